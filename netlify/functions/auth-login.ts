@@ -1,0 +1,26 @@
+// POST /api/auth/login {username, password} -> current user + session cookie
+import { loginRequestSchema } from '../../src/schemas/user';
+import { HttpError } from '../../src/server/errors';
+import { assertSameOrigin } from '../../src/server/guard';
+import { json, readJson, route } from '../../src/server/http';
+import { currentUserView, issueToken, sessionCookie } from '../../src/server/session';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from '../../src/server/throttle';
+import { verifyCredentials } from '../../src/server/users';
+
+export default route({
+  async POST(req, ctx) {
+    assertSameOrigin(req);
+    const { username, password } = await readJson(req, loginRequestSchema);
+    await assertLoginAllowed(username, ctx.ip);
+    const user = await verifyCredentials(username, password);
+    if (!user) {
+      await recordLoginFailure(username, ctx.ip);
+      throw new HttpError(401, 'Invalid username or password');
+    }
+    await clearLoginFailures(username, ctx.ip);
+    const token = await issueToken(user);
+    return json(currentUserView(user), { headers: { 'Set-Cookie': sessionCookie(req, token) } });
+  },
+});
+
+export const config = { path: '/api/auth/login' };

@@ -1,0 +1,16 @@
+// POST /api/auth/logout -> clears the cookie and revokes the user's sessions
+import { assertSameOrigin } from '../../src/server/guard';
+import { json, route } from '../../src/server/http';
+import { clearedSessionCookie, sessionUser } from '../../src/server/session';
+import { revokeSessions } from '../../src/server/users';
+
+export default route({
+  async POST(req) {
+    assertSameOrigin(req);
+    const user = await sessionUser(req);
+    if (user) await revokeSessions(user.username);
+    return json({ message: 'Logged out' }, { headers: { 'Set-Cookie': clearedSessionCookie(req) } });
+  },
+});
+
+export const config = { path: '/api/auth/logout' };

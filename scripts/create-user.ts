@@ -1,0 +1,35 @@
+// npm run create-user -- --username NAME --password PASS [--admin]
+// Locally it writes to DATA_DIR; with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN set it writes to that site's store.
+import { LocalBlobsServer as BlobsServer } from './platform/blobs-server';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { args, dataDir } from './local-env';
+
+const a = args();
+if (typeof a.username !== 'string' || typeof a.password !== 'string') {
+  console.error('Usage: npm run create-user -- --username NAME --password PASS [--admin]');
+  process.exit(2);
+}
+
+let server: BlobsServer | null = null;
+const { NETLIFY_SITE_ID, NETLIFY_AUTH_TOKEN } = process.env;
+if (NETLIFY_SITE_ID && NETLIFY_AUTH_TOKEN) {
+  process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify({ siteID: NETLIFY_SITE_ID, token: NETLIFY_AUTH_TOKEN })).toString('base64');
+} else {
+  const token = randomBytes(16).toString('hex');
+  server = new BlobsServer({ directory: path.join(dataDir(), 'blobs'), token });
+  const { port } = await server.start();
+  const url = `http://127.0.0.1:${port}`;
+  process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify({ edgeURL: url, uncachedEdgeURL: url, token, siteID: 'local-site' })).toString('base64');
+}
+
+const { createUser } = await import('../src/server/users');
+try {
+  const user = await createUser({ username: a.username, password: a.password, isAdmin: a.admin === true });
+  console.log(`Created ${user.isAdmin ? 'admin' : 'user'} ${user.username}.`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exitCode = 1;
+} finally {
+  await server?.stop();
+}

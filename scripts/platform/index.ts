@@ -1,0 +1,164 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { LocalBlobsServer } from './blobs-server';
+import { Builder } from './builder';
+import { loadFunctions } from './functions';
+
+export interface PlatformOptions {
+  projectRoot: string;
+  dataDir: string;
+  port?: number;
+  /** Build the pages at start and on the build hook (API-only tests turn this off). */
+  pages?: boolean;
+  log?: (line: string) => void;
+  debounceMs?: number;
+}
+
+export const BUILD_HOOK_PATH = '/.netlify/local/build-hook';
+
+/** Secret kept in the data folder so sessions survive restarts; generated once. */
+async function localSecret(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'session-secret');
+  const existing = (await readFile(file, 'utf8').catch(() => '')).trim();
+  if (existing.length >= 32) return existing;
+  const secret = randomBytes(48).toString('base64url');
+  await writeFile(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * The production-like local platform on one port: the built pages (as Netlify's CDN serves
+ * them), the functions under /api (as Netlify routes them), a file-backed Blobs store in
+ * DATA_DIR, and a build hook that rebuilds and swaps in the new pages.
+ */
+export async function startPlatform(opts: PlatformOptions) {
+  const log = opts.log ?? ((l: string) => console.log(l));
+  await mkdir(opts.dataDir, { recursive: true });
+
+  // Blobs: a local server over files in DATA_DIR/blobs; functions and builds reach it via env.
+  const token = randomBytes(16).toString('hex');
+  const blobs = new LocalBlobsServer({ directory: path.join(opts.dataDir, 'blobs'), token });
+  const { port: blobsPort } = await blobs.start();
+  const blobsContext = Buffer.from(
+    JSON.stringify({
+      edgeURL: `http://127.0.0.1:${blobsPort}`,
+      uncachedEdgeURL: `http://127.0.0.1:${blobsPort}`,
+      token,
+      siteID: 'local-site',
+    }),
+  ).toString('base64');
+  process.env.NETLIFY_BLOBS_CONTEXT = blobsContext;
+  process.env.SESSION_SECRET ||= await localSecret(opts.dataDir);
+
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
+  const url = `http://localhost:${(server.address() as AddressInfo).port}`;
+  process.env.URL ||= url;
+  process.env.BUILD_HOOK_URL = `${url}${BUILD_HOOK_PATH}`;
+
+  const fns = await loadFunctions(path.join(opts.projectRoot, 'netlify', 'functions'));
+  const { markBuildFailed } = await import('../../src/server/publish');
+  const builder = new Builder({
+    projectRoot: opts.projectRoot,
+    buildsDir: path.join(opts.dataDir, 'builds'),
+    env: { ...process.env },
+    log,
+    debounceMs: opts.debounceMs,
+    onFailure: (message) => markBuildFailed(message).then(() => undefined, () => undefined),
+  });
+
+  server.on('request', (req, res) => {
+    handle(req, res).catch((error) => {
+      log(`request failed: ${String(error?.stack ?? error)}`);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
+      res.end('Internal error');
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const reqUrl = new URL(req.url ?? '/', url);
+    const method = req.method ?? 'GET';
+    if (reqUrl.pathname === BUILD_HOOK_PATH && method === 'POST') {
+      builder.request();
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"queued":true}');
+      return;
+    }
+    const matched = fns.match(reqUrl.pathname, method);
+    if (matched) return callFunction(req, res, reqUrl, matched.route.handler, matched.params);
+    if (reqUrl.pathname.startsWith('/api/')) {
+      res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
+      res.end(JSON.stringify({ message: 'No such API endpoint' }));
+      return;
+    }
+    if (method !== 'GET' && method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    if (!builder.site) {
+      res.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': '5' });
+      res.end('<!doctype html><meta http-equiv="refresh" content="3"><title>Building…</title><p>The site is being built. This page reloads by itself.</p>');
+      return;
+    }
+    await builder.site.serve(req, res, reqUrl.pathname);
+  }
+
+  async function callFunction(
+    req: IncomingMessage,
+    res: ServerResponse,
+    reqUrl: URL,
+    handler: (req: Request, ctx: { params: Record<string, string>; ip: string; requestId: string }) => Promise<Response>,
+    params: Record<string, string>,
+  ) {
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) {
+      if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
+    }
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+    const request = new Request(reqUrl, {
+      method: req.method,
+      headers,
+      body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+      // @ts-expect-error Node's fetch needs duplex for streamed bodies
+      duplex: hasBody ? 'half' : undefined,
+    });
+    const ip = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+    const response = await handler(request, { params, ip, requestId: randomUUID() });
+    const out: Record<string, string | string[]> = {};
+    response.headers.forEach((v, k) => {
+      if (k !== 'set-cookie') out[k] = v;
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) out['set-cookie'] = cookies;
+    res.writeHead(response.status, out);
+    if (!response.body || req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    const body = Buffer.from(await response.arrayBuffer());
+    res.end(body);
+  }
+
+  if (opts.pages !== false) {
+    const restored = await builder.restore();
+    if (restored) log('serving the previous build while the site is rebuilt');
+  }
+
+  return {
+    url,
+    builder,
+    /** Builds the pages and waits for the build to be live. */
+    build: () => builder.run(),
+    async close() {
+      builder.cancel();
+      await builder.idle().catch(() => {});
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await blobs.stop();
+    },
+  };
+}
+export type Platform = Awaited<ReturnType<typeof startPlatform>>;

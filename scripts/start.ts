@@ -1,0 +1,54 @@
+// npm start: the production-like local site (pages, functions, Blobs, build hook) on one port.
+import { randomBytes } from 'node:crypto';
+import { watch } from 'node:fs';
+import path from 'node:path';
+import { startPlatform } from './platform';
+import { dataDir, PROJECT_ROOT } from './local-env';
+
+const port = Number(process.env.PORT || 8888);
+const platform = await startPlatform({ projectRoot: PROJECT_ROOT, dataDir: dataDir(), port, log: (l) => console.log(`[site] ${l}`) });
+
+const { seedDemoContent } = await import('../src/server/seed');
+const { anyUserExists, createUser, findUser } = await import('../src/server/users');
+
+if (await seedDemoContent()) console.log('[site] demo content added to an empty store');
+
+let signIn: string;
+const { ADMIN_USERNAME, ADMIN_PASSWORD } = process.env;
+if (ADMIN_USERNAME && ADMIN_PASSWORD) {
+  if (!(await findUser(ADMIN_USERNAME))) await createUser({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD, isAdmin: true });
+  signIn = `sign in as ${ADMIN_USERNAME} with ADMIN_PASSWORD`;
+} else if (!(await anyUserExists())) {
+  const password = randomBytes(12).toString('base64url');
+  await createUser({ username: 'admin', password, isAdmin: true });
+  signIn = `sign in as admin with password ${password}  (shown once: keep it, or add users with npm run create-user)`;
+  console.log(`[site] created the first admin: ${signIn}`);
+} else {
+  signIn = 'sign in with an existing user (add one with: npm run create-user -- --username NAME --password PASS --admin)';
+}
+
+const first = platform.builder.site ? null : platform.build();
+if (first) await first;
+else void platform.build();
+
+console.log(`\n  Site:     ${platform.url}/\n  Sign in:  ${platform.url}/login : ${signIn}\n  Edit:     ${platform.url}/?edit=true (after signing in)\n  Data:     ${path.relative(PROJECT_ROOT, dataDir()) || '.'}\n`);
+
+// Rebuild on save: page sources, styles and public files change the built site.
+for (const rel of ['src', 'public', 'astro.config.mjs', 'tailwind.config.mjs']) {
+  try {
+    watch(path.join(PROJECT_ROOT, rel), { recursive: true }, () => platform.builder.request());
+  } catch {
+    /* a missing optional path is fine */
+  }
+}
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log('\n[site] stopping…');
+    await platform.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { longText, orderSchema, recordMeta, safeLink, text } from './common';
+
+const fields = {
+  title: text(200).min(1, 'Title is required'),
+  description: longText(2000).trim().min(1, 'Description is required'),
+  image: safeLink().default(''),
+  /** Optional: an empty link is treated as absent (spec §5). */
+  link: safeLink()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+};
+
+/** A stored research area. */
+export const researchAreaSchema = z.object({ ...recordMeta, ...fields, order: orderSchema.default(0) });
+export type ResearchArea = z.infer<typeof researchAreaSchema>;
+
+/** Create payload: no id or timestamps; order optional (appended last when missing). */
+export const researchAreaCreateSchema = z.strictObject({ ...fields, order: orderSchema.optional() });
+/** Update payload: any subset of the editable fields. */
+export const researchAreaUpdateSchema = researchAreaCreateSchema.partial();

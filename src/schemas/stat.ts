@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { orderSchema, recordMeta, text } from './common';
+
+const fields = {
+  /** Text that may hold digits and a suffix such as + or %, e.g. '10,000+'. */
+  value: text(40).min(1, 'Value is required'),
+  label: text(120).min(1, 'Label is required'),
+};
+
+/** A stored impact stat. */
+export const statSchema = z.object({ ...recordMeta, ...fields, order: orderSchema.default(0) });
+export type Stat = z.infer<typeof statSchema>;
+
+/** Create payload. */
+export const statCreateSchema = z.strictObject({ ...fields, order: orderSchema.optional() });
+/** Update payload. */
+export const statUpdateSchema = statCreateSchema.partial();

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { longText, optionalEmail, orderSchema, recordMeta, safeLink, text, webUrl } from './common';
+
+const fields = {
+  name: text(120).min(1, 'Name is required'),
+  position: text(160).min(1, 'Position is required'),
+  bio: longText(5000).optional(),
+  image: safeLink().optional(),
+  linkedin: webUrl().optional(),
+  twitter: webUrl().optional(),
+  email: optionalEmail.optional(),
+};
+
+/** A stored team member; order is optional and sorts as 999 when missing (spec §2). */
+export const teamMemberSchema = z.object({ ...recordMeta, ...fields, order: orderSchema.optional() });
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+/** Create payload: no id or timestamps. */
+export const teamMemberCreateSchema = z.strictObject({ ...fields, order: orderSchema.optional() });
+/** Update payload: any subset of the editable fields. */
+export const teamMemberUpdateSchema = teamMemberCreateSchema.partial();

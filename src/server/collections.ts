@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { byOrder } from '../schemas/common';
+import { eventSchema } from '../schemas/event';
+import { publicationSchema } from '../schemas/publication';
+import { researchAreaSchema } from '../schemas/research-area';
+import { statSchema } from '../schemas/stat';
+import { teamMemberSchema } from '../schemas/team-member';
+import { HttpError } from './errors';
+import { openStore, readJSON, STORES, updateJSON } from './store';
+
+interface BaseItem {
+  id: string;
+  order?: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * An admin-edited collection kept as one JSON document ({ items }), written with etag-guarded
+ * merges: simultaneous edits of different items (or fields) all survive, and reorder is atomic.
+ */
+export function collection<S extends z.ZodType<BaseItem>>(key: string, itemSchema: S, opts: { autoOrder: boolean }) {
+  type Item = z.infer<S>;
+  const docSchema = z.object({ items: z.array(itemSchema) });
+  const store = () => openStore(STORES.content);
+  const write = (mutate: (items: Item[]) => Item[]) =>
+    updateJSON(store(), key, docSchema, () => ({ items: [] }), (doc) => ({ items: mutate(doc.items as Item[]) }));
+
+  return {
+    key,
+    /** Every item, sorted by order (missing order last). */
+    async list(): Promise<Item[]> {
+      const found = await readJSON(store(), key, docSchema);
+      return ((found?.value.items ?? []) as Item[]).slice().sort(byOrder);
+    },
+    async get(id: string): Promise<Item | null> {
+      return (await this.list()).find((i) => i.id === id) ?? null;
+    },
+    /** Adds an item; without an order it goes last (when the collection orders automatically). */
+    async create(input: Record<string, unknown>): Promise<Item> {
+      let created: Item | undefined;
+      await write((items) => {
+        const now = new Date().toISOString();
+        const nextOrder = items.reduce((m, i) => Math.max(m, i.order ?? 0), -1) + 1;
+        const order = input.order ?? (opts.autoOrder ? nextOrder : undefined);
+        created = itemSchema.parse({ ...input, ...(order === undefined ? {} : { order }), id: crypto.randomUUID(), createdAt: now, updatedAt: now });
+        return [...items, created];
+      });
+      return created!;
+    },
+    /**
+     * Merges changed fields into one item. With `expected`, a field whose stored value differs
+     * from what the editor started from is a 409 carrying the current item (no silent overwrite).
+     */
+    async update(id: string, patch: Record<string, unknown>, expected?: Record<string, unknown>): Promise<{ before: Item; after: Item }> {
+      let before: Item | undefined;
+      let after: Item | undefined;
+      await write((items) => {
+        const index = items.findIndex((i) => i.id === id);
+        if (index < 0) throw new HttpError(404, 'Item not found');
+        before = items[index]!;
+        assertExpected(before as Record<string, unknown>, expected);
+        after = itemSchema.parse({ ...before, ...patch, id, createdAt: before.createdAt, updatedAt: new Date().toISOString() });
+        return items.map((i, n) => (n === index ? after! : i));
+      });
+      return { before: before!, after: after! };
+    },
+    async remove(id: string): Promise<Item> {
+      let removed: Item | undefined;
+      await write((items) => {
+        removed = items.find((i) => i.id === id);
+        if (!removed) throw new HttpError(404, 'Item not found');
+        return items.filter((i) => i.id !== id);
+      });
+      return removed!;
+    },
+    /** Sets order from a list of ids (every id exactly once). */
+    async reorder(ids: string[]): Promise<Item[]> {
+      const doc = await write((items) => {
+        const known = new Set(items.map((i) => i.id));
+        if (ids.length !== known.size || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) {
+          throw new HttpError(400, 'The new order must list every item exactly once');
+        }
+        const now = new Date().toISOString();
+        return items.map((i) => ({ ...i, order: ids.indexOf(i.id), updatedAt: now }));
+      });
+      return (doc.items as Item[]).slice().sort(byOrder);
+    },
+    /** Replaces the whole collection (restore from history, seeding). */
+    async replaceAll(items: Item[]): Promise<void> {
+      await write(() => items);
+    },
+  };
+}
+
+/** 409 with the current record when a field changed since the editor loaded it. */
+export function assertExpected(current: Record<string, unknown>, expected?: Record<string, unknown>) {
+  if (!expected) return;
+  const changed = Object.keys(expected).filter((k) => (current[k] ?? '') !== (expected[k] ?? ''));
+  if (changed.length) {
+    throw new HttpError(409, 'Someone else changed this since you started editing', Object.fromEntries(changed.map((k) => [k, String(current[k] ?? '')])));
+  }
+}
+
+/** The admin-edited collections. */
+export const researchAreas = collection('research-areas', researchAreaSchema, { autoOrder: true });
+export const teamMembers = collection('team-members', teamMemberSchema, { autoOrder: false });
+export const publications = collection('publications', publicationSchema, { autoOrder: true });
+export const stats = collection('stats', statSchema, { autoOrder: true });
+export const events = collection('events', eventSchema, { autoOrder: true });

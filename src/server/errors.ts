@@ -1,0 +1,25 @@
+/** An error that becomes an HTTP answer: `{ message, fields? }` with the given status. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** The content store could not be reached or answered badly: answered with 503, nothing half-written. */
+export class StorageError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StorageError';
+  }
+}
+
+/** Shorthands for the statuses the API uses. */
+export const badRequest = (message: string, fields?: Record<string, string>) => new HttpError(400, message, fields);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { HttpError, StorageError } from './errors';
+
+/** The parts of Netlify's function context the handlers use (the local server provides the same). */
+export interface FnContext {
+  params: Record<string, string>;
+  ip: string;
+}
+
+/** Headers on every API answer: Netlify's header rules do not reach function responses. */
+export const API_SECURITY_HEADERS: Record<string, string> = {
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+/** A JSON answer with the API's security headers; not cached unless `cache` says otherwise. */
+export function json(body: unknown, init: { status?: number; headers?: Record<string, string>; cache?: string } = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status: init.status ?? 200,
+    headers: {
+      ...API_SECURITY_HEADERS,
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': init.cache ?? 'no-store',
+      ...init.headers,
+    },
+  });
+}
+
+/** The one error body: `{ message, fields? }`. */
+export function errorResponse(status: number, message: string, fields?: Record<string, string>, headers?: Record<string, string>): Response {
+  return json(fields ? { message, fields } : { message }, { status, headers });
+}
+
+/** Turns zod issues into `{ field: message }` and the first message. */
+export function fromZodError(error: z.ZodError): HttpError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    if (!(key in fields)) fields[key] = issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : issue.message;
+  }
+  const first = error.issues[0];
+  const message =
+    first?.code === 'unrecognized_keys' ? `Unknown field: ${first.keys.join(', ')}` : (first?.message ?? 'Invalid request');
+  return new HttpError(400, message, fields);
+}
+
+/** Validates a value against a schema, throwing a 400 with field messages. */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw fromZodError(result.error);
+  return result.data;
+}
+
+/** Default cap on JSON bodies. */
+export const MAX_JSON_BYTES = 64 * 1024;
+
+/** Reads a request body up to `max` bytes; a larger body is a 413. */
+export async function readBody(req: Request, max: number): Promise<Uint8Array> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > max) throw new HttpError(413, `The request is too large (limit ${formatBytes(max)})`);
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      throw new HttpError(413, `The request is too large (limit ${formatBytes(max)})`);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.byteLength;
+  }
+  return out;
+}
+
+const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${Math.round(n / 1024 / 1024)} MB` : `${Math.round(n / 1024)} KB`);
+
+/** Parses a JSON request body and validates it; 415 for another type, 400 for bad JSON or fields, 413 when too large. */
+export async function readJson<S extends z.ZodType>(req: Request, schema: S, max = MAX_JSON_BYTES): Promise<z.infer<S>> {
+  const type = req.headers.get('content-type') ?? '';
+  if (!/^application\/json\b/i.test(type)) {
+    throw new HttpError(415, 'Send the request body as JSON (Content-Type: application/json)');
+  }
+  const bytes = await readBody(req, max);
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    throw new HttpError(400, 'The request body is not valid JSON');
+  }
+  return parseWith(schema, value);
+}
+
+type Handler = (req: Request, ctx: FnContext) => Promise<Response> | Response;
+
+/**
+ * Wraps a function's method handlers: dispatches by method (405 with Allow otherwise) and turns
+ * every thrown error into the one error body, with 503 for storage faults. Never a 500 for bad input.
+ */
+export function route(handlers: Partial<Record<'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', Handler>>) {
+  const allow = Object.keys(handlers).join(', ');
+  return async (req: Request, context: Partial<FnContext> = {}): Promise<Response> => {
+    const ctx: FnContext = { params: context.params ?? {}, ip: context.ip ?? '0.0.0.0' };
+    const handler = handlers[req.method as keyof typeof handlers];
+    if (!handler) return errorResponse(405, `Method ${req.method} is not allowed here`, undefined, { Allow: allow });
+    try {
+      return await handler(req, ctx);
+    } catch (error) {
+      return toErrorResponse(error);
+    }
+  };
+}
+
+/** Maps an error to its answer; unknown errors are logged and answered 500 without detail. */
+export function toErrorResponse(error: unknown): Response {
+  if (error instanceof HttpError) return errorResponse(error.status, error.message, error.fields, error.headers);
+  if (error instanceof z.ZodError) {
+    const e = fromZodError(error);
+    return errorResponse(e.status, e.message, e.fields);
+  }
+  if (error instanceof StorageError) {
+    console.error(error.message, error.cause ?? '');
+    return errorResponse(503, 'The service is temporarily unavailable. Please try again in a moment.', undefined, {
+      'Retry-After': '5',
+    });
+  }
+  console.error('Unexpected error', error);
+  return errorResponse(500, 'Something went wrong on our side. Please try again.');
+}

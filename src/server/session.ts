@@ -1,0 +1,82 @@
+import { jwtVerify, SignJWT } from 'jose';
+import type { CurrentUser, User } from '../schemas/user';
+import { HttpError } from './errors';
+import { findUser } from './users';
+
+const ISSUER = 'meridian-site';
+const AUDIENCE = 'meridian-admin';
+/** Session length: a working day. */
+export const SESSION_SECONDS = 8 * 60 * 60;
+export const SESSION_COOKIE = 'mi_session';
+
+function secret(): Uint8Array {
+  const value = process.env.SESSION_SECRET ?? '';
+  // Never fall back to a built-in secret: without one, nobody can sign in.
+  if (value.length < 32) throw new HttpError(503, 'Sign-in is not configured on this server (SESSION_SECRET is missing or shorter than 32 characters)');
+  return new TextEncoder().encode(value);
+}
+
+/** Issues a signed session token for a user. */
+export async function issueToken(user: User): Promise<string> {
+  return new SignJWT({ iatMs: Date.now(), uid: user.id })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(user.username.toLowerCase())
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${SESSION_SECONDS}s`)
+    .sign(secret());
+}
+
+function readCookie(req: Request, name: string): string | null {
+  const header = req.headers.get('cookie');
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return v.join('=');
+  }
+  return null;
+}
+
+/** The signed-in user behind the request's session cookie, or null (bad, expired or revoked tokens included). */
+export async function sessionUser(req: Request): Promise<User | null> {
+  const token = readCookie(req, SESSION_COOKIE);
+  if (!token) return null;
+  const key = secret();
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      maxTokenAge: `${SESSION_SECONDS}s`,
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.iatMs !== 'number') return null;
+    const user = await findUser(payload.sub);
+    if (!user || user.id !== payload.uid || payload.iatMs < user.sessionsValidAfter) return null;
+    return user;
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if (error instanceof Error && error.name === 'StorageError') throw error;
+    return null;
+  }
+}
+
+/** The current-user view of spec §3. */
+export const currentUserView = (user: User): CurrentUser => ({
+  id: user.id,
+  username: user.username,
+  isAdmin: user.isAdmin,
+  isAuthenticated: true,
+});
+
+const isHttps = (req: Request) => new URL(req.url).protocol === 'https:';
+
+/** Set-Cookie for a new session: HttpOnly, SameSite=Lax, Secure on https. */
+export function sessionCookie(req: Request, token: string): string {
+  return [`${SESSION_COOKIE}=${token}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${SESSION_SECONDS}`, ...(isHttps(req) ? ['Secure'] : [])].join('; ');
+}
+
+/** Set-Cookie that removes the session. */
+export function clearedSessionCookie(req: Request): string {
+  return [`${SESSION_COOKIE}=`, 'Path=/', 'HttpOnly', 'SameSite=Lax', 'Max-Age=0', ...(isHttps(req) ? ['Secure'] : [])].join('; ');
+}

@@ -1,0 +1,116 @@
+import { getStore, type Store } from '@netlify/blobs';
+import type { z } from 'zod';
+import { HttpError, StorageError } from './errors';
+
+/** Store names: one place, so a typo cannot create a second store. */
+export const STORES = {
+  content: 'content',
+  users: 'users',
+  contact: 'contact-forms',
+  newsletter: 'newsletter',
+  testimonials: 'testimonials',
+  uploads: 'uploads',
+  history: 'history',
+  throttle: 'throttle',
+  system: 'system',
+} as const;
+export type StoreName = (typeof STORES)[keyof typeof STORES];
+
+/** A site-wide store with strong consistency, so a read that follows a write sees it. */
+export function openStore(name: StoreName): Store {
+  try {
+    return getStore({ name, consistency: 'strong' });
+  } catch (error) {
+    throw new StorageError('The content store is not configured', { cause: error });
+  }
+}
+
+/** Runs a Blobs call, turning any failure into a StorageError (answered as 503). */
+export async function blobCall<T>(what: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof HttpError || error instanceof StorageError) throw error;
+    throw new StorageError(`The content store is unavailable (${what})`, { cause: error });
+  }
+}
+
+/** Reads and validates one JSON record; null when absent. An invalid record is a storage fault. */
+export async function readJSON<S extends z.ZodType>(
+  store: Store,
+  key: string,
+  schema: S,
+): Promise<{ value: z.infer<S>; etag: string | undefined } | null> {
+  const found = await blobCall(`read ${key}`, () => store.getWithMetadata(key, { type: 'json' }));
+  if (!found) return null;
+  const parsed = schema.safeParse(found.data);
+  if (!parsed.success) throw new StorageError(`Stored record ${key} is not valid`, { cause: parsed.error });
+  return { value: parsed.data, etag: found.etag };
+}
+
+/** Writes a new record only if the key is free; false when it already exists. */
+export async function createJSON<S extends z.ZodType>(store: Store, key: string, schema: S, value: z.input<S>): Promise<boolean> {
+  const data = schema.parse(value);
+  const result = await blobCall(`create ${key}`, () => store.setJSON(key, data, { onlyIfNew: true }));
+  return result.modified;
+}
+
+/** Overwrites a record after validating it (for records owned by one writer, e.g. uploads metadata). */
+export async function writeJSON<S extends z.ZodType>(store: Store, key: string, schema: S, value: z.input<S>): Promise<z.infer<S>> {
+  const data = schema.parse(value);
+  await blobCall(`write ${key}`, () => store.setJSON(key, data));
+  return data;
+}
+
+const MAX_ATTEMPTS = 60;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Read-modify-write guarded by the record's etag: `mutate` gets the current value and returns the
+ * next one; the write only lands if nobody wrote in between, else it is retried on fresh data.
+ * Simultaneous changes to different fields therefore all survive. Returns the written value.
+ */
+export async function updateJSON<S extends z.ZodType, R = z.infer<S>>(
+  store: Store,
+  key: string,
+  schema: S,
+  initial: () => z.input<S>,
+  mutate: (current: z.infer<S>) => z.input<S> | Promise<z.input<S>>,
+): Promise<z.infer<S>> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const found = await readJSON(store, key, schema);
+    const current = found ? found.value : schema.parse(initial());
+    if (found && !found.etag) throw new StorageError(`The store sent no version tag for ${key}`);
+    const next = schema.parse(await mutate(structuredClone(current)));
+    const result = await blobCall(`write ${key}`, () =>
+      found?.etag ? store.setJSON(key, next, { onlyIfMatch: found.etag }) : store.setJSON(key, next, { onlyIfNew: true }),
+    );
+    if (result.modified) return next as R as z.infer<S>;
+    // Someone else wrote first: back off with jitter and try again on their result.
+    await sleep(Math.random() * Math.min(250, 5 * 2 ** Math.min(attempt, 6)));
+  }
+  throw new HttpError(409, 'Too many simultaneous changes to the same record. Please try again.');
+}
+
+/** Lists every record under a prefix, validating each; invalid ones are skipped and logged. */
+export async function listJSON<S extends z.ZodType>(store: Store, schema: S, prefix?: string): Promise<z.infer<S>[]> {
+  const { blobs } = await blobCall('list', () => store.list(prefix ? { prefix } : {}));
+  const values = await Promise.all(
+    blobs.map(async ({ key }) => {
+      const raw = await blobCall(`read ${key}`, () => store.get(key, { type: 'json' }));
+      if (raw === null) return null; // deleted between list and read
+      const parsed = schema.safeParse(raw);
+      if (!parsed.success) {
+        console.error(`Skipping invalid record ${key}:`, parsed.error.issues[0]?.message);
+        return null;
+      }
+      return parsed.data as z.infer<S>;
+    }),
+  );
+  return values.filter((v): v is z.infer<S> => v !== null);
+}
+
+/** Deletes a key; succeeds when it was already gone. */
+export async function deleteKey(store: Store, key: string): Promise<void> {
+  await blobCall(`delete ${key}`, () => store.delete(key));
+}

@@ -1,0 +1,21 @@
+/** The think tank's identity: the one place its name, tagline and outside links are kept. */
+export const SITE = {
+  name: 'Meridian Institute for AI Research',
+  shortName: 'Meridian',
+  tagline: 'Independent research that turns artificial intelligence into lasting public benefit.',
+  description: 'Leading research and innovation in artificial intelligence',
+  newsletterUrl: 'https://aiquickbytes.substack.com/',
+  copyrightYear: 2025,
+  locale: 'en_GB',
+} as const;
+
+/** Main navigation, shared by the header and the footer. */
+export const NAV_LINKS = [
+  { label: 'About Us', href: '/#about' },
+  { label: 'Our Team', href: '/team' },
+  { label: 'Strategic Focus', href: '/#research' },
+  { label: 'Research', href: '/#publications' },
+  { label: 'Events', href: '/#events' },
+  { label: 'AI Quick Bytes', href: SITE.newsletterUrl, external: true },
+  { label: 'Contact', href: '/#contact' },
+] as const;
