@@ -1,13 +1,37 @@
 /**
- * Build-time content access for pages: reads the content store once per build.
- * Server-only code; pages run it during `astro build`.
+ * Build-time content access for pages: each loader reads the content store once per build.
+ * Server-only: pages call these during `astro build`; islands never import this module.
  */
+import { byOrder } from '../schemas/common';
+import { testimonialSchema, type Testimonial } from '../schemas/testimonial';
+import { events, publications, researchAreas, stats, teamMembers } from '../server/collections';
 import { getSiteSettings } from '../server/site-settings';
+import { listJSON, openStore, STORES } from '../server/store';
 
-let settingsPromise: ReturnType<typeof getSiteSettings> | null = null;
+const once = <T>(load: () => Promise<T>) => {
+  let p: Promise<T> | null = null;
+  return () => (p ??= load());
+};
 
-/** Site settings, read once per build. */
-export function loadSiteSettings() {
-  settingsPromise ??= getSiteSettings();
-  return settingsPromise;
-}
+/** Site settings (raw: use settingText() for display). */
+export const loadSiteSettings = once(getSiteSettings);
+/** Research areas by order. */
+export const loadResearchAreas = once(() => researchAreas.list());
+/** Team members by order, missing order last. */
+export const loadTeamMembers = once(() => teamMembers.list());
+/** Publications by order. */
+export const loadPublications = once(() => publications.list());
+/** Impact stats by order. */
+export const loadStats = once(() => stats.list());
+/** Every event by start date ascending. */
+export const loadEvents = once(async () => (await events.list()).sort((a, b) => a.startDate.localeCompare(b.startDate)));
+
+const loadTestimonials = once(async (): Promise<Testimonial[]> =>
+  (await listJSON(openStore(STORES.testimonials), testimonialSchema)).sort(
+    (a, b) => byOrder(a, b) || b.createdAt.localeCompare(a.createdAt),
+  ),
+);
+/** Approved testimonials (the public 'All Reviews'). */
+export const loadApprovedTestimonials = once(async () => (await loadTestimonials()).filter((t) => t.approved));
+/** Approved and featured testimonials ('Featured Stories'). */
+export const loadFeaturedTestimonials = once(async () => (await loadTestimonials()).filter((t) => t.approved && t.featured));
