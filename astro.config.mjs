@@ -18,6 +18,11 @@ const devPlugins = isDev
     ]
   : [];
 
+// Analytics hosts are only allowed when a measurement id is configured.
+const analytics = process.env.PUBLIC_GA_MEASUREMENT_ID
+  ? { script: ['https://www.googletagmanager.com'], connect: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'] }
+  : { script: [], connect: [] };
+
 // Every page is pre-rendered from the content store at build time (no SSR function, no
 // adapter: @astrojs/netlify would force a server build with a catch-all function);
 // /api/* is Netlify Functions.
@@ -26,8 +31,32 @@ export default defineConfig({
   output: 'static',
   // The local platform builds into a fresh folder per build and swaps it in atomically.
   outDir: process.env.ASTRO_OUT_DIR || './dist',
+  // Per data folder, so builds of separate local sites (e.g. parallel test runs) never share a cache.
+  cacheDir: process.env.ASTRO_CACHE_DIR || './node_modules/.astro',
   trailingSlash: 'ignore',
   integrations: [react(), publishState()],
   vite: { plugins: [tailwindcss(), ...devPlugins] },
   devToolbar: { enabled: false },
+  // Hash-based CSP for Astro's own inline scripts (no 'unsafe-inline' scripts). Styles allow
+  // inline because the toast library injects its stylesheet at run time. frame-ancestors
+  // cannot live in a <meta> policy: it is sent as a header from public/_headers.
+  security: {
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: blob: https:",
+        "font-src 'self'",
+        `connect-src 'self' ${analytics.connect.join(' ')}`.trim(),
+        'frame-src https://www.youtube-nocookie.com https://www.youtube.com',
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "manifest-src 'self'",
+        "worker-src 'self'",
+      ],
+      scriptDirective: { resources: ["'self'", ...analytics.script] },
+      styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+    },
+  },
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { longText, orderSchema, recordMeta, safeLink, text, webUrl } from './common';
+import { withoutDefaults } from './patch-shape';
 
 /** Event types with their badge styles (spec §3); any other type uses 'outline'. */
 export const EVENT_TYPE_BADGES = {
@@ -64,7 +65,7 @@ export const eventCreateSchema = z.preprocess(
 export const eventUpdateSchema = z.preprocess(
   (raw) => camelise(raw),
   z
-    .strictObject({ ...fields, order: orderSchema })
+    .strictObject(withoutDefaults({ ...fields, order: orderSchema }))
     .partial()
     .refine(endNotBeforeStart, { message: 'End date must not be before the start date', path: ['endDate'] }),
 );

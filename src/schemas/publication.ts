@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { longText, orderSchema, recordMeta, safeLink, text } from './common';
+import { withoutDefaults } from './patch-shape';
 
 const fields = {
   title: text(300).min(1, 'Title is required'),
@@ -19,4 +20,4 @@ export type Publication = z.infer<typeof publicationSchema>;
 /** Create payload: no id, timestamps or order (spec §5); new items are appended last. */
 export const publicationCreateSchema = z.strictObject(fields);
 /** Update payload: any subset of the editable fields, plus order for reordering. */
-export const publicationUpdateSchema = z.strictObject({ ...fields, order: orderSchema }).partial();
+export const publicationUpdateSchema = z.strictObject(withoutDefaults({ ...fields, order: orderSchema })).partial();

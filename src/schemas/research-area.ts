@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { longText, orderSchema, recordMeta, safeLink, text } from './common';
+import { withoutDefaults } from './patch-shape';
 
 const fields = {
   title: text(200).min(1, 'Title is required'),
@@ -17,5 +18,5 @@ export type ResearchArea = z.infer<typeof researchAreaSchema>;
 
 /** Create payload: no id or timestamps; order optional (appended last when missing). */
 export const researchAreaCreateSchema = z.strictObject({ ...fields, order: orderSchema.optional() });
-/** Update payload: any subset of the editable fields. */
-export const researchAreaUpdateSchema = researchAreaCreateSchema.partial();
+/** Update payload: any subset of the editable fields; absent fields stay as they are. */
+export const researchAreaUpdateSchema = z.strictObject(withoutDefaults({ ...fields, order: orderSchema })).partial();

@@ -1,15 +1,36 @@
 import { z } from 'zod';
 import { longText, orderSchema, recordMeta, text, webUrl } from './common';
 
-const fields = {
+// Field rules without defaults: a partial (PATCH) schema built from defaulted fields would fill
+// every missing field with its default and so wipe stored values on a one-field update.
+const base = {
   name: text(120).min(1, 'Full Name is required'),
-  position: text(160).default(''),
-  company: text(160).default(''),
+  position: text(160),
+  company: text(160),
   content: longText(3000).trim().min(1, 'Your Testimonial is required'),
-  rating: z.number({ error: 'Rating must be a whole number from 1 to 5' }).int('Rating must be a whole number from 1 to 5').min(1, 'Rating must be a whole number from 1 to 5').max(5, 'Rating must be a whole number from 1 to 5').default(5),
-  image: webUrl().or(z.string().regex(/^\/api\/uploads\/[\w.-]+$/)).default(''),
-  linkedin: webUrl().default(''),
+  rating: z.number({ error: 'Rating must be a whole number from 1 to 5' }).int('Rating must be a whole number from 1 to 5').min(1, 'Rating must be a whole number from 1 to 5').max(5, 'Rating must be a whole number from 1 to 5'),
+  image: webUrl().or(z.string().regex(/^\/api\/uploads\/[\w.-]+$/)),
+  linkedin: webUrl(),
 };
+
+const fields = {
+  ...base,
+  position: base.position.default(''),
+  company: base.company.default(''),
+  rating: base.rating.default(5),
+  image: base.image.default(''),
+  linkedin: base.linkedin.default(''),
+};
+
+/** A photo a visitor or admin may set: an https address or one of our own uploads (never http:, data: or javascript:). */
+export const testimonialPhotoSchema = z
+  .string()
+  .trim()
+  .max(2000, 'Profile Photo address is too long')
+  .refine(
+    (v) => v === '' || /^https:\/\/[^\s/$.?#][^\s]*$/i.test(v) || /^\/api\/uploads\/[\w.-]+$/.test(v),
+    'Profile Photo must be an https:// address or an uploaded photo',
+  );
 
 /** A stored testimonial. */
 export const testimonialSchema = z.object({
@@ -27,6 +48,7 @@ export type Testimonial = z.infer<typeof testimonialSchema>;
  */
 export const testimonialSubmitSchema = z.object({
   ...fields,
+  image: testimonialPhotoSchema.default(''),
   featured: z.boolean().optional(),
   approved: z.boolean().optional(),
 });
@@ -34,7 +56,7 @@ export type TestimonialSubmit = z.input<typeof testimonialSubmitSchema>;
 
 /** Admin edit: any field, including approval, featuring and order. */
 export const testimonialUpdateSchema = z
-  .strictObject({ ...fields, featured: z.boolean(), approved: z.boolean(), order: orderSchema })
+  .strictObject({ ...base, image: testimonialPhotoSchema, featured: z.boolean(), approved: z.boolean(), order: orderSchema })
   .partial();
 
 /** Initials for an avatar: first letters of the first two words, uppercased (spec §2). */

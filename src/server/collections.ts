@@ -15,24 +15,39 @@ interface BaseItem {
   updatedAt: string;
 }
 
+interface CollectionOptions<Item> {
+  /** New items without an order go last. */
+  autoOrder: boolean;
+  /** Rules across fields, checked on the merged item (a PATCH may send only one side). */
+  check?: (item: Item) => void;
+}
+
 /**
  * An admin-edited collection kept as one JSON document ({ items }), written with etag-guarded
  * merges: simultaneous edits of different items (or fields) all survive, and reorder is atomic.
  */
-export function collection<S extends z.ZodType<BaseItem>>(key: string, itemSchema: S, opts: { autoOrder: boolean }) {
+export function collection<S extends z.ZodType<BaseItem>>(key: string, itemSchema: S, opts: CollectionOptions<z.infer<S>>) {
   type Item = z.infer<S>;
   const docSchema = z.object({ items: z.array(itemSchema) });
   const store = () => openStore(STORES.content);
   const write = (mutate: (items: Item[]) => Item[]) =>
     updateJSON(store(), key, docSchema, () => ({ items: [] }), (doc) => ({ items: mutate(doc.items as Item[]) }));
+  const validated = (value: unknown): Item => {
+    const item = itemSchema.parse(value);
+    opts.check?.(item);
+    return item;
+  };
 
   return {
     key,
+    /** Names of the stored fields (used to vet `_expected` maps). */
+    fieldNames: itemSchema instanceof z.ZodObject ? Object.keys(itemSchema.shape) : [],
     /** Every item, sorted by order (missing order last). */
     async list(): Promise<Item[]> {
       const found = await readJSON(store(), key, docSchema);
       return ((found?.value.items ?? []) as Item[]).slice().sort(byOrder);
     },
+    /** One item by id, or null. */
     async get(id: string): Promise<Item | null> {
       return (await this.list()).find((i) => i.id === id) ?? null;
     },
@@ -43,14 +58,14 @@ export function collection<S extends z.ZodType<BaseItem>>(key: string, itemSchem
         const now = new Date().toISOString();
         const nextOrder = items.reduce((m, i) => Math.max(m, i.order ?? 0), -1) + 1;
         const order = input.order ?? (opts.autoOrder ? nextOrder : undefined);
-        created = itemSchema.parse({ ...input, ...(order === undefined ? {} : { order }), id: crypto.randomUUID(), createdAt: now, updatedAt: now });
+        created = validated({ ...input, ...(order === undefined ? {} : { order }), id: crypto.randomUUID(), createdAt: now, updatedAt: now });
         return [...items, created];
       });
       return created!;
     },
     /**
      * Merges changed fields into one item. With `expected`, a field whose stored value differs
-     * from what the editor started from is a 409 carrying the current item (no silent overwrite).
+     * from what the editor started from is a 409 carrying the current values (no silent overwrite).
      */
     async update(id: string, patch: Record<string, unknown>, expected?: Record<string, unknown>): Promise<{ before: Item; after: Item }> {
       let before: Item | undefined;
@@ -60,11 +75,12 @@ export function collection<S extends z.ZodType<BaseItem>>(key: string, itemSchem
         if (index < 0) throw new HttpError(404, 'Item not found');
         before = items[index]!;
         assertExpected(before as Record<string, unknown>, expected);
-        after = itemSchema.parse({ ...before, ...patch, id, createdAt: before.createdAt, updatedAt: new Date().toISOString() });
+        after = validated({ ...before, ...patch, id, createdAt: before.createdAt, updatedAt: new Date().toISOString() });
         return items.map((i, n) => (n === index ? after! : i));
       });
       return { before: before!, after: after! };
     },
+    /** Deletes one item and answers it; 404 when unknown. */
     async remove(id: string): Promise<Item> {
       let removed: Item | undefined;
       await write((items) => {
@@ -74,26 +90,43 @@ export function collection<S extends z.ZodType<BaseItem>>(key: string, itemSchem
       });
       return removed!;
     },
+    /** Puts a deleted item back with its old id and data (restore from history); 409 if the id is in use. */
+    async reinsert(item: unknown): Promise<Item> {
+      const parsed = itemSchema.safeParse(item);
+      if (!parsed.success) throw new HttpError(409, 'The old version no longer fits the current rules and cannot be restored');
+      const restored = parsed.data as Item;
+      await write((items) => {
+        if (items.some((i) => i.id === restored.id)) throw new HttpError(409, 'This item exists again and cannot be re-created');
+        return [...items, { ...restored, updatedAt: new Date().toISOString() }];
+      });
+      return restored;
+    },
     /** Sets order from a list of ids (every id exactly once). */
-    async reorder(ids: string[]): Promise<Item[]> {
+    async reorder(ids: string[]): Promise<{ before: string[]; after: Item[] }> {
+      let before: string[] = [];
       const doc = await write((items) => {
         const known = new Set(items.map((i) => i.id));
         if (ids.length !== known.size || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) {
-          throw new HttpError(400, 'The new order must list every item exactly once');
+          throw new HttpError(400, 'The new order must list every item exactly once', { ids: 'List every item exactly once' });
         }
+        before = items.slice().sort(byOrder).map((i) => i.id);
         const now = new Date().toISOString();
-        return items.map((i) => ({ ...i, order: ids.indexOf(i.id), updatedAt: now }));
+        const position = new Map(ids.map((id, n) => [id, n]));
+        return items.map((i) => ({ ...i, order: position.get(i.id)!, updatedAt: now }));
       });
-      return (doc.items as Item[]).slice().sort(byOrder);
+      return { before, after: (doc.items as Item[]).slice().sort(byOrder) };
     },
-    /** Replaces the whole collection (restore from history, seeding). */
+    /** Replaces the whole collection (seeding). */
     async replaceAll(items: Item[]): Promise<void> {
       await write(() => items);
     },
   };
 }
 
-/** 409 with the current record when a field changed since the editor loaded it. */
+/** One admin-edited collection, whatever its item type. */
+export type Collection = ReturnType<typeof collection<z.ZodType<BaseItem>>>;
+
+/** 409 with the current values when a field changed since the editor loaded it. */
 export function assertExpected(current: Record<string, unknown>, expected?: Record<string, unknown>) {
   if (!expected) return;
   const changed = Object.keys(expected).filter((k) => (current[k] ?? '') !== (expected[k] ?? ''));
@@ -102,9 +135,24 @@ export function assertExpected(current: Record<string, unknown>, expected?: Reco
   }
 }
 
+const endNotBeforeStart = (e: { startDate: string; endDate: string }) => {
+  if (e.endDate < e.startDate) {
+    throw new HttpError(400, 'End date must not be before the start date', { endDate: 'End date must not be before the start date' });
+  }
+};
+
 /** The admin-edited collections. */
 export const researchAreas = collection('research-areas', researchAreaSchema, { autoOrder: true });
 export const teamMembers = collection('team-members', teamMemberSchema, { autoOrder: false });
 export const publications = collection('publications', publicationSchema, { autoOrder: true });
 export const stats = collection('stats', statSchema, { autoOrder: true });
-export const events = collection('events', eventSchema, { autoOrder: true });
+export const events = collection('events', eventSchema, { autoOrder: true, check: endNotBeforeStart });
+
+/** The collections by their API name (also the first segment of history targets). */
+export const COLLECTIONS: Record<string, Collection> = {
+  'research-areas': researchAreas,
+  'team-members': teamMembers,
+  publications,
+  stats,
+  events,
+};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { User } from '../schemas/user';
-import { listJSON, openStore, readJSON, STORES, writeJSON } from './store';
+import { requestRebuild } from './publish';
+import { blobCall, openStore, readJSON, STORES, writeJSON } from './store';
 
 /** One recorded admin change: who, when, what, and the record before and after. */
 export const historyEntrySchema = z.object({
@@ -20,26 +21,52 @@ export const historyEntrySchema = z.object({
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
+/** What a caller describes about a change; the entry's id, time and user are added here. */
+export type ChangeRecord = Omit<HistoryEntry, 'id' | 'at' | 'user'>;
+
+// Keys are the inverted timestamp, so a plain (lexicographic) listing is newest first.
+const ID_PATTERN = /^\d{13}-[0-9a-f]{8}$/;
+
 /**
  * Records an admin change. One key per entry, named so that a plain listing sorts newest
  * first (inverted timestamp), so simultaneous changes never contend.
  */
-export async function recordChange(
-  user: Pick<User, 'username'>,
-  change: Omit<HistoryEntry, 'id' | 'at' | 'user'>,
-): Promise<HistoryEntry> {
+export async function recordChange(user: Pick<User, 'username'>, change: ChangeRecord): Promise<HistoryEntry> {
   const now = Date.now();
   const id = `${String(9_999_999_999_999 - now).padStart(13, '0')}-${crypto.randomUUID().slice(0, 8)}`;
   return writeJSON(openStore(STORES.history), id, historyEntrySchema, { ...change, id, at: new Date(now).toISOString(), user: user.username });
 }
 
-/** The newest `limit` entries, newest first. */
-export async function listHistory(limit = 100): Promise<HistoryEntry[]> {
-  const entries = await listJSON(openStore(STORES.history), historyEntrySchema);
-  return entries.sort((a, b) => a.id.localeCompare(b.id)).slice(0, limit);
+/** Records an admin content change, then asks for a rebuild (debounced and coalesced there). */
+export async function commitChange(user: Pick<User, 'username'>, change: ChangeRecord): Promise<HistoryEntry> {
+  const entry = await recordChange(user, change);
+  await requestRebuild();
+  return entry;
 }
 
-/** One entry by id. */
+/** The newest `limit` entries, newest first. Only those entries are read, not the whole log. */
+export async function listHistory(limit = 100): Promise<HistoryEntry[]> {
+  const store = openStore(STORES.history);
+  const { blobs } = await blobCall('list history', () => store.list());
+  const keys = blobs
+    .map((b) => b.key)
+    .filter((k) => ID_PATTERN.test(k))
+    .sort()
+    .slice(0, limit);
+  const entries = await Promise.all(
+    keys.map(async (key) => {
+      const raw = await blobCall(`read ${key}`, () => store.get(key, { type: 'json' }));
+      const parsed = historyEntrySchema.safeParse(raw);
+      // One damaged entry must not hide the rest of the log.
+      if (raw !== null && !parsed.success) console.error(`Skipping invalid history entry ${key}`);
+      return parsed.success ? parsed.data : null;
+    }),
+  );
+  return entries.filter((e): e is HistoryEntry => e !== null);
+}
+
+/** One entry by id, or null (also for ids that cannot be history keys). */
 export async function getHistoryEntry(id: string): Promise<HistoryEntry | null> {
+  if (!ID_PATTERN.test(id)) return null;
   return (await readJSON(openStore(STORES.history), id, historyEntrySchema))?.value ?? null;
 }

@@ -1,7 +1,13 @@
 import { siteSettingsSchema, type SiteSettings, type SiteSettingsPatch } from '../schemas/site-settings';
+import type { User } from '../schemas/user';
+import { assertExpected } from './collections';
+import { commitChange } from './history';
 import { openStore, readJSON, STORES, updateJSON } from './store';
 
 const KEY = 'site-settings';
+
+/** Names of the settings fields (used to vet `_expected` maps). */
+export const SITE_SETTINGS_FIELDS = Object.keys(siteSettingsSchema.shape);
 
 /** The stored settings with every field present (empty texts mean 'use the default'). */
 export async function getSiteSettings(): Promise<SiteSettings> {
@@ -9,8 +15,15 @@ export async function getSiteSettings(): Promise<SiteSettings> {
   return found?.value ?? siteSettingsSchema.parse({});
 }
 
-/** Merges changed fields into the settings (etag-guarded), returning before and after. */
-export async function patchSiteSettings(patch: SiteSettingsPatch): Promise<{ before: SiteSettings; after: SiteSettings }> {
+/**
+ * Merges changed fields into the settings (etag-guarded), returning before and after. With
+ * `expected`, the check runs on the fresh record inside the retry loop, so a field someone
+ * else changed meanwhile is a 409 rather than a silent overwrite.
+ */
+export async function patchSiteSettings(
+  patch: SiteSettingsPatch,
+  expected?: Record<string, unknown>,
+): Promise<{ before: SiteSettings; after: SiteSettings }> {
   let before = siteSettingsSchema.parse({});
   const after = await updateJSON(
     openStore(STORES.content),
@@ -19,8 +32,32 @@ export async function patchSiteSettings(patch: SiteSettingsPatch): Promise<{ bef
     () => ({}),
     (current) => {
       before = current;
+      assertExpected(current, expected);
       return { ...current, ...patch, updatedAt: new Date().toISOString() };
     },
   );
   return { before, after };
+}
+
+/** The given fields of a record (history keeps only what a settings change touched). */
+export function pickFields(record: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.map((k) => [k, record[k]]));
+}
+
+/** An admin's settings save: merge (with the optional `_expected` check), record history, ask for a rebuild. */
+export async function saveSiteSettings(
+  user: Pick<User, 'username'>,
+  patch: SiteSettingsPatch,
+  expected?: Record<string, unknown>,
+): Promise<SiteSettings> {
+  const { before, after } = await patchSiteSettings(patch, expected);
+  const keys = Object.keys(patch);
+  await commitChange(user, {
+    action: 'update',
+    target: 'site-settings',
+    summary: keys.join(', '),
+    before: pickFields(before, keys),
+    after: pickFields(after, keys),
+  });
+  return after;
 }

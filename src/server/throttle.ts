@@ -71,11 +71,26 @@ export async function clearLoginFailures(username: string, ip: string): Promise<
 
 /** Public form limit per address: env PUBLIC_POST_LIMIT per 10 minutes (default 20). */
 export async function assertPublicPostAllowed(form: string, ip: string): Promise<void> {
-  const limit = Number(process.env.PUBLIC_POST_LIMIT ?? '20');
+  const parsed = Number(process.env.PUBLIC_POST_LIMIT ?? '20');
+  const limit = Number.isFinite(parsed) && parsed >= 1 ? Math.floor(parsed) : 20;
   const windowMs = 10 * 60 * 1000;
-  const times = await recentEvents(`post-${form}`, ip, windowMs);
-  if (times.length >= limit) {
-    throw tooMany('Too many submissions from your address. Please try again later.', times[times.length - limit]! + windowMs - Date.now());
+  const bucket = `post-${form}`;
+  const store = openStore(STORES.throttle);
+  const prefix = `${bucket}/${await digest(ip)}/`;
+  // Record first, then rank this attempt among the window's events by key order: a burst of
+  // simultaneous posts cannot all slip through a "count, then record" gap.
+  const now = Date.now();
+  const mine = `${prefix}${now}-${crypto.randomUUID().slice(0, 8)}`;
+  await blobCall('record throttle', () => store.set(mine, ''));
+  const { blobs } = await blobCall('list throttle', () => store.list({ prefix }));
+  const at = (key: string) => Number(key.slice(prefix.length).split('-')[0]);
+  const keys = blobs.map((b) => b.key);
+  void Promise.allSettled(keys.filter((k) => now - at(k) >= windowMs).slice(0, 20).map((k) => store.delete(k)));
+  const earlier = keys.filter((k) => k < mine && now - at(k) < windowMs).sort();
+  if (earlier.length >= limit) {
+    // A refused attempt does not count, so a refused visitor is free again when the window passes.
+    await blobCall('undo throttle', () => store.delete(mine));
+    const oldest = at(earlier[earlier.length - limit]!);
+    throw tooMany('Too many submissions from your address. Please try again later.', oldest + windowMs - now);
   }
-  await record(`post-${form}`, ip);
 }

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { siteSettingsPatchSchema } from '../schemas/site-settings';
+import type { User } from '../schemas/user';
+import { COLLECTIONS, type Collection } from './collections';
+import { HttpError } from './errors';
+import { commitChange, getHistoryEntry, type ChangeRecord, type HistoryEntry } from './history';
+import { patchSiteSettings, pickFields } from './site-settings';
+
+type State = Pick<ChangeRecord, 'before' | 'after'>;
+
+const itemState = z.looseObject({ id: z.string() });
+const orderState = z.object({ ids: z.array(z.string()) });
+const fieldsState = z.record(z.string(), z.unknown());
+// Server-owned fields never take part in a restore patch.
+const META = new Set(['id', 'createdAt', 'updatedAt']);
+
+const cannot = (message: string) => new HttpError(409, message);
+
+/**
+ * Runs a restore step, turning "gone" (404) and "no longer valid" (400) into 409: the entry
+ * exists, but the content has moved on so that its old state cannot be brought back.
+ */
+async function asConflict<T>(step: Promise<T>, goneMessage: string): Promise<T> {
+  try {
+    return await step;
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) throw cannot(goneMessage);
+    if (error instanceof HttpError && error.status === 400) throw cannot(`This change cannot be restored: ${error.message}`);
+    if (error instanceof z.ZodError) throw cannot('The old version no longer fits the current rules and cannot be restored');
+    throw error;
+  }
+}
+
+/**
+ * Brings back the "before" state of a history entry, records that as a 'restore' entry (itself
+ * restorable) and asks for a rebuild. 404 for an unknown entry, 409 when it cannot be restored.
+ */
+export async function restoreEntry(user: Pick<User, 'username'>, entryId: string): Promise<HistoryEntry> {
+  const entry = await getHistoryEntry(entryId);
+  if (!entry) throw new HttpError(404, 'History entry not found');
+  const state = await undo(entry);
+  return commitChange(user, { action: 'restore', target: entry.target, summary: entry.summary, restoredFrom: entry.id, ...state });
+}
+
+async function undo(entry: HistoryEntry): Promise<State> {
+  if (entry.target === 'site-settings') return undoSettings(entry);
+  const [name = '', id, ...rest] = entry.target.split('/');
+  const items = COLLECTIONS[name];
+  if (!items || rest.length > 0 || id === '') throw cannot(`Changes to ${entry.target} cannot be restored here`);
+  return id === undefined ? undoOrder(items, entry) : undoItem(items, id, entry);
+}
+
+/** Settings entries hold only the changed fields: patch those back. */
+async function undoSettings(entry: HistoryEntry): Promise<State> {
+  const before = fieldsState.safeParse(entry.before);
+  const patch = before.success ? siteSettingsPatchSchema.safeParse(before.data) : null;
+  if (!patch?.success) throw cannot('This settings change cannot be restored');
+  const keys = Object.keys(patch.data);
+  const result = await patchSiteSettings(patch.data);
+  return { before: pickFields(result.before, keys), after: pickFields(result.after, keys) };
+}
+
+/** Item entries: a create is undone by deleting, a delete by re-creating, an update by patching back. */
+async function undoItem(items: Collection, id: string, entry: HistoryEntry): Promise<State> {
+  const before = entry.before === undefined ? null : itemState.safeParse(entry.before);
+  const after = entry.after === undefined ? null : itemState.safeParse(entry.after);
+  if (before?.success === false || after?.success === false || (!before && !after)) throw cannot('This change cannot be restored');
+  if (!before) {
+    const removed = await asConflict(items.remove(id), 'This item has already been deleted');
+    return { before: removed, after: undefined };
+  }
+  if (!after) {
+    const restored = await asConflict(items.reinsert(before.data), 'This item cannot be re-created');
+    return { before: undefined, after: restored };
+  }
+  const old = before.data as Record<string, unknown>;
+  const now = after.data as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(old), ...Object.keys(now)])].filter(
+    (k) => !META.has(k) && JSON.stringify(old[k]) !== JSON.stringify(now[k]),
+  );
+  if (keys.length === 0) throw cannot('This change has nothing to restore');
+  // A field the old version did not have is sent as undefined, which removes it.
+  const patch = Object.fromEntries(keys.map((k) => [k, old[k]]));
+  const result = await asConflict(items.update(id, patch), 'This item has been deleted since, so the change cannot be restored');
+  return { before: result.before, after: result.after };
+}
+
+/** Reorder entries: put the old order back, if the same items are still there. */
+async function undoOrder(items: Collection, entry: HistoryEntry): Promise<State> {
+  const before = orderState.safeParse(entry.before);
+  if (!before.success) throw cannot('This change cannot be restored');
+  const current = new Set((await items.list()).map((i) => i.id));
+  if (current.size !== before.data.ids.length || !before.data.ids.every((id) => current.has(id))) {
+    throw cannot('Items were added or removed since, so this order cannot be restored');
+  }
+  const result = await asConflict(items.reorder(before.data.ids), 'The items changed since');
+  return { before: { ids: result.before }, after: { ids: result.after.map((i) => i.id) } };
+}
