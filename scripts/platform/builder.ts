@@ -25,8 +25,12 @@ export class Builder {
   private again = false;
   builds = 0;
   failures = 0;
+  /** The environment builds run with (the Blobs context among it). */
+  env: NodeJS.ProcessEnv;
 
-  constructor(private opts: BuilderOptions) {}
+  constructor(private opts: BuilderOptions) {
+    this.env = { ...opts.env };
+  }
 
   /** Serves the last good build from an earlier run, if there is one. */
   async restore(): Promise<boolean> {
@@ -75,7 +79,7 @@ export class Builder {
     const code = await new Promise<number>((resolve) => {
       const child = spawn(process.execPath, [astroBin, 'build'], {
         cwd: this.opts.projectRoot,
-        env: { ...this.opts.env, ASTRO_OUT_DIR: outDir, ASTRO_CACHE_DIR: path.join(this.opts.buildsDir, 'cache'), ASTRO_TELEMETRY_DISABLED: '1' },
+        env: { ...this.env, ASTRO_OUT_DIR: outDir, ASTRO_CACHE_DIR: path.join(this.opts.buildsDir, 'cache'), ASTRO_TELEMETRY_DISABLED: '1' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const keep = (b: Buffer) => {

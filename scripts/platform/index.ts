@@ -99,7 +99,7 @@ export async function startPlatform(opts: PlatformOptions) {
       return;
     }
     if (!builder.site) {
-      res.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': '5' });
+      res.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': '5', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' });
       res.end('<!doctype html><meta http-equiv="refresh" content="3"><title>Building…</title><p>The site is being built. This page reloads by itself.</p>');
       return;
     }

@@ -1,0 +1,157 @@
+// npm run bench: builds and starts the local site in a child process, then measures
+// Lighthouse, load, save-to-live and build times; writes bench/results.json and
+// bench/RESULTS.md and exits non-zero when a budget is broken.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { runLighthouse, type LighthouseFigures } from './bench/lighthouse';
+import { runLoad, type LoadFigures } from './bench/load';
+import { PROJECT_ROOT } from './local-env';
+
+const BUDGET = { jsKb: 100, mobilePerf: 95, otherCategories: 100, cls: 0.01, saveToLiveS: 20 };
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const port = Number(process.env.BENCH_PORT || 8899);
+const url = `http://localhost:${port}`;
+const admin = { username: 'bench-admin', password: 'bench-password-123' };
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-'));
+const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/start.ts'], {
+  cwd: PROJECT_ROOT,
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password, PUBLIC_POST_LIMIT: '1000000000' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+await new Promise<void>((resolve, reject) => {
+  child.stdout!.on('data', (b: Buffer) => b.toString().includes('Site:') && resolve());
+  child.on('close', (c) => reject(new Error(`the site stopped (${c})`)));
+});
+const stop = async () => {
+  child.kill('SIGINT');
+  await new Promise((r) => child.once('close', r));
+  await rm(dataDir, { recursive: true, force: true });
+};
+
+async function api(method: string, p: string, body?: unknown, cookie = '') {
+  const res = await fetch(url + p, { method, headers: { 'content-type': 'application/json', cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.status, json: await res.json().catch(() => null), headers: res.headers };
+}
+const login = await api('POST', '/api/auth/login', admin);
+const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+const waitLive = async (timeoutMs = 600_000) => {
+  const start = Date.now();
+  await new Promise((r) => setTimeout(r, 1500)); // let the debounce fire
+  for (;;) {
+    const s = (await api('GET', '/api/admin/publish', undefined, cookie)).json;
+    if (s?.state === 'live' || s?.state === 'failed' || Date.now() - start > timeoutMs) return s;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+};
+
+try {
+  // Lighthouse.
+  console.log('Lighthouse…');
+  const lighthouse: LighthouseFigures[] = await runLighthouse([`${url}/`, `${url}/team`, `${url}/testimonials`], chromium);
+  for (const l of lighthouse) console.log(`  ${l.formFactor.padEnd(7)} ${l.url.replace(url, '') || '/'}: perf ${l.performance}, a11y ${l.accessibility}, bp ${l.bestPractices}, seo ${l.seo}, LCP ${l.lcpMs} ms, TBT ${l.tbtMs} ms, CLS ${l.cls}, JS ${(l.scriptBytes / 1024).toFixed(1)} KB, total ${(l.totalBytes / 1024).toFixed(1)} KB`);
+
+  // Load on loopback.
+  console.log('Load…');
+  let n = 0;
+  const load: LoadFigures[] = [
+    await runLoad('GET / (static)', `${url}/`),
+    await runLoad('GET /api/events (function)', `${url}/api/events`),
+    await runLoad('GET /api/site-settings (function)', `${url}/api/site-settings`),
+    await runLoad('POST /api/newsletter (function, unique emails)', `${url}/api/newsletter`, { method: 'POST', body: () => JSON.stringify({ email: `bench-${Date.now()}-${n++}@example.org` }) }),
+  ];
+  for (const l of load) console.log(`  ${l.name}: ${l.requestsPerSec} req/s, p50 ${l.p50Ms} ms, p99 ${l.p99Ms} ms, errors ${l.errors}, non-2xx ${l.non2xx}`);
+  const functionToStatic = Number((load[1]!.requestsPerSec / Math.max(1, load[0]!.requestsPerSec)).toFixed(3));
+
+  // Save to live: an admin save until the served HTML shows it.
+  const marker = `Bench ${Date.now()}`;
+  const t0 = Date.now();
+  await api('PATCH', '/api/site-settings', { heroTitle: marker }, cookie);
+  let saveToLiveS = Infinity;
+  while (Date.now() - t0 < 120_000) {
+    if ((await (await fetch(`${url}/`)).text()).includes(marker)) {
+      saveToLiveS = (Date.now() - t0) / 1000;
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  console.log(`Save to live: ${saveToLiveS} s`);
+  const demoBuild = await waitLive();
+
+  // Build cost with 1,000 publications and 1,000 events.
+  console.log('Adding 1,000 publications and 1,000 events…');
+  for (let i = 0; i < 1000; i++) {
+    await api('POST', '/api/publications', { title: `Bench publication ${i}`, description: 'A benchmark publication. '.repeat(8), date: 'May 2025', type: 'Report', authors: 'Bench', link: '', image: '' }, cookie);
+    await api('POST', '/api/events', { title: `Bench event ${i}`, startDate: '2027-01-01', endDate: '2027-01-02', eventType: 'Workshop', location: 'Online' }, cookie);
+  }
+  await waitLive();
+  await api('POST', '/api/admin/publish', undefined, cookie);
+  const bigBuild = await waitLive();
+
+  const results = {
+    date: new Date().toISOString(),
+    lighthouse,
+    load,
+    functionToStaticThroughput: functionToStatic,
+    saveToLiveSeconds: saveToLiveS,
+    buildMs: { demo: demoBuild?.lastBuildDurationMs ?? null, with1000PublicationsAndEvents: bigBuild?.lastBuildDurationMs ?? null },
+  };
+
+  const home = lighthouse.find((l) => l.formFactor === 'mobile' && l.url.endsWith(':' + port + '/'))!;
+  const broken: string[] = [];
+  if (home.scriptBytes / 1024 > BUDGET.jsKb) broken.push(`JS on / is ${(home.scriptBytes / 1024).toFixed(1)} KB (budget ${BUDGET.jsKb} KB)`);
+  for (const l of lighthouse.filter((x) => x.formFactor === 'mobile')) {
+    if (l.performance < BUDGET.mobilePerf) broken.push(`mobile performance ${l.performance} on ${l.url}`);
+    for (const [k, v] of [['accessibility', l.accessibility], ['best practices', l.bestPractices], ['SEO', l.seo]] as const) {
+      if (v < BUDGET.otherCategories) broken.push(`${k} ${v} on ${l.url}`);
+    }
+    if (l.cls > BUDGET.cls) broken.push(`CLS ${l.cls} on ${l.url}`);
+  }
+  if (saveToLiveS > BUDGET.saveToLiveS) broken.push(`save to live ${saveToLiveS} s`);
+  for (const l of load) if (l.errors || l.non2xx) broken.push(`${l.errors + l.non2xx} errors under load on ${l.name}`);
+
+  await writeFile(path.join(PROJECT_ROOT, 'bench/results.json'), JSON.stringify({ ...results, budget: BUDGET, broken }, null, 2) + '\n');
+  await writeFile(path.join(PROJECT_ROOT, 'bench/RESULTS.md'), renderMarkdown(results, broken));
+  console.log(`Build: demo ${results.buildMs.demo} ms, with 1,000 publications + 1,000 events ${results.buildMs.with1000PublicationsAndEvents} ms`);
+  console.log(broken.length ? `\nBudgets broken:\n- ${broken.join('\n- ')}` : '\nAll budgets hold.');
+  process.exitCode = broken.length ? 1 : 0;
+} finally {
+  await stop();
+}
+
+function renderMarkdown(r: { date: string; lighthouse: LighthouseFigures[]; load: LoadFigures[]; functionToStaticThroughput: number; saveToLiveSeconds: number; buildMs: Record<string, number | null> }, broken: string[]) {
+  const lh = r.lighthouse
+    .map((l) => `| ${l.url.replace(/^https?:\/\/[^/]+/, '')} | ${l.formFactor} | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${l.seo} | ${l.lcpMs} | ${l.tbtMs} | ${l.cls} | ${(l.scriptBytes / 1024).toFixed(1)} | ${(l.totalBytes / 1024).toFixed(1)} |`)
+    .join('\n');
+  const ld = r.load.map((l) => `| ${l.name} | ${l.requestsPerSec} | ${l.p50Ms} | ${l.p99Ms} | ${l.errors + l.non2xx} |`).join('\n');
+  return `# Benchmark results
+
+Measured by \`npm run bench\` on ${r.date} (2 cores, local platform on loopback, Debian Chromium).
+
+## Lighthouse
+
+| page | form | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS | JS KB | total KB |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+${lh}
+
+## Load (10 connections, 5 s each)
+
+| endpoint | req/s | p50 ms | p99 ms | errors |
+| --- | --- | --- | --- | --- |
+${ld}
+
+Function to static throughput: ${r.functionToStaticThroughput}.
+
+## Publishing
+
+- Save to live (admin PATCH until the served HTML shows it): ${r.saveToLiveSeconds} s
+- Full build, demo content: ${r.buildMs.demo} ms
+- Full build, with 1,000 publications and 1,000 events: ${r.buildMs.with1000PublicationsAndEvents} ms
+
+## Budgets
+
+${broken.length ? broken.map((b) => `- broken: ${b}`).join('\n') : 'All budgets hold.'}
+`;
+}

@@ -1,0 +1,58 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+
+/** One Lighthouse run's figures. */
+export interface LighthouseFigures {
+  url: string;
+  formFactor: 'mobile' | 'desktop';
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  scriptBytes: number;
+  totalBytes: number;
+}
+
+const score = (v: number | null | undefined) => Math.round((v ?? 0) * 100);
+
+/** Runs Lighthouse on Debian's Chromium for each URL in mobile and desktop form. */
+export async function runLighthouse(urls: string[], chromePath: string): Promise<LighthouseFigures[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+  const out: LighthouseFigures[] = [];
+  try {
+    for (const url of urls) {
+      for (const formFactor of ['mobile', 'desktop'] as const) {
+        const result = await lighthouse(
+          url,
+          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+          formFactor === 'desktop' ? desktopConfig : undefined,
+        );
+        const lhr = result!.lhr;
+        const items = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
+        const bytes = (type: string) => items.find((i) => i.resourceType === type)?.transferSize ?? 0;
+        out.push({
+          url,
+          formFactor,
+          performance: score(lhr.categories.performance?.score),
+          accessibility: score(lhr.categories.accessibility?.score),
+          bestPractices: score(lhr.categories['best-practices']?.score),
+          seo: score(lhr.categories.seo?.score),
+          lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+          tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+          cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+          scriptBytes: bytes('script'),
+          totalBytes: bytes('total'),
+        });
+      }
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return out;
+}
