@@ -71,6 +71,7 @@ export async function startPlatform(opts: PlatformOptions) {
     onFailure: (message) => markBuildFailed(message).then(() => undefined, () => undefined),
   });
 
+  let hookCalls = 0;
   server.on('request', (req, res) => {
     handle(req, res).catch((error) => {
       log(`request failed: ${String(error?.stack ?? error)}`);
@@ -83,7 +84,9 @@ export async function startPlatform(opts: PlatformOptions) {
     const reqUrl = new URL(req.url ?? '/', url);
     const method = req.method ?? 'GET';
     if (reqUrl.pathname === BUILD_HOOK_PATH && method === 'POST') {
-      builder.request();
+      hookCalls++;
+      // API-only sites (tests) record the call but build nothing.
+      if (opts.pages !== false) builder.request();
       res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"queued":true}');
       return;
     }
@@ -133,6 +136,12 @@ export async function startPlatform(opts: PlatformOptions) {
     });
     const cookies = response.headers.getSetCookie();
     if (cookies.length) out['set-cookie'] = cookies;
+    // A handler that refused the body without reading it (413, 415, 429) leaves bytes on the
+    // socket: close the connection rather than parse them as the next request.
+    if (hasBody && !req.readableEnded) {
+      out.connection = 'close';
+      res.shouldKeepAlive = false;
+    }
     res.writeHead(response.status, out);
     if (!response.body || req.method === 'HEAD') {
       res.end();
@@ -150,6 +159,10 @@ export async function startPlatform(opts: PlatformOptions) {
   return {
     url,
     builder,
+    /** How often the build hook was called (content changes asking for a rebuild). */
+    get hookCalls() {
+      return hookCalls;
+    },
     /** Builds the pages and waits for the build to be live. */
     build: () => builder.run(),
     async close() {

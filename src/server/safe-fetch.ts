@@ -132,7 +132,12 @@ export function createSafeFetch(options: SafeFetchOptions) {
         throw signal.aborted ? new SafeFetchError('timeout', 'The remote site did not answer in time') : new SafeFetchError('upstream', `The request to ${url.hostname} failed`);
       }
       if (!REDIRECTS.has(res.status)) {
-        return { status: res.status, url: url.href, headers: res.headers, body: await readCapped(res.body, maxBytes, signal) };
+        try {
+          return { status: res.status, url: url.href, headers: res.headers, body: await readCapped(res.body, maxBytes, signal) };
+        } catch (error) {
+          if (error instanceof SafeFetchError) throw error;
+          throw new SafeFetchError('upstream', `The answer from ${url.hostname} broke off`);
+        }
       }
       await res.body?.cancel().catch(() => {});
       const location = res.headers.get('location');

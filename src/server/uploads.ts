@@ -26,8 +26,15 @@ export const UPLOAD_KEY = /^[a-f0-9]{64}\.(jpg|png|webp)$/;
 const tooLarge = () => new HttpError(413, 'The image is too large. The limit is 5 MB.');
 const wrongType = () => new HttpError(415, 'Only JPEG, PNG and WebP images can be uploaded.');
 
+/** A checked image: its bytes, the extension and the content type its magic bytes prove. */
+export interface UploadedImage {
+  bytes: Uint8Array<ArrayBuffer>;
+  ext: string;
+  contentType: string;
+}
+
 /** Reads the image in multipart field `field`: 415 unless multipart and JPEG/PNG/WebP, 413 past 5 MB, 400 when missing. */
-export async function readImageUpload(req: Request, field: string): Promise<{ bytes: Uint8Array; ext: string; contentType: string }> {
+export async function readImageUpload(req: Request, field: string): Promise<UploadedImage> {
   const type = req.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\b/i.test(type)) throw new HttpError(415, `Send the image as multipart/form-data in the field "${field}"`);
   // Request.formData() would buffer any size: cap the read first, then parse the capped bytes.
@@ -36,7 +43,7 @@ export async function readImageUpload(req: Request, field: string): Promise<{ by
   });
   let form: FormData;
   try {
-    form = await new Response(body, { headers: { 'content-type': type } }).formData();
+    form = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { 'content-type': type } }).formData();
   } catch {
     throw new HttpError(400, 'The upload could not be read. Please choose the image again.');
   }
@@ -54,7 +61,7 @@ export async function readImageUpload(req: Request, field: string): Promise<{ by
 }
 
 /** Stores image bytes under their content address and returns the public path to them. */
-export async function storeImage(image: { bytes: Uint8Array; ext: string; contentType: string }): Promise<string> {
+export async function storeImage(image: UploadedImage): Promise<string> {
   const key = `${createHash('sha256').update(image.bytes).digest('hex')}.${image.ext}`;
   const metadata = metadataSchema.parse({ contentType: image.contentType });
   // Same bytes, same key: an existing copy is identical, so "already there" is success too.

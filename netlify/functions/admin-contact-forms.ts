@@ -1,0 +1,50 @@
+// GET    /api/admin/contact-forms?page=1&pageSize=20 (admin) -> { items (newest first), total, page, pageSize }
+// GET    /api/admin/contact-forms/export             (admin) -> CSV download of every message
+// GET    /api/admin/contact-forms/:id                (admin) -> one message
+// PATCH  /api/admin/contact-forms/:id {read}         (admin) -> the updated message
+// DELETE /api/admin/contact-forms/:id                (admin) -> { message }
+import { z } from 'zod';
+import { allContactForms, deleteContactForm, getContactForm, listContactForms, setContactFormRead } from '../../src/server/contact-forms';
+import { csvResponse, toCsv } from '../../src/server/csv';
+import { HttpError } from '../../src/server/errors';
+import { requireAdmin } from '../../src/server/guard';
+import { recordChange } from '../../src/server/history';
+import { json, parseWith, readJson, route } from '../../src/server/http';
+import { keyParam, pageQuerySchema, queryOf } from '../../src/server/records';
+
+const readSchema = z.strictObject({ read: z.boolean({ error: 'read must be true or false' }) });
+const idOf = (params: Record<string, string>) => keyParam(params.id, 'Message');
+
+export default route({
+  async GET(req, ctx) {
+    await requireAdmin(req);
+    // "export" is handled here rather than by its own function so no router precedence is relied on;
+    // message ids are generated (digits, dashes, hex) and never equal it.
+    if (ctx.params.id === 'export') {
+      const rows = await allContactForms();
+      return csvResponse(toCsv(rows, ['createdAt', 'name', 'email', 'subject', 'message', 'read', 'id']), 'contact-forms');
+    }
+    if (ctx.params.id) return json(await getContactForm(idOf(ctx.params)));
+    return json(await listContactForms(parseWith(pageQuerySchema, queryOf(req))));
+  },
+  async PATCH(req, ctx) {
+    const user = await requireAdmin(req);
+    const id = idOf(ctx.params);
+    const { read } = await readJson(req, readSchema);
+    const { before, after } = await setContactFormRead(id, read);
+    if (before.read !== after.read) {
+      await recordChange(user, { action: 'update', target: `contact-forms/${id}`, summary: `Marked ${read ? 'read' : 'unread'}: ${after.name}`, before, after });
+    }
+    return json(after);
+  },
+  async DELETE(req, ctx) {
+    const user = await requireAdmin(req);
+    const id = idOf(ctx.params);
+    if (id === 'export') throw new HttpError(405, 'Method DELETE is not allowed here', undefined, { Allow: 'GET' });
+    const removed = await deleteContactForm(id);
+    await recordChange(user, { action: 'delete', target: `contact-forms/${id}`, summary: `${removed.name} <${removed.email}>`, before: removed });
+    return json({ message: 'Message deleted' });
+  },
+});
+
+export const config = { path: ['/api/admin/contact-forms', '/api/admin/contact-forms/:id'] };

@@ -1,0 +1,41 @@
+// GET    /api/admin/testimonials      (admin) -> every testimonial, pending review first, then newest
+// PATCH  /api/admin/testimonials/:id  (admin) {approved?, featured?, order?, name?, ...} -> updated testimonial; rebuilds
+// DELETE /api/admin/testimonials/:id  (admin) -> { message }; rebuilds
+import { testimonialUpdateSchema } from '../../src/schemas/testimonial';
+import { HttpError } from '../../src/server/errors';
+import { requireAdmin } from '../../src/server/guard';
+import { recordChange } from '../../src/server/history';
+import { json, readJson, route } from '../../src/server/http';
+import { requestRebuild } from '../../src/server/publish';
+import { keyParam } from '../../src/server/records';
+import { allTestimonials, deleteTestimonial, updateTestimonial } from '../../src/server/testimonials';
+
+const idOf = (params: Record<string, string>) => keyParam(params.id, 'Testimonial');
+
+export default route({
+  async GET(req, ctx) {
+    await requireAdmin(req);
+    if (ctx.params.id) throw new HttpError(405, 'Method GET is not allowed here', undefined, { Allow: 'PATCH, DELETE' });
+    return json(await allTestimonials());
+  },
+  async PATCH(req, ctx) {
+    const user = await requireAdmin(req);
+    const id = idOf(ctx.params);
+    const patch = await readJson(req, testimonialUpdateSchema);
+    if (Object.keys(patch).length === 0) throw new HttpError(400, 'Nothing to update');
+    const { before, after } = await updateTestimonial(id, patch);
+    await recordChange(user, { action: 'update', target: `testimonials/${id}`, summary: `${after.name}: ${Object.keys(patch).join(', ')}`, before, after });
+    // /testimonials is pre-rendered: approvals and edits reach it through a rebuild.
+    await requestRebuild();
+    return json(after);
+  },
+  async DELETE(req, ctx) {
+    const user = await requireAdmin(req);
+    const removed = await deleteTestimonial(idOf(ctx.params));
+    await recordChange(user, { action: 'delete', target: `testimonials/${removed.id}`, summary: removed.name, before: removed });
+    await requestRebuild();
+    return json({ message: 'Testimonial deleted' });
+  },
+});
+
+export const config = { path: ['/api/admin/testimonials', '/api/admin/testimonials/:id'] };

@@ -1,0 +1,14 @@
+// POST /api/admin/upload (admin) multipart field "file" -> 201 { imageUrl: '/api/uploads/<key>' }
+import { requireAdmin } from '../../src/server/guard';
+import { json, route } from '../../src/server/http';
+import { readImageUpload, storeImage } from '../../src/server/uploads';
+
+export default route({
+  async POST(req) {
+    await requireAdmin(req);
+    const image = await readImageUpload(req, 'file');
+    return json({ imageUrl: await storeImage(image) }, { status: 201 });
+  },
+});
+
+export const config = { path: '/api/admin/upload' };

@@ -1,0 +1,16 @@
+// POST /api/contact {name, email, subject, message} -> 201 { message } (public, throttled per address)
+import { contactInputSchema } from '../../src/schemas/contact-form';
+import { createContactForm } from '../../src/server/contact-forms';
+import { json, readJson, route } from '../../src/server/http';
+import { assertPublicPostAllowed } from '../../src/server/throttle';
+
+export default route({
+  async POST(req, ctx) {
+    const input = await readJson(req, contactInputSchema);
+    await assertPublicPostAllowed('contact', ctx.ip);
+    await createContactForm(input);
+    return json({ message: 'Message sent' }, { status: 201 });
+  },
+});
+
+export const config = { path: '/api/contact' };

@@ -1,0 +1,29 @@
+// POST /api/testimonials {name, position, company, content, rating, image, linkedin} -> 201 stored testimonial, pending review (public, throttled)
+// GET  /api/testimonials/approved -> approved testimonials, by order then newest
+// GET  /api/testimonials/featured -> approved and featured testimonials
+// GET  /api/testimonials          -> same as /approved
+import { testimonialSubmitSchema } from '../../src/schemas/testimonial';
+import { HttpError } from '../../src/server/errors';
+import { json, readJson, route } from '../../src/server/http';
+import { approvedTestimonials, featuredTestimonials, submitTestimonial } from '../../src/server/testimonials';
+import { assertPublicPostAllowed } from '../../src/server/throttle';
+
+// Public lists revalidate on every load: an approval must show without waiting for a cache.
+const LIST_CACHE = 'public, max-age=0, must-revalidate';
+
+export default route({
+  async GET(_req, ctx) {
+    const list = ctx.params.list ?? 'approved';
+    if (list === 'approved') return json(await approvedTestimonials(), { cache: LIST_CACHE });
+    if (list === 'featured') return json(await featuredTestimonials(), { cache: LIST_CACHE });
+    throw new HttpError(404, 'No such testimonial list');
+  },
+  async POST(req, ctx) {
+    if (ctx.params.list) throw new HttpError(405, `Method POST is not allowed here`, undefined, { Allow: 'GET' });
+    const input = await readJson(req, testimonialSubmitSchema);
+    await assertPublicPostAllowed('testimonial', ctx.ip);
+    return json(await submitTestimonial(input), { status: 201 });
+  },
+});
+
+export const config = { path: ['/api/testimonials', '/api/testimonials/:list'] };

@@ -1,0 +1,16 @@
+// POST /api/upload/testimonial-photo (public, throttled) multipart field "testimonial-photo" -> 201 { imageUrl: '/api/uploads/<key>' }
+// Visitors submitting a testimonial are not signed in, so this upload needs no session (spec §7 only says credentials are sent).
+import { json, route } from '../../src/server/http';
+import { assertPublicPostAllowed } from '../../src/server/throttle';
+import { readImageUpload, storeImage } from '../../src/server/uploads';
+
+export default route({
+  async POST(req, ctx) {
+    // Throttle before reading the body: the read itself is the expensive part.
+    await assertPublicPostAllowed('upload', ctx.ip);
+    const image = await readImageUpload(req, 'testimonial-photo');
+    return json({ imageUrl: await storeImage(image) }, { status: 201 });
+  },
+});
+
+export const config = { path: '/api/upload/testimonial-photo' };

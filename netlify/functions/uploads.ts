@@ -1,0 +1,25 @@
+// GET /api/uploads/:key -> the uploaded image bytes with their type; cached for a year (keys are content hashes)
+import { HttpError } from '../../src/server/errors';
+import { API_SECURITY_HEADERS, route } from '../../src/server/http';
+import { readImage } from '../../src/server/uploads';
+
+export default route({
+  async GET(req, ctx) {
+    const key = ctx.params.key ?? '';
+    const image = await readImage(key);
+    if (!image) throw new HttpError(404, 'Image not found');
+    const headers = {
+      ...API_SECURITY_HEADERS,
+      // An image never runs anything: no script, no plugin, no sniffing it into HTML.
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Type': image.contentType,
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      ETag: `"${key.split('.')[0]}"`,
+    };
+    if (req.headers.get('if-none-match') === headers.ETag) return new Response(null, { status: 304, headers });
+    return new Response(image.bytes, { headers });
+  },
+});
+
+export const config = { path: '/api/uploads/:key' };

@@ -1,0 +1,161 @@
+import http from 'node:http';
+import { deflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
+import { rawRequest } from '../helpers/raw-request';
+
+let site: TestSite;
+let adminCookie: string;
+let viewerCookie: string;
+beforeAll(async () => {
+  site = await startTestSite();
+  await createTestUser('admin', 'admin-password-123', true);
+  await createTestUser('viewer', 'viewer-password-123', false);
+  adminCookie = await login(site.url, 'admin', 'admin-password-123');
+  viewerCookie = await login(site.url, 'viewer', 'viewer-password-123');
+});
+afterAll(() => site.close());
+
+function crc32(bytes: Uint8Array): number {
+  let c = ~0;
+  for (const b of bytes) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+  }
+  return ~c >>> 0;
+}
+
+/** A real, decodable PNG of w x h pixels in one colour. */
+function png(w: number, h: number, rgb: [number, number, number] = [200, 30, 90]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(8 + data.length + 4);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: w }, () => rgb).flat())]);
+  const raw = Buffer.concat(Array.from({ length: h }, () => row));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A multipart/form-data body by hand, so its size and bytes are exactly what the test says. */
+function multipart(field: string, filename: string, type: string, bytes: Uint8Array) {
+  const boundary = `----test${crypto.randomUUID()}`;
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { body: Buffer.concat([head, bytes, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+const upload = (path: string, part: ReturnType<typeof multipart>, cookie?: string) =>
+  rawRequest(`${site.url}${path}`, { headers: { 'Content-Type': part.contentType, ...(cookie ? { Cookie: cookie } : {}) }, body: part.body });
+const PUBLIC = '/api/upload/testimonial-photo';
+
+describe('POST /api/upload/testimonial-photo', () => {
+  it('accepts a real PNG without sign-in and serves it back byte-identical with its type', async () => {
+    const image = png(3, 2);
+    const res = await upload(PUBLIC, multipart('testimonial-photo', 'me.png', 'image/png', image));
+    expect(res.status).toBe(201);
+    expect(res.json.imageUrl).toMatch(/^\/api\/uploads\/[a-f0-9]{64}\.png$/);
+    const served = await fetch(`${site.url}${res.json.imageUrl}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('content-security-policy')).toMatch(/^default-src 'none'/);
+    expect(Buffer.from(await served.arrayBuffer()).equals(image)).toBe(true);
+    // Content-addressed: the same bytes give the same address, a revalidation gets 304.
+    const again = await upload(PUBLIC, multipart('testimonial-photo', 'other-name.png', 'image/png', image));
+    expect(again.json.imageUrl).toBe(res.json.imageUrl);
+    const etag = served.headers.get('etag')!;
+    expect((await fetch(`${site.url}${res.json.imageUrl}`, { headers: { 'If-None-Match': etag } })).status).toBe(304);
+  });
+
+  it('types by magic bytes: JPEG and WebP headers pass, whatever the declared type', async () => {
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]), Buffer.alloc(64)]);
+    const jpg = await upload(PUBLIC, multipart('testimonial-photo', 'photo.bin', 'application/octet-stream', jpeg));
+    expect(jpg.status).toBe(201);
+    expect(jpg.json.imageUrl).toMatch(/\.jpg$/);
+    const webpBytes = Buffer.concat([Buffer.from('RIFF'), Buffer.from([36, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(32)]);
+    const webp = await upload(PUBLIC, multipart('testimonial-photo', 'photo.webp', 'image/webp', webpBytes));
+    expect(webp.status).toBe(201);
+    const served = await fetch(`${site.url}${webp.json.imageUrl}`);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+  });
+
+  it.each([
+    ['a text file named .png', 'notes.png', 'image/png', Buffer.from('just some text, not an image at all')],
+    ['an SVG', 'logo.svg', 'image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>')],
+    ['a GIF', 'anim.gif', 'image/gif', Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(20)])],
+    ['an HTML page', 'x.jpg', 'image/jpeg', Buffer.from('<!doctype html><script>alert(1)</script>')],
+  ])('refuses %s with 415', async (_label, name, type, bytes) => {
+    const res = await upload(PUBLIC, multipart('testimonial-photo', name, type, bytes));
+    expect(res.status).toBe(415);
+    expect(res.json).toEqual({ message: 'Only JPEG, PNG and WebP images can be uploaded.' });
+  });
+
+  it('refuses 6 MB with 413, by Content-Length and by a streamed body without one', async () => {
+    const big = Buffer.concat([png(1, 1), Buffer.alloc(6 * 1024 * 1024)]);
+    const part = multipart('testimonial-photo', 'big.png', 'image/png', big);
+    const declared = await upload(PUBLIC, part);
+    expect(declared.status).toBe(413);
+    expect(declared.json.message).toBe('The image is too large. The limit is 5 MB.');
+    // Chunked transfer: no Content-Length to check up front, so the read itself must stop.
+    const streamed = await new Promise<number>((resolve, reject) => {
+      const req = http.request(`${site.url}${PUBLIC}`, { method: 'POST', agent: false, headers: { 'Content-Type': part.contentType, Connection: 'close' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', (e: NodeJS.ErrnoException) => (e.code === 'EPIPE' || e.code === 'ECONNRESET' ? undefined : reject(e)));
+      for (let i = 0; i < part.body.length; i += 256 * 1024) req.write(part.body.subarray(i, i + 256 * 1024));
+      req.end();
+    });
+    expect(streamed).toBe(413);
+  });
+
+  it('refuses a file just over 5 MB inside a body under the read cap with 413', async () => {
+    const over = Buffer.concat([png(1, 1), Buffer.alloc(5 * 1024 * 1024)]);
+    const res = await upload(PUBLIC, multipart('testimonial-photo', 'over.png', 'image/png', over));
+    expect(res.status).toBe(413);
+  });
+
+  it('answers 400 when the field is missing or the file empty, 415 when not multipart, 400 for a broken multipart body', async () => {
+    const wrongField = await upload(PUBLIC, multipart('photo', 'me.png', 'image/png', png(1, 1)));
+    expect(wrongField.status).toBe(400);
+    expect(wrongField.json.fields).toEqual({ 'testimonial-photo': 'Please choose an image to upload' });
+    expect((await upload(PUBLIC, multipart('testimonial-photo', 'empty.png', 'image/png', new Uint8Array()))).status).toBe(400);
+    const json = await client(site.url).post(PUBLIC, { image: 'x' });
+    expect(json.status).toBe(415);
+    const broken = await rawRequest(`${site.url}${PUBLIC}`, { headers: { 'Content-Type': 'multipart/form-data; boundary=abc' }, body: 'this is not multipart' });
+    expect(broken.status).toBe(400);
+  });
+});
+
+describe('POST /api/admin/upload', () => {
+  it('needs an admin: 401 signed out, 403 for a non-admin; an admin uploads with field "file"', async () => {
+    const part = () => multipart('file', 'a.png', 'image/png', png(2, 2, [1, 2, 3]));
+    expect((await upload('/api/admin/upload', part())).status).toBe(401);
+    expect((await upload('/api/admin/upload', part(), viewerCookie)).status).toBe(403);
+    const ok = await upload('/api/admin/upload', part(), adminCookie);
+    expect(ok.status).toBe(201);
+    expect(ok.json.imageUrl).toMatch(/^\/api\/uploads\/[a-f0-9]{64}\.png$/);
+    const svg = await upload('/api/admin/upload', multipart('file', 'a.svg', 'image/svg+xml', Buffer.from('<svg/>')), adminCookie);
+    expect(svg.status).toBe(415);
+  });
+});
+
+describe('GET /api/uploads/:key', () => {
+  it('answers 404 for a missing or malformed key', async () => {
+    expect((await client(site.url).get(`/api/uploads/${'0'.repeat(64)}.png`)).status).toBe(404);
+    for (const key of ['nope', '..%2F..%2Fusers%2Fadmin', `${'0'.repeat(64)}.svg`, `${'0'.repeat(64)}.png.html`]) {
+      const res = await client(site.url).get(`/api/uploads/${key}`);
+      expect(res.status, key).toBe(404);
+      expect(res.json).toEqual({ message: 'Image not found' });
+    }
+  });
+});
