@@ -6,11 +6,19 @@ export const idSchema = z.string().min(1).max(100);
 /** ISO timestamp string, set by the server. */
 export const timestampSchema = z.iso.datetime({ offset: true });
 
+// Control characters (other than tab and newlines) and unpaired surrogates have no place in
+// content: they break rendering, CSV exports and JSON consumers.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const cleanText = (v: string) => !CONTROL.test(v) && v.isWellFormed();
+const CLEAN_MESSAGE = 'Contains characters that are not allowed';
+
 /** Trimmed single-line text with a length cap. */
-export const text = (max = 300) => z.string().trim().max(max, `Must be at most ${max} characters`);
+export const text = (max = 300) =>
+  z.string().trim().max(max, `Must be at most ${max} characters`).refine(cleanText, CLEAN_MESSAGE);
 
 /** Multi-line text with a length cap. */
-export const longText = (max = 10_000) => z.string().max(max, `Must be at most ${max} characters`);
+export const longText = (max = 10_000) =>
+  z.string().max(max, `Must be at most ${max} characters`).refine(cleanText, CLEAN_MESSAGE);
 
 const SAFE_URL = /^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*|#[\w-]*)$/i;
 
