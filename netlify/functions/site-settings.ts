@@ -1,21 +1,20 @@
 // GET   /api/site-settings -> the settings record (public)
-// PATCH /api/site-settings {field: value, ...} (admin) -> updated settings; asks for a rebuild
+// PATCH /api/site-settings {field: value, ..., _expected?: {field: startValue}} (admin) -> updated settings;
+//       409 with the current values when a field in _expected changed meanwhile; recorded and rebuilt
 import { siteSettingsPatchSchema } from '../../src/schemas/site-settings';
+import { readPatch } from '../../src/server/collection-routes';
 import { requireAdmin } from '../../src/server/guard';
-import { json, readJson, route } from '../../src/server/http';
-import { requestRebuild } from '../../src/server/publish';
-import { getSiteSettings, patchSiteSettings } from '../../src/server/site-settings';
+import { json, route } from '../../src/server/http';
+import { getSiteSettings, saveSiteSettings, SITE_SETTINGS_FIELDS } from '../../src/server/site-settings';
 
 export default route({
   async GET() {
     return json(await getSiteSettings(), { cache: 'public, max-age=0, must-revalidate' });
   },
   async PATCH(req) {
-    await requireAdmin(req);
-    const patch = await readJson(req, siteSettingsPatchSchema);
-    const { after } = await patchSiteSettings(patch);
-    await requestRebuild();
-    return json(after);
+    const user = await requireAdmin(req);
+    const { patch, expected } = await readPatch(req, siteSettingsPatchSchema, SITE_SETTINGS_FIELDS);
+    return json(await saveSiteSettings(user, patch, expected));
   },
 });
 

@@ -98,7 +98,7 @@ const URL_KEYS = new Set<SettingsTextKey>(['founderLinkedin', 'founderTwitter', 
 const EMAIL_KEYS = new Set<SettingsTextKey>(['founderEmail', 'contactEmail']);
 const LONG_KEYS = new Set<SettingsTextKey>(['founderBio']);
 
-function fieldSchema(key: SettingsTextKey) {
+function fieldSchema(key: SettingsTextKey): z.ZodType<string, string> {
   if (LINK_KEYS.has(key)) return safeLink();
   if (URL_KEYS.has(key)) return webUrl();
   if (EMAIL_KEYS.has(key)) return optionalEmail;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { byOrder } from '../schemas/common';
-import { eventSchema } from '../schemas/event';
+import { eventSchema, isPastEvent, type Event } from '../schemas/event';
 import { publicationSchema } from '../schemas/publication';
 import { researchAreaSchema } from '../schemas/research-area';
 import { statSchema } from '../schemas/stat';
@@ -30,8 +30,9 @@ export function collection<S extends z.ZodType<BaseItem>>(key: string, itemSchem
   type Item = z.infer<S>;
   const docSchema = z.object({ items: z.array(itemSchema) });
   const store = () => openStore(STORES.content);
+  // Stored items are parsed output; writing them back re-validates, so output-as-input is sound.
   const write = (mutate: (items: Item[]) => Item[]) =>
-    updateJSON(store(), key, docSchema, () => ({ items: [] }), (doc) => ({ items: mutate(doc.items as Item[]) }));
+    updateJSON(store(), key, docSchema, () => ({ items: [] }), (doc) => ({ items: mutate(doc.items as Item[]) as z.input<S>[] }));
   const validated = (value: unknown): Item => {
     const item = itemSchema.parse(value);
     opts.check?.(item);
@@ -156,3 +157,12 @@ export const COLLECTIONS: Record<string, Collection> = {
   stats,
   events,
 };
+
+const byStartDate = (a: Event, b: Event) => a.startDate.localeCompare(b.startDate) || byOrder(a, b);
+
+/** Every event by start date, ascending (the 'All Events' tab). */
+export const allEvents = async (): Promise<Event[]> => (await events.list()).sort(byStartDate);
+/** Events that have not ended yet, by start date. */
+export const upcomingEvents = async (now = Date.now()): Promise<Event[]> => (await allEvents()).filter((e) => !isPastEvent(e, now));
+/** Featured events, by start date. */
+export const featuredEvents = async (): Promise<Event[]> => (await allEvents()).filter((e) => e.featured);

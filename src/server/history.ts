@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { User } from '../schemas/user';
 import { requestRebuild } from './publish';
-import { blobCall, openStore, readJSON, STORES, writeJSON } from './store';
+import { listKeys, readRecords } from './records';
+import { openStore, readJSON, STORES, writeJSON } from './store';
 
 /** One recorded admin change: who, when, what, and the record before and after. */
 export const historyEntrySchema = z.object({
@@ -47,22 +48,8 @@ export async function commitChange(user: Pick<User, 'username'>, change: ChangeR
 /** The newest `limit` entries, newest first. Only those entries are read, not the whole log. */
 export async function listHistory(limit = 100): Promise<HistoryEntry[]> {
   const store = openStore(STORES.history);
-  const { blobs } = await blobCall('list history', () => store.list());
-  const keys = blobs
-    .map((b) => b.key)
-    .filter((k) => ID_PATTERN.test(k))
-    .sort()
-    .slice(0, limit);
-  const entries = await Promise.all(
-    keys.map(async (key) => {
-      const raw = await blobCall(`read ${key}`, () => store.get(key, { type: 'json' }));
-      const parsed = historyEntrySchema.safeParse(raw);
-      // One damaged entry must not hide the rest of the log.
-      if (raw !== null && !parsed.success) console.error(`Skipping invalid history entry ${key}`);
-      return parsed.success ? parsed.data : null;
-    }),
-  );
-  return entries.filter((e): e is HistoryEntry => e !== null);
+  const keys = (await listKeys(store)).filter((k) => ID_PATTERN.test(k)).sort().slice(0, limit);
+  return readRecords(store, keys, historyEntrySchema);
 }
 
 /** One entry by id, or null (also for ids that cannot be history keys). */

@@ -29,8 +29,9 @@ const HOOK_STALE_MS = 10 * 60 * 1000;
 function derive(doc: PublishDoc): PublishState {
   let state: PublishState['state'] = 'live';
   if (doc.buildStartedAt > doc.builtAt && doc.buildStartedAt > doc.lastErrorAt) state = 'building';
+  // A failure newer than every change is the news, even if the failed build could not record its start.
+  else if (doc.lastErrorAt > doc.builtAt && doc.lastErrorAt >= doc.lastChangeAt) state = 'failed';
   else if (doc.lastChangeAt > doc.buildStartedAt) state = 'queued';
-  else if (doc.lastErrorAt > doc.builtAt) state = 'failed';
   return {
     state,
     lastChangeAt: iso(doc.lastChangeAt),
@@ -58,7 +59,8 @@ export async function requestRebuild(force = false): Promise<PublishState> {
   let callHook = false;
   const doc = await update((d) => {
     const now = Date.now();
-    const queued = d.hookCalledAt > d.buildStartedAt && now - d.hookCalledAt < HOOK_STALE_MS;
+    // A failure after the hook call means that build is over: the next change must call again.
+    const queued = d.hookCalledAt > d.buildStartedAt && d.hookCalledAt > d.lastErrorAt && now - d.hookCalledAt < HOOK_STALE_MS;
     callHook = force || !queued;
     return { ...d, lastChangeAt: now, hookCalledAt: callHook ? now : d.hookCalledAt };
   });

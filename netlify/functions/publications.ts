@@ -1,0 +1,19 @@
+// GET    /api/publications        -> publications by order (public, revalidated on every use)
+// GET    /api/publications/:id    -> one publication
+// POST   /api/publications        (admin) {title, description, date?, type?, authors?, link?, image?} -> 201, appended last
+// PATCH  /api/publications/:id    (admin) {fields..., _expected?} -> updated; 409 when _expected is stale
+// DELETE /api/publications/:id    (admin) -> the deleted publication
+// PUT    /api/publications/order  (admin) {ids} -> publications in the new order
+import { publicationCreateSchema, publicationUpdateSchema } from '../../src/schemas/publication';
+import { collectionApi } from '../../src/server/collection-routes';
+import { publications } from '../../src/server/collections';
+
+export default collectionApi({
+  name: 'publications',
+  collection: publications,
+  createSchema: publicationCreateSchema,
+  updateSchema: publicationUpdateSchema,
+  cache: 'public, max-age=0, must-revalidate',
+});
+
+export const config = { path: ['/api/publications', '/api/publications/order', '/api/publications/:id'] };

@@ -1,0 +1,19 @@
+// GET    /api/team-members        -> members by order, missing order last (public, 5 minutes)
+// GET    /api/team-members/:id    -> one member
+// POST   /api/team-members        (admin) {name, position, bio?, image?, linkedin?, twitter?, email?, order?} -> 201
+// PATCH  /api/team-members/:id    (admin) {fields..., _expected?} -> updated member; 409 when _expected is stale
+// DELETE /api/team-members/:id    (admin) -> the deleted member
+// PUT    /api/team-members/order  (admin) {ids} -> members in the new order
+import { teamMemberCreateSchema, teamMemberUpdateSchema } from '../../src/schemas/team-member';
+import { collectionApi } from '../../src/server/collection-routes';
+import { teamMembers } from '../../src/server/collections';
+
+export default collectionApi({
+  name: 'team-members',
+  collection: teamMembers,
+  createSchema: teamMemberCreateSchema,
+  updateSchema: teamMemberUpdateSchema,
+  cache: 'public, max-age=300',
+});
+
+export const config = { path: ['/api/team-members', '/api/team-members/order', '/api/team-members/:id'] };

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CROSS_SITE, startAdminSite, type AdminSite } from '../helpers/admin-site';
+
+let t: AdminSite;
+beforeAll(async () => {
+  t = await startAdminSite();
+});
+afterAll(() => t.close());
+
+interface Entry {
+  id: string;
+  at: string;
+  user: string;
+  action: string;
+  target: string;
+  summary: string;
+  before?: any;
+  after?: any;
+  restoredFrom?: string;
+}
+
+const latest = async (): Promise<Entry> => (await t.admin.get('/api/admin/history?limit=1')).json[0];
+const restore = (id: string) => t.admin.post(`/api/admin/history/${id}/restore`);
+
+describe('GET /api/admin/history', () => {
+  it('lists changes newest first with who, what, before and after', async () => {
+    await t.admin.patch('/api/site-settings', { heroTitle: 'First' });
+    await t.admin.patch('/api/site-settings', { heroTitle: 'Second', showEvents: false });
+    const res = await t.admin.get('/api/admin/history?limit=2');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const [newest, older] = res.json as Entry[];
+    expect(newest).toMatchObject({
+      user: 'admin',
+      action: 'update',
+      target: 'site-settings',
+      summary: 'heroTitle, showEvents',
+      before: { heroTitle: 'First', showEvents: true },
+      after: { heroTitle: 'Second', showEvents: false },
+    });
+    expect(older).toMatchObject({ before: { heroTitle: '' }, after: { heroTitle: 'First' } });
+    expect(newest!.at >= older!.at).toBe(true);
+  });
+
+  it('records creates, updates, deletes and reorders of collection items', async () => {
+    const created = (await t.admin.post('/api/publications', { title: 'Logged', description: 'D' })).json;
+    expect(await latest()).toMatchObject({ action: 'create', target: `publications/${created.id}`, summary: 'Logged', after: created });
+    const updated = (await t.admin.patch(`/api/publications/${created.id}`, { title: 'Logged 2' })).json;
+    expect(await latest()).toMatchObject({ action: 'update', summary: 'Logged 2: title', before: created, after: updated });
+    const other = (await t.admin.post('/api/publications', { title: 'Other', description: 'D' })).json;
+    await t.admin.put('/api/publications/order', { ids: [other.id, created.id] });
+    expect(await latest()).toMatchObject({ action: 'reorder', target: 'publications', before: { ids: [created.id, other.id] }, after: { ids: [other.id, created.id] } });
+    await t.admin.delete(`/api/publications/${other.id}`);
+    expect(await latest()).toMatchObject({ action: 'delete', target: `publications/${other.id}`, before: { id: other.id, title: 'Other', order: 0 } });
+  });
+
+  it('a refused change records nothing', async () => {
+    const before = await latest();
+    await t.admin.patch('/api/site-settings', { colour: 'red' });
+    await t.viewer.patch('/api/site-settings', { heroTitle: 'Nope' });
+    expect((await latest()).id).toBe(before.id);
+  });
+
+  it('honours limit and refuses a bad one', async () => {
+    expect((await t.admin.get('/api/admin/history?limit=3')).json).toHaveLength(3);
+    expect((await t.admin.get('/api/admin/history')).json.length).toBeGreaterThan(3);
+    for (const bad of ['0', '501', 'abc', '1.5']) expect((await t.admin.get(`/api/admin/history?limit=${bad}`)).status).toBe(400);
+  });
+
+  it('is for admins only', async () => {
+    expect((await t.anon.get('/api/admin/history')).status).toBe(401);
+    expect((await t.viewer.get('/api/admin/history')).status).toBe(403);
+  });
+});
+
+describe('POST /api/admin/history/:id/restore', () => {
+  it('restores a settings change, records the restore, and the restore can itself be undone', async () => {
+    await t.admin.patch('/api/site-settings', { aboutVision: 'Old vision' });
+    await t.admin.patch('/api/site-settings', { aboutVision: 'New vision' });
+    const change = await latest();
+    const publishBefore = (await t.admin.get('/api/admin/publish')).json;
+    await new Promise((r) => setTimeout(r, 5));
+    const res = await restore(change.id);
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ action: 'restore', target: 'site-settings', restoredFrom: change.id, user: 'admin', before: { aboutVision: 'New vision' }, after: { aboutVision: 'Old vision' } });
+    expect((await t.anon.get('/api/site-settings')).json.aboutVision).toBe('Old vision');
+    expect((await latest()).id).toBe(res.json.id);
+    // The restore asked for a rebuild: the publish state saw a newer change.
+    const publishAfter = (await t.admin.get('/api/admin/publish')).json;
+    expect(publishAfter.state).toBe('queued');
+    expect(publishAfter.lastChangeAt > publishBefore.lastChangeAt).toBe(true);
+    expect((await restore(res.json.id)).status).toBe(200);
+    expect((await t.anon.get('/api/site-settings')).json.aboutVision).toBe('New vision');
+  });
+
+  it('restores an item update, and refuses with 409 once the item is gone', async () => {
+    const item = (await t.admin.post('/api/research-areas', { title: 'Area', description: 'Old text', link: 'https://example.org' })).json;
+    await t.admin.patch(`/api/research-areas/${item.id}`, { description: 'New text', link: '' });
+    const change = await latest();
+    expect((await restore(change.id)).status).toBe(200);
+    expect((await t.anon.get(`/api/research-areas/${item.id}`)).json).toMatchObject({ description: 'Old text', link: 'https://example.org', title: 'Area' });
+    await t.admin.delete(`/api/research-areas/${item.id}`);
+    const gone = await restore(change.id);
+    expect(gone.status).toBe(409);
+    expect(gone.json.message).toMatch(/deleted/);
+  });
+
+  it('undoes a create by deleting, and a delete by re-creating with the same id and data', async () => {
+    const item = (await t.admin.post('/api/events', { title: 'Undo me', startDate: '2031-01-01', endDate: '2031-01-02' })).json;
+    const created = await latest();
+    expect((await restore(created.id)).json).toMatchObject({ before: item });
+    expect((await t.anon.get(`/api/events/${item.id}`)).status).toBe(404);
+    expect((await restore(created.id)).status).toBe(409);
+
+    const kept = (await t.admin.post('/api/stats', { value: '42', label: 'Answers' })).json;
+    await t.admin.delete(`/api/stats/${kept.id}`);
+    const deleted = await latest();
+    const back = await restore(deleted.id);
+    expect(back.json).toMatchObject({ action: 'restore', after: { id: kept.id, value: '42', label: 'Answers' } });
+    expect((await t.anon.get(`/api/stats/${kept.id}`)).json).toMatchObject({ id: kept.id, value: '42', createdAt: kept.createdAt });
+    expect(await restore(deleted.id)).toMatchObject({ status: 409 });
+  });
+
+  it('restores an order, and refuses with 409 when items were added since', async () => {
+    const a = (await t.admin.post('/api/team-members', { name: 'A', position: 'P' })).json;
+    const b = (await t.admin.post('/api/team-members', { name: 'B', position: 'P' })).json;
+    await t.admin.put('/api/team-members/order', { ids: [a.id, b.id] });
+    await t.admin.put('/api/team-members/order', { ids: [b.id, a.id] });
+    const reorder = await latest();
+    expect((await restore(reorder.id)).status).toBe(200);
+    expect((await t.anon.get('/api/team-members')).json.map((m: { id: string }) => m.id)).toEqual([a.id, b.id]);
+    await t.admin.post('/api/team-members', { name: 'C', position: 'P' });
+    expect((await restore(reorder.id)).status).toBe(409);
+  });
+
+  it('answers 404 for an unknown entry, 415 to a form post, 401 and 403', async () => {
+    const entry = await latest();
+    expect(await restore('9999999999999-00000000')).toMatchObject({ status: 404, json: { message: 'History entry not found' } });
+    expect((await restore('not-an-id')).status).toBe(404);
+    expect((await t.admin.post(`/api/admin/history/${entry.id}/restore`, 'a=b', { 'Content-Type': 'application/x-www-form-urlencoded' })).status).toBe(415);
+    expect((await t.anon.post(`/api/admin/history/${entry.id}/restore`)).status).toBe(401);
+    expect((await t.viewer.post(`/api/admin/history/${entry.id}/restore`)).status).toBe(403);
+    expect((await t.admin.post(`/api/admin/history/${entry.id}/restore`, undefined, CROSS_SITE)).status).toBe(403);
+    expect((await t.admin.get(`/api/admin/history/${entry.id}/restore`)).status).toBe(405);
+    expect((await latest()).id).toBe(entry.id);
+  });
+});

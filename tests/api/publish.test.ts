@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactFormSchema } from '../../src/schemas/contact-form';
+import { newsletterSubscriptionSchema } from '../../src/schemas/newsletter';
+import { testimonialSchema } from '../../src/schemas/testimonial';
+import { markBuildDone, markBuildFailed, markBuildStarted } from '../../src/server/publish';
+import { openStore, STORES, writeJSON } from '../../src/server/store';
+import { CROSS_SITE, startAdminSite, type AdminSite } from '../helpers/admin-site';
+
+let t: AdminSite;
+beforeAll(async () => {
+  t = await startAdminSite();
+});
+afterAll(() => t.close());
+
+const state = async () => (await t.admin.get('/api/admin/publish')).json;
+
+// One sequence: the publish state is shared by the whole site, so order matters here.
+describe('publishing', () => {
+  it('starts live with nothing built yet', async () => {
+    expect(await state()).toMatchObject({ state: 'live', lastBuildAt: null, lastChangeAt: null });
+    expect(t.hookCalls()).toBe(0);
+  });
+
+  it('a save queues a build and calls the build hook once for a burst of saves', async () => {
+    expect((await t.admin.patch('/api/site-settings', { heroTitle: 'One' })).status).toBe(200);
+    const queued = await state();
+    expect(queued.state).toBe('queued');
+    expect(queued.lastChangeAt).not.toBeNull();
+    await t.admin.post('/api/stats', { value: '1', label: 'A' });
+    await t.admin.patch('/api/site-settings', { heroTitle: 'Two' });
+    expect(t.hookCalls()).toBe(1);
+  });
+
+  it('shows building while the build runs; a save meanwhile queues one more build', async () => {
+    const started = Date.now();
+    await markBuildStarted();
+    expect((await state()).state).toBe('building');
+    await new Promise((r) => setTimeout(r, 5));
+    await t.admin.patch('/api/site-settings', { heroTitle: 'Three' });
+    expect(t.hookCalls()).toBe(2);
+    await markBuildDone(started);
+    // The build finished, but it started before the last save: that save still waits.
+    expect((await state()).state).toBe('queued');
+    await markBuildStarted();
+    await markBuildDone(Date.now());
+    const live = await state();
+    expect(live.state).toBe('live');
+    expect(live.lastBuildAt).not.toBeNull();
+    expect(live.lastError).toBeNull();
+  });
+
+  it('POST /api/admin/publish forces a rebuild even when one is queued', async () => {
+    const res = await t.admin.post('/api/admin/publish');
+    expect(res.status).toBe(202);
+    expect(res.json.state).toBe('queued');
+    const res2 = await t.admin.post('/api/admin/publish', {});
+    expect(res2.status).toBe(202);
+    expect(t.hookCalls()).toBe(4);
+  });
+
+  it('reports a failed build with its message', async () => {
+    await markBuildStarted();
+    await new Promise((r) => setTimeout(r, 5));
+    await markBuildFailed('The build failed: boom');
+    expect(await state()).toMatchObject({ state: 'failed', lastError: 'The build failed: boom' });
+  });
+
+  it('a build that failed before it could record its start still shows failed, and the next save calls the hook again', async () => {
+    await t.admin.post('/api/admin/publish');
+    expect(t.hookCalls()).toBe(5);
+    await new Promise((r) => setTimeout(r, 5));
+    await markBuildFailed('The build failed: store unreachable');
+    expect((await state()).state).toBe('failed');
+    await new Promise((r) => setTimeout(r, 5));
+    await t.admin.patch('/api/site-settings', { heroTitle: 'Retry' });
+    expect(t.hookCalls()).toBe(6);
+    expect(await state()).toMatchObject({ state: 'queued', lastError: 'The build failed: store unreachable' });
+  });
+
+  it('is for admins only, and refuses cross-site and form posts', async () => {
+    expect((await t.anon.get('/api/admin/publish')).status).toBe(401);
+    expect((await t.viewer.get('/api/admin/publish')).status).toBe(403);
+    expect((await t.anon.post('/api/admin/publish')).status).toBe(401);
+    expect((await t.viewer.post('/api/admin/publish')).status).toBe(403);
+    expect((await t.admin.post('/api/admin/publish', undefined, CROSS_SITE)).status).toBe(403);
+    expect((await t.admin.post('/api/admin/publish', 'go=1', { 'Content-Type': 'application/x-www-form-urlencoded' })).status).toBe(415);
+    expect((await t.admin.delete('/api/admin/publish')).status).toBe(405);
+    expect(t.hookCalls()).toBe(6);
+  });
+});
+
+describe('GET /api/admin/summary', () => {
+  it('counts unread messages, pending testimonials, subscribers and upcoming events', async () => {
+    const now = new Date().toISOString();
+    const contact = openStore(STORES.contact);
+    const message = { name: 'Ann', email: 'ann@example.com', subject: 'research', message: 'Hello there, long enough', createdAt: now } as const;
+    await writeJSON(contact, 'm1', contactFormSchema, { ...message, id: 'm1', read: false });
+    await writeJSON(contact, 'm2', contactFormSchema, { ...message, id: 'm2', read: true });
+    await writeJSON(contact, 'm3', contactFormSchema, { ...message, id: 'm3' });
+    const testimonials = openStore(STORES.testimonials);
+    const base = { name: 'Bo', content: 'Great', createdAt: now, updatedAt: now };
+    await writeJSON(testimonials, 't1', testimonialSchema, { ...base, id: 't1', approved: true });
+    await writeJSON(testimonials, 't2', testimonialSchema, { ...base, id: 't2', approved: false });
+    const newsletter = openStore(STORES.newsletter);
+    for (const n of [1, 2, 3, 4]) await writeJSON(newsletter, `s${n}`, newsletterSubscriptionSchema, { id: `s${n}`, email: `s${n}@example.com`, createdAt: now });
+    const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
+    await t.admin.post('/api/events', { title: 'Past', startDate: day(-3), endDate: day(-2) });
+    await t.admin.post('/api/events', { title: 'Soon', startDate: day(2), endDate: day(3) });
+    await t.admin.post('/api/events', { title: 'Later', startDate: day(9), endDate: day(9) });
+
+    const res = await t.admin.get('/api/admin/summary');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.json).toMatchObject({ unreadMessages: 2, pendingTestimonials: 1, subscribers: 4, upcomingEvents: 2, publish: { state: expect.any(String) } });
+  });
+
+  it('is for admins only', async () => {
+    expect((await t.anon.get('/api/admin/summary')).status).toBe(401);
+    expect((await t.viewer.get('/api/admin/summary')).status).toBe(403);
+  });
+});
