@@ -95,8 +95,9 @@ export async function updateJSON<S extends z.ZodType, R = z.infer<S>>(
 /** Lists every record under a prefix, validating each; invalid ones are skipped and logged. */
 export async function listJSON<S extends z.ZodType>(store: Store, schema: S, prefix?: string): Promise<z.infer<S>[]> {
   const { blobs } = await blobCall('list', () => store.list(prefix ? { prefix } : {}));
-  const values = await Promise.all(
-    blobs.map(async ({ key }) => {
+  type Item = z.infer<S>;
+  const values: (Item | null)[] = await Promise.all(
+    blobs.map(async ({ key }): Promise<Item | null> => {
       const raw = await blobCall(`read ${key}`, () => store.get(key, { type: 'json' }));
       if (raw === null) return null; // deleted between list and read
       const parsed = schema.safeParse(raw);
@@ -104,10 +105,10 @@ export async function listJSON<S extends z.ZodType>(store: Store, schema: S, pre
         console.error(`Skipping invalid record ${key}:`, parsed.error.issues[0]?.message);
         return null;
       }
-      return parsed.data as z.infer<S>;
+      return parsed.data as Item;
     }),
   );
-  return values.filter((v): v is z.infer<S> => v !== null);
+  return values.filter((v) => v !== null) as Item[];
 }
 
 /** Deletes a key; succeeds when it was already gone. */
