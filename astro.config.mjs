@@ -47,7 +47,7 @@ export default defineConfig({
         "default-src 'self'",
         "img-src 'self' data: blob: https:",
         "font-src 'self'",
-        `connect-src 'self' ${analytics.connect.join(' ')}`.trim(),
+        /** @type {`connect-src${string}`} */ (`connect-src 'self' ${analytics.connect.join(' ')}`.trim()),
         'frame-src https://www.youtube-nocookie.com https://www.youtube.com',
         "object-src 'none'",
         "base-uri 'self'",
