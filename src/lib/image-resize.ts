@@ -1,0 +1,46 @@
+/**
+ * Shrinks a photo in the browser before upload: Netlify caps function request bodies near 6 MB
+ * (base64), and a 1200 px WebP is plenty for an avatar.
+ */
+
+/** Longest side after shrinking. */
+export const MAX_IMAGE_SIDE = 1200;
+/** Files at most this big and this wide are sent as they are. */
+const SMALL_ENOUGH_BYTES = 1_000_000;
+
+const toBlob = (canvas: HTMLCanvasElement, type: string, quality: number) =>
+  new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, type, quality));
+
+/**
+ * Returns a WebP (or JPEG where WebP encoding is unsupported) no wider or taller than `maxSide`,
+ * or the original file when it is already small or cannot be decoded (the server then decides).
+ */
+export async function shrinkImage(file: File, maxSide = MAX_IMAGE_SIDE): Promise<File> {
+  if (typeof createImageBitmap !== 'function' || !file.type.startsWith('image/')) return file;
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(file);
+  } catch {
+    return file;
+  }
+  try {
+    const scale = Math.min(1, maxSide / Math.max(bitmap.width, bitmap.height));
+    if (scale === 1 && file.size <= SMALL_ENOUGH_BYTES) return file;
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.max(1, Math.round(bitmap.width * scale));
+    canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return file;
+    ctx.imageSmoothingQuality = 'high';
+    ctx.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    // Some browsers silently fall back to PNG for an unsupported type: check what came out.
+    let blob = await toBlob(canvas, 'image/webp', 0.85);
+    if (!blob || blob.type !== 'image/webp') blob = await toBlob(canvas, 'image/jpeg', 0.85);
+    if (!blob || (scale === 1 && blob.size >= file.size)) return file;
+    const ext = blob.type === 'image/webp' ? 'webp' : 'jpg';
+    const name = `${file.name.replace(/\.[^.]+$/, '') || 'photo'}.${ext}`;
+    return new File([blob], name, { type: blob.type });
+  } finally {
+    bitmap.close();
+  }
+}

@@ -1,0 +1,91 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures';
+
+interface Entry {
+  kind: string;
+  title: string;
+  url: string;
+}
+
+test('an unknown path answers 404 with the not-found card', async ({ page }) => {
+  const res = await page.goto('/no-such-page-here');
+  expect(res?.status()).toBe(404);
+  const card = page.locator('[data-not-found]');
+  await expect(card.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found');
+  await expect(card).toContainText('Did you forget to add the page to the router?');
+  await expect(card.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
+  expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
+});
+
+test('/coming-soon.html is a styled static page with a link home', async ({ page }) => {
+  const res = await page.goto('/coming-soon.html');
+  expect(res?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Event highlights coming soon');
+  await expect(page.getByRole('link', { name: /Back to the home page/ })).toHaveAttribute('href', '/');
+  // The stylesheet loaded (same-origin file; no inline styles needed under the CSP).
+  await expect(page.locator('body')).toHaveCSS('display', 'grid');
+});
+
+test('/search filters the build-time index by ?q= and links to the right place', async ({ page }) => {
+  const index = (await (await page.request.get('/search-index.json')).json()) as Entry[];
+  const kinds = new Set(index.map((e) => e.kind));
+  expect([...kinds].sort()).toEqual(['Event', 'Publication', 'Research area', 'Team member']);
+  const publication = index.find((e) => e.kind === 'Publication')!;
+  const word = publication.title.split(/\s+/).find((w) => w.length > 5)!;
+
+  await page.goto(`/search?q=${encodeURIComponent(word)}`);
+  expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
+  await expect(page.getByRole('searchbox', { name: 'Search terms' })).toHaveValue(word);
+  const results = page.locator('[data-search-results] a');
+  await expect(results.filter({ hasText: publication.title })).toHaveAttribute('href', '/#publications');
+  await expect(page.locator('[data-search-status]')).toContainText(`for “${word}”`);
+
+  // Typing filters in place and keeps the address shareable.
+  const member = index.find((e) => e.kind === 'Team member' && e.url.startsWith('/team#member-'))!;
+  await page.getByRole('searchbox', { name: 'Search terms' }).fill(member.title);
+  await expect(results.first()).toHaveAttribute('href', member.url);
+  await expect(page).toHaveURL(/\/search\?q=/);
+  await results.first().click();
+  await page.waitForURL((url) => url.pathname === '/team');
+  await expect(page.locator(`#${member.url.split('#')[1]}`)).toBeInViewport();
+
+  await page.goto('/search?q=zzqqxxnothing');
+  await expect(page.locator('[data-search-status]')).toHaveText('No results for “zzqqxxnothing”. Try different or fewer words.');
+  await expect(results).toHaveCount(0);
+});
+
+test('robots.txt and sitemap.xml list what may be crawled', async ({ page, baseURL }) => {
+  const origin = new URL(baseURL!).origin;
+  const robots = await page.request.get('/robots.txt');
+  expect(robots.headers()['content-type']).toContain('text/plain');
+  const text = await robots.text();
+  expect(text).toContain('User-agent: *');
+  expect(text).toContain('Disallow: /admin');
+  expect(text).toContain('Disallow: /api/');
+  expect(text).toContain(`Sitemap: ${origin}/sitemap.xml`);
+
+  const sitemap = await page.request.get('/sitemap.xml');
+  expect(sitemap.headers()['content-type']).toContain('xml');
+  const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+  expect(locs).toEqual(expect.arrayContaining([`${origin}/`, `${origin}/team`]));
+  expect(locs.some((l) => l!.includes('/search'))).toBe(false);
+  expect(locs.some((l) => l!.includes('/admin') || l!.includes('/login'))).toBe(false);
+});
+
+test('the layout and these pages have no WCAG 2.1 AA violations, the open dialog included', async ({ page }) => {
+  const audit = async (include?: string) => {
+    const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+    const { violations } = await (include ? builder.include(include) : builder).analyze();
+    return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  };
+  for (const path of ['/team', '/testimonials', '/search?q=ai', '/no-such-page-here', '/coming-soon.html']) {
+    await page.goto(path);
+    expect(await audit(), path).toEqual([]);
+  }
+  await page.goto('/testimonials');
+  await page.locator('astro-island[component-url*="TestimonialDialog"]:not([ssr])').waitFor({ state: 'attached' });
+  await page.getByRole('button', { name: 'Share Your Experience' }).click();
+  await page.getByRole('button', { name: 'Submit Testimonial' }).click();
+  await expect(page.getByText('Full Name is required')).toBeVisible();
+  expect(await audit('dialog')).toEqual([]);
+});

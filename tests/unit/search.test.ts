@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { buildSearchIndex, normalise, queryTerms, searchEntries, type SearchSources } from '../../src/lib/search';
+
+const sources: SearchSources = {
+  publications: [
+    { title: 'The State of AI Governance 2025', description: 'A review of AI rules in 32 jurisdictions.', authors: 'M. Chen', type: 'Report', date: 'March 2025' },
+    { title: 'Energy cost of inference', description: 'Measuring electricity use of AI governance tools.', authors: 'L. Fischer' },
+  ],
+  researchAreas: [{ title: 'AI Governance & Policy', description: 'Proposals for regulators.' }],
+  events: [{ title: 'Governance Summit', description: 'Three days in Genève.', eventType: 'Conference', location: 'Geneva', startDate: '2025-09-01T00:00:00.000Z' }],
+  teamMembers: [{ id: 'm1', name: 'Zoë Müller', position: 'Research Fellow', bio: 'Works on audits.' }],
+  founder: { name: 'Dr. Amara Okafor', position: 'Founder', bio: '' },
+  show: { research: true, publications: true, events: true },
+};
+
+describe('buildSearchIndex', () => {
+  const index = buildSearchIndex(sources);
+
+  it('links each kind of item to its page and anchor', () => {
+    const url = (title: string) => index.find((e) => e.title === title)?.url;
+    expect(url('The State of AI Governance 2025')).toBe('/#publications');
+    expect(url('AI Governance & Policy')).toBe('/#research');
+    expect(url('Governance Summit')).toBe('/#events');
+    expect(url('Zoë Müller')).toBe('/team#member-m1');
+    expect(url('Dr. Amara Okafor')).toBe('/team#founder');
+  });
+
+  it('leaves out home sections that are switched off', () => {
+    const hidden = buildSearchIndex({ ...sources, founder: null, show: { research: false, publications: false, events: true } });
+    expect(hidden.map((e) => e.kind)).toEqual(['Event', 'Team member']);
+  });
+
+  it('clips long descriptions', () => {
+    const long = buildSearchIndex({ ...sources, publications: [{ title: 't', description: 'word '.repeat(200) }] });
+    expect(long[0]!.text.length).toBeLessThanOrEqual(220);
+    expect(long[0]!.text.endsWith('…')).toBe(true);
+  });
+});
+
+describe('searchEntries', () => {
+  const index = buildSearchIndex(sources);
+
+  it('returns nothing for an empty or blank query', () => {
+    expect(searchEntries(index, '')).toEqual([]);
+    expect(searchEntries(index, '   ')).toEqual([]);
+  });
+
+  it('needs every word, in any field, case-insensitively', () => {
+    expect(searchEntries(index, 'GOVERNANCE chen').map((e) => e.title)).toEqual(['The State of AI Governance 2025']);
+    expect(searchEntries(index, 'geneva').map((e) => e.title)).toEqual(['Governance Summit']);
+    expect(searchEntries(index, 'governance nonexistentword')).toEqual([]);
+  });
+
+  it('ranks title matches above matches in the description', () => {
+    const titles = searchEntries(index, 'governance').map((e) => e.title);
+    expect(titles.at(-1)).toBe('Energy cost of inference');
+    expect(titles).toHaveLength(4);
+  });
+
+  it('ignores accents and punctuation', () => {
+    expect(searchEntries(index, 'zoe muller').map((e) => e.title)).toEqual(['Zoë Müller']);
+    expect(searchEntries(index, 'geneve').map((e) => e.title)).toEqual(['Governance Summit']);
+    expect(normalise('Ünïcödé')).toBe('unicode');
+  });
+
+  it('caps the number of terms and results', () => {
+    expect(queryTerms('a b c d e f g h i j')).toHaveLength(8);
+    expect(searchEntries(index, 'a', 2)).toHaveLength(2);
+  });
+});
