@@ -59,14 +59,5 @@ export const testimonialUpdateSchema = z
   .strictObject({ ...base, image: testimonialPhotoSchema, featured: z.boolean(), approved: z.boolean(), order: orderSchema })
   .partial();
 
-/** Initials for an avatar: first letters of the first two words, uppercased (spec §2). */
-export function initials(name: string): string {
-  return name
-    .trim()
-    .split(/\s+/)
-    .slice(0, 2)
-    .map((w) => w.charAt(0))
-    .join('')
-    .toUpperCase()
-    .slice(0, 2);
-}
+/** Re-exported for server code; islands import it from src/lib/initials (no zod). */
+export { initials } from '../lib/initials';

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { fetchQuery } from '../../lib/api';
-import { initials, type Testimonial } from '../../schemas/testimonial';
+import { initials } from '../../lib/initials';
+import type { Testimonial } from '../../schemas/testimonial';
 import { TESTIMONIALS_CHANGED } from './testimonial-events';
 
 /** The testimonial fields a public card shows. */
