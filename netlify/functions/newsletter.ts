@@ -1,4 +1,4 @@
-// POST /api/newsletter {email} -> 201 { message } when new, 200 { message } when already subscribed (public, throttled)
+// POST /api/newsletter {email} -> 201 { message } (public, throttled); the same answer for a repeat signup
 import { newsletterInputSchema } from '../../src/schemas/newsletter';
 import { json, readJson, route } from '../../src/server/http';
 import { subscribe } from '../../src/server/newsletter';
@@ -8,11 +8,10 @@ export default route({
   async POST(req, ctx) {
     const { email } = await readJson(req, newsletterInputSchema);
     await assertPublicPostAllowed('newsletter', ctx.ip);
-    const { created } = await subscribe(email);
-    // A repeat signup is a success for the visitor, and never a second record.
-    return created
-      ? json({ message: 'Thanks for subscribing!' }, { status: 201 })
-      : json({ message: "You're already subscribed" }, { status: 200 });
+    // A repeat signup is a success for the visitor and never a second record. New and repeat
+    // answers are identical, so the endpoint cannot be used to learn who is subscribed.
+    await subscribe(email);
+    return json({ message: 'Thanks for subscribing!' }, { status: 201 });
   },
 });
 
