@@ -2,8 +2,7 @@
 // Lighthouse, load, save-to-live and build times; writes bench/results.json and
 // bench/RESULTS.md and exits non-zero when a budget is broken.
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runLighthouse, type LighthouseFigures } from './bench/lighthouse';
 import { runLoad, type LoadFigures } from './bench/load';
@@ -15,7 +14,9 @@ const port = Number(process.env.BENCH_PORT || 8899);
 const url = `http://localhost:${port}`;
 const admin = { username: 'bench-admin', password: 'bench-password-123' };
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-'));
+// Inside the project, so Astro keeps the build's intermediate files inside its output folder.
+await mkdir(path.join(PROJECT_ROOT, '.data', 'tmp'), { recursive: true });
+const dataDir = await mkdtemp(path.join(PROJECT_ROOT, '.data', 'tmp', 'bench-'));
 const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/start.ts'], {
   cwd: PROJECT_ROOT,
   env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password, PUBLIC_POST_LIMIT: '1000000000' },

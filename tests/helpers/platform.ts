@@ -1,5 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startPlatform, type Platform } from '../../scripts/platform';
@@ -18,7 +17,10 @@ export interface TestSite {
  * folder. API tests pass `pages: false` (no page build); browser tests build the pages.
  */
 export async function startTestSite(opts: { pages?: boolean; seed?: boolean } = {}): Promise<TestSite> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'site-test-'));
+  // Inside the project: Astro puts a build's intermediate files in a shared ./.astro folder
+  // when the output folder lies outside the working directory, and parallel builds collide there.
+  await mkdir(path.join(ROOT, '.data', 'tmp'), { recursive: true });
+  const dataDir = await mkdtemp(path.join(ROOT, '.data', 'tmp', 'site-test-'));
   process.env.PUBLIC_POST_LIMIT ??= '100000';
   const platform = await startPlatform({ projectRoot: ROOT, dataDir, pages: opts.pages ?? false, log: () => {}, debounceMs: 200 });
   if (opts.seed) {
