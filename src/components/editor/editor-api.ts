@@ -1,0 +1,90 @@
+import { ApiError, errorMessage, mutate } from '../../lib/api';
+import { patchUrl, type FieldRef } from './field-key';
+
+/** The stored value of every field on the page (raw: '' for a settings text that shows its default). */
+export interface StartValues {
+  /** Raw value per field key; a key is missing when its record no longer exists. */
+  values: Map<string, string>;
+  /** A readable name of the record behind a field (area title, member name), for labels. */
+  labels: Map<string, string>;
+}
+
+type Row = Record<string, unknown> & { id?: unknown };
+
+// Fresh, never from the HTTP cache: /api/team-members is cacheable for 5 minutes, and a
+// stale start value would turn the first save into a needless conflict.
+async function getFresh<T>(url: string): Promise<T> {
+  const res = await fetch(url, { credentials: 'include', cache: 'no-store' });
+  if (!res.ok) throw new ApiError(res.status, `${res.status}: ${res.statusText}`, null);
+  return (await res.json()) as T;
+}
+
+const asText = (v: unknown): string => (typeof v === 'string' ? v : v == null ? '' : String(v));
+
+/** Reads the current stored values of the given fields (only the collections they need). */
+export async function loadStartValues(refs: FieldRef[]): Promise<StartValues> {
+  const kinds = new Set(refs.map((r) => r.kind));
+  const [settings, areas, members] = await Promise.all([
+    kinds.has('settings') ? getFresh<Row>('/api/site-settings') : null,
+    kinds.has('research-areas') ? getFresh<Row[]>('/api/research-areas') : null,
+    kinds.has('team-members') ? getFresh<Row[]>('/api/team-members') : null,
+  ]);
+  const values = new Map<string, string>();
+  const labels = new Map<string, string>();
+  for (const ref of refs) {
+    if (ref.kind === 'settings') {
+      values.set(ref.key, asText(settings?.[ref.field]));
+      continue;
+    }
+    const rows = ref.kind === 'research-areas' ? areas : members;
+    const row = rows?.find((r) => r.id === ref.id);
+    if (!row) continue;
+    values.set(ref.key, asText(row[ref.field]));
+    labels.set(ref.key, asText(ref.kind === 'research-areas' ? row.title : row.name));
+  }
+  return { values, labels };
+}
+
+/** How a save ended: saved (with the stored value), a conflict (with theirs), or an error to show. */
+export type SaveResult =
+  | { kind: 'saved'; raw: string }
+  | { kind: 'conflict'; theirs: string }
+  | { kind: 'invalid'; message: string }
+  | { kind: 'failed'; status: number; title: string; description?: string };
+
+/**
+ * PATCHes one field with `_expected` set to the value the edit started from, so a change
+ * someone else made meanwhile comes back as a 409 instead of being overwritten silently.
+ */
+export async function saveField(ref: FieldRef, value: string, expected: string): Promise<SaveResult> {
+  try {
+    const body = { [ref.field]: value, _expected: { [ref.field]: expected } };
+    const saved = await mutate<Row | null>('PATCH', patchUrl(ref), body);
+    return { kind: 'saved', raw: saved && ref.field in saved ? asText(saved[ref.field]) : value };
+  } catch (error) {
+    return classify(error, ref, value);
+  }
+}
+
+function classify(error: unknown, ref: FieldRef, value: string): SaveResult {
+  if (!(error instanceof ApiError)) {
+    return { kind: 'failed', status: 0, title: 'Could not save your change', description: 'Network error - please try again' };
+  }
+  if (error.status === 409) {
+    const theirs = error.body?.fields?.[ref.field];
+    // A retried request whose first attempt did land conflicts with our own value: that is a save.
+    if (theirs === value) return { kind: 'saved', raw: value };
+    if (typeof theirs === 'string') return { kind: 'conflict', theirs };
+  }
+  if (error.status === 401) return { kind: 'failed', status: 401, title: 'Please sign in as an admin to save changes' };
+  if (error.status === 403) return { kind: 'failed', status: 403, title: 'You do not have permission to edit this site' };
+  if (error.status === 400) {
+    return { kind: 'invalid', message: error.body?.fields?.[ref.field] ?? errorMessage(error, 'This text cannot be saved') };
+  }
+  return {
+    kind: 'failed',
+    status: error.status,
+    title: 'Could not save your change',
+    description: errorMessage(error, `The server answered ${error.status}. Please try again.`),
+  };
+}
