@@ -1,77 +1,11 @@
 import { z } from 'zod';
-import { SITE } from '../site.config';
 import { longText, optionalEmail, safeLink, text, webUrl } from './common';
 
-/**
- * Built-in wording for every text of the site settings (spec §3): an empty stored value
- * falls back to this. Fields with an empty default show nothing until set.
- */
-export const SETTINGS_DEFAULTS = {
-  heroTrustBadge: 'Independent • Non-partisan • Evidence-led',
-  heroTitle: SITE.name,
-  heroSubtitle: 'We research how artificial intelligence can be built, governed and used so that it reliably serves people, and we help leaders put that research to work.',
-  heroAuthority1: 'Peer-reviewed research',
-  heroAuthority2: 'Advising public institutions',
-  heroAuthority3: 'Practitioner training',
-  heroButton1Text: 'Explore our research',
-  heroButton1Link: '#research',
-  heroButton2Text: 'Work with us',
-  heroButton2Link: '#contact',
-  aboutTitle: 'About Us',
-  aboutVision: 'A world where artificial intelligence widens opportunity, strengthens institutions and earns public trust.',
-  aboutDescription: 'We produce rigorous, independent research on AI and turn it into practical guidance for governments, companies and civil society.',
-  corePrinciple1Title: 'Evidence before opinion',
-  corePrinciple1Description: 'Every recommendation we make rests on data, transparent methods and open peer review.',
-  corePrinciple2Title: 'People at the centre',
-  corePrinciple2Description: 'We judge technology by what it does for the people who live with its consequences.',
-  credibilityBox1Title: 'Programmes that deliver',
-  credibilityBox1Description: 'Our applied programmes reach the outcomes they set out to reach.',
-  credibilityBox1Metric: '95% Success Rate',
-  credibilityBox2Title: 'Skills at scale',
-  credibilityBox2Description: 'Professionals trained in responsible, effective use of AI.',
-  credibilityBox2Metric: '10,000+ Trained',
-  credibilityBox3Title: 'Worldwide reach',
-  credibilityBox3Description: 'Research partners and fellows across five continents.',
-  credibilityBox3Metric: 'Global Network',
-  researchTitle: 'Strategic Focus',
-  researchDescription: 'The research areas where we believe independent work can change the course of AI.',
-  teamTitle: 'Our Team',
-  teamDescription: 'Researchers, engineers and policy experts who share one goal: AI that works for everyone.',
-  publicationsTitle: 'Research & Publications',
-  publicationsDescription: 'Reports, papers and briefs from our research programmes.',
-  statsTitle: 'Our Impact',
-  statsDescription: 'What our work has achieved so far.',
-  contactTitle: 'Get in Touch',
-  contactDescription: 'Questions, partnerships or press enquiries: we read every message.',
-  newsletterTitle: 'Stay Informed',
-  newsletterDescription: 'Research highlights, events and analysis, once a month. No spam.',
-  eventsTitle: 'Events & Workshops',
-  eventsDescription: 'Experience our community in action—where breakthrough conversations happen and lasting connections are made.',
-  videoHighlightsTitle: 'Event Highlights',
-  videoHighlightsDescription: 'See the energy and impact of our community events—real conversations, real breakthroughs, real connections.',
-  founderSectionTitle: 'Founder',
-  founderSectionDescription: 'Leading the vision to transform AI research into solutions that benefit humanity.',
-  founderName: '',
-  founderPosition: 'Founder & Director',
-  founderBio: '',
-  founderImage: '',
-  founderLinkedin: '',
-  founderTwitter: '',
-  founderEmail: '',
-  advisoryTitle: 'Meet our Advisory Team',
-  advisoryDescription: 'Distinguished experts who guide our research agenda and keep our work rigorous and relevant.',
-  featuredVideoUrl: '',
-  featuredVideoTitle: 'Scaling AI That Works - Event Highlights',
-  featuredVideoDescription: 'Click to watch highlights from our recent event featuring industry leaders sharing real-world AI success stories',
-  featuredVideoThumbnail: '',
-  socialShareImage: '',
-  contactLocation: '',
-  contactEmail: '',
-  contactPhone: '',
-} as const;
+import { SETTINGS_DEFAULTS, type SettingsTextKey } from './site-settings-defaults';
 
-/** Every text field of the site settings. */
-export type SettingsTextKey = keyof typeof SETTINGS_DEFAULTS;
+export { SETTINGS_DEFAULTS, settingText, type SettingsTextKey } from './site-settings-defaults';
+
+/** Every text field's key. */
 export const SETTINGS_TEXT_KEYS = Object.keys(SETTINGS_DEFAULTS) as SettingsTextKey[];
 
 /** Visibility flags, all default true (spec §3). */
@@ -136,8 +70,3 @@ export type SiteSettingsPatch = z.infer<typeof siteSettingsPatchSchema>;
 /** Settings with nothing stored: every text empty, every flag shown. */
 export const emptySiteSettings = (): SiteSettings => siteSettingsSchema.parse({});
 
-/** The text to display: the stored value, or the built-in wording when it is empty. */
-export function settingText(settings: Partial<SiteSettings> | null | undefined, key: SettingsTextKey): string {
-  const v = settings?.[key];
-  return typeof v === 'string' && v.trim() !== '' ? v : SETTINGS_DEFAULTS[key];
-}

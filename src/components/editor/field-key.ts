@@ -1,4 +1,4 @@
-import { settingText, SETTINGS_DEFAULTS, type SettingsTextKey } from '../../schemas/site-settings';
+import { settingText, SETTINGS_DEFAULTS, type SettingsTextKey } from '../../schemas/site-settings-defaults';
 
 /** Where an editable text is stored, parsed from a `data-edit` attribute. */
 export type FieldRef =
