@@ -1,0 +1,96 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { AlertCircle } from 'lucide-react';
+import { ApiError, apiRequest } from '../../lib/api';
+import { notify } from '../../lib/notify';
+import { refreshSession } from '../../stores/session';
+import Toaster from '../islands/Toaster';
+import { flashNext, showFlash } from './flash';
+import { cx, ui } from './ui/styles';
+
+const WELCOME = { title: 'Login successful', description: 'Welcome to the admin dashboard.' };
+
+/** The /login form (spec §2, §4, §8): username and password, the server's message on failure. */
+export default function LoginForm() {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState('');
+  const errorId = useId();
+  // The form is pre-rendered: until React takes over, a submit would be a native GET with the
+  // password in the address, so the button stays disabled until then.
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    setReady(true);
+    showFlash();
+    // Someone already signed in has nothing to do here.
+    void refreshSession().then((s) => {
+      if (s.status === 'signed-in') window.location.replace('/admin');
+    });
+  }, []);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // Uncontrolled inputs: whatever was typed before the page became interactive is kept.
+    const data = new FormData(event.currentTarget);
+    const username = String(data.get('username') ?? '');
+    const password = String(data.get('password') ?? '');
+    setError('');
+    setPending(true);
+    try {
+      await apiRequest('POST', '/api/auth/login', { username, password });
+    } catch (failure) {
+      setPending(false);
+      if (failure instanceof ApiError) setError(failure.body?.message || 'Login failed');
+      else setError('Network error - please try again');
+      return;
+    }
+    await refreshSession();
+    notify(WELCOME);
+    // The toast is shown again on the dashboard, since the full page load below ends this page.
+    flashNext(WELCOME);
+    window.location.assign('/admin');
+  }
+
+  return (
+    <>
+      {error && (
+        <div id={errorId} role="alert" className="mb-5 flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800">
+          <AlertCircle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+          <span>{error}</span>
+        </div>
+      )}
+      <form onSubmit={submit} method="post" className="space-y-4" aria-describedby={error ? errorId : undefined}>
+        <div>
+          <label htmlFor="login-username" className={ui.label}>
+            Username
+          </label>
+          <input
+            id="login-username"
+            name="username"
+            autoComplete="username"
+            required
+            disabled={pending}
+            className={cx(ui.input, 'mt-1')}
+          />
+        </div>
+        <div>
+          <label htmlFor="login-password" className={ui.label}>
+            Password
+          </label>
+          <input
+            id="login-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            disabled={pending}
+            className={cx(ui.input, 'mt-1')}
+          />
+        </div>
+        <button type="submit" disabled={pending || !ready} className={cx(ui.btn, ui.primary, 'w-full py-2.5')}>
+          {pending ? 'Logging in...' : 'Login'}
+        </button>
+      </form>
+      <Toaster />
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { useStore } from '@nanostores/react';
+import { formatDistanceToNow } from 'date-fns';
+import { useState } from 'react';
+import { $publish, publishNow, type PublishInfo } from '../../stores/admin-publish';
+import { cx, ui } from './ui/styles';
+
+const LOOK: Record<PublishInfo['state'], { label: string; className: string }> = {
+  live: { label: 'Live', className: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30' },
+  queued: { label: 'Changes queued', className: 'bg-amber-50 text-amber-800 ring-amber-600/30' },
+  building: { label: 'Publishing...', className: 'bg-brand-50 text-brand-800 ring-brand-600/30' },
+  failed: { label: 'Publish failed', className: 'bg-red-50 text-red-800 ring-red-600/30' },
+};
+
+/** A short sentence about the last build, for titles and the dashboard. */
+export function publishDetail(info: PublishInfo): string {
+  if (info.state === 'failed' && info.lastError) return info.lastError;
+  if (!info.lastBuildAt) return 'Not built yet';
+  const ago = formatDistanceToNow(new Date(info.lastBuildAt), { addSuffix: true });
+  const took = info.lastBuildDurationMs ? ` in ${(info.lastBuildDurationMs / 1000).toFixed(1)} s` : '';
+  return `Last published ${ago}${took}`;
+}
+
+/** The publish state of the site with a 'Publish now' button (polls while a build is pending). */
+export default function PublishBadge({ detailed = false }: { detailed?: boolean }) {
+  const info = useStore($publish);
+  const [busy, setBusy] = useState(false);
+  if (!info) return null;
+  const look = LOOK[info.state];
+  const pending = info.state === 'queued' || info.state === 'building';
+  return (
+    <div className={cx('flex items-center gap-2', detailed && 'flex-wrap')}>
+      <span
+        data-testid="publish-state"
+        data-state={info.state}
+        title={publishDetail(info)}
+        className={cx('inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium ring-1 ring-inset', look.className)}
+      >
+        <span aria-hidden="true" className={cx('h-1.5 w-1.5 rounded-full bg-current', pending && 'animate-pulse')} />
+        {look.label}
+      </span>
+      {detailed && <span className="text-sm text-ink-muted">{publishDetail(info)}</span>}
+      <button
+        type="button"
+        className={cx(ui.btn, ui.secondary, 'px-2.5 py-1 text-xs')}
+        disabled={busy || info.state === 'building'}
+        onClick={async () => {
+          setBusy(true);
+          await publishNow();
+          setBusy(false);
+        }}
+      >
+        Publish now
+      </button>
+    </div>
+  );
+}

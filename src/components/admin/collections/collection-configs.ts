@@ -1,0 +1,129 @@
+import type { z } from 'zod';
+import { eventCreateSchema } from '../../../schemas/event';
+import { publicationCreateSchema } from '../../../schemas/publication';
+import { researchAreaCreateSchema } from '../../../schemas/research-area';
+import { statCreateSchema } from '../../../schemas/stat';
+import { teamMemberCreateSchema } from '../../../schemas/team-member';
+import type { FieldConfig } from '../form/field-config';
+
+type Item = Record<string, unknown>;
+const s = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** What the generic collection manager needs to know about one content collection. */
+export interface CollectionConfig {
+  /** API name: /api/<api>, also the admin route. */
+  api: string;
+  title: string;
+  singular: string;
+  description: string;
+  fields: readonly FieldConfig[];
+  /** The create schema shared with the server: every form is checked with it before sending. */
+  schema: z.ZodType;
+  primary: (item: Item) => string;
+  secondary?: (item: Item) => string;
+  image?: (item: Item) => string;
+  /** Where items are created and edited, when not /api/<api>. */
+  endpoint?: string;
+  /** False when the endpoint does not take an `_expected` map with edits. */
+  expected?: boolean;
+}
+
+const EVENT_TYPES = ['Workshop', 'Conference', 'Webinar', 'Meetup', 'Hackathon', 'Event'] as const;
+const PUBLICATION_TYPES = ['Report', 'Paper', 'Policy brief', 'Article', 'Book', 'Guide'] as const;
+
+/** The five orderable content collections, by route name. */
+export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
+  'research-areas': {
+    api: 'research-areas',
+    title: 'Research areas',
+    singular: 'research area',
+    description: 'The cards of the Strategic Focus section on the home page.',
+    schema: researchAreaCreateSchema,
+    fields: [
+      { name: 'title', label: 'Title', type: 'text', required: true, placeholder: 'AI Safety & Alignment' },
+      { name: 'description', label: 'Description', type: 'textarea', required: true },
+      { name: 'image', label: 'Image', type: 'image', help: 'A default image is shown when none is set.' },
+      { name: 'link', label: 'Link', type: 'text', placeholder: 'https://… or /page (optional)' },
+    ],
+    primary: (i) => s(i.title),
+    secondary: (i) => s(i.description),
+    image: (i) => s(i.image),
+  },
+  'team-members': {
+    api: 'team-members',
+    title: 'Team members',
+    singular: 'team member',
+    description: 'The advisory team on the home and team pages.',
+    schema: teamMemberCreateSchema,
+    fields: [
+      { name: 'name', label: 'Name', type: 'text', required: true, half: true },
+      { name: 'position', label: 'Position', type: 'text', required: true, half: true },
+      { name: 'bio', label: 'Biography', type: 'textarea' },
+      { name: 'image', label: 'Photo', type: 'image' },
+      { name: 'linkedin', label: 'LinkedIn', type: 'url', placeholder: 'https://www.linkedin.com/in/…', half: true },
+      { name: 'twitter', label: 'Twitter / X', type: 'url', placeholder: 'https://x.com/…', half: true },
+      { name: 'email', label: 'E-mail', type: 'email', half: true },
+    ],
+    primary: (i) => s(i.name),
+    secondary: (i) => s(i.position),
+    image: (i) => s(i.image),
+  },
+  publications: {
+    api: 'publications',
+    title: 'Publications',
+    singular: 'publication',
+    description: 'Reports, papers and briefs in the Research section.',
+    schema: publicationCreateSchema,
+    fields: [
+      { name: 'title', label: 'Title', type: 'text', required: true },
+      { name: 'description', label: 'Description', type: 'textarea', required: true },
+      { name: 'type', label: 'Type', type: 'select', options: PUBLICATION_TYPES, half: true },
+      { name: 'date', label: 'Date', type: 'text', placeholder: 'March 2025', half: true },
+      { name: 'authors', label: 'Authors', type: 'text', placeholder: 'L. Fischer, A. Okafor' },
+      { name: 'link', label: 'Link', type: 'text', placeholder: 'https://…' },
+      { name: 'image', label: 'Image', type: 'image' },
+    ],
+    primary: (i) => s(i.title),
+    secondary: (i) => [s(i.type), s(i.date)].filter(Boolean).join(' · '),
+    image: (i) => s(i.image),
+  },
+  stats: {
+    api: 'stats',
+    title: 'Stats',
+    singular: 'stat',
+    description: 'The animated impact counters.',
+    schema: statCreateSchema,
+    fields: [
+      { name: 'value', label: 'Value', type: 'text', required: true, placeholder: '10,000+', help: 'Digits count up; a suffix such as + or % stays.', half: true },
+      { name: 'label', label: 'Label', type: 'text', required: true, placeholder: 'Professionals trained', half: true },
+    ],
+    primary: (i) => `${s(i.value)} ${s(i.label)}`,
+  },
+  events: {
+    api: 'events',
+    title: 'Events',
+    singular: 'event',
+    description: 'Events and workshops; past events show an Event Highlights button.',
+    schema: eventCreateSchema,
+    fields: [
+      { name: 'title', label: 'Title', type: 'text', required: true },
+      { name: 'description', label: 'Description', type: 'textarea' },
+      { name: 'eventType', label: 'Type', type: 'select', options: EVENT_TYPES, half: true },
+      { name: 'location', label: 'Location', type: 'text', placeholder: 'London (or leave empty when virtual)', half: true },
+      { name: 'startDate', label: 'Start date', type: 'date', required: true, half: true },
+      { name: 'endDate', label: 'End date', type: 'date', required: true, half: true },
+      { name: 'startTime', label: 'Start time', type: 'time', half: true },
+      { name: 'endTime', label: 'End time', type: 'time', half: true },
+      { name: 'isVirtual', label: 'Virtual event', type: 'checkbox', half: true },
+      { name: 'featured', label: 'Featured', type: 'checkbox', half: true },
+      { name: 'virtualLink', label: 'Virtual event link', type: 'url', placeholder: 'https://…' },
+      { name: 'registrationLink', label: 'Registration link', type: 'url', placeholder: 'https://…' },
+      { name: 'maxAttendees', label: 'Maximum attendees', type: 'number', half: true },
+      { name: 'youtubeUrl', label: 'YouTube video', type: 'url', placeholder: 'https://www.youtube.com/watch?v=…', half: true },
+      { name: 'imageUrl', label: 'Image', type: 'image' },
+    ],
+    primary: (i) => s(i.title),
+    secondary: (i) => [s(i.eventType), s(i.startDate).slice(0, 10), s(i.location)].filter(Boolean).join(' · '),
+    image: (i) => s(i.imageUrl),
+  },
+};

@@ -1,0 +1,103 @@
+import { Controller, useFormContext } from 'react-hook-form';
+import type { FieldConfig } from './field-config';
+import ImageField from './ImageField';
+import { cx, ui } from '../ui/styles';
+
+const INPUT_TYPES: Partial<Record<FieldConfig['type'], string>> = { url: 'url', email: 'email', date: 'date', time: 'time', number: 'number' };
+
+/** One labelled input of a generic admin form, bound to react-hook-form, with its error message. */
+export default function FieldControl({ field, idPrefix, autoFocus }: { field: FieldConfig; idPrefix: string; autoFocus?: boolean }) {
+  const { register, control, formState } = useFormContext();
+  const id = `${idPrefix}-${field.name}`;
+  const error = formState.errors[field.name]?.message;
+  const message = typeof error === 'string' ? error : undefined;
+  const describedBy = cx(message && `${id}-error`, field.help && `${id}-help`) || undefined;
+  const common = { id, 'aria-invalid': message ? true : undefined, 'aria-describedby': describedBy, 'data-autofocus': autoFocus || undefined };
+
+  if (field.type === 'checkbox') {
+    return (
+      <div className={cx('flex items-start gap-3', !field.half && 'sm:col-span-2')}>
+        <input
+          type="checkbox"
+          role="switch"
+          {...common}
+          {...register(field.name)}
+          className="peer mt-0.5 h-5 w-9 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-300 transition before:block before:h-4 before:w-4 before:translate-x-0.5 before:translate-y-0.5 before:rounded-full before:bg-white before:shadow before:transition checked:bg-brand-600 checked:before:translate-x-4.5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        />
+        <div>
+          <label htmlFor={id} className={ui.label}>
+            {field.label}
+          </label>
+          {field.help && <p id={`${id}-help`} className={ui.help}>{field.help}</p>}
+        </div>
+      </div>
+    );
+  }
+
+  let input;
+  if (field.type === 'image') {
+    input = (
+      <Controller
+        name={field.name}
+        control={control}
+        render={({ field: f }) => (
+          <ImageField id={id} value={String(f.value ?? '')} onChange={f.onChange} placeholder={field.placeholder} invalid={!!message} describedBy={describedBy} />
+        )}
+      />
+    );
+  } else if (field.type === 'textarea') {
+    input = <textarea {...common} rows={4} placeholder={field.placeholder} {...register(field.name)} className={cx(ui.input, 'mt-1')} />;
+  } else if (field.type === 'select') {
+    input = (
+      <Controller
+        name={field.name}
+        control={control}
+        render={({ field: f }) => {
+          const value = String(f.value ?? '');
+          const options = field.options ?? [];
+          return (
+            <select {...common} value={value} onChange={f.onChange} onBlur={f.onBlur} ref={f.ref} className={cx(ui.input, 'mt-1')}>
+              {value && !options.includes(value) && <option value={value}>{value}</option>}
+              {options.map((o) => (
+                <option key={o} value={o}>
+                  {o}
+                </option>
+              ))}
+            </select>
+          );
+        }}
+      />
+    );
+  } else {
+    const numberOptions = field.type === 'number' ? { setValueAs: (v: unknown) => (v === '' || v == null ? null : Number(v)) } : {};
+    input = (
+      <input
+        {...common}
+        type={INPUT_TYPES[field.type] ?? 'text'}
+        placeholder={field.placeholder}
+        {...register(field.name, numberOptions)}
+        className={cx(ui.input, 'mt-1')}
+      />
+    );
+  }
+
+  return (
+    <div className={cx(!field.half && 'sm:col-span-2')}>
+      <label htmlFor={id} className={ui.label}>
+        {field.label}
+        {field.required && (
+          <span aria-hidden="true" className="text-red-600">
+            {' '}*
+          </span>
+        )}
+      </label>
+      {field.type === 'image' ? <div className="mt-1">{input}</div> : input}
+      {field.help && <p id={`${id}-help`} className={ui.help}>{field.help}</p>}
+      {message && (
+        <p id={`${id}-error`} className={ui.error}>
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+/** Kinds of input the generic admin forms can render. */
+export type FieldType = 'text' | 'textarea' | 'url' | 'email' | 'image' | 'date' | 'time' | 'number' | 'checkbox' | 'select';
+
+/** How one field of a record is edited in the admin. */
+export interface FieldConfig {
+  name: string;
+  label: string;
+  type: FieldType;
+  placeholder?: string;
+  help?: string;
+  /** Choices for 'select'; a stored value outside the list is offered too. */
+  options?: readonly string[];
+  required?: boolean;
+  /** Half-width on wide screens (pairs such as start/end date). */
+  half?: boolean;
+}
+
+/** Form values: strings, booleans and (for numbers) a number or null. */
+export type FormValues = Record<string, unknown>;
+
+/** The value an input shows for a stored value (dates as YYYY-MM-DD, missing text as ''). */
+export function toFormValue(field: FieldConfig, stored: unknown): unknown {
+  if (field.type === 'checkbox') return stored === true;
+  if (field.type === 'number') return typeof stored === 'number' ? stored : null;
+  if (field.type === 'date') return typeof stored === 'string' ? stored.slice(0, 10) : '';
+  return typeof stored === 'string' ? stored : stored == null ? '' : String(stored);
+}
+
+/** Form values for a record (or blank ones for a new record). */
+export function formValuesFor(fields: readonly FieldConfig[], record: Record<string, unknown> | null): FormValues {
+  return Object.fromEntries(fields.map((f) => [f.name, toFormValue(f, record?.[f.name])]));
+}
+
+/** Names of the fields whose form value differs from the one loaded. */
+export function changedFields(fields: readonly FieldConfig[], loaded: FormValues, current: FormValues): string[] {
+  return fields.map((f) => f.name).filter((name) => !Object.is(loaded[name], current[name]) && !(loaded[name] === '' && current[name] == null));
+}
+
+/** 'heroButton1Text' -> 'Hero button 1 text'. */
+export function humanize(key: string): string {
+  const words = key
+    .replace(/([a-z])([A-Z0-9])/g, '$1 $2')
+    .replace(/([0-9])([A-Za-z])/g, '$1 $2')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,122 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
+import { announce } from '../../../stores/admin-announce';
+import { changedFields, formValuesFor, toFormValue, type FieldConfig, type FormValues } from './field-config';
+import { useUnsaved } from './use-unsaved';
+
+type Stored = Record<string, unknown>;
+
+interface RecordFormOptions {
+  fields: readonly FieldConfig[];
+  /** The stored record being edited; null to create a new one. */
+  record: Stored | null;
+  /** The same zod schema the server applies, for checks before anything is sent. */
+  schema: z.ZodType;
+  /** Sends the changes (with the loaded values as `_expected` when editing); resolves to the stored record. */
+  save: (changes: Stored, expected: Stored | null) => Promise<Stored>;
+  onSaved?: (record: Stored) => void;
+  /** Extra checks the schema cannot express (e.g. a recognisable video address). */
+  check?: (values: FormValues) => Record<string, string>;
+  savedMessage?: string;
+}
+
+/** A 409's current value (sent as text) turned back into the field's stored type. */
+function typedValue(field: FieldConfig | undefined, text: string): unknown {
+  if (field?.type === 'checkbox') return text === 'true';
+  if (field?.type === 'number') return text === '' ? null : Number(text);
+  return text;
+}
+
+/**
+ * State of one admin edit form: validation with the shared schema, saving only changed fields
+ * with the values they were loaded with (so a concurrent change is a 409, not lost), server field
+ * errors, and keep-theirs / overwrite after a conflict. Unsaved edits guard navigation.
+ */
+export function useRecordForm({ fields, record, schema, save, onSaved, check, savedMessage = 'Changes saved' }: RecordFormOptions) {
+  const [loaded, setLoaded] = useState(() => ({ raw: record ?? {}, form: formValuesFor(fields, record) }));
+  const [conflicts, setConflicts] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const form = useForm<FormValues>({
+    defaultValues: loaded.form,
+    // raw: the server gets what was typed (its schema transforms it the same way).
+    resolver: zodResolver(schema as z.ZodType<FormValues, FormValues>, undefined, { raw: true }) as Resolver<FormValues>,
+  });
+  const values = form.watch();
+  const creating = record === null;
+  const changed = creating ? fields.map((f) => f.name) : changedFields(fields, loaded.form, values);
+  const dirty = creating ? form.formState.isDirty : changed.length > 0;
+  useUnsaved(dirty);
+  const byName = (name: string) => fields.find((f) => f.name === name);
+
+  async function send(current: FormValues, base = loaded) {
+    const names = creating ? fields.map((f) => f.name) : changedFields(fields, base.form, current);
+    if (names.length === 0) {
+      notify({ title: 'No changes to save' });
+      return;
+    }
+    const extra = check?.(current) ?? {};
+    for (const [name, message] of Object.entries(extra)) form.setError(name, { message });
+    if (Object.keys(extra).length) return;
+    const changes = Object.fromEntries(names.map((n) => [n, current[n]]));
+    const expected = creating ? null : Object.fromEntries(names.map((n) => [n, base.raw[n] ?? null]));
+    setSaving(true);
+    try {
+      const stored = await save(changes, expected);
+      const next = { raw: stored, form: formValuesFor(fields, stored) };
+      setLoaded(next);
+      setConflicts({});
+      form.reset(next.form);
+      announce(savedMessage);
+      notify({ title: savedMessage });
+      onSaved?.(stored);
+    } catch (error) {
+      const body = error instanceof ApiError ? error.body : null;
+      if (error instanceof ApiError && error.status === 409 && body?.fields) {
+        setConflicts(body.fields);
+        announce('Not saved: someone else changed this meanwhile');
+      } else {
+        for (const [name, message] of Object.entries(body?.fields ?? {})) if (byName(name)) form.setError(name, { message });
+        notify({ title: 'Not saved', description: errorMessage(error, 'The changes could not be saved.'), variant: 'destructive' });
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  /** Takes the other person's value for a field (and drops the conflict). */
+  function keepTheirs(name: string) {
+    const theirs = typedValue(byName(name), conflicts[name] ?? '');
+    const field = byName(name);
+    const formValue = field ? toFormValue(field, theirs) : theirs;
+    setLoaded((l) => ({ raw: { ...l.raw, [name]: theirs }, form: { ...l.form, [name]: formValue } }));
+    form.setValue(name, formValue);
+    setConflicts(({ [name]: _dropped, ...rest }) => rest);
+  }
+
+  /** Saves this form's value over the other person's. */
+  function overwrite(name: string) {
+    const theirs = typedValue(byName(name), conflicts[name] ?? '');
+    const field = byName(name);
+    const base = { raw: { ...loaded.raw, [name]: theirs }, form: { ...loaded.form, [name]: field ? toFormValue(field, theirs) : theirs } };
+    setLoaded(base);
+    const rest = { ...conflicts };
+    delete rest[name];
+    setConflicts(rest);
+    if (Object.keys(rest).length === 0) void send(form.getValues(), base);
+  }
+
+  return {
+    form,
+    dirty,
+    saving,
+    conflicts,
+    keepTheirs,
+    overwrite,
+    onSubmit: form.handleSubmit((v) => send(v)),
+    labelFor: (name: string) => byName(name)?.label ?? name,
+  };
+}

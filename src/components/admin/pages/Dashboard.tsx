@@ -1,0 +1,109 @@
+import { useStore } from '@nanostores/react';
+import type { LucideIcon } from 'lucide-react';
+import { CalendarDays, Inbox, Mail, MessageSquareQuote } from 'lucide-react';
+import { useEffect } from 'react';
+import { $publish, type PublishInfo } from '../../../stores/admin-publish';
+import AdminLink from '../AdminLink';
+import { ADMIN_ROUTES } from '../admin-routes';
+import { formatAgo } from '../format-time';
+import PageHeader from '../PageHeader';
+import PublishBadge from '../PublishBadge';
+import { cx, ui } from '../ui/styles';
+import { useFetch } from '../use-fetch';
+import type { HistoryEntry } from './history-types';
+
+interface Summary {
+  unreadMessages: number;
+  pendingTestimonials: number;
+  subscribers: number;
+  upcomingEvents: number;
+  publish: PublishInfo;
+}
+
+const COUNTS: { key: keyof Omit<Summary, 'publish'>; label: string; page: string; icon: LucideIcon; attention: boolean }[] = [
+  { key: 'unreadMessages', label: 'Unread messages', page: 'contact-forms', icon: Inbox, attention: true },
+  { key: 'pendingTestimonials', label: 'Testimonials to review', page: 'testimonials', icon: MessageSquareQuote, attention: true },
+  { key: 'subscribers', label: 'Newsletter subscribers', page: 'subscriptions', icon: Mail, attention: false },
+  { key: 'upcomingEvents', label: 'Upcoming events', page: 'events', icon: CalendarDays, attention: false },
+];
+
+/** The dashboard: what needs attention, the publish state, recent changes and every admin page. */
+export default function Dashboard() {
+  const summary = useFetch<Summary>('/api/admin/summary');
+  const history = useFetch<HistoryEntry[]>('/api/admin/history?limit=10');
+  // The summary carries the publish state too: show it at once rather than after the next poll.
+  useEffect(() => {
+    if (summary.data?.publish && !$publish.get()) $publish.set(summary.data.publish);
+  }, [summary.data]);
+  useStore($publish);
+
+  return (
+    <div className="space-y-8">
+      <PageHeader title="Dashboard" description="What needs your attention, and where everything is." />
+      <section aria-label="Needs attention" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {COUNTS.map(({ key, label, page, icon: Icon, attention }) => {
+          const count = summary.data?.[key];
+          const highlight = attention && (count ?? 0) > 0;
+          return (
+            <AdminLink key={key} page={page} className={cx(ui.card, 'block p-4 transition hover:border-brand-300 hover:shadow', highlight && 'border-accent-400 bg-amber-50/40')}>
+              <Icon aria-hidden="true" className={cx('h-5 w-5', highlight ? 'text-accent-600' : 'text-brand-600')} />
+              <p className="mt-3 text-2xl font-semibold text-ink" data-testid={`count-${key}`}>
+                {count ?? '–'}
+              </p>
+              <p className="text-sm text-ink-muted">{label}</p>
+            </AdminLink>
+          );
+        })}
+      </section>
+      {summary.error && <p role="alert" className="text-red-700">{summary.error}</p>}
+
+      <section aria-labelledby="publish-heading" className={cx(ui.card, 'p-5')}>
+        <h2 id="publish-heading" className="text-base font-semibold">
+          Publishing
+        </h2>
+        <p className="mt-1 mb-3 text-sm text-ink-muted">Saved changes go live after the site is rebuilt, usually within a minute.</p>
+        <PublishBadge detailed />
+      </section>
+
+      <div className="grid gap-8 lg:grid-cols-2">
+        <section aria-labelledby="recent-heading" className={cx(ui.card, 'p-5')}>
+          <div className="flex items-center justify-between">
+            <h2 id="recent-heading" className="text-base font-semibold">
+              Recent changes
+            </h2>
+            <AdminLink page="history" className="text-sm font-medium text-brand-700 hover:underline">
+              All history
+            </AdminLink>
+          </div>
+          {history.data && history.data.length === 0 && <p className="mt-3 text-sm text-ink-muted">No changes yet.</p>}
+          <ul className="mt-3 divide-y divide-slate-100">
+            {history.data?.map((e) => (
+              <li key={e.id} className="py-2 text-sm">
+                <span className="font-medium text-ink">{e.summary || e.target}</span>
+                <span className="text-ink-muted"> · {e.action} by {e.user} · {formatAgo(e.at)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="pages-heading" className={cx(ui.card, 'p-5')}>
+          <h2 id="pages-heading" className="text-base font-semibold">
+            Manage
+          </h2>
+          <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+            {ADMIN_ROUTES.filter((r) => r.page !== 'index').map(({ page, label, blurb, icon: Icon }) => (
+              <li key={page}>
+                <AdminLink page={page} className="flex gap-3 rounded-md p-2 hover:bg-slate-50">
+                  <Icon aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" />
+                  <span>
+                    <span className="block text-sm font-medium text-ink">{label}</span>
+                    <span className="block text-xs text-ink-soft">{blurb}</span>
+                  </span>
+                </AdminLink>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { ChevronDown, RotateCcw } from 'lucide-react';
+import { useState } from 'react';
+import { errorMessage, mutate } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
+import { announce } from '../../../stores/admin-announce';
+import { refreshPublish } from '../../../stores/admin-publish';
+import { formatAgo, formatWhen } from '../format-time';
+import PageHeader from '../PageHeader';
+import ConfirmDialog from '../ui/ConfirmDialog';
+import LoadStatus from '../ui/LoadStatus';
+import { cx, ui } from '../ui/styles';
+import { useFetch } from '../use-fetch';
+import DiffView from './DiffView';
+import type { HistoryEntry } from './history-types';
+
+/** Recent admin changes with a readable diff and one-click restore of the state before a change. */
+export default function HistoryPage() {
+  const { data, error, reload } = useFetch<HistoryEntry[]>('/api/admin/history?limit=100');
+  const [restoring, setRestoring] = useState<HistoryEntry | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function restore() {
+    if (!restoring) return;
+    setBusy(true);
+    try {
+      await mutate('POST', `/api/admin/history/${encodeURIComponent(restoring.id)}/restore`);
+      notify({ title: 'Restored', description: restoring.summary || restoring.target });
+      announce('Change restored');
+      setRestoring(null);
+      void refreshPublish();
+      await reload();
+    } catch (failure) {
+      notify({ title: 'Not restored', description: errorMessage(failure, 'This change could not be restored.'), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div>
+      <PageHeader title="History" description="The last 100 changes made in the admin. Restore puts back the state from before a change." />
+      <LoadStatus loaded={!!data} error={error} />
+      {data && data.length === 0 && <p className={cx(ui.card, 'p-8 text-center text-ink-muted')}>No changes recorded yet.</p>}
+      <ul className="space-y-2" aria-label="Changes">
+        {data?.map((entry) => (
+          <li key={entry.id} className={ui.card} data-testid="history-row">
+            <details className="group">
+              <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 [&::-webkit-details-marker]:hidden">
+                <ChevronDown aria-hidden="true" className="h-4 w-4 text-ink-soft transition group-open:rotate-180" />
+                <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-ink-muted">{entry.action}</span>
+                <span className="min-w-0 flex-1 truncate text-sm font-medium text-ink">{entry.summary || entry.target}</span>
+                <span className="text-xs text-ink-soft" title={formatWhen(entry.at)}>
+                  {entry.user} · {formatAgo(entry.at)}
+                </span>
+              </summary>
+              <div className="space-y-3 border-t border-slate-100 px-4 py-3">
+                <p className="text-xs text-ink-soft">
+                  {entry.target} · {formatWhen(entry.at)}
+                  {entry.restoredFrom && ' · restores an earlier change'}
+                </p>
+                <DiffView before={entry.before} after={entry.after} />
+                <button type="button" className={cx(ui.btn, ui.secondary, 'py-1.5')} onClick={() => setRestoring(entry)}>
+                  <RotateCcw aria-hidden="true" className="h-4 w-4" />
+                  Restore the version before this change
+                </button>
+              </div>
+            </details>
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={restoring !== null}
+        title="Restore this change?"
+        message={restoring ? `“${restoring.summary || restoring.target}” goes back to how it was before this change. The restore is recorded too, so it can be undone.` : ''}
+        confirmLabel="Restore"
+        destructive={false}
+        busy={busy}
+        onConfirm={() => void restore()}
+        onCancel={() => setRestoring(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import { Check, Pencil, Star, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { errorMessage, mutate } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
+import { testimonialUpdateSchema, type Testimonial } from '../../../schemas/testimonial';
+import { announce } from '../../../stores/admin-announce';
+import { refreshPublish } from '../../../stores/admin-publish';
+import type { CollectionConfig } from '../collections/collection-configs';
+import ItemEditor from '../collections/ItemEditor';
+import { useConfirmedDelete } from '../collections/use-delete';
+import { formatWhen } from '../format-time';
+import PageHeader from '../PageHeader';
+import ConfirmDialog from '../ui/ConfirmDialog';
+import LoadStatus from '../ui/LoadStatus';
+import { cx, ui } from '../ui/styles';
+import { useFetch } from '../use-fetch';
+
+const EDITOR: CollectionConfig = {
+  api: 'testimonials',
+  endpoint: '/api/admin/testimonials',
+  expected: false,
+  title: 'Testimonials',
+  singular: 'testimonial',
+  description: '',
+  schema: testimonialUpdateSchema,
+  fields: [
+    { name: 'name', label: 'Full Name', type: 'text', required: true, half: true },
+    { name: 'rating', label: 'Rating (1–5)', type: 'number', required: true, half: true },
+    { name: 'position', label: 'Position', type: 'text', half: true },
+    { name: 'company', label: 'Company', type: 'text', half: true },
+    { name: 'content', label: 'Testimonial', type: 'textarea', required: true },
+    { name: 'image', label: 'Profile Photo', type: 'image' },
+    { name: 'linkedin', label: 'LinkedIn', type: 'url', placeholder: 'https://www.linkedin.com/in/…' },
+  ],
+  primary: (t) => String(t.name ?? ''),
+};
+
+/** Testimonials: review pending ones, approve, feature, edit, delete. */
+export default function Testimonials() {
+  const { data, setData, error } = useFetch<Testimonial[]>('/api/admin/testimonials');
+  const [editing, setEditing] = useState<Testimonial | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const replace = (t: Testimonial) => setData((list) => (list ?? []).map((x) => (x.id === t.id ? t : x)));
+  const removal = useConfirmedDelete<Testimonial>(
+    (t) => `/api/admin/testimonials/${encodeURIComponent(t.id)}`,
+    (t) => setData((list) => (list ?? []).filter((x) => x.id !== t.id)),
+    'Testimonial',
+  );
+
+  async function toggle(t: Testimonial, change: Partial<Pick<Testimonial, 'approved' | 'featured'>>, done: string) {
+    setBusy(t.id);
+    try {
+      replace(await mutate<Testimonial>('PATCH', `/api/admin/testimonials/${encodeURIComponent(t.id)}`, change));
+      notify({ title: done, description: t.name });
+      announce(`${done}: ${t.name}`);
+      void refreshPublish();
+    } catch (failure) {
+      notify({ title: 'Not saved', description: errorMessage(failure, 'The testimonial could not be updated.'), variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const pending = data?.filter((t) => !t.approved).length ?? 0;
+  return (
+    <div>
+      <PageHeader title="Testimonials" description={`Submissions wait for review before they appear on /testimonials.${pending ? ` ${pending} pending.` : ''}`} />
+      <LoadStatus loaded={!!data} error={error} />
+      {data && data.length === 0 && <p className={cx(ui.card, 'p-8 text-center text-ink-muted')}>No testimonials yet.</p>}
+      <ul className="space-y-3" aria-label="Testimonials">
+        {data?.map((t) => (
+          <li key={t.id} className={cx(ui.card, 'p-4', !t.approved && 'border-amber-300')} data-testid="testimonial-row">
+            <div className="flex flex-wrap items-start gap-3">
+              <div className="min-w-0 flex-1">
+                <p className="text-sm font-semibold text-ink">
+                  {t.name}
+                  <span className="font-normal text-ink-muted">{[t.position, t.company].filter(Boolean).length ? ` · ${[t.position, t.company].filter(Boolean).join(' at ')}` : ''}</span>
+                </p>
+                <p className="mt-0.5 text-xs text-ink-soft">
+                  <span aria-label={`${t.rating} of 5 stars`}>{'★'.repeat(t.rating)}{'☆'.repeat(5 - t.rating)}</span> · {formatWhen(t.createdAt)}
+                </p>
+              </div>
+              <div className="flex gap-1.5">
+                {!t.approved && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">Pending review</span>}
+                {t.featured && <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-800">Featured</span>}
+              </div>
+            </div>
+            <p className="mt-2 text-sm break-words whitespace-pre-wrap text-ink">{t.content}</p>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <button type="button" disabled={busy === t.id} className={cx(ui.btn, t.approved ? ui.secondary : ui.primary, 'py-1.5')} onClick={() => void toggle(t, { approved: !t.approved }, t.approved ? 'Unapproved' : 'Approved')}>
+                <Check aria-hidden="true" className="h-4 w-4" />
+                {t.approved ? 'Unapprove' : 'Approve'}
+                <span className="sr-only"> {t.name}</span>
+              </button>
+              <button type="button" disabled={busy === t.id} className={cx(ui.btn, ui.secondary, 'py-1.5')} onClick={() => void toggle(t, { featured: !t.featured }, t.featured ? 'Unfeatured' : 'Featured')}>
+                <Star aria-hidden="true" className="h-4 w-4" />
+                {t.featured ? 'Unfeature' : 'Feature'}
+                <span className="sr-only"> {t.name}</span>
+              </button>
+              <button type="button" className={cx(ui.btn, ui.ghost, 'py-1.5')} onClick={() => setEditing(t)}>
+                <Pencil aria-hidden="true" className="h-4 w-4" />
+                Edit<span className="sr-only"> {t.name}</span>
+              </button>
+              <button type="button" className={cx(ui.btn, ui.ghost, 'py-1.5 hover:text-red-700')} onClick={() => removal.ask(t)}>
+                <Trash2 aria-hidden="true" className="h-4 w-4" />
+                Delete<span className="sr-only"> {t.name}</span>
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {editing && (
+        <ItemEditor
+          config={EDITOR}
+          item={editing as unknown as Record<string, unknown>}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            replace(saved as unknown as Testimonial);
+            setEditing(null);
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={removal.target !== null}
+        title="Delete this testimonial?"
+        message={removal.target ? `The testimonial from ${removal.target.name} will be deleted.` : ''}
+        confirmLabel="Delete"
+        busy={removal.busy}
+        onConfirm={() => void removal.confirm()}
+        onCancel={removal.cancel}
+      />
+    </div>
+  );
+}

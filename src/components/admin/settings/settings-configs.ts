@@ -1,0 +1,113 @@
+import { SETTINGS_DEFAULTS, SETTINGS_TEXT_KEYS, VISIBILITY_FLAGS, type SettingsTextKey, type VisibilityFlag } from '../../../schemas/site-settings';
+import { humanize, type FieldConfig, type FieldType } from '../form/field-config';
+import type { FieldGroup } from '../form/RecordForm';
+
+/** How a settings key is edited, judged from its name (the schema's own naming convention). */
+function typeOf(key: SettingsTextKey): FieldType {
+  if (/Image$|Thumbnail$/.test(key)) return 'image';
+  if (/Linkedin$|Twitter$|VideoUrl$/.test(key)) return 'url';
+  if (/Email$/.test(key)) return 'email';
+  if (/Description$|Subtitle$|Bio$|Vision$/.test(key)) return 'textarea';
+  return 'text';
+}
+
+const LABELS: Partial<Record<string, string>> = {
+  founderLinkedin: 'Founder LinkedIn',
+  founderTwitter: 'Founder Twitter / X',
+  featuredVideoUrl: 'YouTube address',
+  showTeam: 'Show the team section',
+  socialShareImage: 'Social share image (1200×630)',
+};
+
+const FLAG_HELP: Record<VisibilityFlag, string> = {
+  showResearch: 'Strategic focus (research areas) on the home page',
+  showTeam: 'Team section on the home page',
+  showPublications: 'Research & publications on the home page',
+  showStats: 'Impact stats on the home page',
+  showEvents: 'Events & workshops on the home page',
+  showContact: 'Contact form on the home page',
+  showNewsletter: 'Newsletter signup on the home page',
+  showTestimonials: 'The /testimonials page (hidden: it redirects to the home page)',
+};
+
+/** The admin field of one settings key, with its built-in wording as the placeholder. */
+export function settingField(key: SettingsTextKey | VisibilityFlag): FieldConfig {
+  if ((VISIBILITY_FLAGS as readonly string[]).includes(key)) {
+    const flag = key as VisibilityFlag;
+    return { name: key, label: LABELS[key] ?? humanize(key), type: 'checkbox', help: FLAG_HELP[flag], half: true };
+  }
+  const textKey = key as SettingsTextKey;
+  const fallback = SETTINGS_DEFAULTS[textKey];
+  return {
+    name: key,
+    label: LABELS[key] ?? humanize(key),
+    type: typeOf(textKey),
+    placeholder: fallback || undefined,
+    half: typeOf(textKey) === 'text' && !/Title$|Link$/.test(key) ? true : undefined,
+  };
+}
+
+const group = (title: string, keys: readonly (SettingsTextKey | VisibilityFlag)[], description?: string): FieldGroup => ({
+  title,
+  description,
+  fields: keys.map(settingField),
+});
+
+const pick = (re: RegExp) => SETTINGS_TEXT_KEYS.filter((k) => re.test(k));
+const SECTION_KEYS = pick(/^(research|team|publications|stats|contact|newsletter|events|videoHighlights|advisory)(Title|Description)$/);
+const FOUNDER_KEYS = pick(/^founder/);
+const VIDEO_KEYS = pick(/^featuredVideo/);
+const CONTACT_KEYS = ['contactLocation', 'contactEmail', 'contactPhone'] as const;
+
+const SITE_GROUPS: FieldGroup[] = [
+  group('Hero', pick(/^hero/)),
+  group('About', pick(/^about/)),
+  group('Core principles', pick(/^corePrinciple/)),
+  group('Credibility boxes', pick(/^credibilityBox/)),
+  group('Section texts', SECTION_KEYS),
+  group('Founder', FOUNDER_KEYS),
+  group('Featured video', VIDEO_KEYS),
+  group('Social & contact', ['socialShareImage', ...CONTACT_KEYS]),
+];
+// Any key added to the schema later still gets a place, so no text needs a developer to edit.
+const placed = new Set(SITE_GROUPS.flatMap((g) => g.fields.map((f) => f.name)));
+const rest = SETTINGS_TEXT_KEYS.filter((k) => !placed.has(k));
+if (rest.length) SITE_GROUPS.push(group('Other', rest));
+
+/** One settings page: its title, blurb and field groups. */
+export interface SettingsPageConfig {
+  title: string;
+  description: string;
+  groups: readonly FieldGroup[];
+  video?: boolean;
+}
+
+/** The settings-backed admin pages, by route name. */
+export const SETTINGS_PAGES: Record<string, SettingsPageConfig> = {
+  'site-settings': {
+    title: 'Site settings',
+    description: 'Every text of the site. Empty fields use the built-in wording shown in grey.',
+    groups: SITE_GROUPS,
+  },
+  'section-visibility': {
+    title: 'Section visibility',
+    description: 'Show or hide whole sections of the site.',
+    groups: [group('Sections', VISIBILITY_FLAGS)],
+  },
+  'team-toggle': {
+    title: 'Team & founder',
+    description: 'Show or hide the team section and edit the founder profile on the team page.',
+    groups: [group('Team section', ['showTeam']), group('Founder', FOUNDER_KEYS, 'The founder section shows only when a name is set.')],
+  },
+  'contact-info': {
+    title: 'Contact info',
+    description: 'Where and how visitors can reach you.',
+    groups: [group('Contact details', CONTACT_KEYS)],
+  },
+  'video-settings': {
+    title: 'Video settings',
+    description: 'The featured video and the text beside it in the video highlights block.',
+    groups: [group('Featured video', VIDEO_KEYS), group('Highlights text', ['videoHighlightsTitle', 'videoHighlightsDescription'])],
+    video: true,
+  },
+};

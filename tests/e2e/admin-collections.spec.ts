@@ -1,0 +1,171 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, openAdmin, press, test, unique, waitForPublished } from './admin-fixtures';
+
+interface Case {
+  page: string;
+  heading: string;
+  singular: string;
+  publicPath: string;
+  /** Fills the add form; `name` must end up in the row's title and on the public page. */
+  fill: (form: Locator, name: string) => Promise<void>;
+  /** The label of the field that holds the name, for the edit step. */
+  nameField: RegExp;
+  /** The row's title (what the Edit/Delete buttons are named after). */
+  rowTitle?: (name: string) => string;
+}
+
+const field = (form: Locator, label: RegExp) => form.getByLabel(label);
+
+const CASES: Case[] = [
+  {
+    page: 'research-areas', heading: 'Research areas', singular: 'research area', publicPath: '/', nameField: /^Title/,
+    fill: async (f, name) => {
+      await field(f, /^Title/).fill(name);
+      await field(f, /^Description/).fill('Made by the admin browser test.');
+    },
+  },
+  {
+    page: 'team-members', heading: 'Team members', singular: 'team member', publicPath: '/team', nameField: /^Name/,
+    fill: async (f, name) => {
+      await field(f, /^Name/).fill(name);
+      await field(f, /^Position/).fill('Test Fellow');
+      await field(f, /^LinkedIn/).fill('https://www.linkedin.com/in/e2e-test');
+    },
+  },
+  {
+    page: 'publications', heading: 'Publications', singular: 'publication', publicPath: '/', nameField: /^Title/,
+    fill: async (f, name) => {
+      await field(f, /^Title/).fill(name);
+      await field(f, /^Description/).fill('A paper made by the admin browser test.');
+      await field(f, /^Date/).fill('May 2030');
+    },
+  },
+  {
+    page: 'stats', heading: 'Stats', singular: 'stat', publicPath: '/', nameField: /^Label/, rowTitle: (name) => `42+ ${name}`,
+    fill: async (f, name) => {
+      await field(f, /^Value/).fill('42+');
+      await field(f, /^Label/).fill(name);
+    },
+  },
+  {
+    page: 'events', heading: 'Events', singular: 'event', publicPath: '/', nameField: /^Title/,
+    fill: async (f, name) => {
+      await field(f, /^Title/).fill(name);
+      await field(f, /^Description/).fill('An event made by the admin browser test.');
+      await field(f, /^Type/).selectOption('Webinar');
+      await field(f, /^Start date/).fill('2030-05-01');
+      await field(f, /^End date/).fill('2030-05-02');
+      await f.getByRole('switch', { name: 'Virtual event' }).check();
+    },
+  },
+];
+
+async function listNames(page: Page, api: string): Promise<string[]> {
+  const items = (await (await page.request.get(`/api/${api}`)).json()) as Record<string, unknown>[];
+  return items.map((i) => String(i.title ?? i.name ?? i.label));
+}
+
+// Rebuilds on a busy machine can take a while.
+test.describe.configure({ timeout: 150_000 });
+
+for (const c of CASES) {
+  test(`${c.page}: add, edit and delete an item, live on ${c.publicPath} after the rebuild`, async ({ page }) => {
+    const name = unique(`E2E ${c.singular}`);
+    const renamed = `${name} renamed`;
+    const title = c.rowTitle ?? ((n: string) => n);
+    await openAdmin(page, `/admin/${c.page}`, c.heading);
+
+    await page.getByRole('button', { name: `Add ${c.singular}` }).click();
+    const form = page.getByRole('dialog', { name: `Add ${c.singular}` });
+    await expect(form).toBeVisible();
+    // Client-side validation with the shared schema: nothing is sent without the required fields.
+    await form.getByRole('button', { name: `Add ${c.singular}` }).click();
+    await expect(form.getByText(/is required/).first()).toBeVisible();
+    await c.fill(form, name);
+    await form.getByRole('button', { name: `Add ${c.singular}` }).click();
+    await expect(form).toBeHidden();
+    await expect(page.getByTestId('collection-row').filter({ hasText: name })).toBeVisible();
+
+    await press(page.getByRole('button', { name: `Edit ${title(name)}`, exact: true }));
+    const edit = page.getByRole('dialog', { name: `Edit ${c.singular}` });
+    await edit.getByLabel(c.nameField).fill(renamed);
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect(edit).toBeHidden();
+    await expect(page.getByTestId('admin-announcer')).toHaveText('Changes saved');
+    // The edited item on the public page proves both the create and the edit went live.
+    await waitForPublished(page, c.publicPath, renamed);
+
+    await press(page.getByRole('button', { name: `Delete ${title(renamed)}`, exact: true }));
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText(renamed);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByTestId('collection-row').filter({ hasText: renamed })).toHaveCount(0);
+    expect(await listNames(page, c.page)).not.toContain(renamed);
+  });
+}
+
+test('reorder by the move buttons and by keyboard drag and drop', async ({ page }) => {
+  // Publications: no other test adds or removes any while this runs (a reorder must list every item).
+  const a = unique('E2E order A');
+  const b = unique('E2E order B');
+  const ids: string[] = [];
+  for (const title of [a, b]) {
+    const res = await page.request.post('/api/publications', { data: { title, description: 'Reorder test.' } });
+    expect(res.status(), await res.text()).toBe(201);
+    ids.push((await res.json()).id);
+  }
+  const order = (r: { url(): string; request(): { method(): string } }) => r.url().endsWith('/api/publications/order') && r.request().method() === 'PUT';
+  try {
+    await openAdmin(page, '/admin/publications', 'Publications');
+    const position = async () => {
+      const names = await listNames(page, 'publications');
+      return names.indexOf(b) - names.indexOf(a);
+    };
+    expect(await position()).toBe(1);
+
+    const saved = page.waitForResponse(order);
+    await press(page.getByRole('button', { name: `Move ${b} up` }));
+    expect((await saved).status()).toBe(200);
+    expect(await position()).toBe(-1);
+    await expect(page.getByTestId('admin-announcer')).toContainText(`Moved ${b}`);
+
+    // Keyboard only: pick up A's handle with Space, move it up, drop it with Space.
+    const dropped = page.waitForResponse(order);
+    const handle = page.getByRole('button', { name: `Drag to reorder ${a}` });
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await expect(handle).toHaveAttribute('aria-pressed', 'true');
+    const count = (await listNames(page, 'publications')).length;
+    await page.keyboard.press('ArrowUp');
+    // The drag announces each position in the items' names.
+    await expect(page.getByText(`${a} moved to position ${count - 1} of ${count}`)).toBeAttached();
+    await page.keyboard.press('Space');
+    expect((await dropped).status()).toBe(200);
+    expect(await position()).toBe(1);
+  } finally {
+    for (const id of ids) await page.request.delete(`/api/publications/${id}`);
+  }
+});
+
+// A 1×1 PNG: enough for the server's magic-byte check.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+test('the item form: image upload with preview, Escape asks about unsaved changes, focus returns', async ({ page }) => {
+  await openAdmin(page, '/admin/research-areas', 'Research areas');
+  const add = page.getByRole('button', { name: 'Add research area' });
+  await press(add);
+  const form = page.getByRole('dialog', { name: 'Add research area' });
+  await expect(form.getByLabel(/^Title/)).toBeFocused();
+  await form.getByTestId('research-areas-form-image-file').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
+  await expect(form.getByLabel(/^Image/)).toHaveValue(/^\/api\/uploads\//);
+  await expect(form.getByRole('img', { name: 'Preview' })).toHaveAttribute('src', /^\/api\/uploads\//);
+
+  // Escape with unsaved changes asks first; declining keeps the form open.
+  page.once('dialog', (d) => void d.dismiss());
+  await page.keyboard.press('Escape');
+  await expect(form).toBeVisible();
+  page.once('dialog', (d) => void d.accept());
+  await page.keyboard.press('Escape');
+  await expect(form).toBeHidden();
+  await expect(add).toBeFocused();
+});

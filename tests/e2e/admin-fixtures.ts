@@ -1,0 +1,84 @@
+import { request, type Locator, type Page } from '@playwright/test';
+import { expect, test as base } from './fixtures';
+
+/**
+ * Browser-test helpers for the admin app. Admin specs sign in as their own admin user (one per
+ * worker, created straight in the store): another suite's logout revokes every session of its
+ * user, which must not sign these tests out midway.
+ */
+
+type StorageState = Awaited<ReturnType<Awaited<ReturnType<typeof request.newContext>>['storageState']>>;
+
+/** Creates a user in the test platform's store (the runner passes the store's address to workers). */
+export async function createUser(username: string, password: string, isAdmin: boolean): Promise<void> {
+  const { createTestUser } = await import('../helpers/platform');
+  try {
+    await createTestUser(username, password, isAdmin);
+  } catch (error) {
+    if (!String((error as Error).message).includes('already exists')) throw error;
+  }
+}
+
+/** Playwright test with a signed-in admin session (made once per worker, reused by every test). */
+export const test = base.extend<{ admin: { username: string } }, { adminSession: { username: string; state: StorageState } }>({
+  adminSession: [
+    async ({}, use, workerInfo) => {
+      const username = `e2e-admin-${workerInfo.parallelIndex}-${process.pid}`;
+      const password = 'admin-app-password-123';
+      await createUser(username, password, true);
+      const ctx = await request.newContext({ baseURL: process.env.E2E_BASE_URL });
+      const res = await ctx.post('/api/auth/login', { data: { username, password } });
+      expect(res.status(), await res.text()).toBe(200);
+      const state = await ctx.storageState();
+      await ctx.dispose();
+      await use({ username, state });
+    },
+    { scope: 'worker' },
+  ],
+  storageState: async ({ adminSession }, use) => use(adminSession.state),
+  admin: async ({ adminSession }, use) => use({ username: adminSession.username }),
+});
+
+/** Opens an admin page and waits until the app shows it. */
+export async function openAdmin(page: Page, path: string, heading: string | RegExp): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+}
+
+/**
+ * Like waitForLive, but when a rebuild failed (e.g. another build on this machine got in its way)
+ * it asks for a new one, as an admin would with 'Publish now'; the failures are logged.
+ */
+export async function waitForPublished(page: Page, path: string, text: string, present = true, timeoutMs = 90_000): Promise<void> {
+  let lastRetry = 0;
+  await expect
+    .poll(
+      async () => {
+        const html = await (await page.request.get(path)).text();
+        if (html.includes(text) === present) return true;
+        const publish = await (await page.request.get('/api/admin/publish')).json();
+        if (publish.state === 'failed' && Date.now() - lastRetry > 5000) {
+          console.warn(`rebuild failed, publishing again: ${publish.lastError}`);
+          lastRetry = Date.now();
+          await page.request.post('/api/admin/publish');
+        }
+        return false;
+      },
+      { timeout: timeoutMs, intervals: [500] },
+    )
+    .toBe(true);
+}
+
+/**
+ * Activates a control from the keyboard (focus + Enter), as a keyboard-only admin would; also
+ * immune to toasts that happen to cover the control's corner of the screen.
+ */
+export async function press(target: Locator): Promise<void> {
+  await target.focus();
+  await target.press('Enter');
+}
+
+/** A name no other test run uses. */
+export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+export { expect };

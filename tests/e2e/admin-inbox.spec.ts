@@ -1,0 +1,126 @@
+import { expect, openAdmin, press, test, unique, waitForPublished } from './admin-fixtures';
+
+// Rebuilds on a busy machine can take a while.
+test.describe.configure({ timeout: 150_000 });
+
+test('subscriptions: a new subscriber can be found, exported and deleted', async ({ page }) => {
+  const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.org`;
+  expect((await page.request.post('/api/newsletter', { data: { email } })).status()).toBe(201);
+  await openAdmin(page, '/admin/subscriptions', 'Subscriptions');
+  await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/admin/subscriptions/export');
+  await page.getByLabel('Search subscribers').fill(email);
+  await expect(page.getByText(`1 subscriber matching “${email}”`)).toBeVisible();
+  await press(page.getByRole('button', { name: `Delete ${email}` }));
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('cell', { name: email })).toHaveCount(0);
+  const left = await (await page.request.get(`/api/admin/subscriptions?q=${encodeURIComponent(email)}`)).json();
+  expect(left.total).toBe(0);
+});
+
+test('contact messages: a new message is listed unread, opening marks it read, and it can be deleted', async ({ page }) => {
+  const name = unique('E2E Sender');
+  const message = `Hello from the admin browser test ${name}.`;
+  const sent = await page.request.post('/api/contact', { data: { name, email: 'sender@example.org', subject: 'media', message } });
+  expect(sent.status(), await sent.text()).toBe(201);
+  await openAdmin(page, '/admin/contact-forms', 'Contact messages');
+  const row = page.getByTestId('message-row').filter({ hasText: name });
+  await expect(row).toContainText('(unread)');
+  await press(row.getByRole('button', { name: new RegExp(`^${name}`) }));
+  const dialog = page.getByRole('dialog', { name: `Message from ${name}` });
+  await expect(dialog).toContainText(message);
+  await expect(row).not.toContainText('(unread)');
+  const { items } = await (await page.request.get('/api/admin/contact-forms?pageSize=100')).json();
+  const stored = items.find((m: { name: string }) => m.name === name);
+  expect(stored.read).toBe(true);
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(row).toHaveCount(0);
+  expect((await page.request.get(`/api/admin/contact-forms/${stored.id}`)).status()).toBe(404);
+});
+
+test('testimonials: approving a pending testimonial puts it on /testimonials', async ({ page }) => {
+  const name = unique('E2E Reviewer');
+  const sent = await page.request.post('/api/testimonials', {
+    data: { name, position: 'Analyst', company: 'Testco', content: 'The admin browser test liked it.', rating: 4, image: '', linkedin: '' },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const id = (await sent.json()).id;
+  try {
+    await openAdmin(page, '/admin/testimonials', 'Testimonials');
+    const card = page.getByTestId('testimonial-row').filter({ hasText: name });
+    await expect(card).toContainText('Pending review');
+    await press(card.getByRole('button', { name: `Approve ${name}` }));
+    await expect(card).not.toContainText('Pending review');
+    await press(card.getByRole('button', { name: `Feature ${name}` }));
+    await expect(card).toContainText('Featured');
+    await waitForPublished(page, '/testimonials', name);
+
+    await press(card.getByRole('button', { name: `Edit ${name}` }));
+    const edit = page.getByRole('dialog', { name: 'Edit testimonial' });
+    await edit.getByLabel(/^Company/).fill('Renamed Co');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect(card).toContainText('Renamed Co');
+
+    await press(card.getByRole('button', { name: `Delete ${name}` }));
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(card).toHaveCount(0);
+  } finally {
+    await page.request.delete(`/api/admin/testimonials/${id}`);
+  }
+});
+
+test('history: a change shows as a diff and one click restores the version before it', async ({ page }) => {
+  const label = unique('E2E history');
+  const created = await page.request.post('/api/stats', { data: { value: '3', label } });
+  expect(created.status()).toBe(201);
+  const id = (await created.json()).id;
+  try {
+    expect((await page.request.patch(`/api/stats/${id}`, { data: { label: `${label} changed` } })).status()).toBe(200);
+    await openAdmin(page, '/admin/history', 'History');
+    const row = page.getByTestId('history-row').filter({ hasText: `${label} changed: label` }).first();
+    await row.locator('summary').click();
+    await expect(row.getByRole('row', { name: /Label/ })).toContainText(`${label} changed`);
+    await row.getByRole('button', { name: 'Restore the version before this change' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Restore' }).click();
+    await expect(page.getByTestId('admin-announcer')).toHaveText('Change restored');
+    const stats = (await (await page.request.get('/api/stats')).json()) as { id: string; label: string }[];
+    expect(stats.find((s) => s.id === id)?.label).toBe(label);
+    await waitForPublished(page, '/', `&quot;${label}&quot;`);
+  } finally {
+    await page.request.delete(`/api/stats/${id}`);
+  }
+});
+
+test('dashboard: counts, publish state, recent changes and in-app navigation to every page', async ({ page }) => {
+  await openAdmin(page, '/admin', 'Dashboard');
+  await expect(page.getByTestId('count-subscribers')).toHaveText(/^\d+$/);
+  await expect(page.getByTestId('count-unreadMessages')).toHaveText(/^\d+$/);
+  await expect(page.getByTestId('publish-state').first()).toHaveAttribute('data-state', /live|queued|building|failed/);
+  await expect(page.getByRole('heading', { name: 'Recent changes' })).toBeVisible();
+  // In-app navigation keeps the page (no full load) and moves to the chosen page.
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+  const nav = page.getByRole('navigation', { name: 'Admin' });
+  for (const [label, heading] of [
+    ['Events', 'Events'],
+    ['Site settings', 'Site settings'],
+    ['Contact messages', 'Contact messages'],
+    ['History', 'History'],
+  ]) {
+    await nav.getByRole('link', { name: label, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  }
+  await expect(page).toHaveURL(/\/admin\/history$/);
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact messages' })).toBeVisible();
+
+  // Unsaved changes: leaving asks first; declining keeps the page.
+  await nav.getByRole('link', { name: 'Contact info', exact: true }).click();
+  await page.getByLabel('Contact phone').fill('+1 555 0100');
+  page.once('dialog', (d) => void d.dismiss());
+  await nav.getByRole('link', { name: 'Stats', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact info' })).toBeVisible();
+  page.once('dialog', (d) => void d.accept());
+  await nav.getByRole('link', { name: 'Stats', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Stats' })).toBeVisible();
+});

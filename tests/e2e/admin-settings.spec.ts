@@ -1,0 +1,129 @@
+import type { Page } from '@playwright/test';
+import { expect, openAdmin, press, test, unique, waitForPublished } from './admin-fixtures';
+
+// Rebuilds on a busy machine can take a while.
+test.describe.configure({ timeout: 150_000 });
+
+async function settings(page: Page): Promise<Record<string, unknown>> {
+  return (await page.request.get('/api/site-settings')).json();
+}
+
+/** Puts settings back as they were, for the other tests sharing the server. */
+async function restore(page: Page, values: Record<string, unknown>): Promise<void> {
+  const res = await page.request.patch('/api/site-settings', { data: values });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+async function save(page: Page) {
+  await press(page.getByRole('button', { name: 'Save changes' }));
+  await expect(page.getByTestId('admin-announcer')).toHaveText('Changes saved');
+}
+
+test('site settings: a changed text is saved alone and is live after the rebuild; defaults show as placeholders', async ({ page }) => {
+  const before = await settings(page);
+  const text = unique('E2E subtitle');
+  await openAdmin(page, '/admin/site-settings', 'Site settings');
+  for (const group of ['Hero', 'About', 'Core principles', 'Credibility boxes', 'Section texts', 'Founder', 'Featured video', 'Social & contact']) {
+    await expect(page.getByRole('heading', { level: 2, name: group })).toBeVisible();
+  }
+  await expect(page.getByLabel('Credibility box 1 metric')).toHaveAttribute('placeholder', '95% Success Rate');
+  const sent = page.waitForRequest((r) => r.url().endsWith('/api/site-settings') && r.method() === 'PATCH');
+  await page.getByLabel('Hero subtitle').fill(text);
+  await save(page);
+  const body = (await sent).postDataJSON();
+  expect(body).toEqual({ heroSubtitle: text, _expected: { heroSubtitle: before.heroSubtitle } });
+  try {
+    await waitForPublished(page, '/', text);
+  } finally {
+    await restore(page, { heroSubtitle: before.heroSubtitle });
+  }
+});
+
+test('site settings: a field someone else changed meanwhile shows their value; keep theirs or overwrite', async ({ page }) => {
+  const before = await settings(page);
+  const mine = unique('E2E mine');
+  const theirs = unique('E2E theirs');
+  try {
+    await openAdmin(page, '/admin/site-settings', 'Site settings');
+    await page.getByLabel('Newsletter description').fill(mine);
+    await restore(page, { newsletterDescription: theirs });
+    await press(page.getByRole('button', { name: 'Save changes' }));
+    const notice = page.getByRole('alert').filter({ hasText: 'Someone else changed this' });
+    await expect(notice).toContainText(theirs);
+    await notice.getByRole('button', { name: 'Keep theirs' }).click();
+    await expect(page.getByLabel('Newsletter description')).toHaveValue(theirs);
+
+    // Now the other way round: overwrite saves mine over theirs.
+    await page.getByLabel('Newsletter description').fill(mine);
+    await restore(page, { newsletterDescription: `${theirs} again` });
+    await press(page.getByRole('button', { name: 'Save changes' }));
+    await notice.getByRole('button', { name: 'Overwrite with mine' }).click();
+    await expect(page.getByTestId('admin-announcer')).toHaveText('Changes saved');
+    expect((await settings(page)).newsletterDescription).toBe(mine);
+  } finally {
+    await restore(page, { newsletterDescription: before.newsletterDescription });
+  }
+});
+
+test('section visibility: hiding the stats section takes it off the home page', async ({ page }) => {
+  const stats = (await (await page.request.get('/api/stats')).json()) as { label: string }[];
+  const label = stats[0]!.label;
+  await openAdmin(page, '/admin/section-visibility', 'Section visibility');
+  const toggle = page.getByRole('switch', { name: 'Show stats' });
+  await expect(toggle).toBeChecked();
+  await toggle.uncheck();
+  await save(page);
+  try {
+    expect((await settings(page)).showStats).toBe(false);
+    await waitForPublished(page, '/', label, false);
+  } finally {
+    await restore(page, { showStats: true });
+  }
+  await waitForPublished(page, '/', label);
+});
+
+test('team toggle: the founder position is live on /team', async ({ page }) => {
+  const before = await settings(page);
+  const position = unique('E2E Chief');
+  await openAdmin(page, '/admin/team-toggle', 'Team & founder');
+  await expect(page.getByRole('switch', { name: 'Show the team section' })).toBeChecked();
+  await page.getByLabel('Founder position').fill(position);
+  await save(page);
+  try {
+    await waitForPublished(page, '/team', position);
+  } finally {
+    await restore(page, { founderPosition: before.founderPosition });
+  }
+});
+
+test('contact info: the phone number is live on the home page', async ({ page }) => {
+  const before = await settings(page);
+  const phone = `+44 20 ${Date.now().toString().slice(-8)}`;
+  await openAdmin(page, '/admin/contact-info', 'Contact info');
+  await expect(page.getByLabel('Contact phone')).toHaveValue(String(before.contactPhone));
+  await page.getByLabel('Contact phone').fill(phone);
+  await save(page);
+  try {
+    await waitForPublished(page, '/', phone);
+  } finally {
+    await restore(page, { contactPhone: before.contactPhone });
+  }
+});
+
+test('video settings: the address is checked with the site parser, previewed, and the title goes live', async ({ page }) => {
+  const before = await settings(page);
+  const title = unique('E2E video');
+  await openAdmin(page, '/admin/video-settings', 'Video settings');
+  await page.getByLabel('YouTube address').fill('https://example.com/not-a-video');
+  await press(page.getByRole('button', { name: 'Save changes' }));
+  await expect(page.locator('#video-settings-featuredVideoUrl-error')).toContainText('Enter a YouTube address');
+  await page.getByLabel('YouTube address').fill('https://youtu.be/dQw4w9WgXcQ');
+  await expect(page.getByTestId('video-id')).toContainText('dQw4w9WgXcQ');
+  await page.getByLabel('Featured video title').fill(title);
+  await save(page);
+  try {
+    await waitForPublished(page, '/', title);
+  } finally {
+    await restore(page, { featuredVideoUrl: before.featuredVideoUrl, featuredVideoTitle: before.featuredVideoTitle });
+  }
+});
