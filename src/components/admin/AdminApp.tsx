@@ -61,7 +61,7 @@ export default function AdminApp({ page: initialPage }: { page: string }) {
   return (
     <>
       {body}
-      <Toaster />
+      <Toaster position="top-right" />
     </>
   );
 }

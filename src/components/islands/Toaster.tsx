@@ -1,6 +1,6 @@
 import { Toaster as Sonner } from 'sonner';
 
 /** The page's toast region: 5 s auto-close and at most 10 toasts at once (spec §9). */
-export default function Toaster() {
-  return <Sonner position="bottom-right" duration={5000} visibleToasts={10} closeButton richColors />;
+export default function Toaster({ position = 'bottom-right' }: { position?: 'bottom-right' | 'top-right' }) {
+  return <Sonner position={position} duration={5000} visibleToasts={10} closeButton richColors />;
 }
