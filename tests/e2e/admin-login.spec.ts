@@ -99,3 +99,17 @@ adminTest('the logout failure toast', async ({ page }) => {
   await expect(page.getByText('There was an error logging out.')).toBeVisible();
   await expect(page).toHaveURL(/\/admin$/);
 });
+
+test('?next= brings an admin back to a same-site page, and is ignored for other sites', async ({ page }) => {
+  const loginVia = async (next: string) => {
+    await page.goto(`/login?next=${encodeURIComponent(next)}`);
+    await page.getByLabel('Username').fill(LOGIN_USER.username);
+    await page.getByLabel('Password').fill(LOGIN_USER.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+  };
+  await loginVia('/team');
+  await expect(page).toHaveURL(/\/team$/);
+  await page.context().clearCookies();
+  await loginVia('//evil.example/steal');
+  await expect(page).toHaveURL(/\/admin\/?$/);
+});

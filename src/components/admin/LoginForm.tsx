@@ -23,7 +23,7 @@ export default function LoginForm() {
     showFlash();
     // Someone already signed in has nothing to do here.
     void refreshSession().then((s) => {
-      if (s.status === 'signed-in') window.location.replace('/admin');
+      if (s.status === 'signed-in') window.location.replace(afterLogin());
     });
   }, []);
 
@@ -47,7 +47,7 @@ export default function LoginForm() {
     notify(WELCOME);
     // The toast is shown again on the dashboard, since the full page load below ends this page.
     flashNext(WELCOME);
-    window.location.assign('/admin');
+    window.location.assign(afterLogin());
   }
 
   return (
@@ -93,4 +93,13 @@ export default function LoginForm() {
       <Toaster />
     </>
   );
+}
+
+/**
+ * Where to go after signing in: /admin (spec §4), or a same-site path given as ?next= (the
+ * inline editor's sign-in link brings admins back to /?edit=true). Anything else is ignored.
+ */
+function afterLogin(): string {
+  const next = new URLSearchParams(window.location.search).get('next') ?? '';
+  return /^\/(?![/\\])/.test(next) ? next : '/admin';
 }
