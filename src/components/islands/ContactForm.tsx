@@ -1,0 +1,96 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { ApiError, mutate } from '../../lib/api';
+import { notify } from '../../lib/notify';
+import { CONTACT_SUBJECT_LABELS, CONTACT_SUBJECTS, contactInputSchema } from '../../schemas/contact-form';
+import FormField, { describedBy, INPUT } from './FormField';
+import { useSchemaForm } from './use-schema-form';
+
+const EMPTY = { name: '', email: '', subject: '', message: '' };
+
+/** The contact form (#contact): validated with the shared schema, sent to /api/contact. */
+export default function ContactForm() {
+  const form = useSchemaForm(contactInputSchema, EMPTY);
+  const [sending, setSending] = useState(false);
+  // Until hydrated the form cannot validate or send: keep its button off so it never submits natively.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  const { values, errors } = form;
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const data = form.validate();
+    if (!data) return;
+    setSending(true);
+    try {
+      await mutate('POST', '/api/contact', data);
+      notify({ title: 'Message sent!', description: "Thank you for reaching out. We'll get back to you soon." });
+      form.reset();
+    } catch (error) {
+      if (error instanceof ApiError) form.setServerErrors(error.body?.fields);
+      notify({ title: 'Error', description: 'There was a problem sending your message. Please try again.', variant: 'destructive' });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Contact form">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField id="contact-name" label="Name" error={errors.name}>
+          <input
+            {...describedBy('contact-name', errors.name)}
+            name="name"
+            autoComplete="name"
+            className={INPUT}
+            value={values.name}
+            onChange={(e) => form.setField('name', e.target.value)}
+          />
+        </FormField>
+        <FormField id="contact-email" label="Email" error={errors.email}>
+          <input
+            {...describedBy('contact-email', errors.email)}
+            name="email"
+            type="email"
+            autoComplete="email"
+            className={INPUT}
+            value={values.email}
+            onChange={(e) => form.setField('email', e.target.value)}
+          />
+        </FormField>
+      </div>
+      <FormField id="contact-subject" label="Subject" error={errors.subject}>
+        <select
+          {...describedBy('contact-subject', errors.subject)}
+          name="subject"
+          className={INPUT}
+          value={values.subject}
+          onChange={(e) => form.setField('subject', e.target.value)}
+        >
+          <option value="">Select a subject</option>
+          {CONTACT_SUBJECTS.map((s) => (
+            <option key={s} value={s}>
+              {CONTACT_SUBJECT_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField id="contact-message" label="Message" error={errors.message}>
+        <textarea
+          {...describedBy('contact-message', errors.message)}
+          name="message"
+          rows={4}
+          className={`${INPUT} resize-y`}
+          value={values.message}
+          onChange={(e) => form.setField('message', e.target.value)}
+        />
+      </FormField>
+      <button
+        type="submit"
+        disabled={!ready || sending}
+        className="inline-flex w-full items-center justify-center rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm transition hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
+      >
+        {sending ? 'Sending...' : 'Send Message'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { ApiError } from '../../lib/api';
+import { notify } from '../../lib/notify';
+import { newsletterInputSchema } from '../../schemas/newsletter';
+import { describedBy } from './FormField';
+import { subscribe } from './newsletter';
+import { useSchemaForm } from './use-schema-form';
+
+/** The inline newsletter form (#newsletter): one email field, 'Joining...' while it sends. */
+export default function NewsletterForm() {
+  const form = useSchemaForm(newsletterInputSchema, { email: '' });
+  const [sending, setSending] = useState(false);
+  // Until hydrated the form cannot validate or send: keep its button off so it never submits natively.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const data = form.validate();
+    if (!data) return;
+    setSending(true);
+    try {
+      await subscribe(data.email);
+      form.reset();
+    } catch (error) {
+      // Field problems the server found go under the field; the toast is the spec's fixed text.
+      if (error instanceof ApiError) form.setServerErrors(error.body?.fields);
+      notify({ title: 'Error', description: 'There was a problem with your subscription. Please try again.', variant: 'destructive' });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="mx-auto w-full max-w-lg" aria-label="Newsletter signup">
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <label htmlFor="newsletter-email" className="sr-only">
+          Email address
+        </label>
+        <input
+          {...describedBy('newsletter-email', form.errors.email)}
+          type="email"
+          name="email"
+          autoComplete="email"
+          placeholder="you@example.org"
+          className="min-w-0 flex-1 rounded-lg border border-white/30 bg-white px-4 py-3 text-ink shadow-sm placeholder:text-ink-soft focus:ring-2 focus:ring-accent-400 focus:outline-none"
+          value={form.values.email}
+          onChange={(e) => form.setField('email', e.target.value)}
+        />
+        <button
+          type="submit"
+          disabled={!ready || sending}
+          className="rounded-lg bg-accent-400 px-6 py-3 font-semibold text-brand-950 shadow-sm transition hover:bg-accent-500 disabled:cursor-not-allowed disabled:opacity-70"
+        >
+          {sending ? 'Joining...' : 'Subscribe'}
+        </button>
+      </div>
+      {form.errors.email && (
+        <p id="newsletter-email-error" className="mt-2 text-left text-sm font-medium text-white">
+          {form.errors.email}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,106 @@
+import { Mail, X } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { notify } from '../../lib/notify';
+import { newsletterInputSchema } from '../../schemas/newsletter';
+import FormField, { describedBy, INPUT } from './FormField';
+import { serverError, setPopupMarker, subscribe } from './newsletter';
+import { useSchemaForm } from './use-schema-form';
+
+/**
+ * The newsletter popup itself: a modal dialog. Closing it (button, backdrop or Escape) stores
+ * 'dismissed'; a successful signup stores 'subscribed', resets the form and closes it.
+ */
+export default function NewsletterPopupDialog({ onClose }: { onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const form = useSchemaForm(newsletterInputSchema, { email: '' });
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+
+  const dismiss = () => {
+    setPopupMarker('dismissed');
+    onClose();
+  };
+
+  // A click on the dialog element itself (not its content) is a click on the backdrop.
+  const onBackdrop = (e: MouseEvent<HTMLDialogElement>) => {
+    if (e.target === e.currentTarget) dismiss();
+  };
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const data = form.validate();
+    if (!data) return;
+    setSending(true);
+    try {
+      await subscribe(data.email);
+      setPopupMarker('subscribed');
+      form.reset();
+      onClose();
+    } catch (error) {
+      notify({ title: 'Subscription failed', description: serverError(error) ?? 'Please try again later.', variant: 'destructive' });
+      setSending(false);
+    }
+  }
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="popup-title"
+      aria-describedby="popup-description"
+      onCancel={(e) => {
+        e.preventDefault();
+        dismiss();
+      }}
+      onClick={onBackdrop}
+      className="m-auto w-[calc(100%-2rem)] max-w-md overflow-visible rounded-2xl bg-transparent p-0 backdrop:bg-brand-950/60 backdrop:backdrop-blur-sm"
+    >
+      <div className="relative rounded-2xl bg-white p-6 shadow-2xl sm:p-8">
+        <button
+          type="button"
+          onClick={dismiss}
+          aria-label="Close"
+          className="absolute top-3 right-3 inline-flex h-9 w-9 items-center justify-center rounded-full text-ink-muted transition hover:bg-slate-100 hover:text-ink"
+        >
+          <X className="h-5 w-5" aria-hidden="true" />
+        </button>
+        <span className="flex h-12 w-12 items-center justify-center rounded-full bg-accent-400/20 text-accent-600" aria-hidden="true">
+          <Mail className="h-6 w-6" />
+        </span>
+        <h2 id="popup-title" className="mt-4 font-display text-2xl font-semibold text-brand-950">
+          Stay ahead of AI
+        </h2>
+        <p id="popup-description" className="mt-2 leading-relaxed text-ink-muted">
+          Join 5,000+ innovators, researchers and policy makers who get our monthly briefing on AI research, events and analysis.
+        </p>
+        <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
+          <FormField id="popup-email" label="Email address" error={form.errors.email}>
+            <input
+              {...describedBy('popup-email', form.errors.email)}
+              type="email"
+              name="email"
+              autoComplete="email"
+              placeholder="you@example.org"
+              autoFocus
+              className={INPUT}
+              value={form.values.email}
+              onChange={(e) => form.setField('email', e.target.value)}
+            />
+          </FormField>
+          <button
+            type="submit"
+            disabled={sending}
+            className="w-full rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white transition hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70"
+          >
+            {sending ? 'Joining...' : 'Join the community'}
+          </button>
+        </form>
+        <p className="mt-3 text-center text-xs text-ink-soft">One email a month. Unsubscribe at any time.</p>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * Pure rules behind an event card and the events tabs (spec §2, §4): which action a card
+ * offers, how its dates read, and which events each tab lists.
+ */
+import { format } from 'date-fns';
+import { type ClientEvent, isPastEvent } from '../schemas/event';
+
+/** The one action a card offers; the first matching rule wins. */
+export type EventAction =
+  | { kind: 'highlights'; label: 'Event Highlights'; href: '/coming-soon.html' }
+  | { kind: 'register'; label: 'Register Now'; href: string }
+  | { kind: 'join'; label: 'Join Virtual Event'; href: string }
+  | { kind: 'none'; label: 'Details Coming Soon' };
+
+type ActionFields = Pick<ClientEvent, 'endDate' | 'registrationLink' | 'isVirtual' | 'virtualLink'>;
+
+/** Past → highlights, then registration link, then virtual link, else nothing yet. */
+export function eventAction(event: ActionFields, now = Date.now()): EventAction {
+  if (isPastEvent(event, now)) return { kind: 'highlights', label: 'Event Highlights', href: '/coming-soon.html' };
+  if (event.registrationLink) return { kind: 'register', label: 'Register Now', href: event.registrationLink };
+  if (event.isVirtual && event.virtualLink) return { kind: 'join', label: 'Join Virtual Event', href: event.virtualLink };
+  return { kind: 'none', label: 'Details Coming Soon' };
+}
+
+/**
+ * Event dates are calendar days stored as UTC midnight. Formatting them in the viewer's time
+ * zone would show the day before west of Greenwich (and differ between the build machine and
+ * the browser), so the UTC day is formatted as a local date.
+ */
+function calendarDay(iso: string): Date | null {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return null;
+  return new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+}
+
+const DATE_FORMAT = 'MMMM d, yyyy';
+
+/** 'MMMM d, yyyy', with ' - ' and the end date when the two days differ. */
+export function eventDateLabel(event: Pick<ClientEvent, 'startDate' | 'endDate'>): string {
+  const start = calendarDay(event.startDate);
+  if (!start) return event.startDate;
+  const from = format(start, DATE_FORMAT);
+  const end = calendarDay(event.endDate);
+  const to = end ? format(end, DATE_FORMAT) : from;
+  return to === from ? from : `${from} - ${to}`;
+}
+
+/** A time range, only when a start or end time is present (the normaliser clears both). */
+export function eventTimeLabel(event: Pick<ClientEvent, 'startTime' | 'endTime'>): string {
+  return [event.startTime, event.endTime].filter(Boolean).join(' - ');
+}
+
+/** Where the event happens: 'Virtual Event' for online events, else its location. */
+export const eventLocationLabel = (event: Pick<ClientEvent, 'isVirtual' | 'location'>): string =>
+  event.isVirtual ? 'Virtual Event' : event.location;
+
+/** Events by start date ascending (ties keep their order). */
+export const byStartDate = <T extends Pick<ClientEvent, 'startDate'>>(events: readonly T[]): T[] =>
+  events.slice().sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate));
+
+/** The three tabs of the events section, in display order. */
+export const EVENT_TABS = [
+  { id: 'upcoming', label: 'Upcoming Events', url: '/api/events/upcoming' },
+  { id: 'featured', label: 'Featured Events', url: '/api/events/featured' },
+  { id: 'all', label: 'All Events', url: '/api/events' },
+] as const;
+export type EventTabId = (typeof EVENT_TABS)[number]['id'];
+
+/** A tab's list computed from every event (build-time data, before the API answers). */
+export function eventsForTab(tab: EventTabId, events: readonly ClientEvent[], now = Date.now()): ClientEvent[] {
+  const sorted = byStartDate(events);
+  if (tab === 'upcoming') return sorted.filter((e) => !isPastEvent(e, now));
+  if (tab === 'featured') return sorted.filter((e) => e.featured);
+  return sorted;
+}

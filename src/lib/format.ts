@@ -1,0 +1,26 @@
+/** Small display-formatting helpers shared by the home sections. */
+
+/** Publication descriptions longer than this are cut, with a per-card 'Read more' (spec §4). */
+export const PUBLICATION_CUTOFF = 120;
+
+/** A text cut to `max` characters with '...', and whether it was cut at all. */
+export function cutText(text: string, max = PUBLICATION_CUTOFF): { text: string; cut: boolean } {
+  if (text.length <= max) return { text, cut: false };
+  return { text: `${text.slice(0, max).trimEnd()}...`, cut: true };
+}
+
+/** Up to two initials for an avatar without a photo ('Dr. Amara Okafor' gives 'AO'). */
+export function initials(name: string): string {
+  const words = name
+    .replace(/^(dr|prof|mr|mrs|ms)\.?\s+/i, '')
+    .split(/\s+/)
+    .filter(Boolean);
+  const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words;
+  return letters
+    .map((w) => w[0]!.toUpperCase())
+    .join('')
+    .slice(0, 2);
+}
+
+/** A tel: address from a displayed phone number: digits and +, without the UK-style '(0)'. */
+export const telHref = (phone: string): string => `tel:${phone.replace(/\(0\)/g, '').replace(/[^\d+]/g, '')}`;

@@ -1,0 +1,19 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures';
+import { waitForIsland } from './home-helpers';
+
+test('the home page has no WCAG 2 A/AA violations (after every island has hydrated)', async ({ page }) => {
+  await page.goto('/');
+  for (const inside of [
+    page.getByTestId('stat-value').first(),
+    page.getByTestId('video-placeholder'),
+    page.getByRole('tablist', { name: 'Events' }),
+    page.getByRole('form', { name: 'Contact form' }),
+    page.getByRole('form', { name: 'Newsletter signup' }),
+  ]) {
+    await waitForIsland(page, inside);
+  }
+  await page.waitForTimeout(2_600); // counters finish
+  const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});

@@ -1,0 +1,45 @@
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { DEMO } from '../../src/server/demo-content';
+import { USERS } from './global-setup';
+
+/** The demo content every home test can rely on (other suites may add, never remove, items). */
+export { DEMO };
+
+/** Waits until the island around `inside` has hydrated (Astro drops its `ssr` attribute then). */
+export async function waitForIsland(page: Page, inside: Locator): Promise<void> {
+  await inside.scrollIntoViewIfNeeded();
+  const island = page.locator('astro-island').filter({ has: inside }).last();
+  await expect(island).not.toHaveAttribute('ssr', /.*/);
+}
+
+/** Polls the served HTML of `path` until `text` is gone (a rebuild after a save is live). */
+export async function waitForGone(page: Page, path: string, text: string, timeoutMs = 45_000): Promise<void> {
+  await expect
+    .poll(async () => (await (await page.request.get(path)).text()).includes(text), { timeout: timeoutMs, intervals: [500] })
+    .toBe(false);
+}
+
+/** Signs a separate API client in as admin (the page's own cookies stay untouched). */
+async function adminApi(request: APIRequestContext): Promise<APIRequestContext> {
+  const res = await request.post('/api/auth/login', { data: USERS.admin });
+  expect(res.status(), await res.text()).toBe(200);
+  return request;
+}
+
+/** Deletes the newsletter subscription a test created, so the shared store stays as it was. */
+export async function removeSubscription(request: APIRequestContext, email: string): Promise<void> {
+  const api = await adminApi(request);
+  const { items } = await (await api.get(`/api/admin/subscriptions?q=${encodeURIComponent(email)}`)).json();
+  for (const item of items as { id: string; email: string }[]) {
+    if (item.email === email.toLowerCase()) expect((await api.delete(`/api/admin/subscriptions/${item.id}`)).status()).toBe(200);
+  }
+}
+
+/** Deletes the contact message a test sent (matched by address and text). */
+export async function removeContactMessage(request: APIRequestContext, email: string, message: string): Promise<void> {
+  const api = await adminApi(request);
+  const { items } = await (await api.get('/api/admin/contact-forms?page=1&pageSize=100')).json();
+  for (const item of items as { id: string; email: string; message: string }[]) {
+    if (item.email === email && item.message === message) expect((await api.delete(`/api/admin/contact-forms/${item.id}`)).status()).toBe(200);
+  }
+}
