@@ -3,7 +3,7 @@
  * offers, how its dates read, and which events each tab lists.
  */
 import { format } from 'date-fns';
-import { type ClientEvent, isPastEvent } from '../schemas/event';
+import { type ClientEvent, isPastEvent } from '../schemas/event-client';
 
 /** The one action a card offers; the first matching rule wins. */
 export type EventAction =

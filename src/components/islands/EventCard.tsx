@@ -1,6 +1,6 @@
 import { Calendar, Clock, MapPin, Video } from 'lucide-react';
 import { eventAction, eventDateLabel, eventLocationLabel, eventTimeLabel } from '../../lib/event-card';
-import { badgeForType, type BadgeVariant, type ClientEvent } from '../../schemas/event';
+import { badgeForType, type BadgeVariant, type ClientEvent } from '../../schemas/event-client';
 
 // The four badge styles of the spec's type table, in the site's palette.
 const BADGE: Record<BadgeVariant, string> = {

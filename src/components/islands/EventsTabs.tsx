@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { fetchQuery } from '../../lib/api';
 import { byStartDate, EVENT_TABS, eventsForTab, type EventTabId } from '../../lib/event-card';
-import { type ClientEvent, normaliseEvent } from '../../schemas/event';
+import { type ClientEvent, normaliseEvent } from '../../schemas/event-client';
 import EventCard from './EventCard';
 import Spinner from './Spinner';
 
