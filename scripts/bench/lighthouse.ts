@@ -14,20 +14,25 @@ export interface LighthouseFigures {
   cls: number;
   scriptBytes: number;
   totalBytes: number;
+  /** Audits below full marks in the non-performance categories, to say what to fix. */
+  shortfalls: string[];
 }
 
 const score = (v: number | null | undefined) => Math.round((v ?? 0) * 100);
 
-/** Runs Lighthouse on Debian's Chromium for each URL in mobile and desktop form. */
+/**
+ * Runs Lighthouse on Debian's Chromium for each URL in mobile and desktop form, each run in a
+ * fresh browser so no HTTP or service-worker cache carries over between runs.
+ */
 export async function runLighthouse(urls: string[], chromePath: string): Promise<LighthouseFigures[]> {
-  const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-  });
   const out: LighthouseFigures[] = [];
-  try {
-    for (const url of urls) {
-      for (const formFactor of ['mobile', 'desktop'] as const) {
+  for (const url of urls) {
+    for (const formFactor of ['mobile', 'desktop'] as const) {
+      const chrome = await chromeLauncher.launch({
+        chromePath,
+        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+      });
+      try {
         const result = await lighthouse(
           url,
           { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
@@ -48,11 +53,16 @@ export async function runLighthouse(urls: string[], chromePath: string): Promise
           cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
           scriptBytes: bytes('script'),
           totalBytes: bytes('total'),
+          shortfalls: ['accessibility', 'best-practices', 'seo'].flatMap((id) =>
+            (lhr.categories[id]?.auditRefs ?? [])
+              .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+              .map((ref) => `${id}: ${ref.id}`),
+          ),
         });
+      } finally {
+        await chrome.kill();
       }
     }
-  } finally {
-    await chrome.kill();
   }
   return out;
 }

@@ -21,7 +21,8 @@ export async function startTestSite(opts: { pages?: boolean; seed?: boolean } = 
   // when the output folder lies outside the working directory, and parallel builds collide there.
   await mkdir(path.join(ROOT, '.data', 'tmp'), { recursive: true });
   const dataDir = await mkdtemp(path.join(ROOT, '.data', 'tmp', 'site-test-'));
-  process.env.PUBLIC_POST_LIMIT ??= '100000';
+  // Throttling off unless a test sets a limit (the throttle tests do).
+  process.env.PUBLIC_POST_LIMIT ??= '0';
   const platform = await startPlatform({ projectRoot: ROOT, dataDir, pages: opts.pages ?? false, log: () => {}, debounceMs: 200 });
   if (opts.seed) {
     const { seedDemoContent } = await import('../../src/server/seed');
