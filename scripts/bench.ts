@@ -94,6 +94,8 @@ try {
   console.log(`  store now holds ${counts.publications} publications and ${counts.events} events`);
   await api('POST', '/api/admin/publish', undefined, cookie);
   const bigBuild = await waitLive();
+  const homeKb = Number(((await (await fetch(`${url}/`)).arrayBuffer()).byteLength / 1024).toFixed(1));
+  console.log(`  / is now ${homeKb} KB of HTML`);
 
   const results = {
     date: new Date().toISOString(),
@@ -102,6 +104,7 @@ try {
     functionToStaticThroughput: functionToStatic,
     saveToLiveSeconds: saveToLiveS,
     buildMs: { demo: demoBuild?.lastBuildDurationMs ?? null, with1000PublicationsAndEvents: bigBuild?.lastBuildDurationMs ?? null },
+    homeHtmlKbWith1000: homeKb,
   };
 
   const home = lighthouse.find((l) => l.formFactor === 'mobile' && l.url === `${url}/`)!;
@@ -126,7 +129,7 @@ try {
   await stop();
 }
 
-function renderMarkdown(r: { date: string; lighthouse: LighthouseFigures[]; load: LoadFigures[]; functionToStaticThroughput: number; saveToLiveSeconds: number; buildMs: Record<string, number | null> }, broken: string[]) {
+function renderMarkdown(r: { homeHtmlKbWith1000: number; date: string; lighthouse: LighthouseFigures[]; load: LoadFigures[]; functionToStaticThroughput: number; saveToLiveSeconds: number; buildMs: Record<string, number | null> }, broken: string[]) {
   const lh = r.lighthouse
     .map((l) => `| ${l.url.replace(/^https?:\/\/[^/]+/, '')} | ${l.formFactor} | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${l.seo} | ${l.lcpMs} | ${l.tbtMs} | ${l.cls} | ${(l.scriptBytes / 1024).toFixed(1)} | ${(l.totalBytes / 1024).toFixed(1)} |`)
     .join('\n');
@@ -153,7 +156,7 @@ Function to static throughput: ${r.functionToStaticThroughput}.
 
 - Save to live (admin PATCH until the served HTML shows it): ${r.saveToLiveSeconds} s
 - Full build, demo content: ${r.buildMs.demo} ms
-- Full build, with 1,000 publications and 1,000 events: ${r.buildMs.with1000PublicationsAndEvents} ms
+- Full build, with 1,000 publications and 1,000 events: ${r.buildMs.with1000PublicationsAndEvents} ms (the home page is then ${r.homeHtmlKbWith1000} KB of HTML)
 
 ## Budgets
 

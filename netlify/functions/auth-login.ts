@@ -3,7 +3,7 @@ import { loginRequestSchema } from '../../src/schemas/user';
 import { HttpError } from '../../src/server/errors';
 import { assertSameOrigin } from '../../src/server/guard';
 import { json, readJson, route } from '../../src/server/http';
-import { currentUserView, issueToken, sessionCookie } from '../../src/server/session';
+import { currentUserView, issueToken, sessionCookie, signedInHintCookie } from '../../src/server/session';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from '../../src/server/throttle';
 import { verifyCredentials } from '../../src/server/users';
 
@@ -19,7 +19,9 @@ export default route({
     }
     await clearLoginFailures(username, ctx.ip);
     const token = await issueToken(user);
-    return json(currentUserView(user), { headers: { 'Set-Cookie': sessionCookie(req, token) } });
+    const res = json(currentUserView(user), { headers: { 'Set-Cookie': sessionCookie(req, token) } });
+    res.headers.append('Set-Cookie', signedInHintCookie(req, true));
+    return res;
   },
 });
 

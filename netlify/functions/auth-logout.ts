@@ -1,7 +1,7 @@
 // POST /api/auth/logout -> clears the cookie and revokes the user's sessions
 import { assertSameOrigin } from '../../src/server/guard';
 import { json, route } from '../../src/server/http';
-import { clearedSessionCookie, sessionUser } from '../../src/server/session';
+import { clearedSessionCookie, sessionUser, signedInHintCookie } from '../../src/server/session';
 import { revokeSessions } from '../../src/server/users';
 
 export default route({
@@ -9,7 +9,9 @@ export default route({
     assertSameOrigin(req);
     const user = await sessionUser(req);
     if (user) await revokeSessions(user.username);
-    return json({ message: 'Logged out' }, { headers: { 'Set-Cookie': clearedSessionCookie(req) } });
+    const res = json({ message: 'Logged out' }, { headers: { 'Set-Cookie': clearedSessionCookie(req) } });
+    res.headers.append('Set-Cookie', signedInHintCookie(req, false));
+    return res;
   },
 });
 

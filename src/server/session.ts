@@ -8,6 +8,12 @@ const AUDIENCE = 'meridian-admin';
 /** Session length: a working day. */
 export const SESSION_SECONDS = 8 * 60 * 60;
 export const SESSION_COOKIE = 'mi_session';
+/**
+ * A readable, non-secret hint that this browser has a session, so public pages only ask
+ * /api/auth/me when someone may be signed in (visitors make no call and see no 401).
+ * It grants nothing: the HttpOnly session cookie is what the server checks.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'mi_signed_in';
 
 function secret(): Uint8Array {
   const value = process.env.SESSION_SECRET ?? '';
@@ -79,4 +85,9 @@ export function sessionCookie(req: Request, token: string): string {
 /** Set-Cookie that removes the session. */
 export function clearedSessionCookie(req: Request): string {
   return [`${SESSION_COOKIE}=`, 'Path=/', 'HttpOnly', 'SameSite=Lax', 'Max-Age=0', ...(isHttps(req) ? ['Secure'] : [])].join('; ');
+}
+
+/** Set-Cookie for the signed-in hint: set with the session (same lifetime), cleared with it. */
+export function signedInHintCookie(req: Request, on: boolean): string {
+  return [`${SIGNED_IN_HINT_COOKIE}=${on ? '1' : ''}`, 'Path=/', 'SameSite=Lax', `Max-Age=${on ? SESSION_SECONDS : 0}`, ...(isHttps(req) ? ['Secure'] : [])].join('; ');
 }

@@ -11,8 +11,18 @@ export type SessionState =
 /** The session, shared by every island; fetched once from /api/auth/me when first used. */
 export const $session = atom<SessionState>({ status: 'loading' });
 
-/** Re-reads /api/auth/me: 401 means signed out, any other failure is an error (no retry). */
+/** Whether this browser may have a session (the server sets a readable hint cookie with it). */
+const maySignedIn = () => typeof document !== 'undefined' && /(?:^|;\s*)mi_signed_in=1(?:;|$)/.test(document.cookie);
+
+/**
+ * Re-reads /api/auth/me: 401 means signed out, any other failure is an error (no retry).
+ * Without the signed-in hint there is no session to ask about, so visitors make no call.
+ */
 export async function refreshSession(): Promise<SessionState> {
+  if (!maySignedIn()) {
+    $session.set({ status: 'signed-out' });
+    return $session.get();
+  }
   try {
     const user = await apiRequest<Extract<SessionState, { status: 'signed-in' }>['user']>('GET', '/api/auth/me');
     $session.set({ status: 'signed-in', user });

@@ -22,6 +22,9 @@ describe('POST /api/auth/login', () => {
     expect(cookie).toContain('Path=/');
     // Plain http locally: Secure would make the browser drop the cookie.
     expect(cookie).not.toContain('Secure');
+    // Plus a readable, non-secret hint so public pages only ask /api/auth/me when it can succeed.
+    const [, hint] = res.headers.getSetCookie();
+    expect(hint).toMatch(/^mi_signed_in=1; Path=\/; SameSite=Lax; Max-Age=\d+$/);
   });
 
   it('accepts the username in any case', async () => {
@@ -102,7 +105,9 @@ describe('POST /api/auth/logout', () => {
     const cookie = await login(site.url, 'admin', 'admin-password-123');
     const res = await client(site.url, cookie).post('/api/auth/logout');
     expect(res.status).toBe(200);
-    expect(res.headers.get('set-cookie')).toContain('Max-Age=0');
+    const cleared = res.headers.getSetCookie();
+    expect(cleared).toHaveLength(2);
+    expect(cleared.every((c) => c.includes('Max-Age=0'))).toBe(true);
     // The old token no longer works even if a client kept it.
     const me = await client(site.url, cookie).get('/api/auth/me');
     expect(me.status).toBe(401);
