@@ -1,5 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { ApiError, mutate } from '../../lib/api';
+import { mutate } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { CONTACT_SUBJECT_LABELS, CONTACT_SUBJECTS, contactInputSchema } from '../../schemas/contact-form';
 import FormField, { describedBy, INPUT } from './FormField';
@@ -10,28 +9,14 @@ const EMPTY = { name: '', email: '', subject: '', message: '' };
 /** The contact form (#contact): validated with the shared schema, sent to /api/contact. */
 export default function ContactForm() {
   const form = useSchemaForm(contactInputSchema, EMPTY);
-  const [sending, setSending] = useState(false);
-  // Until hydrated the form cannot validate or send: keep its button off so it never submits natively.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
-  const { values, errors } = form;
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const data = form.validate();
-    if (!data) return;
-    setSending(true);
-    try {
+  const { values, errors, sending, ready } = form;
+  const onSubmit = form.handleSubmit(
+    async (data) => {
       await mutate('POST', '/api/contact', data);
       notify({ title: 'Message sent!', description: "Thank you for reaching out. We'll get back to you soon." });
-      form.reset();
-    } catch (error) {
-      if (error instanceof ApiError) form.setServerErrors(error.body?.fields);
-      notify({ title: 'Error', description: 'There was a problem sending your message. Please try again.', variant: 'destructive' });
-    } finally {
-      setSending(false);
-    }
-  }
+    },
+    () => notify({ title: 'Error', description: 'There was a problem sending your message. Please try again.', variant: 'destructive' }),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Contact form">

@@ -1,5 +1,3 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { newsletterInputSchema } from '../../schemas/newsletter';
 import { describedBy } from './FormField';
@@ -9,27 +7,12 @@ import { useSchemaForm } from './use-schema-form';
 /** The inline newsletter form (#newsletter): one email field, 'Joining...' while it sends. */
 export default function NewsletterForm() {
   const form = useSchemaForm(newsletterInputSchema, { email: '' });
-  const [sending, setSending] = useState(false);
-  // Until hydrated the form cannot validate or send: keep its button off so it never submits natively.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const data = form.validate();
-    if (!data) return;
-    setSending(true);
-    try {
-      await subscribe(data.email);
-      form.reset();
-    } catch (error) {
-      // Field problems the server found go under the field; the toast is the spec's fixed text.
-      if (error instanceof ApiError) form.setServerErrors(error.body?.fields);
-      notify({ title: 'Error', description: 'There was a problem with your subscription. Please try again.', variant: 'destructive' });
-    } finally {
-      setSending(false);
-    }
-  }
+  const { sending, ready } = form;
+  // Field problems the server found go under the field; the toast is the spec's fixed text.
+  const onSubmit = form.handleSubmit(
+    (data) => subscribe(data.email),
+    () => notify({ title: 'Error', description: 'There was a problem with your subscription. Please try again.', variant: 'destructive' }),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="mx-auto w-full max-w-lg" aria-label="Newsletter signup">

@@ -1,5 +1,5 @@
 import { Mail, X } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { notify } from '../../lib/notify';
 import { newsletterInputSchema } from '../../schemas/newsletter';
 import FormField, { describedBy, INPUT } from './FormField';
@@ -13,7 +13,7 @@ import { useSchemaForm } from './use-schema-form';
 export default function NewsletterPopupDialog({ onClose }: { onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const form = useSchemaForm(newsletterInputSchema, { email: '' });
-  const [sending, setSending] = useState(false);
+  const { sending } = form;
 
   useEffect(() => {
     const dialog = ref.current;
@@ -31,21 +31,14 @@ export default function NewsletterPopupDialog({ onClose }: { onClose: () => void
     if (e.target === e.currentTarget) dismiss();
   };
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const data = form.validate();
-    if (!data) return;
-    setSending(true);
-    try {
+  const onSubmit = form.handleSubmit(
+    async (data) => {
       await subscribe(data.email);
       setPopupMarker('subscribed');
-      form.reset();
       onClose();
-    } catch (error) {
-      notify({ title: 'Subscription failed', description: serverError(error) ?? 'Please try again later.', variant: 'destructive' });
-      setSending(false);
-    }
-  }
+    },
+    (error) => notify({ title: 'Subscription failed', description: serverError(error) ?? 'Please try again later.', variant: 'destructive' }),
+  );
 
   return (
     <dialog

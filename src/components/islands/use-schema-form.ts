@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
+import { ApiError } from '../../lib/api';
 
 /**
  * Text-field form state validated by a shared zod schema: lighter than a form library for these
@@ -9,6 +10,10 @@ export function useSchemaForm<V extends Record<string, string>, Out>(schema: z.Z
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<Partial<Record<keyof V, string>>>({});
   const [submitted, setSubmitted] = useState(false);
+  const [sending, setSending] = useState(false);
+  // Until hydrated the form cannot validate or send: its button stays off so it never submits natively.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
 
   const check = (v: V): Out | null => {
     const result = schema.safeParse(v);
@@ -25,9 +30,19 @@ export function useSchemaForm<V extends Record<string, string>, Out>(schema: z.Z
     return null;
   };
 
+  const reset = () => {
+    setValues(initial);
+    setErrors({});
+    setSubmitted(false);
+  };
+
   return {
     values,
     errors,
+    /** True while a submission is on its way (buttons read 'Sending...' / 'Joining...'). */
+    sending,
+    /** False until the island has hydrated. */
+    ready,
     /** Sets one field (re-validating once the visitor has tried to submit). */
     setField(name: keyof V, value: string) {
       const next = { ...values, [name]: value };
@@ -43,10 +58,28 @@ export function useSchemaForm<V extends Record<string, string>, Out>(schema: z.Z
     setServerErrors(fields: Record<string, string> | undefined) {
       if (fields) setErrors((e) => ({ ...e, ...fields }));
     },
-    reset() {
-      setValues(initial);
-      setErrors({});
-      setSubmitted(false);
+    reset,
+    /**
+     * A submit handler: validates, runs `send` with the parsed data while `sending` is true and
+     * resets the form on success; on failure shows the server's field errors and calls `onError`.
+     */
+    handleSubmit(send: (data: Out) => Promise<void>, onError: (error: unknown) => void) {
+      return async (e: FormEvent) => {
+        e.preventDefault();
+        setSubmitted(true);
+        const data = check(values);
+        if (!data) return;
+        setSending(true);
+        try {
+          await send(data);
+          reset();
+        } catch (error) {
+          if (error instanceof ApiError && error.body?.fields) setErrors((prev) => ({ ...prev, ...error.body!.fields }));
+          onError(error);
+        } finally {
+          setSending(false);
+        }
+      };
     },
   };
 }
