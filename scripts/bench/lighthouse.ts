@@ -33,12 +33,19 @@ export async function runLighthouse(urls: string[], chromePath: string): Promise
         chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
       });
       try {
-        const result = await lighthouse(
-          url,
-          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
-          formFactor === 'desktop' ? desktopConfig : undefined,
-        );
-        const lhr = result!.lhr;
+        const run = async () =>
+          (await lighthouse(
+            url,
+            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+            formFactor === 'desktop' ? desktopConfig : undefined,
+          ))!.lhr;
+        // A run that Lighthouse itself could not complete (e.g. NO_LCP on a busy machine) is
+        // tried once more rather than scored as 0.
+        let lhr = await run();
+        if (lhr.runtimeError || lhr.categories.performance?.score == null) {
+          console.warn(`  Lighthouse could not finish ${url} (${formFactor}): ${lhr.runtimeError?.code ?? 'no score'}; retrying`);
+          lhr = await run();
+        }
         const items = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
         const bytes = (type: string) => items.find((i) => i.resourceType === type)?.transferSize ?? 0;
         out.push({

@@ -15,12 +15,11 @@ interface Testimonial {
 // page.route must see every API call: keep the service worker out of these tests.
 test.use({ serviceWorkers: 'block' });
 
-/** Opens the dialog once the island and the toast region are ready. */
+/** Opens the dialog once its island has hydrated (the toast region mounts on the first toast). */
 async function openDialog(page: Page) {
   await page.goto('/testimonials');
   // Astro drops an island's `ssr` attribute once it has hydrated.
   await page.locator('astro-island[component-url*="TestimonialDialog"]:not([ssr])').waitFor({ state: 'attached' });
-  await page.locator('section[aria-label^="Notifications"]').waitFor({ state: 'attached' });
   await page.getByRole('button', { name: 'Share Your Experience' }).click();
   const dialog = page.getByRole('dialog', { name: 'Share Your Experience' });
   await expect(dialog.getByLabel('Full Name')).toBeVisible();

@@ -7,7 +7,6 @@ import { notify } from '../../lib/notify';
 import { $editMode } from '../../stores/edit-mode';
 import { watchPublish, stopPublishWatch } from '../../stores/editor-publish';
 import { refreshSession } from '../../stores/session';
-import Toaster from '../islands/Toaster';
 import { EditorApp } from './EditorApp';
 import { loadStartValues } from './editor-api';
 import { signInNotice } from './notices';
@@ -32,14 +31,6 @@ function mount(id: string): { root: Root; remove(): void } {
   };
 }
 
-// The layout normally mounts the Toaster island; on a page without one the editor brings its own.
-let ownToaster: ReturnType<typeof mount> | null = null;
-function ensureToaster(): void {
-  if (ownToaster || document.querySelector('astro-island[component-url*="Toaster"]')) return;
-  ownToaster = mount('edit-mode-toaster');
-  ownToaster.root.render(<Toaster />);
-}
-
 /** Turns the inline editor on (idempotent); it turns itself off when edit mode does. */
 export async function startEditor(): Promise<void> {
   if (run || !$editMode.get()) return;
@@ -55,7 +46,7 @@ export async function startEditor(): Promise<void> {
     stopPublishWatch();
   };
 
-  ensureToaster();
+  // Toasts: notify() mounts the page's toast region on first use.
   notify({ title: 'Edit mode enabled', description: 'Click on highlighted text to edit content' });
 
   const session = await refreshSession();
