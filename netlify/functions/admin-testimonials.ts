@@ -1,11 +1,12 @@
 // GET    /api/admin/testimonials      (admin) -> every testimonial, pending review first, then newest
-// PATCH  /api/admin/testimonials/:id  (admin) {approved?, featured?, order?, name?, ...} -> updated testimonial; rebuilds
+// PATCH  /api/admin/testimonials/:id  (admin) {approved?, featured?, order?, name?, ..., _expected?} -> updated testimonial; 409 on a stale _expected; rebuilds
 // DELETE /api/admin/testimonials/:id  (admin) -> { message }; rebuilds
 import { testimonialUpdateSchema } from '../../src/schemas/testimonial';
 import { HttpError } from '../../src/server/errors';
 import { requireAdmin } from '../../src/server/guard';
 import { recordChange } from '../../src/server/history';
-import { json, readJson, route } from '../../src/server/http';
+import { readPatch } from '../../src/server/collection-routes';
+import { json, route } from '../../src/server/http';
 import { requestRebuild } from '../../src/server/publish';
 import { keyParam } from '../../src/server/records';
 import { allTestimonials, deleteTestimonial, updateTestimonial } from '../../src/server/testimonials';
@@ -21,9 +22,8 @@ export default route({
   async PATCH(req, ctx) {
     const user = await requireAdmin(req);
     const id = idOf(ctx.params);
-    const patch = await readJson(req, testimonialUpdateSchema);
-    if (Object.keys(patch).length === 0) throw new HttpError(400, 'Nothing to update');
-    const { before, after } = await updateTestimonial(id, patch);
+    const { patch, expected } = await readPatch(req, testimonialUpdateSchema, Object.keys(testimonialUpdateSchema.shape));
+    const { before, after } = await updateTestimonial(id, patch, expected);
     await recordChange(user, { action: 'update', target: `testimonials/${id}`, summary: `${after.name}: ${Object.keys(patch).join(', ')}`, before, after });
     // /testimonials is pre-rendered: approvals and edits reach it through a rebuild.
     await requestRebuild();

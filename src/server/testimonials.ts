@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { testimonialSchema, type Testimonial, type testimonialSubmitSchema, type testimonialUpdateSchema } from '../schemas/testimonial';
 import { HttpError } from './errors';
+import { assertExpected } from './collections';
 import { listKeys, readRecords } from './records';
 import { createJSON, deleteKey, openStore, STORES, updateJSON } from './store';
 
@@ -45,7 +46,11 @@ export async function featuredTestimonials(): Promise<Testimonial[]> {
 }
 
 /** Applies an admin edit (etag-guarded, so a concurrent edit of the same testimonial is merged, not lost). */
-export async function updateTestimonial(id: string, patch: z.output<typeof testimonialUpdateSchema>): Promise<{ before: Testimonial; after: Testimonial }> {
+export async function updateTestimonial(
+  id: string,
+  patch: z.output<typeof testimonialUpdateSchema>,
+  expected?: Record<string, unknown>,
+): Promise<{ before: Testimonial; after: Testimonial }> {
   const key = await keyOf(id);
   let before: Testimonial | undefined;
   const after = await updateJSON(
@@ -56,6 +61,8 @@ export async function updateTestimonial(id: string, patch: z.output<typeof testi
       throw gone(); // deleted since we found its key
     },
     (current) => {
+      // A field changed by someone else since the admin loaded it: 409 with its current value.
+      assertExpected(current, expected);
       before = current;
       return { ...current, ...patch, id: current.id, createdAt: current.createdAt, updatedAt: new Date().toISOString() };
     },

@@ -157,6 +157,16 @@ describe('admin testimonials', () => {
     expect((await admin.patch('/api/admin/testimonials/..%2F..%2Fusers', { approved: true })).status).toBe(404);
   });
 
+  it('answers 409 with the current value when an edit started from a stale value', async () => {
+    const t = (await submit({ ...sample, name: 'Conflict Case', company: 'First Co' })).json;
+    expect((await admin.patch(`/api/admin/testimonials/${t.id}`, { company: 'Second Co', _expected: { company: 'First Co' } })).status).toBe(200);
+    const stale = await admin.patch(`/api/admin/testimonials/${t.id}`, { company: 'Third Co', _expected: { company: 'First Co' } });
+    expect(stale.status).toBe(409);
+    expect(stale.json.fields).toEqual({ company: 'Second Co' });
+    const all = (await admin.get('/api/admin/testimonials')).json as { id: string; company: string }[];
+    expect(all.find((x) => x.id === t.id)!.company).toBe('Second Co');
+  });
+
   it('deletes, records it, and answers 404 afterwards', async () => {
     const t = (await submit({ ...sample, name: 'Delete Me' })).json;
     const res = await admin.delete(`/api/admin/testimonials/${t.id}`);

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { waitUntilGone } from './editor-helpers';
 import { expect, signIn, test, waitForLive } from './fixtures';
 
 // Fields this file edits; every one is put back in afterAll (other suites share the server).
@@ -24,26 +25,6 @@ function countPatches(page: Page) {
   return seen;
 }
 
-/**
- * Waits until the rebuilt home page no longer shows any of `texts`. A build can fail when other
- * suites build the same project at the same moment: then a rebuild is asked for again.
- */
-async function waitUntilGone(page: Page, texts: string[]) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await expect
-        .poll(async () => {
-          const html = await (await page.request.get('/')).text();
-          return texts.filter((t) => html.includes(t));
-        }, { timeout: 60_000, intervals: [1000] })
-        .toEqual([]);
-      return;
-    } catch (error) {
-      if (attempt === 3) throw error;
-      await page.request.post('/api/admin/publish');
-    }
-  }
-}
 
 let original: Record<string, string> = {};
 // Texts this file saved: afterAll waits until the rebuilt page no longer shows them.

@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { waitUntilGone } from './editor-helpers';
 import { expect, signIn, test } from './fixtures';
 
 const pencil = (page: Page, label: string) => page.getByRole('button', { name: `Edit ${label}`, exact: true }).first();
@@ -20,26 +21,6 @@ async function editAndSave(page: Page, label: string, value: string) {
   await input.press('Enter');
 }
 
-/**
- * Waits until the rebuilt home page no longer shows any of `texts`. A build can fail when other
- * suites build the same project at the same moment: then a rebuild is asked for again.
- */
-async function waitUntilGone(page: Page, texts: string[]) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await expect
-        .poll(async () => {
-          const html = await (await page.request.get('/')).text();
-          return texts.filter((t) => html.includes(t));
-        }, { timeout: 60_000, intervals: [1000] })
-        .toEqual([]);
-      return;
-    } catch (error) {
-      if (attempt === 3) throw error;
-      await page.request.post('/api/admin/publish');
-    }
-  }
-}
 
 let settings: Record<string, string> = {};
 // Unique texts this file saved: afterAll waits until the rebuilt page no longer shows them.

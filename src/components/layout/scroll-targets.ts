@@ -114,3 +114,21 @@ export function handleAnchorClicks(): void {
     location.href = '/';
   });
 }
+
+/** Calls `fn` now and then at most once per animation frame while the page scrolls. */
+export function onScrollFrame(fn: () => void): void {
+  let ticking = false;
+  addEventListener(
+    'scroll',
+    () => {
+      if (ticking) return;
+      ticking = true;
+      requestAnimationFrame(() => {
+        ticking = false;
+        fn();
+      });
+    },
+    { passive: true },
+  );
+  fn();
+}
