@@ -28,7 +28,7 @@ export default function ItemEditor({ config, item, onClose, onSaved }: ItemEdito
     save: (changes, expected) =>
       creating
         ? mutate<Item>('POST', base, changes)
-        : mutate<Item>('PATCH', `${base}/${encodeURIComponent(String(item.id))}`, config.expected === false ? changes : { ...changes, _expected: expected }),
+        : mutate<Item>('PATCH', `${base}/${encodeURIComponent(String(item.id))}`, { ...changes, _expected: expected }),
     onSaved: (saved) => {
       void refreshPublish();
       onSaved(saved, creating);

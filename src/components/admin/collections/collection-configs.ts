@@ -24,8 +24,6 @@ export interface CollectionConfig {
   image?: (item: Item) => string;
   /** Where items are created and edited, when not /api/<api>. */
   endpoint?: string;
-  /** False when the endpoint does not take an `_expected` map with edits. */
-  expected?: boolean;
 }
 
 const EVENT_TYPES = ['Workshop', 'Conference', 'Webinar', 'Meetup', 'Hackathon', 'Event'] as const;

@@ -18,7 +18,6 @@ import { useFetch } from '../use-fetch';
 const EDITOR: CollectionConfig = {
   api: 'testimonials',
   endpoint: '/api/admin/testimonials',
-  expected: false,
   title: 'Testimonials',
   singular: 'testimonial',
   description: '',
