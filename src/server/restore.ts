@@ -5,6 +5,8 @@ import { COLLECTIONS, type Collection } from './collections';
 import { HttpError } from './errors';
 import { commitChange, getHistoryEntry, type ChangeRecord, type HistoryEntry } from './history';
 import { patchSiteSettings, pickFields } from './site-settings';
+import { testimonialUpdateSchema } from '../schemas/testimonial';
+import { reinsertTestimonial, updateTestimonial } from './testimonials';
 
 type State = Pick<ChangeRecord, 'before' | 'after'>;
 
@@ -45,6 +47,7 @@ export async function restoreEntry(user: Pick<User, 'username'>, entryId: string
 async function undo(entry: HistoryEntry): Promise<State> {
   if (entry.target === 'site-settings') return undoSettings(entry);
   const [name = '', id, ...rest] = entry.target.split('/');
+  if (name === 'testimonials' && id && rest.length === 0) return undoItem(testimonialItems, id, entry);
   const items = COLLECTIONS[name];
   if (!items || rest.length > 0 || id === '') throw cannot(`Changes to ${entry.target} cannot be restored here`);
   return id === undefined ? undoOrder(items, entry) : undoItem(items, id, entry);
@@ -60,8 +63,17 @@ async function undoSettings(entry: HistoryEntry): Promise<State> {
   return { before: pickFields(result.before, keys), after: pickFields(result.after, keys) };
 }
 
+/** Testimonials behave like a collection for restores: patched back, or re-created after a delete. */
+const testimonialItems = {
+  remove: async (): Promise<never> => {
+    throw cannot('Submitted testimonials are not removed by a restore');
+  },
+  reinsert: (record: { id: string }) => reinsertTestimonial(record),
+  update: (id: string, patch: Record<string, unknown>) => updateTestimonial(id, testimonialUpdateSchema.parse(patch)),
+};
+
 /** Item entries: a create is undone by deleting, a delete by re-creating, an update by patching back. */
-async function undoItem(items: Collection, id: string, entry: HistoryEntry): Promise<State> {
+async function undoItem(items: Pick<Collection, 'remove' | 'reinsert' | 'update'>, id: string, entry: HistoryEntry): Promise<State> {
   const before = entry.before === undefined ? null : itemState.safeParse(entry.before);
   const after = entry.after === undefined ? null : itemState.safeParse(entry.after);
   if (before?.success === false || after?.success === false || (!before && !after)) throw cannot('This change cannot be restored');

@@ -78,3 +78,10 @@ export async function deleteTestimonial(id: string): Promise<Testimonial> {
   await deleteKey(store(), key);
   return found;
 }
+
+/** Puts a deleted testimonial back exactly as it was (history restore); 409 if it exists again. */
+export async function reinsertTestimonial(record: unknown): Promise<Testimonial> {
+  const parsed = testimonialSchema.parse(record);
+  if (!(await createJSON(store(), keyFor(parsed), testimonialSchema, parsed))) throw new HttpError(409, 'This testimonial already exists');
+  return parsed;
+}
