@@ -9,8 +9,12 @@ export function cutText(text: string, max = PUBLICATION_CUTOFF): { text: string;
   return { text: `${text.slice(0, max).trimEnd()}...`, cut: true };
 }
 
-/** Up to two initials for an avatar without a photo ('Dr. Amara Okafor' gives 'AO'). */
-export function initials(name: string): string {
+/**
+ * Up to two initials for a team member's placeholder portrait: title dropped, first and last
+ * name ('Dr. Amara Okafor' gives 'AO'). Testimonial avatars follow the spec's own rule instead
+ * (first two words): that is `initials` in src/lib/initials.ts.
+ */
+export function memberInitials(name: string): string {
   const words = name
     .replace(/^(dr|prof|mr|mrs|ms)\.?\s+/i, '')
     .split(/\s+/)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutText, initials, PUBLICATION_CUTOFF, telHref } from '../../src/lib/format';
+import { cutText, memberInitials, PUBLICATION_CUTOFF, telHref } from '../../src/lib/format';
 
 describe('cutText (publication descriptions)', () => {
   it('keeps texts of up to 120 characters whole', () => {
@@ -17,11 +17,11 @@ describe('cutText (publication descriptions)', () => {
   });
 });
 
-describe('initials and phone links', () => {
+describe('member initials and phone links', () => {
   it('takes first and last name, skipping titles', () => {
-    expect(initials('Dr. Amara Okafor')).toBe('AO');
-    expect(initials('Lena Fischer')).toBe('LF');
-    expect(initials('plato')).toBe('P');
+    expect(memberInitials('Dr. Amara Okafor')).toBe('AO');
+    expect(memberInitials('Lena Fischer')).toBe('LF');
+    expect(memberInitials('plato')).toBe('P');
   });
   it('builds a tel: address', () => {
     expect(telHref('+44 (0)20 7946 0958')).toBe('tel:+442079460958');

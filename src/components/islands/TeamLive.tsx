@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ICONS, STROKE_ICONS } from '../layout/icons';
 import { fetchQuery } from '../../lib/api';
-import { initials } from '../../lib/format';
+import { memberInitials } from '../../lib/format';
 import type { TeamMember } from '../../schemas/team-member';
 
 /** The member fields the team page shows. */
@@ -35,7 +35,7 @@ function MemberCard({ m }: { m: TeamMemberView }) {
         ) : (
           // No photo yet: a monogram placeholder.
           <div className="flex size-full items-center justify-center bg-linear-to-br from-brand-100 via-brand-50 to-accent-400/25" aria-hidden="true">
-            <span className="font-display text-6xl font-semibold text-brand-800/70">{initials(m.name)}</span>
+            <span className="font-display text-6xl font-semibold text-brand-800/70">{memberInitials(m.name)}</span>
           </div>
         )}
         <span className="absolute left-4 top-4 rounded-full bg-white/95 px-3 py-1 text-xs font-semibold text-brand-800 shadow-sm">Advisory Team</span>
