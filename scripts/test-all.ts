@@ -1,5 +1,5 @@
-// npm test: unit and API tests (Vitest), then browser tests (Playwright on Debian's Chromium).
-// Ends with one line "N passed, N failed" totalling every suite; exits non-zero on any failure.
+// npm test: every suite in order (see SUITES), each counted in one closing line
+// "N passed, N failed"; exits non-zero on any failure.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
@@ -16,32 +16,61 @@ const run = (cmd: string, argv: string[], env: NodeJS.ProcessEnv = {}) =>
 const readJson = async (file: string) => JSON.parse(await readFile(file, 'utf8').catch(() => '{}'));
 
 const out = await mkdtemp(path.join(tmpdir(), 'test-results-'));
+
+interface Tally {
+  passed: number;
+  failed: number;
+}
+/** A suite runs and says how many of its checks passed and failed. */
+type Suite = { name: string; run: () => Promise<Tally> };
+
+/** A command that is one check: it passes when it exits 0. */
+const gate = (name: string, cmd: string, argv: string[]): Suite => ({
+  name,
+  run: async () => ((await run(cmd, argv)) === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }),
+});
+
+const vitest: Suite = {
+  name: 'unit and API (Vitest)',
+  run: async () => {
+    const file = path.join(out, 'vitest.json');
+    const code = await run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+    const v = await readJson(file);
+    return { passed: v.numPassedTests ?? 0, failed: (v.numFailedTests ?? 0) + (code !== 0 && !v.numFailedTests ? 1 : 0) };
+  },
+};
+
+const playwright: Suite = {
+  name: 'browser (Playwright)',
+  run: async () => {
+    const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+    if (!existsSync(chromium)) {
+      console.error(`\nBrowser tests need Chromium at ${chromium}: apt-get install -y chromium (or set CHROMIUM_PATH).`);
+      return { passed: 0, failed: 1 };
+    }
+    const file = path.join(out, 'playwright.json');
+    const code = await run(bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+    const p = await readJson(file);
+    return {
+      passed: (p.stats?.expected ?? 0) + (p.stats?.flaky ?? 0),
+      failed: (p.stats?.unexpected ?? 0) + (code !== 0 && !p.stats?.unexpected ? 1 : 0),
+    };
+  },
+};
+
+/** In order: the fast static checks first, then the suites that start servers and browsers. */
+const SUITES: Suite[] = [gate('typecheck (tsc --noEmit)', bin('tsc'), ['--noEmit']), vitest, playwright];
+
 let passed = 0;
 let failed = 0;
-let exit = 0;
-
-// Unit + API (Vitest projects).
-const vitestJson = path.join(out, 'vitest.json');
-const vitestCode = await run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
-const v = await readJson(vitestJson);
-passed += v.numPassedTests ?? 0;
-failed += (v.numFailedTests ?? 0) + (vitestCode !== 0 && !v.numFailedTests ? 1 : 0);
-if (vitestCode !== 0) exit = 1;
-
-// Browser (Playwright).
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-if (!existsSync(chromium)) {
-  console.error(`\nBrowser tests need Chromium at ${chromium}: apt-get install -y chromium (or set CHROMIUM_PATH).`);
-  failed += 1;
-  exit = 1;
-} else {
-  const pwJson = path.join(out, 'playwright.json');
-  const pwCode = await run(bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
-  const p = await readJson(pwJson);
-  passed += (p.stats?.expected ?? 0) + (p.stats?.flaky ?? 0);
-  failed += (p.stats?.unexpected ?? 0) + (pwCode !== 0 && !p.stats?.unexpected ? 1 : 0);
-  if (pwCode !== 0) exit = 1;
+for (const suite of SUITES) {
+  console.log(`\n=== ${suite.name} ===`);
+  const started = Date.now();
+  const t = await suite.run();
+  passed += t.passed;
+  failed += t.failed;
+  console.log(`=== ${suite.name}: ${t.passed} passed, ${t.failed} failed in ${((Date.now() - started) / 1000).toFixed(0)} s ===`);
 }
 
 console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(exit || (failed > 0 ? 1 : 0));
+process.exit(failed > 0 ? 1 : 0);
