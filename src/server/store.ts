@@ -35,6 +35,22 @@ export async function blobCall<T>(what: string, fn: () => Promise<T>): Promise<T
   }
 }
 
+/** What a Blobs write answers: `modified: false` only when its condition refused it. */
+type WriteResult = { modified: boolean; etag?: string };
+
+/**
+ * Runs a Blobs write and checks that it landed. @netlify/blobs (up to at least 11.1.1) answers a
+ * conditional write that the store refused with 401, 403 or 500 as `{ modified: true, etag: '' }`
+ * (upstream #741), so "modified" alone proves nothing: a landed write always carries its new etag.
+ * Returns false when the write's own condition (onlyIfNew / onlyIfMatch) was not met.
+ */
+export async function landedWrite(what: string, fn: () => Promise<WriteResult>): Promise<boolean> {
+  const result = await blobCall(what, fn);
+  if (!result.modified) return false;
+  if (!result.etag) throw new StorageError(`The content store did not confirm the write (${what}); nothing was saved`);
+  return true;
+}
+
 /** Reads and validates one JSON record; null when absent. An invalid record is a storage fault. */
 export async function readJSON<S extends z.ZodType>(
   store: Store,
@@ -51,14 +67,13 @@ export async function readJSON<S extends z.ZodType>(
 /** Writes a new record only if the key is free; false when it already exists. */
 export async function createJSON<S extends z.ZodType>(store: Store, key: string, schema: S, value: z.input<S>): Promise<boolean> {
   const data = schema.parse(value);
-  const result = await blobCall(`create ${key}`, () => store.setJSON(key, data, { onlyIfNew: true }));
-  return result.modified;
+  return landedWrite(`create ${key}`, () => store.setJSON(key, data, { onlyIfNew: true }));
 }
 
 /** Overwrites a record after validating it (for records owned by one writer, e.g. uploads metadata). */
 export async function writeJSON<S extends z.ZodType>(store: Store, key: string, schema: S, value: z.input<S>): Promise<z.infer<S>> {
   const data = schema.parse(value);
-  await blobCall(`write ${key}`, () => store.setJSON(key, data));
+  await landedWrite(`write ${key}`, () => store.setJSON(key, data));
   return data;
 }
 
@@ -82,10 +97,10 @@ export async function updateJSON<S extends z.ZodType, R = z.infer<S>>(
     const current = found ? found.value : schema.parse(initial());
     if (found && !found.etag) throw new StorageError(`The store sent no version tag for ${key}`);
     const next = schema.parse(await mutate(structuredClone(current)));
-    const result = await blobCall(`write ${key}`, () =>
+    const landed = await landedWrite(`write ${key}`, () =>
       found?.etag ? store.setJSON(key, next, { onlyIfMatch: found.etag }) : store.setJSON(key, next, { onlyIfNew: true }),
     );
-    if (result.modified) return next as R as z.infer<S>;
+    if (landed) return next as R as z.infer<S>;
     // Someone else wrote first: back off with jitter and try again on their result.
     await sleep(Math.random() * Math.min(250, 5 * 2 ** Math.min(attempt, 6)));
   }

@@ -1,5 +1,5 @@
 import { HttpError } from './errors';
-import { blobCall, openStore, STORES } from './store';
+import { blobCall, landedWrite, openStore, STORES } from './store';
 
 /**
  * Sliding-window counters kept in Blobs, one key per event (`bucket/subject/time-random`), so
@@ -24,7 +24,7 @@ async function recentEvents(bucket: string, subject: string, windowMs: number): 
 
 async function record(bucket: string, subject: string): Promise<void> {
   const key = `${bucket}/${await digest(subject)}/${Date.now()}-${crypto.randomUUID().slice(0, 8)}`;
-  await blobCall('record throttle', () => openStore(STORES.throttle).set(key, ''));
+  await landedWrite('record throttle', () => openStore(STORES.throttle).set(key, ''));
 }
 
 async function clear(bucket: string, subject: string): Promise<void> {
@@ -83,7 +83,7 @@ export async function assertPublicPostAllowed(form: string, ip: string): Promise
   // simultaneous posts cannot all slip through a "count, then record" gap.
   const now = Date.now();
   const mine = `${prefix}${now}-${crypto.randomUUID().slice(0, 8)}`;
-  await blobCall('record throttle', () => store.set(mine, ''));
+  await landedWrite('record throttle', () => store.set(mine, ''));
   const { blobs } = await blobCall('list throttle', () => store.list({ prefix }));
   const at = (key: string) => Number(key.slice(prefix.length).split('-')[0]);
   const keys = blobs.map((b) => b.key);

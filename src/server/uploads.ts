@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import { HttpError, StorageError } from './errors';
 import { readBody } from './http';
-import { blobCall, openStore, STORES } from './store';
+import { blobCall, landedWrite, openStore, STORES } from './store';
 
 /** Largest image accepted (spec §5: 'Max 5MB'). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -54,6 +53,8 @@ export async function readImageUpload(req: Request, field: string): Promise<Uplo
   if (file.size > MAX_IMAGE_BYTES) throw tooLarge();
   if (file.size === 0) throw new HttpError(400, 'The chosen file is empty', { [field]: 'The chosen file is empty' });
   const bytes = new Uint8Array(await file.arrayBuffer());
+  // Loaded here, not at module load: the GET-only uploads function never needs it (cold start).
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(bytes);
   const accepted = detected && ACCEPTED[detected.mime];
   if (!accepted) throw wrongType();
@@ -65,7 +66,7 @@ export async function storeImage(image: UploadedImage): Promise<string> {
   const key = `${createHash('sha256').update(image.bytes).digest('hex')}.${image.ext}`;
   const metadata = metadataSchema.parse({ contentType: image.contentType });
   // Same bytes, same key: an existing copy is identical, so "already there" is success too.
-  await blobCall(`upload ${key}`, () => openStore(STORES.uploads).set(key, new Blob([image.bytes]), { metadata, onlyIfNew: true }));
+  await landedWrite(`upload ${key}`, () => openStore(STORES.uploads).set(key, new Blob([image.bytes]), { metadata, onlyIfNew: true }));
   return `/api/uploads/${key}`;
 }
 
