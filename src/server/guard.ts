@@ -1,6 +1,5 @@
 import type { User } from '../schemas/user';
 import { HttpError } from './errors';
-import { sessionUser } from './session';
 
 /**
  * Cross-site request check for state-changing calls: a browser always sends Origin on
@@ -16,6 +15,8 @@ export function assertSameOrigin(req: Request): void {
 
 /** The signed-in user, or 401. */
 export async function requireUser(req: Request): Promise<User> {
+  // Loaded on first use: jose and bcrypt stay out of the cold start of public GETs.
+  const { sessionUser } = await import('./session');
   const user = await sessionUser(req);
   if (!user) throw new HttpError(401, 'Please sign in to continue');
   return user;
