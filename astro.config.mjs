@@ -2,7 +2,7 @@
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
-import publishState from './src/integrations/publish-state.ts';
+import contentStoreCheck from './src/integrations/content-store-check.ts';
 
 // `astro dev` only: Netlify's Vite plugin serves netlify/functions and an emulated Blobs store.
 const isDev = process.argv.includes('dev');
@@ -34,7 +34,7 @@ export default defineConfig({
   // Per data folder, so builds of separate local sites (e.g. parallel test runs) never share a cache.
   cacheDir: process.env.ASTRO_CACHE_DIR || './node_modules/.astro',
   trailingSlash: 'ignore',
-  integrations: [react(), publishState()],
+  integrations: [react(), contentStoreCheck()],
   vite: { plugins: [tailwindcss(), ...devPlugins] },
   devToolbar: { enabled: false },
   // Hash-based CSP for Astro's own inline scripts (no 'unsafe-inline' scripts). Styles allow

@@ -1,22 +1,40 @@
 import { spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { runBuildPlugins } from './build-plugins';
 import { StaticSite } from './static';
+
+/** A deploy as Netlify's deploy event functions receive it (the fields this site reads). */
+export interface Deploy {
+  id: string;
+  site_id: string;
+  state: 'building' | 'ready' | 'error';
+  error_message: string | null;
+  created_at: string;
+}
+export type DeployEventName = 'deploy-building' | 'deploy-succeeded' | 'deploy-failed';
 
 export interface BuilderOptions {
   projectRoot: string;
   buildsDir: string;
+  /** The build command's environment, before the plugins hand it anything. */
   env: NodeJS.ProcessEnv;
+  /** The Blobs context Netlify gives a build's plugins (read-only for site-wide stores). */
+  pluginBlobsContext: (deployId: string) => string;
+  siteId: string;
   log: (line: string) => void;
   /** Quiet time after the last request before a build starts. */
   debounceMs?: number;
-  onFailure?: (message: string) => Promise<void> | void;
+  /** Delivers a deploy event to the event function of that name, as Netlify does. */
+  onDeployEvent: (event: DeployEventName, deploy: Deploy) => Promise<void>;
 }
 
 /**
- * Local stand-in for Netlify's build-on-hook: builds into a fresh folder in a child process
- * (the server's event loop stays free), then swaps the new folder in at once; the old build
- * serves until then. Requests during a build coalesce into one follow-up build.
+ * Local stand-in for Netlify's build-on-hook: fires deploy-building, runs the build plugins, then
+ * the build command into a fresh folder in a child process (the server's event loop stays free)
+ * with only the environment the plugins handed it, swaps the new folder in at once (the old build
+ * serves until then) and fires deploy-succeeded, or deploy-failed with the reason. Requests
+ * during a build coalesce into one follow-up build.
  */
 export class Builder {
   site: StaticSite | null = null;
@@ -29,7 +47,9 @@ export class Builder {
   env: NodeJS.ProcessEnv;
 
   constructor(private opts: BuilderOptions) {
-    this.env = { ...opts.env };
+    // As on Netlify, the build command has no Blobs context of its own.
+    const { NETLIFY_BLOBS_CONTEXT: _none, ...env } = opts.env;
+    this.env = env;
   }
 
   /** Serves the last good build from an earlier run, if there is one. */
@@ -73,13 +93,21 @@ export class Builder {
     const outDir = path.join(this.opts.buildsDir, id);
     await mkdir(this.opts.buildsDir, { recursive: true });
     const started = Date.now();
+    const deploy: Deploy = { id, site_id: this.opts.siteId, state: 'building', error_message: null, created_at: new Date(started).toISOString() };
+    await this.opts.onDeployEvent('deploy-building', deploy);
     this.opts.log(`building the site (${id})…`);
+    let pluginEnv: Record<string, string>;
+    try {
+      pluginEnv = await runBuildPlugins(this.opts.projectRoot, { ...this.env, NETLIFY_BLOBS_CONTEXT: this.opts.pluginBlobsContext(id) });
+    } catch (error) {
+      return this.failed(deploy, outDir, error instanceof Error ? error.message : String(error));
+    }
     const astroBin = path.join(this.opts.projectRoot, 'node_modules', 'astro', 'bin', 'astro.mjs');
     const output: string[] = [];
     const code = await new Promise<number>((resolve) => {
       const child = spawn(process.execPath, [astroBin, 'build'], {
         cwd: this.opts.projectRoot,
-        env: { ...this.env, ASTRO_OUT_DIR: outDir, ASTRO_CACHE_DIR: path.join(this.opts.buildsDir, 'cache'), ASTRO_TELEMETRY_DISABLED: '1' },
+        env: { ...this.env, ...pluginEnv, ASTRO_OUT_DIR: outDir, ASTRO_CACHE_DIR: path.join(this.opts.buildsDir, 'cache'), ASTRO_TELEMETRY_DISABLED: '1' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const keep = (b: Buffer) => {
@@ -91,19 +119,24 @@ export class Builder {
       child.on('close', (c) => resolve(c ?? 1));
       child.on('error', () => resolve(1));
     });
-    this.builds++;
     if (code !== 0) {
-      this.failures++;
       const tail = output.join('').split('\n').filter(Boolean).slice(-15).join('\n');
-      this.opts.log(`build failed; the previous build keeps serving.\n${tail}`);
-      await rm(outDir, { recursive: true, force: true });
-      await this.opts.onFailure?.(`The build failed: ${tail.split('\n').slice(-3).join(' ')}`);
-      return;
+      return this.failed(deploy, outDir, tail.split('\n').slice(-3).join(' '), tail);
     }
+    this.builds++;
     this.site = await new StaticSite(outDir).init();
     await writeFile(path.join(this.opts.buildsDir, 'current'), id);
     this.opts.log(`site rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    await this.opts.onDeployEvent('deploy-succeeded', { ...deploy, state: 'ready' });
     await this.prune(id);
+  }
+
+  private async failed(deploy: Deploy, outDir: string, reason: string, detail = reason): Promise<void> {
+    this.builds++;
+    this.failures++;
+    this.opts.log(`build failed; the previous build keeps serving.\n${detail}`);
+    await rm(outDir, { recursive: true, force: true });
+    await this.opts.onDeployEvent('deploy-failed', { ...deploy, state: 'error', error_message: reason });
   }
 
   /** Keeps the live build and the one before it. */

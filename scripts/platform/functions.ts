@@ -18,7 +18,9 @@ export async function loadFunctions(dir: string) {
   for (const file of files) {
     const mod = await import(pathToFileURL(path.join(dir, file)).href);
     const config = mod.config ?? {};
-    const paths: string[] = Array.isArray(config.path) ? config.path : config.path ? [config.path] : [];
+    // Without config.path Netlify serves a function at /.netlify/functions/<name> (event functions too).
+    const fallback = `/.netlify/functions/${file.replace(/\.(ts|mts|js|mjs)$/, '')}`;
+    const paths: string[] = Array.isArray(config.path) ? config.path : config.path ? [config.path] : [fallback];
     const methods = config.method ? [config.method].flat().map((m: string) => m.toUpperCase()) : null;
     for (const p of paths) routes.push({ name: file, pattern: p.split('/').filter(Boolean), methods, handler: mod.default });
   }

@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { LocalBlobsServer } from './blobs-server';
-import { Builder } from './builder';
+import { startBuildBlobsApi } from './build-blobs-api';
+import { Builder, type Deploy, type DeployEventName } from './builder';
 import { loadFunctions } from './functions';
 
 export interface PlatformOptions {
@@ -18,7 +19,9 @@ export interface PlatformOptions {
   debounceMs?: number;
 }
 
-export const BUILD_HOOK_PATH = '/.netlify/local/build-hook';
+/** Build hook URLs carry an unguessable id, as Netlify's do: without it nobody can start builds. */
+export const BUILD_HOOK_PREFIX = '/.netlify/local/build_hooks/';
+const SITE_ID = 'local-site';
 
 /** Secret kept in the data folder so sessions survive restarts; generated once. */
 async function localSecret(dataDir: string): Promise<string> {
@@ -48,27 +51,44 @@ export async function startPlatform(opts: PlatformOptions) {
       edgeURL: `http://127.0.0.1:${blobsPort}`,
       uncachedEdgeURL: `http://127.0.0.1:${blobsPort}`,
       token,
-      siteID: 'local-site',
+      siteID: SITE_ID,
     }),
   ).toString('base64');
   process.env.NETLIFY_BLOBS_CONTEXT = blobsContext;
+  process.env.SITE_ID ||= SITE_ID;
   process.env.SESSION_SECRET ||= await localSecret(opts.dataDir);
+  // What a build's plugins get: an API-mode context that cannot write the site's stores.
+  const buildBlobs = await startBuildBlobsApi({ blobsURL: `http://127.0.0.1:${blobsPort}`, blobsToken: token, siteID: SITE_ID });
 
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const url = `http://localhost:${(server.address() as AddressInfo).port}`;
   process.env.URL ||= url;
-  process.env.BUILD_HOOK_URL = `${url}${BUILD_HOOK_PATH}`;
+  const hookPath = `${BUILD_HOOK_PREFIX}${randomBytes(12).toString('hex')}`;
+  process.env.BUILD_HOOK_URL = `${url}${hookPath}`;
 
   const fns = await loadFunctions(path.join(opts.projectRoot, 'netlify', 'functions'));
-  const { markBuildFailed } = await import('../../src/server/publish');
+  // Netlify calls the function named after a deploy event with { payload: deploy }.
+  const deliverDeployEvent = async (event: DeployEventName, deploy: Deploy) => {
+    const matched = fns.match(`/.netlify/functions/${event}`, 'POST');
+    if (!matched) return;
+    const req = new Request(`${url}/.netlify/functions/${event}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ payload: deploy, site: { id: SITE_ID, url } }),
+    });
+    const res = await matched.route.handler(req, { params: {}, ip: '127.0.0.1', requestId: randomUUID() }).catch((e: unknown) => e);
+    if (!(res instanceof Response) || !res.ok) log(`${event} was not recorded: ${res instanceof Response ? `${res.status} ${await res.text()}` : String(res)}`);
+  };
   const builder = new Builder({
     projectRoot: opts.projectRoot,
     buildsDir: path.join(opts.dataDir, 'builds'),
     env: { ...process.env },
+    pluginBlobsContext: (deployId) => buildBlobs.contextFor(deployId),
+    siteId: SITE_ID,
     log,
     debounceMs: opts.debounceMs,
-    onFailure: (message) => markBuildFailed(message).then(() => undefined, () => undefined),
+    onDeployEvent: deliverDeployEvent,
   });
 
   let hookCalls = 0;
@@ -83,7 +103,7 @@ export async function startPlatform(opts: PlatformOptions) {
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const reqUrl = new URL(req.url ?? '/', url);
     const method = req.method ?? 'GET';
-    if (reqUrl.pathname === BUILD_HOOK_PATH && method === 'POST') {
+    if (reqUrl.pathname === hookPath && method === 'POST') {
       hookCalls++;
       // API-only sites (tests) record the call but build nothing.
       if (opts.pages !== false) builder.request();
@@ -159,6 +179,8 @@ export async function startPlatform(opts: PlatformOptions) {
   return {
     url,
     builder,
+    /** The Netlify-like Blobs API builds read through (counts refused site-wide writes). */
+    buildBlobs,
     /** How often the build hook was called (content changes asking for a rebuild). */
     get hookCalls() {
       return hookCalls;
@@ -170,6 +192,7 @@ export async function startPlatform(opts: PlatformOptions) {
       await builder.idle().catch(() => {});
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await buildBlobs.close();
       await blobs.stop();
     },
   };

@@ -1,29 +1,23 @@
 import type { AstroIntegration } from 'astro';
-import { tsImport } from 'tsx/esm/api';
-
-type PublishModule = typeof import('../server/publish');
-// astro.config is loaded by Node itself, which cannot resolve the server code's extensionless imports.
-const load = () => tsImport('../server/publish.ts', import.meta.url) as Promise<PublishModule>;
 
 /**
- * Records build start and finish in the content store, so admins can see whether their
- * changes are queued, building or live (the same on Netlify and locally).
+ * Stops a build that has no way to read the content, with a message that says why, instead of
+ * failing later inside a page. On Netlify the context comes from the content-store build plugin
+ * (netlify/plugins/content-store, declared in netlify.toml); locally `npm start` runs that plugin.
+ * The build only reads: publish state is recorded by the deploy event functions.
  */
-export default function publishState(): AstroIntegration {
-  let started = 0;
-  let reachable = false;
+export default function contentStoreCheck(): AstroIntegration {
   return {
-    name: 'publish-state',
+    name: 'content-store-check',
     hooks: {
-      'astro:build:start': async ({ logger }) => {
-        started = Date.now();
-        const publish = await load();
-        reachable = await publish.storeReachable();
-        if (reachable) await publish.markBuildStarted();
-        else logger.warn('content store not reachable: publish state is not recorded');
-      },
-      'astro:build:done': async () => {
-        if (reachable) await (await load()).markBuildDone(started);
+      'astro:build:start': () => {
+        if (!process.env.NETLIFY_BLOBS_CONTEXT) {
+          throw new Error(
+            'No Netlify Blobs context reached the build, so the content cannot be read. On Netlify, declare the ' +
+              'content-store plugin in netlify.toml ([[plugins]] package = "./netlify/plugins/content-store"); ' +
+              'locally, build through `npm start`, which runs that plugin.',
+          );
+        }
       },
     },
   };

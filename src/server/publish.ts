@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { blobCall, openStore, readJSON, STORES, updateJSON } from './store';
+import type { PublishState } from '../schemas/publish-state';
+import { openStore, readJSON, STORES, updateJSON } from './store';
+
+export type { PublishState };
+
+// Publish state is written by the code that calls the build hook and by Netlify's deploy event
+// functions (deploy-building, deploy-succeeded, deploy-failed), never by the build itself: a
+// Netlify build may read site-wide stores but not write them.
 
 const publishDocSchema = z.object({
   lastChangeAt: z.number().default(0),
@@ -13,31 +20,32 @@ const publishDocSchema = z.object({
 type PublishDoc = z.infer<typeof publishDocSchema>;
 const KEY = 'publish-state';
 
-/** What admins see: queued (a change waits for a build), building, live or failed. */
-export interface PublishState {
-  state: 'live' | 'queued' | 'building' | 'failed';
-  lastChangeAt: string | null;
-  lastBuildAt: string | null;
-  lastBuildDurationMs: number | null;
-  lastError: string | null;
-}
 
 const iso = (ms: number) => (ms ? new Date(ms).toISOString() : null);
-// A hook call with no build started after this long is assumed lost and is sent again.
-const HOOK_STALE_MS = 10 * 60 * 1000;
+// A hook call with no build started after this long is assumed lost: the next save sends it
+// again, and until then admins see it as failed rather than "queued" forever.
+export const HOOK_STALE_MS = 10 * 60 * 1000;
+const LOST_HOOK = 'No build started after the last change. Save again or press Publish to retry.';
 
-function derive(doc: PublishDoc): PublishState {
+function derive(doc: PublishDoc, now = Date.now()): PublishState {
   let state: PublishState['state'] = 'live';
+  let lastError = doc.lastErrorAt > doc.builtAt ? doc.lastError : null;
   if (doc.buildStartedAt > doc.builtAt && doc.buildStartedAt > doc.lastErrorAt) state = 'building';
   // A failure newer than every change is the news, even if the failed build could not record its start.
   else if (doc.lastErrorAt > doc.builtAt && doc.lastErrorAt >= doc.lastChangeAt) state = 'failed';
-  else if (doc.lastChangeAt > doc.buildStartedAt) state = 'queued';
+  else if (doc.lastChangeAt > doc.buildStartedAt) {
+    state = 'queued';
+    if (now - doc.hookCalledAt >= HOOK_STALE_MS) {
+      state = 'failed';
+      lastError = LOST_HOOK;
+    }
+  }
   return {
     state,
     lastChangeAt: iso(doc.lastChangeAt),
     lastBuildAt: iso(doc.builtAt),
     lastBuildDurationMs: doc.buildDurationMs || null,
-    lastError: doc.lastErrorAt > doc.builtAt ? doc.lastError : null,
+    lastError,
   };
 }
 
@@ -53,7 +61,8 @@ export async function getPublishState(): Promise<PublishState> {
 /**
  * Records a content change and asks for a rebuild through BUILD_HOOK_URL, unless a build is
  * already queued and not yet started (that build will read this change): a burst of saves
- * makes one build, plus at most one for changes that land while it runs.
+ * makes one build, plus at most one for changes that land while it runs. A save after a
+ * finished (or failed) build always calls the hook, because that build started before it.
  */
 export async function requestRebuild(force = false): Promise<PublishState> {
   let callHook = false;
@@ -82,23 +91,17 @@ async function callBuildHook(): Promise<void> {
   }
 }
 
-/** Called by the build when it starts. */
+/** deploy-building: a build has started; it reads every change made before now. */
 export const markBuildStarted = () => update((d) => ({ ...d, buildStartedAt: Date.now() }));
 
-/** Called by the build when it has written the new pages. */
-export const markBuildDone = (startedAt: number) =>
-  update((d) => ({ ...d, builtAt: Date.now(), buildDurationMs: Date.now() - startedAt }));
+/** deploy-succeeded: the new pages are live. The duration is from its start, as recorded. */
+export const markBuildDone = () =>
+  update((d) => {
+    const now = Date.now();
+    const startedAt = d.buildStartedAt > d.builtAt ? d.buildStartedAt : now;
+    return { ...d, builtAt: now, buildDurationMs: now - startedAt };
+  });
 
-/** Records a failed build or hook call; the last good build keeps serving. */
+/** deploy-failed (or a failed hook call): the last good build keeps serving; the next save retries. */
 export const markBuildFailed = (message: string) =>
   update((d) => ({ ...d, lastError: message.slice(0, 2000), lastErrorAt: Date.now() }));
-
-/** True when the store is reachable (used by the build to decide whether to record state). */
-export async function storeReachable(): Promise<boolean> {
-  try {
-    await blobCall('ping', () => openStore(STORES.system).getMetadata(KEY));
-    return true;
-  } catch {
-    return false;
-  }
-}

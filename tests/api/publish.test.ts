@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contactFormSchema } from '../../src/schemas/contact-form';
 import { newsletterSubscriptionSchema } from '../../src/schemas/newsletter';
 import { testimonialSchema } from '../../src/schemas/testimonial';
-import { markBuildDone, markBuildFailed, markBuildStarted } from '../../src/server/publish';
 import { openStore, STORES, writeJSON } from '../../src/server/store';
 import { CROSS_SITE, startAdminSite, type AdminSite } from '../helpers/admin-site';
 
@@ -13,6 +12,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const state = async () => (await t.admin.get('/api/admin/publish')).json;
+
+// Netlify delivers deploy events by calling the function named after the event with the deploy.
+async function deployEvent(event: 'deploy-building' | 'deploy-succeeded' | 'deploy-failed', errorMessage: string | null = null) {
+  const res = await t.anon.post(`/.netlify/functions/${event}`, { payload: { id: 'd1', site_id: 'local-site', error_message: errorMessage } });
+  expect(res.status).toBe(200);
+}
+const markBuildStarted = () => deployEvent('deploy-building');
+const markBuildDone = () => deployEvent('deploy-succeeded');
+const markBuildFailed = (reason: string) => deployEvent('deploy-failed', reason);
 
 // One sequence: the publish state is shared by the whole site, so order matters here.
 describe('publishing', () => {
@@ -32,17 +40,16 @@ describe('publishing', () => {
   });
 
   it('shows building while the build runs; a save meanwhile queues one more build', async () => {
-    const started = Date.now();
     await markBuildStarted();
     expect((await state()).state).toBe('building');
     await new Promise((r) => setTimeout(r, 5));
     await t.admin.patch('/api/site-settings', { heroTitle: 'Three' });
     expect(t.hookCalls()).toBe(2);
-    await markBuildDone(started);
+    await markBuildDone();
     // The build finished, but it started before the last save: that save still waits.
     expect((await state()).state).toBe('queued');
     await markBuildStarted();
-    await markBuildDone(Date.now());
+    await markBuildDone();
     const live = await state();
     expect(live.state).toBe('live');
     expect(live.lastBuildAt).not.toBeNull();
@@ -61,7 +68,7 @@ describe('publishing', () => {
   it('reports a failed build with its message', async () => {
     await markBuildStarted();
     await new Promise((r) => setTimeout(r, 5));
-    await markBuildFailed('The build failed: boom');
+    await markBuildFailed('boom');
     expect(await state()).toMatchObject({ state: 'failed', lastError: 'The build failed: boom' });
   });
 
@@ -69,12 +76,36 @@ describe('publishing', () => {
     await t.admin.post('/api/admin/publish');
     expect(t.hookCalls()).toBe(5);
     await new Promise((r) => setTimeout(r, 5));
-    await markBuildFailed('The build failed: store unreachable');
+    await markBuildFailed('store unreachable');
     expect((await state()).state).toBe('failed');
     await new Promise((r) => setTimeout(r, 5));
     await t.admin.patch('/api/site-settings', { heroTitle: 'Retry' });
     expect(t.hookCalls()).toBe(6);
     expect(await state()).toMatchObject({ state: 'queued', lastError: 'The build failed: store unreachable' });
+  });
+
+  it('is never stuck at queued: a hook call no build followed shows failed, and the next save calls again', async () => {
+    await markBuildStarted();
+    await markBuildDone();
+    await new Promise((r) => setTimeout(r, 5));
+    await t.admin.patch('/api/site-settings', { heroTitle: 'Lost hook' });
+    expect(t.hookCalls()).toBe(7);
+    expect((await state()).state).toBe('queued');
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11 * 60 * 1000 });
+    try {
+      expect(await state()).toMatchObject({ state: 'failed', lastError: expect.stringMatching(/No build started/) });
+      await t.admin.patch('/api/site-settings', { heroTitle: 'Found again' });
+      expect(t.hookCalls()).toBe(8);
+      expect((await state()).state).toBe('queued');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('deploy events accept only a deploy payload of this site', async () => {
+    expect((await t.anon.post('/.netlify/functions/deploy-failed', { nope: 1 })).status).toBe(400);
+    expect((await t.anon.post('/.netlify/functions/deploy-failed', { payload: { site_id: 'another-site', error_message: 'x' } })).status).toBe(403);
+    expect((await t.anon.get('/.netlify/functions/deploy-succeeded')).status).toBe(405);
   });
 
   it('is for admins only, and refuses cross-site and form posts', async () => {
@@ -85,7 +116,7 @@ describe('publishing', () => {
     expect((await t.admin.post('/api/admin/publish', undefined, CROSS_SITE)).status).toBe(403);
     expect((await t.admin.post('/api/admin/publish', 'go=1', { 'Content-Type': 'application/x-www-form-urlencoded' })).status).toBe(415);
     expect((await t.admin.delete('/api/admin/publish')).status).toBe(405);
-    expect(t.hookCalls()).toBe(6);
+    expect(t.hookCalls()).toBe(8);
   });
 });
 

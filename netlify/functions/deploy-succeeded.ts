@@ -1,0 +1,4 @@
+// POST (Netlify's deploy-succeeded event, { payload: deploy }) -> records it in the publish state
+import { deployEventHandler } from '../../src/server/deploy-events';
+
+export default deployEventHandler('deploy-succeeded');

@@ -1,0 +1,18 @@
+// Hands the build command read access to the site's content in Netlify Blobs.
+//
+// Netlify gives a Blobs context (NETLIFY_BLOBS_CONTEXT) to build plugins only; the build command
+// gets none, so `astro build` could not read the content it pre-renders. A plugin may set
+// environment variables for the steps after it through `netlifyConfig.build.environment`, so this
+// passes its own context on. The context is the build's: it may read site-wide stores, and
+// Netlify refuses its writes to them, so the build stays read-only. No personal access token is
+// involved.
+export const onPreBuild = ({ netlifyConfig, utils }) => {
+  const context = process.env.NETLIFY_BLOBS_CONTEXT;
+  if (!context) {
+    return utils.build.failBuild(
+      'The content-store plugin received no Netlify Blobs context, so the build cannot read the site content. ' +
+        'Netlify provides one to build plugins on every build (the CLI only with a linked site and an access token).',
+    );
+  }
+  netlifyConfig.build.environment.NETLIFY_BLOBS_CONTEXT = context;
+};

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { HttpError } from './errors';
+import { json, readJson, route } from './http';
+import { markBuildDone, markBuildFailed, markBuildStarted } from './publish';
+
+/**
+ * Netlify calls a function named after a deploy event (deploy-building, deploy-succeeded,
+ * deploy-failed) with a POST whose JSON body carries the deploy as `payload`. These record the
+ * publish state; the build itself cannot (builds may not write site-wide stores).
+ */
+const deployEventSchema = z.object({
+  payload: z.looseObject({
+    id: z.string().max(200).optional(),
+    site_id: z.string().max(200).optional(),
+    error_message: z.string().max(10_000).nullish(),
+  }),
+});
+
+export type DeployEvent = 'deploy-building' | 'deploy-succeeded' | 'deploy-failed';
+
+const record: Record<DeployEvent, (deploy: z.infer<typeof deployEventSchema>['payload']) => Promise<unknown>> = {
+  'deploy-building': () => markBuildStarted(),
+  'deploy-succeeded': () => markBuildDone(),
+  'deploy-failed': (deploy) => markBuildFailed(`The build failed: ${deploy.error_message?.trim() || 'no reason given'}`),
+};
+
+/** The handler of one deploy event function. */
+export function deployEventHandler(event: DeployEvent) {
+  return route({
+    async POST(req) {
+      const { payload } = await readJson(req, deployEventSchema, 256 * 1024);
+      // Only this site's deploys (Netlify sets SITE_ID for functions; the local platform too).
+      const site = process.env.SITE_ID;
+      if (site && payload.site_id && payload.site_id !== site) throw new HttpError(403, 'This deploy belongs to another site');
+      await record[event](payload);
+      return json({ recorded: event });
+    },
+  });
+}

@@ -1,0 +1,51 @@
+import { getStore } from '@netlify/blobs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSite, type TestSite } from '../helpers/platform';
+
+// The local platform must be no kinder than Netlify.
+let site: TestSite;
+beforeAll(async () => {
+  site = await startTestSite();
+});
+afterAll(() => site.close());
+
+const withContext = (context: string, name: string) => {
+  const { apiURL, siteID, token } = JSON.parse(Buffer.from(context, 'base64').toString());
+  return getStore({ name, apiURL, siteID, token });
+};
+
+describe('the Blobs context a build gets (through its plugins)', () => {
+  it('reads the site-wide stores but may not write or delete in them', async () => {
+    await getStore({ name: 'content' }).setJSON('probe', { hello: 'build' });
+    const store = withContext(site.platform.buildBlobs.contextFor('deploy-1'), 'content');
+    expect(await store.get('probe', { type: 'json' })).toEqual({ hello: 'build' });
+    const refusedBefore = site.platform.buildBlobs.refusedWrites;
+    await expect(store.setJSON('probe', { hello: 'overwritten' })).rejects.toThrow(/403/);
+    await expect(store.delete('probe')).rejects.toThrow(/403/);
+    expect(site.platform.buildBlobs.refusedWrites).toBe(refusedBefore + 2);
+    expect(await getStore({ name: 'content' }).get('probe', { type: 'json' })).toEqual({ hello: 'build' });
+  });
+
+  it('is refused with any other token', async () => {
+    const context = JSON.parse(Buffer.from(site.platform.buildBlobs.contextFor('deploy-1'), 'base64').toString());
+    const store = getStore({ name: 'content', apiURL: context.apiURL, siteID: context.siteID, token: 'guessed' });
+    await expect(store.get('probe')).rejects.toThrow(/401/);
+  });
+
+  it('the build command itself gets none: only what the plugins hand it', () => {
+    expect(site.platform.builder.env.NETLIFY_BLOBS_CONTEXT).toBeUndefined();
+  });
+});
+
+describe('the build hook', () => {
+  it('starts builds only at its unguessable URL', async () => {
+    const before = site.platform.hookCalls;
+    expect((await fetch(`${site.url}/.netlify/local/build_hooks/guessed`, { method: 'POST' })).ok).toBe(false);
+    expect((await fetch(`${site.url}/.netlify/local/build-hook`, { method: 'POST' })).ok).toBe(false);
+    expect(site.platform.hookCalls).toBe(before);
+    const hook = process.env.BUILD_HOOK_URL!;
+    expect(hook).toMatch(/\/build_hooks\/[0-9a-f]{24}$/);
+    expect((await fetch(hook, { method: 'POST' })).status).toBe(200);
+    expect(site.platform.hookCalls).toBe(before + 1);
+  });
+});
