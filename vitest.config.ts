@@ -21,6 +21,16 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        test: {
+          name: 'deploy',
+          include: ['tests/deploy/**/*.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          testTimeout: 200_000,
+          hookTimeout: 200_000,
+        },
+      },
     ],
   },
 });

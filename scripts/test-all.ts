@@ -30,15 +30,17 @@ const gate = (name: string, cmd: string, argv: string[]): Suite => ({
   run: async () => ((await run(cmd, argv)) === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }),
 });
 
-const vitest: Suite = {
-  name: 'unit and API (Vitest)',
+/** Vitest projects (vitest.config.ts), counted test by test. */
+const vitest = (name: string, projects: string[]): Suite => ({
+  name,
   run: async () => {
-    const file = path.join(out, 'vitest.json');
-    const code = await run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+    const file = path.join(out, `vitest-${projects.join('-')}.json`);
+    const selected = projects.flatMap((p) => ['--project', p]);
+    const code = await run(bin('vitest'), ['run', ...selected, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
     const v = await readJson(file);
     return { passed: v.numPassedTests ?? 0, failed: (v.numFailedTests ?? 0) + (code !== 0 && !v.numFailedTests ? 1 : 0) };
   },
-};
+});
 
 const playwright: Suite = {
   name: 'browser (Playwright)',
@@ -59,7 +61,12 @@ const playwright: Suite = {
 };
 
 /** In order: the fast static checks first, then the suites that start servers and browsers. */
-const SUITES: Suite[] = [gate('typecheck (tsc --noEmit)', bin('tsc'), ['--noEmit']), vitest, playwright];
+const SUITES: Suite[] = [
+  gate('typecheck (tsc --noEmit)', bin('tsc'), ['--noEmit']),
+  vitest('unit and API (Vitest)', ['unit', 'api']),
+  vitest('deploy rehearsal (Netlify build, offline)', ['deploy']),
+  playwright,
+];
 
 let passed = 0;
 let failed = 0;

@@ -1,0 +1,159 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callBundle, cleanCopy, netlifyBuild, ROOT, SITE_ID, startStore, unpackFunctions, withoutContentPlugin, type SmokeRequest } from './rehearsal';
+
+// A deploy rehearsal: Netlify's own build program (@netlify/build, offline) on a clean copy of
+// the repository, against a Blobs store that behaves as a Netlify build's: the build's context
+// reaches plugins only, and writes to the site's stores are refused. Then every function as
+// Netlify's bundler packaged it, each in a fresh Node 22 process.
+let store: Awaited<ReturnType<typeof startStore>>;
+let dataDir: string;
+let copy: string;
+let hookCalls = 0;
+let hook: http.Server;
+let fnEnv: NodeJS.ProcessEnv;
+let bundles: Map<string, string>;
+const previousContext = process.env.NETLIFY_BLOBS_CONTEXT;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(ROOT, '.data', 'tmp', 'rehearsal-store-'));
+  store = await startStore(dataDir);
+  // Seeding and the first user go straight to the store, as `npm run create-user` does.
+  process.env.NETLIFY_BLOBS_CONTEXT = store.functionsContext;
+  const { seedDemoContent } = await import('../../src/server/seed');
+  const { createUser } = await import('../../src/server/users');
+  await seedDemoContent();
+  await createUser({ username: 'admin', password: 'admin-password-123', isAdmin: true });
+  hook = http.createServer((req, res) => {
+    hookCalls++;
+    req.resume();
+    res.writeHead(200).end('{}');
+  });
+  await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
+  fnEnv = {
+    NETLIFY_BLOBS_CONTEXT: store.functionsContext,
+    SESSION_SECRET: 'rehearsal-secret-rehearsal-secret-rehearsal-secret',
+    SITE_ID,
+    BUILD_HOOK_URL: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/build_hooks/rehearsal`,
+    PUBLIC_POST_LIMIT: '0',
+  };
+  copy = await cleanCopy();
+}, 120_000);
+
+afterAll(async () => {
+  process.env.NETLIFY_BLOBS_CONTEXT = previousContext;
+  await new Promise((r) => hook.close(r));
+  await store.close();
+  await rm(dataDir, { recursive: true, force: true });
+  if (copy) await rm(copy, { recursive: true, force: true });
+});
+
+const fn = (name: string, request: SmokeRequest) => {
+  const module = bundles.get(name);
+  if (!module) throw new Error(`Netlify's bundler produced no ${name}`);
+  return callBundle(module, request, fnEnv);
+};
+let cookie = '';
+const publishState = async () => JSON.parse((await fn('admin-publish', { method: 'GET', path: '/api/admin/publish', headers: { Cookie: cookie } })).body);
+const deployEvent = (name: string, errorMessage: string | null = null) =>
+  fn(name, { method: 'POST', path: `/.netlify/functions/${name}`, body: { payload: { id: 'd', site_id: SITE_ID, error_message: errorMessage } } });
+const home = () => readFile(path.join(copy, 'dist', 'index.html'), 'utf8');
+
+describe('a deploy with Netlify’s build program', () => {
+  it('builds the pages from the seeded content without writing a site-wide store', async () => {
+    const { success, logs } = await netlifyBuild(copy, store.buildApi, 'deploy-1');
+    expect(success, logs.slice(-3000)).toBe(true);
+    const { DEMO } = await import('../../src/server/demo-content');
+    const page = await home();
+    expect(page).toContain(DEMO.settings.contactLocation);
+    expect(page).toContain(DEMO.researchAreas[0]!.title.replace('&', '&amp;'));
+    expect(store.buildApi.refusedWrites).toBe(0);
+  }, 150_000);
+
+  it('bundles every function', async () => {
+    bundles = await unpackFunctions(copy);
+    const sources = (await readdir(path.join(ROOT, 'netlify', 'functions'))).filter((f) => f.endsWith('.ts')).map((f) => f.replace(/\.ts$/, ''));
+    expect([...bundles.keys()].sort()).toEqual(sources.sort());
+  });
+
+  it('each bundle answers in a fresh Node process: public reads 200, visitor posts 201, admin calls 401', async () => {
+    const admin401 = (p: string, method = 'GET') => ({ request: { method, path: p }, status: 401 });
+    const table: Record<string, { request: SmokeRequest; status: number }> = {
+      'admin-contact-forms': admin401('/api/admin/contact-forms'),
+      'admin-history': admin401('/api/admin/history'),
+      'admin-publish': admin401('/api/admin/publish'),
+      'admin-subscriptions': admin401('/api/admin/subscriptions'),
+      'admin-summary': admin401('/api/admin/summary'),
+      'admin-testimonials': admin401('/api/admin/testimonials'),
+      'admin-upload': admin401('/api/admin/upload', 'POST'),
+      'auth-me': admin401('/api/auth/me'),
+      'auth-login': { request: { method: 'POST', path: '/api/auth/login', body: { username: 'admin', password: 'wrong-password-1' } }, status: 401 },
+      'auth-logout': { request: { method: 'POST', path: '/api/auth/logout' }, status: 200 },
+      contact: { request: { method: 'POST', path: '/api/contact', body: { name: 'Ada Lovelace', email: 'ada@example.org', subject: 'research', message: 'A rehearsal message, long enough.' } }, status: 201 },
+      newsletter: { request: { method: 'POST', path: '/api/newsletter', body: { email: 'rehearsal@example.org' } }, status: 201 },
+      testimonials: { request: { method: 'POST', path: '/api/testimonials', body: { name: 'Grace Hopper', content: 'A rehearsal testimonial.', rating: 5 } }, status: 201 },
+      events: { request: { method: 'GET', path: '/api/events' }, status: 200 },
+      publications: { request: { method: 'GET', path: '/api/publications' }, status: 200 },
+      'research-areas': { request: { method: 'GET', path: '/api/research-areas' }, status: 200 },
+      stats: { request: { method: 'GET', path: '/api/stats' }, status: 200 },
+      'team-members': { request: { method: 'GET', path: '/api/team-members' }, status: 200 },
+      'site-settings': { request: { method: 'GET', path: '/api/site-settings' }, status: 200 },
+      'fetch-linkedin-image': { request: { method: 'POST', path: '/api/fetch-linkedin-image', body: { profileUrl: 'https://example.org/in/someone' } }, status: 400 },
+      upload: { request: { method: 'POST', path: '/api/upload/testimonial-photo', body: {} }, status: 415 },
+      uploads: { request: { method: 'GET', path: '/api/uploads/0000000000000000000000000000000000000000000000000000000000000000.png' }, status: 404 },
+      'deploy-building': { request: { method: 'GET', path: '/.netlify/functions/deploy-building' }, status: 405 },
+      'deploy-succeeded': { request: { method: 'GET', path: '/.netlify/functions/deploy-succeeded' }, status: 405 },
+      'deploy-failed': { request: { method: 'GET', path: '/.netlify/functions/deploy-failed' }, status: 405 },
+    };
+    expect(Object.keys(table).sort()).toEqual([...bundles.keys()].sort());
+    for (const [name, { request, status }] of Object.entries(table)) {
+      const answer = await fn(name, request);
+      expect(answer.status, `${name}: ${answer.body}`).toBe(status);
+      expect(() => JSON.parse(answer.body), name).not.toThrow();
+    }
+  }, 120_000);
+
+  it('save → build → save → build: queued, building, live, twice, through the event functions', async () => {
+    const login = await fn('auth-login', { method: 'POST', path: '/api/auth/login', body: { username: 'admin', password: 'admin-password-123' } });
+    expect(login.status).toBe(200);
+    cookie = login.cookies[0]!.split(';')[0]!;
+    for (const [round, title] of [[2, 'Rehearsed once'], [3, 'Rehearsed twice']] as const) {
+      const before = hookCalls;
+      const save = await fn('site-settings', { method: 'PATCH', path: '/api/site-settings', body: { heroTitle: title }, headers: { Cookie: cookie } });
+      expect(save.status, save.body).toBe(200);
+      expect(hookCalls).toBe(before + 1);
+      expect((await publishState()).state).toBe('queued');
+      expect((await deployEvent('deploy-building')).status).toBe(200);
+      expect((await publishState()).state).toBe('building');
+      const { success, logs } = await netlifyBuild(copy, store.buildApi, `deploy-${round}`);
+      expect(success, logs.slice(-3000)).toBe(true);
+      expect((await deployEvent('deploy-succeeded')).status).toBe(200);
+      const live = await publishState();
+      expect(live).toMatchObject({ state: 'live', lastError: null });
+      expect(live.lastBuildAt).not.toBeNull();
+      expect(await home()).toContain(title);
+    }
+  }, 200_000);
+
+  it('without the content-store plugin the build fails, saying why; the failure shows and the next save retries', async () => {
+    const broken = await cleanCopy(withoutContentPlugin);
+    try {
+      const { success, logs } = await netlifyBuild(broken, store.buildApi, 'deploy-4');
+      expect(success).toBe(false);
+      expect(logs).toContain('No Netlify Blobs context reached the build');
+      const reason = 'No Netlify Blobs context reached the build, so the content cannot be read.';
+      expect((await deployEvent('deploy-failed', reason)).status).toBe(200);
+      expect(await publishState()).toMatchObject({ state: 'failed', lastError: `The build failed: ${reason}` });
+      const before = hookCalls;
+      const save = await fn('site-settings', { method: 'PATCH', path: '/api/site-settings', body: { heroTitle: 'Recovered' }, headers: { Cookie: cookie } });
+      expect(save.status).toBe(200);
+      expect(hookCalls).toBe(before + 1);
+      expect((await publishState()).state).toBe('queued');
+    } finally {
+      await rm(broken, { recursive: true, force: true });
+    }
+  }, 150_000);
+});
