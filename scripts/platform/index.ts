@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { PLATFORM_BODY_LIMIT_BYTES } from '../../src/schemas/upload-limits';
 import { LocalBlobsServer } from './blobs-server';
 import { startBuildBlobsApi } from './build-blobs-api';
 import { Builder, type Deploy, type DeployEventName } from './builder';
@@ -68,16 +68,20 @@ export async function startPlatform(opts: PlatformOptions) {
   process.env.BUILD_HOOK_URL = `${url}${hookPath}`;
 
   const fns = await loadFunctions(path.join(opts.projectRoot, 'netlify', 'functions'));
-  // Netlify calls the function named after a deploy event with { payload: deploy }.
-  const deliverDeployEvent = async (event: DeployEventName, deploy: Deploy) => {
-    const matched = fns.match(`/.netlify/functions/${event}`, 'POST');
-    if (!matched) return;
+  // Netlify calls the function named after a deploy event with { payload: deploy }, itself
+  // (not through the public URL space).
+  const invokeEvent = async (event: DeployEventName, body: unknown, method = 'POST'): Promise<Response> => {
+    const matched = fns.match(`/.netlify/functions/${event}`, method);
+    if (!matched) return new Response(null, { status: 404 });
     const req = new Request(`${url}/.netlify/functions/${event}`, {
-      method: 'POST',
+      method,
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ payload: deploy, site: { id: SITE_ID, url } }),
+      body: method === 'GET' ? undefined : JSON.stringify(body),
     });
-    const res = await matched.route.handler(req, { params: {}, ip: '127.0.0.1', requestId: randomUUID() }).catch((e: unknown) => e);
+    return matched.route.handler(req, { params: {}, ip: '127.0.0.1', requestId: randomUUID() });
+  };
+  const deliverDeployEvent = async (event: DeployEventName, deploy: Deploy) => {
+    const res = await invokeEvent(event, { payload: deploy, site: { id: SITE_ID, url } }).catch((e: unknown) => e);
     if (!(res instanceof Response) || !res.ok) log(`${event} was not recorded: ${res instanceof Response ? `${res.status} ${await res.text()}` : String(res)}`);
   };
   const builder = new Builder({
@@ -110,9 +114,12 @@ export async function startPlatform(opts: PlatformOptions) {
       res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"queued":true}');
       return;
     }
-    const matched = fns.match(reqUrl.pathname, method);
+    // Netlify invokes event functions itself, with a signature it checks: they are not reachable
+    // from outside. Nothing else under /.netlify/ is public here (a wrong hook URL is a 404).
+    const internal = reqUrl.pathname.startsWith('/.netlify/');
+    const matched = internal ? null : fns.match(reqUrl.pathname, method);
     if (matched) return callFunction(req, res, reqUrl, matched.route.handler, matched.params);
-    if (reqUrl.pathname.startsWith('/api/')) {
+    if (internal || reqUrl.pathname.startsWith('/api/')) {
       res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
       res.end(JSON.stringify({ message: 'No such API endpoint' }));
       return;
@@ -141,13 +148,15 @@ export async function startPlatform(opts: PlatformOptions) {
       if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
     }
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-    const request = new Request(reqUrl, {
-      method: req.method,
-      headers,
-      body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
-      // @ts-expect-error Node's fetch needs duplex for streamed bodies
-      duplex: hasBody ? 'half' : undefined,
-    });
+    // Netlify hands a function its whole request at once and refuses one over its cap before the
+    // function runs; so does this (reading it all also spares Node's stream bridge, nodejs#54205).
+    const payload = hasBody ? await readCappedBody(req) : undefined;
+    if (payload === TOO_LARGE) {
+      res.writeHead(413, { 'Content-Type': 'application/json; charset=utf-8', Connection: 'close' });
+      res.end(JSON.stringify({ message: PAYLOAD_TOO_LARGE }));
+      return;
+    }
+    const request = new Request(reqUrl, { method: req.method, headers, body: payload ? new Uint8Array(payload) : undefined });
     const ip = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
     const response = await handler(request, { params, ip, requestId: randomUUID() });
     const out: Record<string, string | string[]> = {};
@@ -156,12 +165,6 @@ export async function startPlatform(opts: PlatformOptions) {
     });
     const cookies = response.headers.getSetCookie();
     if (cookies.length) out['set-cookie'] = cookies;
-    // A handler that refused the body without reading it (413, 415, 429) leaves bytes on the
-    // socket: close the connection rather than parse them as the next request.
-    if (hasBody && !req.readableEnded) {
-      out.connection = 'close';
-      res.shouldKeepAlive = false;
-    }
     res.writeHead(response.status, out);
     if (!response.body || req.method === 'HEAD') {
       res.end();
@@ -181,6 +184,8 @@ export async function startPlatform(opts: PlatformOptions) {
     builder,
     /** The Netlify-like Blobs API builds read through (counts refused site-wide writes). */
     buildBlobs,
+    /** Delivers a deploy event as Netlify does (tests play Netlify's part with it). */
+    invokeEvent,
     /** How often the build hook was called (content changes asking for a rebuild). */
     get hookCalls() {
       return hookCalls;
@@ -198,3 +203,36 @@ export async function startPlatform(opts: PlatformOptions) {
   };
 }
 export type Platform = Awaited<ReturnType<typeof startPlatform>>;
+
+const TOO_LARGE = Symbol('too large');
+const PAYLOAD_TOO_LARGE = 'The request is too large: functions accept at most 6 MB (binary bodies count base64-encoded, about 4.5 MB of file).';
+// Past this much the sender is not a browser posting a form: stop reading and drop the connection.
+const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+
+/** How big Netlify counts a body: binary bodies travel base64-encoded, text ones as they are. */
+function platformSize(bytes: number, contentType: string | undefined): number {
+  const text = /^(text\/|application\/(json|x-www-form-urlencoded|xml|javascript)\b)/i.test(contentType ?? '');
+  return text ? bytes : Math.ceil(bytes / 3) * 4;
+}
+
+/**
+ * The request body, or TOO_LARGE past Netlify's 6 MB cap. An oversized body is still read to its
+ * end (up to a bound) before the answer, so the client gets the 413 rather than a reset.
+ */
+async function readCappedBody(req: IncomingMessage): Promise<Buffer | typeof TOO_LARGE> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let over = false;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (!over && platformSize(size, req.headers['content-type']) > PLATFORM_BODY_LIMIT_BYTES) over = true;
+    if (over) {
+      chunks.length = 0;
+      if (size > DRAIN_LIMIT_BYTES) {
+        req.destroy();
+        break;
+      }
+    } else chunks.push(chunk);
+  }
+  return over ? TOO_LARGE : Buffer.concat(chunks);
+}

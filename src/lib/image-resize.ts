@@ -1,7 +1,9 @@
 /**
- * Shrinks a photo in the browser before upload: Netlify caps function request bodies near 6 MB
- * (base64), and a 1200 px WebP is plenty for an avatar.
+ * Shrinks a photo in the browser before upload: Netlify caps function request bodies at 6 MB
+ * (binary counted base64-encoded), and a 1200 px WebP is plenty for an avatar.
  */
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from '../schemas/upload-limits';
+import { ApiError } from './api';
 
 /** Longest side after shrinking. */
 export const MAX_IMAGE_SIDE = 1200;
@@ -43,4 +45,14 @@ export async function shrinkImage(file: File, maxSide = MAX_IMAGE_SIDE): Promise
   } finally {
     bitmap.close();
   }
+}
+
+/**
+ * The file to upload: shrunk to `maxSide`, and refused here with the server's own message when it
+ * is still over the cap (a photo the browser cannot decode), so it is never sent only to bounce.
+ */
+export async function prepareUpload(file: File, maxSide = MAX_IMAGE_SIDE): Promise<File> {
+  const ready = await shrinkImage(file, maxSide);
+  if (ready.size > MAX_IMAGE_BYTES) throw new ApiError(413, `413: ${IMAGE_TOO_LARGE}`, { message: IMAGE_TOO_LARGE });
+  return ready;
 }

@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, MAX_UPLOAD_BODY_BYTES } from '../schemas/upload-limits';
 import { HttpError, StorageError } from './errors';
 import { readBody } from './http';
 import { blobCall, landedWrite, openStore, STORES } from './store';
 
-/** Largest image accepted (spec §5: 'Max 5MB'). */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-// The multipart envelope adds a little around the file; anything past this cannot hold a valid image.
-const MAX_BODY_BYTES = MAX_IMAGE_BYTES + 512 * 1024;
+export { MAX_IMAGE_BYTES };
 
 // Decided by the file's first bytes, never by its name or declared type. No SVG: it can carry script.
 const ACCEPTED: Record<string, { ext: string; contentType: string }> = {
@@ -22,7 +20,7 @@ const metadataSchema = z.object({ contentType: z.enum(CONTENT_TYPES) });
 /** Upload keys: sha256 of the bytes plus the extension, so the same image is stored once. */
 export const UPLOAD_KEY = /^[a-f0-9]{64}\.(jpg|png|webp)$/;
 
-const tooLarge = () => new HttpError(413, 'The image is too large. The limit is 5 MB.');
+const tooLarge = () => new HttpError(413, IMAGE_TOO_LARGE);
 const wrongType = () => new HttpError(415, 'Only JPEG, PNG and WebP images can be uploaded.');
 
 /** A checked image: its bytes, the extension and the content type its magic bytes prove. */
@@ -32,12 +30,12 @@ export interface UploadedImage {
   contentType: string;
 }
 
-/** Reads the image in multipart field `field`: 415 unless multipart and JPEG/PNG/WebP, 413 past 5 MB, 400 when missing. */
+/** Reads the image in multipart field `field`: 415 unless multipart and JPEG/PNG/WebP, 413 past MAX_IMAGE_BYTES, 400 when missing. */
 export async function readImageUpload(req: Request, field: string): Promise<UploadedImage> {
   const type = req.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\b/i.test(type)) throw new HttpError(415, `Send the image as multipart/form-data in the field "${field}"`);
   // Request.formData() would buffer any size: cap the read first, then parse the capped bytes.
-  const body = await readBody(req, MAX_BODY_BYTES).catch((error) => {
+  const body = await readBody(req, MAX_UPLOAD_BODY_BYTES).catch((error) => {
     throw error instanceof HttpError && error.status === 413 ? tooLarge() : error;
   });
   let form: FormData;

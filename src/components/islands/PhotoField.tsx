@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { errorMessage, mutate } from '../../lib/api';
-import { shrinkImage } from '../../lib/image-resize';
+import { prepareUpload } from '../../lib/image-resize';
 import { notify } from '../../lib/notify';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';
@@ -18,7 +18,7 @@ export default function PhotoField({ value, onChange, busy, lookingUp }: { value
     setUploading(true);
     try {
       const body = new FormData();
-      body.append('testimonial-photo', await shrinkImage(file));
+      body.append('testimonial-photo', await prepareUpload(file));
       const { imageUrl } = await mutate<{ imageUrl: string }>('POST', '/api/upload/testimonial-photo', body);
       onChange(imageUrl);
       notify({ title: 'Success', description: 'Image uploaded successfully' });
