@@ -27,11 +27,28 @@ if (ADMIN_USERNAME && ADMIN_PASSWORD) {
   signIn = 'sign in with an existing user (add one with: npm run create-user -- --username NAME --password PASS --admin)';
 }
 
+// Serve an earlier build at once if there is one; otherwise wait for the first build.
 const first = platform.builder.site ? null : platform.build();
 if (first) await first;
 else void platform.build();
 
-console.log(`\n  Site:     ${platform.url}/\n  Sign in:  ${platform.url}/login : ${signIn}\n  Edit:     ${platform.url}/?edit=true (after signing in)\n  Data:     ${path.relative(PROJECT_ROOT, dataDir()) || '.'}\n`);
+const data = path.relative(PROJECT_ROOT, dataDir()) || '.';
+const banner = () =>
+  console.log(`\n  Site:     ${platform.url}/\n  Sign in:  ${platform.url}/login : ${signIn}\n  Edit:     ${platform.url}/?edit=true (after signing in)\n  Data:     ${data}\n`);
+// Never announce a site that is not served: if the first build failed, say so, and print the
+// address once a later build (after a fix is saved) puts a site up.
+if (platform.builder.site) banner();
+else {
+  console.log(
+    `\n  The first build FAILED (the error is above), so no site is served yet: ${platform.url}/ answers 503.\n` +
+      `  Fix the cause and save a file under src/ or public/ to rebuild.\n  Data:     ${data}\n`,
+  );
+  const waitForSite = setInterval(() => {
+    if (!platform.builder.site) return;
+    clearInterval(waitForSite);
+    banner();
+  }, 500);
+}
 
 // Rebuild on save: page sources, styles and public files change the built site.
 for (const rel of ['src', 'public', 'astro.config.mjs', 'tailwind.config.mjs']) {

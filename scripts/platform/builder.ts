@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runBuildPlugins } from './build-plugins';
 import { StaticSite } from './static';
@@ -91,6 +92,13 @@ export class Builder {
   private async buildOnce(): Promise<void> {
     const id = `build-${Date.now()}`;
     const outDir = path.join(this.opts.buildsDir, id);
+    // Astro writes its pre-render bundle beside the output when it thinks the output folder is
+    // inside the project, and imports it from there. Its check is a string prefix, so a DATA_DIR
+    // such as <dir>/site-data next to a checkout at <dir>/site passes it and the bundle cannot
+    // find react. Astro therefore always builds into a private folder inside the project (where
+    // packages resolve, and parallel builds never share Astro's fallback ./.astro folder); the
+    // finished build then moves into DATA_DIR.
+    const stagingDir = path.join(this.opts.projectRoot, 'node_modules', '.astro', 'local-builds', `${id}-${randomBytes(4).toString('hex')}`);
     await mkdir(this.opts.buildsDir, { recursive: true });
     const started = Date.now();
     const deploy: Deploy = { id, site_id: this.opts.siteId, state: 'building', error_message: null, created_at: new Date(started).toISOString() };
@@ -107,7 +115,7 @@ export class Builder {
     const code = await new Promise<number>((resolve) => {
       const child = spawn(process.execPath, [astroBin, 'build'], {
         cwd: this.opts.projectRoot,
-        env: { ...this.env, ...pluginEnv, ASTRO_OUT_DIR: outDir, ASTRO_CACHE_DIR: path.join(this.opts.buildsDir, 'cache'), ASTRO_TELEMETRY_DISABLED: '1' },
+        env: { ...this.env, ...pluginEnv, ASTRO_OUT_DIR: stagingDir, ASTRO_CACHE_DIR: path.join(this.opts.buildsDir, 'cache'), ASTRO_TELEMETRY_DISABLED: '1' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const keep = (b: Buffer) => {
@@ -120,9 +128,11 @@ export class Builder {
       child.on('error', () => resolve(1));
     });
     if (code !== 0) {
+      await rm(stagingDir, { recursive: true, force: true });
       const tail = output.join('').split('\n').filter(Boolean).slice(-15).join('\n');
       return this.failed(deploy, outDir, tail.split('\n').slice(-3).join(' '), tail);
     }
+    await moveDir(stagingDir, outDir);
     this.builds++;
     this.site = await new StaticSite(outDir).init();
     await writeFile(path.join(this.opts.buildsDir, 'current'), id);
@@ -156,5 +166,16 @@ export class Builder {
   cancel(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+  }
+}
+
+/** Moves a folder; across file systems (DATA_DIR on another disk) by copying. */
+async function moveDir(from: string, to: string): Promise<void> {
+  try {
+    await rename(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await cp(from, to, { recursive: true });
+    await rm(from, { recursive: true, force: true });
   }
 }

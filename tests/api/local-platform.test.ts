@@ -1,3 +1,5 @@
+import { readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { getStore } from '@netlify/blobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSite, type TestSite } from '../helpers/platform';
@@ -40,12 +42,37 @@ describe('the Blobs context a build gets (through its plugins)', () => {
 describe('the build hook', () => {
   it('starts builds only at its unguessable URL', async () => {
     const before = site.platform.hookCalls;
-    expect((await fetch(`${site.url}/.netlify/local/build_hooks/guessed`, { method: 'POST' })).ok).toBe(false);
-    expect((await fetch(`${site.url}/.netlify/local/build-hook`, { method: 'POST' })).ok).toBe(false);
+    expect((await fetch(`${site.url}/.netlify/local/build_hooks/guessed`, { method: 'POST' })).status).toBe(404);
+    expect((await fetch(`${site.url}/.netlify/local/build-hook`, { method: 'POST' })).status).toBe(404);
+    expect((await fetch(`${site.url}/.netlify/local/build_hooks/`, { method: 'POST' })).status).toBe(404);
     expect(site.platform.hookCalls).toBe(before);
     const hook = process.env.BUILD_HOOK_URL!;
     expect(hook).toMatch(/\/build_hooks\/[0-9a-f]{24}$/);
     expect((await fetch(hook, { method: 'POST' })).status).toBe(200);
     expect(site.platform.hookCalls).toBe(before + 1);
+  });
+});
+
+describe('the local Blobs store', () => {
+  // Site-wide stores are named site:<name> on disk.
+  const folder = (store: string) => path.join(site.dataDir, 'blobs', 'entries', 'local-site', `site:${store}`);
+
+  it('writes through a temp file and a rename: nothing but the records is left in the folder', async () => {
+    const store = getStore({ name: 'history' });
+    await Promise.all(Array.from({ length: 20 }, (_, i) => store.setJSON(`k${i % 4}`, { i })));
+    expect((await readdir(folder('history'))).sort()).toEqual(['k0', 'k1', 'k2', 'k3']);
+  });
+
+  it('skips a leftover temp file (as a write killed midway leaves): lists and reads still work', async () => {
+    await getStore({ name: 'content' }).setJSON('stat:probe', { kept: true });
+    // The empty temp files a kill -9 can leave: the stock server's and this platform's naming.
+    await writeFile(path.join(folder('content'), '.k3j9x0'), '');
+    await writeFile(path.join(folder('content'), '.stat:probe.0a1b2c3d4e5f.tmp'), '');
+    const { blobs } = await getStore({ name: 'content' }).list();
+    expect(blobs.map((b) => b.key)).not.toContain('.k3j9x0');
+    expect(blobs.map((b) => b.key)).toContain('stat:probe');
+    expect(blobs.every((b) => !b.key.startsWith('.'))).toBe(true);
+    const res = await fetch(`${site.url}/api/stats`);
+    expect(res.status).toBe(200);
   });
 });

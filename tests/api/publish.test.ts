@@ -13,9 +13,10 @@ afterAll(() => t.close());
 
 const state = async () => (await t.admin.get('/api/admin/publish')).json;
 
-// Netlify delivers deploy events by calling the function named after the event with the deploy.
+// Netlify delivers deploy events by calling the function named after the event with the deploy
+// (the platform's invokeEvent plays Netlify's part; the public URL space does not reach them).
 async function deployEvent(event: 'deploy-building' | 'deploy-succeeded' | 'deploy-failed', errorMessage: string | null = null) {
-  const res = await t.anon.post(`/.netlify/functions/${event}`, { payload: { id: 'd1', site_id: 'local-site', error_message: errorMessage } });
+  const res = await t.site.platform.invokeEvent(event, { payload: { id: 'd1', site_id: 'local-site', error_message: errorMessage } });
   expect(res.status).toBe(200);
 }
 const markBuildStarted = () => deployEvent('deploy-building');
@@ -103,9 +104,17 @@ describe('publishing', () => {
   });
 
   it('deploy events accept only a deploy payload of this site', async () => {
-    expect((await t.anon.post('/.netlify/functions/deploy-failed', { nope: 1 })).status).toBe(400);
-    expect((await t.anon.post('/.netlify/functions/deploy-failed', { payload: { site_id: 'another-site', error_message: 'x' } })).status).toBe(403);
-    expect((await t.anon.get('/.netlify/functions/deploy-succeeded')).status).toBe(405);
+    const invoke = t.site.platform.invokeEvent;
+    expect((await invoke('deploy-failed', { nope: 1 })).status).toBe(400);
+    expect((await invoke('deploy-failed', { payload: { site_id: 'another-site', error_message: 'x' } })).status).toBe(403);
+    expect((await invoke('deploy-succeeded', undefined, 'GET')).status).toBe(405);
+  });
+
+  it('deploy event functions cannot be called from outside: a forged event changes nothing', async () => {
+    const before = await state();
+    expect((await t.anon.post('/.netlify/functions/deploy-failed', { payload: { site_id: 'local-site', error_message: 'forged' } })).status).toBe(404);
+    expect((await t.anon.post('/.netlify/functions/deploy-succeeded', { payload: { site_id: 'local-site' } })).status).toBe(404);
+    expect(await state()).toEqual(before);
   });
 
   it('is for admins only, and refuses cross-site and form posts', async () => {
