@@ -136,6 +136,17 @@ export async function startPlatform(opts: PlatformOptions) {
     await builder.site.serve(req, res, reqUrl.pathname);
   }
 
+  /**
+   * The origin the visitor typed, as Netlify hands it to a function in `req.url`: this server
+   * answers on 127.0.0.1 as well as localhost, so a page opened at either signs in (the Origin
+   * check compares with it). Any other Host gets the printed URL, so that check stays strict.
+   */
+  function visitedOrigin(req: IncomingMessage): string {
+    const host = req.headers.host ?? '';
+    const port = (server.address() as AddressInfo).port;
+    return LOOPBACK_NAMES.some((name) => host === `${name}:${port}`) ? `http://${host}` : url;
+  }
+
   async function callFunction(
     req: IncomingMessage,
     res: ServerResponse,
@@ -147,6 +158,14 @@ export async function startPlatform(opts: PlatformOptions) {
     for (const [k, v] of Object.entries(req.headers)) {
       if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
     }
+    // TRACE cannot reach a function (fetch's Request refuses it; Node's parser already refuses
+    // TRACK): the platform turns it away itself, as a method the route does not take, not a 500.
+    if (req.method === 'TRACE') {
+      req.resume();
+      res.writeHead(405, { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff', Allow: FUNCTION_METHODS });
+      res.end(JSON.stringify({ message: `Method ${req.method} is not allowed here` }));
+      return;
+    }
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
     // Netlify hands a function its whole request at once and refuses one over its cap before the
     // function runs; so does this (reading it all also spares Node's stream bridge, nodejs#54205).
@@ -156,7 +175,11 @@ export async function startPlatform(opts: PlatformOptions) {
       res.end(JSON.stringify({ message: PAYLOAD_TOO_LARGE }));
       return;
     }
-    const request = new Request(reqUrl, { method: req.method, headers, body: payload ? new Uint8Array(payload) : undefined });
+    const request = new Request(new URL(reqUrl.pathname + reqUrl.search, visitedOrigin(req)), {
+      method: req.method,
+      headers,
+      body: payload ? new Uint8Array(payload) : undefined,
+    });
     const ip = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
     const response = await handler(request, { params, ip, requestId: randomUUID() });
     const out: Record<string, string | string[]> = {};
@@ -203,6 +226,11 @@ export async function startPlatform(opts: PlatformOptions) {
   };
 }
 export type Platform = Awaited<ReturnType<typeof startPlatform>>;
+
+/** The names the local server answers on (it listens on 127.0.0.1 only). */
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1'];
+/** Methods the platform hands to functions (each function's own 405 names those it takes). */
+const FUNCTION_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 
 const TOO_LARGE = Symbol('too large');
 const PAYLOAD_TOO_LARGE = 'The request is too large: functions accept at most 6 MB (binary bodies count base64-encoded, about 4.5 MB of file).';
