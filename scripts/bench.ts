@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { COLD_START_BUDGET_MS, coldStarts, coldStartTable, type ColdStart } from './bench/cold-start';
 import { runLighthouse, type LighthouseFigures } from './bench/lighthouse';
 import { runLoad, type LoadFigures } from './bench/load';
 import { PROJECT_ROOT } from './local-env';
@@ -51,6 +52,11 @@ const waitLive = async (timeoutMs = 600_000) => {
 };
 
 try {
+  // Cold start of every function as Netlify packages it, each import in a fresh Node process.
+  console.log('Cold start…');
+  const coldStart: ColdStart[] = await coldStarts(PROJECT_ROOT, path.dirname(dataDir));
+  console.log(coldStartTable(coldStart));
+
   // Lighthouse.
   console.log('Lighthouse…');
   const lighthouse: LighthouseFigures[] = await runLighthouse([`${url}/`, `${url}/team`, `${url}/testimonials`], chromium);
@@ -105,6 +111,7 @@ try {
     saveToLiveSeconds: saveToLiveS,
     buildMs: { demo: demoBuild?.lastBuildDurationMs ?? null, with1000PublicationsAndEvents: bigBuild?.lastBuildDurationMs ?? null },
     homeHtmlKbWith1000: homeKb,
+    coldStart,
   };
 
   const home = lighthouse.find((l) => l.formFactor === 'mobile' && l.url === `${url}/`)!;
@@ -119,6 +126,7 @@ try {
   for (const l of lighthouse) if (l.cls > BUDGET.cls) broken.push(`CLS ${l.cls} on ${l.url} (${l.formFactor})`);
   if (saveToLiveS > BUDGET.saveToLiveS) broken.push(`save to live ${saveToLiveS} s`);
   for (const l of load) if (l.errors || l.non2xx) broken.push(`${l.errors + l.non2xx} errors under load on ${l.name}`);
+  for (const c of coldStart) if (c.medianMs > COLD_START_BUDGET_MS) broken.push(`cold start of ${c.name} ${c.medianMs} ms (budget ${COLD_START_BUDGET_MS} ms)`);
 
   await writeFile(path.join(PROJECT_ROOT, 'bench/results.json'), JSON.stringify({ ...results, budget: BUDGET, broken }, null, 2) + '\n');
   await writeFile(path.join(PROJECT_ROOT, 'bench/RESULTS.md'), renderMarkdown(results, broken));
@@ -129,7 +137,7 @@ try {
   await stop();
 }
 
-function renderMarkdown(r: { homeHtmlKbWith1000: number; date: string; lighthouse: LighthouseFigures[]; load: LoadFigures[]; functionToStaticThroughput: number; saveToLiveSeconds: number; buildMs: Record<string, number | null> }, broken: string[]) {
+function renderMarkdown(r: { homeHtmlKbWith1000: number; date: string; lighthouse: LighthouseFigures[]; load: LoadFigures[]; functionToStaticThroughput: number; saveToLiveSeconds: number; buildMs: Record<string, number | null>; coldStart: ColdStart[] }, broken: string[]) {
   const lh = r.lighthouse
     .map((l) => `| ${l.url.replace(/^https?:\/\/[^/]+/, '')} | ${l.formFactor} | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${l.seo} | ${l.lcpMs} | ${l.tbtMs} | ${l.cls} | ${(l.scriptBytes / 1024).toFixed(1)} | ${(l.totalBytes / 1024).toFixed(1)} |`)
     .join('\n');
@@ -157,6 +165,14 @@ Function to static throughput: ${r.functionToStaticThroughput}.
 - Save to live (admin PATCH until the served HTML shows it): ${r.saveToLiveSeconds} s
 - Full build, demo content: ${r.buildMs.demo} ms
 - Full build, with 1,000 publications and 1,000 events: ${r.buildMs.with1000PublicationsAndEvents} ms (the home page is then ${r.homeHtmlKbWith1000} KB of HTML)
+
+## Cold start
+
+Each function bundled and packaged as a Netlify build does (\`npm run build:functions\`, then
+@netlify/zip-it-and-ship-it), its entry imported in a fresh Node 22 process 7 times (budget ${COLD_START_BUDGET_MS} ms median;
+alone: \`npx tsx scripts/bench/cold-start.ts\`).
+
+${coldStartTable(r.coldStart)}
 
 ## Budgets
 
