@@ -9,9 +9,19 @@ import { ApiError } from './api';
 export const MAX_IMAGE_SIDE = 1200;
 /** Files at most this big and this wide are sent as they are. */
 const SMALL_ENOUGH_BYTES = 1_000_000;
+/** Encoder qualities tried in turn until the image fits under the server's cap. */
+const QUALITIES = [0.85, 0.7, 0.5];
+/** The hint under every image field: the cap rarely matters, since photos are shrunk first. */
+export const IMAGE_HINT = 'JPG, PNG or WebP • large photos are resized';
 
 const toBlob = (canvas: HTMLCanvasElement, type: string, quality: number) =>
   new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, type, quality));
+
+/** WebP, or JPEG where the browser cannot encode WebP (some silently fall back to PNG: check). */
+async function encode(canvas: HTMLCanvasElement, quality: number): Promise<Blob | null> {
+  const webp = await toBlob(canvas, 'image/webp', quality);
+  return webp && webp.type === 'image/webp' ? webp : toBlob(canvas, 'image/jpeg', quality);
+}
 
 /**
  * Returns a WebP (or JPEG where WebP encoding is unsupported) no wider or taller than `maxSide`,
@@ -35,9 +45,12 @@ export async function shrinkImage(file: File, maxSide = MAX_IMAGE_SIDE): Promise
     if (!ctx) return file;
     ctx.imageSmoothingQuality = 'high';
     ctx.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-    // Some browsers silently fall back to PNG for an unsupported type: check what came out.
-    let blob = await toBlob(canvas, 'image/webp', 0.85);
-    if (!blob || blob.type !== 'image/webp') blob = await toBlob(canvas, 'image/jpeg', 0.85);
+    // A very detailed photo can still be over the cap at the first quality: step down until it fits.
+    let blob: Blob | null = null;
+    for (const quality of QUALITIES) {
+      blob = await encode(canvas, quality);
+      if (!blob || blob.size <= MAX_IMAGE_BYTES) break;
+    }
     if (!blob || (scale === 1 && blob.size >= file.size)) return file;
     const ext = blob.type === 'image/webp' ? 'webp' : 'jpg';
     const name = `${file.name.replace(/\.[^.]+$/, '') || 'photo'}.${ext}`;

@@ -105,7 +105,7 @@ test('required fields are checked before anything is sent; rating defaults to 5 
   let posted = 0;
   page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/api/testimonials') && posted++);
   await expect(dialog.getByRole('radio', { name: '5 stars' })).toBeChecked();
-  await expect(dialog.getByText('Max 5MB • JPG, PNG, WebP')).toBeVisible();
+  await expect(dialog.getByText('JPG, PNG or WebP • large photos are resized')).toBeVisible();
   await expect(dialog.locator('input[type="file"]')).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
 
   await dialog.getByRole('button', { name: 'Submit Testimonial' }).click();

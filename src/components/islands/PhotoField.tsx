@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { errorMessage, mutate } from '../../lib/api';
-import { prepareUpload } from '../../lib/image-resize';
+import { IMAGE_HINT, prepareUpload } from '../../lib/image-resize';
 import { notify } from '../../lib/notify';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';
@@ -72,7 +72,7 @@ export default function PhotoField({ value, onChange, busy, lookingUp }: { value
               </button>
             )}
           </div>
-          <p id={`${id}-hint`} className="text-xs text-ink-soft">Max 5MB • JPG, PNG, WebP</p>
+          <p id={`${id}-hint`} className="text-xs text-ink-soft">{IMAGE_HINT}</p>
           <p className="text-xs text-brand-700" role="status" aria-live="polite">
             {lookingUp ? 'Fetching your LinkedIn profile photo...' : ''}
           </p>

@@ -4,6 +4,7 @@ import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { announce } from '../../../stores/admin-announce';
 import { cx, ui } from '../ui/styles';
+import { IMAGE_HINT } from '../../../lib/image-resize';
 import { IMAGE_ACCEPT, uploadImage } from './upload';
 
 interface ImageFieldProps {
@@ -86,7 +87,7 @@ export default function ImageField({ id, value, onChange, placeholder, invalid, 
             </button>
           )}
           <span id={hintId} className="text-xs text-ink-soft">
-            Max 5MB • JPG, PNG, WebP
+            {IMAGE_HINT}
           </span>
         </div>
       </div>
