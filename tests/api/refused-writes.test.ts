@@ -42,6 +42,14 @@ afterAll(async () => {
   await site.close();
 });
 
+// A 1×1 PNG: a real image, so only the store can refuse it.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const photo = (url: string) => {
+  const body = new FormData();
+  body.append('testimonial-photo', new Blob([PNG], { type: 'image/png' }), 'photo.png');
+  return fetch(`${url}/api/upload/testimonial-photo`, { method: 'POST', body }).then(async (r) => ({ status: r.status, json: await r.json() }));
+};
+
 async function refusing<T>(status: number, fn: () => Promise<T>): Promise<T> {
   refuseWith = status;
   process.env.NETLIFY_BLOBS_CONTEXT = proxyContext;
@@ -65,6 +73,7 @@ describe.each([401, 403, 500])('a store that answers %i to writes', (status) => 
         contact: await visitor.post('/api/contact', { name: 'Ada Lovelace', email: 'ada@example.org', subject: 'research', message: 'This message must not be reported as sent.' }),
         testimonial: await visitor.post('/api/testimonials', { name: 'Grace Hopper', content: 'This testimonial must not be reported as stored.', rating: 5 }),
         member: await admin.post('/api/team-members', { name: 'Never Added', position: 'Fellow' }),
+        photo: await photo(site.url),
       };
     });
     for (const [what, answer] of Object.entries(answers)) {
@@ -84,6 +93,9 @@ describe.each([401, 403, 500])('a store that answers %i to writes', (status) => 
     expect(subs.json.total).toBe(0);
     const history = await admin.get('/api/admin/history');
     expect(JSON.stringify(history.json)).not.toContain(`Never saved ${status}`);
+    const { createHash } = await import('node:crypto');
+    const photoKey = `${createHash('sha256').update(PNG).digest('hex')}.png`;
+    expect((await fetch(`${site.url}/api/uploads/${photoKey}`)).status).toBe(404);
     const { findUser } = await import('../../src/server/users');
     expect(await findUser(`nobody${status}`)).toBeNull();
   });
