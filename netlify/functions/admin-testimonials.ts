@@ -1,4 +1,4 @@
-// GET    /api/admin/testimonials      (admin) -> every testimonial, pending review first, then newest
+// GET    /api/admin/testimonials?page=1&pageSize=20 (admin) -> { items, total, page, pageSize }: pending review first, each newest first
 // PATCH  /api/admin/testimonials/:id  (admin) {approved?, featured?, order?, name?, ..., _expected?} -> updated testimonial; 409 on a stale _expected; rebuilds
 // DELETE /api/admin/testimonials/:id  (admin) -> { message }; rebuilds
 import { testimonialUpdateSchema } from '../../src/schemas/testimonial';
@@ -6,10 +6,10 @@ import { HttpError } from '../../src/server/errors';
 import { requireAdmin } from '../../src/server/guard';
 import { recordChange } from '../../src/server/history';
 import { readPatch } from '../../src/server/collection-routes';
-import { json, route } from '../../src/server/http';
+import { json, parseWith, route } from '../../src/server/http';
 import { requestRebuild } from '../../src/server/publish';
-import { keyParam } from '../../src/server/records';
-import { allTestimonials, deleteTestimonial, updateTestimonial } from '../../src/server/testimonials';
+import { keyParam, pageQuerySchema, queryOf } from '../../src/server/records';
+import { deleteTestimonial, testimonialPage, updateTestimonial } from '../../src/server/testimonials';
 
 const idOf = (params: Record<string, string>) => keyParam(params.id, 'Testimonial');
 
@@ -17,7 +17,7 @@ export default route({
   async GET(req, ctx) {
     await requireAdmin(req);
     if (ctx.params.id) throw new HttpError(405, 'Method GET is not allowed here', undefined, { Allow: 'PATCH, DELETE' });
-    return json(await allTestimonials());
+    return json(await testimonialPage(parseWith(pageQuerySchema, queryOf(req))));
   },
   async PATCH(req, ctx) {
     const user = await requireAdmin(req);

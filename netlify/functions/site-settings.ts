@@ -2,6 +2,7 @@
 // PATCH /api/site-settings {field: value, ..., _expected?: {field: startValue}} (admin) -> updated settings;
 //       409 with the current values when a field in _expected changed meanwhile; recorded and rebuilt
 import { siteSettingsPatchSchema } from '../../src/schemas/site-settings';
+import { CACHE_TAGS, cdnCacheHeaders } from '../../src/server/cdn-cache';
 import { readPatch } from '../../src/server/collection-routes';
 import { requireAdmin } from '../../src/server/guard';
 import { json, route } from '../../src/server/http';
@@ -9,7 +10,7 @@ import { getSiteSettings, saveSiteSettings, SITE_SETTINGS_FIELDS } from '../../s
 
 export default route({
   async GET() {
-    return json(await getSiteSettings(), { cache: 'public, max-age=0, must-revalidate' });
+    return json(await getSiteSettings(), { cache: 'public, max-age=0, must-revalidate', headers: cdnCacheHeaders(CACHE_TAGS.siteSettings) });
   },
   async PATCH(req) {
     const user = await requireAdmin(req);

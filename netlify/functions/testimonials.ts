@@ -3,19 +3,21 @@
 // GET  /api/testimonials/featured -> approved and featured testimonials
 // GET  /api/testimonials          -> same as /approved
 import { testimonialSubmitSchema } from '../../src/schemas/testimonial';
+import { CACHE_TAGS, cdnCacheHeaders } from '../../src/server/cdn-cache';
 import { HttpError } from '../../src/server/errors';
 import { json, readJson, route } from '../../src/server/http';
 import { approvedTestimonials, featuredTestimonials, submitTestimonial } from '../../src/server/testimonials';
 import { assertPublicPostAllowed } from '../../src/server/throttle';
 
-// Public lists revalidate on every load: an approval must show without waiting for a cache.
-const LIST_CACHE = 'public, max-age=0, must-revalidate';
+// Browsers revalidate on every load (an approval must show without waiting for a cache); Netlify's
+// CDN keeps the lists until an admin change purges them.
+const LIST_CACHE = { cache: 'public, max-age=0, must-revalidate', headers: cdnCacheHeaders(CACHE_TAGS.testimonials) };
 
 export default route({
   async GET(_req, ctx) {
     const list = ctx.params.list ?? 'approved';
-    if (list === 'approved') return json(await approvedTestimonials(), { cache: LIST_CACHE });
-    if (list === 'featured') return json(await featuredTestimonials(), { cache: LIST_CACHE });
+    if (list === 'approved') return json(await approvedTestimonials(), LIST_CACHE);
+    if (list === 'featured') return json(await featuredTestimonials(), LIST_CACHE);
     throw new HttpError(404, 'No such testimonial list');
   },
   async POST(req, ctx) {

@@ -7,6 +7,7 @@ import { PLATFORM_BODY_LIMIT_BYTES } from '../../src/schemas/upload-limits';
 import { LocalBlobsServer } from './blobs-server';
 import { startBuildBlobsApi } from './build-blobs-api';
 import { Builder, type Deploy, type DeployEventName } from './builder';
+import { LocalCdnCache, PURGE_API_PATH } from './cdn-cache';
 import { loadFunctions } from './functions';
 
 export interface PlatformOptions {
@@ -66,6 +67,13 @@ export async function startPlatform(opts: PlatformOptions) {
   process.env.URL ||= url;
   const hookPath = `${BUILD_HOOK_PREFIX}${randomBytes(12).toString('hex')}`;
   process.env.BUILD_HOOK_URL = `${url}${hookPath}`;
+  // Netlify's CDN cache of function answers, and its purge API: purgeCache() finds the token where
+  // Netlify's runtime puts it; only the API address (PURGE_API_URL) is a local addition.
+  const purgeToken = randomBytes(16).toString('hex');
+  const cdn = new LocalCdnCache(purgeToken);
+  const purgePath = `/.netlify/local/purge${PURGE_API_PATH}`;
+  process.env.NETLIFY_PURGE_API_TOKEN = purgeToken;
+  process.env.PURGE_API_URL = `${url}/.netlify/local/purge`;
 
   const fns = await loadFunctions(path.join(opts.projectRoot, 'netlify', 'functions'));
   // Netlify calls the function named after a deploy event with { payload: deploy }, itself
@@ -118,6 +126,8 @@ export async function startPlatform(opts: PlatformOptions) {
     // from outside. Nothing else under /.netlify/ is public here (a wrong hook URL is a 404).
     const internal = reqUrl.pathname.startsWith('/.netlify/');
     const matched = internal ? null : fns.match(reqUrl.pathname, method);
+    if (reqUrl.pathname === purgePath) return cdn.handlePurgeApi(req, res);
+    if (matched && cdn.serve(method, reqUrl, res)) return;
     if (matched) return callFunction(req, res, reqUrl, matched.route.handler, matched.params);
     if (internal || reqUrl.pathname.startsWith('/api/')) {
       res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
@@ -181,7 +191,7 @@ export async function startPlatform(opts: PlatformOptions) {
       body: payload ? new Uint8Array(payload) : undefined,
     });
     const ip = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
-    const response = await handler(request, { params, ip, requestId: randomUUID() });
+    const response = await cdn.keep(request.method, reqUrl, await handler(request, { params, ip, requestId: randomUUID() }));
     const out: Record<string, string | string[]> = {};
     response.headers.forEach((v, k) => {
       if (k !== 'set-cookie') out[k] = v;
@@ -209,6 +219,8 @@ export async function startPlatform(opts: PlatformOptions) {
     buildBlobs,
     /** Delivers a deploy event as Netlify does (tests play Netlify's part with it). */
     invokeEvent,
+    /** The emulated CDN cache of function answers (hits, misses, purges). */
+    cdn,
     /** How often the build hook was called (content changes asking for a rebuild). */
     get hookCalls() {
       return hookCalls;

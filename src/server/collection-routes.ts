@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cdnCacheHeaders } from './cdn-cache';
 import type { Collection } from './collections';
 import { HttpError } from './errors';
 import { requireAdmin } from './guard';
@@ -90,7 +91,7 @@ export interface CollectionApiOptions {
   collection: Collection;
   createSchema: z.ZodType;
   updateSchema: z.ZodType;
-  /** Cache-Control of the public reads. */
+  /** Browser Cache-Control of the public reads (the CDN keeps them until a write purges the collection's tag). */
   cache: string;
   /** Public list when it is not simply by order (events: by start date). */
   list?: () => Promise<unknown[]>;
@@ -109,10 +110,12 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
   const list = o.list ?? (() => items.list());
   const target = (id: string) => `${o.name}/${id}`;
   const itemId = (ctx: FnContext) => ctx.params.id ?? '';
+  // Public reads are tagged with the collection's name; its writes purge that tag (collections.ts).
+  const publicCache = { cache: o.cache, headers: cdnCacheHeaders(o.name) };
 
   const table: Record<string, RouteHandler> = {
     [base]: route({
-      GET: async () => json(await list(), { cache: o.cache }),
+      GET: async () => json(await list(), publicCache),
       async POST(req) {
         const user = await requireAdmin(req);
         const created = await items.create((await readJson(req, o.createSchema)) as Record<string, unknown>);
@@ -133,7 +136,7 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
       async GET(_req, ctx) {
         const item = await items.get(itemId(ctx));
         if (!item) throw new HttpError(404, 'Item not found');
-        return json(item, { cache: o.cache });
+        return json(item, publicCache);
       },
       async PATCH(req, ctx) {
         const user = await requireAdmin(req);
@@ -152,7 +155,7 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
     }),
   };
   for (const [view, read] of Object.entries(o.views ?? {})) {
-    table[`${base}/${view}`] = route({ GET: async () => json(await read(), { cache: o.cache }) });
+    table[`${base}/${view}`] = route({ GET: async () => json(await read(), publicCache) });
   }
   return byPath(table);
 }

@@ -5,6 +5,7 @@ import { publicationSchema } from '../schemas/publication';
 import { researchAreaSchema } from '../schemas/research-area';
 import { statSchema } from '../schemas/stat';
 import { teamMemberSchema } from '../schemas/team-member';
+import { CACHE_TAGS, purgeTags } from './cdn-cache';
 import { HttpError } from './errors';
 import { openStore, readJSON, STORES, updateJSON } from './store';
 
@@ -31,8 +32,12 @@ export function collection<S extends z.ZodType<BaseItem>>(key: string, itemSchem
   const docSchema = z.object({ items: z.array(itemSchema) });
   const store = () => openStore(STORES.content);
   // Stored items are parsed output; writing them back re-validates, so output-as-input is sound.
-  const write = (mutate: (items: Item[]) => Item[]) =>
-    updateJSON(store(), key, docSchema, () => ({ items: [] }), (doc) => ({ items: mutate(doc.items as Item[]) as z.input<S>[] }));
+  // Every landed write purges the CDN copy of the collection's public reads (tagged by its key).
+  const write = async (mutate: (items: Item[]) => Item[]) => {
+    const doc = await updateJSON(store(), key, docSchema, () => ({ items: [] }), (doc) => ({ items: mutate(doc.items as Item[]) as z.input<S>[] }));
+    await purgeTags(CACHE_TAGS.collection(key));
+    return doc;
+  };
   const validated = (value: unknown): Item => {
     const item = itemSchema.parse(value);
     opts.check?.(item);

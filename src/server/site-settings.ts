@@ -1,5 +1,6 @@
 import { siteSettingsSchema, type SiteSettings, type SiteSettingsPatch } from '../schemas/site-settings';
 import type { User } from '../schemas/user';
+import { CACHE_TAGS, purgeTags } from './cdn-cache';
 import { assertExpected } from './collections';
 import { commitChange } from './history';
 import { openStore, readJSON, STORES, updateJSON } from './store';
@@ -36,6 +37,7 @@ export async function patchSiteSettings(
       return { ...current, ...patch, updatedAt: new Date().toISOString() };
     },
   );
+  await purgeTags(CACHE_TAGS.siteSettings);
   return { before, after };
 }
 

@@ -1,18 +1,78 @@
 import { z } from 'zod';
 import { testimonialSchema, type Testimonial, type testimonialSubmitSchema, type testimonialUpdateSchema } from '../schemas/testimonial';
-import { HttpError } from './errors';
+import { CACHE_TAGS, purgeTags } from './cdn-cache';
 import { assertExpected } from './collections';
-import { listKeys, readRecords } from './records';
-import { createJSON, deleteKey, openStore, STORES, updateJSON } from './store';
+import { HttpError, StorageError } from './errors';
+import { listKeys, readRecords, type Page, type PageQuery } from './records';
+import { createJSON, deleteKey, openStore, readJSON, STORES, updateJSON } from './store';
 
-// One key per testimonial, `${createdAt}_${id}` as the demo seed writes them, so visitor
-// submissions never contend with each other or with an admin editing another testimonial.
-const store = () => openStore(STORES.testimonials);
+/*
+ * Layout, chosen so every read touches only what it returns:
+ * - the testimonials store keeps one key per testimonial, `${createdAt}_${id}` (the first layout's
+ *   keys, so old stores need no record migration). A visitor submission writes only its own key:
+ *   submissions never contend with each other or with an admin.
+ * - the system store's `testimonials-published` document holds every approved testimonial in full.
+ *   The public lists read only it (one Blobs call, however many submissions wait for review).
+ *   Admin actions (approve, feature, edit, delete, restore) keep it current with etag-guarded merges
+ *   that re-read the record they are about, so a late merge cannot undo a newer change.
+ * A store written by the first layout has no such document: it is built once from a full scan and
+ * created only if still absent (idempotent; simultaneous first readers agree).
+ */
+const records = () => openStore(STORES.testimonials);
+const system = () => openStore(STORES.system);
+const INDEX_KEY = 'testimonials-published';
+const indexSchema = z.object({ items: z.array(testimonialSchema) });
+
 const keyFor = (t: Pick<Testimonial, 'createdAt' | 'id'>) => `${t.createdAt}_${t.id}`;
+const idOfKey = (key: string) => key.slice(key.lastIndexOf('_') + 1);
 const gone = () => new HttpError(404, 'Testimonial not found');
 
+/** Every stored testimonial, read one by one: the migration's source and the tests' reference. */
+export async function scanTestimonials(): Promise<Testimonial[]> {
+  return readRecords(records(), await listKeys(records()), testimonialSchema);
+}
+
+/** The approved testimonials as stored in the published document, building it once for an old store. */
+async function publishedIndex(): Promise<Testimonial[]> {
+  const found = await readJSON(system(), INDEX_KEY, indexSchema);
+  if (found) return found.value.items;
+  const items = (await scanTestimonials()).filter((t) => t.approved);
+  if (await createJSON(system(), INDEX_KEY, indexSchema, { items })) return items;
+  // Another request built it first, from a scan at least as recent: use theirs.
+  return (await readJSON(system(), INDEX_KEY, indexSchema))?.value.items ?? items;
+}
+
+/**
+ * Brings the published document in line with one record's current state, then purges the CDN copy
+ * of the public lists if they changed. It always writes (etag-guarded), even when nothing changed:
+ * a merge computed from an older read of the record then fails its etag check and is redone.
+ */
+async function syncPublished(key: string, id: string): Promise<void> {
+  let changed = false;
+  await updateJSON(
+    system(),
+    INDEX_KEY,
+    indexSchema,
+    () => {
+      throw new StorageError('The published testimonials list disappeared during an update');
+    },
+    async (doc) => {
+      const current = (await readJSON(records(), key, testimonialSchema))?.value;
+      const others = doc.items.filter((t) => t.id !== id);
+      const items = current?.approved ? [...others, current] : others;
+      const was = doc.items.find((t) => t.id === id);
+      changed = JSON.stringify(was ?? null) !== JSON.stringify(current?.approved ? current : null);
+      return { items };
+    },
+  );
+  if (changed) await purgeTags(CACHE_TAGS.testimonials);
+}
+
+/** The key of a testimonial: approved ones from the published document, others from a key listing. */
 async function keyOf(id: string): Promise<string> {
-  const key = (await listKeys(store())).find((k) => k.slice(k.lastIndexOf('_') + 1) === id);
+  const published = (await publishedIndex()).find((t) => t.id === id);
+  if (published) return keyFor(published);
+  const key = (await listKeys(records())).find((k) => idOfKey(k) === id);
   if (!key) throw gone();
   return key;
 }
@@ -22,22 +82,40 @@ export async function submitTestimonial(input: z.output<typeof testimonialSubmit
   const now = new Date().toISOString();
   const { approved: _a, featured: _f, ...fields } = input;
   const record = testimonialSchema.parse({ ...fields, id: crypto.randomUUID(), createdAt: now, updatedAt: now, approved: false, featured: false, order: 0 });
-  if (!(await createJSON(store(), keyFor(record), testimonialSchema, record))) throw new HttpError(409, 'Please submit the testimonial again');
+  if (!(await createJSON(records(), keyFor(record), testimonialSchema, record))) throw new HttpError(409, 'Please submit the testimonial again');
   return record;
 }
 
-/** Every testimonial (admin view): pending review first, then newest first. */
-export async function allTestimonials(): Promise<Testimonial[]> {
-  const all = await readRecords(store(), await listKeys(store()), testimonialSchema);
-  return all.sort((a, b) => Number(a.approved) - Number(b.approved) || b.createdAt.localeCompare(a.createdAt));
+/**
+ * One page of the admin list: pending review first, then approved, each newest first. Costs one key
+ * listing, one read of the published document and one read per pending testimonial on the page.
+ */
+export async function testimonialPage({ page, pageSize }: Pick<PageQuery, 'page' | 'pageSize'>): Promise<Page<Testimonial>> {
+  const [keys, published] = await Promise.all([listKeys(records()), publishedIndex()]);
+  const approved = new Map(published.map((t) => [t.id, t]));
+  // Keys start with the ISO creation time: a reversed sort is newest first.
+  const newest = keys.slice().sort().reverse();
+  const ordered = [...newest.filter((k) => !approved.has(idOfKey(k))), ...newest.filter((k) => approved.has(idOfKey(k)))];
+  const shown = ordered.slice((page - 1) * pageSize, page * pageSize);
+  const read = await readRecords(records(), shown.filter((k) => !approved.has(idOfKey(k))), testimonialSchema);
+  const byId = new Map(read.map((t) => [t.id, t]));
+  const items = shown.flatMap((k) => approved.get(idOfKey(k)) ?? byId.get(idOfKey(k)) ?? []);
+  return { items, total: ordered.length, page, pageSize };
+}
+
+/** Exact counts without reading records: one key listing and the published document. */
+export async function testimonialCounts(): Promise<{ total: number; pending: number }> {
+  const [keys, published] = await Promise.all([listKeys(records()), publishedIndex()]);
+  const approved = new Set(published.map((t) => t.id));
+  return { total: keys.length, pending: keys.filter((k) => !approved.has(idOfKey(k))).length };
 }
 
 /** Published order: by `order`, then newest first. */
-const published = (a: Testimonial, b: Testimonial) => a.order - b.order || b.createdAt.localeCompare(a.createdAt);
+const publishedOrder = (a: Testimonial, b: Testimonial) => a.order - b.order || b.createdAt.localeCompare(a.createdAt);
 
-/** Approved testimonials, as the public lists show them. */
+/** Approved testimonials, as the public lists show them (one Blobs read). */
 export async function approvedTestimonials(): Promise<Testimonial[]> {
-  return (await allTestimonials()).filter((t) => t.approved).sort(published);
+  return (await publishedIndex()).slice().sort(publishedOrder);
 }
 
 /** Approved and featured testimonials. */
@@ -51,10 +129,10 @@ export async function updateTestimonial(
   patch: z.output<typeof testimonialUpdateSchema>,
   expected?: Record<string, unknown>,
 ): Promise<{ before: Testimonial; after: Testimonial }> {
-  const key = await keyOf(id);
+  const key = await keyOf(id); // also makes sure the published document exists before the record changes
   let before: Testimonial | undefined;
   const after = await updateJSON(
-    store(),
+    records(),
     key,
     testimonialSchema,
     () => {
@@ -67,21 +145,56 @@ export async function updateTestimonial(
       return { ...current, ...patch, id: current.id, createdAt: current.createdAt, updatedAt: new Date().toISOString() };
     },
   );
+  await syncPublished(key, id);
   return { before: before!, after };
 }
 
 /** Deletes a testimonial; 404 when it does not exist. */
 export async function deleteTestimonial(id: string): Promise<Testimonial> {
   const key = await keyOf(id);
-  const [found] = await readRecords(store(), [key], testimonialSchema);
+  const [found] = await readRecords(records(), [key], testimonialSchema);
   if (!found) throw gone();
-  await deleteKey(store(), key);
+  await deleteKey(records(), key);
+  await syncPublished(key, id);
   return found;
 }
 
 /** Puts a deleted testimonial back exactly as it was (history restore); 409 if it exists again. */
 export async function reinsertTestimonial(record: unknown): Promise<Testimonial> {
   const parsed = testimonialSchema.parse(record);
-  if (!(await createJSON(store(), keyFor(parsed), testimonialSchema, parsed))) throw new HttpError(409, 'This testimonial already exists');
+  await publishedIndex();
+  if (!(await createJSON(records(), keyFor(parsed), testimonialSchema, parsed))) throw new HttpError(409, 'This testimonial already exists');
+  await syncPublished(keyFor(parsed), parsed.id);
   return parsed;
+}
+
+/**
+ * Bulk path for seeding and imports: writes each record under its own key (a few at a time), then
+ * merges the approved ones into the published document once. Records whose key exists are skipped.
+ */
+export async function insertTestimonials(list: Testimonial[], concurrency = 16): Promise<number> {
+  await publishedIndex();
+  const parsed = list.map((t) => testimonialSchema.parse(t));
+  let next = 0;
+  let written = 0;
+  const worker = async () => {
+    while (next < parsed.length) {
+      const t = parsed[next++]!;
+      if (await createJSON(records(), keyFor(t), testimonialSchema, t)) written++;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, parsed.length) }, worker));
+  const approved = parsed.filter((t) => t.approved);
+  if (approved.length > 0) {
+    const missing = () => {
+      throw new StorageError('The published testimonials list disappeared during an import');
+    };
+    await updateJSON(system(), INDEX_KEY, indexSchema, missing, async (doc) => {
+      const fresh = await readRecords(records(), approved.map(keyFor), testimonialSchema);
+      const ids = new Set(fresh.map((t) => t.id));
+      return { items: [...doc.items.filter((t) => !ids.has(t.id)), ...fresh.filter((t) => t.approved)] };
+    });
+    await purgeTags(CACHE_TAGS.testimonials);
+  }
+  return written;
 }

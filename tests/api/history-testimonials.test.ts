@@ -22,7 +22,7 @@ describe('restoring testimonial changes', () => {
     const approval = await entryFor(`testimonials/${t.id}`, 'update');
     const undone = await admin.post(`/api/admin/history/${approval.id}/restore`);
     expect(undone.status).toBe(200);
-    const listed = () => admin.get('/api/admin/testimonials').then((r) => r.json as { id: string; approved: boolean; rating: number }[]);
+    const listed = () => admin.get('/api/admin/testimonials?pageSize=100').then((r) => r.json.items as { id: string; approved: boolean; rating: number }[]);
     expect((await listed()).find((x) => x.id === t.id)?.approved).toBe(false);
 
     expect((await admin.delete(`/api/admin/testimonials/${t.id}`)).status).toBe(200);

@@ -94,7 +94,7 @@ describe('admin testimonials', () => {
     const pending = (await submit({ ...sample, name: 'Pending Person' })).json;
     const other = (await submit({ ...sample, name: 'Soon Approved' })).json;
     expect((await admin.patch(`/api/admin/testimonials/${other.id}`, { approved: true })).status).toBe(200);
-    const list = (await admin.get('/api/admin/testimonials')).json as { id: string; approved: boolean }[];
+    const list = (await admin.get('/api/admin/testimonials?pageSize=100')).json.items as { id: string; approved: boolean }[];
     expect(list.some((t) => t.id === pending.id && !t.approved)).toBe(true);
     const firstApproved = list.findIndex((t) => t.approved);
     expect(list.slice(firstApproved).every((t) => t.approved)).toBe(true);
@@ -163,7 +163,7 @@ describe('admin testimonials', () => {
     const stale = await admin.patch(`/api/admin/testimonials/${t.id}`, { company: 'Third Co', _expected: { company: 'First Co' } });
     expect(stale.status).toBe(409);
     expect(stale.json.fields).toEqual({ company: 'Second Co' });
-    const all = (await admin.get('/api/admin/testimonials')).json as { id: string; company: string }[];
+    const all = (await admin.get('/api/admin/testimonials?pageSize=100')).json.items as { id: string; company: string }[];
     expect(all.find((x) => x.id === t.id)!.company).toBe('Second Co');
   });
 
@@ -171,7 +171,7 @@ describe('admin testimonials', () => {
     const t = (await submit({ ...sample, name: 'Delete Me' })).json;
     const res = await admin.delete(`/api/admin/testimonials/${t.id}`);
     expect(res.status).toBe(200);
-    expect((await admin.get('/api/admin/testimonials')).json.map((x: { id: string }) => x.id)).not.toContain(t.id);
+    expect((await admin.get('/api/admin/testimonials?pageSize=100')).json.items.map((x: { id: string }) => x.id)).not.toContain(t.id);
     expect((await admin.delete(`/api/admin/testimonials/${t.id}`)).status).toBe(404);
     const { listHistory } = await import('../../src/server/history');
     expect((await listHistory(20)).find((e) => e.target === `testimonials/${t.id}`)).toMatchObject({ action: 'delete', summary: 'Delete Me' });

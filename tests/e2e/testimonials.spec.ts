@@ -77,7 +77,7 @@ test('featured and approved testimonials show with initials, role line and stars
 
   // Seeded pending testimonials (approved false) are never public.
   await signIn(page, 'admin');
-  const all = (await (await page.request.get('/api/admin/testimonials')).json()) as Testimonial[];
+  const all = ((await (await page.request.get('/api/admin/testimonials?pageSize=100')).json()) as { items: Testimonial[] }).items;
   for (const pending of all.filter((t) => !t.approved)) await expect(page.getByText(pending.name)).toHaveCount(0);
 });
 
@@ -165,7 +165,7 @@ test('a photo is shrunk and uploaded, and a submission is pending review (not pu
 
   // Stored as submitted, pending review; then removed so other tests see the seeded data only.
   await signIn(page, 'admin');
-  const stored = ((await (await page.request.get('/api/admin/testimonials')).json()) as Testimonial[]).find((t) => t.name === name);
+  const stored = ((await (await page.request.get('/api/admin/testimonials?pageSize=100')).json()) as { items: Testimonial[] }).items.find((t) => t.name === name);
   expect(stored).toMatchObject({ approved: false, featured: false, rating: 4 });
   expect((await page.request.delete(`/api/admin/testimonials/${stored!.id}`)).ok()).toBe(true);
 });
