@@ -1,4 +1,4 @@
-// GET    /api/events           -> every event by start date, ascending (public; events are never cached)
+// GET    /api/events           -> every event by start date, ascending (public; browsers never cache events, the CDN keeps them until a change)
 // GET    /api/events/upcoming  -> events that have not ended, by start date
 // GET    /api/events/featured  -> featured events, by start date
 // GET    /api/events/:id       -> one event
@@ -6,7 +6,7 @@
 // PATCH  /api/events/:id       (admin) {fields..., _expected?} -> updated event; 409 when _expected is stale
 // DELETE /api/events/:id       (admin) -> the deleted event
 // PUT    /api/events/order     (admin) {ids} -> events in the new order
-import { eventCreateSchema, eventUpdateSchema } from '../../src/schemas/event';
+import { eventCreateSchema, eventUpdateSchema, type Event } from '../../src/schemas/event';
 import { collectionApi } from '../../src/server/collection-routes';
 import { allEvents, events, featuredEvents, upcomingEvents } from '../../src/server/collections';
 
@@ -18,7 +18,15 @@ export default collectionApi({
   cache: 'no-store',
   list: allEvents,
   views: { upcoming: () => upcomingEvents(), featured: featuredEvents },
+  // The upcoming list changes when a shown event ends, without any write: the CDN keeps it until then.
+  viewLifetimes: { upcoming: (shown) => secondsUntilFirstEnd(shown as Event[]) },
 });
+
+/** Seconds until the first of these events ends (undefined when none has a parseable end). */
+function secondsUntilFirstEnd(shown: Event[], now = Date.now()): number | undefined {
+  const ends = shown.map((e) => Date.parse(e.endDate)).filter((t) => Number.isFinite(t) && t >= now);
+  return ends.length ? (Math.min(...ends) - now) / 1000 : undefined;
+}
 
 export const config = {
   path: ['/api/events', '/api/events/upcoming', '/api/events/featured', '/api/events/order', '/api/events/:id'],

@@ -5,8 +5,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * `Netlify-CDN-Cache-Control` allows public caching is kept by its full URL (Netlify's default
  * cache key, query string included) until Netlify's purge API drops it by tag. Like Netlify, the
  * Netlify-only headers are stripped before the answer leaves and `Cache-Status` tells hit from miss.
- * Entries never expire by age here: every change must reach readers through a purge, so a missing
- * purge shows up locally instead of hiding behind a short lifetime.
+ * Entries expire after the rule's s-maxage (a year for most answers: every change must reach readers
+ * through a purge, so a missing purge shows up locally instead of hiding behind a short lifetime).
  */
 
 /** Where purgeCache() posts, relative to its apiURL (see @netlify/functions' purge_cache). */
@@ -17,16 +17,20 @@ interface Entry {
   headers: [string, string][];
   body: Buffer;
   tags: string[];
+  expires: number;
 }
 
 const NETLIFY_ONLY = ['netlify-cdn-cache-control', 'netlify-cache-tag', 'cache-tag', 'netlify-vary'];
+
+/** How long a CDN rule lets an answer be kept: s-maxage, else max-age (0: not at all). */
+const lifetimeSeconds = (rule: string) => Number(/\bs-maxage=(\d+)/i.exec(rule)?.[1] ?? /\bmax-age=(\d+)/i.exec(rule)?.[1] ?? 0);
 
 function cacheable(response: Response): boolean {
   const rule = response.headers.get('netlify-cdn-cache-control');
   if (response.status !== 200 || !rule) return false;
   if (/\b(private|no-store|no-cache)\b/i.test(rule)) return false;
   if (response.headers.has('set-cookie')) return false;
-  return /\b(public|s-maxage|max-age)\b/i.test(rule);
+  return lifetimeSeconds(rule) > 0;
 }
 
 const tagsOf = (response: Response) =>
@@ -50,6 +54,10 @@ export class LocalCdnCache {
     if (method !== 'GET' && method !== 'HEAD') return false;
     const entry = this.entries.get(url.href);
     if (!entry) return false;
+    if (entry.expires <= Date.now()) {
+      this.entries.delete(url.href);
+      return false;
+    }
     this.hits++;
     res.writeHead(entry.status, Object.fromEntries([...entry.headers, ['cache-status', '"Netlify Edge"; hit']]));
     res.end(method === 'HEAD' ? undefined : entry.body);
@@ -65,7 +73,8 @@ export class LocalCdnCache {
     const body = Buffer.from(await response.arrayBuffer());
     const kept: [string, string][] = [];
     headers.forEach((v, k) => kept.push([k, v]));
-    this.entries.set(url.href, { status: response.status, headers: kept, body, tags: tagsOf(response) });
+    const seconds = lifetimeSeconds(response.headers.get('netlify-cdn-cache-control') ?? '');
+    this.entries.set(url.href, { status: response.status, headers: kept, body, tags: tagsOf(response), expires: Date.now() + seconds * 1000 });
     headers.set('cache-status', '"Netlify Edge"; fwd=miss; stored');
     return new Response(body, { status: response.status, headers });
   }

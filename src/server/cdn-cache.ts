@@ -20,10 +20,18 @@ export const CACHE_TAGS = {
 // A year at the CDN: purges, not expiry, make changes visible. The stale window only covers the
 // rare case of an entry expiring by age; a purged entry is never served stale.
 const CDN_RULE = 'public, durable, s-maxage=31536000, stale-while-revalidate=86400';
+const YEAR_SECONDS = 31_536_000;
 
-/** Headers that let Netlify's CDN keep a public GET answer until one of `tags` is purged. */
-export function cdnCacheHeaders(...tags: string[]): Record<string, string> {
-  return { 'Netlify-CDN-Cache-Control': CDN_RULE, 'Netlify-Cache-Tag': tags.join(',') };
+/**
+ * Headers that let Netlify's CDN keep a public GET answer until one of `tags` is purged. An answer
+ * that also changes with time alone (upcoming events) passes `maxAgeSeconds`: the moment it would
+ * change, with no stale window.
+ */
+export function cdnCacheHeaders(tags: string | string[], opts: { maxAgeSeconds?: number } = {}): Record<string, string> {
+  const { maxAgeSeconds } = opts;
+  const rule =
+    maxAgeSeconds === undefined ? CDN_RULE : `public, durable, s-maxage=${Math.max(1, Math.min(YEAR_SECONDS, Math.ceil(maxAgeSeconds)))}`;
+  return { 'Netlify-CDN-Cache-Control': rule, 'Netlify-Cache-Tag': [tags].flat().join(',') };
 }
 
 const PURGE_TIMEOUT_MS = 5_000;

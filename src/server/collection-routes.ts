@@ -97,6 +97,8 @@ export interface CollectionApiOptions {
   list?: () => Promise<unknown[]>;
   /** Extra public lists at /api/<name>/<view>. */
   views?: Record<string, () => Promise<unknown[]>>;
+  /** For views that change with time alone: seconds until the list shown would change (CDN lifetime). */
+  viewLifetimes?: Record<string, (shown: unknown[]) => number | undefined>;
 }
 
 /**
@@ -155,7 +157,14 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
     }),
   };
   for (const [view, read] of Object.entries(o.views ?? {})) {
-    table[`${base}/${view}`] = route({ GET: async () => json(await read(), publicCache) });
+    const lifetime = o.viewLifetimes?.[view];
+    table[`${base}/${view}`] = route({
+      async GET() {
+        const shown = await read();
+        const maxAgeSeconds = lifetime?.(shown);
+        return json(shown, maxAgeSeconds === undefined ? publicCache : { cache: o.cache, headers: cdnCacheHeaders(o.name, { maxAgeSeconds }) });
+      },
+    });
   }
   return byPath(table);
 }
