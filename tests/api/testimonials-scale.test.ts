@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countBlobCalls } from '../helpers/blobs-counter';
+import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
+
+// Testimonials at scale: a spam wave of pending submissions must not make the public lists or an
+// admin page read more. Blobs calls are counted at the Blobs server, one per round trip.
+let site: TestSite;
+let admin: ReturnType<typeof client>;
+let counter: Awaited<ReturnType<typeof countBlobCalls>>;
+beforeAll(async () => {
+  site = await startTestSite();
+  counter = await countBlobCalls();
+  await createTestUser('admin', 'admin-password-123', true);
+  admin = client(site.url, await login(site.url, 'admin', 'admin-password-123'));
+});
+afterAll(async () => {
+  await counter.close();
+  await site.close();
+});
+
+const visitor = () => client(site.url);
+const submit = async (name: string) => {
+  const res = await visitor().post('/api/testimonials', { name, content: `Words from ${name}.`, rating: 5 });
+  expect(res.status).toBe(201);
+  return res.json as { id: string; name: string };
+};
+/** Blobs calls made while the function answers (the CDN copy dropped first, so the function runs). */
+const functionCost = async (path: string) => {
+  site.platform.cdn.purge();
+  const { result, count, calls } = await counter.during(() => visitor().get(path));
+  expect(result.status).toBe(200);
+  return { body: result.json, count, calls };
+};
+
+describe('public testimonial lists', () => {
+  it('cost the same Blobs calls with 3 or 300 testimonials waiting for review', async () => {
+    const shown = [];
+    for (const name of ['Ada', 'Brook', 'Cyd']) {
+      const t = await submit(name);
+      expect((await admin.patch(`/api/admin/testimonials/${t.id}`, { approved: true, featured: name === 'Ada' })).status).toBe(200);
+      shown.push(t.id);
+    }
+    for (let i = 0; i < 3; i++) await submit(`Pending ${i}`);
+    const small = { approved: await functionCost('/api/testimonials/approved'), featured: await functionCost('/api/testimonials/featured') };
+
+    // A spam wave: 297 more submissions, 20 at a time, all pending.
+    for (let i = 0; i < 297; i += 20) await Promise.all(Array.from({ length: Math.min(20, 297 - i) }, (_, n) => submit(`Spam ${i + n}`)));
+    const large = { approved: await functionCost('/api/testimonials/approved'), featured: await functionCost('/api/testimonials/featured') };
+
+    expect(large.approved.count, large.approved.calls.join('\n')).toBe(small.approved.count);
+    expect(large.featured.count, large.featured.calls.join('\n')).toBe(small.featured.count);
+    expect(large.approved.count).toBe(1); // the published document, nothing else
+    expect(large.approved.body.map((t: { id: string }) => t.id).sort()).toEqual(shown.slice().sort());
+    expect(large.featured.body.map((t: { name: string }) => t.name)).toEqual(['Ada']);
+  });
+
+  it('is answered from the CDN cache with no Blobs call until a change purges it', async () => {
+    site.platform.cdn.purge();
+    const first = await counter.during(() => visitor().get('/api/testimonials/approved'));
+    expect(first.result.headers.get('cache-status')).toContain('miss');
+    const again = await counter.during(() => visitor().get('/api/testimonials/approved'));
+    expect(again.result.headers.get('cache-status')).toContain('hit');
+    expect(again.count).toBe(0);
+    expect(again.result.json).toEqual(first.result.json);
+    // A visitor submission changes no public list: it does not purge, the cached copy stays right.
+    await submit('Still pending');
+    const afterSubmit = await counter.during(() => visitor().get('/api/testimonials/approved'));
+    expect(afterSubmit.count).toBe(0);
+    expect(afterSubmit.result.json).toEqual(first.result.json);
+  });
+});
+
+describe('admin testimonials list', () => {
+  it('pages on the server, pending first then approved, each newest first, reading about one page of records', async () => {
+    const all: { id: string; approved: boolean; createdAt: string }[] = [];
+    let total = 0;
+    for (let page = 1; ; page++) {
+      const { result, count, calls } = await counter.during(() => admin.get(`/api/admin/testimonials?page=${page}&pageSize=20`));
+      expect(result.status).toBe(200);
+      total = result.json.total;
+      // Per page: the session checks, one key listing, the published document and at most 20 records.
+      const recordReads = calls.filter((c) => c.startsWith('GET') && /\/testimonials\/[^/]+$/.test(c)).length;
+      expect(recordReads, calls.join('\n')).toBeLessThanOrEqual(20);
+      expect(count, calls.join('\n')).toBeLessThanOrEqual(30);
+      expect(result.json.items.length).toBeLessThanOrEqual(20);
+      all.push(...result.json.items);
+      if (result.json.items.length < 20) break;
+    }
+    expect(total).toBe(all.length);
+    expect(total).toBeGreaterThanOrEqual(304);
+    expect(new Set(all.map((t) => t.id)).size).toBe(all.length);
+    const firstApproved = all.findIndex((t) => t.approved);
+    expect(all.slice(0, firstApproved).every((t) => !t.approved)).toBe(true);
+    expect(all.slice(firstApproved).every((t) => t.approved)).toBe(true);
+    for (const part of [all.slice(0, firstApproved), all.slice(firstApproved)]) {
+      expect(part.map((t) => t.createdAt)).toEqual(part.map((t) => t.createdAt).sort().reverse());
+    }
+  });
+
+  it('refuses a page size over 100 with a clear message', async () => {
+    const res = await admin.get('/api/admin/testimonials?pageSize=1000');
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe('pageSize must be a whole number from 1 to 100');
+  });
+});
+
+describe('stores written by the first layout (no published document)', () => {
+  it('still list their approved testimonials, and build the document once', async () => {
+    // Written exactly as the first layout (and the demo seed) wrote them, straight to the store.
+    const { getStore } = await import('@netlify/blobs');
+    const testimonials = getStore({ name: 'testimonials', consistency: 'strong' });
+    const system = getStore({ name: 'system', consistency: 'strong' });
+    await system.delete('testimonials-published');
+    const old = [
+      { name: 'Old Approved', approved: true, featured: true, order: 0 },
+      { name: 'Old Pending', approved: false, featured: false, order: 0 },
+      { name: 'Old Second', approved: true, featured: false, order: 1 },
+    ].map((t, n) => {
+      const createdAt = new Date(Date.UTC(2024, 0, n + 1)).toISOString();
+      return { ...t, id: crypto.randomUUID(), createdAt, updatedAt: createdAt, position: '', company: '', content: 'From before.', rating: 5, image: '', linkedin: '' };
+    });
+    for (const t of old) await testimonials.setJSON(`${t.createdAt}_${t.id}`, t);
+
+    site.platform.cdn.purge();
+    const approved = (await visitor().get('/api/testimonials/approved')).json as { name: string }[];
+    expect(approved.map((t) => t.name)).toEqual(expect.arrayContaining(['Old Approved', 'Old Second']));
+    expect(approved.map((t) => t.name)).not.toContain('Old Pending');
+    expect((await visitor().get('/api/testimonials/featured')).json.map((t: { name: string }) => t.name)).toContain('Old Approved');
+    // Built once: the next read is the one-call read again, and an admin can act on old records.
+    expect((await functionCost('/api/testimonials/approved')).count).toBe(1);
+    const pending = old[1]!;
+    expect((await admin.patch(`/api/admin/testimonials/${pending.id}`, { approved: true })).status).toBe(200);
+    expect((await visitor().get('/api/testimonials/approved')).json.map((t: { name: string }) => t.name)).toContain('Old Pending');
+    expect((await admin.delete(`/api/admin/testimonials/${old[0]!.id}`)).status).toBe(200);
+    expect((await visitor().get('/api/testimonials/featured')).json.map((t: { name: string }) => t.name)).not.toContain('Old Approved');
+  });
+
+  it('build the same document when many first readers race', async () => {
+    const { getStore } = await import('@netlify/blobs');
+    const system = getStore({ name: 'system', consistency: 'strong' });
+    const before = (await visitor().get('/api/testimonials/approved')).json;
+    await system.delete('testimonials-published');
+    site.platform.cdn.purge();
+    const answers = await Promise.all(Array.from({ length: 4 }, () => visitor().get('/api/testimonials/approved')));
+    for (const a of answers) {
+      expect(a.status).toBe(200);
+      expect(a.json).toEqual(before);
+    }
+  });
+});
