@@ -60,23 +60,29 @@ export async function packageFunctions(projectRoot: string, outDir: string): Pro
   return out;
 }
 
-/** Imports each entry `runs` times in fresh Node processes and returns median and max milliseconds. */
+/**
+ * Imports each entry `runs` times in fresh Node processes and returns median and max milliseconds.
+ * The rounds go through every function in turn, so a burst of load from elsewhere on the machine
+ * spreads over all functions instead of spoiling every sample of one.
+ */
 export async function measureColdStarts(bundles: Map<string, Bundle>, runs = 7): Promise<ColdStart[]> {
-  const out: ColdStart[] = [];
-  for (const [name, bundle] of [...bundles].sort(([a], [b]) => a.localeCompare(b))) {
-    const times: number[] = [];
-    for (let i = 0; i < runs; i++) {
+  const names = [...bundles.keys()].sort();
+  const times = new Map<string, number[]>(names.map((n) => [n, []]));
+  for (let i = 0; i < runs; i++) {
+    for (const name of names) {
+      const bundle = bundles.get(name)!;
       const args = [pathToFileURL(bundle.entry).href, pathToFileURL(bundle.module).href];
       const { stdout } = await run(process.execPath, ['--input-type=module', '-e', PROBE, ...args], {
         cwd: path.dirname(bundle.entry),
         env: { ...process.env, NODE_ENV: 'production' },
       });
-      times.push(Number(stdout));
+      times.get(name)!.push(Number(stdout));
     }
-    times.sort((a, b) => a - b);
-    out.push({ name, medianMs: Math.round(times[Math.floor(times.length / 2)]!), maxMs: Math.round(times.at(-1)!) });
   }
-  return out;
+  return names.map((name) => {
+    const sorted = times.get(name)!.sort((a, b) => a - b);
+    return { name, medianMs: Math.round(sorted[Math.floor(sorted.length / 2)]!), maxMs: Math.round(sorted.at(-1)!) };
+  });
 }
 
 /** Bundles and measures; the caller prints or records the table. */
