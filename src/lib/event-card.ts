@@ -66,6 +66,13 @@ export const EVENT_TABS = [
 ] as const;
 export type EventTabId = (typeof EVENT_TABS)[number]['id'];
 
+/** Cards a tab shows at first and adds per 'Show more' (fills 1-, 2- and 3-column grids evenly). */
+export const EVENTS_PER_PAGE = 6;
+
+/** Events already over, by start date ascending (listed below the tabs until the island hydrates). */
+export const pastEvents = (events: readonly ClientEvent[], now = Date.now()): ClientEvent[] =>
+  byStartDate(events).filter((e) => isPastEvent(e, now));
+
 /** A tab's list computed from every event (build-time data, before the API answers). */
 export function eventsForTab(tab: EventTabId, events: readonly ClientEvent[], now = Date.now()): ClientEvent[] {
   const sorted = byStartDate(events);

@@ -3,6 +3,8 @@
  * filters it in the browser. Pure functions, shared by the endpoint, the page script and tests.
  */
 
+import { publicationUrl } from './publication-archive';
+
 /** What a result is, shown as its label. */
 export type SearchKind = 'Publication' | 'Research area' | 'Event' | 'Team member';
 
@@ -19,7 +21,8 @@ export interface SearchEntry {
 
 /** The content the index is built from (structural, so tests need no full records). */
 export interface SearchSources {
-  publications: { title: string; description: string; authors?: string; type?: string; date?: string }[];
+  /** In the archive's order (a result links to the archive page that lists it). */
+  publications: { id: string; title: string; description: string; authors?: string; type?: string; date?: string }[];
   researchAreas: { title: string; description: string }[];
   events: { title: string; description: string; eventType?: string; location?: string; startDate?: string }[];
   teamMembers: { id: string; name: string; position: string; bio?: string }[];
@@ -34,13 +37,16 @@ const clip = (s: string, n = SNIPPET) => {
   return t.length > n ? `${t.slice(0, n - 1).trimEnd()}…` : t;
 };
 
-/** Builds the index: publications, research areas and events link to their home anchors, people to /team. */
+/**
+ * Builds the index: publications link to their card in the /publications archive, research areas
+ * and events to their home anchors, people to /team.
+ */
 export function buildSearchIndex(src: SearchSources): SearchEntry[] {
   const entries: SearchEntry[] = [];
   if (src.show.publications) {
-    for (const p of src.publications) {
-      entries.push({ kind: 'Publication', title: p.title, text: clip(p.description), meta: [p.authors, p.type, p.date].filter(Boolean).join(' '), url: '/#publications' });
-    }
+    src.publications.forEach((p, index) => {
+      entries.push({ kind: 'Publication', title: p.title, text: clip(p.description), meta: [p.authors, p.type, p.date].filter(Boolean).join(' '), url: publicationUrl(p, index) });
+    });
   }
   if (src.show.research) {
     for (const r of src.researchAreas) entries.push({ kind: 'Research area', title: r.title, text: clip(r.description), meta: '', url: '/#research' });

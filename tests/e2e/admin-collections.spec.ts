@@ -33,7 +33,8 @@ const CASES: Case[] = [
     },
   },
   {
-    page: 'publications', heading: 'Publications', singular: 'publication', publicPath: '/', nameField: /^Title/,
+    // New publications go last; the home page shows only the first few, the archive lists all.
+    page: 'publications', heading: 'Publications', singular: 'publication', publicPath: '/publications', nameField: /^Title/,
     fill: async (f, name) => {
       await field(f, /^Title/).fill(name);
       await field(f, /^Description/).fill('A paper made by the admin browser test.');

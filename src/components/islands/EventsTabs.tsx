@@ -1,36 +1,43 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { fetchQuery } from '../../lib/api';
-import { byStartDate, EVENT_TABS, eventsForTab, type EventTabId } from '../../lib/event-card';
+import { byStartDate, EVENT_TABS, EVENTS_PER_PAGE, eventsForTab, pastEvents, type EventTabId } from '../../lib/event-card';
 import { type ClientEvent, normaliseEvent } from '../../schemas/event-client';
 import EventCard from './EventCard';
 import Spinner from './Spinner';
 
-/** Props: every event as of the build, and the build time (so the first render matches the HTML). */
+/**
+ * Props, as of the build: at least the first EVENTS_PER_PAGE events of each tab and the latest
+ * past ones (not every event: the page must stay small), each tab's full count, and the build
+ * time (so the first render matches the HTML).
+ */
 export interface EventsTabsProps {
   events: ClientEvent[];
+  totals: Record<EventTabId, number>;
   builtAt: number;
 }
 
-type TabData = Partial<Record<EventTabId, ClientEvent[]>>;
+type PerTab<T> = Partial<Record<EventTabId, T>>;
 
 /**
  * The events tabs (Upcoming by default, Featured, All). The build-time lists show at once; on
  * mount and on each tab change the tab's list is fetched again (events are never fresh, spec §9).
+ * A tab shows EVENTS_PER_PAGE cards at first; 'Show more' reveals as many again each time.
  */
-export default function EventsTabs({ events, builtAt }: EventsTabsProps) {
+export default function EventsTabs({ events, totals, builtAt }: EventsTabsProps) {
   const [active, setActive] = useState<EventTabId>('upcoming');
   const [now, setNow] = useState(builtAt);
-  const [data, setData] = useState<TabData>(() =>
-    Object.fromEntries(EVENT_TABS.map((t) => [t.id, eventsForTab(t.id, events, builtAt)])),
+  const [data, setData] = useState<PerTab<ClientEvent[]>>(() =>
+    Object.fromEntries(EVENT_TABS.map((t) => [t.id, eventsForTab(t.id, events, builtAt).slice(0, EVENTS_PER_PAGE)])),
   );
+  // A tab is complete once the API answered (its list is then every event of the tab) or failed
+  // (then the build-time page is all there is to show).
+  const [complete, setComplete] = useState<PerTab<boolean>>({});
+  const [shown, setShown] = useState<PerTab<number>>({});
   const tabRefs = useRef<Partial<Record<EventTabId, HTMLButtonElement | null>>>({});
-  // Until hydrated the tabs cannot switch, so the server HTML also lists the past events below
-  // the upcoming ones: visitors without JavaScript still see every event, each exactly once.
+  // Until hydrated the tabs cannot switch, so the server HTML also lists the latest past events
+  // below the upcoming ones for visitors without JavaScript (each event at most once).
   const [hydrated, setHydrated] = useState(false);
-  const [past] = useState(() => {
-    const upcoming = new Set(eventsForTab('upcoming', events, builtAt).map((e) => e.id));
-    return eventsForTab('all', events, builtAt).filter((e) => !upcoming.has(e.id));
-  });
+  const [past] = useState(() => pastEvents(events, builtAt).slice(-EVENTS_PER_PAGE));
 
   useEffect(() => {
     setNow(Date.now());
@@ -45,10 +52,13 @@ export default function EventsTabs({ events, builtAt }: EventsTabsProps) {
         if (!current || !Array.isArray(list)) return;
         const normalised = list.map(normaliseEvent);
         setData((d) => ({ ...d, [active]: active === 'all' ? byStartDate(normalised) : normalised }));
+        setComplete((c) => ({ ...c, [active]: true }));
       })
       .catch(() => {
         // Keep what we have (the build-time list); only a tab without any data stops spinning.
-        if (current) setData((d) => (d[active] ? d : { ...d, [active]: [] }));
+        if (!current) return;
+        setData((d) => (d[active] ? d : { ...d, [active]: [] }));
+        setComplete((c) => ({ ...c, [active]: true }));
       });
     return () => {
       current = false;
@@ -104,7 +114,16 @@ export default function EventsTabs({ events, builtAt }: EventsTabsProps) {
           tabIndex={0}
           className="mt-10 rounded-2xl"
         >
-          {tab.id === active && <TabContent tab={tab.id} list={data[tab.id]} now={now} />}
+          {tab.id === active && (
+            <TabContent
+              tab={tab.id}
+              list={data[tab.id]}
+              now={now}
+              limit={shown[tab.id] ?? EVENTS_PER_PAGE}
+              total={complete[tab.id] ? (data[tab.id]?.length ?? 0) : Math.max(totals[tab.id], data[tab.id]?.length ?? 0)}
+              onMore={() => setShown((s) => ({ ...s, [tab.id]: (s[tab.id] ?? EVENTS_PER_PAGE) + EVENTS_PER_PAGE }))}
+            />
+          )}
         </div>
       ))}
 
@@ -112,7 +131,7 @@ export default function EventsTabs({ events, builtAt }: EventsTabsProps) {
         <div className="mt-16">
           <h3 className="text-center font-display text-2xl font-semibold text-brand-950">Past Events</h3>
           <div className="mt-8">
-            <TabContent tab="all" list={past} now={now} />
+            <EventList list={past} now={now} />
           </div>
         </div>
       )}
@@ -120,10 +139,52 @@ export default function EventsTabs({ events, builtAt }: EventsTabsProps) {
   );
 }
 
-/** A tab's body: a spinner until it has data, then the cards or the empty message. */
-function TabContent({ tab, list, now }: { tab: EventTabId; list: ClientEvent[] | undefined; now: number }) {
+interface TabContentProps {
+  tab: EventTabId;
+  list: ClientEvent[] | undefined;
+  now: number;
+  /** How many cards to show. */
+  limit: number;
+  /** How many the tab has in all (the build's count until the API answers). */
+  total: number;
+  onMore: () => void;
+}
+
+/**
+ * A tab's body: a spinner until it has data, then the first `limit` cards (or the empty message)
+ * and, while there are more, 'Show more' with a count that screen readers hear change.
+ */
+function TabContent({ tab, list, now, limit, total, onMore }: TabContentProps) {
   if (!list) return <Spinner label="Loading events..." />;
   if (list.length === 0) return <EmptyEvents tab={tab} />;
+  const visible = list.slice(0, limit);
+  return (
+    <>
+      <EventList list={visible} now={now} />
+      {/* Asked for more than the build-time page before the API answered: it is on its way. */}
+      {limit > list.length && total > list.length && <Spinner label="Loading more events..." />}
+      {total > EVENTS_PER_PAGE && (
+        <div className="mt-10 flex flex-col items-center gap-3">
+          <p className="text-sm text-ink-soft" aria-live="polite" data-testid="events-count">
+            {`Showing ${Math.min(limit, total)} of ${total} events`}
+          </p>
+          {limit < total && (
+            <button
+              type="button"
+              onClick={onMore}
+              className="inline-flex items-center gap-2 rounded-lg border border-brand-200 bg-white px-5 py-2.5 font-semibold text-brand-800 transition hover:border-brand-300 hover:bg-brand-50"
+            >
+              Show more<span className="sr-only"> events</span>
+            </button>
+          )}
+        </div>
+      )}
+    </>
+  );
+}
+
+/** A grid of event cards. */
+function EventList({ list, now }: { list: ClientEvent[]; now: number }) {
   return (
     <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
       {list.map((event) => (

@@ -1,0 +1,165 @@
+/**
+ * The home page at scale (issue 11): with 1,000 publications and 1,000 events in the store the
+ * build stays fast, the home HTML stays small (latest publications, capped event tabs), and every
+ * publication is still reachable through the static, paginated /publications archive.
+ * One real build over a temporary Blobs store: heavy, so everything is asserted on that one build.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Event } from '../../src/schemas/event';
+import type { Publication } from '../../src/schemas/publication';
+import { startTestSite, type TestSite } from '../helpers/platform';
+
+const PUBLICATIONS = 1000;
+const EVENTS = 1000;
+const TYPES = ['Report', 'Policy Brief', 'Research Paper', 'Working Paper', 'Guide'];
+const DAY = 86_400_000;
+
+let site: TestSite;
+let buildMs = 0;
+
+/** Realistic records: full-length descriptions, so the HTML size is not flattered. */
+function seedRecords(now: number) {
+  const stamp = new Date(now).toISOString();
+  const text = (n: number) => `Finding ${n}: ${'A careful look at how institutions adopt AI, what it costs and who benefits. '.repeat(4)}`.trim();
+  const publications: Publication[] = Array.from({ length: PUBLICATIONS }, (_, n) => ({
+    id: `pub-${String(n).padStart(4, '0')}`,
+    title: `Scale publication ${n}`,
+    description: text(n),
+    date: 'March 2025',
+    type: TYPES[n % TYPES.length]!,
+    authors: 'M. Chen, L. Fischer',
+    link: n % 2 ? `https://papers.example.org/${n}` : '',
+    image: '',
+    order: n,
+    createdAt: stamp,
+    updatedAt: stamp,
+  }));
+  const events: Event[] = Array.from({ length: EVENTS }, (_, n) => {
+    // Half in the past, half to come, a fifth featured.
+    const start = new Date(now + (n - EVENTS / 2) * DAY).toISOString();
+    return {
+      id: `event-${String(n).padStart(4, '0')}`,
+      title: `Scale event ${n}`,
+      description: text(n),
+      eventType: 'Workshop',
+      startDate: start,
+      endDate: start,
+      startTime: '',
+      endTime: '',
+      location: 'London, United Kingdom',
+      isVirtual: false,
+      virtualLink: '',
+      registrationLink: `https://tickets.example.org/${n}`,
+      imageUrl: '',
+      youtubeUrl: '',
+      featured: n % 5 === 0,
+      order: n,
+      createdAt: stamp,
+      updatedAt: stamp,
+    };
+  });
+  return { publications, events };
+}
+
+beforeAll(async () => {
+  site = await startTestSite({ pages: true });
+  const { publications, events } = await import('../../src/server/collections');
+  const records = seedRecords(Date.now());
+  await publications.replaceAll(records.publications);
+  await events.replaceAll(records.events);
+  const started = Date.now();
+  await site.platform.build();
+  buildMs = Date.now() - started;
+  if (!site.platform.builder.site) throw new Error('The site did not build');
+}, 120_000);
+afterAll(() => site?.close());
+
+const get = async (path: string) => {
+  const res = await fetch(site.url + path);
+  return { status: res.status, html: await res.text() };
+};
+const count = (html: string, needle: string) => html.split(needle).length - 1;
+/** The href of the head's <link rel="…">, if any. */
+const headLink = (html: string, rel: string) => new RegExp(`<link rel="${rel}" href="([^"]+)"`).exec(html)?.[1];
+/** Ids of the publication cards on a page, in order. */
+const cardIds = (html: string) => [...html.matchAll(/<li id="publication-([^"]+)"[^>]*data-testid="publication-card"/g)].map((m) => m[1]!);
+
+describe('home page with 1,000 publications and 1,000 events', () => {
+  it('builds within the budget', () => {
+    console.log(`full build with ${PUBLICATIONS} publications and ${EVENTS} events: ${(buildMs / 1000).toFixed(1)} s`);
+    expect(buildMs).toBeLessThanOrEqual(15_000);
+  });
+
+  it('keeps the home HTML under 300 KB: the first 6 publications, a View all link, 6 events per tab', async () => {
+    const { status, html } = await get('/');
+    expect(status).toBe(200);
+    console.log(`home HTML: ${(Buffer.byteLength(html) / 1024).toFixed(0)} KB`);
+    expect(Buffer.byteLength(html)).toBeLessThanOrEqual(300 * 1024);
+    expect(cardIds(html)).toEqual(['pub-0000', 'pub-0001', 'pub-0002', 'pub-0003', 'pub-0004', 'pub-0005']);
+    expect(html).toMatch(/<a href="\/publications"[^>]*>\s*View all publications/);
+    // Upcoming tab (6) plus, for visitors without JavaScript, the latest past events (6).
+    expect(count(html, 'data-testid="event-card"')).toBe(12);
+    expect(html).toMatch(/Showing 6 of 49\d events/);
+    expect(html).toContain('Show more');
+  });
+});
+
+describe('the /publications archive', () => {
+  it('pages through every publication once, in order, with titles, canonical URLs and rel prev/next', async () => {
+    const seen: string[] = [];
+    let path: string | undefined = '/publications';
+    let previous: string | undefined;
+    let pages = 0;
+    while (path) {
+      const { status, html } = await get(path);
+      expect(status, path).toBe(200);
+      pages++;
+      const title = pages === 1 ? 'Publications' : `Publications (page ${pages})`;
+      expect(html).toContain(`<title>${title} - Meridian Institute for AI Research</title>`);
+      expect(new URL(headLink(html, 'canonical')!).pathname).toBe(path);
+      expect(headLink(html, 'prev')).toBe(previous);
+      const ids = cardIds(html);
+      expect(ids.length).toBe(pages < Math.ceil(PUBLICATIONS / 12) ? 12 : PUBLICATIONS - 12 * (pages - 1));
+      seen.push(...ids);
+      // The visible pagination links the same neighbours as the head.
+      const next = headLink(html, 'next');
+      if (next) expect(html).toContain(`<a href="${next}" rel="next"`);
+      if (previous) expect(html).toContain(`<a href="${previous}" rel="prev"`);
+      previous = path;
+      path = next;
+    }
+    expect(pages).toBe(Math.ceil(PUBLICATIONS / 12));
+    expect(seen).toEqual(Array.from({ length: PUBLICATIONS }, (_, n) => `pub-${String(n).padStart(4, '0')}`));
+  });
+
+  it('filters by type on static pages of their own, linked from every archive page', async () => {
+    const { html } = await get('/publications/2');
+    for (const [label, slug] of [['Policy Brief', 'policy-brief'], ['Report', 'report'], ['Guide', 'guide']]) {
+      expect(html).toMatch(new RegExp(`<a href="/publications/type/${slug}"[^>]*>\\s*${label} <span[^>]*>\\(200\\)</span>`));
+    }
+    const first = await get('/publications/type/policy-brief');
+    expect(first.status).toBe(200);
+    expect(first.html).toContain('<title>Publications: Policy Brief - Meridian Institute for AI Research</title>');
+    expect(first.html).toMatch(/<a href="\/publications\/type\/policy-brief"[^>]*aria-current="page"/);
+    // Policy briefs are every fifth publication starting at 1.
+    expect(cardIds(first.html).slice(0, 3)).toEqual(['pub-0001', 'pub-0006', 'pub-0011']);
+    expect(headLink(first.html, 'next')).toBe('/publications/type/policy-brief/2');
+    const last = await get('/publications/type/policy-brief/17');
+    expect(last.status).toBe(200);
+    expect(cardIds(last.html)).toEqual(['pub-0961', 'pub-0966', 'pub-0971', 'pub-0976', 'pub-0981', 'pub-0986', 'pub-0991', 'pub-0996']);
+    expect(headLink(last.html, 'next')).toBeUndefined();
+    expect((await get('/publications/type/policy-brief/18')).status).toBe(404);
+  });
+
+  it('is in the sitemap, every listed archive page exists, and search results point at the right page', async () => {
+    const sitemap = (await get('/sitemap.xml')).html;
+    const archive = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname).filter((p) => p.startsWith('/publications'));
+    expect(archive).toHaveLength(Math.ceil(PUBLICATIONS / 12) + TYPES.length * Math.ceil(PUBLICATIONS / TYPES.length / 12));
+    for (const p of archive) expect((await get(p)).status, p).toBe(200);
+
+    const index = JSON.parse((await get('/search-index.json')).html) as { title: string; url: string }[];
+    const entry = index.find((e) => e.title === 'Scale publication 500')!;
+    expect(entry.url).toBe('/publications/42#publication-pub-0500');
+    expect(cardIds((await get('/publications/42')).html)).toContain('pub-0500');
+  });
+});
