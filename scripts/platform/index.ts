@@ -112,6 +112,12 @@ export async function startPlatform(opts: PlatformOptions) {
     });
   });
 
+  // CONNECT (a proxy's tunnel request) never reaches 'request', and Node would just drop the
+  // connection: answer it as a method nothing here takes.
+  server.on('connect', (_req, socket) => {
+    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${FUNCTION_METHODS}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+  });
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const reqUrl = new URL(req.url ?? '/', url);
     const method = req.method ?? 'GET';

@@ -1,4 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestUser, startTestSite, type TestSite } from '../helpers/platform';
@@ -32,6 +33,19 @@ describe('methods a function never gets', () => {
       expect(res.headers.allow, p).toMatch(/GET/);
       expect(res.json?.message, p).toMatch(/not allowed/);
     }
+    expect((await client(site.url).get('/api/site-settings')).status).toBe(200);
+  });
+
+  it('CONNECT gets a 405 with Allow, not a dropped connection', async () => {
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(`CONNECT /api/site-settings HTTP/1.1\r\nHost: localhost:${port}\r\n\r\n`));
+      let text = '';
+      socket.on('data', (d: Buffer) => (text += d.toString()));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 405 /);
+    expect(answer).toMatch(/\r\nAllow: GET/);
     expect((await client(site.url).get('/api/site-settings')).status).toBe(200);
   });
 
