@@ -1,4 +1,4 @@
-// GET    /api/admin/testimonials?page=1&pageSize=20 (admin) -> { items, total, page, pageSize }: pending review first, each newest first
+// GET    /api/admin/testimonials?page=1&pageSize=20 (admin) -> { items, total, page, pageSize, pending }: pending review first, each newest first
 // PATCH  /api/admin/testimonials/:id  (admin) {approved?, featured?, order?, name?, ..., _expected?} -> updated testimonial; 409 on a stale _expected; rebuilds
 // DELETE /api/admin/testimonials/:id  (admin) -> { message }; rebuilds
 import { testimonialUpdateSchema } from '../../src/schemas/testimonial';

@@ -87,20 +87,22 @@ export async function submitTestimonial(input: z.output<typeof testimonialSubmit
 }
 
 /**
- * One page of the admin list: pending review first, then approved, each newest first. Costs one key
- * listing, one read of the published document and one read per pending testimonial on the page.
+ * One page of the admin list: pending review first, then approved, each newest first, with the
+ * number pending. Costs one key listing, one read of the published document and one read per
+ * pending testimonial on the page.
  */
-export async function testimonialPage({ page, pageSize }: Pick<PageQuery, 'page' | 'pageSize'>): Promise<Page<Testimonial>> {
+export async function testimonialPage({ page, pageSize }: Pick<PageQuery, 'page' | 'pageSize'>): Promise<Page<Testimonial> & { pending: number }> {
   const [keys, published] = await Promise.all([listKeys(records()), publishedIndex()]);
   const approved = new Map(published.map((t) => [t.id, t]));
   // Keys start with the ISO creation time: a reversed sort is newest first.
   const newest = keys.slice().sort().reverse();
-  const ordered = [...newest.filter((k) => !approved.has(idOfKey(k))), ...newest.filter((k) => approved.has(idOfKey(k)))];
+  const pending = newest.filter((k) => !approved.has(idOfKey(k)));
+  const ordered = [...pending, ...newest.filter((k) => approved.has(idOfKey(k)))];
   const shown = ordered.slice((page - 1) * pageSize, page * pageSize);
   const read = await readRecords(records(), shown.filter((k) => !approved.has(idOfKey(k))), testimonialSchema);
   const byId = new Map(read.map((t) => [t.id, t]));
   const items = shown.flatMap((k) => approved.get(idOfKey(k)) ?? byId.get(idOfKey(k)) ?? []);
-  return { items, total: ordered.length, page, pageSize };
+  return { items, total: ordered.length, page, pageSize, pending: pending.length };
 }
 
 /** Exact counts without reading records: one key listing and the published document. */

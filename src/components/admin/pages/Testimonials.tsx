@@ -1,6 +1,7 @@
 import { Check, Pencil, Star, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { errorMessage, mutate } from '../../../lib/api';
+import { initials } from '../../../lib/initials';
 import { notify } from '../../../lib/notify';
 import { testimonialUpdateSchema, type Testimonial } from '../../../schemas/testimonial';
 import { announce } from '../../../stores/admin-announce';
@@ -12,8 +13,12 @@ import { formatWhen } from '../format-time';
 import PageHeader from '../PageHeader';
 import ConfirmDialog from '../ui/ConfirmDialog';
 import LoadStatus from '../ui/LoadStatus';
+import Pagination from '../ui/Pagination';
 import { cx, ui } from '../ui/styles';
 import { useFetch } from '../use-fetch';
+import type { PageOf } from './page-types';
+
+const PAGE_SIZE = 20;
 
 const EDITOR: CollectionConfig = {
   api: 'testimonials',
@@ -34,15 +39,30 @@ const EDITOR: CollectionConfig = {
   primary: (t) => String(t.name ?? ''),
 };
 
-/** Testimonials: review pending ones, approve, feature, edit, delete. */
+/** Testimonials: review pending ones (listed first), approve, feature, edit, delete; paged on the server. */
 export default function Testimonials() {
-  const { data, setData, error } = useFetch<Testimonial[]>('/api/admin/testimonials');
+  const [page, setPage] = useState(1);
+  const { data, setData, error, reload } = useFetch<PageOf<Testimonial> & { pending: number }>(`/api/admin/testimonials?page=${page}&pageSize=${PAGE_SIZE}`);
+  const list = data?.items;
   const [editing, setEditing] = useState<Testimonial | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const replace = (t: Testimonial) => setData((list) => (list ?? []).map((x) => (x.id === t.id ? t : x)));
+  // A change stays in place until the next load (so the row does not jump away); a deletion reloads
+  // the page so it fills up again and the counts stay exact.
+  const replace = (t: Testimonial) =>
+    setData((d) => {
+      if (!d) return d;
+      const was = d.items.find((x) => x.id === t.id);
+      const pendingChange = was && was.approved !== t.approved ? (t.approved ? -1 : 1) : 0;
+      return { ...d, pending: d.pending + pendingChange, items: d.items.map((x) => (x.id === t.id ? t : x)) };
+    });
+  // Deleting the last row of the last page leaves it empty: step back to the new last page.
+  const lastPage = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  useEffect(() => {
+    if (data && data.items.length === 0 && page > lastPage) setPage(lastPage);
+  }, [data, page, lastPage]);
   const removal = useConfirmedDelete<Testimonial>(
     (t) => `/api/admin/testimonials/${encodeURIComponent(t.id)}`,
-    (t) => setData((list) => (list ?? []).filter((x) => x.id !== t.id)),
+    () => void reload(),
     'Testimonial',
   );
 
@@ -60,16 +80,23 @@ export default function Testimonials() {
     }
   }
 
-  const pending = data?.filter((t) => !t.approved).length ?? 0;
+  const pending = data?.pending ?? 0;
   return (
     <div>
       <PageHeader title="Testimonials" description={`Submissions wait for review before they appear on /testimonials.${pending ? ` ${pending} pending.` : ''}`} />
       <LoadStatus loaded={!!data} error={error} />
-      {data && data.length === 0 && <p className={cx(ui.card, 'p-8 text-center text-ink-muted')}>No testimonials yet.</p>}
+      {data && data.total === 0 && <p className={cx(ui.card, 'p-8 text-center text-ink-muted')}>No testimonials yet.</p>}
       <ul className="space-y-3" aria-label="Testimonials">
-        {data?.map((t) => (
+        {list?.map((t) => (
           <li key={t.id} className={cx(ui.card, 'p-4', !t.approved && 'border-amber-300')} data-testid="testimonial-row">
             <div className="flex flex-wrap items-start gap-3">
+              {t.image ? (
+                <img src={t.image} alt={`Photo of ${t.name}`} width={48} height={48} loading="lazy" referrerPolicy="no-referrer" className="size-12 shrink-0 rounded-full border border-slate-200 object-cover" />
+              ) : (
+                <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-full bg-slate-100 text-sm font-semibold text-ink-muted">
+                  {initials(t.name)}
+                </span>
+              )}
               <div className="min-w-0 flex-1">
                 <p className="text-sm font-semibold text-ink">
                   {t.name}
@@ -108,6 +135,7 @@ export default function Testimonials() {
           </li>
         ))}
       </ul>
+      {data && <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />}
       {editing && (
         <ItemEditor
           config={EDITOR}
