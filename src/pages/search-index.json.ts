@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { loadEvents, loadPublications, loadResearchAreas, loadSiteSettings, loadTeamMembers } from '../lib/content';
+import { loadEvents, loadPublications, loadResearchAreas, loadSiteSettings, loadTeamMembers } from '../server/content';
 import { buildSearchIndex } from '../lib/search';
 import { settingText } from '../schemas/site-settings';
 

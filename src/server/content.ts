@@ -4,9 +4,9 @@
  */
 import { byOrder } from '../schemas/common';
 import { testimonialSchema, type Testimonial } from '../schemas/testimonial';
-import { events, publications, researchAreas, stats, teamMembers } from '../server/collections';
-import { getSiteSettings } from '../server/site-settings';
-import { listJSON, openStore, STORES } from '../server/store';
+import { events, publications, researchAreas, stats, teamMembers } from './collections';
+import { getSiteSettings } from './site-settings';
+import { listJSON, openStore, STORES } from './store';
 
 const once = <T>(load: () => Promise<T>) => {
   let p: Promise<T> | null = null;
