@@ -37,7 +37,14 @@ async function publishedIndex(): Promise<Testimonial[]> {
   const found = await readJSON(system(), INDEX_KEY, indexSchema);
   if (found) return found.value.items;
   const items = (await scanTestimonials()).filter((t) => t.approved);
-  if (await createJSON(system(), INDEX_KEY, indexSchema, { items })) return items;
+  try {
+    if (await createJSON(system(), INDEX_KEY, indexSchema, { items })) return items;
+  } catch (error) {
+    // A reader that may not write (a build's read-only store): the scan is the right answer anyway.
+    if (!(error instanceof StorageError)) throw error;
+    console.error('Could not save the published testimonials list; answering from a full scan:', error.message);
+    return items;
+  }
   // Another request built it first, from a scan at least as recent: use theirs.
   return (await readJSON(system(), INDEX_KEY, indexSchema))?.value.items ?? items;
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { countBlobCalls } from '../helpers/blobs-counter';
 import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
 
@@ -133,6 +133,26 @@ describe('stores written by the first layout (no published document)', () => {
     expect((await visitor().get('/api/testimonials/approved')).json.map((t: { name: string }) => t.name)).toContain('Old Pending');
     expect((await admin.delete(`/api/admin/testimonials/${old[0]!.id}`)).status).toBe(200);
     expect((await visitor().get('/api/testimonials/featured')).json.map((t: { name: string }) => t.name)).not.toContain('Old Approved');
+  });
+
+  it('still answer from a full scan where the document cannot be saved (a read-only store)', async () => {
+    const { getStore } = await import('@netlify/blobs');
+    const system = getStore({ name: 'system', consistency: 'strong' });
+    const before = (await visitor().get('/api/testimonials/approved')).json;
+    await system.delete('testimonials-published');
+    site.platform.cdn.purge();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    counter.refuseWrites = true;
+    try {
+      const res = await visitor().get('/api/testimonials/approved');
+      expect(res.status).toBe(200);
+      expect(res.json).toEqual(before);
+      expect(errors.mock.calls.some((c) => String(c[0]).includes('Could not save the published testimonials list'))).toBe(true);
+    } finally {
+      counter.refuseWrites = false;
+      errors.mockRestore();
+    }
+    expect(await system.get('testimonials-published')).toBeNull();
   });
 
   it('build the same document when many first readers race', async () => {

@@ -12,12 +12,15 @@ export async function countBlobCalls() {
   const context = JSON.parse(Buffer.from(original, 'base64').toString('utf8')) as { edgeURL: string; uncachedEdgeURL?: string };
   const target = context.edgeURL;
   const calls: string[] = [];
+  let refuseWrites = false;
 
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
     const path = req.url ?? '/';
     calls.push(`${req.method} ${decodeURIComponent(path.split('?')[0]!)}${path.includes('?') ? ' (list)' : ''}`);
+    // A read-only store, as a build's Blobs context is: every write refused.
+    if (refuseWrites && req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(403).end('refused');
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) if (v !== undefined && k !== 'host' && k !== 'connection') headers.set(k, Array.isArray(v) ? v.join(', ') : v);
     const body = chunks.length && req.method !== 'GET' && req.method !== 'HEAD' ? Buffer.concat(chunks) : undefined;
@@ -36,6 +39,10 @@ export async function countBlobCalls() {
     /** Every call since the start or the last reset, as "METHOD /site/store/key". */
     get calls(): readonly string[] {
       return calls;
+    },
+    /** While true, every write is refused with 403 (reads pass). */
+    set refuseWrites(on: boolean) {
+      refuseWrites = on;
     },
     reset() {
       calls.length = 0;
