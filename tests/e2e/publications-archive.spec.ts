@@ -1,0 +1,151 @@
+/**
+ * The home page at scale in the browser: 'View all' leads to the static /publications archive,
+ * which pages and filters by type, and the events tabs reveal more cards with 'Show more'.
+ * The shared demo site has too few items for a second page, and other suites rely on its exact
+ * lists, so this file builds a site of its own: the demo content plus 20 publications and 10
+ * upcoming events.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { startTestSite, type TestSite } from '../helpers/platform';
+import { DEMO, waitForIsland } from './home-helpers';
+
+const EXTRA_GUIDES = 14;
+const EXTRA_REPORTS = 6;
+const EXTRA_EVENTS = 10;
+const DAY = 86_400_000;
+
+// Starting a platform points this worker's environment at it; put the shared site's values back after.
+const ENV_KEYS = ['NETLIFY_BLOBS_CONTEXT', 'BUILD_HOOK_URL', 'NETLIFY_PURGE_API_TOKEN', 'PURGE_API_URL', 'URL', 'SITE_ID', 'SESSION_SECRET'];
+let savedEnv: Record<string, string | undefined> = {};
+let site: TestSite;
+
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
+  site = await startTestSite({ pages: true, seed: true });
+  const { events, publications } = await import('../../src/server/collections');
+  for (let n = 0; n < EXTRA_GUIDES + EXTRA_REPORTS; n++) {
+    const type = n < EXTRA_GUIDES ? 'Guide' : 'Report';
+    await publications.create({ title: `Archive ${type.toLowerCase()} ${n + 1}`, description: `Archive test ${type.toLowerCase()} number ${n + 1}.`, type });
+  }
+  for (let n = 0; n < EXTRA_EVENTS; n++) {
+    const day = new Date(Date.now() + (100 + n) * DAY).toISOString().slice(0, 10);
+    await events.create({ title: `Later workshop ${n + 1}`, description: 'Added by the archive test.', eventType: 'Workshop', startDate: day, endDate: day, location: 'Leeds' });
+  }
+  await site.platform.build();
+  if (!site.platform.builder.site) throw new Error('The site did not build');
+});
+
+test.afterAll(async () => {
+  await site?.close();
+  for (const [k, v] of Object.entries(savedEnv)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+});
+
+const cards = (page: Page) => page.getByTestId('publication-card');
+const titles = (page: Page) => cards(page).getByRole('heading', { level: 3 });
+
+test("'View all' leads from the home page's latest six to the archive, which pages with Next and Previous", async ({ page }) => {
+  await page.goto(`${site.url}/#publications`);
+  const section = page.locator('#publications');
+  // The first six in the admin's order: the demo's.
+  await expect(section.getByTestId('publication-card').getByRole('heading')).toHaveText(DEMO.publications.map((p) => p.title));
+  await section.getByRole('link', { name: /^View all publications/ }).click();
+
+  await expect(page).toHaveURL(`${site.url}/publications`);
+  await expect(page).toHaveTitle('Publications - Meridian Institute for AI Research');
+  await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', /\/publications$/);
+  await expect(cards(page)).toHaveCount(12);
+  await expect(titles(page).first()).toHaveText(DEMO.publications[0]!.title);
+  await expect(page.getByTestId('archive-range')).toHaveText('1–12 of 26');
+  const pagination = page.getByRole('navigation', { name: 'Pagination' });
+  await expect(pagination.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+  await expect(pagination.getByRole('link', { name: 'Previous page' })).toHaveCount(0);
+
+  await pagination.getByRole('link', { name: 'Next page' }).click();
+  await expect(page).toHaveURL(`${site.url}/publications/2`);
+  await expect(page).toHaveTitle('Publications (page 2) - Meridian Institute for AI Research');
+  await expect(page.locator('link[rel=prev]')).toHaveAttribute('href', '/publications');
+  await expect(page.locator('link[rel=next]')).toHaveAttribute('href', '/publications/3');
+  await expect(cards(page)).toHaveCount(12);
+  await expect(titles(page).first()).toHaveText('Archive guide 7');
+  await expect(pagination.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+
+  await pagination.getByRole('link', { name: 'Page 3' }).click();
+  await expect(page).toHaveURL(`${site.url}/publications/3`);
+  await expect(titles(page)).toHaveText(['Archive report 19', 'Archive report 20']);
+  await expect(pagination.getByRole('link', { name: 'Next page' })).toHaveCount(0);
+  await pagination.getByRole('link', { name: 'Previous page' }).click();
+  await expect(page).toHaveURL(`${site.url}/publications/2`);
+});
+
+test('the type filter shows static, paginated pages of one type', async ({ page }) => {
+  await page.goto(`${site.url}/publications`);
+  const types = page.getByRole('navigation', { name: 'Publication types' });
+  await expect(types.getByRole('link', { name: /^All/ })).toHaveAttribute('aria-current', 'page');
+  await types.getByRole('link', { name: /^Guide/ }).click();
+
+  await expect(page).toHaveURL(`${site.url}/publications/type/guide`);
+  await expect(page).toHaveTitle('Publications: Guide - Meridian Institute for AI Research');
+  await expect(page.getByRole('heading', { level: 2, name: 'Guide' })).toBeVisible();
+  await expect(types.getByRole('link', { name: /^Guide/ })).toHaveAttribute('aria-current', 'page');
+  // The demo's one guide, then the test's 14: 12 here, 3 on page 2.
+  await expect(cards(page)).toHaveCount(12);
+  for (const card of await cards(page).all()) await expect(card.getByText('Guide', { exact: true })).toBeVisible();
+  await expect(titles(page).first()).toHaveText('Red-Teaming Playbook for Small Organisations');
+
+  await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next page' }).click();
+  await expect(page).toHaveURL(`${site.url}/publications/type/guide/2`);
+  await expect(titles(page)).toHaveText(['Archive guide 12', 'Archive guide 13', 'Archive guide 14']);
+  // The type filter keeps its place; 'All' goes back to every publication.
+  await expect(types.getByRole('link', { name: /^Guide/ })).toHaveAttribute('aria-current', 'true');
+  await types.getByRole('link', { name: /^All/ }).click();
+  await expect(page).toHaveURL(`${site.url}/publications`);
+});
+
+test('archive pages have no WCAG 2 A/AA violations', async ({ page }) => {
+  for (const path of ['/publications/2', '/publications/type/guide']) {
+    await page.goto(site.url + path);
+    const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+});
+
+test("events tabs start with six cards and 'Show more' reveals six more at a time", async ({ page }) => {
+  await page.goto(`${site.url}/#events`);
+  const tablist = page.getByRole('tablist', { name: 'Events' });
+  await waitForIsland(page, tablist);
+  const events = page.locator('#events');
+  const eventCards = events.getByTestId('event-card');
+  const count = events.getByTestId('events-count');
+  const more = events.getByRole('button', { name: 'Show more events' });
+
+  // Upcoming: the demo's 5 and the test's 10, soonest first.
+  await expect(eventCards).toHaveCount(6);
+  await expect(count).toHaveText('Showing 6 of 15 events');
+  await more.click();
+  await expect(eventCards).toHaveCount(12);
+  await expect(count).toHaveText('Showing 12 of 15 events');
+  await expect(more).toBeFocused();
+  await more.click();
+  await expect(eventCards).toHaveCount(15);
+  await expect(count).toHaveText('Showing 15 of 15 events');
+  await expect(more).toHaveCount(0);
+  await expect(eventCards.last().getByRole('heading')).toHaveText(`Later workshop ${EXTRA_EVENTS}`);
+
+  // All (17, past first by start date) pages on its own; Featured (3) needs no button.
+  await page.getByRole('tab', { name: 'All Events' }).click();
+  await expect(eventCards).toHaveCount(6);
+  await expect(count).toHaveText('Showing 6 of 17 events');
+  await more.click();
+  await expect(eventCards).toHaveCount(12);
+  await page.getByRole('tab', { name: 'Featured Events' }).click();
+  await expect(eventCards).toHaveCount(3);
+  await expect(more).toHaveCount(0);
+  await expect(count).toHaveCount(0);
+});
