@@ -4,8 +4,8 @@
 // PATCH  /api/admin/contact-forms/:id {read}         (admin) -> the updated message
 // DELETE /api/admin/contact-forms/:id                (admin) -> { message }
 import { z } from 'zod';
-import { allContactForms, deleteContactForm, getContactForm, listContactForms, setContactFormRead } from '../../src/server/contact-forms';
-import { csvResponse, toCsv } from '../../src/server/csv';
+import { contactFormBatches, deleteContactForm, getContactForm, listContactForms, setContactFormRead } from '../../src/server/contact-forms';
+import { csvStreamResponse } from '../../src/server/csv';
 import { HttpError } from '../../src/server/errors';
 import { requireAdmin } from '../../src/server/guard';
 import { recordChange } from '../../src/server/history';
@@ -21,8 +21,7 @@ export default route({
     // "export" is handled here rather than by its own function so no router precedence is relied on;
     // message ids are generated (digits, dashes, hex) and never equal it.
     if (ctx.params.id === 'export') {
-      const rows = await allContactForms();
-      return csvResponse(toCsv(rows, ['createdAt', 'name', 'email', 'subject', 'message', 'read', 'id']), 'contact-forms');
+      return csvStreamResponse(contactFormBatches(), ['createdAt', 'name', 'email', 'subject', 'message', 'read', 'id'], 'contact-forms');
     }
     if (ctx.params.id) return json(await getContactForm(idOf(ctx.params)));
     return json(await listContactForms(parseWith(pageQuerySchema, queryOf(req))));

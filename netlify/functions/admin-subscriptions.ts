@@ -1,18 +1,18 @@
 // GET    /api/admin/subscriptions?q=&page=1&pageSize=20 (admin) -> { items (newest first), total, page, pageSize }; q = substring of the address
 // GET    /api/admin/subscriptions/export                 (admin) -> CSV download of every subscription
 // DELETE /api/admin/subscriptions/:id                    (admin) -> { message }; :id is the record's id (sha256 of the normalised address)
-import { csvResponse, toCsv } from '../../src/server/csv';
+import { csvStreamResponse } from '../../src/server/csv';
 import { HttpError } from '../../src/server/errors';
 import { requireAdmin } from '../../src/server/guard';
 import { recordChange } from '../../src/server/history';
 import { json, parseWith, route } from '../../src/server/http';
-import { allSubscriptions, deleteSubscription, listSubscriptions } from '../../src/server/newsletter';
+import { deleteSubscription, subscriptionBatches, listSubscriptions } from '../../src/server/newsletter';
 import { keyParam, pageQuerySchema, queryOf } from '../../src/server/records';
 
 export default route({
   async GET(req, ctx) {
     await requireAdmin(req);
-    if (ctx.params.id === 'export') return csvResponse(toCsv(await allSubscriptions(), ['email', 'createdAt', 'id']), 'newsletter-subscriptions');
+    if (ctx.params.id === 'export') return csvStreamResponse(subscriptionBatches(), ['email', 'createdAt', 'id'], 'newsletter-subscriptions');
     if (ctx.params.id) throw new HttpError(405, 'Method GET is not allowed here', undefined, { Allow: 'DELETE' });
     return json(await listSubscriptions(parseWith(pageQuerySchema, queryOf(req))));
   },

@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 import { contactFormSchema } from '../schemas/contact-form';
-import { testimonialSchema } from '../schemas/testimonial';
 import { upcomingEvents } from './collections';
 import { getPublishState, type PublishState } from './publish';
+import { countSubscriptions } from './newsletter';
 import { listKeys, readRecords } from './records';
 import { openStore, STORES, type StoreName } from './store';
+import { testimonialCounts } from './testimonials';
 
 /** The dashboard's counts and the publish state. */
 export interface AdminSummary {
@@ -21,21 +22,22 @@ async function readAll<S extends z.ZodType>(name: StoreName, schema: S): Promise
 }
 
 /**
- * Counts for the admin dashboard. Subscriptions are one key each, so they are counted from the
- * key listing alone; messages and testimonials are read because their flags decide.
+ * Counts for the admin dashboard. Subscribers come from the subscriber index and pending
+ * testimonials from their own counts (neither reads records); messages are still read because
+ * their read flag decides.
  */
 export async function adminSummary(): Promise<AdminSummary> {
-  const [messages, testimonials, subscriberKeys, upcoming, publish] = await Promise.all([
+  const [messages, testimonials, subscribers, upcoming, publish] = await Promise.all([
     readAll(STORES.contact, contactFormSchema),
-    readAll(STORES.testimonials, testimonialSchema),
-    listKeys(openStore(STORES.newsletter)),
+    testimonialCounts(),
+    countSubscriptions(),
     upcomingEvents(),
     getPublishState(),
   ]);
   return {
     unreadMessages: messages.filter((m) => !m.read).length,
-    pendingTestimonials: testimonials.filter((t) => !t.approved).length,
-    subscribers: subscriberKeys.length,
+    pendingTestimonials: testimonials.pending,
+    subscribers,
     upcomingEvents: upcoming.length,
     publish,
   };

@@ -24,10 +24,10 @@ export async function listContactForms(query: { page: number; pageSize: number }
   return { ...page, items: await readRecords(store(), page.items, contactFormSchema) };
 }
 
-/** Every message, newest first (for the CSV export). */
-export async function allContactForms(): Promise<ContactForm[]> {
+/** Every message, newest first, a batch at a time (for the streamed CSV export). */
+export async function* contactFormBatches(batchSize = 200): AsyncGenerator<ContactForm[]> {
   const keys = (await listKeys(store())).sort();
-  return readRecords(store(), keys, contactFormSchema);
+  for (let i = 0; i < keys.length; i += batchSize) yield readRecords(store(), keys.slice(i, i + batchSize), contactFormSchema);
 }
 
 /** One message, or 404. */

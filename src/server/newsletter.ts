@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import { newsletterSubscriptionSchema, normaliseEmail, type NewsletterSubscription } from '../schemas/newsletter';
 import { HttpError } from './errors';
-import { listKeys, paginate, readRecords, type Page, type PageQuery } from './records';
+import { deleteMarker, dropFromSnapshot, hasMarker, indexedSubscriptions, writeMarker } from './newsletter-index';
+import { listKeys, readRecords, type Page, type PageQuery } from './records';
 import { createJSON, deleteKey, openStore, readJSON, STORES } from './store';
 
+// Records live one per key in the newsletter store; lists, search and counts go through the
+// index (newsletter-index.ts) so they never read every record.
 const store = () => openStore(STORES.newsletter);
 
 /**
@@ -13,18 +16,31 @@ const store = () => openStore(STORES.newsletter);
  */
 export const subscriptionId = (email: string) => createHash('sha256').update(normaliseEmail(email)).digest('hex');
 
-/** Subscribes an address once; a repeat signup reports `created: false` and writes nothing. */
+/**
+ * Subscribes an address once; a repeat signup reports `created: false` and writes nothing, except
+ * the index marker when an earlier signup stored the record but failed before its marker.
+ */
 export async function subscribe(email: string): Promise<{ created: boolean; subscription: NewsletterSubscription }> {
   const id = subscriptionId(email);
   const record = newsletterSubscriptionSchema.parse({ id, email: normaliseEmail(email), createdAt: new Date().toISOString() });
   const created = await createJSON(store(), id, newsletterSubscriptionSchema, record);
-  if (created) return { created, subscription: record };
-  const existing = await readJSON(store(), id, newsletterSubscriptionSchema);
-  return { created, subscription: existing?.value ?? record };
+  if (created) {
+    await writeMarker(record);
+    return { created, subscription: record };
+  }
+  const existing = (await readJSON(store(), id, newsletterSubscriptionSchema))?.value ?? record;
+  if (!(await hasMarker(existing))) await writeMarker(existing);
+  return { created, subscription: existing };
 }
 
-/** Every subscription, newest first. */
-export async function allSubscriptions(): Promise<NewsletterSubscription[]> {
+/** Every subscription, newest first, in batches (for the streamed CSV export; no record is read). */
+export async function* subscriptionBatches(batchSize = 1000): AsyncGenerator<NewsletterSubscription[]> {
+  const all = await indexedSubscriptions();
+  for (let i = 0; i < all.length; i += batchSize) yield all.slice(i, i + batchSize);
+}
+
+/** Every stored record, read one by one: the tests' reference for what the index must show. */
+export async function scanSubscriptions(): Promise<NewsletterSubscription[]> {
   const all = await readRecords(store(), await listKeys(store()), newsletterSubscriptionSchema);
   return all.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.email.localeCompare(b.email));
 }
@@ -32,8 +48,14 @@ export async function allSubscriptions(): Promise<NewsletterSubscription[]> {
 /** One page of subscriptions whose address contains `q` (case-insensitive), newest first. */
 export async function listSubscriptions(query: PageQuery): Promise<Page<NewsletterSubscription>> {
   const needle = query.q.toLowerCase();
-  const all = await allSubscriptions();
-  return paginate(needle ? all.filter((s) => s.email.includes(needle)) : all, query);
+  const all = await indexedSubscriptions();
+  const matches = needle ? all.filter((s) => s.email.includes(needle)) : all;
+  return { items: matches.slice((query.page - 1) * query.pageSize, query.page * query.pageSize), total: matches.length, page: query.page, pageSize: query.pageSize };
+}
+
+/** The number of subscribers (from the index). */
+export async function countSubscriptions(): Promise<number> {
+  return (await indexedSubscriptions()).length;
 }
 
 /** Removes a subscription by id; 404 when it does not exist. */
@@ -41,5 +63,7 @@ export async function deleteSubscription(id: string): Promise<NewsletterSubscrip
   const found = await readJSON(store(), id, newsletterSubscriptionSchema);
   if (!found) throw new HttpError(404, 'Subscription not found');
   await deleteKey(store(), id);
+  await deleteMarker(found.value);
+  await dropFromSnapshot(id);
   return found.value;
 }
