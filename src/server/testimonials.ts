@@ -84,6 +84,15 @@ async function keyOf(id: string): Promise<string> {
   return key;
 }
 
+/**
+ * For a testimonial found gone mid-action: the published list may still show it (a delete whose
+ * list update failed), so it is brought in line before the 404 goes out. Other errors pass as they are.
+ */
+const settle = (key: string, id: string) => async (error: unknown): Promise<never> => {
+  if (error instanceof HttpError && error.status === 404) await syncPublished(key, id);
+  throw error;
+};
+
 /** Stores a visitor's testimonial, always pending review: approved and featured are forced false. */
 export async function submitTestimonial(input: z.output<typeof testimonialSubmitSchema>): Promise<Testimonial> {
   const now = new Date().toISOString();
@@ -145,7 +154,7 @@ export async function updateTestimonial(
     key,
     testimonialSchema,
     () => {
-      throw gone(); // deleted since we found its key
+      throw gone(); // deleted since we found its key (settle() drops it from the published list too)
     },
     (current) => {
       // A field changed by someone else since the admin loaded it: 409 with its current value.
@@ -153,7 +162,7 @@ export async function updateTestimonial(
       before = current;
       return { ...current, ...patch, id: current.id, createdAt: current.createdAt, updatedAt: new Date().toISOString() };
     },
-  );
+  ).catch(settle(key, id));
   await syncPublished(key, id);
   return { before: before!, after };
 }
@@ -162,7 +171,7 @@ export async function updateTestimonial(
 export async function deleteTestimonial(id: string): Promise<Testimonial> {
   const key = await keyOf(id);
   const [found] = await readRecords(records(), [key], testimonialSchema);
-  if (!found) throw gone();
+  if (!found) return settle(key, id)(gone());
   await deleteKey(records(), key);
   await syncPublished(key, id);
   return found;

@@ -70,6 +70,20 @@ describe('public testimonial lists', () => {
   });
 });
 
+describe('a published list that missed a change', () => {
+  it('heals when an admin acts on the testimonial it still shows', async () => {
+    const t = await submit('Ghost');
+    const approved = (await admin.patch(`/api/admin/testimonials/${t.id}`, { approved: true })).json as { id: string; createdAt: string };
+    // The record goes, but the published list is not told (as when a delete's list update failed).
+    const { getStore } = await import('@netlify/blobs');
+    await getStore({ name: 'testimonials', consistency: 'strong' }).delete(`${approved.createdAt}_${t.id}`);
+    site.platform.cdn.purge();
+    expect((await visitor().get('/api/testimonials/approved')).json.map((x: { id: string }) => x.id)).toContain(t.id);
+    expect((await admin.delete(`/api/admin/testimonials/${t.id}`)).status).toBe(404);
+    expect((await visitor().get('/api/testimonials/approved')).json.map((x: { id: string }) => x.id)).not.toContain(t.id);
+  });
+});
+
 describe('admin testimonials list', () => {
   it('pages on the server, pending first then approved, each newest first, reading about one page of records', async () => {
     const all: { id: string; approved: boolean; createdAt: string }[] = [];
