@@ -4,20 +4,22 @@ import { HttpError } from '../../src/server/errors';
 import { assertSameOrigin } from '../../src/server/guard';
 import { json, readJson, route } from '../../src/server/http';
 import { currentUserView, issueToken, sessionCookie, signedInHintCookie } from '../../src/server/session';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from '../../src/server/throttle';
+import { reserveLoginAttempt } from '../../src/server/throttle';
 import { verifyCredentials } from '../../src/server/users';
 
 export default route({
   async POST(req, ctx) {
     assertSameOrigin(req);
     const { username, password } = await readJson(req, loginRequestSchema);
-    await assertLoginAllowed(username, ctx.ip);
-    const user = await verifyCredentials(username, password);
-    if (!user) {
-      await recordLoginFailure(username, ctx.ip);
-      throw new HttpError(401, 'Invalid username or password');
-    }
-    await clearLoginFailures(username, ctx.ip);
+    // Reserved before the password check, so simultaneous guesses cannot all be checked.
+    const attempt = await reserveLoginAttempt(username, ctx.ip);
+    const user = await verifyCredentials(username, password).catch(async (error: unknown) => {
+      await attempt.abandon();
+      throw error;
+    });
+    // A wrong password keeps the reservation: it is the recorded failure.
+    if (!user) throw new HttpError(401, 'Invalid username or password');
+    await attempt.succeeded();
     const token = await issueToken(user);
     const res = json(currentUserView(user), { headers: { 'Set-Cookie': sessionCookie(req, token) } });
     res.headers.append('Set-Cookie', signedInHintCookie(req, true));

@@ -5,33 +5,50 @@ import { blobCall, landedWrite, openStore, STORES } from './store';
  * Sliding-window counters kept in Blobs, one key per event (`bucket/subject/time-random`), so
  * simultaneous requests never contend on a shared counter. Counting is one list call.
  */
-async function recentEvents(bucket: string, subject: string, windowMs: number): Promise<number[]> {
-  const store = openStore(STORES.throttle);
-  const prefix = `${bucket}/${await digest(subject)}/`;
-  const { blobs } = await blobCall('list throttle', () => store.list({ prefix }));
-  const now = Date.now();
-  const times: number[] = [];
-  const expired: string[] = [];
-  for (const { key } of blobs) {
-    const t = Number(key.slice(prefix.length).split('-')[0]);
-    if (now - t < windowMs) times.push(t);
-    else expired.push(key);
-  }
-  // Tidy up as we go; failures here do not matter.
-  void Promise.allSettled(expired.slice(0, 20).map((k) => store.delete(k)));
-  return times.sort((a, b) => a - b);
-}
-
-async function record(bucket: string, subject: string): Promise<void> {
-  const key = `${bucket}/${await digest(subject)}/${Date.now()}-${crypto.randomUUID().slice(0, 8)}`;
-  await landedWrite('record throttle', () => openStore(STORES.throttle).set(key, ''));
-}
-
 async function clear(bucket: string, subject: string): Promise<void> {
   const store = openStore(STORES.throttle);
   const prefix = `${bucket}/${await digest(subject)}/`;
   const { blobs } = await blobCall('list throttle', () => store.list({ prefix }));
   await Promise.all(blobs.map((b) => blobCall('clear throttle', () => store.delete(b.key))));
+}
+
+interface Slot {
+  /** Takes the event back: the attempt does not count after all. */
+  release(): Promise<void>;
+}
+
+/**
+ * Records an event first, then decides from what the list shows, so a burst of simultaneous
+ * requests cannot all slip through a "count, then record" gap. A refused event is taken back,
+ * so a refused caller is free again when the window passes.
+ * - `strict` (logins): refused when more than `limit` events are visible, counting the ones
+ *   still in flight. Whichever of `limit + 1` simultaneous events lands last sees them all, so
+ *   never more than `limit` pass; a burst may refuse a few more than needed, which only
+ *   costs a guesser.
+ * - otherwise (public forms): refused when `limit` events rank before this one by key order,
+ *   so the first of a burst always passes; one extra may pass when two keys tie on the clock.
+ */
+async function takeSlot(bucket: string, subject: string, limit: number, windowMs: number, strict: boolean, message: string): Promise<Slot> {
+  const store = openStore(STORES.throttle);
+  const prefix = `${bucket}/${await digest(subject)}/`;
+  const now = Date.now();
+  const mine = `${prefix}${now}-${crypto.randomUUID().slice(0, 8)}`;
+  await landedWrite('record throttle', () => store.set(mine, ''));
+  const release = () => blobCall('undo throttle', () => store.delete(mine)).then(() => undefined);
+  const { blobs } = await blobCall('list throttle', () => store.list({ prefix }));
+  const at = (key: string) => Number(key.slice(prefix.length).split('-')[0]);
+  const keys = blobs.map((b) => b.key);
+  // Tidy up as we go; failures here do not matter.
+  void Promise.allSettled(keys.filter((k) => now - at(k) >= windowMs).slice(0, 20).map((k) => store.delete(k)));
+  const others = keys.filter((k) => k !== mine && now - at(k) < windowMs).sort();
+  const counted = strict ? others : others.filter((k) => k < mine);
+  if (counted.length >= limit) {
+    await release();
+    // Free again when the oldest of the last `limit` events leaves the window.
+    const oldest = at(counted[Math.max(0, counted.length - limit)]!);
+    throw tooMany(message, oldest + windowMs - now);
+  }
+  return { release };
 }
 
 async function digest(subject: string): Promise<string> {
@@ -47,26 +64,41 @@ function tooMany(message: string, retryAfterMs: number): HttpError {
 /** Failed-login rules (DESIGN): 5 failures lock a username+address for 10 minutes; 50 lock an address. */
 export const LOGIN_LIMITS = { perUser: 5, perAddress: 50, windowMs: 10 * 60 * 1000 };
 
-/** Refuses a login attempt while its username+address or address is locked. */
-export async function assertLoginAllowed(username: string, ip: string): Promise<void> {
+/** One login attempt, counted as a failure from the start: the caller reports how it ended. */
+export interface LoginAttempt {
+  /** The password was right: the attempt does not count, and this username+address starts afresh. */
+  succeeded(): Promise<void>;
+  /** The password was never checked (storage trouble): the attempt does not count. */
+  abandon(): Promise<void>;
+}
+
+/**
+ * Reserves a login attempt before the password is checked, counted as a failure until it
+ * succeeds; 429 when the username+address or the address has no attempts left.
+ */
+export async function reserveLoginAttempt(username: string, ip: string): Promise<LoginAttempt> {
   const { perUser, perAddress, windowMs } = LOGIN_LIMITS;
-  const [userFails, ipFails] = await Promise.all([
-    recentEvents('login-user', `${username.toLowerCase()}|${ip}`, windowMs),
-    recentEvents('login-ip', ip, windowMs),
-  ]);
   const message = 'Too many failed login attempts. Please wait 10 minutes and try again.';
-  if (userFails.length >= perUser) throw tooMany(message, userFails[userFails.length - perUser]! + windowMs - Date.now());
-  if (ipFails.length >= perAddress) throw tooMany(message, ipFails[ipFails.length - perAddress]! + windowMs - Date.now());
-}
-
-/** Counts a failed login. */
-export async function recordLoginFailure(username: string, ip: string): Promise<void> {
-  await Promise.all([record('login-user', `${username.toLowerCase()}|${ip}`), record('login-ip', ip)]);
-}
-
-/** A successful login clears that username+address's failures. */
-export async function clearLoginFailures(username: string, ip: string): Promise<void> {
-  await clear('login-user', `${username.toLowerCase()}|${ip}`);
+  const subject = `${username.toLowerCase()}|${ip}`;
+  const taken = await Promise.allSettled([
+    takeSlot('login-user', subject, perUser, windowMs, true, message),
+    takeSlot('login-ip', ip, perAddress, windowMs, true, message),
+  ]);
+  const slots = taken.flatMap((t) => (t.status === 'fulfilled' ? [t.value] : []));
+  const refused = taken.find((t) => t.status === 'rejected');
+  if (refused) {
+    await Promise.allSettled(slots.map((s) => s.release()));
+    throw refused.reason;
+  }
+  const [user, address] = slots as [Slot, Slot];
+  return {
+    async succeeded() {
+      await Promise.all([clear('login-user', subject), address.release()]);
+    },
+    async abandon() {
+      await Promise.allSettled([user.release(), address.release()]);
+    },
+  };
 }
 
 /** Public form limit per address: env PUBLIC_POST_LIMIT per 10 minutes (default 20; 0 turns it off). */
@@ -75,24 +107,5 @@ export async function assertPublicPostAllowed(form: string, ip: string): Promise
   // 0 switches throttling off (benchmarks from one address, or a site behind its own limiter).
   if (process.env.PUBLIC_POST_LIMIT?.trim() === '0') return;
   const limit = Number.isFinite(parsed) && parsed >= 1 ? Math.floor(parsed) : 20;
-  const windowMs = 10 * 60 * 1000;
-  const bucket = `post-${form}`;
-  const store = openStore(STORES.throttle);
-  const prefix = `${bucket}/${await digest(ip)}/`;
-  // Record first, then rank this attempt among the window's events by key order: a burst of
-  // simultaneous posts cannot all slip through a "count, then record" gap.
-  const now = Date.now();
-  const mine = `${prefix}${now}-${crypto.randomUUID().slice(0, 8)}`;
-  await landedWrite('record throttle', () => store.set(mine, ''));
-  const { blobs } = await blobCall('list throttle', () => store.list({ prefix }));
-  const at = (key: string) => Number(key.slice(prefix.length).split('-')[0]);
-  const keys = blobs.map((b) => b.key);
-  void Promise.allSettled(keys.filter((k) => now - at(k) >= windowMs).slice(0, 20).map((k) => store.delete(k)));
-  const earlier = keys.filter((k) => k < mine && now - at(k) < windowMs).sort();
-  if (earlier.length >= limit) {
-    // A refused attempt does not count, so a refused visitor is free again when the window passes.
-    await blobCall('undo throttle', () => store.delete(mine));
-    const oldest = at(earlier[earlier.length - limit]!);
-    throw tooMany('Too many submissions from your address. Please try again later.', oldest + windowMs - now);
-  }
+  await takeSlot(`post-${form}`, ip, limit, 10 * 60 * 1000, false, 'Too many submissions from your address. Please try again later.');
 }
