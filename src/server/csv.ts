@@ -43,7 +43,8 @@ export function csvStreamResponse<T extends object>(batches: AsyncIterable<T[]>,
   const iterator = batches[Symbol.asyncIterator]();
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(`\uFEFF${Papa.unparse({ fields: columns, data: [] }, { newline: '\r\n', quotes: false })}`));
+      // The header line alone (no trailing newline: each batch starts with one).
+      controller.enqueue(encoder.encode(`\uFEFF${Papa.unparse([columns], { newline: '\r\n', quotes: false })}`));
     },
     async pull(controller) {
       let next = await iterator.next();

@@ -27,6 +27,9 @@ type Snapshot = z.infer<typeof snapshotSchema>;
 
 const dayOf = (createdAt: string) => createdAt.slice(0, 10);
 const today = () => new Date().toISOString().slice(0, 10);
+// Only days before yesterday are folded: a signup stamped just before midnight whose marker lands
+// just after it still finds its day in the tail.
+const foldBefore = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
 /** The marker key of a subscription: its day, then an inverted time so a day lists newest first. */
 export function markerKey(s: Pick<NewsletterSubscription, 'id' | 'createdAt'>): string {
@@ -75,7 +78,7 @@ async function snapshot(): Promise<{ value: Snapshot; etag: string | undefined }
   if (found) return found;
   // Everything the scan finds is in the snapshot; markers written meanwhile are today's tail.
   const items = (await readRecords(records(), await listKeys(records()), newsletterSubscriptionSchema)).sort(newestFirst);
-  await createJSON(system(), SNAPSHOT_KEY, snapshotSchema, { watermark: today(), items });
+  await createJSON(system(), SNAPSHOT_KEY, snapshotSchema, { watermark: foldBefore(), items });
   const made = await readJSON(system(), SNAPSHOT_KEY, snapshotSchema);
   if (!made) throw new StorageError('The subscriber snapshot disappeared while it was built');
   return made;
@@ -91,10 +94,10 @@ async function compact(): Promise<void> {
       throw new StorageError('The subscriber snapshot disappeared during an update');
     },
     async (doc) => {
-      const now = today();
-      const days = (await markerDays()).filter((d) => d >= doc.watermark && d < now);
-      if (days.length === 0 && doc.watermark === now) return doc;
-      return { watermark: now, items: merge(doc.items, await markersOf(days)) };
+      const until = foldBefore();
+      const days = (await markerDays()).filter((d) => d >= doc.watermark && d < until);
+      if (days.length === 0 && doc.watermark >= until) return doc;
+      return { watermark: until > doc.watermark ? until : doc.watermark, items: merge(doc.items, await markersOf(days)) };
     },
   );
 }
@@ -106,12 +109,35 @@ async function compact(): Promise<void> {
 export async function indexedSubscriptions(): Promise<NewsletterSubscription[]> {
   let { value } = await snapshot();
   let days = (await markerDays()).filter((d) => d >= value.watermark);
-  if (days.some((d) => d < today())) {
+  if (days.some((d) => d < foldBefore())) {
     await compact();
     value = (await snapshot()).value;
     days = days.filter((d) => d >= value.watermark);
   }
   return merge(value.items, await markersOf(days));
+}
+
+/**
+ * Adds imported subscriptions (record and marker already written) whose day the snapshot has
+ * already folded, so they are not missed; later days are found as tail markers.
+ */
+export async function addFoldedToSnapshot(list: NewsletterSubscription[]): Promise<void> {
+  await snapshot();
+  await updateJSON(
+    system(),
+    SNAPSHOT_KEY,
+    snapshotSchema,
+    () => {
+      throw new StorageError('The subscriber snapshot disappeared during an update');
+    },
+    async (doc) => {
+      const folded = list.filter((s) => dayOf(s.createdAt) < doc.watermark);
+      if (folded.length === 0) return doc;
+      // Re-read: a subscription deleted since its import must not come back.
+      const stillThere = await readRecords(records(), folded.map((s) => s.id), newsletterSubscriptionSchema);
+      return { ...doc, items: merge(doc.items, stillThere) };
+    },
+  );
 }
 
 /**
