@@ -63,6 +63,8 @@ const playwright: Suite = {
 /** In order: the fast static checks first, then the suites that start servers and browsers. */
 const SUITES: Suite[] = [
   gate('typecheck (tsc --noEmit)', bin('tsc'), ['--noEmit']),
+  gate('astro check', bin('astro'), ['check', '--minimumFailingSeverity', 'warning']),
+  gate('lint (ESLint, zero warnings)', bin('eslint'), ['--max-warnings', '0', 'src', 'netlify', 'scripts', 'tests', 'eslint.config.js']),
   vitest('unit and API (Vitest)', ['unit', 'api']),
   vitest('deploy rehearsal (Netlify build, offline)', ['deploy']),
   playwright,

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { loadPublications, loadSiteSettings } from '../lib/content';
+import { loadPublications, loadSiteSettings } from '../server/content';
 import { archivePaths } from '../lib/publication-archive';
 
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

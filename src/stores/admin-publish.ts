@@ -1,6 +1,5 @@
 import { atom, onMount } from 'nanostores';
 import { apiRequest, errorMessage, mutate } from '../lib/api';
-import { notify } from '../lib/notify';
 
 /** What GET /api/admin/publish answers: whether saved changes are live yet. */
 export interface PublishInfo {
@@ -39,16 +38,20 @@ export async function refreshPublish(): Promise<PublishInfo | null> {
   return $publish.get();
 }
 
-/** Asks for a rebuild now (POST /api/admin/publish). */
-export async function publishNow(): Promise<void> {
+/**
+ * Asks for a rebuild now (POST /api/admin/publish). Answers null when the rebuild was asked
+ * for, or the reason it was not; the caller tells the user (stores show no UI).
+ */
+export async function publishNow(): Promise<string | null> {
+  let failure: string | null = null;
   try {
     const info = await mutate<PublishInfo | null>('POST', '/api/admin/publish');
     if (info && typeof info === 'object' && 'state' in info) $publish.set(info);
-    notify({ title: 'Publishing', description: 'The site is being rebuilt with your changes.' });
   } catch (error) {
-    notify({ title: 'Publish failed', description: errorMessage(error, 'The site could not be rebuilt.'), variant: 'destructive' });
+    failure = errorMessage(error, 'The site could not be rebuilt.');
   }
   await refreshPublish();
+  return failure;
 }
 
 onMount($publish, () => {

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { $adminPage } from '../../stores/admin-route';
 import { $session } from '../../stores/session';
-import Toaster from '../islands/Toaster';
+import Toaster from '../ui/Toaster';
 import AdminShell from './AdminShell';
 import { PAGE_COMPONENTS } from './admin-pages';
 import { showFlash } from './flash';

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { ExternalLink, LogOut, Menu, X } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { $announcement } from '../../stores/admin-announce';
 import { SITE } from '../../site.config';
 import AdminLink from './AdminLink';
@@ -11,10 +11,10 @@ import { cx, ui } from './ui/styles';
 
 /** The admin frame: sidebar menu, header (user, publish state, view site, logout) and the page. */
 export default function AdminShell({ page, username, children }: { page: string; username: string; children: ReactNode }) {
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The small-screen menu is open on the page it was opened on: choosing a page closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === page;
   const announcement = useStore($announcement);
-  // A chosen page closes the small-screen menu.
-  useEffect(() => setMenuOpen(false), [page]);
 
   return (
     <div className="min-h-screen lg:pl-64">
@@ -57,7 +57,7 @@ export default function AdminShell({ page, username, children }: { page: string;
           aria-expanded={menuOpen}
           aria-controls="admin-nav"
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpen((o) => !o)}
+          onClick={() => setMenuOpenOn(menuOpen ? null : page)}
         >
           {menuOpen ? <X aria-hidden="true" className="h-5 w-5" /> : <Menu aria-hidden="true" className="h-5 w-5" />}
         </button>

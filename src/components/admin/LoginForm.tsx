@@ -1,9 +1,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useHydrated } from '../ui/use-hydrated';
 import { AlertCircle } from 'lucide-react';
 import { ApiError, apiRequest } from '../../lib/api';
-import { notify } from '../../lib/notify';
+import { notify } from '../ui/toast';
 import { refreshSession } from '../../stores/session';
-import Toaster from '../islands/Toaster';
+import Toaster from '../ui/Toaster';
 import { flashNext, showFlash } from './flash';
 import { cx, ui } from './ui/styles';
 
@@ -16,10 +17,9 @@ export default function LoginForm() {
   const errorId = useId();
   // The form is pre-rendered: until React takes over, a submit would be a native GET with the
   // password in the address, so the button stays disabled until then.
-  const [ready, setReady] = useState(false);
+  const ready = useHydrated();
 
   useEffect(() => {
-    setReady(true);
     showFlash();
     // Someone already signed in has nothing to do here.
     void refreshSession().then((s) => {

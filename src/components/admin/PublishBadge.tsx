@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { formatDistanceToNow } from 'date-fns';
 import { useState } from 'react';
 import { $publish, publishNow, type PublishInfo } from '../../stores/admin-publish';
+import { notify } from '../ui/toast';
 import { cx, ui } from './ui/styles';
 
 const LOOK: Record<PublishInfo['state'], { label: string; className: string }> = {
@@ -45,8 +46,10 @@ export default function PublishBadge({ detailed = false }: { detailed?: boolean 
         disabled={busy || info.state === 'building'}
         onClick={async () => {
           setBusy(true);
-          await publishNow();
+          const failure = await publishNow();
           setBusy(false);
+          if (failure) notify({ title: 'Publish failed', description: failure, variant: 'destructive' });
+          else notify({ title: 'Publishing', description: 'The site is being rebuilt with your changes.' });
         }}
       >
         Publish now

@@ -1,4 +1,4 @@
-import { notify, type Notice } from '../../lib/notify';
+import { notify, type Notice } from '../ui/toast';
 
 const KEY = 'admin-flash';
 

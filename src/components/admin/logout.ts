@@ -1,5 +1,5 @@
 import { mutate } from '../../lib/api';
-import { notify } from '../../lib/notify';
+import { notify } from '../ui/toast';
 import { $session } from '../../stores/session';
 import { flashNext } from './flash';
 

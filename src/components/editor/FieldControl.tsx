@@ -1,7 +1,7 @@
 import { Pencil } from 'lucide-react';
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
-import { notify } from '../../lib/notify';
+import { notify } from '../ui/toast';
 import { noteSaved } from '../../stores/editor-publish';
 import { clearDraft, readDraft, writeDraft, type Draft } from './drafts';
 import { DraftOffer } from './DraftOffer';
@@ -87,8 +87,8 @@ export function FieldControl({ field, start, recordLabel }: FieldControlProps) {
       typography,
     });
   };
-  const openRef = useRef(open);
-  openRef.current = open;
+  // The click listeners below open the editor with the latest state, without re-attaching.
+  const openFromClick = useEffectEvent(open);
 
   /** Closes the editor; the text shows the stored value again and the pencil gets the focus back. */
   const finish = () => {
@@ -111,13 +111,15 @@ export function FieldControl({ field, start, recordLabel }: FieldControlProps) {
       setEditing(null);
     }
     const decorated = elements.map(decorate);
+    // The pencil hosts are DOM nodes this effect just made (outside React): portals need them in state.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setHosts(decorated.map((d, i) => ({ host: d.host, el: elements[i]! })));
     const onClick = (e: MouseEvent) => {
       if (decorated.some((d) => d.host.contains(e.target as Node))) return;
       // Editable texts inside links: edit, do not navigate.
       e.preventDefault();
       e.stopPropagation();
-      openRef.current(e.currentTarget as HTMLElement);
+      openFromClick(e.currentTarget as HTMLElement);
     };
     for (const el of elements) el.addEventListener('click', onClick);
     return () => {
@@ -139,7 +141,8 @@ export function FieldControl({ field, start, recordLabel }: FieldControlProps) {
       editingRef.current?.close();
       offerRef.current?.close();
     };
-  }, []); // once: a draft is offered when edit mode starts, not on every island re-render
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once: a draft is offered when edit mode starts, not on every island re-render
+  }, []);
 
   const change = (value: string) => {
     const cur = editingRef.current;

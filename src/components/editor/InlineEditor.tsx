@@ -66,6 +66,8 @@ export function InlineEditor(p: InlineEditorProps) {
   };
 
   return (
+    // Keys from the field and its buttons bubble up here (Escape cancels, Ctrl+Enter saves).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <div
       role="group"
       aria-label={`Editing ${p.label}`}

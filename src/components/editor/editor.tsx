@@ -3,7 +3,7 @@
  * visitors never download it. It decorates the page's [data-edit] texts for admins.
  */
 import { createRoot, type Root } from 'react-dom/client';
-import { notify } from '../../lib/notify';
+import { notify } from '../ui/toast';
 import { $editMode } from '../../stores/edit-mode';
 import { watchPublish, stopPublishWatch } from '../../stores/editor-publish';
 import { refreshSession } from '../../stores/session';

@@ -1,5 +1,5 @@
 import { mutate } from '../../lib/api';
-import { notify } from '../../lib/notify';
+import { notify } from '../ui/toast';
 import { CONTACT_SUBJECT_LABELS, CONTACT_SUBJECTS, contactInputSchema } from '../../schemas/contact-form';
 import FormField, { describedBy, INPUT } from './FormField';
 import { useSchemaForm } from './use-schema-form';

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useHydrated } from '../ui/use-hydrated';
 import { fetchQuery } from '../../lib/api';
 import { byStartDate, EVENT_TABS, EVENTS_PER_PAGE, eventsForTab, pastEvents, type EventTabId } from '../../lib/event-card';
 import { type ClientEvent, normaliseEvent } from '../../schemas/event-client';
@@ -25,7 +26,8 @@ type PerTab<T> = Partial<Record<EventTabId, T>>;
  */
 export default function EventsTabs({ events, totals, builtAt }: EventsTabsProps) {
   const [active, setActive] = useState<EventTabId>('upcoming');
-  const [now, setNow] = useState(builtAt);
+  // The build time until hydrated (so the first render matches the HTML), then the visitor's clock.
+  const [clientNow] = useState(() => Date.now());
   const [data, setData] = useState<PerTab<ClientEvent[]>>(() =>
     Object.fromEntries(EVENT_TABS.map((t) => [t.id, eventsForTab(t.id, events, builtAt).slice(0, EVENTS_PER_PAGE)])),
   );
@@ -36,13 +38,9 @@ export default function EventsTabs({ events, totals, builtAt }: EventsTabsProps)
   const tabRefs = useRef<Partial<Record<EventTabId, HTMLButtonElement | null>>>({});
   // Until hydrated the tabs cannot switch, so the server HTML also lists the latest past events
   // below the upcoming ones for visitors without JavaScript (each event at most once).
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
+  const now = hydrated ? clientNow : builtAt;
   const [past] = useState(() => pastEvents(events, builtAt).slice(-EVENTS_PER_PAGE));
-
-  useEffect(() => {
-    setNow(Date.now());
-    setHydrated(true);
-  }, []);
 
   useEffect(() => {
     let current = true;

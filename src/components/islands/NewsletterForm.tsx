@@ -1,4 +1,4 @@
-import { notify } from '../../lib/notify';
+import { notify } from '../ui/toast';
 import { newsletterInputSchema } from '../../schemas/newsletter';
 import { describedBy } from './FormField';
 import { subscribe } from './newsletter';

@@ -1,6 +1,6 @@
 import { Mail, X } from 'lucide-react';
 import { useEffect, useRef, type MouseEvent } from 'react';
-import { notify } from '../../lib/notify';
+import { notify } from '../ui/toast';
 import { newsletterInputSchema } from '../../schemas/newsletter';
 import FormField, { describedBy, INPUT } from './FormField';
 import { serverError, setPopupMarker, subscribe } from './newsletter';
@@ -41,6 +41,8 @@ export default function NewsletterPopupDialog({ onClose }: { onClose: () => void
   );
 
   return (
+    // A click on the backdrop closes, as Escape (onCancel) does for the keyboard.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
       aria-labelledby="popup-title"

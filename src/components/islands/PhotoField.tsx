@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { errorMessage, mutate } from '../../lib/api';
 import { IMAGE_HINT, prepareUpload } from '../../lib/image-resize';
-import { notify } from '../../lib/notify';
+import { notify } from '../ui/toast';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';
 
@@ -36,7 +36,7 @@ export default function PhotoField({ value, onChange, busy, lookingUp }: { value
       <div className="mt-2 flex items-center gap-4">
         <span className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-50 ring-1 ring-slate-200">
           {value ? (
-            <img src={value} alt="Your profile photo" className="size-full object-cover" width={64} height={64} data-photo-preview />
+            <img src={value} alt="Preview of your upload" className="size-full object-cover" width={64} height={64} data-photo-preview />
           ) : (
             <svg className="size-7 text-brand-300" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
               <path d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm0 2c-4.4 0-8 2.5-8 5.5V21h16v-1.5c0-3-3.6-5.5-8-5.5z" />

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError, apiRequest, mutate } from '../../lib/api';
 import { track } from '../../lib/analytics';
-import { notify } from '../../lib/notify';
+import { notify } from '../ui/toast';
 import { testimonialSubmitSchema } from '../../schemas/testimonial';
 import PhotoField from './PhotoField';
 import RatingInput from './RatingInput';

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { Play, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useHydrated } from '../ui/use-hydrated';
 import { $editMode } from '../../stores/edit-mode';
 import { youtubeEmbedUrl, youtubeId, youtubeThumbnails } from '../../lib/youtube';
 
@@ -22,12 +23,11 @@ export default function VideoHighlights({ videoUrl, title, description, thumbnai
   const id = youtubeId(videoUrl);
   const editMode = useStore($editMode);
   // The server render cannot know about ?edit=true: read the switch only after hydration.
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [playing, setPlaying] = useState(false);
   const playRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const wasPlaying = useRef(false);
-  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     // Keep keyboard focus with the control the visitor is using as the area swaps.
     if (playing) closeRef.current?.focus();
@@ -109,6 +109,7 @@ function Thumbnail({ id, custom }: { id: string; custom: string }) {
     // The image may have failed before hydration attached onError: check its state once.
     const img = ref.current;
     if (img?.complete && (img.naturalWidth === 0 || (src === urls.maxres && img.naturalWidth <= PLACEHOLDER_WIDTH))) fallBack();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for a failure before hydration; later ones reach onError
   }, []);
   return (
     <img

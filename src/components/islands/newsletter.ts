@@ -1,5 +1,5 @@
 import { ApiError, mutate } from '../../lib/api';
-import { notify } from '../../lib/notify';
+import { notify } from '../ui/toast';
 
 /** Local-storage key that stops the popup from coming back (spec §9). */
 export const POPUP_MARKER_KEY = 'emailCaptureInteracted';

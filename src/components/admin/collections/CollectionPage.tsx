@@ -3,7 +3,7 @@ import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSo
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage, mutate } from '../../../lib/api';
-import { notify } from '../../../lib/notify';
+import { notify } from '../../ui/toast';
 import { announce } from '../../../stores/admin-announce';
 import { refreshPublish } from '../../../stores/admin-publish';
 import PageHeader from '../PageHeader';

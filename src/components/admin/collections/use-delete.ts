@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { errorMessage, mutate } from '../../../lib/api';
-import { notify } from '../../../lib/notify';
+import { notify } from '../../ui/toast';
 import { announce } from '../../../stores/admin-announce';
 import { refreshPublish } from '../../../stores/admin-publish';
 

@@ -1,7 +1,7 @@
 import { ImageIcon, Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
-import { notify } from '../../../lib/notify';
+import { notify } from '../../ui/toast';
 import { announce } from '../../../stores/admin-announce';
 import { cx, ui } from '../ui/styles';
 import { IMAGE_HINT } from '../../../lib/image-resize';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError, errorMessage } from '../../../lib/api';
-import { notify } from '../../../lib/notify';
+import { notify } from '../../ui/toast';
 import { announce } from '../../../stores/admin-announce';
 import { changedFields, formValuesFor, toFormValue, type FieldConfig, type FormValues } from './field-config';
 import { useUnsaved } from './use-unsaved';

@@ -1,7 +1,7 @@
 import { ChevronDown, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage, mutate } from '../../../lib/api';
-import { notify } from '../../../lib/notify';
+import { notify } from '../../ui/toast';
 import { announce } from '../../../stores/admin-announce';
 import { refreshPublish } from '../../../stores/admin-publish';
 import { formatAgo, formatWhen } from '../format-time';

@@ -1,8 +1,8 @@
 import { Check, Pencil, Star, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage, mutate } from '../../../lib/api';
 import { initials } from '../../../lib/initials';
-import { notify } from '../../../lib/notify';
+import { notify } from '../../ui/toast';
 import { testimonialUpdateSchema, type Testimonial } from '../../../schemas/testimonial';
 import { announce } from '../../../stores/admin-announce';
 import { refreshPublish } from '../../../stores/admin-publish';
@@ -57,9 +57,8 @@ export default function Testimonials() {
     });
   // Deleting the last row of the last page leaves it empty: step back to the new last page.
   const lastPage = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  useEffect(() => {
-    if (data && data.items.length === 0 && page > lastPage) setPage(lastPage);
-  }, [data, page, lastPage]);
+  // A page emptied by deletes moves back to the new last page (adjusted while rendering, no effect).
+  if (data && data.items.length === 0 && page > lastPage) setPage(lastPage);
   const removal = useConfirmedDelete<Testimonial>(
     (t) => `/api/admin/testimonials/${encodeURIComponent(t.id)}`,
     () => void reload(),
@@ -91,6 +90,8 @@ export default function Testimonials() {
           <li key={t.id} className={cx(ui.card, 'p-4', !t.approved && 'border-amber-300')} data-testid="testimonial-row">
             <div className="flex flex-wrap items-start gap-3">
               {t.image ? (
+                // The moderator judges the photo itself, so its name says what it is.
+                // eslint-disable-next-line jsx-a11y/img-redundant-alt
                 <img src={t.image} alt={`Photo of ${t.name}`} width={48} height={48} loading="lazy" referrerPolicy="no-referrer" className="size-12 shrink-0 rounded-full border border-slate-200 object-cover" />
               ) : (
                 <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-full bg-slate-100 text-sm font-semibold text-ink-muted">

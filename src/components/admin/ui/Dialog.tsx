@@ -42,6 +42,8 @@ export default function Dialog({ open, title, description, onClose, children, va
   useEffect(() => () => returnTo.current?.focus?.(), []);
 
   return (
+    // A click on the backdrop closes, as Escape (onCancel) does for the keyboard.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
       role={role}

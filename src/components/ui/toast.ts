@@ -6,14 +6,11 @@ export interface Notice {
 }
 
 let appToaster = false;
-let signalMounted: () => void = () => {};
-const mounted = new Promise<void>((resolve) => (signalMounted = resolve));
 let hostMount: Promise<void> | null = null;
 
-/** Called by the <Toaster> component when it mounts: toasts then go to it. */
+/** Called by the app's <Toaster> once it listens: toasts then go to it. */
 export function toasterMounted(): void {
   appToaster = true;
-  signalMounted();
 }
 
 /**
@@ -25,7 +22,6 @@ export async function notify({ title, description, variant = 'default' }: Notice
   if (!appToaster) {
     hostMount ??= import('./toaster-host').then((m) => m.mountToasterHost());
     await hostMount;
-    await mounted;
   }
   const { toast } = await import('sonner');
   if (variant === 'destructive') toast.error(title, { description });

@@ -1,0 +1,68 @@
+// ESLint for every TypeScript file we write (src, netlify, scripts, tests), run by `npm run lint`
+// and by `npm test` as a gate: zero errors and zero warnings. Astro components are checked by
+// `npm run check` (astro check) instead.
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import globals from 'globals';
+
+/** Imports only point down: schemas -> server -> functions; lib -> stores -> components. */
+const serverOffLimits = {
+  group: ['**/server/*', '**/server'],
+  message: 'Browser code (lib/, stores/, components/) must not import src/server: it would ship server code to visitors.',
+};
+const componentsOffLimits = {
+  group: ['**/components/*', '**/components/**'],
+  message: 'lib/ sits below components/: move the shared part down into lib/ instead.',
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'functions-dist/**', 'node_modules/**', '.astro/**', '.netlify/**', 'test-results/**', 'playwright-report/**', '**/*.astro'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these import-x skips .ts files when it follows imports, and no-cycle sees nothing.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-self-import': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+    },
+  },
+  {
+    files: ['src/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // Our dialogs move focus into themselves when opened (the WAI-ARIA dialog pattern).
+      'jsx-a11y/no-autofocus': 'off',
+    },
+  },
+  {
+    // Tests read response bodies loosely; their assertions check the shape.
+    files: ['tests/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['src/components/**', 'src/stores/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverOffLimits] }] },
+  },
+  {
+    files: ['src/lib/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverOffLimits, componentsOffLimits] }] },
+  },
+  {
+    // Stores hold state only: the components that use them show toasts and dialogs.
+    files: ['src/stores/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverOffLimits, componentsOffLimits] }] },
+  },
+);

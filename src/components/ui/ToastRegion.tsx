@@ -1,0 +1,11 @@
+import { useEffect } from 'react';
+import { Toaster as Sonner } from 'sonner';
+
+/**
+ * Where toasts appear: 5 s auto-close and at most 10 at once (spec §9). `onReady` runs once
+ * Sonner listens for toasts (its own effect runs before this one), so no toast is lost.
+ */
+export default function ToastRegion({ position = 'bottom-right', onReady }: { position?: 'bottom-right' | 'top-right'; onReady?: () => void }) {
+  useEffect(() => onReady?.(), [onReady]);
+  return <Sonner position={position} duration={5000} visibleToasts={10} closeButton richColors />;
+}
