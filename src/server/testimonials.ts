@@ -5,12 +5,14 @@ import { assertExpected } from './collections';
 import { HttpError, StorageError } from './errors';
 import { listKeys, readRecords, type Page, type PageQuery } from './records';
 import { createJSON, deleteKey, openStore, readJSON, STORES, updateJSON } from './store';
+import { allTestimonialKeys, forgetKey, idOfKey, recordKey, rememberKeys, timeOfKey } from './testimonial-keys';
 
 /*
  * Layout, chosen so every read touches only what it returns:
- * - the testimonials store keeps one key per testimonial, `${createdAt}_${id}` (the first layout's
- *   keys, so old stores need no record migration). A visitor submission writes only its own key:
- *   submissions never contend with each other or with an admin.
+ * - the testimonials store keeps one key per testimonial, `<day>/<createdAt>_<id>` (the first
+ *   layout's `<createdAt>_<id>` keys are still read: old stores need no record migration). A visitor
+ *   submission writes only its own key: submissions never contend with each other or with an admin.
+ *   Which keys exist is known without listing the store: see testimonial-keys.ts.
  * - the system store's `testimonials-published` document holds every approved testimonial in full.
  *   The public lists read only it (one Blobs call, however many submissions wait for review).
  *   Admin actions (approve, feature, edit, delete, restore) keep it current with etag-guarded merges
@@ -23,8 +25,6 @@ const system = () => openStore(STORES.system);
 const INDEX_KEY = 'testimonials-published';
 const indexSchema = z.object({ items: z.array(testimonialSchema) });
 
-const keyFor = (t: Pick<Testimonial, 'createdAt' | 'id'>) => `${t.createdAt}_${t.id}`;
-const idOfKey = (key: string) => key.slice(key.lastIndexOf('_') + 1);
 const gone = () => new HttpError(404, 'Testimonial not found');
 
 /** Every stored testimonial, read one by one: the migration's source and the tests' reference. */
@@ -75,13 +75,15 @@ async function syncPublished(key: string, id: string): Promise<void> {
   if (changed) await purgeTags(CACHE_TAGS.testimonials);
 }
 
-/** The key of a testimonial: approved ones from the published document, others from a key listing. */
+/** The key of a testimonial (making sure the published document exists before the record changes). */
 async function keyOf(id: string): Promise<string> {
-  const published = (await publishedIndex()).find((t) => t.id === id);
-  if (published) return keyFor(published);
-  const key = (await listKeys(records())).find((k) => idOfKey(k) === id);
-  if (!key) throw gone();
-  return key;
+  const [keys, published] = await Promise.all([allTestimonialKeys(), publishedIndex()]);
+  const key = keys.find((k) => idOfKey(k) === id);
+  if (key) return key;
+  // Gone, yet maybe still published (a delete whose list update failed): settle that before the 404.
+  const stale = published.find((t) => t.id === id);
+  if (stale) await syncPublished(recordKey(stale), id);
+  throw gone();
 }
 
 /**
@@ -98,20 +100,20 @@ export async function submitTestimonial(input: z.output<typeof testimonialSubmit
   const now = new Date().toISOString();
   const { approved: _a, featured: _f, ...fields } = input;
   const record = testimonialSchema.parse({ ...fields, id: crypto.randomUUID(), createdAt: now, updatedAt: now, approved: false, featured: false, order: 0 });
-  if (!(await createJSON(records(), keyFor(record), testimonialSchema, record))) throw new HttpError(409, 'Please submit the testimonial again');
+  if (!(await createJSON(records(), recordKey(record), testimonialSchema, record))) throw new HttpError(409, 'Please submit the testimonial again');
   return record;
 }
 
 /**
  * One page of the admin list: pending review first, then approved, each newest first, with the
- * number pending. Costs one key listing, one read of the published document and one read per
- * pending testimonial on the page.
+ * number pending. Costs the key snapshot and a listing of the recent days, one read of the
+ * published document and one read per pending testimonial on the page.
  */
 export async function testimonialPage({ page, pageSize }: Pick<PageQuery, 'page' | 'pageSize'>): Promise<Page<Testimonial> & { pending: number }> {
-  const [keys, published] = await Promise.all([listKeys(records()), publishedIndex()]);
+  const [keys, published] = await Promise.all([allTestimonialKeys(), publishedIndex()]);
   const approved = new Map(published.map((t) => [t.id, t]));
-  // Keys start with the ISO creation time: a reversed sort is newest first.
-  const newest = keys.slice().sort().reverse();
+  // Keys end with `<ISO creation time>_<id>`: a reversed sort on that is newest first.
+  const newest = keys.slice().sort((a, b) => timeOfKey(b).localeCompare(timeOfKey(a)));
   const pending = newest.filter((k) => !approved.has(idOfKey(k)));
   const ordered = [...pending, ...newest.filter((k) => approved.has(idOfKey(k)))];
   const shown = ordered.slice((page - 1) * pageSize, page * pageSize);
@@ -121,9 +123,9 @@ export async function testimonialPage({ page, pageSize }: Pick<PageQuery, 'page'
   return { items, total: ordered.length, page, pageSize, pending: pending.length };
 }
 
-/** Exact counts without reading records: one key listing and the published document. */
+/** Exact counts without reading records: the key snapshot, recent days' listings, the published document. */
 export async function testimonialCounts(): Promise<{ total: number; pending: number }> {
-  const [keys, published] = await Promise.all([listKeys(records()), publishedIndex()]);
+  const [keys, published] = await Promise.all([allTestimonialKeys(), publishedIndex()]);
   const approved = new Set(published.map((t) => t.id));
   return { total: keys.length, pending: keys.filter((k) => !approved.has(idOfKey(k))).length };
 }
@@ -173,6 +175,7 @@ export async function deleteTestimonial(id: string): Promise<Testimonial> {
   const [found] = await readRecords(records(), [key], testimonialSchema);
   if (!found) return settle(key, id)(gone());
   await deleteKey(records(), key);
+  await forgetKey(key);
   await syncPublished(key, id);
   return found;
 }
@@ -181,8 +184,10 @@ export async function deleteTestimonial(id: string): Promise<Testimonial> {
 export async function reinsertTestimonial(record: unknown): Promise<Testimonial> {
   const parsed = testimonialSchema.parse(record);
   await publishedIndex();
-  if (!(await createJSON(records(), keyFor(parsed), testimonialSchema, parsed))) throw new HttpError(409, 'This testimonial already exists');
-  await syncPublished(keyFor(parsed), parsed.id);
+  if ((await allTestimonialKeys()).some((k) => idOfKey(k) === parsed.id)) throw new HttpError(409, 'This testimonial already exists');
+  if (!(await createJSON(records(), recordKey(parsed), testimonialSchema, parsed))) throw new HttpError(409, 'This testimonial already exists');
+  await rememberKeys([recordKey(parsed)]);
+  await syncPublished(recordKey(parsed), parsed.id);
   return parsed;
 }
 
@@ -198,17 +203,18 @@ export async function insertTestimonials(list: Testimonial[], concurrency = 16):
   const worker = async () => {
     while (next < parsed.length) {
       const t = parsed[next++]!;
-      if (await createJSON(records(), keyFor(t), testimonialSchema, t)) written++;
+      if (await createJSON(records(), recordKey(t), testimonialSchema, t)) written++;
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, parsed.length) }, worker));
+  await rememberKeys(parsed.map(recordKey));
   const approved = parsed.filter((t) => t.approved);
   if (approved.length > 0) {
     const missing = () => {
       throw new StorageError('The published testimonials list disappeared during an import');
     };
     await updateJSON(system(), INDEX_KEY, indexSchema, missing, async (doc) => {
-      const fresh = await readRecords(records(), approved.map(keyFor), testimonialSchema);
+      const fresh = await readRecords(records(), approved.map(recordKey), testimonialSchema);
       const ids = new Set(fresh.map((t) => t.id));
       return { items: [...doc.items.filter((t) => !ids.has(t.id)), ...fresh.filter((t) => t.approved)] };
     });

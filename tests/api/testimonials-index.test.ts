@@ -43,7 +43,9 @@ const run = fc.tuple(
 async function emptyStores() {
   const records = getStore({ name: 'testimonials', consistency: 'strong' });
   for (const { key } of (await records.list()).blobs) await records.delete(key);
-  await getStore({ name: 'system', consistency: 'strong' }).delete('testimonials-published');
+  const system = getStore({ name: 'system', consistency: 'strong' });
+  await system.delete('testimonials-published');
+  await system.delete('testimonial-keys');
 }
 
 /** Runs one batch; "gone" and "already exists" outcomes of racing ops are expected, anything else fails. */

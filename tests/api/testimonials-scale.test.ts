@@ -76,7 +76,7 @@ describe('a published list that missed a change', () => {
     const approved = (await admin.patch(`/api/admin/testimonials/${t.id}`, { approved: true })).json as { id: string; createdAt: string };
     // The record goes, but the published list is not told (as when a delete's list update failed).
     const { getStore } = await import('@netlify/blobs');
-    await getStore({ name: 'testimonials', consistency: 'strong' }).delete(`${approved.createdAt}_${t.id}`);
+    await getStore({ name: 'testimonials', consistency: 'strong' }).delete(`${approved.createdAt.slice(0, 10)}/${approved.createdAt}_${t.id}`);
     site.platform.cdn.purge();
     expect((await visitor().get('/api/testimonials/approved')).json.map((x: { id: string }) => x.id)).toContain(t.id);
     expect((await admin.delete(`/api/admin/testimonials/${t.id}`)).status).toBe(404);
@@ -93,7 +93,7 @@ describe('admin testimonials list', () => {
       expect(result.status).toBe(200);
       total = result.json.total;
       // Per page: the session checks, one key listing, the published document and at most 20 records.
-      const recordReads = calls.filter((c) => c.startsWith('GET') && /\/testimonials\/[^/]+$/.test(c)).length;
+      const recordReads = calls.filter((c) => c.startsWith('GET') && !c.endsWith('(list)') && /\/testimonials\//.test(c)).length;
       expect(recordReads, calls.join('\n')).toBeLessThanOrEqual(20);
       expect(count, calls.join('\n')).toBeLessThanOrEqual(30);
       expect(result.json.items.length).toBeLessThanOrEqual(20);
@@ -124,7 +124,9 @@ describe('stores written by the first layout (no published document)', () => {
     const { getStore } = await import('@netlify/blobs');
     const testimonials = getStore({ name: 'testimonials', consistency: 'strong' });
     const system = getStore({ name: 'system', consistency: 'strong' });
+    // A store as the first layout left it: neither the published document nor the key snapshot.
     await system.delete('testimonials-published');
+    await system.delete('testimonial-keys');
     const old = [
       { name: 'Old Approved', approved: true, featured: true, order: 0 },
       { name: 'Old Pending', approved: false, featured: false, order: 0 },
@@ -147,6 +149,41 @@ describe('stores written by the first layout (no published document)', () => {
     expect((await visitor().get('/api/testimonials/approved')).json.map((t: { name: string }) => t.name)).toContain('Old Pending');
     expect((await admin.delete(`/api/admin/testimonials/${old[0]!.id}`)).status).toBe(200);
     expect((await visitor().get('/api/testimonials/featured')).json.map((t: { name: string }) => t.name)).not.toContain('Old Approved');
+    // The admin list shows first-layout and current-layout testimonials together, newest first.
+    const listed: string[] = [];
+    for (let page = 1; ; page++) {
+      const { items } = (await admin.get(`/api/admin/testimonials?page=${page}&pageSize=100`)).json;
+      listed.push(...items.map((t: { name: string }) => t.name));
+      if (items.length < 100) break;
+    }
+    expect(listed).toEqual(expect.arrayContaining(['Old Second', 'Old Pending', 'Ada']));
+    expect(listed).not.toContain('Old Approved');
+  });
+
+  it('fold finished days into the key snapshot, and keep every key listed', async () => {
+    const { getStore } = await import('@netlify/blobs');
+    const testimonials = getStore({ name: 'testimonials', consistency: 'strong' });
+    const system = getStore({ name: 'system', consistency: 'strong' });
+    // Submissions from 3 and 4 days ago, and a snapshot last folded 10 days ago (first-layout keys only).
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+    for (const n of [3, 4]) {
+      const createdAt = daysAgo(n);
+      const t = { id: crypto.randomUUID(), createdAt, updatedAt: createdAt, name: `Folded ${n}`, position: '', company: '', content: 'Older.', rating: 4, image: '', linkedin: '', approved: false, featured: false, order: 0 };
+      await testimonials.setJSON(`${createdAt.slice(0, 10)}/${createdAt}_${t.id}`, t);
+    }
+    const snapshot = (await system.get('testimonial-keys', { type: 'json' })) as { keys: string[] };
+    await system.setJSON('testimonial-keys', { watermark: daysAgo(10).slice(0, 10), keys: snapshot.keys.filter((k) => !k.includes('/')) });
+
+    const { scanTestimonials, testimonialCounts } = await import('../../src/server/testimonials');
+    const scan = await scanTestimonials();
+    expect(await testimonialCounts()).toEqual({ total: scan.length, pending: scan.filter((t) => !t.approved).length });
+    const folded = (await system.get('testimonial-keys', { type: 'json' })) as { watermark: string; keys: string[] };
+    expect(folded.watermark).toBe(daysAgo(1).slice(0, 10));
+    expect(folded.keys.filter((k) => k.startsWith(daysAgo(3).slice(0, 10)) || k.startsWith(daysAgo(4).slice(0, 10)))).toHaveLength(2);
+    // Deleting a folded testimonial takes it out of the snapshot too.
+    const gone = scan.find((t) => t.name === 'Folded 4')!;
+    expect((await admin.delete(`/api/admin/testimonials/${gone.id}`)).status).toBe(200);
+    expect(await testimonialCounts()).toEqual({ total: scan.length - 1, pending: scan.filter((t) => !t.approved).length - 1 });
   });
 
   it('still answer from a full scan where the document cannot be saved (a read-only store)', async () => {
