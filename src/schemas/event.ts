@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { longText, orderSchema, recordMeta, safeLink, text, webUrl } from './common';
+import { cleanString, longText, orderSchema, recordMeta, safeLink, text, webUrl } from './common';
 import { camelise } from './event-client';
 import { withoutDefaults } from './patch-shape';
 
@@ -13,8 +13,7 @@ export {
   type ClientEvent,
 } from './event-client';
 
-const dateString = z
-  .string()
+const dateString = cleanString()
   .trim()
   .refine((v) => !Number.isNaN(Date.parse(v)), 'Must be a date (YYYY-MM-DD)')
   .transform((v) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00.000Z` : v).toISOString());

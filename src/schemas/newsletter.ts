@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { recordMeta } from './common';
+import { cleanString, recordMeta } from './common';
 
 /** Newsletter signup (inline and popup): a valid email. */
 export const newsletterInputSchema = z.object({
-  email: z.string({ error: 'Please enter a valid email address' }).trim().max(254, 'Please enter a valid email address').pipe(z.email('Please enter a valid email address')),
+  email: cleanString('Please enter a valid email address').trim().max(254, 'Please enter a valid email address').pipe(z.email('Please enter a valid email address')),
 });
 
 /** A stored subscription; the key is the normalised email, so it is unique. */

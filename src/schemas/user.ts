@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema } from './common';
+import { cleanString, timestampSchema } from './common';
 
 /** A stored user: one Blobs key per lower-cased username. */
 export const userSchema = z.object({
@@ -21,7 +21,7 @@ export const loginSchema = z.object({
 
 /** What the login form actually requires (spec §5: both required; the server message is shown). */
 export const loginRequestSchema = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(64, 'Username is too long'),
+  username: cleanString('Username is required').trim().min(1, 'Username is required').max(64, 'Username is too long'),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
 });
 
