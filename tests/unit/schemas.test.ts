@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  badgeForType,
-  byOrder,
-  contactInputSchema,
-  eventCreateSchema,
-  initials,
-  isPastEvent,
-  normaliseEvent,
-  researchAreaCreateSchema,
-  safeLink,
-  settingText,
-  siteSettingsPatchSchema,
-  siteSettingsSchema,
-  testimonialSubmitSchema,
-} from '../../src/schemas';
+import { byOrder, safeLink } from '../../src/schemas/common';
+import { contactInputSchema } from '../../src/schemas/contact-form';
+import { eventCreateSchema } from '../../src/schemas/event';
+import { badgeForType, isPastEvent, normaliseEvent } from '../../src/schemas/event-client';
+import { researchAreaCreateSchema } from '../../src/schemas/research-area';
+import { settingText, siteSettingsPatchSchema, siteSettingsSchema } from '../../src/schemas/site-settings';
+import { initials, testimonialSubmitSchema } from '../../src/schemas/testimonial';
 
 describe('site settings', () => {
   it('defaults every visibility flag to true and every text to empty', () => {

@@ -43,9 +43,3 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { page: 'subscriptions', label: 'Subscriptions', icon: Mail, blurb: 'Newsletter subscribers' },
   { page: 'history', label: 'History', icon: History, blurb: 'Recent changes and restore' },
 ];
-
-/** Route names that get a pre-rendered shell (used by getStaticPaths). */
-export const ADMIN_PAGES: readonly string[] = ADMIN_ROUTES.map((r) => r.page);
-
-/** The route record of a page name, if known. */
-export const routeFor = (page: string): AdminRoute | undefined => ADMIN_ROUTES.find((r) => r.page === page);
