@@ -1,14 +1,9 @@
 import { atom, onMount } from 'nanostores';
 import { apiRequest, errorMessage, mutate } from '../lib/api';
+import type { PublishState as PublishInfo } from '../schemas/publish-state';
 
-/** What GET /api/admin/publish answers: whether saved changes are live yet. */
-export interface PublishInfo {
-  state: 'live' | 'queued' | 'building' | 'failed';
-  lastChangeAt: string | null;
-  lastBuildAt: string | null;
-  lastBuildDurationMs: number | null;
-  lastError: string | null;
-}
+/** What GET /api/admin/publish answers: one type, from the schema the server answers with. */
+export type { PublishInfo };
 
 /** The publish state shown in the admin header and dashboard; null until first loaded. */
 export const $publish = atom<PublishInfo | null>(null);

@@ -1,12 +1,6 @@
 import { atom } from 'nanostores';
 import { apiRequest } from '../lib/api';
-
-/** GET /api/admin/publish: whether saved changes are on the public pages yet. */
-export interface PublishInfo {
-  state: 'live' | 'queued' | 'building' | 'failed';
-  lastBuildAt: string | null;
-  lastError: string | null;
-}
+import type { PublishState as PublishInfo } from '../schemas/publish-state';
 
 /** What the editor's status pill shows: nothing yet, a fresh save, a build on its way, live or failed. */
 export type PublishPillState =
