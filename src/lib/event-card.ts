@@ -66,8 +66,11 @@ export const EVENT_TABS = [
 ] as const;
 export type EventTabId = (typeof EVENT_TABS)[number]['id'];
 
-/** Cards a tab shows at first and adds per 'Show more' (fills 1-, 2- and 3-column grids evenly). */
-export const EVENTS_PER_PAGE = 6;
+/**
+ * Cards a tab shows at first and adds per 'Show more': three full rows of the wide grid, and a
+ * small programme (the demo's 7 events) still fits on one page with nothing hidden.
+ */
+export const EVENTS_PER_PAGE = 9;
 
 /** Events already over, by start date ascending (listed below the tabs until the island hydrates). */
 export const pastEvents = (events: readonly ClientEvent[], now = Date.now()): ClientEvent[] =>

@@ -90,16 +90,16 @@ describe('home page with 1,000 publications and 1,000 events', () => {
     expect(buildMs).toBeLessThanOrEqual(15_000);
   });
 
-  it('keeps the home HTML under 300 KB: the first 6 publications, a View all link, 6 events per tab', async () => {
+  it('keeps the home HTML under 300 KB: the first 6 publications, a View all link, 9 events per tab', async () => {
     const { status, html } = await get('/');
     expect(status).toBe(200);
     console.log(`home HTML: ${(Buffer.byteLength(html) / 1024).toFixed(0)} KB`);
     expect(Buffer.byteLength(html)).toBeLessThanOrEqual(300 * 1024);
     expect(cardIds(html)).toEqual(['pub-0000', 'pub-0001', 'pub-0002', 'pub-0003', 'pub-0004', 'pub-0005']);
     expect(html).toMatch(/<a href="\/publications"[^>]*>\s*View all publications/);
-    // Upcoming tab (6) plus, for visitors without JavaScript, the latest past events (6).
-    expect(count(html, 'data-testid="event-card"')).toBe(12);
-    expect(html).toMatch(/Showing 6 of 49\d events/);
+    // Upcoming tab (9) plus, for visitors without JavaScript, the latest past events (9).
+    expect(count(html, 'data-testid="event-card"')).toBe(18);
+    expect(html).toMatch(/Showing 9 of 49\d events/);
     expect(html).toContain('Show more');
   });
 });

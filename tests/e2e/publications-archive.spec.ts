@@ -2,7 +2,7 @@
  * The home page at scale in the browser: 'View all' leads to the static /publications archive,
  * which pages and filters by type, and the events tabs reveal more cards with 'Show more'.
  * The shared demo site has too few items for a second page, and other suites rely on its exact
- * lists, so this file builds a site of its own: the demo content plus 20 publications and 10
+ * lists, so this file builds a site of its own: the demo content plus 20 publications and 20
  * upcoming events.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -12,7 +12,7 @@ import { DEMO, waitForIsland } from './home-helpers';
 
 const EXTRA_GUIDES = 14;
 const EXTRA_REPORTS = 6;
-const EXTRA_EVENTS = 10;
+const EXTRA_EVENTS = 20;
 const DAY = 86_400_000;
 
 // Starting a platform points this worker's environment at it; put the shared site's values back after.
@@ -116,7 +116,7 @@ test('archive pages have no WCAG 2 A/AA violations', async ({ page }) => {
   }
 });
 
-test("events tabs start with six cards and 'Show more' reveals six more at a time", async ({ page }) => {
+test("events tabs start with nine cards and 'Show more' reveals nine more at a time", async ({ page }) => {
   await page.goto(`${site.url}/#events`);
   const tablist = page.getByRole('tablist', { name: 'Events' });
   await waitForIsland(page, tablist);
@@ -125,27 +125,47 @@ test("events tabs start with six cards and 'Show more' reveals six more at a tim
   const count = events.getByTestId('events-count');
   const more = events.getByRole('button', { name: 'Show more events' });
 
-  // Upcoming: the demo's 5 and the test's 10, soonest first.
-  await expect(eventCards).toHaveCount(6);
-  await expect(count).toHaveText('Showing 6 of 15 events');
+  // Upcoming: the demo's 5 and the test's 20, soonest first.
+  await expect(eventCards).toHaveCount(9);
+  await expect(count).toHaveText('Showing 9 of 25 events');
   await more.click();
-  await expect(eventCards).toHaveCount(12);
-  await expect(count).toHaveText('Showing 12 of 15 events');
+  await expect(eventCards).toHaveCount(18);
+  await expect(count).toHaveText('Showing 18 of 25 events');
   await expect(more).toBeFocused();
   await more.click();
-  await expect(eventCards).toHaveCount(15);
-  await expect(count).toHaveText('Showing 15 of 15 events');
+  await expect(eventCards).toHaveCount(25);
+  await expect(count).toHaveText('Showing 25 of 25 events');
   await expect(more).toHaveCount(0);
   await expect(eventCards.last().getByRole('heading')).toHaveText(`Later workshop ${EXTRA_EVENTS}`);
 
-  // All (17, past first by start date) pages on its own; Featured (3) needs no button.
+  // All (27, past first by start date) pages on its own; Featured (3) needs no button.
   await page.getByRole('tab', { name: 'All Events' }).click();
-  await expect(eventCards).toHaveCount(6);
-  await expect(count).toHaveText('Showing 6 of 17 events');
+  await expect(eventCards).toHaveCount(9);
+  await expect(count).toHaveText('Showing 9 of 27 events');
   await more.click();
-  await expect(eventCards).toHaveCount(12);
+  await expect(eventCards).toHaveCount(18);
   await page.getByRole('tab', { name: 'Featured Events' }).click();
   await expect(eventCards).toHaveCount(3);
   await expect(more).toHaveCount(0);
   await expect(count).toHaveCount(0);
+});
+
+test("'Show more' before the tab's list has arrived waits for it with a spinner instead of doing nothing", async ({ page }) => {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  await page.route('**/api/events/upcoming', async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.goto(`${site.url}/#events`);
+  await waitForIsland(page, page.getByRole('tablist', { name: 'Events' }));
+  const events = page.locator('#events');
+  // The build counted 25 upcoming events, though only its first 9 are on the page.
+  await expect(events.getByTestId('events-count')).toHaveText('Showing 9 of 25 events');
+  await events.getByRole('button', { name: 'Show more events' }).click();
+  await expect(events.getByRole('status')).toContainText('Loading more events...');
+  await expect(events.getByTestId('event-card')).toHaveCount(9);
+  release();
+  await expect(events.getByTestId('event-card')).toHaveCount(18);
+  await expect(events.getByRole('status')).toHaveCount(0);
 });
