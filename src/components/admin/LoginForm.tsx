@@ -2,6 +2,8 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useHydrated } from '../ui/use-hydrated';
 import { AlertCircle } from 'lucide-react';
 import { ApiError, apiRequest } from '../../lib/api';
+import { track } from '../../lib/analytics';
+import { sameSitePath } from '../../schemas/same-site-path';
 import { notify } from '../ui/toast';
 import { refreshSession } from '../../stores/session';
 import Toaster from '../ui/Toaster';
@@ -39,10 +41,15 @@ export default function LoginForm() {
       await apiRequest('POST', '/api/auth/login', { username, password });
     } catch (failure) {
       setPending(false);
-      if (failure instanceof ApiError) setError(failure.body?.message || 'Login failed');
-      else setError('Network error - please try again');
+      const serverMessage = failure instanceof ApiError ? failure.body?.message : 'Network error - please try again';
+      // Spec §8: the page alert shows the server's message or 'Login failed'; the destructive
+      // toast titled 'Login failed' says the server's message or 'Invalid credentials'.
+      setError(serverMessage || 'Login failed');
+      notify({ title: 'Login failed', description: serverMessage || 'Invalid credentials', variant: 'destructive' });
+      track('login', { success: false });
       return;
     }
+    track('login', { success: true });
     await refreshSession();
     notify(WELCOME);
     // The toast is shown again on the dashboard, since the full page load below ends this page.
@@ -97,9 +104,10 @@ export default function LoginForm() {
 
 /**
  * Where to go after signing in: /admin (spec §4), or a same-site path given as ?next= (the
- * inline editor's sign-in link brings admins back to /?edit=true). Anything else is ignored.
+ * inline editor's sign-in link brings admins back to /?edit=true). Anything that a browser would
+ * resolve to another site is ignored.
  */
 function afterLogin(): string {
   const next = new URLSearchParams(window.location.search).get('next') ?? '';
-  return /^\/(?![/\\])/.test(next) ? next : '/admin';
+  return sameSitePath(next, window.location.origin) ?? '/admin';
 }

@@ -25,6 +25,7 @@ export default function ItemEditor({ config, item, onClose, onSaved }: ItemEdito
     record: item,
     schema: config.schema,
     savedMessage: creating ? `Added the ${config.singular}` : 'Changes saved',
+    failedTitle: creating ? `Failed to add ${config.singular}` : `Failed to update ${config.singular}`,
     save: (changes, expected) =>
       creating
         ? mutate<Item>('POST', base, changes)

@@ -22,6 +22,8 @@ interface RecordFormOptions {
   /** Extra checks the schema cannot express (e.g. a recognisable video address). */
   check?: (values: FormValues) => Record<string, string>;
   savedMessage?: string;
+  /** Title of the toast when saving fails (spec §8, e.g. 'Failed to update team member'). */
+  failedTitle?: string;
 }
 
 /** A 409's current value (sent as text) turned back into the field's stored type. */
@@ -36,7 +38,7 @@ function typedValue(field: FieldConfig | undefined, text: string): unknown {
  * with the values they were loaded with (so a concurrent change is a 409, not lost), server field
  * errors, and keep-theirs / overwrite after a conflict. Unsaved edits guard navigation.
  */
-export function useRecordForm({ fields, record, schema, save, onSaved, check, savedMessage = 'Changes saved' }: RecordFormOptions) {
+export function useRecordForm({ fields, record, schema, save, onSaved, check, savedMessage = 'Changes saved', failedTitle = 'Not saved' }: RecordFormOptions) {
   const [loaded, setLoaded] = useState(() => ({ raw: record ?? {}, form: formValuesFor(fields, record) }));
   const [conflicts, setConflicts] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -80,7 +82,7 @@ export function useRecordForm({ fields, record, schema, save, onSaved, check, sa
         announce('Not saved: someone else changed this meanwhile');
       } else {
         for (const [name, message] of Object.entries(body?.fields ?? {})) if (byName(name)) form.setError(name, { message });
-        notify({ title: 'Not saved', description: errorMessage(error, 'The changes could not be saved.'), variant: 'destructive' });
+        notify({ title: failedTitle, description: errorMessage(error, 'The changes could not be saved.'), variant: 'destructive' });
       }
     } finally {
       setSaving(false);
