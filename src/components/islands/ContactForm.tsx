@@ -1,4 +1,5 @@
 import { mutate } from '../../lib/api';
+import { track } from '../../lib/analytics';
 import { notify } from '../ui/toast';
 import { CONTACT_SUBJECT_LABELS, CONTACT_SUBJECTS, contactInputSchema } from '../../schemas/contact-form';
 import FormField, { describedBy, INPUT } from './FormField';
@@ -14,6 +15,8 @@ export default function ContactForm() {
     async (data) => {
       await mutate('POST', '/api/contact', data);
       notify({ title: 'Message sent!', description: "Thank you for reaching out. We'll get back to you soon." });
+      // Only the chosen subject, never what the visitor wrote (spec §7).
+      track('contact_form_submit', { subject: data.subject });
     },
     () => notify({ title: 'Error', description: 'There was a problem sending your message. Please try again.', variant: 'destructive' }),
   );

@@ -1,4 +1,5 @@
 import { ApiError, mutate } from '../../lib/api';
+import { track } from '../../lib/analytics';
 import { notify } from '../ui/toast';
 
 /** Local-storage key that stops the popup from coming back (spec §9). */
@@ -22,9 +23,14 @@ export function hasPopupMarker(): boolean {
   }
 }
 
-/** Subscribes an address; resolves to true on success. */
+/**
+ * Subscribes an address (inline form or popup). A subscriber never sees the popup again,
+ * whichever form they used; analytics hears of the signup, never the address (spec §7, §9).
+ */
 export async function subscribe(email: string): Promise<void> {
   await mutate('POST', '/api/newsletter', { email });
+  setPopupMarker('subscribed');
+  track('newsletter_signup');
   notify({ title: 'Subscribed!', description: 'Thanks for subscribing. Watch your inbox for our next update.' });
 }
 

@@ -1,0 +1,55 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { removeSubscription, waitForIsland } from './home-helpers';
+
+const popup = (page: Page) => page.getByRole('dialog', { name: 'Stay ahead of AI' });
+
+/** Loads / with a paused fake clock at t = 1 s, so the 30 s delay is stepped through exactly. */
+async function openHome(page: Page) {
+  await page.clock.install({ time: 0 });
+  await page.clock.pauseAt(1_000);
+  await page.goto('/');
+}
+
+test.describe('the newsletter popup never interrupts someone writing', () => {
+  test('waits while a contact field has focus and keeps the focus there; opens once the visitor leaves the field and stops typing', async ({ page }) => {
+    await openHome(page);
+    const message = page.locator('#contact-message');
+    await waitForIsland(page, message);
+    await message.click();
+    await message.pressSequentially('Half a sentence');
+    await page.clock.runFor(40_000); // t = 41 s, well past the 30 s delay
+    await page.waitForTimeout(300);
+    await expect(popup(page)).toHaveCount(0);
+    await expect(message).toBeFocused();
+    await message.pressSequentially(' and the rest of it.');
+    await expect(message).toHaveValue('Half a sentence and the rest of it.');
+
+    // Out of the field: it still waits until the visitor has not typed for a few seconds.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Shift');
+    await page.clock.runFor(2_000);
+    await page.waitForTimeout(300);
+    await expect(popup(page)).toHaveCount(0);
+    await page.clock.runFor(6_000);
+    await page.clock.resume();
+    await expect(popup(page)).toBeVisible();
+  });
+
+  test('someone who subscribed through the inline form never gets the popup', async ({ page, request }) => {
+    const email = `inline-${Date.now()}@example.org`;
+    await openHome(page);
+    await page.clock.resume();
+    const form = page.getByRole('form', { name: 'Newsletter signup' });
+    await waitForIsland(page, form.getByLabel('Email address'));
+    await form.getByLabel('Email address').fill(email);
+    await form.getByRole('button').click();
+    await expect(page.getByText('Subscribed!')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('emailCaptureInteracted'))).toBe('subscribed');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.clock.runFor(60_000);
+    await page.waitForTimeout(500);
+    await expect(popup(page)).toHaveCount(0);
+    await removeSubscription(request, email);
+  });
+});
