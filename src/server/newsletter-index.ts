@@ -26,7 +26,6 @@ const snapshotSchema = z.object({ watermark: z.string(), items: z.array(newslett
 type Snapshot = z.infer<typeof snapshotSchema>;
 
 const dayOf = (createdAt: string) => createdAt.slice(0, 10);
-const today = () => new Date().toISOString().slice(0, 10);
 // Only days before yesterday are folded: a signup stamped just before midnight whose marker lands
 // just after it still finds its day in the tail.
 const foldBefore = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
