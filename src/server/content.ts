@@ -2,11 +2,9 @@
  * Build-time content access for pages: each loader reads the content store once per build.
  * Server-only: pages call these during `astro build`; islands never import this module.
  */
-import { byOrder } from '../schemas/common';
-import { testimonialSchema, type Testimonial } from '../schemas/testimonial';
 import { events, publications, researchAreas, stats, teamMembers } from './collections';
 import { getSiteSettings } from './site-settings';
-import { listJSON, openStore, STORES } from './store';
+import { approvedTestimonials } from './testimonials';
 
 const once = <T>(load: () => Promise<T>) => {
   let p: Promise<T> | null = null;
@@ -26,12 +24,7 @@ export const loadStats = once(() => stats.list());
 /** Every event by start date ascending. */
 export const loadEvents = once(async () => (await events.list()).sort((a, b) => a.startDate.localeCompare(b.startDate)));
 
-const loadTestimonials = once(async (): Promise<Testimonial[]> =>
-  (await listJSON(openStore(STORES.testimonials), testimonialSchema)).sort(
-    (a, b) => byOrder(a, b) || b.createdAt.localeCompare(a.createdAt),
-  ),
-);
-/** Approved testimonials (the public 'All Reviews'). */
-export const loadApprovedTestimonials = once(async () => (await loadTestimonials()).filter((t) => t.approved));
+/** Approved testimonials (the public 'All Reviews'): one read of the published list, whatever waits for review. */
+export const loadApprovedTestimonials = once(approvedTestimonials);
 /** Approved and featured testimonials ('Featured Stories'). */
-export const loadFeaturedTestimonials = once(async () => (await loadTestimonials()).filter((t) => t.approved && t.featured));
+export const loadFeaturedTestimonials = once(async () => (await loadApprovedTestimonials()).filter((t) => t.featured));

@@ -3,7 +3,8 @@ import { testimonialSchema } from '../schemas/testimonial';
 import { events, publications, researchAreas, stats, teamMembers } from './collections';
 import { DEMO } from './demo-content';
 import { patchSiteSettings } from './site-settings';
-import { blobCall, createJSON, openStore, readJSON, STORES, writeJSON } from './store';
+import { blobCall, createJSON, openStore, readJSON, STORES } from './store';
+import { insertTestimonials } from './testimonials';
 
 const markerSchema = z.object({ seededAt: z.string() });
 
@@ -24,12 +25,13 @@ export async function seedDemoContent(): Promise<boolean> {
   for (const item of DEMO.publications) await publications.create(item);
   for (const item of DEMO.stats) await stats.create(item);
   for (const item of DEMO.events(new Date())) await events.create(item);
-  const testimonials = openStore(STORES.testimonials);
-  let n = 0;
-  for (const t of DEMO.testimonials) {
-    const now = new Date(Date.now() - (DEMO.testimonials.length - n) * 86_400_000).toISOString();
-    const id = crypto.randomUUID();
-    await writeJSON(testimonials, `${now}_${id}`, testimonialSchema, { ...t, id, order: n++, createdAt: now, updatedAt: now });
-  }
+  // Through the testimonials' own bulk path, so the published list exists before the first
+  // build (a build may only read it).
+  await insertTestimonials(
+    DEMO.testimonials.map((t, n) => {
+      const at = new Date(Date.now() - (DEMO.testimonials.length - n) * 86_400_000).toISOString();
+      return testimonialSchema.parse({ ...t, id: crypto.randomUUID(), order: n, createdAt: at, updatedAt: at });
+    }),
+  );
   return true;
 }
