@@ -15,6 +15,9 @@ test('after sign-in, ?next=<off-site> lands on /admin, at once for someone alrea
   // Should the check fail, the browser lands here instead of leaving the test machine.
   await page.route((url) => url.hostname === 'evil.example', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>evil</h1>' }));
   for (const next of OFF_SITE) {
+    // Leave the admin first: signed out under its feet, it would navigate to /login itself and
+    // race (abort) the next page.goto.
+    await page.goto('about:blank');
     await page.context().clearCookies();
     await page.goto(`/login?next=${next}`);
     await page.getByLabel('Username').fill(USER.username);
