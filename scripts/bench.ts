@@ -67,8 +67,8 @@ try {
   let n = 0;
   const load: LoadFigures[] = [
     await runLoad('GET / (static)', `${url}/`),
-    await runLoad('GET /api/events (function)', `${url}/api/events`),
-    await runLoad('GET /api/site-settings (function)', `${url}/api/site-settings`),
+    await runLoad('GET /api/events (CDN-cached function: hits after the first call)', `${url}/api/events`),
+    await runLoad('GET /api/site-settings (CDN-cached function: hits after the first call)', `${url}/api/site-settings`),
     await runLoad('POST /api/newsletter (function, unique emails)', `${url}/api/newsletter`, { method: 'POST', body: () => JSON.stringify({ email: `bench-${Date.now()}-${n++}@example.org` }) }),
   ];
   for (const l of load) console.log(`  ${l.name}: ${l.requestsPerSec} req/s, p50 ${l.p50Ms} ms, p99 ${l.p99Ms} ms, errors ${l.errors}, non-2xx ${l.non2xx}`);
