@@ -83,22 +83,26 @@ async function snapshot(): Promise<{ value: Snapshot; etag: string | undefined }
   return made;
 }
 
-/** Folds finished days of the tail into the snapshot (etag-guarded: re-listed on a conflict). */
-async function compact(): Promise<void> {
-  await updateJSON(
+/** An etag-guarded change to the snapshot, which exists by then (built by `snapshot()`). */
+const updateSnapshot = (mutate: (doc: Snapshot) => Snapshot | Promise<Snapshot>) =>
+  updateJSON(
     system(),
     SNAPSHOT_KEY,
     snapshotSchema,
     () => {
       throw new StorageError('The subscriber snapshot disappeared during an update');
     },
-    async (doc) => {
-      const until = foldBefore();
-      const days = (await markerDays()).filter((d) => d >= doc.watermark && d < until);
-      if (days.length === 0 && doc.watermark >= until) return doc;
-      return { watermark: until > doc.watermark ? until : doc.watermark, items: merge(doc.items, await markersOf(days)) };
-    },
+    mutate,
   );
+
+/** Folds finished days of the tail into the snapshot (etag-guarded: re-listed on a conflict). */
+async function compact(): Promise<void> {
+  await updateSnapshot(async (doc) => {
+    const until = foldBefore();
+    const days = (await markerDays()).filter((d) => d >= doc.watermark && d < until);
+    if (days.length === 0 && doc.watermark >= until) return doc;
+    return { watermark: until > doc.watermark ? until : doc.watermark, items: merge(doc.items, await markersOf(days)) };
+  });
 }
 
 /**
@@ -122,21 +126,13 @@ export async function indexedSubscriptions(): Promise<NewsletterSubscription[]> 
  */
 export async function addFoldedToSnapshot(list: NewsletterSubscription[]): Promise<void> {
   await snapshot();
-  await updateJSON(
-    system(),
-    SNAPSHOT_KEY,
-    snapshotSchema,
-    () => {
-      throw new StorageError('The subscriber snapshot disappeared during an update');
-    },
-    async (doc) => {
-      const folded = list.filter((s) => dayOf(s.createdAt) < doc.watermark);
-      if (folded.length === 0) return doc;
-      // Re-read: a subscription deleted since its import must not come back.
-      const stillThere = await readRecords(records(), folded.map((s) => s.id), newsletterSubscriptionSchema);
-      return { ...doc, items: merge(doc.items, stillThere) };
-    },
-  );
+  await updateSnapshot(async (doc) => {
+    const folded = list.filter((s) => dayOf(s.createdAt) < doc.watermark);
+    if (folded.length === 0) return doc;
+    // Re-read: a subscription deleted since its import must not come back.
+    const stillThere = await readRecords(records(), folded.map((s) => s.id), newsletterSubscriptionSchema);
+    return { ...doc, items: merge(doc.items, stillThere) };
+  });
 }
 
 /**
@@ -146,13 +142,5 @@ export async function addFoldedToSnapshot(list: NewsletterSubscription[]): Promi
  */
 export async function dropFromSnapshot(id: string): Promise<void> {
   await snapshot();
-  await updateJSON(
-    system(),
-    SNAPSHOT_KEY,
-    snapshotSchema,
-    () => {
-      throw new StorageError('The subscriber snapshot disappeared during an update');
-    },
-    (doc) => ({ ...doc, items: doc.items.filter((s) => s.id !== id) }),
-  );
+  await updateSnapshot((doc) => ({ ...doc, items: doc.items.filter((s) => s.id !== id) }));
 }
