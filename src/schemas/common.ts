@@ -64,9 +64,6 @@ export const recordMeta = {
   updatedAt: timestampSchema,
 };
 
-/** Keys a create payload may not set (spec §5: create schemas drop id and timestamps). */
-export const SERVER_OWNED = { id: true, createdAt: true, updatedAt: true } as const;
-
 /** Sort by `order` ascending, missing order as 999, ties by creation time. */
 export function byOrder<T extends { order?: number | null; createdAt?: string }>(a: T, b: T): number {
   return (a.order ?? 999) - (b.order ?? 999) || (a.createdAt ?? '').localeCompare(b.createdAt ?? '');

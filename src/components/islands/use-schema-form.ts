@@ -49,16 +49,6 @@ export function useSchemaForm<V extends Record<string, string>, Out>(schema: z.Z
       setValues(next);
       if (submitted) check(next);
     },
-    /** Validates everything; the parsed data, or null with the errors shown. */
-    validate(): Out | null {
-      setSubmitted(true);
-      return check(values);
-    },
-    /** Shows errors the server sent back ({ fields: { name: message } }). */
-    setServerErrors(fields: Record<string, string> | undefined) {
-      if (fields) setErrors((e) => ({ ...e, ...fields }));
-    },
-    reset,
     /**
      * A submit handler: validates, runs `send` with the parsed data while `sending` is true and
      * resets the form on success; on failure shows the server's field errors and calls `onError`.
