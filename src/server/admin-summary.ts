@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { contactFormSchema } from '../schemas/contact-form';
+import { contactFormSchema } from '../schemas/contact-message';
 import { upcomingEvents } from './collections';
 import { getPublishState, type PublishState } from './publish';
 import { countSubscriptions } from './newsletter';

@@ -1,4 +1,5 @@
-import { contactFormSchema, type ContactForm, type ContactInput } from '../schemas/contact-form';
+import type { ContactInput } from '../schemas/contact-form';
+import { contactFormSchema, type ContactForm } from '../schemas/contact-message';
 import { HttpError } from './errors';
 import { listKeys, newestFirstKey, paginate, readRecords, type Page } from './records';
 import { createJSON, deleteKey, openStore, readJSON, STORES, updateJSON } from './store';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { newsletterSubscriptionSchema, type NewsletterSubscription } from '../schemas/newsletter';
+import { newsletterSubscriptionSchema, type NewsletterSubscription } from '../schemas/newsletter-subscription';
 import { StorageError } from './errors';
 import { listKeys, readRecords } from './records';
 import { blobCall, createJSON, deleteKey, openStore, readJSON, STORES, updateJSON, writeJSON } from './store';

@@ -1,12 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { z } from 'zod';
+import { safeParse, type ZodMiniType } from 'zod/mini';
 import { ApiError } from '../../lib/api';
 
 /**
- * Text-field form state validated by a shared zod schema: lighter than a form library for these
+ * Text-field form state validated by a shared zod/mini schema (the one the server checks with): lighter than a form library for these
  * small forms. Errors appear after the first submit, then follow every change.
  */
-export function useSchemaForm<V extends Record<string, string>, Out>(schema: z.ZodType<Out>, initial: V) {
+export function useSchemaForm<V extends Record<string, string>, Out>(schema: ZodMiniType<Out>, initial: V) {
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<Partial<Record<keyof V, string>>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -16,7 +16,7 @@ export function useSchemaForm<V extends Record<string, string>, Out>(schema: z.Z
   useEffect(() => setReady(true), []);
 
   const check = (v: V): Out | null => {
-    const result = schema.safeParse(v);
+    const result = safeParse(schema, v);
     if (result.success) {
       setErrors({});
       return result.data;
