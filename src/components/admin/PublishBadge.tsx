@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { formatDistanceToNow } from 'date-fns';
 import { useState } from 'react';
-import { $publish, publishNow, type PublishInfo } from '../../stores/admin-publish';
+import type { PublishState as PublishInfo } from '../../schemas/publish-state';
+import { $publish, publishNow } from '../../stores/publish';
 import { notify } from '../ui/toast';
 import { cx, ui } from './ui/styles';
 

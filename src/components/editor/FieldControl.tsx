@@ -2,7 +2,7 @@ import { Pencil } from 'lucide-react';
 import { useEffect, useEffectEvent, useRef, useState, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
 import { notify } from '../ui/toast';
-import { noteSaved } from '../../stores/editor-publish';
+import { noteChanged } from '../../stores/publish';
 import { clearDraft, readDraft, writeDraft, type Draft } from './drafts';
 import { DraftOffer } from './DraftOffer';
 import { saveField } from './editor-api';
@@ -172,7 +172,7 @@ export function FieldControl({ field, start, recordLabel }: FieldControlProps) {
       showStored(result.raw);
       clearDraft(ref.key);
       finish();
-      noteSaved();
+      noteChanged();
     } else if (result.kind === 'conflict') {
       // Their text is what the server holds now: a cancel from here shows it, not the old one.
       showStored(result.theirs);

@@ -1,9 +1,9 @@
 import { ChevronDown, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
-import { errorMessage, mutate } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api';
 import { notify } from '../../ui/toast';
 import { announce } from '../../../stores/admin-announce';
-import { refreshPublish } from '../../../stores/admin-publish';
+import { saveContent } from '../../../stores/publish';
 import { formatAgo, formatWhen } from '../format-time';
 import PageHeader from '../PageHeader';
 import ConfirmDialog from '../ui/ConfirmDialog';
@@ -23,11 +23,10 @@ export default function HistoryPage() {
     if (!restoring) return;
     setBusy(true);
     try {
-      await mutate('POST', `/api/admin/history/${encodeURIComponent(restoring.id)}/restore`);
+      await saveContent('POST', `/api/admin/history/${encodeURIComponent(restoring.id)}/restore`);
       notify({ title: 'Restored', description: restoring.summary || restoring.target });
       announce('Change restored');
       setRestoring(null);
-      void refreshPublish();
       await reload();
     } catch (failure) {
       notify({ title: 'Not restored', description: errorMessage(failure, 'This change could not be restored.'), variant: 'destructive' });

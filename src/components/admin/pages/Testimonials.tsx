@@ -1,11 +1,11 @@
 import { Check, Pencil, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { errorMessage, mutate } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api';
 import { initials } from '../../../lib/initials';
 import { notify } from '../../ui/toast';
 import { testimonialUpdateSchema, type Testimonial } from '../../../schemas/testimonial';
 import { announce } from '../../../stores/admin-announce';
-import { refreshPublish } from '../../../stores/admin-publish';
+import { saveContent } from '../../../stores/publish';
 import type { CollectionConfig } from '../collections/collection-configs';
 import ItemEditor from '../collections/ItemEditor';
 import { useConfirmedDelete } from '../collections/use-delete';
@@ -68,10 +68,9 @@ export default function Testimonials() {
   async function toggle(t: Testimonial, change: Partial<Pick<Testimonial, 'approved' | 'featured'>>, done: string) {
     setBusy(t.id);
     try {
-      replace(await mutate<Testimonial>('PATCH', `/api/admin/testimonials/${encodeURIComponent(t.id)}`, change));
+      replace(await saveContent<Testimonial>('PATCH', `/api/admin/testimonials/${encodeURIComponent(t.id)}`, change));
       notify({ title: done, description: t.name });
       announce(`${done}: ${t.name}`);
-      void refreshPublish();
     } catch (failure) {
       notify({ title: 'Not saved', description: errorMessage(failure, 'The testimonial could not be updated.'), variant: 'destructive' });
     } finally {
