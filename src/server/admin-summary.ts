@@ -1,20 +1,14 @@
 import type { z } from 'zod';
 import { contactFormSchema } from '../schemas/contact-message';
 import { upcomingEvents } from './collections';
-import { getPublishState, type PublishState } from './publish';
+import type { AdminSummary } from '../schemas/admin-summary';
+import { getPublishState } from './publish';
 import { countSubscriptions } from './newsletter';
 import { listKeys, readRecords } from './records';
 import { openStore, STORES, type StoreName } from './store';
 import { testimonialCounts } from './testimonials';
 
-/** The dashboard's counts and the publish state. */
-export interface AdminSummary {
-  unreadMessages: number;
-  pendingTestimonials: number;
-  subscribers: number;
-  upcomingEvents: number;
-  publish: PublishState;
-}
+export type { AdminSummary };
 
 async function readAll<S extends z.ZodType>(name: StoreName, schema: S): Promise<z.infer<S>[]> {
   const store = openStore(name);

@@ -2,7 +2,8 @@ import { useStore } from '@nanostores/react';
 import type { LucideIcon } from 'lucide-react';
 import { CalendarDays, Inbox, Mail, MessageSquareQuote } from 'lucide-react';
 import { useEffect } from 'react';
-import type { PublishState as PublishInfo } from '../../../schemas/publish-state';
+import type { AdminSummary as Summary } from '../../../schemas/admin-summary';
+import type { HistoryEntry } from '../../../schemas/history';
 import { $publish } from '../../../stores/publish';
 import AdminLink from '../AdminLink';
 import { ADMIN_ROUTES } from '../admin-routes';
@@ -11,15 +12,6 @@ import PageHeader from '../PageHeader';
 import PublishBadge from '../PublishBadge';
 import { cx, ui } from '../ui/styles';
 import { useFetch } from '../use-fetch';
-import type { HistoryEntry } from './history-types';
-
-interface Summary {
-  unreadMessages: number;
-  pendingTestimonials: number;
-  subscribers: number;
-  upcomingEvents: number;
-  publish: PublishInfo;
-}
 
 const COUNTS: { key: keyof Omit<Summary, 'publish'>; label: string; page: string; icon: LucideIcon; attention: boolean }[] = [
   { key: 'unreadMessages', label: 'Unread messages', page: 'contact-forms', icon: Inbox, attention: true },

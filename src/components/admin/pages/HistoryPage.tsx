@@ -11,7 +11,7 @@ import LoadStatus from '../ui/LoadStatus';
 import { cx, ui } from '../ui/styles';
 import { useFetch } from '../use-fetch';
 import DiffView from './DiffView';
-import type { HistoryEntry } from './history-types';
+import type { HistoryEntry } from '../../../schemas/history';
 
 /** Recent admin changes with a readable diff and one-click restore of the state before a change. */
 export default function HistoryPage() {

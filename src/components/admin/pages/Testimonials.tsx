@@ -16,7 +16,7 @@ import LoadStatus from '../ui/LoadStatus';
 import Pagination from '../ui/Pagination';
 import { cx, ui } from '../ui/styles';
 import { useFetch } from '../use-fetch';
-import type { PageOf } from './page-types';
+import type { Page } from '../../../schemas/page';
 
 const PAGE_SIZE = 20;
 
@@ -42,7 +42,7 @@ const EDITOR: CollectionConfig = {
 /** Testimonials: review pending ones (listed first), approve, feature, edit, delete; paged on the server. */
 export default function Testimonials() {
   const [page, setPage] = useState(1);
-  const { data, setData, error, reload } = useFetch<PageOf<Testimonial> & { pending: number }>(`/api/admin/testimonials?page=${page}&pageSize=${PAGE_SIZE}`);
+  const { data, setData, error, reload } = useFetch<Page<Testimonial> & { pending: number }>(`/api/admin/testimonials?page=${page}&pageSize=${PAGE_SIZE}`);
   const list = data?.items;
   const [editing, setEditing] = useState<Testimonial | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
