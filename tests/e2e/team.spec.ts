@@ -143,8 +143,11 @@ test.describe('Edit Page button', () => {
     await signIn(page, 'viewer');
     const me = page.waitForResponse('**/api/auth/me');
     await page.goto('/team');
-    expect((await me).status()).toBe(200);
-    await page.waitForTimeout(200);
+    const answer = await me;
+    expect(answer.status()).toBe(200);
+    // The island renders from the answer once it is read: a frame after the body arrived.
+    await answer.finished();
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))));
     await expect(page.getByRole('button', { name: 'Edit Page' })).toHaveCount(0);
   });
 
@@ -158,7 +161,8 @@ test.describe('Edit Page button', () => {
     expect(box.x + box.width).toBeGreaterThan(1280 - 40);
     expect(box.y).toBeLessThan(120);
     await button.click();
-    await page.waitForTimeout(300);
+    // Anything the click did (a navigation, a dialog) has started by the next frame.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await expect(page).toHaveURL(/\/team$/);
     await expect(page.locator('dialog[open]')).toHaveCount(0);
     await expect(button).toBeVisible();

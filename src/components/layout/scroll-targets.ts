@@ -79,14 +79,17 @@ export function runPendingScroll(): boolean {
   return true;
 }
 
-/** First-load scroll (spec §2): after 100 ms, to the URL's #target or, on a fresh visit, the top. */
+/**
+ * First-load scroll (spec §2): after 100 ms, to the URL's #target or, on a fresh visit, the top.
+ * <html data-first-scroll="done"> says it has run (tests scroll by hand only after it).
+ */
 export function initialScroll(): void {
   setTimeout(() => {
     const id = decodeURIComponent(location.hash.slice(1));
-    if (id && scrollToId(id, SECTION_OFFSET, 'auto')) return;
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     // Reload and back/forward keep the browser's own scroll restoration.
-    if (!id && (!nav || nav.type === 'navigate')) window.scrollTo({ top: 0, behavior: 'auto' });
+    if (!(id && scrollToId(id, SECTION_OFFSET, 'auto')) && !id && (!nav || nav.type === 'navigate')) window.scrollTo({ top: 0, behavior: 'auto' });
+    document.documentElement.setAttribute('data-first-scroll', 'done');
   }, 100);
 }
 
