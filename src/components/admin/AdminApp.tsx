@@ -7,7 +7,7 @@ import AdminShell from './AdminShell';
 import { PAGE_COMPONENTS } from './admin-pages';
 import { showFlash } from './flash';
 import NoPermission from './NoPermission';
-import Spinner from './ui/Spinner';
+import Spinner from '../ui/Spinner';
 
 /** Scroll delay after a route change (spec §9). */
 const ROUTE_SCROLL_MS = 100;

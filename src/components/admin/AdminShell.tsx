@@ -7,7 +7,7 @@ import AdminLink from './AdminLink';
 import { ADMIN_ROUTES } from './admin-routes';
 import { logout } from './logout';
 import PublishBadge from './PublishBadge';
-import { cx, ui } from './ui/styles';
+import { cx, ui } from '../ui/styles';
 
 /** The admin frame: sidebar menu, header (user, publish state, view site, logout) and the page. */
 export default function AdminShell({ page, username, children }: { page: string; username: string; children: ReactNode }) {

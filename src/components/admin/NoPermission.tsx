@@ -1,6 +1,6 @@
 import { ShieldAlert } from 'lucide-react';
 import { logout } from './logout';
-import { cx, ui } from './ui/styles';
+import { cx, ui } from '../ui/styles';
 
 /** Shown to a signed-in user without isAdmin: nothing here would work for them, so no calls are made. */
 export default function NoPermission({ username }: { username: string }) {

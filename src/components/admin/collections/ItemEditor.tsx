@@ -2,7 +2,7 @@ import { saveContent } from '../../../stores/publish';
 import { confirmLeave } from '../../../stores/admin-unsaved';
 import RecordForm from '../form/RecordForm';
 import { useRecordForm } from '../form/use-record-form';
-import Dialog from '../ui/Dialog';
+import Dialog from '../../ui/Dialog';
 import type { CollectionConfig } from './collection-configs';
 
 type Item = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { Controller, useFormContext } from 'react-hook-form';
 import type { FieldConfig } from './field-config';
 import ImageField from './ImageField';
-import { cx, ui } from '../ui/styles';
+import { cx, ui } from '../../ui/styles';
 
 const INPUT_TYPES: Partial<Record<FieldConfig['type'], string>> = { url: 'url', email: 'email', date: 'date', time: 'time', number: 'number' };
 

@@ -6,11 +6,11 @@ import type { ContactForm } from '../../../schemas/contact-message';
 import { useConfirmedDelete } from '../collections/use-delete';
 import { formatWhen } from '../format-time';
 import PageHeader from '../PageHeader';
-import ConfirmDialog from '../ui/ConfirmDialog';
-import Dialog from '../ui/Dialog';
-import Pagination from '../ui/Pagination';
-import LoadStatus from '../ui/LoadStatus';
-import { cx, ui } from '../ui/styles';
+import ConfirmDialog from '../../ui/ConfirmDialog';
+import Dialog from '../../ui/Dialog';
+import Pagination from '../../ui/Pagination';
+import LoadStatus from '../../ui/LoadStatus';
+import { cx, ui } from '../../ui/styles';
 import { useFetch } from '../use-fetch';
 import type { Page } from '../../../schemas/page';
 

@@ -10,7 +10,7 @@ import { ADMIN_ROUTES } from '../admin-routes';
 import { formatAgo } from '../format-time';
 import PageHeader from '../PageHeader';
 import PublishBadge from '../PublishBadge';
-import { cx, ui } from '../ui/styles';
+import { cx, ui } from '../../ui/styles';
 import { useFetch } from '../use-fetch';
 
 const COUNTS: { key: keyof Omit<Summary, 'publish'>; label: string; page: string; icon: LucideIcon; attention: boolean }[] = [

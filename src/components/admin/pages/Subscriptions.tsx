@@ -3,10 +3,10 @@ import { useEffect, useState } from 'react';
 import { useConfirmedDelete } from '../collections/use-delete';
 import { formatWhen } from '../format-time';
 import PageHeader from '../PageHeader';
-import ConfirmDialog from '../ui/ConfirmDialog';
-import Pagination from '../ui/Pagination';
-import LoadStatus from '../ui/LoadStatus';
-import { cx, ui } from '../ui/styles';
+import ConfirmDialog from '../../ui/ConfirmDialog';
+import Pagination from '../../ui/Pagination';
+import LoadStatus from '../../ui/LoadStatus';
+import { cx, ui } from '../../ui/styles';
 import { useFetch } from '../use-fetch';
 import type { Page } from '../../../schemas/page';
 

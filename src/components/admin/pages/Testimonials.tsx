@@ -11,10 +11,10 @@ import ItemEditor from '../collections/ItemEditor';
 import { useConfirmedDelete } from '../collections/use-delete';
 import { formatWhen } from '../format-time';
 import PageHeader from '../PageHeader';
-import ConfirmDialog from '../ui/ConfirmDialog';
-import LoadStatus from '../ui/LoadStatus';
-import Pagination from '../ui/Pagination';
-import { cx, ui } from '../ui/styles';
+import ConfirmDialog from '../../ui/ConfirmDialog';
+import LoadStatus from '../../ui/LoadStatus';
+import Pagination from '../../ui/Pagination';
+import { cx, ui } from '../../ui/styles';
 import { useFetch } from '../use-fetch';
 import type { Page } from '../../../schemas/page';
 

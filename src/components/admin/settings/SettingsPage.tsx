@@ -3,7 +3,7 @@ import { saveContent } from '../../../stores/publish';
 import RecordForm from '../form/RecordForm';
 import { useRecordForm } from '../form/use-record-form';
 import PageHeader from '../PageHeader';
-import LoadStatus from '../ui/LoadStatus';
+import LoadStatus from '../../ui/LoadStatus';
 import { useFetch } from '../use-fetch';
 import { SETTINGS_PAGES, type SettingsPageConfig } from './settings-configs';
 import VideoPreview, { checkVideo } from './VideoPreview';
