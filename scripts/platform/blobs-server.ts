@@ -15,15 +15,22 @@ import { BlobsServer } from '@netlify/blobs/server';
 const etagMemo = new Map<string, { stamp: string; etag: string }>();
 const stampOf = (info: { ino: bigint; size: bigint; mtimeNs: bigint }) => `${info.ino}:${info.size}:${info.mtimeNs}`;
 
+type FileStamp = { ino: bigint; size: bigint; mtimeNs: bigint };
+
+/** The content hash of a file whose stat is `info`, hashed only when the file changed since last time. */
+async function etagOf(filePath: string, info: FileStamp): Promise<string> {
+  const stamp = stampOf(info);
+  const known = etagMemo.get(filePath);
+  if (known?.stamp === stamp) return known.etag;
+  const etag = `"${createHash('sha256').update(await readFile(filePath)).digest('hex')}"`;
+  // Only remember the hash if the file did not change while it was read.
+  if (stampOf(await stat(filePath, { bigint: true })) === stamp) etagMemo.set(filePath, { stamp, etag });
+  return etag;
+}
+
 (BlobsServer as unknown as { generateETag: (p: string) => Promise<string> }).generateETag = async (filePath) => {
   try {
-    const stamp = stampOf(await stat(filePath, { bigint: true }));
-    const known = etagMemo.get(filePath);
-    if (known?.stamp === stamp) return known.etag;
-    const etag = `"${createHash('sha256').update(await readFile(filePath)).digest('hex')}"`;
-    // Only remember the hash if the file did not change while it was read.
-    if (stampOf(await stat(filePath, { bigint: true })) === stamp) etagMemo.set(filePath, { stamp, etag });
-    return etag;
+    return await etagOf(filePath, await stat(filePath, { bigint: true }));
   } catch {
     return '';
   }
@@ -66,12 +73,12 @@ type ListPage = { blobs: ListedBlob[]; directories: string[]; next_cursor?: stri
 async function listPage(root: string, prefix: string, directories: boolean, cursor: string): Promise<ListPage> {
   const page: ListPage = { blobs: [], directories: [] };
   const wanted = (key: string) => key.startsWith(prefix) && (!cursor || key > cursor);
-  const visit = async (dir: string): Promise<boolean> => {
+  const visit = async (dir: string, dirKey: string): Promise<boolean> => {
     const entries = await readdir(dir, { withFileTypes: true }).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? [] : Promise.reject(e)));
     // Sort as full keys sort: a directory "a" holds keys "a/…", which sort after "a-b".
     const named = entries
       .filter((e) => !isTempFile(e.name))
-      .map((e) => ({ entry: e, key: path.relative(root, path.join(dir, e.name)).split(path.sep).join('/') + (e.isDirectory() ? '/' : '') }))
+      .map((e) => ({ entry: e, key: dirKey + e.name + (e.isDirectory() ? '/' : '') }))
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     for (const { entry, key } of named) {
       const full = path.join(dir, entry.name);
@@ -83,22 +90,29 @@ async function listPage(root: string, prefix: string, directories: boolean, curs
           page.directories.push(key.slice(0, -1));
           continue;
         }
-        if (!(await visit(full))) return false;
+        if (!(await visit(full, key))) return false;
         continue;
       }
       if (!wanted(key)) continue;
-      if (!directories && page.blobs.length === LIST_PAGE_SIZE) {
-        page.next_cursor = page.blobs.at(-1)!.key;
+      if (!directories && files.length === LIST_PAGE_SIZE) {
+        page.next_cursor = files.at(-1)!.key;
         return false;
       }
-      // Deleted since the readdir: not part of this list.
-      const info = await stat(full).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? null : Promise.reject(e)));
-      if (!info) continue;
-      page.blobs.push({ etag: await generateETag(full), key, last_modified: info.mtime.toISOString(), size: info.size });
+      files.push({ key, full });
     }
     return true;
   };
-  await visit(root);
+  const files: { key: string; full: string }[] = [];
+  await visit(root, '');
+  // Stat'ed together, so the file system works on many at once.
+  const listed = await Promise.all(
+    files.map(async ({ key, full }) => {
+      // Deleted since the readdir: not part of this list.
+      const info = await stat(full, { bigint: true }).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? null : Promise.reject(e)));
+      return info && { etag: await etagOf(full, info), key, last_modified: new Date(Number(info.mtimeMs)).toISOString(), size: Number(info.size) };
+    }),
+  );
+  page.blobs = listed.filter((b) => b !== null);
   return page;
 }
 

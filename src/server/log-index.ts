@@ -7,15 +7,16 @@ import { blobCall, createJSON, updateJSON } from './store';
  * An index over records that visitors write one key at a time (contact messages, subscriptions),
  * so that a page, a count or a search reads a few blobs however many records are stored.
  *
- * - Each record has a "tail key" under `<prefix><day>/…` (the record itself, or a marker beside it)
- *   written by the visitor's own request, so visitors never contend on a shared document.
- * - One snapshot document holds a small row per record, newest first. Its `watermark` is a day:
- *   every tail key of an earlier day is in the snapshot, so only the days from the watermark on
- *   (today and yesterday, normally) are ever listed.
- * - A reader lists those days. Tail keys whose id the snapshot lacks are new: it folds them in with
- *   an etag-guarded write, so the next reader finds nothing new. Days before yesterday are folded
- *   for good (the watermark moves), so a listing never grows with what is stored. A record stamped
- *   just before midnight whose key lands just after still finds its day listed.
+ * - Each record has a "tail key", `<prefix><day>/<13-digit inverted ms>…` (the record itself, or a
+ *   marker beside it), written by the visitor's own request, so visitors never contend on a shared
+ *   document. A day's listing therefore comes newest first.
+ * - One snapshot document holds a small row per record, newest first. Its `watermark` is a time:
+ *   every tail key stamped before it, less a grace period, is in the snapshot.
+ * - A reader lists the days from the watermark on, newest first, and stops each listing at the
+ *   first key older than the watermark less the grace: normally one listing page of one day. Tail
+ *   keys whose id the snapshot lacks are new: it folds them in with an etag-guarded write that also
+ *   moves the watermark to when its listing began, so the next reader lists only what came since.
+ *   The grace covers a key stamped by a request that writes it a little later.
  * - Writers that change rows (mark read, delete) change the snapshot with the same etag guard. A
  *   delete always writes, so a fold computed from a listing that still held the key fails its etag
  *   check and is redone on a fresh listing. The listing is made inside the guarded update, after
@@ -55,8 +56,19 @@ export interface LogIndex<Row> {
 }
 
 export const dayOf = (iso: string) => iso.slice(0, 10);
-// Days before yesterday are final: nothing more lands in them.
-const finalBefore = (now = Date.now()) => dayOf(new Date(now - 86_400_000).toISOString());
+
+/** A tail key is written at most this long after the time it carries (functions time out well before). */
+const GRACE_MS = 5 * 60_000;
+/** A watermark older than this is moved on even when nothing new came, to keep listings short. */
+const STALE_MS = 60 * 60_000;
+
+/** The time a tail key carries: its 13-digit inverted milliseconds after the day folder. */
+export function timeOfTailKey(key: string): number {
+  const inverted = key.slice(key.lastIndexOf('/') + 1, key.lastIndexOf('/') + 14);
+  return 9_999_999_999_999 - Number(inverted);
+}
+/** Milliseconds of a watermark: an ISO time, or a day (first layout of the index) meaning its start. */
+const msOf = (watermark: string) => Date.parse(watermark.length === 10 ? `${watermark}T00:00:00.000Z` : watermark);
 
 /** What a warm function instance remembers of each snapshot: the version it parsed. */
 const memo = new Map<string, { etag: string; value: unknown; ids: Set<string> }>();
@@ -86,33 +98,46 @@ export function logIndex<Row>(o: LogIndexOptions<Row>): LogIndex<Row> {
   async function ensure(): Promise<{ doc: Snapshot; ids: Set<string> }> {
     const have = await current();
     if (have) return have;
-    // Tail keys written during the scan are from today, which stays listed.
+    // Tail keys written during the scan are stamped after it began, so they stay listed.
+    const began = new Date().toISOString();
     const items = (await o.scan()).sort(o.order);
-    await createJSON(o.snapshotStore(), o.snapshotKey, schema, { watermark: finalBefore(), items });
+    await createJSON(o.snapshotStore(), o.snapshotKey, schema, { watermark: began, items });
     const made = await current();
     if (!made) throw new StorageError(`The ${o.what} index disappeared while it was built`);
     return made;
   }
 
-  /** Tail keys of the days from `watermark` on. */
-  async function tail(watermark: string): Promise<string[]> {
+  /** Tail keys stamped at or after `since` (ms), newest day first, each day's listing cut short there. */
+  async function tail(since: number): Promise<string[]> {
     const store = o.tailStore();
     const { directories } = await blobCall(`list ${o.what} days`, () => store.list({ prefix: o.tailPrefix, directories: true }));
+    const firstDay = dayOf(new Date(since).toISOString());
     const days = directories
       .map((d) => d.replace(/\/$/, '').slice(o.tailPrefix.length))
-      .filter((d) => d >= watermark)
-      .sort();
-    const lists = await Promise.all(days.map((day) => blobCall(`list ${o.what} ${day}`, () => store.list({ prefix: `${o.tailPrefix}${day}/` }))));
-    return lists.flatMap((l) => l.blobs.map((b) => b.key));
+      .filter((d) => d >= firstDay)
+      .sort()
+      .reverse();
+    const keys: string[] = [];
+    for (const day of days) {
+      await blobCall(`list ${o.what} ${day}`, async () => {
+        for await (const { blobs } of store.list({ prefix: `${o.tailPrefix}${day}/`, paginate: true })) {
+          for (const { key } of blobs) {
+            if (timeOfTailKey(key) < since) return;
+            keys.push(key);
+          }
+        }
+      });
+    }
+    return keys;
   }
 
-  /** Folds new tail keys into `doc` and moves the watermark past final days. */
+  /** Folds tail keys new since the watermark into `doc`; the new watermark is when the listing began. */
   async function fold(doc: Snapshot, ids: Set<string>): Promise<{ next: Snapshot; changed: boolean }> {
-    const keys = await tail(doc.watermark);
+    const began = Date.now();
+    const keys = await tail(msOf(doc.watermark) - GRACE_MS);
     const fresh = keys.filter((k) => !ids.has(o.idOfTailKey(k)));
-    const until = finalBefore();
-    const watermark = until > doc.watermark ? until : doc.watermark;
-    if (fresh.length === 0) return { next: { ...doc, watermark }, changed: watermark !== doc.watermark };
+    const watermark = new Date(began).toISOString();
+    if (fresh.length === 0) return { next: { ...doc, watermark }, changed: began - msOf(doc.watermark) > STALE_MS };
     const added = (await o.rowsOfTailKeys(fresh)).filter((r) => !ids.has(o.idOf(r)));
     return { next: { watermark, items: [...doc.items, ...added].sort(o.order) }, changed: true };
   }
