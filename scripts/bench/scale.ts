@@ -21,7 +21,8 @@ const BUDGET = { publicP50Ms: 50, publicWithLatencyP50Ms: 100, adminPageP50Ms: 2
 const DAY = 86_400_000;
 
 type Kind = 'public' | 'admin' | 'dashboard' | 'search' | 'export';
-const ENDPOINTS: { kind: Kind; path: string }[] = [
+// `budget: false`: reported, with no budget in the issue (the contact export reads every message it writes out).
+const ENDPOINTS: { kind: Kind; path: string; budget?: false }[] = [
   { kind: 'public', path: '/api/testimonials/approved' },
   { kind: 'public', path: '/api/testimonials/featured' },
   { kind: 'public', path: '/api/events' },
@@ -39,7 +40,7 @@ const ENDPOINTS: { kind: Kind; path: string }[] = [
   { kind: 'dashboard', path: '/api/admin/summary' },
   { kind: 'search', path: '/api/admin/subscriptions?q=user4242&pageSize=20' },
   { kind: 'export', path: '/api/admin/subscriptions/export' },
-  { kind: 'export', path: '/api/admin/contact-forms/export' },
+  { kind: 'export', path: '/api/admin/contact-forms/export', budget: false },
 ];
 
 export interface ScaleRow {
@@ -48,6 +49,7 @@ export interface ScaleRow {
   p50Ms: number;
   p95Ms: number;
   blobCalls: number;
+  budgeted: boolean;
   latencyP50Ms: number;
   latencyP95Ms: number;
 }
@@ -94,7 +96,10 @@ try {
     }),
   );
   // Spread over two years, as a real list grows.
-  await importSubscriptions(Array.from({ length: SIZES.subscribers }, (_, n) => ({ email: `user${n}@example.org`, createdAt: new Date(now - ((n * 7919) % (730 * 24)) * 3_600_000 - n).toISOString() })));
+  await importSubscriptions(
+    Array.from({ length: SIZES.subscribers }, (_, n) => ({ email: `user${n}@example.org`, createdAt: new Date(now - ((n * 7919) % (730 * 24)) * 3_600_000 - n).toISOString() })),
+    48,
+  );
   console.log(`  ${SIZES.subscribers} subscribers (${Math.round(performance.now() - t0)} ms so far)`);
   const contact = openStore(STORES.contact);
   await times(SIZES.messages, 16, async (n) => {
@@ -104,12 +109,15 @@ try {
     await contact.setJSON(`m/${createdAt.slice(0, 10)}/${id}`, { id, name: `Sender ${n}`, email: `sender${n}@example.org`, subject: 'research', message: `Message number ${n}, long enough to be real.`, createdAt, read: false });
   });
   console.log(`  ${SIZES.messages} contact messages`);
+  // Over the last 60 days. (A wave of thousands within one day costs the admin list a listing page
+  // per 1,000 of them on each read until the day is two days old: see README, "Scale".)
   await insertTestimonials(
     Array.from({ length: SIZES.testimonials }, (_, n) => {
-      const at = new Date(now - n * 60_000).toISOString();
+      const at = new Date(now - Math.floor((n * 60 * DAY) / SIZES.testimonials)).toISOString();
       const approved = n < SIZES.approvedTestimonials;
       return { id: crypto.randomUUID(), name: `Visitor ${n}`, position: '', company: '', content: `Testimonial ${n}: useful work.`, rating: 5, image: '', linkedin: '', featured: approved && n % 5 === 0, approved, order: n, createdAt: at, updatedAt: at };
     }),
+    32,
   );
   console.log(`  ${SIZES.testimonials} testimonials`);
   await times(SIZES.history, 16, (n) => recordChange({ username: 'scale-admin' }, { action: 'update', target: 'site-settings', summary: `heroTitle ${n}` }));
@@ -157,12 +165,12 @@ try {
     const runs = e.kind === 'export' ? 3 : RUNS;
     const plain = await measure(e.path, e.kind, 0, runs);
     const slow = await measure(e.path, e.kind, LATENCY_MS, e.kind === 'export' ? 1 : Math.min(runs, 10));
-    rows.push({ kind: e.kind, path: e.path, p50Ms: plain.p50, p95Ms: plain.p95, blobCalls: plain.calls, latencyP50Ms: slow.p50, latencyP95Ms: slow.p95 });
+    rows.push({ kind: e.kind, path: e.path, budgeted: e.budget !== false, p50Ms: plain.p50, p95Ms: plain.p95, blobCalls: plain.calls, latencyP50Ms: slow.p50, latencyP95Ms: slow.p95 });
     console.log(`  ${e.path}: p50 ${plain.p50} ms, p95 ${plain.p95} ms, ${plain.calls} Blobs calls; with ${LATENCY_MS} ms per call p50 ${slow.p50} ms`);
   }
 
   const broken: string[] = [];
-  for (const r of rows) {
+  for (const r of rows.filter((x) => x.budgeted)) {
     const limit = { public: BUDGET.publicP50Ms, admin: BUDGET.adminPageP50Ms, dashboard: BUDGET.dashboardP50Ms, search: BUDGET.searchP50Ms, export: BUDGET.csvExportMs }[r.kind];
     if (r.p50Ms > limit) broken.push(`${r.path}: p50 ${r.p50Ms} ms (budget ${limit} ms)`);
     if (r.kind === 'public' && r.latencyP50Ms > BUDGET.publicWithLatencyP50Ms) broken.push(`${r.path} with ${LATENCY_MS} ms per Blobs call: p50 ${r.latencyP50Ms} ms (budget ${BUDGET.publicWithLatencyP50Ms} ms)`);
@@ -180,7 +188,7 @@ try {
 }
 
 function renderScale(r: { date: string; sizes: typeof SIZES; latencyMs: number; runs: number; fullBuildMs: number; rows: ScaleRow[]; broken: string[] }) {
-  const table = r.rows.map((x) => `| ${x.kind} | \`${x.path}\` | ${x.p50Ms} | ${x.p95Ms} | ${x.blobCalls} | ${x.latencyP50Ms} | ${x.latencyP95Ms} |`).join('\n');
+  const table = r.rows.map((x) => `| ${x.kind}${x.budgeted ? '' : ' (no budget)'} | \`${x.path}\` | ${x.p50Ms} | ${x.p95Ms} | ${x.blobCalls} | ${x.latencyP50Ms} | ${x.latencyP95Ms} |`).join('\n');
   return `## Scale
 
 Measured by \`npm run bench:scale\` on ${r.date}: ${r.sizes.subscribers.toLocaleString('en')} subscribers,
