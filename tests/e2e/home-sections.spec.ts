@@ -61,7 +61,7 @@ test.describe('home page sections', () => {
     expect(names.slice(0, DEMO.teamMembers.length)).toEqual(DEMO.teamMembers.map((m) => m.name));
     const lena = team.locator('li').filter({ hasText: 'Dr. Lena Fischer' }).first();
     await expect(lena.getByRole('link', { name: 'Dr. Lena Fischer on LinkedIn' })).toHaveAttribute('href', DEMO.teamMembers[0]!.linkedin!);
-    await expect(lena.getByRole('link', { name: 'Dr. Lena Fischer on Twitter' })).toHaveAttribute('target', '_blank');
+    await expect(lena.getByRole('link', { name: 'Dr. Lena Fischer on X (Twitter)' })).toHaveAttribute('target', '_blank');
     await expect(lena.getByRole('link', { name: 'Email Dr. Lena Fischer' })).toHaveAttribute('href', 'mailto:lena.fischer@meridian-ai.org');
     // Hover reveals the links; a keyboard user reaches them by focus.
     await lena.hover();
