@@ -82,7 +82,7 @@ test.describe('home page sections', () => {
       await expect(card(p.title).getByText(p.description, { exact: true })).toBeVisible();
       await expect(card(p.title).getByText('Read more')).toHaveCount(0);
     }
-    await expect(card(DEMO.publications[0]!.title).locator('img')).toHaveAttribute('src', '/images/publication-default.svg');
+    await expect(card(DEMO.publications[0]!.title).locator('img')).toHaveAttribute('src', DEMO.publications[0]!.image);
 
     const [first, second] = [card(long[0]!.title), card(long[1]!.title)];
     const cut = `${long[0]!.description.slice(0, 120).trimEnd()}...`;
