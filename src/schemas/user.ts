@@ -13,12 +13,6 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** Shared login schema (spec §5): username at least 3, password at least 6 characters. */
-export const loginSchema = z.object({
-  username: z.string().trim().min(3, 'Username must be at least 3 characters').max(64),
-  password: z.string().min(6, 'Password must be at least 6 characters'),
-});
-
 /** What the login form actually requires (spec §5: both required; the server message is shown). */
 export const loginRequestSchema = z.object({
   username: cleanString('Username is required').trim().min(1, 'Username is required').max(64, 'Username is too long'),

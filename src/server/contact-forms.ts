@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { contactFormSchema, type ContactForm, type ContactInput } from '../schemas/contact-form';
+import type { ContactInput } from '../schemas/contact-form';
+import { contactFormSchema, type ContactForm } from '../schemas/contact-message';
 import { HttpError } from './errors';
 import { dayOf, logIndex } from './log-index';
 import { listKeys, newestFirstKey, readRecords, type Page } from './records';

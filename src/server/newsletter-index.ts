@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { newsletterSubscriptionSchema, type NewsletterSubscription } from '../schemas/newsletter';
+import { newsletterSubscriptionSchema, type NewsletterSubscription } from '../schemas/newsletter-subscription';
 import { dayOf, logIndex } from './log-index';
 import { listKeys, readRecords } from './records';
 import { blobCall, deleteKey, openStore, STORES, writeJSON } from './store';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { newsletterSubscriptionSchema, normaliseEmail, type NewsletterSubscription } from '../schemas/newsletter';
+import { normaliseEmail } from '../schemas/newsletter';
+import { newsletterSubscriptionSchema, type NewsletterSubscription } from '../schemas/newsletter-subscription';
 import { HttpError } from './errors';
 import { addToSnapshot, deleteMarker, dropFromSnapshot, hasMarker, indexedSubscription, indexedSubscriptions, newestFirst, writeMarker } from './newsletter-index';
 import { listKeys, readRecords, type Page, type PageQuery } from './records';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { getStore } from '@netlify/blobs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { contactFormSchema, type ContactForm } from '../../src/schemas/contact-form';
+import { contactFormSchema, type ContactForm } from '../../src/schemas/contact-message';
 import { countBlobCalls } from '../helpers/blobs-counter';
 import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
 
