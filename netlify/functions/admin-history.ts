@@ -1,9 +1,10 @@
-// GET  /api/admin/history?limit=N        (admin) -> the newest N changes (default 50, at most 500), newest first
-// POST /api/admin/history/:id/restore    (admin) -> restores the entry's "before" state and answers the new
+// GET  /api/admin/history?limit=N        (editor) -> the newest N changes (editors: without personal data) (default 50, at most 500), newest first
+// POST /api/admin/history/:id/restore    (editor) -> restores the entry's "before" state and answers the new
 //                                          'restore' entry; 404 unknown entry, 409 when it cannot be restored
 import { z } from 'zod';
+import { can, isPersonalTarget } from '../../src/schemas/roles';
 import { assertNoFormBody, byPath } from '../../src/server/collection-routes';
-import { requireAdmin } from '../../src/server/guard';
+import { requirePermission } from '../../src/server/guard';
 import { listHistory } from '../../src/server/history';
 import { json, parseWith, route } from '../../src/server/http';
 import { restoreEntry } from '../../src/server/restore';
@@ -15,16 +16,18 @@ const querySchema = z.object({
 export default byPath({
   '/api/admin/history': route({
     async GET(req) {
-      await requireAdmin(req);
+      const user = await requirePermission(req, 'content');
       const { limit } = parseWith(querySchema, { limit: new URL(req.url).searchParams.get('limit') ?? undefined });
-      return json(await listHistory(limit));
+      // Editors do not see changes to personal data (messages, subscribers, users).
+      const entries = await listHistory(limit);
+      return json(can(user.role, 'personal-data') ? entries : entries.filter((e) => !isPersonalTarget(e.target)));
     },
   }),
   '/api/admin/history/:id/restore': route({
     async POST(req, ctx) {
-      const user = await requireAdmin(req);
+      const user = await requirePermission(req, 'content');
       assertNoFormBody(req);
-      return json(await restoreEntry(user, ctx.params.id ?? ''));
+      return json(await restoreEntry(user, ctx.params.id ?? '', (target) => can(user.role, 'personal-data') || !isPersonalTarget(target)));
     },
   }),
 });

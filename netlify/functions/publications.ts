@@ -1,9 +1,9 @@
 // GET    /api/publications        -> publications by order (public, revalidated on every use)
 // GET    /api/publications/:id    -> one publication
-// POST   /api/publications        (admin) {title, description, date?, type?, authors?, link?, image?} -> 201, appended last
-// PATCH  /api/publications/:id    (admin) {fields..., _expected?} -> updated; 409 when _expected is stale
-// DELETE /api/publications/:id    (admin) -> the deleted publication
-// PUT    /api/publications/order  (admin) {ids} -> publications in the new order
+// POST   /api/publications        (editor) {title, description, date?, type?, authors?, link?, image?} -> 201, appended last
+// PATCH  /api/publications/:id    (editor) {fields..., _expected?} -> updated; 409 when _expected is stale
+// DELETE /api/publications/:id    (editor) -> the deleted publication
+// PUT    /api/publications/order  (editor) {ids} -> publications in the new order
 import { publicationCreateSchema, publicationUpdateSchema } from '../../src/schemas/publication';
 import { collectionApi } from '../../src/server/collection-routes';
 import { publications } from '../../src/server/collections';

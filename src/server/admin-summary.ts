@@ -9,9 +9,11 @@ import { testimonialCounts } from './testimonials';
 
 /** The dashboard's counts and the publish state. */
 export interface AdminSummary {
-  unreadMessages: number;
+  /** null for roles that may not see personal data (it is then not read at all). */
+  unreadMessages: number | null;
   pendingTestimonials: number;
-  subscribers: number;
+  /** null for roles that may not see personal data. */
+  subscribers: number | null;
   upcomingEvents: number;
   publish: PublishState;
 }
@@ -26,16 +28,16 @@ async function readAll<S extends z.ZodType>(name: StoreName, schema: S): Promise
  * testimonials from their own counts (neither reads records); messages are still read because
  * their read flag decides.
  */
-export async function adminSummary(): Promise<AdminSummary> {
+export async function adminSummary(personalData: boolean): Promise<AdminSummary> {
   const [messages, testimonials, subscribers, upcoming, publish] = await Promise.all([
-    readAll(STORES.contact, contactFormSchema),
+    personalData ? readAll(STORES.contact, contactFormSchema) : null,
     testimonialCounts(),
-    countSubscriptions(),
+    personalData ? countSubscriptions() : null,
     upcomingEvents(),
     getPublishState(),
   ]);
   return {
-    unreadMessages: messages.filter((m) => !m.read).length,
+    unreadMessages: messages ? messages.filter((m) => !m.read).length : null,
     pendingTestimonials: testimonials.pending,
     subscribers,
     upcomingEvents: upcoming.length,

@@ -35,7 +35,25 @@ const ID_PATTERN = /^\d{13}-[0-9a-f]{8}$/;
 export async function recordChange(user: Pick<User, 'username'>, change: ChangeRecord): Promise<HistoryEntry> {
   const now = Date.now();
   const id = `${String(9_999_999_999_999 - now).padStart(13, '0')}-${crypto.randomUUID().slice(0, 8)}`;
-  return writeJSON(openStore(STORES.history), id, historyEntrySchema, { ...change, id, at: new Date(now).toISOString(), user: user.username });
+  const entry = await writeJSON(openStore(STORES.history), id, historyEntrySchema, { ...change, id, at: new Date(now).toISOString(), user: user.username });
+  await recordActivity(entry);
+  return entry;
+}
+
+// Each user's changes are also kept under `by-user/<name>/<entry id>` (without before/after), so
+// the users page reads one user's recent activity without reading the whole log.
+const activityPrefix = (username: string) => `by-user/${encodeURIComponent(username.toLowerCase())}/`;
+
+async function recordActivity(entry: HistoryEntry): Promise<void> {
+  const { before: _b, after: _a, ...brief } = entry;
+  await writeJSON(openStore(STORES.history), `${activityPrefix(entry.user)}${entry.id}`, historyEntrySchema, brief);
+}
+
+/** A user's newest `limit` changes, newest first (before/after left out). */
+export async function listUserActivity(username: string, limit = 10): Promise<HistoryEntry[]> {
+  const store = openStore(STORES.history);
+  const keys = (await listKeys(store, activityPrefix(username))).sort().slice(0, limit);
+  return readRecords(store, keys, historyEntrySchema);
 }
 
 /** Records an admin content change, then asks for a rebuild (debounced and coalesced there). */
