@@ -6,9 +6,11 @@ import { testimonialCounts } from './testimonials';
 
 /** The dashboard's counts and the publish state. */
 export interface AdminSummary {
-  unreadMessages: number;
+  /** null for roles that may not see personal data (it is then not read at all). */
+  unreadMessages: number | null;
   pendingTestimonials: number;
-  subscribers: number;
+  /** null for roles that may not see personal data. */
+  subscribers: number | null;
   upcomingEvents: number;
   publish: PublishState;
 }
@@ -17,11 +19,11 @@ export interface AdminSummary {
  * Counts for the admin dashboard, exact and without reading records: unread messages and
  * subscribers come from their indexes, pending testimonials from their own counts.
  */
-export async function adminSummary(): Promise<AdminSummary> {
+export async function adminSummary(personalData: boolean): Promise<AdminSummary> {
   const [unreadMessages, testimonials, subscribers, upcoming, publish] = await Promise.all([
-    countUnread(),
+    personalData ? countUnread() : null,
     testimonialCounts(),
-    countSubscriptions(),
+    personalData ? countSubscriptions() : null,
     upcomingEvents(),
     getPublishState(),
   ]);

@@ -35,7 +35,31 @@ const ID_PATTERN = /^\d{13}-[0-9a-f]{8}$/;
 export async function recordChange(user: Pick<User, 'username'>, change: ChangeRecord): Promise<HistoryEntry> {
   const now = Date.now();
   const id = `${String(9_999_999_999_999 - now).padStart(13, '0')}-${crypto.randomUUID().slice(0, 8)}`;
-  return writeJSON(openStore(STORES.history), id, historyEntrySchema, { ...change, id, at: new Date(now).toISOString(), user: user.username });
+  const entry = await writeJSON(openStore(STORES.history), id, historyEntrySchema, { ...change, id, at: new Date(now).toISOString(), user: user.username });
+  await recordActivity(entry);
+  return entry;
+}
+
+// Each user's changes are also kept under `by-user/<name>/<entry id>` (without before/after), so
+// the users page reads one user's recent activity without reading the whole log.
+const activityPrefix = (username: string) => `by-user/${encodeURIComponent(username.toLowerCase())}/`;
+
+async function recordActivity(entry: HistoryEntry): Promise<void> {
+  const { before: _b, after: _a, ...brief } = entry;
+  await writeJSON(openStore(STORES.history), `${activityPrefix(entry.user)}${entry.id}`, historyEntrySchema, brief);
+}
+
+/** A user's newest `limit` changes, newest first (before/after left out); lists only as far as it needs. */
+export async function listUserActivity(username: string, limit = 10): Promise<HistoryEntry[]> {
+  const store = openStore(STORES.history);
+  const keys: string[] = [];
+  await blobCall('list activity', async () => {
+    for await (const { blobs } of store.list({ prefix: activityPrefix(username), paginate: true })) {
+      keys.push(...blobs.map((b) => b.key));
+      if (keys.length >= limit) break;
+    }
+  });
+  return readRecords(store, keys.sort().slice(0, limit), historyEntrySchema);
 }
 
 /** Records an admin content change, then asks for a rebuild (debounced and coalesced there). */
