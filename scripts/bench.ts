@@ -8,6 +8,7 @@ import { COLD_START_BUDGET_MS, coldStarts, coldStartTable, type ColdStart } from
 import { JS_BUDGET_KB, jsSummary, measureJs, type JsFigures } from './bench/js-budget';
 import { runLighthouse, type LighthouseFigures } from './bench/lighthouse';
 import { runLoad, type LoadFigures } from './bench/load';
+import { writeResultsSection } from './bench/results-file';
 import { PROJECT_ROOT } from './local-env';
 
 const BUDGET = { jsKb: 100, mobilePerf: 95, otherCategories: 100, cls: 0.01, saveToLiveS: 20 };
@@ -137,7 +138,7 @@ try {
   for (const c of coldStart) if (c.medianMs > COLD_START_BUDGET_MS) broken.push(`cold start of ${c.name} ${c.medianMs} ms (budget ${COLD_START_BUDGET_MS} ms)`);
 
   await writeFile(path.join(PROJECT_ROOT, 'bench/results.json'), JSON.stringify({ ...results, budget: { ...BUDGET, jsGzKb: JS_BUDGET_KB }, broken }, null, 2) + '\n');
-  await writeFile(path.join(PROJECT_ROOT, 'bench/RESULTS.md'), renderMarkdown(results, broken));
+  await writeResultsSection('main', renderMarkdown(results, broken));
   console.log(`Build: demo ${results.buildMs.demo} ms, with 1,000 publications + 1,000 events ${results.buildMs.with1000PublicationsAndEvents} ms`);
   console.log(broken.length ? `\nBudgets broken:\n- ${broken.join('\n- ')}` : '\nAll budgets hold.');
   process.exitCode = broken.length ? 1 : 0;

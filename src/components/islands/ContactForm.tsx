@@ -2,6 +2,7 @@ import { mutate } from '../../lib/api';
 import { track } from '../../lib/analytics';
 import { notify } from '../ui/toast';
 import FormField, { describedBy, INPUT } from '../ui/FormField';
+import { PrivacyNote, ReadyHint } from './FormNotes';
 import { useSchemaForm } from './use-schema-form';
 
 const EMPTY = { name: '', email: '', subject: '', message: '' };
@@ -77,13 +78,18 @@ export default function ContactForm({ subjects }: { subjects: { value: string; l
           onChange={(e) => form.setField('message', e.target.value)}
         />
       </FormField>
-      <button
-        type="submit"
-        disabled={!ready || sending}
-        className="inline-flex w-full items-center justify-center rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm transition hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
-      >
-        {sending ? 'Sending...' : 'Send Message'}
-      </button>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <button
+          type="submit"
+          disabled={!ready || sending}
+          aria-describedby={ready ? undefined : 'contact-ready'}
+          className="inline-flex w-full items-center justify-center rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm transition hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
+        >
+          {sending ? 'Sending...' : 'Send Message'}
+        </button>
+        <ReadyHint id="contact-ready" ready={ready} />
+      </div>
+      <PrivacyNote>We use your name and email address only to reply to your message.</PrivacyNote>
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { notify } from '../ui/toast';
 import { describedBy } from '../ui/FormField';
+import { PrivacyNote, ReadyHint } from './FormNotes';
 import { subscribe } from './newsletter';
 import { useSchemaForm } from './use-schema-form';
 
@@ -35,6 +36,7 @@ export default function NewsletterForm() {
         <button
           type="submit"
           disabled={!ready || sending}
+          aria-describedby={ready ? undefined : 'newsletter-ready'}
           className="rounded-lg bg-accent-400 px-6 py-3 font-semibold text-brand-950 shadow-sm transition hover:bg-accent-500 disabled:cursor-not-allowed disabled:opacity-70"
         >
           {sending ? 'Joining...' : 'Subscribe'}
@@ -45,6 +47,10 @@ export default function NewsletterForm() {
           {form.errors.email}
         </p>
       )}
+      <div className="mt-3 space-y-1">
+        <ReadyHint id="newsletter-ready" ready={ready} inverted />
+        <PrivacyNote inverted>We use your email address only to send you the newsletter; unsubscribe at any time.</PrivacyNote>
+      </div>
     </form>
   );
 }

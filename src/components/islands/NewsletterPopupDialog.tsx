@@ -2,6 +2,7 @@ import { Mail, X } from 'lucide-react';
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { notify } from '../ui/toast';
 import FormField, { describedBy, INPUT } from '../ui/FormField';
+import { PrivacyNote } from './FormNotes';
 import { serverError, setPopupMarker, subscribe } from './newsletter';
 import { useSchemaForm } from './use-schema-form';
 
@@ -96,7 +97,9 @@ export default function NewsletterPopupDialog({ onClose }: { onClose: () => void
             {sending ? 'Joining...' : 'Join the community'}
           </button>
         </form>
-        <p className="mt-3 text-center text-xs text-ink-soft">One email a month. Unsubscribe at any time.</p>
+        <div className="mt-3 text-center">
+          <PrivacyNote>One email a month, to this address only; unsubscribe at any time.</PrivacyNote>
+        </div>
       </div>
     </dialog>
   );
