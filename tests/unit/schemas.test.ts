@@ -5,7 +5,8 @@ import { eventCreateSchema } from '../../src/schemas/event';
 import { badgeForType, isPastEvent, normaliseEvent } from '../../src/schemas/event-client';
 import { researchAreaCreateSchema } from '../../src/schemas/research-area';
 import { settingText, siteSettingsPatchSchema, siteSettingsSchema } from '../../src/schemas/site-settings';
-import { initials, testimonialSubmitSchema } from '../../src/schemas/testimonial';
+import { initials } from '../../src/lib/format';
+import { testimonialSubmitSchema } from '../../src/schemas/testimonial';
 
 describe('site settings', () => {
   it('defaults every visibility flag to true and every text to empty', () => {

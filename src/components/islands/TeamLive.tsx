@@ -10,10 +10,6 @@ export type TeamMemberView = Pick<TeamMember, 'id' | 'name' | 'position' | 'bio'
 /** Team list freshness (spec §9): a page built less than 5 minutes ago is not re-checked. */
 const FRESH_MS = 5 * 60_000;
 
-// Sorting here (not the shared byOrder from the schemas) keeps zod out of the team page's bundle.
-const byOrder = (a: TeamMemberView, b: TeamMemberView) =>
-  (a.order ?? 999) - (b.order ?? 999) || (a.createdAt ?? '').localeCompare(b.createdAt ?? '');
-
 /**
  * The advisory team grid: rendered at build time from the content store, then re-checked
  * against /api/team-members when the page is older than the list's 5-minute freshness.
@@ -26,7 +22,7 @@ export default function TeamLive({ initial, builtAt }: { initial: TeamMemberView
     if (initial && Date.now() - builtAt < FRESH_MS) return;
     let live = true;
     fetchQuery<TeamMemberView[]>('/api/team-members').then(
-      (list) => live && Array.isArray(list) && setMembers(list.slice().sort(byOrder)),
+      (list) => live && Array.isArray(list) && setMembers(list),
       () => live && setFailed(true),
     );
     return () => {

@@ -1,7 +1,7 @@
 import { Check, Pencil, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api';
-import { initials } from '../../../lib/initials';
+import { initials } from '../../../lib/format';
 import { notify } from '../../ui/toast';
 import { testimonialUpdateSchema, type Testimonial } from '../../../schemas/testimonial';
 import { announce } from '../../../stores/admin-announce';
