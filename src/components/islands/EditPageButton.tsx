@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { ICONS } from '../layout/icons';
+import { ICONS } from '../ui/icons';
 import { apiRequest } from '../../lib/api';
 import type { PublishState } from '../../schemas/publish-state';
 import { $editMode } from '../../stores/edit-mode';

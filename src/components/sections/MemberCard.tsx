@@ -1,4 +1,4 @@
-import { ICONS, STROKE_ICONS } from '../layout/icons';
+import { ICONS, STROKE_ICONS } from '../ui/icons';
 import { memberInitials } from '../../lib/format';
 import type { TeamMember } from '../../schemas/team-member';
 
