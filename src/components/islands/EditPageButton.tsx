@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { ICONS } from '../layout/icons';
 import { $session } from '../../stores/session';
+import { can } from '../../schemas/roles';
 
 /**
  * The team page's 'Edit Page' button (spec §6): shown only to a signed-in admin, fixed at the
@@ -8,7 +9,7 @@ import { $session } from '../../stores/session';
  */
 export default function EditPageButton() {
   const session = useStore($session);
-  if (session.status !== 'signed-in' || !session.user.isAdmin) return null;
+  if (session.status !== 'signed-in' || !can(session.user.role, 'content')) return null;
   return (
     <button
       type="button"
