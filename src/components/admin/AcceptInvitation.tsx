@@ -66,7 +66,7 @@ export default function AcceptInvitation() {
           <label htmlFor="invite-password" className={ui.label}>
             New password
           </label>
-          <input id="invite-password" name="password" type="password" autoComplete="new-password" required minLength={12} disabled={pending} className={cx(ui.input, 'mt-1')} />
+          <input id="invite-password" name="password" type="password" autoComplete="new-password" required disabled={pending} className={cx(ui.input, 'mt-1')} />
         </div>
         <div>
           <label htmlFor="invite-confirm" className={ui.label}>
