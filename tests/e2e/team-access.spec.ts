@@ -68,6 +68,8 @@ adminTest('a password reset refuses the old sessions and the old password', asyn
 });
 
 test('two-factor: enrol, sign in with a computed code, then with a recovery code once', async ({ page }) => {
+  // Five bcrypt sign-ins on a shared machine.
+  test.setTimeout(120_000);
   const username = unique('careful').replace(/\s/g, '-');
   const password = 'careful-password-123';
   await createUser(username, password, false);
