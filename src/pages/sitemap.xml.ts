@@ -14,7 +14,7 @@ export const GET: APIRoute = async ({ site, url }) => {
   const settings = await loadSiteSettings();
   const lastmod = (settings.updatedAt || new Date().toISOString()).slice(0, 10);
   const archive = settings.showPublications ? archivePaths(await loadPublications()) : [];
-  const paths = ['/', '/team', ...(settings.showTestimonials ? ['/testimonials'] : []), ...archive];
+  const paths = ['/', '/team', ...(settings.showTestimonials ? ['/testimonials'] : []), '/privacy', ...archive];
   const urls = paths
     .map((p) => `  <url>\n    <loc>${xmlEscape(new URL(p, origin).href)}</loc>\n    <lastmod>${lastmod}</lastmod>\n  </url>`)
     .join('\n');

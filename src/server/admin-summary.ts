@@ -1,10 +1,7 @@
-import type { z } from 'zod';
-import { contactFormSchema } from '../schemas/contact-form';
 import { upcomingEvents } from './collections';
+import { countUnread } from './contact-forms';
 import { getPublishState, type PublishState } from './publish';
 import { countSubscriptions } from './newsletter';
-import { listKeys, readRecords } from './records';
-import { openStore, STORES, type StoreName } from './store';
 import { testimonialCounts } from './testimonials';
 
 /** The dashboard's counts and the publish state. */
@@ -18,26 +15,20 @@ export interface AdminSummary {
   publish: PublishState;
 }
 
-async function readAll<S extends z.ZodType>(name: StoreName, schema: S): Promise<z.infer<S>[]> {
-  const store = openStore(name);
-  return readRecords(store, await listKeys(store), schema);
-}
-
 /**
- * Counts for the admin dashboard. Subscribers come from the subscriber index and pending
- * testimonials from their own counts (neither reads records); messages are still read because
- * their read flag decides.
+ * Counts for the admin dashboard, exact and without reading records: unread messages and
+ * subscribers come from their indexes, pending testimonials from their own counts.
  */
 export async function adminSummary(personalData: boolean): Promise<AdminSummary> {
-  const [messages, testimonials, subscribers, upcoming, publish] = await Promise.all([
-    personalData ? readAll(STORES.contact, contactFormSchema) : null,
+  const [unreadMessages, testimonials, subscribers, upcoming, publish] = await Promise.all([
+    personalData ? countUnread() : null,
     testimonialCounts(),
     personalData ? countSubscriptions() : null,
     upcomingEvents(),
     getPublishState(),
   ]);
   return {
-    unreadMessages: messages ? messages.filter((m) => !m.read).length : null,
+    unreadMessages,
     pendingTestimonials: testimonials.pending,
     subscribers,
     upcomingEvents: upcoming.length,

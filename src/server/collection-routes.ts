@@ -99,6 +99,12 @@ export interface CollectionApiOptions {
   views?: Record<string, () => Promise<unknown[]>>;
   /** For views that change with time alone: seconds until the list shown would change (CDN lifetime). */
   viewLifetimes?: Record<string, (shown: unknown[]) => number | undefined>;
+  /**
+   * Drafts and embargoes: which items visitors may see now. Public reads leave the others out
+   * (a hidden item is a 404) and expire at the CDN when the next scheduled item goes public;
+   * admins list everything at /api/<name>/all.
+   */
+  release?: { isPublic: (item: unknown, now: number) => boolean; next: (items: unknown[], now: number) => number | null };
 }
 
 /**
@@ -114,10 +120,21 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
   const itemId = (ctx: FnContext) => ctx.params.id ?? '';
   // Public reads are tagged with the collection's name; its writes purge that tag (collections.ts).
   const publicCache = { cache: o.cache, headers: cdnCacheHeaders(o.name) };
+  const release = o.release;
+  /** What visitors may see of `all` now, and how long the CDN may keep that answer. */
+  const visible = async <T>(all: T[], lifetime?: (shown: T[]) => number | undefined) => {
+    const now = Date.now();
+    const shown = release ? all.filter((i) => release.isPublic(i, now)) : all;
+    // A scheduled item of this list going public changes the answer: the CDN keeps it until then.
+    const untilRelease = release?.next(all, now);
+    const seconds = [lifetime?.(shown), untilRelease == null ? undefined : (untilRelease - now) / 1000].filter((s) => s !== undefined);
+    const maxAgeSeconds = seconds.length ? Math.min(...seconds) : undefined;
+    return json(shown, maxAgeSeconds === undefined ? publicCache : { cache: o.cache, headers: cdnCacheHeaders(o.name, { maxAgeSeconds }) });
+  };
 
   const table: Record<string, RouteHandler> = {
     [base]: route({
-      GET: async () => json(await list(), publicCache),
+      GET: async () => visible(await list()),
       async POST(req) {
         const user = await requirePermission(req, 'content');
         const created = await items.create((await readJson(req, o.createSchema)) as Record<string, unknown>);
@@ -137,7 +154,8 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
     [`${base}/:id`]: route({
       async GET(_req, ctx) {
         const item = await items.get(itemId(ctx));
-        if (!item) throw new HttpError(404, 'Item not found');
+        const now = Date.now();
+        if (!item || (release && !release.isPublic(item, now))) throw new HttpError(404, 'Item not found');
         return json(item, publicCache);
       },
       async PATCH(req, ctx) {
@@ -156,15 +174,17 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
       },
     }),
   };
-  for (const [view, read] of Object.entries(o.views ?? {})) {
-    const lifetime = o.viewLifetimes?.[view];
-    table[`${base}/${view}`] = route({
-      async GET() {
-        const shown = await read();
-        const maxAgeSeconds = lifetime?.(shown);
-        return json(shown, maxAgeSeconds === undefined ? publicCache : { cache: o.cache, headers: cdnCacheHeaders(o.name, { maxAgeSeconds }) });
+  if (release) {
+    table[`${base}/all`] = route({
+      async GET(req) {
+        await requirePermission(req, 'content');
+        return json(await list(), { cache: 'no-store' });
       },
     });
+  }
+  for (const [view, read] of Object.entries(o.views ?? {})) {
+    const lifetime = o.viewLifetimes?.[view];
+    table[`${base}/${view}`] = route({ GET: async () => visible(await read(), lifetime) });
   }
   return byPath(table);
 }
