@@ -12,4 +12,5 @@ export const GET: APIRoute = async ({ site, url }) =>
     site: new URL(site ?? url).origin,
     items: (await loadSiteSettings()).showEvents ? eventFeedItems(await loadEvents()) : [],
     customData: '<language>en-gb</language>',
+    trailingSlash: false,
   });

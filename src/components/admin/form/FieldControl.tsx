@@ -3,7 +3,14 @@ import type { FieldConfig } from './field-config';
 import ImageField from './ImageField';
 import { cx, ui } from '../ui/styles';
 
-const INPUT_TYPES: Partial<Record<FieldConfig['type'], string>> = { url: 'url', email: 'email', date: 'date', time: 'time', number: 'number' };
+const INPUT_TYPES: Partial<Record<FieldConfig['type'], string>> = {
+  url: 'url',
+  email: 'email',
+  date: 'date',
+  time: 'time',
+  datetime: 'datetime-local',
+  number: 'number',
+};
 
 /** One labelled input of a generic admin form, bound to react-hook-form, with its error message. */
 export default function FieldControl({ field, idPrefix, autoFocus }: { field: FieldConfig; idPrefix: string; autoFocus?: boolean }) {

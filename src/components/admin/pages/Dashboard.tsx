@@ -8,6 +8,7 @@ import { ADMIN_ROUTES } from '../admin-routes';
 import { formatAgo } from '../format-time';
 import PageHeader from '../PageHeader';
 import PublishBadge from '../PublishBadge';
+import ScheduledReleases from '../ScheduledReleases';
 import { cx, ui } from '../ui/styles';
 import { useFetch } from '../use-fetch';
 import type { HistoryEntry } from './history-types';
@@ -63,6 +64,9 @@ export default function Dashboard() {
         </h2>
         <p className="mt-1 mb-3 text-sm text-ink-muted">Saved changes go live after the site is rebuilt, usually within a minute.</p>
         <PublishBadge detailed />
+        <div className="mt-4">
+          <ScheduledReleases />
+        </div>
       </section>
 
       <div className="grid gap-8 lg:grid-cols-2">
