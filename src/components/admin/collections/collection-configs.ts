@@ -114,6 +114,7 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
       { name: 'authors', label: 'Authors', type: 'text', placeholder: 'L. Fischer, A. Okafor' },
       { name: 'link', label: 'Link', type: 'text', placeholder: 'https://…' },
       { name: 'image', label: 'Image', type: 'image' },
+      { name: 'pdf', label: 'PDF', type: 'pdf', help: 'The full text, offered as a download on the publication page.' },
       ...RELEASE_FIELDS,
     ],
     primary: (i) => s(i.title),

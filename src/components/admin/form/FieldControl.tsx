@@ -1,6 +1,7 @@
 import { Controller, useFormContext } from 'react-hook-form';
 import type { FieldConfig } from './field-config';
 import ImageField from './ImageField';
+import PdfField from './PdfField';
 import { cx, ui } from '../ui/styles';
 
 const INPUT_TYPES: Partial<Record<FieldConfig['type'], string>> = {
@@ -52,6 +53,14 @@ export default function FieldControl({ field, idPrefix, autoFocus }: { field: Fi
         )}
       />
     );
+  } else if (field.type === 'pdf') {
+    input = (
+      <Controller
+        name={field.name}
+        control={control}
+        render={({ field: f }) => <PdfField id={id} value={String(f.value ?? '')} onChange={f.onChange} invalid={!!message} describedBy={describedBy} />}
+      />
+    );
   } else if (field.type === 'textarea') {
     input = <textarea {...common} rows={4} placeholder={field.placeholder} {...register(field.name)} className={cx(ui.input, 'mt-1')} />;
   } else if (field.type === 'select') {
@@ -98,7 +107,7 @@ export default function FieldControl({ field, idPrefix, autoFocus }: { field: Fi
           </span>
         )}
       </label>
-      {field.type === 'image' ? <div className="mt-1">{input}</div> : input}
+      {field.type === 'image' || field.type === 'pdf' ? <div className="mt-1">{input}</div> : input}
       {field.help && <p id={`${id}-help`} className={ui.help}>{field.help}</p>}
       {message && (
         <p id={`${id}-error`} className={ui.error}>
