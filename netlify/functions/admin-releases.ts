@@ -1,11 +1,11 @@
-// GET /api/admin/releases (admin) -> { upcoming: scheduled publications and events, soonest first, warning: string | null }
-import { requireAdmin } from '../../src/server/guard';
+// GET /api/admin/releases (editor) -> { upcoming: scheduled publications and events, soonest first, warning: string | null }
+import { requirePermission } from '../../src/server/guard';
 import { json, route } from '../../src/server/http';
 import { upcomingReleases } from '../../src/server/releases';
 
 export default route({
   async GET(req) {
-    await requireAdmin(req);
+    await requirePermission(req, 'content');
     return json(await upcomingReleases());
   },
 });

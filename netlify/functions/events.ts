@@ -2,11 +2,11 @@
 // GET    /api/events/upcoming  -> events that have not ended, by start date
 // GET    /api/events/featured  -> featured events, by start date
 // GET    /api/events/:id       -> one event (drafts and events scheduled for later are left out of every public read)
-// GET    /api/events/all       (admin) -> every event, drafts and scheduled ones too
-// POST   /api/events           (admin) {title, startDate, endDate, ...} (snake_case accepted) -> 201 created
-// PATCH  /api/events/:id       (admin) {fields..., _expected?} -> updated event; 409 when _expected is stale
-// DELETE /api/events/:id       (admin) -> the deleted event
-// PUT    /api/events/order     (admin) {ids} -> events in the new order
+// GET    /api/events/all       (editor) -> every event, drafts and scheduled ones too
+// POST   /api/events           (editor) {title, startDate, endDate, ...} (snake_case accepted) -> 201 created
+// PATCH  /api/events/:id       (editor) {fields..., _expected?} -> updated event; 409 when _expected is stale
+// DELETE /api/events/:id       (editor) -> the deleted event
+// PUT    /api/events/order     (editor) {ids} -> events in the new order
 import { eventCreateSchema, eventUpdateSchema, type Event } from '../../src/schemas/event';
 import { isPublic, nextRelease, type Releasable } from '../../src/schemas/release';
 import { collectionApi } from '../../src/server/collection-routes';

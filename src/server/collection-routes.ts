@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cdnCacheHeaders } from './cdn-cache';
 import type { Collection } from './collections';
 import { HttpError } from './errors';
-import { requireAdmin } from './guard';
+import { requirePermission } from './guard';
 import { commitChange } from './history';
 import { errorResponse, json, parseWith, readJson, route, type FnContext } from './http';
 
@@ -136,7 +136,7 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
     [base]: route({
       GET: async () => visible(await list()),
       async POST(req) {
-        const user = await requireAdmin(req);
+        const user = await requirePermission(req, 'content');
         const created = await items.create((await readJson(req, o.createSchema)) as Record<string, unknown>);
         await commitChange(user, { action: 'create', target: target(created.id), summary: describe(created), after: created });
         return json(created, { status: 201 });
@@ -144,7 +144,7 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
     }),
     [`${base}/order`]: route({
       async PUT(req) {
-        const user = await requireAdmin(req);
+        const user = await requirePermission(req, 'content');
         const { ids } = await readJson(req, orderSchema);
         const { before, after } = await items.reorder(ids);
         await commitChange(user, { action: 'reorder', target: o.name, summary: 'order', before: { ids: before }, after: { ids } });
@@ -159,7 +159,7 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
         return json(item, publicCache);
       },
       async PATCH(req, ctx) {
-        const user = await requireAdmin(req);
+        const user = await requirePermission(req, 'content');
         const { patch, expected } = await readPatch(req, o.updateSchema, items.fieldNames);
         const { before, after } = await items.update(itemId(ctx), patch as Record<string, unknown>, expected);
         const summary = `${describe(after)}: ${Object.keys(patch as object).join(', ')}`;
@@ -167,7 +167,7 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
         return json(after);
       },
       async DELETE(req, ctx) {
-        const user = await requireAdmin(req);
+        const user = await requirePermission(req, 'content');
         const removed = await items.remove(itemId(ctx));
         await commitChange(user, { action: 'delete', target: target(removed.id), summary: describe(removed), before: removed });
         return json(removed);
@@ -177,7 +177,7 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
   if (release) {
     table[`${base}/all`] = route({
       async GET(req) {
-        await requireAdmin(req);
+        await requirePermission(req, 'content');
         return json(await list(), { cache: 'no-store' });
       },
     });

@@ -6,7 +6,8 @@ const day = (base: Date, days: number) => new Date(base.getTime() + days * DAY).
 
 /**
  * Demo think-tank content seeded into an empty store. Most site texts stay empty on purpose so
- * the built-in wording shows; contact details and the founder are filled in. Events are placed
+ * the built-in wording shows; contact details and the founder are filled in. Every research area,
+ * member and publication has its own illustration (public/images/research, team, publications). Events are placed
  * relative to the seeding time so there are always past, running-soon and later events.
  */
 export const DEMO = {
@@ -17,6 +18,7 @@ export const DEMO = {
       'Amara founded the Meridian Institute in 2019 after a decade leading applied machine-learning teams in healthcare and public services. She holds a PhD in computer science from the University of Edinburgh, where her research focused on the robustness of clinical prediction models.\n\nBefore Meridian she directed the data science unit of a national health agency and advised the OECD on trustworthy AI. She serves on the boards of two open-data charities and writes regularly on how public institutions can adopt AI without giving up accountability.',
     founderLinkedin: 'https://www.linkedin.com/in/amara-okafor-meridian',
     founderEmail: 'amara.okafor@meridian-ai.org',
+    founderImage: '/images/team/amara-okafor.svg',
     contactEmail: 'hello@meridian-ai.org',
     contactLocation: '14 Hatton Garden, London EC1N 8AT, United Kingdom',
     contactPhone: '+44 20 7946 0958',
@@ -26,35 +28,38 @@ export const DEMO = {
     { title: 'AI Safety & Alignment', description: 'Methods to test, monitor and steer advanced AI systems so they reliably do what their operators and the public intend.', image: '/images/research/safety.svg', order: 0 },
     { title: 'AI Governance & Policy', description: 'Practical, evidence-based proposals for regulators and legislators, from audit regimes to procurement standards.', image: '/images/research/governance.svg', order: 1 },
     { title: 'AI in Healthcare', description: 'Evaluating clinical AI tools in real hospitals: accuracy, equity across patient groups and the workflows that make them safe.', image: '/images/research/health.svg', order: 2 },
-    { title: 'Future of Work', description: 'How generative AI is changing tasks, wages and skills, and which training programmes actually help workers adapt.', image: '', order: 3 },
-    { title: 'Responsible Data & Privacy', description: 'Data stewardship models, privacy-preserving techniques and consent practices for the data that trains AI.', image: '', order: 4 },
-    { title: 'AI for Climate & Energy', description: 'Using machine learning to cut emissions in grids, buildings and logistics, and measuring the footprint of AI itself.', image: '', order: 5 },
+    { title: 'Future of Work', description: 'How generative AI is changing tasks, wages and skills, and which training programmes actually help workers adapt.', image: '/images/research/work.svg', order: 3 },
+    { title: 'Responsible Data & Privacy', description: 'Data stewardship models, privacy-preserving techniques and consent practices for the data that trains AI.', image: '/images/research/privacy.svg', order: 4 },
+    { title: 'AI for Climate & Energy', description: 'Using machine learning to cut emissions in grids, buildings and logistics, and measuring the footprint of AI itself.', image: '/images/research/climate.svg', order: 5 },
   ],
 
   teamMembers: [
-    { name: 'Dr. Lena Fischer', position: 'Director of Research', bio: 'Leads the research programme. Previously a senior scientist at the Max Planck Institute for Intelligent Systems.', linkedin: 'https://www.linkedin.com/in/lena-fischer-research', twitter: 'https://x.com/lenafischer_ai', email: 'lena.fischer@meridian-ai.org', order: 0 },
-    { name: 'Marcus Chen', position: 'Head of AI Policy', bio: 'Former adviser to the UK Department for Science, Innovation and Technology on AI regulation.', linkedin: 'https://www.linkedin.com/in/marcus-chen-policy', email: 'marcus.chen@meridian-ai.org', order: 1 },
-    { name: 'Dr. Sofia Alvarez', position: 'Lead, AI in Healthcare', bio: 'Clinician-researcher evaluating diagnostic AI across NHS trusts and Latin American hospitals.', twitter: 'https://x.com/sofia_alvarez_md', order: 2 },
-    { name: 'James Whitfield', position: 'Senior Research Engineer', bio: 'Builds the evaluation tooling behind our model audits and red-teaming exercises.', linkedin: 'https://www.linkedin.com/in/james-whitfield-eng', order: 3 },
-    { name: 'Aisha Rahman', position: 'Programmes & Training Manager', bio: 'Runs our practitioner training, which has reached more than 10,000 professionals.', linkedin: 'https://www.linkedin.com/in/aisha-rahman-programmes', email: 'aisha.rahman@meridian-ai.org', order: 4 },
+    { name: 'Dr. Lena Fischer', position: 'Director of Research', bio: 'Leads the research programme. Previously a senior scientist at the Max Planck Institute for Intelligent Systems.', linkedin: 'https://www.linkedin.com/in/lena-fischer-research', twitter: 'https://x.com/lenafischer_ai', email: 'lena.fischer@meridian-ai.org', image: '/images/team/lena-fischer.svg', order: 0 },
+    { name: 'Marcus Chen', position: 'Head of AI Policy', bio: 'Former adviser to the UK Department for Science, Innovation and Technology on AI regulation.', linkedin: 'https://www.linkedin.com/in/marcus-chen-policy', email: 'marcus.chen@meridian-ai.org', image: '/images/team/marcus-chen.svg', order: 1 },
+    { name: 'Dr. Sofia Alvarez', position: 'Lead, AI in Healthcare', bio: 'Clinician-researcher evaluating diagnostic AI across NHS trusts and Latin American hospitals.', twitter: 'https://x.com/sofia_alvarez_md', image: '/images/team/sofia-alvarez.svg', order: 2 },
+    { name: 'James Whitfield', position: 'Senior Research Engineer', bio: 'Builds the evaluation tooling behind our model audits and red-teaming exercises.', linkedin: 'https://www.linkedin.com/in/james-whitfield-eng', image: '/images/team/james-whitfield.svg', order: 3 },
+    { name: 'Aisha Rahman', position: 'Programmes & Training Manager', bio: 'Runs our practitioner training, which has reached more than 10,000 professionals.', linkedin: 'https://www.linkedin.com/in/aisha-rahman-programmes', email: 'aisha.rahman@meridian-ai.org', image: '/images/team/aisha-rahman.svg', order: 4 },
+    { name: 'Dr. Elena Petrova', position: 'Senior Economist', bio: 'Labour economist measuring how AI adoption changes jobs, wages and training needs across Europe.', linkedin: 'https://www.linkedin.com/in/elena-petrova-econ', image: '/images/team/elena-petrova.svg', order: 5 },
     // No order on purpose: the spec sorts members without one last (as 999).
-    { name: 'Prof. Kenji Watanabe', position: 'Visiting Fellow', bio: 'Professor of information law at Kyoto University, visiting to work on cross-border AI standards.' },
+    { name: 'Prof. Kenji Watanabe', position: 'Visiting Fellow', bio: 'Professor of information law at Kyoto University, visiting to work on cross-border AI standards.', image: '/images/team/kenji-watanabe.svg' },
   ],
 
   publications: [
-    { title: 'The State of AI Governance 2025', description: 'A comparative review of AI rules in 32 jurisdictions, with a scorecard of how far each has moved from principles to enforceable obligations, and what has worked in practice.', date: 'March 2025', type: 'Report', authors: 'M. Chen, L. Fischer', link: '', image: '' },
-    { title: 'Auditing Large Language Models in the Public Sector', description: 'A step-by-step audit protocol for government teams procuring language models, tested with three councils.', date: 'January 2025', type: 'Policy Brief', authors: 'J. Whitfield, M. Chen', link: '', image: '' },
-    { title: 'Equity in Clinical Prediction: Lessons from 40 Hospitals', description: 'We measured how the accuracy of widely deployed clinical risk models differs across age, sex and ethnicity, and found gaps that routine validation misses. We propose a lightweight monitoring standard that hospitals can adopt within a quarter.', date: 'November 2024', type: 'Research Paper', authors: 'S. Alvarez, L. Fischer, A. Okafor', link: '', image: '' },
-    { title: 'Generative AI and the Changing Shape of Office Work', description: 'Survey evidence from 6,000 workers on which tasks generative AI is absorbing and what that means for entry-level careers.', date: 'September 2024', type: 'Report', authors: 'A. Rahman, K. Watanabe', link: '', image: '' },
-    { title: 'Red-Teaming Playbook for Small Organisations', description: 'Practical guidance for charities and small firms on stress-testing AI tools before deployment.', date: 'June 2024', type: 'Guide', authors: 'J. Whitfield', link: '', image: '' },
-    { title: 'Measuring the Energy Cost of AI Inference', description: 'A transparent methodology for estimating the electricity and carbon cost of serving AI models at scale, applied to twelve popular open models across three hardware generations.', date: 'April 2024', type: 'Working Paper', authors: 'L. Fischer, J. Whitfield', link: '', image: '' },
+    { title: 'The State of AI Governance 2025', description: 'A comparative review of AI rules in 32 jurisdictions, with a scorecard of how far each has moved from principles to enforceable obligations, and what has worked in practice.', date: 'March 2025', type: 'Report', authors: 'M. Chen, L. Fischer', link: '', image: '/images/publications/governance-2025.svg' },
+    { title: 'Auditing Large Language Models in the Public Sector', description: 'A step-by-step audit protocol for government teams procuring language models, tested with three councils.', date: 'January 2025', type: 'Policy Brief', authors: 'J. Whitfield, M. Chen', link: '', image: '/images/publications/llm-audit.svg' },
+    { title: 'Equity in Clinical Prediction: Lessons from 40 Hospitals', description: 'We measured how the accuracy of widely deployed clinical risk models differs across age, sex and ethnicity, and found gaps that routine validation misses. We propose a lightweight monitoring standard that hospitals can adopt within a quarter.', date: 'November 2024', type: 'Research Paper', authors: 'S. Alvarez, L. Fischer, A. Okafor', link: '', image: '/images/publications/clinical-equity.svg' },
+    { title: 'Generative AI and the Changing Shape of Office Work', description: 'Survey evidence from 6,000 workers on which tasks generative AI is absorbing and what that means for entry-level careers.', date: 'September 2024', type: 'Report', authors: 'A. Rahman, K. Watanabe', link: '', image: '/images/publications/office-work.svg' },
+    { title: 'Red-Teaming Playbook for Small Organisations', description: 'Practical guidance for charities and small firms on stress-testing AI tools before deployment.', date: 'June 2024', type: 'Guide', authors: 'J. Whitfield', link: '', image: '/images/publications/red-teaming.svg' },
+    { title: 'Measuring the Energy Cost of AI Inference', description: 'A transparent methodology for estimating the electricity and carbon cost of serving AI models at scale, applied to twelve popular open models across three hardware generations.', date: 'April 2024', type: 'Working Paper', authors: 'L. Fischer, J. Whitfield', link: '', image: '/images/publications/energy-inference.svg' },
   ],
 
+  // Different figures from the About section's credibility boxes (95% / 10,000+ / Global), so
+  // the home page never states the same claim twice.
   stats: [
-    { value: '95%', label: 'Programme success rate' },
-    { value: '10,000+', label: 'Professionals trained' },
-    { value: '50+', label: 'Partner institutions' },
-    { value: 'Global', label: 'Reach across five continents' },
+    { value: '120+', label: 'Reports, papers and briefs published' },
+    { value: '32', label: 'Jurisdictions in our governance scorecard' },
+    { value: '40', label: 'Hospitals in our clinical AI studies' },
+    { value: '18', label: 'Countries where our fellows work' },
   ],
 
   events: (now: Date) => [

@@ -11,6 +11,10 @@ test('testimonials moderation shows the submitted photo and the pending count of
     const card = page.getByTestId('testimonial-row').filter({ hasText: name });
     // Newest pending submissions come first, so this one is on the first page.
     await expect(card.getByRole('img', { name: `Photo of ${name}` })).toHaveAttribute('src', image);
+    // Big enough to judge, and a click away from full size.
+    const box = await card.getByRole('img', { name: `Photo of ${name}` }).boundingBox();
+    expect(box!.width).toBeGreaterThanOrEqual(80);
+    await expect(card.getByRole('link', { name: `Photo of ${name}` })).toHaveAttribute('href', image);
     const listed = await (await page.request.get('/api/admin/testimonials?pageSize=20')).json();
     await expect(page.getByText(`${listed.pending} pending.`)).toBeVisible();
     await expect(page.getByTestId('testimonial-row')).toHaveCount(Math.min(20, listed.total));

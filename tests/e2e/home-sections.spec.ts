@@ -61,7 +61,7 @@ test.describe('home page sections', () => {
     expect(names.slice(0, DEMO.teamMembers.length)).toEqual(DEMO.teamMembers.map((m) => m.name));
     const lena = team.locator('li').filter({ hasText: 'Dr. Lena Fischer' }).first();
     await expect(lena.getByRole('link', { name: 'Dr. Lena Fischer on LinkedIn' })).toHaveAttribute('href', DEMO.teamMembers[0]!.linkedin!);
-    await expect(lena.getByRole('link', { name: 'Dr. Lena Fischer on Twitter' })).toHaveAttribute('target', '_blank');
+    await expect(lena.getByRole('link', { name: 'Dr. Lena Fischer on X (Twitter)' })).toHaveAttribute('target', '_blank');
     await expect(lena.getByRole('link', { name: 'Email Dr. Lena Fischer' })).toHaveAttribute('href', 'mailto:lena.fischer@meridian-ai.org');
     // Hover reveals the links; a keyboard user reaches them by focus.
     await lena.hover();
@@ -82,7 +82,7 @@ test.describe('home page sections', () => {
       await expect(card(p.title).getByText(p.description, { exact: true })).toBeVisible();
       await expect(card(p.title).getByText('Read more')).toHaveCount(0);
     }
-    await expect(card(DEMO.publications[0]!.title).locator('img')).toHaveAttribute('src', '/images/publication-default.svg');
+    await expect(card(DEMO.publications[0]!.title).locator('img')).toHaveAttribute('src', DEMO.publications[0]!.image);
 
     const [first, second] = [card(long[0]!.title), card(long[1]!.title)];
     const cut = `${long[0]!.description.slice(0, 120).trimEnd()}...`;

@@ -64,8 +64,11 @@ test('featured and approved testimonials show with initials, role line and stars
 
   const reviews = page.locator('section#reviews');
   await expect(reviews.getByRole('heading', { level: 2 })).toHaveText('All Reviews');
-  await expect(reviews.locator('[data-testimonial-name]')).toHaveText(approved.map((t) => t.name));
-  for (const [i, t] of approved.entries()) {
+  // Every approved one, opening with those not already shown as Featured Stories.
+  const order = [...approved.filter((t) => !t.featured), ...approved.filter((t) => t.featured)];
+  expect(order[0]!.featured).toBe(false);
+  await expect(reviews.locator('[data-testimonial-name]')).toHaveText(order.map((t) => t.name));
+  for (const [i, t] of order.entries()) {
     const card = reviews.locator('[data-testimonial]').nth(i);
     await expect(card.getByRole('img', { name: `Rated ${t.rating} out of 5` })).toBeVisible();
     if (t.position && t.company) await expect(card.locator('[data-role]')).toHaveText(`${t.position} at ${t.company}`);

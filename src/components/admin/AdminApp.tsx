@@ -61,7 +61,8 @@ export default function AdminApp({ page: initialPage }: { page: string }) {
   return (
     <>
       {body}
-      <Toaster position="top-right" />
+      {/* Bottom right, clear of the header with its Logout button. */}
+      <Toaster />
     </>
   );
 }

@@ -1,24 +1,96 @@
 import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import { ICONS } from '../layout/icons';
+import { apiRequest } from '../../lib/api';
+import type { PublishState } from '../../schemas/publish-state';
+import { $editMode } from '../../stores/edit-mode';
 import { $session } from '../../stores/session';
 
+type Phase = PublishState['state'];
+const PENDING: Phase[] = ['queued', 'building'];
+const POLL_MS = 3000;
+
 /**
- * The team page's 'Edit Page' button (spec §6): shown only to a signed-in admin, fixed at the
- * top right, and deliberately without effect (the team page's texts are not editable).
+ * Follows the publish state while `active`: polled while a build is on its way, then left alone.
+ * `cameLive` says the admin watched their change go live here (so the page they see is old).
  */
-export default function EditPageButton() {
+function usePublishState(active: boolean): { phase: Phase | null; cameLive: boolean; error: string } {
+  const [info, setInfo] = useState<{ phase: Phase | null; cameLive: boolean; error: string }>({ phase: null, cameLive: false, error: '' });
+  useEffect(() => {
+    if (!active) return;
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async () => {
+      let next: PublishState;
+      try {
+        next = await apiRequest<PublishState>('GET', '/api/admin/publish');
+      } catch {
+        return; // Unknown: say nothing rather than something untrue.
+      }
+      if (!live) return;
+      setInfo((was) => ({
+        phase: next.state,
+        cameLive: next.state === 'live' && (was.cameLive || (was.phase !== null && PENDING.includes(was.phase))),
+        error: next.lastError ?? '',
+      }));
+      if (PENDING.includes(next.state)) timer = setTimeout(() => void poll(), POLL_MS);
+    };
+    void poll();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [active]);
+  return info;
+}
+
+const notice = 'max-w-xs rounded-xl px-4 py-3 text-sm shadow-lg ring-1';
+
+/**
+ * A signed-in admin's way into editing a public page: a fixed button at the top right ('Edit Page'
+ * on /team, as the spec names it) that turns on in-place editing (?edit=true), and below it a note
+ * when their last change is not live yet (or failed, or has just gone live). Visitors see nothing.
+ */
+export default function EditPageButton({ label = 'Edit Page' }: { label?: string }) {
   const session = useStore($session);
-  if (session.status !== 'signed-in' || !session.user.isAdmin) return null;
+  const editing = useStore($editMode);
+  const isAdmin = session.status === 'signed-in' && session.user.isAdmin;
+  // In edit mode the editor shows its own publish pill.
+  const publish = usePublishState(isAdmin && !editing);
+  if (!isAdmin || editing) return null;
   return (
-    <button
-      type="button"
-      className="fixed right-4 top-20 z-40 inline-flex min-h-11 items-center gap-2 rounded-full bg-accent-400 px-5 text-sm font-semibold text-brand-950 shadow-lg ring-1 ring-black/5 transition hover:bg-accent-500 lg:top-24"
-      data-edit-page
-    >
-      <svg className="size-4" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-        <path d={ICONS.pencil} />
-      </svg>
-      Edit Page
-    </button>
+    <div className="fixed right-4 top-20 z-40 flex flex-col items-end gap-2 font-sans lg:top-24" data-admin-page-bar>
+      <a
+        href="?edit=true"
+        className="inline-flex min-h-11 items-center gap-2 rounded-full bg-accent-400 px-5 text-sm font-semibold text-brand-950 shadow-lg ring-1 ring-black/5 transition hover:bg-accent-500"
+        data-edit-page
+      >
+        <svg className="size-4" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          <path d={ICONS.pencil} />
+        </svg>
+        {label}
+      </a>
+      <div role="status" aria-live="polite">
+        {publish.phase && PENDING.includes(publish.phase) && (
+          <p className={`${notice} bg-amber-50 text-amber-950 ring-amber-300`} data-publish-notice="pending">
+            Your last change isn’t live yet: the site is being rebuilt. This page shows the previous version.
+          </p>
+        )}
+        {publish.phase === 'failed' && (
+          <p className={`${notice} bg-red-50 text-red-900 ring-red-300`} data-publish-notice="failed">
+            Your last change isn’t live: publishing failed{publish.error ? ` (${publish.error})` : ''}.{' '}
+            <a className="font-semibold underline underline-offset-2" href="/admin">Open the dashboard</a>
+          </p>
+        )}
+        {publish.cameLive && (
+          <p className={`${notice} bg-emerald-50 text-emerald-950 ring-emerald-300`} data-publish-notice="live">
+            Your change is live.{' '}
+            <button type="button" className="font-semibold underline underline-offset-2" onClick={() => location.reload()}>
+              Reload to see it
+            </button>
+          </p>
+        )}
+      </div>
+    </div>
   );
 }

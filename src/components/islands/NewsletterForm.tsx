@@ -1,12 +1,15 @@
 import { notify } from '../ui/toast';
-import { newsletterInputSchema } from '../../schemas/newsletter';
 import { describedBy } from './FormField';
+import { PrivacyNote, ReadyHint } from './FormNotes';
 import { subscribe } from './newsletter';
 import { useSchemaForm } from './use-schema-form';
 
+// The shared schema loads when the visitor focuses the field (or submits), not with the form.
+const loadSchema = () => import('../../schemas/newsletter').then((m) => m.newsletterInputSchema);
+
 /** The inline newsletter form (#newsletter): one email field, 'Joining...' while it sends. */
 export default function NewsletterForm() {
-  const form = useSchemaForm(newsletterInputSchema, { email: '' });
+  const form = useSchemaForm(loadSchema, { email: '' });
   const { sending, ready } = form;
   // Field problems the server found go under the field; the toast is the spec's fixed text.
   const onSubmit = form.handleSubmit(
@@ -15,7 +18,7 @@ export default function NewsletterForm() {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="mx-auto w-full max-w-lg" aria-label="Newsletter signup">
+    <form onSubmit={onSubmit} onFocus={form.prepare} noValidate className="mx-auto w-full max-w-lg" aria-label="Newsletter signup">
       <div className="flex flex-col gap-3 sm:flex-row">
         <label htmlFor="newsletter-email" className="sr-only">
           Email address
@@ -33,6 +36,7 @@ export default function NewsletterForm() {
         <button
           type="submit"
           disabled={!ready || sending}
+          aria-describedby={ready ? undefined : 'newsletter-ready'}
           className="rounded-lg bg-accent-400 px-6 py-3 font-semibold text-brand-950 shadow-sm transition hover:bg-accent-500 disabled:cursor-not-allowed disabled:opacity-70"
         >
           {sending ? 'Joining...' : 'Subscribe'}
@@ -43,6 +47,10 @@ export default function NewsletterForm() {
           {form.errors.email}
         </p>
       )}
+      <div className="mt-3 space-y-1">
+        <ReadyHint id="newsletter-ready" ready={ready} inverted />
+        <PrivacyNote inverted>We use your email address only to send you the newsletter; unsubscribe at any time.</PrivacyNote>
+      </div>
     </form>
   );
 }

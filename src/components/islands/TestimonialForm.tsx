@@ -4,6 +4,7 @@ import { track } from '../../lib/analytics';
 import { notify } from '../ui/toast';
 import { testimonialSubmitSchema } from '../../schemas/testimonial';
 import PhotoField from './PhotoField';
+import { PrivacyNote } from './FormNotes';
 import RatingInput from './RatingInput';
 
 type Field = 'name' | 'position' | 'company' | 'content' | 'rating' | 'linkedin' | 'image';
@@ -129,6 +130,8 @@ export default function TestimonialForm({ onSubmitted, onCancel }: { onSubmitted
 
       <PhotoField value={values.image} onChange={(url) => set('image', url)} busy={busy} lookingUp={lookingUp} />
       {errors.image && <p className="-mt-3 text-sm text-red-700">{errors.image}</p>}
+
+      <PrivacyNote>We review every testimonial; once approved, your name, role, photo and words are shown on this site.</PrivacyNote>
 
       <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:justify-end">
         <button type="button" onClick={onCancel} className="min-h-11 rounded-lg border border-slate-300 px-5 font-medium text-ink hover:bg-slate-50">

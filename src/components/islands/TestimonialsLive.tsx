@@ -88,6 +88,9 @@ export default function TestimonialsLive(props: { featured: TestimonialView[] | 
   }, [props.featured, props.approved, props.builtAt, refresh]);
 
   if (!featured || !approved) return <Spinner label="Loading testimonials" />;
+  // 'All Reviews' lists every approved testimonial, but opens with the ones not already shown
+  // as Featured Stories just above it, so the page does not read the same quotes twice in a row.
+  const reviews = [...approved.filter((t) => !t.featured), ...approved.filter((t) => t.featured)];
   if (!featured.length && !approved.length) {
     return (
       <div className="mx-auto max-w-xl rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
@@ -108,11 +111,11 @@ export default function TestimonialsLive(props: { featured: TestimonialView[] | 
           </ul>
         </section>
       )}
-      {approved.length > 0 && (
+      {reviews.length > 0 && (
         <section aria-labelledby="reviews-title" id="reviews">
           <h2 id="reviews-title" className="font-display text-3xl font-semibold tracking-tight text-ink">All Reviews</h2>
           <ul className="mt-8 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
-            {approved.map((t) => (
+            {reviews.map((t) => (
               <li key={t.id}><Card t={t} /></li>
             ))}
           </ul>

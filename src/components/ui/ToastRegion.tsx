@@ -7,5 +7,6 @@ import { Toaster as Sonner } from 'sonner';
  */
 export default function ToastRegion({ position = 'bottom-right', onReady }: { position?: 'bottom-right' | 'top-right'; onReady?: () => void }) {
   useEffect(() => onReady?.(), [onReady]);
-  return <Sonner position={position} duration={5000} visibleToasts={10} closeButton richColors />;
+  // Sonner sets the system font on its region: toasts use the site's own face instead.
+  return <Sonner position={position} duration={5000} visibleToasts={10} closeButton richColors toastOptions={{ className: 'font-sans' }} />;
 }

@@ -90,11 +90,14 @@ export default function Testimonials() {
           <li key={t.id} className={cx(ui.card, 'p-4', !t.approved && 'border-amber-300')} data-testid="testimonial-row">
             <div className="flex flex-wrap items-start gap-3">
               {t.image ? (
-                // The moderator judges the photo itself, so its name says what it is.
-                // eslint-disable-next-line jsx-a11y/img-redundant-alt
-                <img src={t.image} alt={`Photo of ${t.name}`} width={48} height={48} loading="lazy" referrerPolicy="no-referrer" className="size-12 shrink-0 rounded-full border border-slate-200 object-cover" />
+                // The moderator judges the photo itself before approving: large enough to see, and
+                // a click opens it at full size. Its name says what it is.
+                <a href={t.image} target="_blank" rel="noopener noreferrer" referrerPolicy="no-referrer" className="shrink-0 rounded-lg" title="Open the photo at full size">
+                  {/* eslint-disable-next-line jsx-a11y/img-redundant-alt */}
+                  <img src={t.image} alt={`Photo of ${t.name}`} width={96} height={96} loading="lazy" referrerPolicy="no-referrer" className="size-24 rounded-lg border border-slate-200 object-cover" />
+                </a>
               ) : (
-                <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-full bg-slate-100 text-sm font-semibold text-ink-muted">
+                <span aria-hidden="true" className="flex size-24 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-lg font-semibold text-ink-muted">
                   {initials(t.name)}
                 </span>
               )}

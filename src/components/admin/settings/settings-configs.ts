@@ -68,6 +68,7 @@ const SITE_GROUPS: FieldGroup[] = [
   group('Founder', FOUNDER_KEYS),
   group('Featured video', VIDEO_KEYS),
   group('Social & contact', ['socialShareImage', ...CONTACT_KEYS]),
+  group('Privacy notice', pick(/^privacy/), 'The texts of the /privacy page, also editable in place there.'),
 ];
 // Any key added to the schema later still gets a place, so no text needs a developer to edit.
 const placed = new Set(SITE_GROUPS.flatMap((g) => g.fields.map((f) => f.name)));

@@ -1,0 +1,74 @@
+/**
+ * Issue 15 item 14: ways into in-place editing for a signed-in admin ('Edit this page' on /, the
+ * spec's 'Edit Page' on /team, which now works), and a note when their last change is not live yet.
+ */
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+
+test.use({ serviceWorkers: 'block' });
+
+const pencil = (page: Page, label: string) => page.getByRole('button', { name: `Edit ${label}`, exact: true }).first();
+
+test('visitors see no edit entry on / or /team', async ({ page }) => {
+  const entry = page.locator('astro-island[component-url*="EditPageButton"]');
+  for (const [path, name] of [['/', 'Edit this page'], ['/team', 'Edit Page']] as const) {
+    await page.goto(path);
+    await expect(entry).not.toHaveAttribute('ssr', /.*/); // hydrated, and still empty
+    await expect(page.getByRole('link', { name })).toHaveCount(0);
+  }
+});
+
+test("a signed-in admin gets 'Edit this page' on /, which turns on in-place editing", async ({ page }) => {
+  await signIn(page);
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Edit this page' }).click();
+  await expect(page).toHaveURL(/\/\?edit=true$/);
+  await expect(page.getByText('Edit mode enabled')).toBeVisible();
+  await expect(pencil(page, 'hero title')).toBeVisible();
+  // Editing already: the entry gives way to the editor's own controls.
+  await expect(page.getByRole('link', { name: 'Edit this page' })).toHaveCount(0);
+});
+
+test("'Edit Page' on /team turns on in-place editing of the team page's texts, and a save lands", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const before = (await (await page.request.get('/api/site-settings')).json()).advisoryTitle as string;
+  await page.goto('/team');
+  await page.getByRole('link', { name: 'Edit Page' }).click();
+  await expect(page).toHaveURL(/\/team\?edit=true$/);
+  await expect(pencil(page, 'team title')).toBeVisible();
+  await expect(pencil(page, 'founder section title')).toBeVisible();
+
+  const next = `Our advisers ${Date.now()}`;
+  try {
+    await pencil(page, 'advisory title').click();
+    const input = page.getByRole('textbox', { name: 'advisory title', exact: true });
+    await expect(input).toHaveValue('Meet our Advisory Team');
+    await input.fill(next);
+    await input.press('Enter');
+    await expect(page.locator('[data-edit="settings.advisoryTitle"]')).toHaveText(next);
+    await expect.poll(async () => (await (await page.request.get('/api/site-settings')).json()).advisoryTitle).toBe(next);
+  } finally {
+    expect((await page.request.patch('/api/site-settings', { data: { advisoryTitle: before } })).status()).toBe(200);
+  }
+});
+
+test('an admin viewing a public page is told while their last change is not live yet, then when it is', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  // A real rebuild; the page's first look at the publish state is pinned to 'queued' (the build
+  // may well finish before the page loads), every later look is the server's own answer.
+  expect((await page.request.post('/api/admin/publish')).status()).toBe(202);
+  let first = true;
+  await page.route('**/api/admin/publish', async (route) => {
+    if (!first) return route.continue();
+    first = false;
+    const real = await route.fetch();
+    await route.fulfill({ response: real, json: { ...(await real.json()), state: 'queued' } });
+  });
+  await page.goto('/');
+  const bar = page.locator('[data-admin-page-bar]');
+  await expect(bar.locator('[data-publish-notice="pending"]')).toHaveText(/Your last change isn’t live yet/);
+  await expect(bar.locator('[data-publish-notice="live"]')).toContainText('Your change is live.', { timeout: 90_000 });
+  await expect(bar.getByRole('button', { name: 'Reload to see it' })).toBeVisible();
+});

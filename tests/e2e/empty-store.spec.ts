@@ -1,0 +1,70 @@
+/**
+ * A fresh Netlify deploy starts with an empty store: every section and page must then say it has
+ * nothing yet, never show loading placeholders that cannot finish. This file builds a site of its
+ * own over an empty store (no demo content).
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { startTestSite, type TestSite } from '../helpers/platform';
+import { waitForIsland } from './home-helpers';
+
+// Starting a platform points this worker's environment at it; put the shared site's values back after.
+const ENV_KEYS = ['NETLIFY_BLOBS_CONTEXT', 'BUILD_HOOK_URL', 'NETLIFY_PURGE_API_TOKEN', 'PURGE_API_URL', 'URL', 'SITE_ID', 'SESSION_SECRET'];
+let savedEnv: Record<string, string | undefined> = {};
+let site: TestSite;
+
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+test.use({ serviceWorkers: 'block' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
+  site = await startTestSite({ pages: true, seed: false });
+  await site.platform.build();
+  if (!site.platform.builder.site) throw new Error('The site did not build');
+});
+
+test.afterAll(async () => {
+  await site?.close();
+  for (const [k, v] of Object.entries(savedEnv)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+});
+
+/** Nothing on the page claims to be loading or busy, and nothing pulses. */
+async function expectSettled(page: Page) {
+  await expect(page.getByText(/Loading/)).toHaveCount(0);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.locator('main [class*="animate-pulse"], main [class*="animate-spin"]')).toHaveCount(0);
+}
+
+test('the home page on an empty store shows an empty state in every list section, no skeletons', async ({ page }) => {
+  await page.goto(`${site.url}/`);
+  const research = page.locator('#research');
+  await expect(research.getByTestId('research-empty')).toHaveText(/No research areas yet/);
+  await expect(research.getByRole('status')).toHaveCount(0);
+  await expect(page.locator('#team').getByTestId('team-empty')).toContainText('No team members to display at this time.');
+  // No link to a team page that has nobody on it.
+  await expect(page.locator('#team').getByRole('link', { name: 'View all team members' })).toHaveCount(0);
+  await expect(page.locator('#publications')).toContainText('No Publications Yet');
+  await expect(page.locator('#impact').getByTestId('stats-empty')).toBeVisible();
+  const events = page.locator('#events');
+  await waitForIsland(page, page.getByRole('tablist', { name: 'Events' }));
+  await expect(events).toContainText('No upcoming events scheduled at this time.');
+  await expectSettled(page);
+});
+
+test('the team, testimonials and search pages on an empty store say there is nothing yet', async ({ page }) => {
+  await page.goto(`${site.url}/team`);
+  await expect(page.locator('section#founder')).toHaveCount(0);
+  await expect(page.locator('#advisory-team')).toContainText('No team members to display at this time.');
+  await expectSettled(page);
+
+  await page.goto(`${site.url}/testimonials`);
+  await expect(page.getByRole('heading', { name: 'No testimonials yet' })).toBeVisible();
+  await expectSettled(page);
+
+  await page.goto(`${site.url}/search?q=governance`);
+  await expect(page.getByRole('status')).toHaveText(/No results for “governance”/);
+  await expectSettled(page);
+});

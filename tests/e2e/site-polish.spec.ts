@@ -1,0 +1,163 @@
+/**
+ * Issue 15 (items 11, 12, 15, 16): what a first-time visitor and admin noticed. Demo content with
+ * its own images and no repeated claims, the privacy notice and its links, search in the header,
+ * toasts in the site's font, forms that say why they are not ready yet, the 404 card and the
+ * coming-soon page's fonts.
+ */
+import { DEMO } from '../../src/server/demo-content';
+import { openAdmin, test as adminTest } from './admin-fixtures';
+import { expect, test } from './fixtures';
+import { waitForIsland } from './home-helpers';
+import { rowSizes } from './layout-helpers';
+
+test.use({ serviceWorkers: 'block' });
+
+test('demo content: every research area and publication has its own image, members have portraits, claims are not repeated', async ({ page }) => {
+  await page.goto('/');
+  const areaImages = await page.locator('#research li img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
+  expect(areaImages.length).toBe(DEMO.researchAreas.length);
+  expect(new Set(areaImages).size).toBe(areaImages.length);
+  const pubImages = await page.getByTestId('publication-card').locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
+  expect(pubImages.length).toBeGreaterThanOrEqual(DEMO.publications.length);
+  expect(new Set(pubImages).size).toBe(pubImages.length);
+
+  // Members show portraits, not poster-sized initials.
+  const team = page.locator('#team');
+  await expect(team.locator('[data-member] img')).toHaveCount(DEMO.teamMembers.length);
+  await expect(team.locator('[data-monogram]')).toHaveCount(0);
+
+  // The credibility claims of About appear once on the page, not again as impact stats.
+  const claims = await page.locator('#about [data-edit$="Metric"]').allTextContents();
+  const impact = await page.locator('#impact').textContent();
+  for (const claim of claims) {
+    const figure = claim.trim().split(/\s+/)[0]!;
+    expect(impact, `'${figure}' repeated in Impact`).not.toContain(figure);
+  }
+});
+
+test('the home team grid leaves no card alone on a row, on wide and medium screens', async ({ page }) => {
+  expect(DEMO.teamMembers.length % 3).toBe(1); // the case that used to leave an orphan
+  for (const width of [1280, 800]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/#team');
+    const rows = await rowSizes(page.locator('#team [data-team-grid] > li'));
+    expect(rows.reduce((a, b) => a + b, 0)).toBe(DEMO.teamMembers.length);
+    expect(rows, `rows at ${width} px`).not.toContain(1);
+  }
+});
+
+test('the privacy notice is a page of its own, linked from the footer, with its texts marked for in-place editing', async ({ page }) => {
+  await page.goto('/');
+  await page.locator('footer').getByRole('link', { name: 'Privacy' }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(page).toHaveTitle('Privacy - Meridian Institute for AI Research');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Notice');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('data-edit', 'settings.privacyTitle');
+  for (const heading of ['Contact messages', 'Newsletter', 'Testimonials', 'Analytics and cookies', 'Your rights']) {
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+  }
+  await expect(page.locator('[data-edit^="settings.privacy"]')).toHaveCount(7);
+});
+
+test('each of the four forms says in one line what its data is used for, linking the privacy notice', async ({ page }) => {
+  await page.goto('/');
+  const contact = page.getByRole('form', { name: 'Contact form' });
+  await expect(contact.locator('[data-privacy-note]')).toContainText('only to reply to your message');
+  await expect(contact.getByRole('link', { name: 'Privacy notice' })).toHaveAttribute('href', '/privacy');
+  const newsletter = page.getByRole('form', { name: 'Newsletter signup' });
+  await expect(newsletter.locator('[data-privacy-note]')).toContainText('only to send you the newsletter');
+  await expect(newsletter.getByRole('link', { name: 'Privacy notice' })).toHaveAttribute('href', '/privacy');
+
+  // The popup (opened early with a fake clock).
+  await page.clock.install();
+  await page.goto('/');
+  await page.clock.runFor(31_000);
+  const popup = page.getByRole('dialog');
+  await expect(popup.locator('[data-privacy-note]')).toContainText('to this address only');
+  await expect(popup.getByRole('link', { name: 'Privacy notice' })).toHaveAttribute('href', '/privacy');
+});
+
+test('the testimonial form says what happens to what it collects', async ({ page }) => {
+  await page.goto('/testimonials');
+  const share = page.getByRole('button', { name: 'Share Your Experience' });
+  await waitForIsland(page, share);
+  await share.click();
+  const dialog = page.getByRole('dialog', { name: 'Share Your Experience' });
+  await expect(dialog.locator('[data-privacy-note]')).toContainText('once approved, your name, role, photo and words are shown');
+  await expect(dialog.getByRole('link', { name: 'Privacy notice' })).toHaveAttribute('href', '/privacy');
+});
+
+test('before the contact and newsletter forms work, their disabled buttons say why', async ({ page }) => {
+  // Hold the forms' code: the pre-built HTML is all the visitor has meanwhile.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/_astro\/(ContactForm|NewsletterForm)\.[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/#contact');
+  const contact = page.getByRole('form', { name: 'Contact form' });
+  const send = contact.getByRole('button', { name: 'Send Message' });
+  await expect(send).toBeDisabled();
+  await expect(send).toHaveAccessibleDescription('One moment: the form is getting ready…');
+  await expect(page.getByRole('form', { name: 'Newsletter signup' }).getByText('One moment: the form is getting ready…')).toBeAttached();
+  release();
+  await expect(send).toBeEnabled();
+  await expect(contact.getByText('One moment: the form is getting ready…')).toHaveCount(0);
+});
+
+test('search sits in the header and its results line up with the search box', async ({ page }) => {
+  await page.goto('/team');
+  await page.locator('#site-header').getByRole('link', { name: 'Search the site' }).click();
+  await expect(page).toHaveURL(/\/search$/);
+  await page.getByRole('searchbox', { name: 'Search terms' }).fill('governance');
+  await expect(page.locator('[data-search-results] li').first()).toBeVisible();
+  const box = await page.getByRole('searchbox', { name: 'Search terms' }).boundingBox();
+  const result = await page.locator('[data-search-results] li').first().boundingBox();
+  expect(Math.round(result!.x)).toBe(Math.round(box!.x));
+});
+
+test('toasts use the site font', async ({ page }) => {
+  // A visitor asking for edit mode gets the spec's toast (and a sign-in notice).
+  await page.goto('/?edit=true');
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Edit mode enabled' });
+  await expect(toast).toBeVisible();
+  expect(await toast.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"?Inter Variable/);
+});
+
+test('the 404 card keeps the spec wording with a neutral icon and links home and to search', async ({ page }) => {
+  const res = await page.goto('/no-such-page-here');
+  expect(res?.status()).toBe(404);
+  const card = page.locator('[data-not-found]');
+  await expect(card.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found');
+  await expect(card).toContainText('Did you forget to add the page to the router?');
+  const color = await card.locator('[data-not-found-icon]').evaluate((el) => getComputedStyle(el).color);
+  const [r, g, b] = color.match(/[\d.]+/g)!.map(Number);
+  expect(r!, `icon colour ${color} is not an alarm red`).toBeLessThan(g! + b!);
+  await expect(card.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
+  await expect(card.getByRole('link', { name: 'Search the site' })).toHaveAttribute('href', '/search');
+});
+
+test('/coming-soon.html uses the site fonts', async ({ page }) => {
+  await page.goto('/coming-soon.html');
+  await page.evaluate(() => document.fonts.ready);
+  expect(await page.getByRole('heading', { level: 1 }).evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"?Fraunces Variable/);
+  expect(await page.locator('body').evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"?Inter Variable/);
+  const loaded = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family.replace(/"/g, ''));
+  });
+  expect(loaded).toEqual(expect.arrayContaining(['Inter Variable', 'Fraunces Variable']));
+});
+
+adminTest('admin toasts use the site font and leave the Logout button uncovered', async ({ page }) => {
+  await openAdmin(page, '/admin', 'Dashboard');
+  await page.getByRole('button', { name: 'Publish now' }).first().click();
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Publishing' });
+  await expect(toast).toBeVisible();
+  expect(await toast.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"?Inter Variable/);
+  const logout = (await page.getByRole('button', { name: 'Logout' }).boundingBox())!;
+  const box = (await toast.boundingBox())!;
+  const overlaps = box.x < logout.x + logout.width && logout.x < box.x + box.width && box.y < logout.y + logout.height && logout.y < box.y + box.height;
+  expect(overlaps).toBe(false);
+});
