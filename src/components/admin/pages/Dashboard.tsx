@@ -10,6 +10,7 @@ import type { PageProps } from '../admin-pages';
 import { formatAgo } from '../format-time';
 import PageHeader from '../PageHeader';
 import PublishBadge from '../PublishBadge';
+import ScheduledReleases from '../ScheduledReleases';
 import { cx, ui } from '../ui/styles';
 import { useFetch } from '../use-fetch';
 import { changeValues, describeChange } from './change-text';
@@ -69,6 +70,9 @@ export default function Dashboard({ menu }: PageProps) {
         </h2>
         <p className="mt-1 mb-3 text-sm text-ink-muted">Saved changes go live after the site is rebuilt, usually within a minute.</p>
         <PublishBadge detailed />
+        <div className="mt-4">
+          <ScheduledReleases />
+        </div>
       </section>
 
       <div className="grid gap-8 lg:grid-cols-2">
