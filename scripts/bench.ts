@@ -1,12 +1,14 @@
 // npm run bench: builds and starts the local site in a child process, then measures
-// Lighthouse, load, save-to-live and build times; writes bench/results.json and
+// the home page's JavaScript, Lighthouse, load, save-to-live and build times; writes bench/results.json and
 // bench/RESULTS.md and exits non-zero when a budget is broken.
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { COLD_START_BUDGET_MS, coldStarts, coldStartTable, type ColdStart } from './bench/cold-start';
+import { JS_BUDGET_KB, jsSummary, measureJs, type JsFigures } from './bench/js-budget';
 import { runLighthouse, type LighthouseFigures } from './bench/lighthouse';
 import { runLoad, type LoadFigures } from './bench/load';
+import { writeResultsSection } from './bench/results-file';
 import { PROJECT_ROOT } from './local-env';
 
 const BUDGET = { jsKb: 100, mobilePerf: 95, otherCategories: 100, cls: 0.01, saveToLiveS: 20 };
@@ -57,6 +59,10 @@ try {
   const coldStart: ColdStart[] = await coldStarts(PROJECT_ROOT, path.dirname(dataDir));
   console.log(coldStartTable(coldStart));
 
+  // JavaScript on / (every script it references, gzip): first view and scrolled to the end.
+  const js: JsFigures = await measureJs(`${url}/`);
+  console.log(jsSummary(js));
+
   // Lighthouse.
   console.log('Lighthouse…');
   const lighthouse: LighthouseFigures[] = await runLighthouse([`${url}/`, `${url}/team`, `${url}/testimonials`], chromium);
@@ -105,6 +111,7 @@ try {
 
   const results = {
     date: new Date().toISOString(),
+    js,
     lighthouse,
     load,
     functionToStaticThroughput: functionToStatic,
@@ -116,6 +123,8 @@ try {
 
   const home = lighthouse.find((l) => l.formFactor === 'mobile' && l.url === `${url}/`)!;
   const broken: string[] = [];
+  if (js.firstViewKb > JS_BUDGET_KB.firstView) broken.push(`JS on / first view ${js.firstViewKb} KB gz (budget ${JS_BUDGET_KB.firstView} KB)`);
+  if (js.scrolledToEndKb > JS_BUDGET_KB.scrolledToEnd) broken.push(`JS on / scrolled to the end ${js.scrolledToEndKb} KB gz (budget ${JS_BUDGET_KB.scrolledToEnd} KB)`);
   if (home.scriptBytes / 1024 > BUDGET.jsKb) broken.push(`JS on / is ${(home.scriptBytes / 1024).toFixed(1)} KB (budget ${BUDGET.jsKb} KB)`);
   for (const l of lighthouse.filter((x) => x.formFactor === 'mobile')) {
     if (l.performance < BUDGET.mobilePerf) broken.push(`mobile performance ${l.performance} on ${l.url}`);
@@ -128,8 +137,8 @@ try {
   for (const l of load) if (l.errors || l.non2xx) broken.push(`${l.errors + l.non2xx} errors under load on ${l.name}`);
   for (const c of coldStart) if (c.medianMs > COLD_START_BUDGET_MS) broken.push(`cold start of ${c.name} ${c.medianMs} ms (budget ${COLD_START_BUDGET_MS} ms)`);
 
-  await writeFile(path.join(PROJECT_ROOT, 'bench/results.json'), JSON.stringify({ ...results, budget: BUDGET, broken }, null, 2) + '\n');
-  await writeFile(path.join(PROJECT_ROOT, 'bench/RESULTS.md'), renderMarkdown(results, broken));
+  await writeFile(path.join(PROJECT_ROOT, 'bench/results.json'), JSON.stringify({ ...results, budget: { ...BUDGET, jsGzKb: JS_BUDGET_KB }, broken }, null, 2) + '\n');
+  await writeResultsSection('main', renderMarkdown(results, broken));
   console.log(`Build: demo ${results.buildMs.demo} ms, with 1,000 publications + 1,000 events ${results.buildMs.with1000PublicationsAndEvents} ms`);
   console.log(broken.length ? `\nBudgets broken:\n- ${broken.join('\n- ')}` : '\nAll budgets hold.');
   process.exitCode = broken.length ? 1 : 0;
@@ -137,7 +146,7 @@ try {
   await stop();
 }
 
-function renderMarkdown(r: { homeHtmlKbWith1000: number; date: string; lighthouse: LighthouseFigures[]; load: LoadFigures[]; functionToStaticThroughput: number; saveToLiveSeconds: number; buildMs: Record<string, number | null>; coldStart: ColdStart[] }, broken: string[]) {
+function renderMarkdown(r: { js: JsFigures; homeHtmlKbWith1000: number; date: string; lighthouse: LighthouseFigures[]; load: LoadFigures[]; functionToStaticThroughput: number; saveToLiveSeconds: number; buildMs: Record<string, number | null>; coldStart: ColdStart[] }, broken: string[]) {
   const lh = r.lighthouse
     .map((l) => `| ${l.url.replace(/^https?:\/\/[^/]+/, '')} | ${l.formFactor} | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${l.seo} | ${l.lcpMs} | ${l.tbtMs} | ${l.cls} | ${(l.scriptBytes / 1024).toFixed(1)} | ${(l.totalBytes / 1024).toFixed(1)} |`)
     .join('\n');
@@ -145,6 +154,17 @@ function renderMarkdown(r: { homeHtmlKbWith1000: number; date: string; lighthous
   return `# Benchmark results
 
 Measured by \`npm run bench\` on ${r.date} (2 cores, local platform on loopback, Debian Chromium).
+
+## JavaScript on /
+
+Every script the page references, fetched and gzip-compressed: \`<script>\` tags, each island and
+everything it imports (alone: \`npx tsx scripts/bench/js-budget.ts URL\`).
+
+| view | KB gz | budget KB gz |
+| --- | --- | --- |
+| first view (scripts and islands hydrated on load or idle) | ${r.js.firstViewKb} | ${JS_BUDGET_KB.firstView} |
+| scrolled to the end (every island hydrated) | ${r.js.scrolledToEndKb} | ${JS_BUDGET_KB.scrolledToEnd} |
+| lazy parts an action adds (form rules, toasts, the popup) | +${r.js.onActionKb} | none |
 
 ## Lighthouse
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { contactFormBatches, deleteContactForm, getContactForm, listContactForms, setContactFormRead } from '../../src/server/contact-forms';
 import { csvStreamResponse } from '../../src/server/csv';
 import { HttpError } from '../../src/server/errors';
-import { requireAdmin } from '../../src/server/guard';
+import { requirePermission } from '../../src/server/guard';
 import { recordChange } from '../../src/server/history';
 import { json, parseWith, readJson, route } from '../../src/server/http';
 import { keyParam, pageQuerySchema, queryOf } from '../../src/server/records';
@@ -17,7 +17,7 @@ const idOf = (params: Record<string, string>) => keyParam(params.id, 'Message');
 
 export default route({
   async GET(req, ctx) {
-    await requireAdmin(req);
+    await requirePermission(req, 'personal-data');
     // "export" is handled here rather than by its own function so no router precedence is relied on;
     // message ids are generated (digits, dashes, hex) and never equal it.
     if (ctx.params.id === 'export') {
@@ -27,7 +27,7 @@ export default route({
     return json(await listContactForms(parseWith(pageQuerySchema, queryOf(req))));
   },
   async PATCH(req, ctx) {
-    const user = await requireAdmin(req);
+    const user = await requirePermission(req, 'personal-data');
     const id = idOf(ctx.params);
     const { read } = await readJson(req, readSchema);
     const { before, after } = await setContactFormRead(id, read);
@@ -37,7 +37,7 @@ export default route({
     return json(after);
   },
   async DELETE(req, ctx) {
-    const user = await requireAdmin(req);
+    const user = await requirePermission(req, 'personal-data');
     const id = idOf(ctx.params);
     if (id === 'export') throw new HttpError(405, 'Method DELETE is not allowed here', undefined, { Allow: 'GET' });
     const removed = await deleteContactForm(id);

@@ -1,11 +1,15 @@
-// GET  /api/admin/history?limit=N        (admin) -> the newest N changes (default 50, at most 500), newest first
-// POST /api/admin/history/:id/restore    (admin) -> restores the entry's "before" state and answers the new
+// GET  /api/admin/history?limit=N        (editor) -> the newest N changes (editors: without personal data) (default 50, at most 500), newest first
+// GET  /api/admin/history?page=P&pageSize=S (editor) -> { items, page, pageSize, hasMore }: page P (from 1) of S
+//                                          changes (default 20, at most 100), newest first (editors: without personal data)
+// POST /api/admin/history/:id/restore    (editor) -> restores the entry's "before" state and answers the new
 //                                          'restore' entry; 404 unknown entry, 409 when it cannot be restored
 import { z } from 'zod';
+import { can, isPersonalTarget } from '../../src/schemas/roles';
 import { assertNoFormBody, byPath } from '../../src/server/collection-routes';
-import { requireAdmin } from '../../src/server/guard';
-import { listHistory } from '../../src/server/history';
+import { requirePermission } from '../../src/server/guard';
+import { listHistory, listHistoryPage } from '../../src/server/history';
 import { json, parseWith, route } from '../../src/server/http';
+import { pageQuerySchema, queryOf } from '../../src/server/records';
 import { restoreEntry } from '../../src/server/restore';
 
 const querySchema = z.object({
@@ -15,16 +19,25 @@ const querySchema = z.object({
 export default byPath({
   '/api/admin/history': route({
     async GET(req) {
-      await requireAdmin(req);
-      const { limit } = parseWith(querySchema, { limit: new URL(req.url).searchParams.get('limit') ?? undefined });
-      return json(await listHistory(limit));
+      const user = await requirePermission(req, 'content');
+      // Editors do not see changes to personal data (messages, subscribers, users); their pages
+      // may then hold fewer entries than pageSize.
+      const visible = <T extends { target: string }>(entries: T[]) => (can(user.role, 'personal-data') ? entries : entries.filter((e) => !isPersonalTarget(e.target)));
+      const query = queryOf(req);
+      if (query.page !== undefined) {
+        const { page, pageSize } = parseWith(pageQuerySchema, query);
+        const found = await listHistoryPage(page, pageSize);
+        return json({ ...found, items: visible(found.items) });
+      }
+      const { limit } = parseWith(querySchema, { limit: query.limit });
+      return json(visible(await listHistory(limit)));
     },
   }),
   '/api/admin/history/:id/restore': route({
     async POST(req, ctx) {
-      const user = await requireAdmin(req);
+      const user = await requirePermission(req, 'content');
       assertNoFormBody(req);
-      return json(await restoreEntry(user, ctx.params.id ?? ''));
+      return json(await restoreEntry(user, ctx.params.id ?? '', (target) => can(user.role, 'personal-data') || !isPersonalTarget(target)));
     },
   }),
 });

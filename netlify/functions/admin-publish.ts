@@ -1,17 +1,17 @@
-// GET  /api/admin/publish (admin) -> publish state: queued | building | live | failed, last build time
-// POST /api/admin/publish (admin) -> forces a rebuild now (202) and answers the new state
+// GET  /api/admin/publish (editor) -> publish state: queued | building | live | failed, last build time
+// POST /api/admin/publish (editor) -> forces a rebuild now (202) and answers the new state
 import { assertNoFormBody } from '../../src/server/collection-routes';
-import { requireAdmin } from '../../src/server/guard';
+import { requirePermission } from '../../src/server/guard';
 import { json, route } from '../../src/server/http';
 import { getPublishState, requestRebuild } from '../../src/server/publish';
 
 export default route({
   async GET(req) {
-    await requireAdmin(req);
+    await requirePermission(req, 'content');
     return json(await getPublishState());
   },
   async POST(req) {
-    await requireAdmin(req);
+    await requirePermission(req, 'content');
     assertNoFormBody(req);
     return json(await requestRebuild(true), { status: 202 });
   },

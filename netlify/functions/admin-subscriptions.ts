@@ -3,7 +3,7 @@
 // DELETE /api/admin/subscriptions/:id                    (admin) -> { message }; :id is the record's id (sha256 of the normalised address)
 import { csvStreamResponse } from '../../src/server/csv';
 import { HttpError } from '../../src/server/errors';
-import { requireAdmin } from '../../src/server/guard';
+import { requirePermission } from '../../src/server/guard';
 import { recordChange } from '../../src/server/history';
 import { json, parseWith, route } from '../../src/server/http';
 import { deleteSubscription, subscriptionBatches, listSubscriptions } from '../../src/server/newsletter';
@@ -11,13 +11,13 @@ import { keyParam, pageQuerySchema, queryOf } from '../../src/server/records';
 
 export default route({
   async GET(req, ctx) {
-    await requireAdmin(req);
+    await requirePermission(req, 'personal-data');
     if (ctx.params.id === 'export') return csvStreamResponse(subscriptionBatches(), ['email', 'createdAt', 'id'], 'newsletter-subscriptions');
     if (ctx.params.id) throw new HttpError(405, 'Method GET is not allowed here', undefined, { Allow: 'DELETE' });
     return json(await listSubscriptions(parseWith(pageQuerySchema, queryOf(req))));
   },
   async DELETE(req, ctx) {
-    const user = await requireAdmin(req);
+    const user = await requirePermission(req, 'personal-data');
     const removed = await deleteSubscription(keyParam(ctx.params.id, 'Subscription'));
     await recordChange(user, { action: 'delete', target: `subscriptions/${removed.id}`, summary: removed.email, before: removed });
     return json({ message: 'Subscription deleted' });

@@ -1,12 +1,13 @@
-// GET /api/admin/summary (admin) -> { unreadMessages, pendingTestimonials, subscribers, upcomingEvents, publish }
+// GET /api/admin/summary (editor) -> { unreadMessages, pendingTestimonials, subscribers (both null for editors), upcomingEvents, publish }
+import { can } from '../../src/schemas/roles';
 import { adminSummary } from '../../src/server/admin-summary';
-import { requireAdmin } from '../../src/server/guard';
+import { requirePermission } from '../../src/server/guard';
 import { json, route } from '../../src/server/http';
 
 export default route({
   async GET(req) {
-    await requireAdmin(req);
-    return json(await adminSummary());
+    const user = await requirePermission(req, 'content');
+    return json(await adminSummary(can(user.role, 'personal-data')));
   },
 });
 

@@ -1,9 +1,9 @@
-// GET    /api/admin/testimonials?page=1&pageSize=20 (admin) -> { items, total, page, pageSize, pending }: pending review first, each newest first
-// PATCH  /api/admin/testimonials/:id  (admin) {approved?, featured?, order?, name?, ..., _expected?} -> updated testimonial; 409 on a stale _expected; rebuilds
-// DELETE /api/admin/testimonials/:id  (admin) -> { message }; rebuilds
+// GET    /api/admin/testimonials?page=1&pageSize=20 (editor) -> { items, total, page, pageSize, pending }: pending review first, each newest first
+// PATCH  /api/admin/testimonials/:id  (editor) {approved?, featured?, order?, name?, ..., _expected?} -> updated testimonial; 409 on a stale _expected; rebuilds
+// DELETE /api/admin/testimonials/:id  (editor) -> { message }; rebuilds
 import { testimonialUpdateSchema } from '../../src/schemas/testimonial';
 import { HttpError } from '../../src/server/errors';
-import { requireAdmin } from '../../src/server/guard';
+import { requirePermission } from '../../src/server/guard';
 import { recordChange } from '../../src/server/history';
 import { readPatch } from '../../src/server/collection-routes';
 import { json, parseWith, route } from '../../src/server/http';
@@ -15,12 +15,12 @@ const idOf = (params: Record<string, string>) => keyParam(params.id, 'Testimonia
 
 export default route({
   async GET(req, ctx) {
-    await requireAdmin(req);
+    await requirePermission(req, 'content');
     if (ctx.params.id) throw new HttpError(405, 'Method GET is not allowed here', undefined, { Allow: 'PATCH, DELETE' });
     return json(await testimonialPage(parseWith(pageQuerySchema, queryOf(req))));
   },
   async PATCH(req, ctx) {
-    const user = await requireAdmin(req);
+    const user = await requirePermission(req, 'content');
     const id = idOf(ctx.params);
     const { patch, expected } = await readPatch(req, testimonialUpdateSchema, Object.keys(testimonialUpdateSchema.shape));
     const { before, after } = await updateTestimonial(id, patch, expected);
@@ -30,7 +30,7 @@ export default route({
     return json(after);
   },
   async DELETE(req, ctx) {
-    const user = await requireAdmin(req);
+    const user = await requirePermission(req, 'content');
     const removed = await deleteTestimonial(idOf(ctx.params));
     await recordChange(user, { action: 'delete', target: `testimonials/${removed.id}`, summary: removed.name, before: removed });
     await requestRebuild();

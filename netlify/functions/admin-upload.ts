@@ -1,11 +1,11 @@
-// POST /api/admin/upload (admin) multipart field "file" -> 201 { imageUrl: '/api/uploads/<key>' }
-import { requireAdmin } from '../../src/server/guard';
+// POST /api/admin/upload (editor) multipart field "file" -> 201 { imageUrl: '/api/uploads/<key>' }
+import { requirePermission } from '../../src/server/guard';
 import { json, route } from '../../src/server/http';
 import { readImageUpload, storeImage } from '../../src/server/uploads';
 
 export default route({
   async POST(req) {
-    await requireAdmin(req);
+    await requirePermission(req, 'content');
     const image = await readImageUpload(req, 'file');
     return json({ imageUrl: await storeImage(image) }, { status: 201 });
   },

@@ -1,16 +1,20 @@
-// POST /api/auth/login {username, password} -> current user + session cookie
+// POST /api/auth/login {username, password, code?} -> current user + session cookie;
+//      401 { message, fields: { code } } when the account has two-factor sign-in and the code is missing or wrong
 import { loginRequestSchema } from '../../src/schemas/user';
 import { HttpError } from '../../src/server/errors';
-import { assertSameOrigin } from '../../src/server/guard';
+import { assertSameOrigin, mustSetUpTwoFactor } from '../../src/server/guard';
 import { json, readJson, route } from '../../src/server/http';
 import { currentUserView, issueToken, sessionCookie, signedInHintCookie } from '../../src/server/session';
 import { reserveLoginAttempt } from '../../src/server/throttle';
-import { verifyCredentials } from '../../src/server/users';
+import { checkSecondFactor } from '../../src/server/two-factor';
+import { recordSignIn, verifyCredentials } from '../../src/server/users';
+
+const CODE_NEEDED = 'Enter the 6-digit code from your authenticator app, or a recovery code';
 
 export default route({
   async POST(req, ctx) {
     assertSameOrigin(req);
-    const { username, password } = await readJson(req, loginRequestSchema);
+    const { username, password, code } = await readJson(req, loginRequestSchema);
     // Reserved before the password check, so simultaneous guesses cannot all be checked.
     const attempt = await reserveLoginAttempt(username, ctx.ip);
     const user = await verifyCredentials(username, password).catch(async (error: unknown) => {
@@ -19,9 +23,19 @@ export default route({
     });
     // A wrong password keeps the reservation: it is the recorded failure.
     if (!user) throw new HttpError(401, 'Invalid username or password');
+    if (user.twoFactor) {
+      if (!code) {
+        // The password was right and no code was tried: this step does not count as a failure.
+        await attempt.abandon();
+        throw new HttpError(401, CODE_NEEDED, { code: CODE_NEEDED });
+      }
+      // A wrong code counts like a wrong password.
+      if (!(await checkSecondFactor(user, code))) throw new HttpError(401, 'That code is not right', { code: 'That code is not right' });
+    }
     await attempt.succeeded();
+    await recordSignIn(user.username);
     const token = await issueToken(user);
-    const res = json(currentUserView(user), { headers: { 'Set-Cookie': sessionCookie(req, token) } });
+    const res = json(currentUserView(user, await mustSetUpTwoFactor(user)), { headers: { 'Set-Cookie': sessionCookie(req, token) } });
     res.headers.append('Set-Cookie', signedInHintCookie(req, true));
     return res;
   },

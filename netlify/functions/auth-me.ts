@@ -1,11 +1,12 @@
-// GET /api/auth/me -> current user view, or 401 when signed out
-import { requireUser } from '../../src/server/guard';
+// GET /api/auth/me -> current user view { id, username, isAdmin, role, isAuthenticated, twoFactorEnabled, mustSetUpTwoFactor }, or 401 when signed out
+import { mustSetUpTwoFactor, requireUser } from '../../src/server/guard';
 import { json, route } from '../../src/server/http';
 import { currentUserView } from '../../src/server/session';
 
 export default route({
   async GET(req) {
-    return json(currentUserView(await requireUser(req)));
+    const user = await requireUser(req);
+    return json(currentUserView(user, await mustSetUpTwoFactor(user)));
   },
 });
 

@@ -1,12 +1,14 @@
 // GET    /api/events           -> every event by start date, ascending (public; browsers never cache events, the CDN keeps them until a change)
 // GET    /api/events/upcoming  -> events that have not ended, by start date
 // GET    /api/events/featured  -> featured events, by start date
-// GET    /api/events/:id       -> one event
-// POST   /api/events           (admin) {title, startDate, endDate, ...} (snake_case accepted) -> 201 created
-// PATCH  /api/events/:id       (admin) {fields..., _expected?} -> updated event; 409 when _expected is stale
-// DELETE /api/events/:id       (admin) -> the deleted event
-// PUT    /api/events/order     (admin) {ids} -> events in the new order
+// GET    /api/events/:id       -> one event (drafts and events scheduled for later are left out of every public read)
+// GET    /api/events/all       (editor) -> every event, drafts and scheduled ones too
+// POST   /api/events           (editor) {title, startDate, endDate, ...} (snake_case accepted) -> 201 created
+// PATCH  /api/events/:id       (editor) {fields..., _expected?} -> updated event; 409 when _expected is stale
+// DELETE /api/events/:id       (editor) -> the deleted event
+// PUT    /api/events/order     (editor) {ids} -> events in the new order
 import { eventCreateSchema, eventUpdateSchema, type Event } from '../../src/schemas/event';
+import { isPublic, nextRelease, type Releasable } from '../../src/schemas/release';
 import { collectionApi } from '../../src/server/collection-routes';
 import { allEvents, events, featuredEvents, upcomingEvents } from '../../src/server/collections';
 
@@ -15,6 +17,7 @@ export default collectionApi({
   collection: events,
   createSchema: eventCreateSchema,
   updateSchema: eventUpdateSchema,
+  release: { isPublic: (item, now) => isPublic(item as Releasable, now), next: (items, now) => nextRelease(items as Releasable[], now) },
   cache: 'no-store',
   list: allEvents,
   views: { upcoming: () => upcomingEvents(), featured: featuredEvents },
@@ -29,5 +32,5 @@ function secondsUntilFirstEnd(shown: Event[], now = Date.now()): number | undefi
 }
 
 export const config = {
-  path: ['/api/events', '/api/events/upcoming', '/api/events/featured', '/api/events/order', '/api/events/:id'],
+  path: ['/api/events', '/api/events/all', '/api/events/upcoming', '/api/events/featured', '/api/events/order', '/api/events/:id'],
 };

@@ -1,10 +1,12 @@
 // GET    /api/publications        -> publications by order (public, revalidated on every use)
-// GET    /api/publications/:id    -> one publication
-// POST   /api/publications        (admin) {title, description, date?, type?, authors?, link?, image?} -> 201, appended last
-// PATCH  /api/publications/:id    (admin) {fields..., _expected?} -> updated; 409 when _expected is stale
-// DELETE /api/publications/:id    (admin) -> the deleted publication
-// PUT    /api/publications/order  (admin) {ids} -> publications in the new order
+// GET    /api/publications/:id    -> one publication (drafts and publications scheduled for later are 404)
+// GET    /api/publications/all    (editor) -> every publication, drafts and scheduled ones too
+// POST   /api/publications        (editor) {title, description, date?, type?, authors?, link?, image?} -> 201, appended last
+// PATCH  /api/publications/:id    (editor) {fields..., _expected?} -> updated; 409 when _expected is stale
+// DELETE /api/publications/:id    (editor) -> the deleted publication
+// PUT    /api/publications/order  (editor) {ids} -> publications in the new order
 import { publicationCreateSchema, publicationUpdateSchema } from '../../src/schemas/publication';
+import { isPublic, nextRelease, type Releasable } from '../../src/schemas/release';
 import { collectionApi } from '../../src/server/collection-routes';
 import { publications } from '../../src/server/collections';
 
@@ -13,7 +15,8 @@ export default collectionApi({
   collection: publications,
   createSchema: publicationCreateSchema,
   updateSchema: publicationUpdateSchema,
+  release: { isPublic: (item, now) => isPublic(item as Releasable, now), next: (items, now) => nextRelease(items as Releasable[], now) },
   cache: 'public, max-age=0, must-revalidate',
 });
 
-export const config = { path: ['/api/publications', '/api/publications/order', '/api/publications/:id'] };
+export const config = { path: ['/api/publications', '/api/publications/all', '/api/publications/order', '/api/publications/:id'] };

@@ -1,10 +1,10 @@
 // GET   /api/site-settings -> the settings record (public)
-// PATCH /api/site-settings {field: value, ..., _expected?: {field: startValue}} (admin) -> updated settings;
+// PATCH /api/site-settings {field: value, ..., _expected?: {field: startValue}} (editor) -> updated settings;
 //       409 with the current values when a field in _expected changed meanwhile; recorded and rebuilt
 import { siteSettingsPatchSchema } from '../../src/schemas/site-settings';
 import { CACHE_TAGS, cdnCacheHeaders } from '../../src/server/cdn-cache';
 import { readPatch } from '../../src/server/collection-routes';
-import { requireAdmin } from '../../src/server/guard';
+import { requirePermission } from '../../src/server/guard';
 import { json, route } from '../../src/server/http';
 import { getSiteSettings, saveSiteSettings, SITE_SETTINGS_FIELDS } from '../../src/server/site-settings';
 
@@ -13,7 +13,7 @@ export default route({
     return json(await getSiteSettings(), { cache: 'public, max-age=0, must-revalidate', headers: cdnCacheHeaders(CACHE_TAGS.siteSettings) });
   },
   async PATCH(req) {
-    const user = await requireAdmin(req);
+    const user = await requirePermission(req, 'content');
     const { patch, expected } = await readPatch(req, siteSettingsPatchSchema, SITE_SETTINGS_FIELDS);
     return json(await saveSiteSettings(user, patch, expected));
   },

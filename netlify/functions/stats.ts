@@ -1,9 +1,9 @@
 // GET    /api/stats        -> impact stats by order (public, 1 minute)
 // GET    /api/stats/:id    -> one stat
-// POST   /api/stats        (admin) {value, label, order?} -> 201 created stat
-// PATCH  /api/stats/:id    (admin) {value?, label?, order?, _expected?} -> updated; 409 when _expected is stale
-// DELETE /api/stats/:id    (admin) -> the deleted stat
-// PUT    /api/stats/order  (admin) {ids} -> stats in the new order
+// POST   /api/stats        (editor) {value, label, order?} -> 201 created stat
+// PATCH  /api/stats/:id    (editor) {value?, label?, order?, _expected?} -> updated; 409 when _expected is stale
+// DELETE /api/stats/:id    (editor) -> the deleted stat
+// PUT    /api/stats/order  (editor) {ids} -> stats in the new order
 import { statCreateSchema, statUpdateSchema } from '../../src/schemas/stat';
 import { collectionApi } from '../../src/server/collection-routes';
 import { stats } from '../../src/server/collections';

@@ -7,10 +7,30 @@ import { BlobsServer } from '@netlify/blobs/server';
 // inside one clock tick, (b) checks If-Match and then writes without holding a lock, and (c) sends
 // no ETag on reads. Netlify's real store has none of these gaps, and the app's etag-guarded merges
 // rely on that, so the local platform closes them: content-hash ETags, one operation per key at a
-// time, and ETags on reads.
+// time, and ETags on reads (with 304 for a matching If-None-Match, as Netlify answers).
+//
+// Hashing is remembered per file and trusted while the file's inode, size and nanosecond mtime are
+// unchanged. Every write here renames a new file into place, so a rewrite always changes the inode
+// or the mtime; without the memo a listing of 20,000 keys read and hashed 20,000 files.
+const etagMemo = new Map<string, { stamp: string; etag: string }>();
+const stampOf = (info: { ino: bigint; size: bigint; mtimeNs: bigint }) => `${info.ino}:${info.size}:${info.mtimeNs}`;
+
+type FileStamp = { ino: bigint; size: bigint; mtimeNs: bigint };
+
+/** The content hash of a file whose stat is `info`, hashed only when the file changed since last time. */
+async function etagOf(filePath: string, info: FileStamp): Promise<string> {
+  const stamp = stampOf(info);
+  const known = etagMemo.get(filePath);
+  if (known?.stamp === stamp) return known.etag;
+  const etag = `"${createHash('sha256').update(await readFile(filePath)).digest('hex')}"`;
+  // Only remember the hash if the file did not change while it was read.
+  if (stampOf(await stat(filePath, { bigint: true })) === stamp) etagMemo.set(filePath, { stamp, etag });
+  return etag;
+}
+
 (BlobsServer as unknown as { generateETag: (p: string) => Promise<string> }).generateETag = async (filePath) => {
   try {
-    return `"${createHash('sha256').update(await readFile(filePath)).digest('hex')}"`;
+    return await etagOf(filePath, await stat(filePath, { bigint: true }));
   } catch {
     return '';
   }
@@ -34,34 +54,67 @@ async function writeAtomically(file: string, data: Buffer | string): Promise<voi
   }
 }
 
-type WalkOptions = {
-  directories: boolean;
-  path: string;
-  prefix: string;
-  rootPath: string;
-  result: { blobs?: { etag: string; key: string; last_modified: string; size: number }[]; directories?: string[] };
-};
 const generateETag = (file: string) => (BlobsServer as unknown as { generateETag: (p: string) => Promise<string> }).generateETag(file);
 
-(BlobsServer as unknown as { walk: (o: WalkOptions) => Promise<void> }).walk = async function walk(options) {
-  const { directories, prefix, result, rootPath } = options;
-  for (const entry of await readdir(options.path)) {
-    if (isTempFile(entry)) continue;
-    const entryPath = path.join(options.path, entry);
-    // Deleted since the readdir: not part of this list.
-    const info = await stat(entryPath).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? null : Promise.reject(e)));
-    if (!info) continue;
-    const key = path.relative(rootPath, entryPath).split(path.sep).join('/');
-    if (!prefix.startsWith(key.slice(0, prefix.length))) continue;
-    if (!info.isDirectory()) {
-      result.blobs?.push({ etag: await generateETag(entryPath), key, last_modified: info.mtime.toISOString(), size: info.size });
-    } else if (directories && key.startsWith(prefix)) {
-      result.directories?.push(key);
-    } else {
-      await walk({ ...options, path: entryPath });
+/** Netlify answers a listing 1,000 blobs at a time, with a cursor for the next page. */
+export const LIST_PAGE_SIZE = 1000;
+
+type ListedBlob = { etag: string; key: string; last_modified: string; size: number };
+type ListPage = { blobs: ListedBlob[]; directories: string[]; next_cursor?: string };
+
+/**
+ * One page of a store listing, in key order, as Netlify's API answers it: blobs whose key starts
+ * with `prefix` and sorts after `cursor` (the last key of the previous page), at most
+ * LIST_PAGE_SIZE of them. With `directories`, keys below the next "/" after the prefix are folded
+ * into directory names instead (not paged: the app lists only a few directories).
+ * Sub-trees that lie wholly before the cursor are skipped unread, and only listed files are
+ * stat'ed, so a page costs about what it returns.
+ */
+async function listPage(root: string, prefix: string, directories: boolean, cursor: string): Promise<ListPage> {
+  const page: ListPage = { blobs: [], directories: [] };
+  const wanted = (key: string) => key.startsWith(prefix) && (!cursor || key > cursor);
+  const visit = async (dir: string, dirKey: string): Promise<boolean> => {
+    const entries = await readdir(dir, { withFileTypes: true }).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? [] : Promise.reject(e)));
+    // Sort as full keys sort: a directory "a" holds keys "a/…", which sort after "a-b".
+    const named = entries
+      .filter((e) => !isTempFile(e.name))
+      .map((e) => ({ entry: e, key: dirKey + e.name + (e.isDirectory() ? '/' : '') }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    for (const { entry, key } of named) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        // Outside the prefix, or wholly before the cursor: nothing below it is listed.
+        if (!prefix.startsWith(key.slice(0, prefix.length)) && !key.startsWith(prefix)) continue;
+        if (cursor && key < cursor && !cursor.startsWith(key)) continue;
+        if (directories && key.startsWith(prefix) && key.length > prefix.length) {
+          page.directories.push(key.slice(0, -1));
+          continue;
+        }
+        if (!(await visit(full, key))) return false;
+        continue;
+      }
+      if (!wanted(key)) continue;
+      if (!directories && files.length === LIST_PAGE_SIZE) {
+        page.next_cursor = files.at(-1)!.key;
+        return false;
+      }
+      files.push({ key, full });
     }
-  }
-};
+    return true;
+  };
+  const files: { key: string; full: string }[] = [];
+  await visit(root, '');
+  // Stat'ed together, so the file system works on many at once.
+  const listed = await Promise.all(
+    files.map(async ({ key, full }) => {
+      // Deleted since the readdir: not part of this list.
+      const info = await stat(full, { bigint: true }).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? null : Promise.reject(e)));
+      return info && { etag: await etagOf(full, info), key, last_modified: new Date(Number(info.mtimeMs)).toISOString(), size: Number(info.size) };
+    }),
+  );
+  page.blobs = listed.filter((b) => b !== null);
+  return page;
+}
 
 const METADATA_HEADER = 'x-amz-meta-user';
 const decodeMetadata = (header: string | null): Record<string, unknown> =>
@@ -102,6 +155,14 @@ export class LocalBlobsServer extends BlobsServer {
     self.handleRequest = (req) => this.guarded(req, original);
     const put = (this as unknown as { put: (req: Request) => Promise<Response> }).put.bind(this);
     (this as unknown as { put: (req: Request) => Promise<Response> }).put = (req) => this.atomicPut(req, put);
+    (this as unknown as { listBlobs: (o: { rootPath: string; url: URL }) => Promise<Response> }).listBlobs = async ({ rootPath, url }) => {
+      const params = url.searchParams;
+      try {
+        return Response.json(await listPage(rootPath, params.get('prefix') ?? '', params.get('directories') === 'true', params.get('cursor') ?? ''));
+      } catch {
+        return new Response(null, { status: 500 });
+      }
+    };
   }
 
   /** The stock put's checks, with data and metadata each written atomically. */
@@ -133,6 +194,11 @@ export class LocalBlobsServer extends BlobsServer {
       const res = await original(req);
       if (req.method?.toLowerCase() !== 'get' || res.status !== 200 || res.headers.get('etag')) return res;
       const etag = await generateETag(dataPath);
+      // A reader that holds the current version gets no body (getWithMetadata's `etag` option).
+      if (etag && req.headers.get('if-none-match') === etag) {
+        await res.body?.cancel();
+        return new Response(null, { status: 304, headers: { etag } });
+      }
       const headers = new Headers(res.headers);
       if (etag) headers.set('etag', etag);
       return new Response(res.body, { status: res.status, headers });

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { headersFor, parseHeadersFile } from './headers-file';
+import { parseRedirectsFile, type RedirectRule } from './redirects-file';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -22,6 +23,9 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
   '.webmanifest': 'application/manifest+json',
+  '.ics': 'text/calendar; charset=utf-8',
+  '.ris': 'application/x-research-info-systems',
+  '.pdf': 'application/pdf',
 };
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg)/;
 
@@ -41,12 +45,14 @@ interface CachedFile {
 export class StaticSite {
   private cache = new Map<string, CachedFile | null>();
   private rules: ReturnType<typeof parseHeadersFile> = [];
+  private redirects = new Map<string, RedirectRule>();
 
   constructor(readonly root: string) {}
 
   async init(): Promise<this> {
     const text = await readFile(path.join(this.root, '_headers'), 'utf8').catch(() => '');
     this.rules = parseHeadersFile(text);
+    this.redirects = parseRedirectsFile(await readFile(path.join(this.root, '_redirects'), 'utf8').catch(() => ''));
     return this;
   }
 
@@ -79,6 +85,8 @@ export class StaticSite {
     }
     if (decoded.includes('\0')) return null;
     const rel = path.posix.normalize(decoded).replace(/^(\.\.(\/|$))+/, '');
+    // Netlify reads its rule files but never serves them.
+    if (rel === '/_headers' || rel === '/_redirects') return null;
     const candidates = rel.endsWith('/') ? [`${rel}index.html`] : [rel, `${rel}/index.html`, `${rel}.html`];
     for (const c of candidates) {
       const abs = path.join(this.root, c);
@@ -93,6 +101,12 @@ export class StaticSite {
   async serve(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
     let found = await this.resolve(pathname);
     let status = 200;
+    // A `_redirects` rule applies only where no file answers the path (Netlify's shadowing).
+    const redirect = found ? undefined : this.redirects.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+    if (redirect) {
+      res.writeHead(redirect.status, { Location: redirect.to, 'Cache-Control': 'public, max-age=0, must-revalidate' }).end();
+      return;
+    }
     if (!found) {
       found = await this.resolve('/404.html');
       status = 404;

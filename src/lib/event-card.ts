@@ -2,7 +2,6 @@
  * Pure rules behind an event card and the events tabs (spec §2, §4): which action a card
  * offers, how its dates read, and which events each tab lists.
  */
-import { format } from 'date-fns';
 import { type ClientEvent, isPastEvent } from '../schemas/event-client';
 
 /** The one action a card offers; the first matching rule wins. */
@@ -23,25 +22,23 @@ export function eventAction(event: ActionFields, now = Date.now()): EventAction 
 }
 
 /**
- * Event dates are calendar days stored as UTC midnight. Formatting them in the viewer's time
- * zone would show the day before west of Greenwich (and differ between the build machine and
- * the browser), so the UTC day is formatted as a local date.
+ * 'June 19, 2025'. Event dates are calendar days stored as UTC midnight: formatting them in the
+ * viewer's time zone would show the day before west of Greenwich (and differ between the build
+ * machine and the browser), so the UTC day is formatted. The platform's Intl does it, so the
+ * events island ships no date library.
  */
-function calendarDay(iso: string): Date | null {
+const DAY = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+function calendarDay(iso: string): string | null {
   const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return null;
-  return new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+  return Number.isNaN(d.getTime()) ? null : DAY.format(d);
 }
 
-const DATE_FORMAT = 'MMMM d, yyyy';
-
-/** 'MMMM d, yyyy', with ' - ' and the end date when the two days differ. */
+/** 'June 19, 2025', with ' - ' and the end date when the two days differ. */
 export function eventDateLabel(event: Pick<ClientEvent, 'startDate' | 'endDate'>): string {
-  const start = calendarDay(event.startDate);
-  if (!start) return event.startDate;
-  const from = format(start, DATE_FORMAT);
-  const end = calendarDay(event.endDate);
-  const to = end ? format(end, DATE_FORMAT) : from;
+  const from = calendarDay(event.startDate);
+  if (!from) return event.startDate;
+  const to = calendarDay(event.endDate) ?? from;
   return to === from ? from : `${from} - ${to}`;
 }
 

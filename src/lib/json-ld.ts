@@ -59,3 +59,81 @@ export function siteGraph(site: SiteIdentity): Record<string, unknown> {
     ],
   };
 }
+
+/** The institute as publisher or organiser. */
+const organization = (origin: string, name: string) => ({ '@type': 'Organization', '@id': `${origin}/#organization`, name, url: `${origin}/` });
+
+export interface PublicationLd {
+  title: string;
+  description: string;
+  type: string;
+  authors: string[];
+  /** ISO date, as precise as known: '2025', '2025-03' or '2025-03-14'. */
+  datePublished?: string;
+  url: string;
+  image: string;
+  pdfUrl?: string;
+  externalUrl?: string;
+}
+
+/** A publication as a schema.org Report (reports, briefs) or ScholarlyArticle (papers, articles…). */
+export function publicationJsonLd(p: PublicationLd, site: { origin: string; name: string }): Record<string, unknown> {
+  const ld: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': /report|brief/i.test(p.type) ? 'Report' : 'ScholarlyArticle',
+    '@id': `${p.url}#publication`,
+    headline: p.title.slice(0, 110),
+    name: p.title,
+    description: p.description,
+    url: p.url,
+    image: p.image,
+    author: p.authors.map((name) => ({ '@type': 'Person', name })),
+    publisher: organization(site.origin, site.name),
+    genre: p.type,
+    inLanguage: 'en',
+    isAccessibleForFree: true,
+  };
+  if (p.datePublished) ld.datePublished = p.datePublished;
+  if (p.pdfUrl) ld.encoding = { '@type': 'MediaObject', contentUrl: p.pdfUrl, encodingFormat: 'application/pdf' };
+  if (p.externalUrl) ld.sameAs = p.externalUrl;
+  return ld;
+}
+
+export interface EventLd {
+  title: string;
+  description: string;
+  /** ISO date or date-time (local to the event when a time is known). */
+  startDate: string;
+  endDate: string;
+  isVirtual: boolean;
+  location: string;
+  virtualUrl?: string;
+  registrationUrl?: string;
+  url: string;
+  image: string;
+  maxAttendees?: number | null;
+}
+
+/** An event as a schema.org Event with its Place or VirtualLocation, attendance mode and status. */
+export function eventJsonLd(e: EventLd, site: { origin: string; name: string }): Record<string, unknown> {
+  const ld: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'Event',
+    '@id': `${e.url}#event`,
+    name: e.title,
+    description: e.description || e.title,
+    startDate: e.startDate,
+    endDate: e.endDate,
+    eventStatus: 'https://schema.org/EventScheduled',
+    eventAttendanceMode: e.isVirtual ? 'https://schema.org/OnlineEventAttendanceMode' : 'https://schema.org/OfflineEventAttendanceMode',
+    location: e.isVirtual
+      ? { '@type': 'VirtualLocation', url: e.virtualUrl || e.url }
+      : { '@type': 'Place', name: e.location || 'To be announced', address: e.location || 'To be announced' },
+    image: [e.image],
+    url: e.url,
+    organizer: organization(site.origin, site.name),
+  };
+  if (e.maxAttendees) ld.maximumAttendeeCapacity = e.maxAttendees;
+  if (e.registrationUrl) ld.offers = { '@type': 'Offer', url: e.registrationUrl, availability: 'https://schema.org/InStock' };
+  return ld;
+}

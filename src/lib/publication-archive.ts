@@ -4,10 +4,10 @@
  * Pure functions shared by the pages, the sitemap, the search index and tests, so all of them
  * agree on which page a publication lives on.
  *
- * Routes: /publications, /publications/2, … (every publication, in the admin's order) and
- * /publications/type/<slug>, /publications/type/<slug>/2, … (one type). Issue 14's detail pages
- * (/publications/<slug>) must not take the slug 'type' or a bare number; once they exist,
- * publicationUrl() is the one place that points cards and search results at them.
+ * Routes: /publications, /publications/2, … (every publication, in the admin's order),
+ * /publications/type/<slug>, /publications/type/<slug>/2, … (one type), and one page per
+ * publication at /publications/<slug> (slugs never take 'type' or a bare number: src/lib/slug.ts).
+ * publicationUrl() is the one place that points cards, feeds and search results at them.
  */
 
 /** Cards on the home page; the rest are in the archive ("View all"). Divides the 1-, 2- and 3-column grids. */
@@ -69,10 +69,5 @@ export function archivePaths(publications: readonly { type: string }[]): string[
 /** The id of a publication's card, so links can point at it. */
 export const publicationAnchor = (id: string): string => `publication-${id}`;
 
-/**
- * Where a publication is shown: its card on the archive page that lists it (`index` is its
- * position in the archive's order). Issue 14 will point this at /publications/<slug>.
- */
-export function publicationUrl(publication: { id: string }, index: number): string {
-  return `${archivePageUrl(Math.floor(index / ARCHIVE_PAGE_SIZE) + 1)}#${publicationAnchor(publication.id)}`;
-}
+/** A publication's own page. */
+export const publicationUrl = (publication: { slug: string }): string => `${ARCHIVE_PATH}/${publication.slug}`;

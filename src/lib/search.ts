@@ -3,6 +3,7 @@
  * filters it in the browser. Pure functions, shared by the endpoint, the page script and tests.
  */
 
+import { eventUrl } from './event-page';
 import { publicationUrl } from './publication-archive';
 
 /** What a result is, shown as its label. */
@@ -21,10 +22,10 @@ export interface SearchEntry {
 
 /** The content the index is built from (structural, so tests need no full records). */
 export interface SearchSources {
-  /** In the archive's order (a result links to the archive page that lists it). */
-  publications: { id: string; title: string; description: string; authors?: string; type?: string; date?: string }[];
+  /** Each result links to the publication's own page. */
+  publications: { id: string; slug: string; title: string; description: string; authors?: string; type?: string; date?: string }[];
   researchAreas: { title: string; description: string }[];
-  events: { title: string; description: string; eventType?: string; location?: string; startDate?: string }[];
+  events: { slug: string; title: string; description: string; eventType?: string; location?: string; startDate?: string }[];
   teamMembers: { id: string; name: string; position: string; bio?: string }[];
   founder?: { name: string; position: string; bio?: string } | null;
   /** Home sections switched off in the site settings are left out (their anchors do not exist). */
@@ -38,22 +39,22 @@ const clip = (s: string, n = SNIPPET) => {
 };
 
 /**
- * Builds the index: publications link to their card in the /publications archive, research areas
- * and events to their home anchors, people to /team.
+ * Builds the index: publications and events link to their own pages, research areas to their
+ * home anchor, people to /team.
  */
 export function buildSearchIndex(src: SearchSources): SearchEntry[] {
   const entries: SearchEntry[] = [];
   if (src.show.publications) {
-    src.publications.forEach((p, index) => {
-      entries.push({ kind: 'Publication', title: p.title, text: clip(p.description), meta: [p.authors, p.type, p.date].filter(Boolean).join(' '), url: publicationUrl(p, index) });
-    });
+    for (const p of src.publications) {
+      entries.push({ kind: 'Publication', title: p.title, text: clip(p.description), meta: [p.authors, p.type, p.date].filter(Boolean).join(' '), url: publicationUrl(p) });
+    }
   }
   if (src.show.research) {
     for (const r of src.researchAreas) entries.push({ kind: 'Research area', title: r.title, text: clip(r.description), meta: '', url: '/#research' });
   }
   if (src.show.events) {
     for (const e of src.events) {
-      entries.push({ kind: 'Event', title: e.title, text: clip(e.description), meta: [e.eventType, e.location, e.startDate?.slice(0, 10)].filter(Boolean).join(' '), url: '/#events' });
+      entries.push({ kind: 'Event', title: e.title, text: clip(e.description), meta: [e.eventType, e.location, e.startDate?.slice(0, 10)].filter(Boolean).join(' '), url: eventUrl(e) });
     }
   }
   if (src.founder?.name) {

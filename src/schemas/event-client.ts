@@ -48,6 +48,8 @@ export function camelise(raw: unknown): unknown {
 /** The event as the site's cards use it. */
 export interface ClientEvent {
   id: string;
+  /** Its page is /events/<slug> (empty only for records from before slugs, never served so). */
+  slug: string;
   title: string;
   description: string;
   eventType: string;
@@ -73,6 +75,7 @@ export function normaliseEvent(raw: unknown): ClientEvent {
   const r = (camelise(raw) ?? {}) as Record<string, unknown>;
   return {
     id: str(r.id) || String(r.id ?? ''),
+    slug: str(r.slug),
     title: str(r.title) || 'Event',
     description: str(r.description),
     eventType: str(r.eventType) || 'Event',

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { cleanString, longText, orderSchema, recordMeta, safeLink, text, webUrl } from './common';
 import { camelise } from './event-client';
 import { withoutDefaults } from './patch-shape';
+import { releaseFields } from './release';
+import { slugFields } from './slug-fields';
 
 export {
   badgeForType,
@@ -38,11 +40,14 @@ const fields = {
   imageUrl: safeLink().default(''),
   youtubeUrl: webUrl().default(''),
   featured: z.boolean().default(false),
+  ...releaseFields,
 };
 
 /** A stored event. */
-export const eventSchema = z.object({ ...recordMeta, ...fields, order: orderSchema.default(0) });
+export const eventSchema = z.object({ ...recordMeta, ...fields, ...slugFields, order: orderSchema.default(0) });
 export type Event = z.infer<typeof eventSchema>;
+/** An event as stored by older versions or seeds: fields added later may be missing. */
+export type EventInput = z.input<typeof eventSchema>;
 
 const endNotBeforeStart = (e: { startDate?: string; endDate?: string }) =>
   !e.startDate || !e.endDate || e.endDate >= e.startDate;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { longText, orderSchema, recordMeta, safeLink, text } from './common';
 import { withoutDefaults } from './patch-shape';
+import { releaseFields } from './release';
+import { slugFields } from './slug-fields';
 
 const fields = {
   title: text(300).min(1, 'Title is required'),
@@ -11,11 +13,16 @@ const fields = {
   authors: text(500).default(''),
   link: safeLink().default(''),
   image: safeLink().default(''),
+  /** The uploaded PDF (an /api/uploads/… path) or another address of the full text. */
+  pdf: safeLink().default(''),
+  ...releaseFields,
 };
 
 /** A stored publication. */
-export const publicationSchema = z.object({ ...recordMeta, ...fields, order: orderSchema.default(0) });
+export const publicationSchema = z.object({ ...recordMeta, ...fields, ...slugFields, order: orderSchema.default(0) });
 export type Publication = z.infer<typeof publicationSchema>;
+/** A publication as stored by older versions or seeds: fields added later may be missing. */
+export type PublicationInput = z.input<typeof publicationSchema>;
 
 /** Create payload: no id, timestamps or order (spec §5); new items are appended last. */
 export const publicationCreateSchema = z.strictObject(fields);

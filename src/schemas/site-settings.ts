@@ -67,6 +67,3 @@ export const siteSettingsPatchSchema = z
   .refine((p) => Object.keys(p).length > 0, 'Send at least one field to change');
 export type SiteSettingsPatch = z.infer<typeof siteSettingsPatchSchema>;
 
-/** Settings with nothing stored: every text empty, every flag shown. */
-export const emptySiteSettings = (): SiteSettings => siteSettingsSchema.parse({});
-

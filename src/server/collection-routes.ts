@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cdnCacheHeaders } from './cdn-cache';
 import type { Collection } from './collections';
 import { HttpError } from './errors';
-import { requireAdmin } from './guard';
+import { requirePermission } from './guard';
 import { commitChange } from './history';
 import { errorResponse, json, parseWith, readJson, route, type FnContext } from './http';
 
@@ -99,6 +99,12 @@ export interface CollectionApiOptions {
   views?: Record<string, () => Promise<unknown[]>>;
   /** For views that change with time alone: seconds until the list shown would change (CDN lifetime). */
   viewLifetimes?: Record<string, (shown: unknown[]) => number | undefined>;
+  /**
+   * Drafts and embargoes: which items visitors may see now. Public reads leave the others out
+   * (a hidden item is a 404) and expire at the CDN when the next scheduled item goes public;
+   * admins list everything at /api/<name>/all.
+   */
+  release?: { isPublic: (item: unknown, now: number) => boolean; next: (items: unknown[], now: number) => number | null };
 }
 
 /**
@@ -114,12 +120,23 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
   const itemId = (ctx: FnContext) => ctx.params.id ?? '';
   // Public reads are tagged with the collection's name; its writes purge that tag (collections.ts).
   const publicCache = { cache: o.cache, headers: cdnCacheHeaders(o.name) };
+  const release = o.release;
+  /** What visitors may see of `all` now, and how long the CDN may keep that answer. */
+  const visible = async <T>(all: T[], lifetime?: (shown: T[]) => number | undefined) => {
+    const now = Date.now();
+    const shown = release ? all.filter((i) => release.isPublic(i, now)) : all;
+    // A scheduled item of this list going public changes the answer: the CDN keeps it until then.
+    const untilRelease = release?.next(all, now);
+    const seconds = [lifetime?.(shown), untilRelease == null ? undefined : (untilRelease - now) / 1000].filter((s) => s !== undefined);
+    const maxAgeSeconds = seconds.length ? Math.min(...seconds) : undefined;
+    return json(shown, maxAgeSeconds === undefined ? publicCache : { cache: o.cache, headers: cdnCacheHeaders(o.name, { maxAgeSeconds }) });
+  };
 
   const table: Record<string, RouteHandler> = {
     [base]: route({
-      GET: async () => json(await list(), publicCache),
+      GET: async () => visible(await list()),
       async POST(req) {
-        const user = await requireAdmin(req);
+        const user = await requirePermission(req, 'content');
         const created = await items.create((await readJson(req, o.createSchema)) as Record<string, unknown>);
         await commitChange(user, { action: 'create', target: target(created.id), summary: describe(created), after: created });
         return json(created, { status: 201 });
@@ -127,7 +144,7 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
     }),
     [`${base}/order`]: route({
       async PUT(req) {
-        const user = await requireAdmin(req);
+        const user = await requirePermission(req, 'content');
         const { ids } = await readJson(req, orderSchema);
         const { before, after } = await items.reorder(ids);
         await commitChange(user, { action: 'reorder', target: o.name, summary: 'order', before: { ids: before }, after: { ids } });
@@ -137,11 +154,12 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
     [`${base}/:id`]: route({
       async GET(_req, ctx) {
         const item = await items.get(itemId(ctx));
-        if (!item) throw new HttpError(404, 'Item not found');
+        const now = Date.now();
+        if (!item || (release && !release.isPublic(item, now))) throw new HttpError(404, 'Item not found');
         return json(item, publicCache);
       },
       async PATCH(req, ctx) {
-        const user = await requireAdmin(req);
+        const user = await requirePermission(req, 'content');
         const { patch, expected } = await readPatch(req, o.updateSchema, items.fieldNames);
         const { before, after } = await items.update(itemId(ctx), patch as Record<string, unknown>, expected);
         const summary = `${describe(after)}: ${Object.keys(patch as object).join(', ')}`;
@@ -149,22 +167,24 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
         return json(after);
       },
       async DELETE(req, ctx) {
-        const user = await requireAdmin(req);
+        const user = await requirePermission(req, 'content');
         const removed = await items.remove(itemId(ctx));
         await commitChange(user, { action: 'delete', target: target(removed.id), summary: describe(removed), before: removed });
         return json(removed);
       },
     }),
   };
-  for (const [view, read] of Object.entries(o.views ?? {})) {
-    const lifetime = o.viewLifetimes?.[view];
-    table[`${base}/${view}`] = route({
-      async GET() {
-        const shown = await read();
-        const maxAgeSeconds = lifetime?.(shown);
-        return json(shown, maxAgeSeconds === undefined ? publicCache : { cache: o.cache, headers: cdnCacheHeaders(o.name, { maxAgeSeconds }) });
+  if (release) {
+    table[`${base}/all`] = route({
+      async GET(req) {
+        await requirePermission(req, 'content');
+        return json(await list(), { cache: 'no-store' });
       },
     });
+  }
+  for (const [view, read] of Object.entries(o.views ?? {})) {
+    const lifetime = o.viewLifetimes?.[view];
+    table[`${base}/${view}`] = route({ GET: async () => visible(await read(), lifetime) });
   }
   return byPath(table);
 }

@@ -5,6 +5,8 @@ import { publicationSchema } from '../schemas/publication';
 import { researchAreaSchema } from '../schemas/research-area';
 import { statSchema } from '../schemas/stat';
 import { teamMemberSchema } from '../schemas/team-member';
+import { assignSlugs } from '../lib/slug';
+import { SCHEDULED_NEEDS_TIME, scheduledHasTime, type Releasable } from '../schemas/release';
 import { CACHE_TAGS, purgeTags } from './cdn-cache';
 import { HttpError } from './errors';
 import { openStore, readJSON, STORES, updateJSON } from './store';
@@ -21,6 +23,11 @@ interface CollectionOptions<Item> {
   autoOrder: boolean;
   /** Rules across fields, checked on the merged item (a PATCH may send only one side). */
   check?: (item: Item) => void;
+  /**
+   * Fields the server derives from the whole list (slugs): applied to every read, so records
+   * stored before a field existed get it, and to every write, so it is stored from then on.
+   */
+  derive?: (items: Item[]) => Item[];
 }
 
 /**
@@ -33,11 +40,15 @@ export function collection<S extends z.ZodType<BaseItem>>(key: string, itemSchem
   const store = () => openStore(STORES.content);
   // Stored items are parsed output; writing them back re-validates, so output-as-input is sound.
   // Every landed write purges the CDN copy of the collection's public reads (tagged by its key).
+  const derive = opts.derive ?? ((items: Item[]) => items.slice());
   const write = async (mutate: (items: Item[]) => Item[]) => {
-    const doc = await updateJSON(store(), key, docSchema, () => ({ items: [] }), (doc) => ({ items: mutate(doc.items as Item[]) as z.input<S>[] }));
+    const doc = await updateJSON(store(), key, docSchema, () => ({ items: [] }), (doc) => ({
+      items: derive(mutate(derive(doc.items as Item[]))) as z.input<S>[],
+    }));
     await purgeTags(CACHE_TAGS.collection(key));
     return doc;
   };
+  const stored = (doc: { items: unknown[] }, id: string) => (doc.items as Item[]).find((i) => i.id === id)!;
   const validated = (value: unknown): Item => {
     const item = itemSchema.parse(value);
     opts.check?.(item);
@@ -51,7 +62,7 @@ export function collection<S extends z.ZodType<BaseItem>>(key: string, itemSchem
     /** Every item, sorted by order (missing order last). */
     async list(): Promise<Item[]> {
       const found = await readJSON(store(), key, docSchema);
-      return ((found?.value.items ?? []) as Item[]).slice().sort(byOrder);
+      return derive((found?.value.items ?? []) as Item[]).sort(byOrder);
     },
     /** One item by id, or null. */
     async get(id: string): Promise<Item | null> {
@@ -60,14 +71,14 @@ export function collection<S extends z.ZodType<BaseItem>>(key: string, itemSchem
     /** Adds an item; without an order it goes last (when the collection orders automatically). */
     async create(input: Record<string, unknown>): Promise<Item> {
       let created: Item | undefined;
-      await write((items) => {
+      const doc = await write((items) => {
         const now = new Date().toISOString();
         const nextOrder = items.reduce((m, i) => Math.max(m, i.order ?? 0), -1) + 1;
         const order = input.order ?? (opts.autoOrder ? nextOrder : undefined);
         created = validated({ ...input, ...(order === undefined ? {} : { order }), id: crypto.randomUUID(), createdAt: now, updatedAt: now });
         return [...items, created];
       });
-      return created!;
+      return stored(doc, created!.id);
     },
     /**
      * Merges changed fields into one item. With `expected`, a field whose stored value differs
@@ -76,7 +87,7 @@ export function collection<S extends z.ZodType<BaseItem>>(key: string, itemSchem
     async update(id: string, patch: Record<string, unknown>, expected?: Record<string, unknown>): Promise<{ before: Item; after: Item }> {
       let before: Item | undefined;
       let after: Item | undefined;
-      await write((items) => {
+      const doc = await write((items) => {
         const index = items.findIndex((i) => i.id === id);
         if (index < 0) throw new HttpError(404, 'Item not found');
         before = items[index]!;
@@ -84,7 +95,7 @@ export function collection<S extends z.ZodType<BaseItem>>(key: string, itemSchem
         after = validated({ ...before, ...patch, id, createdAt: before.createdAt, updatedAt: new Date().toISOString() });
         return items.map((i, n) => (n === index ? after! : i));
       });
-      return { before: before!, after: after! };
+      return { before: before!, after: stored(doc, id) };
     },
     /** Deletes one item and answers it; 404 when unknown. */
     async remove(id: string): Promise<Item> {
@@ -123,8 +134,9 @@ export function collection<S extends z.ZodType<BaseItem>>(key: string, itemSchem
       return { before, after: (doc.items as Item[]).slice().sort(byOrder) };
     },
     /** Replaces the whole collection (seeding). */
-    async replaceAll(items: Item[]): Promise<void> {
-      await write(() => items);
+    async replaceAll(items: z.input<S>[]): Promise<void> {
+      // Stored as given plus defaults (fields added later, such as a status, read as their default).
+      await write(() => items.map((i) => itemSchema.parse(i)) as Item[]);
     },
   };
 }
@@ -147,12 +159,23 @@ const endNotBeforeStart = (e: { startDate: string; endDate: string }) => {
   }
 };
 
+const releaseHasTime = (item: Releasable) => {
+  if (!scheduledHasTime(item)) throw new HttpError(400, SCHEDULED_NEEDS_TIME, { publishAt: SCHEDULED_NEEDS_TIME });
+};
+
 /** The admin-edited collections. */
 export const researchAreas = collection('research-areas', researchAreaSchema, { autoOrder: true });
 export const teamMembers = collection('team-members', teamMemberSchema, { autoOrder: false });
-export const publications = collection('publications', publicationSchema, { autoOrder: true });
+export const publications = collection('publications', publicationSchema, { autoOrder: true, check: releaseHasTime, derive: assignSlugs });
 export const stats = collection('stats', statSchema, { autoOrder: true });
-export const events = collection('events', eventSchema, { autoOrder: true, check: endNotBeforeStart });
+export const events = collection('events', eventSchema, {
+  autoOrder: true,
+  check: (e) => {
+    endNotBeforeStart(e);
+    releaseHasTime(e);
+  },
+  derive: assignSlugs,
+});
 
 /** The collections by their API name (also the first segment of history targets). */
 export const COLLECTIONS: Record<string, Collection> = {

@@ -2,6 +2,7 @@
  * Build-time content access for pages: each loader reads the content store once per build.
  * Server-only: pages call these during `astro build`; islands never import this module.
  */
+import { isPublic } from '../schemas/release';
 import { events, publications, researchAreas, stats, teamMembers } from './collections';
 import { getSiteSettings } from './site-settings';
 import { approvedTestimonials } from './testimonials';
@@ -11,18 +12,29 @@ const once = <T>(load: () => Promise<T>) => {
   return () => (p ??= load());
 };
 
+/**
+ * The moment this build renders for: drafts and items scheduled after it are left out of every
+ * page, feed, sitemap and search index. `BUILD_CLOCK_MS` exists for tests (an injected clock);
+ * real builds use the time they start.
+ */
+export const buildTime = (): number => Number(process.env.BUILD_CLOCK_MS) || Date.now();
+const published = <T extends object>(items: T[]) => {
+  const now = buildTime();
+  return items.filter((i) => isPublic(i, now));
+};
+
 /** Site settings (raw: use settingText() for display). */
 export const loadSiteSettings = once(getSiteSettings);
 /** Research areas by order. */
 export const loadResearchAreas = once(() => researchAreas.list());
 /** Team members by order, missing order last. */
 export const loadTeamMembers = once(() => teamMembers.list());
-/** Publications by order. */
-export const loadPublications = once(() => publications.list());
+/** Public publications by order. */
+export const loadPublications = once(async () => published(await publications.list()));
 /** Impact stats by order. */
 export const loadStats = once(() => stats.list());
-/** Every event by start date ascending. */
-export const loadEvents = once(async () => (await events.list()).sort((a, b) => a.startDate.localeCompare(b.startDate)));
+/** Every public event by start date ascending. */
+export const loadEvents = once(async () => published(await events.list()).sort((a, b) => a.startDate.localeCompare(b.startDate)));
 
 /** Approved testimonials (the public 'All Reviews'): one read of the published list, whatever waits for review. */
 export const loadApprovedTestimonials = once(approvedTestimonials);

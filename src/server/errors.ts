@@ -19,7 +19,3 @@ export class StorageError extends Error {
   }
 }
 
-/** Shorthands for the statuses the API uses. */
-export const badRequest = (message: string, fields?: Record<string, string>) => new HttpError(400, message, fields);
-export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { User } from '../schemas/user';
 import { requestRebuild } from './publish';
-import { listKeys, readRecords } from './records';
-import { openStore, readJSON, STORES, writeJSON } from './store';
+import { readRecords } from './records';
+import { blobCall, openStore, readJSON, STORES, writeJSON } from './store';
 
 /** One recorded admin change: who, when, what, and the record before and after. */
 export const historyEntrySchema = z.object({
@@ -35,7 +35,31 @@ const ID_PATTERN = /^\d{13}-[0-9a-f]{8}$/;
 export async function recordChange(user: Pick<User, 'username'>, change: ChangeRecord): Promise<HistoryEntry> {
   const now = Date.now();
   const id = `${String(9_999_999_999_999 - now).padStart(13, '0')}-${crypto.randomUUID().slice(0, 8)}`;
-  return writeJSON(openStore(STORES.history), id, historyEntrySchema, { ...change, id, at: new Date(now).toISOString(), user: user.username });
+  const entry = await writeJSON(openStore(STORES.history), id, historyEntrySchema, { ...change, id, at: new Date(now).toISOString(), user: user.username });
+  await recordActivity(entry);
+  return entry;
+}
+
+// Each user's changes are also kept under `by-user/<name>/<entry id>` (without before/after), so
+// the users page reads one user's recent activity without reading the whole log.
+const activityPrefix = (username: string) => `by-user/${encodeURIComponent(username.toLowerCase())}/`;
+
+async function recordActivity(entry: HistoryEntry): Promise<void> {
+  const { before: _b, after: _a, ...brief } = entry;
+  await writeJSON(openStore(STORES.history), `${activityPrefix(entry.user)}${entry.id}`, historyEntrySchema, brief);
+}
+
+/** A user's newest `limit` changes, newest first (before/after left out); lists only as far as it needs. */
+export async function listUserActivity(username: string, limit = 10): Promise<HistoryEntry[]> {
+  const store = openStore(STORES.history);
+  const keys: string[] = [];
+  await blobCall('list activity', async () => {
+    for await (const { blobs } of store.list({ prefix: activityPrefix(username), paginate: true })) {
+      keys.push(...blobs.map((b) => b.key));
+      if (keys.length >= limit) break;
+    }
+  });
+  return readRecords(store, keys.sort().slice(0, limit), historyEntrySchema);
 }
 
 /** Records an admin content change, then asks for a rebuild (debounced and coalesced there). */
@@ -45,11 +69,40 @@ export async function commitChange(user: Pick<User, 'username'>, change: ChangeR
   return entry;
 }
 
+/** One page of the log, newest first, and whether older entries follow. */
+export interface HistoryPage {
+  items: HistoryEntry[];
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
+}
+
+/**
+ * Entries `offset` to `offset + count` of the log, newest first, and whether more follow. A listing
+ * comes in key order a page of 1,000 keys at a time, and the keys sort newest first, so only the
+ * listing pages up to the wanted entries are fetched, and only the wanted entries are read.
+ */
+async function slice(offset: number, count: number): Promise<{ items: HistoryEntry[]; hasMore: boolean }> {
+  const store = openStore(STORES.history);
+  const keys: string[] = [];
+  await blobCall('list history', async () => {
+    for await (const { blobs } of store.list({ paginate: true })) {
+      for (const { key } of blobs) if (ID_PATTERN.test(key)) keys.push(key);
+      if (keys.length > offset + count) break;
+    }
+  });
+  keys.sort();
+  return { items: await readRecords(store, keys.slice(offset, offset + count), historyEntrySchema), hasMore: keys.length > offset + count };
+}
+
 /** The newest `limit` entries, newest first. Only those entries are read, not the whole log. */
 export async function listHistory(limit = 100): Promise<HistoryEntry[]> {
-  const store = openStore(STORES.history);
-  const keys = (await listKeys(store)).filter((k) => ID_PATTERN.test(k)).sort().slice(0, limit);
-  return readRecords(store, keys, historyEntrySchema);
+  return (await slice(0, limit)).items;
+}
+
+/** Page `page` (from 1) of the log, `pageSize` entries, newest first. */
+export async function listHistoryPage(page: number, pageSize: number): Promise<HistoryPage> {
+  return { ...(await slice((page - 1) * pageSize, pageSize)), page, pageSize };
 }
 
 /** One entry by id, or null (also for ids that cannot be history keys). */

@@ -37,7 +37,7 @@ export function errorResponse(status: number, message: string, fields?: Record<s
 }
 
 /** Turns zod issues into `{ field: message }` and the first message. */
-export function fromZodError(error: z.ZodError): HttpError {
+export function fromZodError(error: z.core.$ZodError): HttpError {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : '_';
@@ -50,8 +50,9 @@ export function fromZodError(error: z.ZodError): HttpError {
 }
 
 /** Validates a value against a schema, throwing a 400 with field messages. */
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value);
+export function parseWith<S extends z.core.$ZodType>(schema: S, value: unknown): z.output<S> {
+  // The function form takes full-zod and zod/mini schemas alike.
+  const result = z.safeParse(schema, value);
   if (!result.success) throw fromZodError(result.error);
   return result.data;
 }
@@ -89,7 +90,7 @@ export async function readBody(req: Request, max: number): Promise<Uint8Array> {
 const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${Math.round(n / 1024 / 1024)} MB` : `${Math.round(n / 1024)} KB`);
 
 /** Parses a JSON request body and validates it; 415 for another type, 400 for bad JSON or fields, 413 when too large. */
-export async function readJson<S extends z.ZodType>(req: Request, schema: S, max = MAX_JSON_BYTES): Promise<z.infer<S>> {
+export async function readJson<S extends z.core.$ZodType>(req: Request, schema: S, max = MAX_JSON_BYTES): Promise<z.output<S>> {
   const type = req.headers.get('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) {
     throw new HttpError(415, 'Send the request body as JSON (Content-Type: application/json)');

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { newsletterSubscriptionSchema, normaliseEmail, type NewsletterSubscription } from '../schemas/newsletter';
+import { normaliseEmail } from '../schemas/newsletter';
+import { newsletterSubscriptionSchema, type NewsletterSubscription } from '../schemas/newsletter-subscription';
 import { HttpError } from './errors';
-import { addFoldedToSnapshot, deleteMarker, dropFromSnapshot, hasMarker, indexedSubscriptions, writeMarker } from './newsletter-index';
+import { addToSnapshot, deleteMarker, dropFromSnapshot, hasMarker, indexedSubscription, indexedSubscriptions, newestFirst, writeMarker } from './newsletter-index';
 import { listKeys, readRecords, type Page, type PageQuery } from './records';
 import { createJSON, deleteKey, openStore, readJSON, STORES } from './store';
 
@@ -42,7 +43,7 @@ export async function* subscriptionBatches(batchSize = 1000): AsyncGenerator<New
 /** Every stored record, read one by one: the tests' reference for what the index must show. */
 export async function scanSubscriptions(): Promise<NewsletterSubscription[]> {
   const all = await readRecords(store(), await listKeys(store()), newsletterSubscriptionSchema);
-  return all.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.email.localeCompare(b.email));
+  return all.sort(newestFirst);
 }
 
 /** One page of subscriptions whose address contains `q` (case-insensitive), newest first. */
@@ -58,14 +59,17 @@ export async function countSubscriptions(): Promise<number> {
   return (await indexedSubscriptions()).length;
 }
 
-/** Removes a subscription by id; 404 when it does not exist. */
+/**
+ * Removes a subscription by id: record, then marker, then its index row; 404 when none exists.
+ * A delete that failed after the record went is finished by repeating it (the row is still listed).
+ */
 export async function deleteSubscription(id: string): Promise<NewsletterSubscription> {
-  const found = await readJSON(store(), id, newsletterSubscriptionSchema);
+  const found = (await readJSON(store(), id, newsletterSubscriptionSchema))?.value ?? (await indexedSubscription(id));
   if (!found) throw new HttpError(404, 'Subscription not found');
   await deleteKey(store(), id);
-  await deleteMarker(found.value);
+  await deleteMarker(found);
   await dropFromSnapshot(id);
-  return found.value;
+  return found;
 }
 
 /**
@@ -85,6 +89,6 @@ export async function importSubscriptions(list: Pick<NewsletterSubscription, 'em
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  await addFoldedToSnapshot(created);
+  await addToSnapshot(created);
   return created.length;
 }

@@ -35,11 +35,16 @@ async function asConflict<T>(step: Promise<T>, goneMessage: string): Promise<T> 
 
 /**
  * Brings back the "before" state of a history entry, records that as a 'restore' entry (itself
- * restorable) and asks for a rebuild. 404 for an unknown entry, 409 when it cannot be restored.
+ * restorable) and asks for a rebuild. 404 for an unknown (or not visible) entry, 409 when it cannot be restored.
  */
-export async function restoreEntry(user: Pick<User, 'username'>, entryId: string): Promise<HistoryEntry> {
+export async function restoreEntry(
+  user: Pick<User, 'username'>,
+  entryId: string,
+  visible: (target: string) => boolean = () => true,
+): Promise<HistoryEntry> {
   const entry = await getHistoryEntry(entryId);
-  if (!entry) throw new HttpError(404, 'History entry not found');
+  // An entry the caller may not see is answered as if it did not exist.
+  if (!entry || !visible(entry.target)) throw new HttpError(404, 'History entry not found');
   const state = await undo(entry);
   return commitChange(user, { action: 'restore', target: entry.target, summary: entry.summary, restoredFrom: entry.id, ...state });
 }

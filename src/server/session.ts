@@ -58,7 +58,7 @@ export async function sessionUser(req: Request): Promise<User | null> {
     });
     if (typeof payload.sub !== 'string' || typeof payload.iatMs !== 'number') return null;
     const user = await findUser(payload.sub);
-    if (!user || user.id !== payload.uid || payload.iatMs < user.sessionsValidAfter) return null;
+    if (!user || !user.active || user.id !== payload.uid || payload.iatMs < user.sessionsValidAfter) return null;
     return user;
   } catch (error) {
     if (error instanceof HttpError) throw error;
@@ -67,12 +67,15 @@ export async function sessionUser(req: Request): Promise<User | null> {
   }
 }
 
-/** The current-user view of spec §3. */
-export const currentUserView = (user: User): CurrentUser => ({
+/** The current-user view of spec §3, with the role and two-factor state (issue 13). */
+export const currentUserView = (user: User, mustSetUpTwoFactor = false): CurrentUser => ({
   id: user.id,
   username: user.username,
-  isAdmin: user.isAdmin,
+  isAdmin: user.role === 'admin',
+  role: user.role,
   isAuthenticated: true,
+  twoFactorEnabled: !!user.twoFactor,
+  mustSetUpTwoFactor,
 });
 
 const isHttps = (req: Request) => new URL(req.url).protocol === 'https:';

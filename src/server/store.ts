@@ -6,6 +6,7 @@ import { HttpError, StorageError } from './errors';
 export const STORES = {
   content: 'content',
   users: 'users',
+  invitations: 'invitations',
   contact: 'contact-forms',
   newsletter: 'newsletter',
   testimonials: 'testimonials',

@@ -5,8 +5,8 @@
  * One real build over a temporary Blobs store: heavy, so everything is asserted on that one build.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Event } from '../../src/schemas/event';
-import type { Publication } from '../../src/schemas/publication';
+import type { EventInput } from '../../src/schemas/event';
+import type { PublicationInput } from '../../src/schemas/publication';
 import { startTestSite, type TestSite } from '../helpers/platform';
 
 const PUBLICATIONS = 1000;
@@ -20,7 +20,7 @@ let site: TestSite;
 function seedRecords(now: number) {
   const stamp = new Date(now).toISOString();
   const text = (n: number) => `Finding ${n}: ${'A careful look at how institutions adopt AI, what it costs and who benefits. '.repeat(4)}`.trim();
-  const publications: Publication[] = Array.from({ length: PUBLICATIONS }, (_, n) => ({
+  const publications: PublicationInput[] = Array.from({ length: PUBLICATIONS }, (_, n) => ({
     id: `pub-${String(n).padStart(4, '0')}`,
     title: `Scale publication ${n}`,
     description: text(n),
@@ -33,7 +33,7 @@ function seedRecords(now: number) {
     createdAt: stamp,
     updatedAt: stamp,
   }));
-  const events: Event[] = Array.from({ length: EVENTS }, (_, n) => {
+  const events: EventInput[] = Array.from({ length: EVENTS }, (_, n) => {
     // Half in the past, half to come, a fifth featured.
     const start = new Date(now + (n - EVENTS / 2) * DAY).toISOString();
     return {

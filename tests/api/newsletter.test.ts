@@ -9,7 +9,7 @@ afterAll(() => site.close());
 
 async function storedSubscriptions() {
   const { openStore, STORES, listJSON } = await import('../../src/server/store');
-  const { newsletterSubscriptionSchema } = await import('../../src/schemas/newsletter');
+  const { newsletterSubscriptionSchema } = await import('../../src/schemas/newsletter-subscription');
   return listJSON(openStore(STORES.newsletter), newsletterSubscriptionSchema);
 }
 

@@ -3,11 +3,11 @@ import { buildSearchIndex, normalise, queryTerms, searchEntries, type SearchSour
 
 const sources: SearchSources = {
   publications: [
-    { id: 'p1', title: 'The State of AI Governance 2025', description: 'A review of AI rules in 32 jurisdictions.', authors: 'M. Chen', type: 'Report', date: 'March 2025' },
-    { id: 'p2', title: 'Energy cost of inference', description: 'Measuring electricity use of AI governance tools.', authors: 'L. Fischer' },
+    { id: 'p1', slug: 'the-state-of-ai-governance-2025', title: 'The State of AI Governance 2025', description: 'A review of AI rules in 32 jurisdictions.', authors: 'M. Chen', type: 'Report', date: 'March 2025' },
+    { id: 'p2', slug: 'energy-cost-of-inference', title: 'Energy cost of inference', description: 'Measuring electricity use of AI governance tools.', authors: 'L. Fischer' },
   ],
   researchAreas: [{ title: 'AI Governance & Policy', description: 'Proposals for regulators.' }],
-  events: [{ title: 'Governance Summit', description: 'Three days in Genève.', eventType: 'Conference', location: 'Geneva', startDate: '2025-09-01T00:00:00.000Z' }],
+  events: [{ slug: 'governance-summit', title: 'Governance Summit', description: 'Three days in Genève.', eventType: 'Conference', location: 'Geneva', startDate: '2025-09-01T00:00:00.000Z' }],
   teamMembers: [{ id: 'm1', name: 'Zoë Müller', position: 'Research Fellow', bio: 'Works on audits.' }],
   founder: { name: 'Dr. Amara Okafor', position: 'Founder', bio: '' },
   show: { research: true, publications: true, events: true },
@@ -18,20 +18,12 @@ describe('buildSearchIndex', () => {
 
   it('links each kind of item to its page and anchor', () => {
     const url = (title: string) => index.find((e) => e.title === title)?.url;
-    // Publications: their card in the archive (the home page shows only the first few).
-    expect(url('The State of AI Governance 2025')).toBe('/publications#publication-p1');
+    // Publications and events: their own pages.
+    expect(url('The State of AI Governance 2025')).toBe('/publications/the-state-of-ai-governance-2025');
     expect(url('AI Governance & Policy')).toBe('/#research');
-    expect(url('Governance Summit')).toBe('/#events');
+    expect(url('Governance Summit')).toBe('/events/governance-summit');
     expect(url('Zoë Müller')).toBe('/team#member-m1');
     expect(url('Dr. Amara Okafor')).toBe('/team#founder');
-  });
-
-  it('links a publication beyond the first archive page to the page that lists it', () => {
-    const many = Array.from({ length: 30 }, (_, n) => ({ id: `p${n}`, title: `Paper ${n}`, description: 'd' }));
-    const urls = buildSearchIndex({ ...sources, publications: many }).filter((e) => e.kind === 'Publication').map((e) => e.url);
-    expect(urls[11]).toBe('/publications#publication-p11');
-    expect(urls[12]).toBe('/publications/2#publication-p12');
-    expect(urls[29]).toBe('/publications/3#publication-p29');
   });
 
   it('leaves out home sections that are switched off', () => {
@@ -40,7 +32,7 @@ describe('buildSearchIndex', () => {
   });
 
   it('clips long descriptions', () => {
-    const long = buildSearchIndex({ ...sources, publications: [{ id: 't', title: 't', description: 'word '.repeat(200) }] });
+    const long = buildSearchIndex({ ...sources, publications: [{ id: 't', slug: 't', title: 't', description: 'word '.repeat(200) }] });
     expect(long[0]!.text.length).toBeLessThanOrEqual(220);
     expect(long[0]!.text.endsWith('…')).toBe(true);
   });

@@ -1,16 +1,21 @@
 import { mutate } from '../../lib/api';
 import { track } from '../../lib/analytics';
 import { notify } from '../ui/toast';
-import { CONTACT_SUBJECT_LABELS, CONTACT_SUBJECTS, contactInputSchema } from '../../schemas/contact-form';
 import FormField, { describedBy, INPUT } from './FormField';
 import { PrivacyNote, ReadyHint } from './FormNotes';
 import { useSchemaForm } from './use-schema-form';
 
 const EMPTY = { name: '', email: '', subject: '', message: '' };
 
-/** The contact form (#contact): validated with the shared schema, sent to /api/contact. */
-export default function ContactForm() {
-  const form = useSchemaForm(contactInputSchema, EMPTY);
+const loadSchema = () => import('../../schemas/contact-form').then((m) => m.contactInputSchema);
+
+/**
+ * The contact form (#contact): validated with the shared schema (loaded when the visitor starts
+ * writing), sent to /api/contact. The page passes the subject choices in, so merely showing the
+ * form ships no schema code.
+ */
+export default function ContactForm({ subjects }: { subjects: { value: string; label: string }[] }) {
+  const form = useSchemaForm(loadSchema, EMPTY);
   const { values, errors, sending, ready } = form;
   const onSubmit = form.handleSubmit(
     async (data) => {
@@ -23,7 +28,7 @@ export default function ContactForm() {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Contact form">
+    <form onSubmit={onSubmit} onFocus={form.prepare} noValidate className="space-y-5" aria-label="Contact form">
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="contact-name" label="Name" error={errors.name}>
           <input
@@ -56,9 +61,9 @@ export default function ContactForm() {
           onChange={(e) => form.setField('subject', e.target.value)}
         >
           <option value="">Select a subject</option>
-          {CONTACT_SUBJECTS.map((s) => (
-            <option key={s} value={s}>
-              {CONTACT_SUBJECT_LABELS[s]}
+          {subjects.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
             </option>
           ))}
         </select>

@@ -1,5 +1,6 @@
 import { Calendar, Clock, MapPin, Video } from 'lucide-react';
 import { eventAction, eventDateLabel, eventLocationLabel, eventTimeLabel } from '../../lib/event-card';
+import { eventUrl } from '../../lib/event-page';
 import { badgeForType, type BadgeVariant, type ClientEvent } from '../../schemas/event-client';
 
 // The four badge styles of the spec's type table, in the site's palette.
@@ -23,7 +24,15 @@ export default function EventCard({ event, now }: { event: ClientEvent; now: num
         </span>
         {event.featured && <span className="rounded-full bg-accent-400 px-2.5 py-0.5 text-xs font-semibold text-brand-950">Featured</span>}
       </div>
-      <h3 className="mt-4 text-lg leading-snug font-semibold text-brand-950">{event.title}</h3>
+      <h3 className="mt-4 text-lg leading-snug font-semibold text-brand-950">
+        {event.slug ? (
+          <a href={eventUrl(event)} className="hover:text-brand-700 hover:underline" data-testid="event-page-link">
+            {event.title}
+          </a>
+        ) : (
+          event.title
+        )}
+      </h3>
       <ul className="mt-3 space-y-1.5 text-sm text-ink-muted">
         <li className="flex items-center gap-2">
           <Calendar className="h-4 w-4 flex-none text-brand-600" aria-hidden="true" />

@@ -1,13 +1,15 @@
 import { notify } from '../ui/toast';
-import { newsletterInputSchema } from '../../schemas/newsletter';
 import { describedBy } from './FormField';
 import { PrivacyNote, ReadyHint } from './FormNotes';
 import { subscribe } from './newsletter';
 import { useSchemaForm } from './use-schema-form';
 
+// The shared schema loads when the visitor focuses the field (or submits), not with the form.
+const loadSchema = () => import('../../schemas/newsletter').then((m) => m.newsletterInputSchema);
+
 /** The inline newsletter form (#newsletter): one email field, 'Joining...' while it sends. */
 export default function NewsletterForm() {
-  const form = useSchemaForm(newsletterInputSchema, { email: '' });
+  const form = useSchemaForm(loadSchema, { email: '' });
   const { sending, ready } = form;
   // Field problems the server found go under the field; the toast is the spec's fixed text.
   const onSubmit = form.handleSubmit(
@@ -16,7 +18,7 @@ export default function NewsletterForm() {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="mx-auto w-full max-w-lg" aria-label="Newsletter signup">
+    <form onSubmit={onSubmit} onFocus={form.prepare} noValidate className="mx-auto w-full max-w-lg" aria-label="Newsletter signup">
       <div className="flex flex-col gap-3 sm:flex-row">
         <label htmlFor="newsletter-email" className="sr-only">
           Email address

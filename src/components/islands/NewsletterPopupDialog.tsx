@@ -1,11 +1,13 @@
 import { Mail, X } from 'lucide-react';
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { notify } from '../ui/toast';
-import { newsletterInputSchema } from '../../schemas/newsletter';
 import FormField, { describedBy, INPUT } from './FormField';
 import { PrivacyNote } from './FormNotes';
 import { serverError, setPopupMarker, subscribe } from './newsletter';
 import { useSchemaForm } from './use-schema-form';
+
+// The shared schema loads when the visitor focuses the field (or submits), not with the form.
+const loadSchema = () => import('../../schemas/newsletter').then((m) => m.newsletterInputSchema);
 
 /**
  * The newsletter popup itself: a modal dialog. Closing it (button, backdrop or Escape) stores
@@ -13,7 +15,7 @@ import { useSchemaForm } from './use-schema-form';
  */
 export default function NewsletterPopupDialog({ onClose }: { onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const form = useSchemaForm(newsletterInputSchema, { email: '' });
+  const form = useSchemaForm(loadSchema, { email: '' });
   const { sending } = form;
 
   useEffect(() => {
@@ -73,7 +75,7 @@ export default function NewsletterPopupDialog({ onClose }: { onClose: () => void
         <p id="popup-description" className="mt-2 leading-relaxed text-ink-muted">
           Join 5,000+ innovators, researchers and policy makers who get our monthly briefing on AI research, events and analysis.
         </p>
-        <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
+        <form onSubmit={onSubmit} onFocus={form.prepare} noValidate className="mt-6 space-y-4">
           <FormField id="popup-email" label="Email address" error={form.errors.email}>
             <input
               {...describedBy('popup-email', form.errors.email)}

@@ -1,12 +1,17 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import type { z } from 'zod';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { safeParse, type ZodMiniType } from 'zod/mini';
 import { ApiError } from '../../lib/api';
 
 /**
- * Text-field form state validated by a shared zod schema: lighter than a form library for these
- * small forms. Errors appear after the first submit, then follow every change.
+ * Text-field form state validated by a shared zod/mini schema (the one the server checks with):
+ * lighter than a form library for these small forms. Errors appear after the first submit,
+ * then follow every change.
+ *
+ * The schema comes from `loadSchema` (a dynamic import): it loads when the visitor first focuses
+ * a field (spread `prepare` as the form's onFocus) and at the latest on submit, so a visitor who
+ * only scrolls past the form downloads no validation code.
  */
-export function useSchemaForm<V extends Record<string, string>, Out>(schema: z.ZodType<Out>, initial: V) {
+export function useSchemaForm<V extends Record<string, string>, Out>(loadSchema: () => Promise<ZodMiniType<Out>>, initial: V) {
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<Partial<Record<keyof V, string>>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -14,9 +19,23 @@ export function useSchemaForm<V extends Record<string, string>, Out>(schema: z.Z
   // Until hydrated the form cannot validate or send: its button stays off so it never submits natively.
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
+  const schema = useRef<{ loading: Promise<ZodMiniType<Out>>; loaded?: ZodMiniType<Out> } | null>(null);
 
-  const check = (v: V): Out | null => {
-    const result = schema.safeParse(v);
+  const load = (): Promise<ZodMiniType<Out>> => {
+    if (!schema.current) {
+      const loading = loadSchema();
+      schema.current = { loading };
+      loading.then(
+        (loaded) => schema.current && (schema.current.loaded = loaded),
+        // A failed download is tried again by the next focus or submit (which reports it).
+        () => (schema.current = null),
+      );
+    }
+    return schema.current.loading;
+  };
+
+  const check = (s: ZodMiniType<Out>, v: V): Out | null => {
+    const result = safeParse(s, v);
     if (result.success) {
       setErrors({});
       return result.data;
@@ -43,22 +62,17 @@ export function useSchemaForm<V extends Record<string, string>, Out>(schema: z.Z
     sending,
     /** False until the island has hydrated. */
     ready,
+    /** Starts loading the schema (the form's onFocus): the visitor is about to write. */
+    prepare() {
+      void load().catch(() => {});
+    },
     /** Sets one field (re-validating once the visitor has tried to submit). */
     setField(name: keyof V, value: string) {
       const next = { ...values, [name]: value };
       setValues(next);
-      if (submitted) check(next);
+      const loaded = schema.current?.loaded;
+      if (submitted && loaded) check(loaded, next);
     },
-    /** Validates everything; the parsed data, or null with the errors shown. */
-    validate(): Out | null {
-      setSubmitted(true);
-      return check(values);
-    },
-    /** Shows errors the server sent back ({ fields: { name: message } }). */
-    setServerErrors(fields: Record<string, string> | undefined) {
-      if (fields) setErrors((e) => ({ ...e, ...fields }));
-    },
-    reset,
     /**
      * A submit handler: validates, runs `send` with the parsed data while `sending` is true and
      * resets the form on success; on failure shows the server's field errors and calls `onError`.
@@ -67,7 +81,14 @@ export function useSchemaForm<V extends Record<string, string>, Out>(schema: z.Z
       return async (e: FormEvent) => {
         e.preventDefault();
         setSubmitted(true);
-        const data = check(values);
+        let data: Out | null;
+        try {
+          data = check(await load(), values);
+        } catch (error) {
+          // The rules could not be downloaded: nothing was sent, and the visitor is told.
+          onError(error);
+          return;
+        }
         if (!data) return;
         setSending(true);
         try {

@@ -21,7 +21,7 @@ type Item = Record<string, unknown> & { id: string };
 /** The generic manager of one orderable collection: list, add, edit, delete and reorder. */
 export default function CollectionPage({ page }: { page: string }) {
   const config = COLLECTION_CONFIGS[page]!;
-  const { data, setData, error } = useFetch<Item[]>(`/api/${config.api}`);
+  const { data, setData, error } = useFetch<Item[]>(config.listEndpoint ?? `/api/${config.api}`);
   const [editing, setEditing] = useState<{ item: Item | null } | null>(null);
   const [reordering, setReordering] = useState(false);
   const items = data ?? [];

@@ -24,6 +24,8 @@ export interface CollectionConfig {
   image?: (item: Item) => string;
   /** Where items are created and edited, when not /api/<api>. */
   endpoint?: string;
+  /** Where the admin lists every item, when the public list leaves some out (drafts, embargoes). */
+  listEndpoint?: string;
 }
 
 const EVENT_TYPES = ['Workshop', 'Conference', 'Webinar', 'Meetup', 'Hackathon', 'Event'] as const;
@@ -68,6 +70,7 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
   },
   publications: {
     api: 'publications',
+    listEndpoint: '/api/publications/all',
     title: 'Publications',
     singular: 'publication',
     description: 'Reports, papers and briefs in the Research section.',
@@ -99,6 +102,7 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
   },
   events: {
     api: 'events',
+    listEndpoint: '/api/events/all',
     title: 'Events',
     singular: 'event',
     description: 'Events and workshops; past events show an Event Highlights button.',

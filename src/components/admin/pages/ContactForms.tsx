@@ -1,7 +1,8 @@
 import { Download, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { apiRequest, mutate } from '../../../lib/api';
-import { CONTACT_SUBJECT_LABELS, type ContactForm } from '../../../schemas/contact-form';
+import { CONTACT_SUBJECT_LABELS } from '../../../schemas/contact-form';
+import type { ContactForm } from '../../../schemas/contact-message';
 import { useConfirmedDelete } from '../collections/use-delete';
 import { formatWhen } from '../format-time';
 import PageHeader from '../PageHeader';

@@ -1,0 +1,62 @@
+// POST /api/account/password {currentPassword, newPassword} (signed in) -> { message }; every other session ends, this one is renewed
+// POST /api/account/sign-out-everywhere                    (signed in) -> { message }; every session ends, this one too
+// POST /api/account/two-factor/setup                       (signed in) -> { secret, otpauthUrl, qrCode }: scan, then confirm
+// POST /api/account/two-factor/confirm {code}              (signed in) -> { recoveryCodes }: shown once; two-factor is on
+import { changePasswordSchema, twoFactorCodeSchema } from '../../src/schemas/account';
+import { assertNoFormBody, byPath } from '../../src/server/collection-routes';
+import { HttpError } from '../../src/server/errors';
+import { requireUser } from '../../src/server/guard';
+import { recordChange } from '../../src/server/history';
+import { json, readJson, route } from '../../src/server/http';
+import { clearedSessionCookie, issueToken, sessionCookie, signedInHintCookie } from '../../src/server/session';
+import { reserveLoginAttempt } from '../../src/server/throttle';
+import { confirmEnrolment, startEnrolment } from '../../src/server/two-factor';
+import { revokeSessions, setPassword, verifyCredentials } from '../../src/server/users';
+
+export default byPath({
+  '/api/account/password': route({
+    async POST(req, ctx) {
+      const user = await requireUser(req);
+      const { currentPassword, newPassword } = await readJson(req, changePasswordSchema);
+      // Guesses at the current password are throttled like sign-in attempts.
+      const attempt = await reserveLoginAttempt(user.username, ctx.ip);
+      if (!(await verifyCredentials(user.username, currentPassword))) {
+        throw new HttpError(400, 'Your current password is not right', { currentPassword: 'Your current password is not right' });
+      }
+      await attempt.succeeded();
+      const updated = await setPassword(user.username, newPassword);
+      await recordChange(user, { action: 'update', target: `users/${user.username}`, summary: 'Changed their password' });
+      return json({ message: 'Password changed. Other sessions have been signed out.' }, { headers: { 'Set-Cookie': sessionCookie(req, await issueToken(updated)) } });
+    },
+  }),
+  '/api/account/sign-out-everywhere': route({
+    async POST(req) {
+      const user = await requireUser(req);
+      assertNoFormBody(req);
+      await revokeSessions(user.username);
+      const res = json({ message: 'Signed out everywhere' }, { headers: { 'Set-Cookie': clearedSessionCookie(req) } });
+      res.headers.append('Set-Cookie', signedInHintCookie(req, false));
+      return res;
+    },
+  }),
+  '/api/account/two-factor/setup': route({
+    async POST(req) {
+      const user = await requireUser(req);
+      assertNoFormBody(req);
+      return json(await startEnrolment(user.username));
+    },
+  }),
+  '/api/account/two-factor/confirm': route({
+    async POST(req) {
+      const user = await requireUser(req);
+      const { code } = await readJson(req, twoFactorCodeSchema);
+      const recoveryCodes = await confirmEnrolment(user.username, code);
+      await recordChange(user, { action: 'update', target: `users/${user.username}`, summary: 'Turned on two-factor sign-in' });
+      return json({ recoveryCodes });
+    },
+  }),
+});
+
+export const config = {
+  path: ['/api/account/password', '/api/account/sign-out-everywhere', '/api/account/two-factor/setup', '/api/account/two-factor/confirm'],
+};

@@ -1,0 +1,104 @@
+// GET    /api/admin/users                              (admin) -> { users: [{ username, role, active, hasPassword, createdAt, lastLoginAt, twoFactorEnabled }], policy }
+// POST   /api/admin/users {username, role}             (admin) -> 201 { user, invitePath, expiresAt }: a single-use link, valid 48 hours
+// PATCH  /api/admin/users/:username {role?, active?}   (admin) -> the user; 409 when it would leave no active admin
+// DELETE /api/admin/users/:username                    (admin) -> { message }; 409 for the last active admin
+// POST   /api/admin/users/:username/reset-password     (admin) -> { invitePath, expiresAt }: the old password stops working, sessions end;
+//                                                          409 for the last active admin
+// POST   /api/admin/users/:username/reset-two-factor   (admin) -> { message }: two-factor off, sessions end
+// GET    /api/admin/users/:username/activity           (admin) -> the user's 10 newest changes
+// PUT    /api/admin/auth-policy {requireTwoFactorForAdmins} (admin) -> the policy
+import { authPolicySchema, inviteRequestSchema, userPatchSchema } from '../../src/schemas/account';
+import type { User } from '../../src/schemas/user';
+import { getAuthPolicy, setAuthPolicy } from '../../src/server/auth-policy';
+import { assertNoFormBody, byPath } from '../../src/server/collection-routes';
+import { requirePermission } from '../../src/server/guard';
+import { listUserActivity, recordChange } from '../../src/server/history';
+import { json, readJson, route } from '../../src/server/http';
+import { createInvitation } from '../../src/server/invitations';
+import { resetTwoFactor } from '../../src/server/two-factor';
+import { changeUser, clearPassword, createUser, deleteUser, getUser, listUsers, userSummary } from '../../src/server/users';
+
+const target = (u: Pick<User, 'username'>) => `users/${u.username}`;
+const linkTo = (token: string) => `/invite#${token}`;
+
+export default byPath({
+  '/api/admin/users': route({
+    async GET(req) {
+      await requirePermission(req, 'users');
+      const [users, policy] = await Promise.all([listUsers(), getAuthPolicy()]);
+      return json({ users: users.map(userSummary), policy });
+    },
+    async POST(req) {
+      const admin = await requirePermission(req, 'users');
+      const { username, role } = await readJson(req, inviteRequestSchema);
+      const user = await createUser({ username, role });
+      const { token, expiresAt } = await createInvitation(user, 'invite', admin.username);
+      await recordChange(admin, { action: 'create', target: target(user), summary: `Invited ${user.username} as ${role}`, after: userSummary(user) });
+      return json({ user: userSummary(user), invitePath: linkTo(token), expiresAt }, { status: 201 });
+    },
+  }),
+  '/api/admin/users/:username': route({
+    async PATCH(req, ctx) {
+      const admin = await requirePermission(req, 'users');
+      const patch = await readJson(req, userPatchSchema);
+      const before = await getUser(ctx.params.username ?? '');
+      const after = await changeUser(before.username, patch);
+      await recordChange(admin, { action: 'update', target: target(after), summary: `${after.username}: ${Object.keys(patch).join(', ')}`, before: userSummary(before), after: userSummary(after) });
+      return json(userSummary(after));
+    },
+    async DELETE(req, ctx) {
+      const admin = await requirePermission(req, 'users');
+      const removed = await deleteUser(ctx.params.username ?? '');
+      await recordChange(admin, { action: 'delete', target: target(removed), summary: `Deleted ${removed.username}`, before: userSummary(removed) });
+      return json({ message: `${removed.username} was deleted` });
+    },
+  }),
+  '/api/admin/users/:username/reset-password': route({
+    async POST(req, ctx) {
+      const admin = await requirePermission(req, 'users');
+      assertNoFormBody(req);
+      const user = await clearPassword(ctx.params.username ?? '');
+      const { token, expiresAt } = await createInvitation(user, 'reset', admin.username);
+      await recordChange(admin, { action: 'update', target: target(user), summary: `Reset the password of ${user.username}` });
+      return json({ invitePath: linkTo(token), expiresAt });
+    },
+  }),
+  '/api/admin/users/:username/reset-two-factor': route({
+    async POST(req, ctx) {
+      const admin = await requirePermission(req, 'users');
+      assertNoFormBody(req);
+      const user = await getUser(ctx.params.username ?? '');
+      await resetTwoFactor(user.username);
+      await recordChange(admin, { action: 'update', target: target(user), summary: `Reset two-factor sign-in of ${user.username}` });
+      return json({ message: `Two-factor sign-in of ${user.username} was reset; they were signed out` });
+    },
+  }),
+  '/api/admin/users/:username/activity': route({
+    async GET(req, ctx) {
+      await requirePermission(req, 'users');
+      const user = await getUser(ctx.params.username ?? '');
+      return json(await listUserActivity(user.username));
+    },
+  }),
+  '/api/admin/auth-policy': route({
+    async PUT(req) {
+      const admin = await requirePermission(req, 'users');
+      const policy = await readJson(req, authPolicySchema);
+      const before = await getAuthPolicy();
+      const after = await setAuthPolicy(policy);
+      await recordChange(admin, { action: 'update', target: 'users/policy', summary: 'Sign-in rules', before, after });
+      return json(after);
+    },
+  }),
+});
+
+export const config = {
+  path: [
+    '/api/admin/users',
+    '/api/admin/users/:username',
+    '/api/admin/users/:username/reset-password',
+    '/api/admin/users/:username/reset-two-factor',
+    '/api/admin/users/:username/activity',
+    '/api/admin/auth-policy',
+  ],
+};

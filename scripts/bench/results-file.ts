@@ -1,0 +1,21 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../local-env';
+
+const RESULTS = path.join(PROJECT_ROOT, 'bench/RESULTS.md');
+
+/**
+ * Replaces one benchmark's section of bench/RESULTS.md (between `<!-- name:start -->` and
+ * `<!-- name:end -->`), keeping the sections other benchmarks wrote; a new section goes last.
+ * `npm run bench` and `npm run bench:scale` run separately, and neither may erase the other.
+ */
+export async function writeResultsSection(name: string, markdown: string): Promise<void> {
+  const start = `<!-- ${name}:start -->`;
+  const end = `<!-- ${name}:end -->`;
+  const block = `${start}\n${markdown.trim()}\n${end}`;
+  const current = await readFile(RESULTS, 'utf8').catch(() => '');
+  const from = current.indexOf(start);
+  const to = current.indexOf(end);
+  const next = from >= 0 && to > from ? current.slice(0, from) + block + current.slice(to + end.length) : `${current.trim() ? `${current.trim()}\n\n` : ''}${block}\n`;
+  await writeFile(RESULTS, next);
+}

@@ -1,0 +1,64 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A pass-through proxy in front of a Blobs server that sees every call the Blobs client makes
+ * (each one HTTP request here, as it is one round trip on Netlify). It records them, can add a
+ * fixed delay to each (to show locally what Netlify's network round trips would cost), and can
+ * refuse writes as a build's read-only Blobs context does.
+ */
+export async function startBlobsProxy(target: string, opts: { latencyMs?: number } = {}) {
+  const calls: string[] = [];
+  let refuseWrites = false;
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
+    const path = req.url ?? '/';
+    calls.push(`${req.method} ${decodeURIComponent(path.split('?')[0]!)}${path.includes('?') ? ' (list)' : ''}`);
+    if (opts.latencyMs) await new Promise((r) => setTimeout(r, opts.latencyMs));
+    if (refuseWrites && req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(403).end('refused');
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined && k !== 'host' && k !== 'connection') headers.set(k, Array.isArray(v) ? v.join(', ') : v);
+    const body = chunks.length && req.method !== 'GET' && req.method !== 'HEAD' ? Buffer.concat(chunks) : undefined;
+    const answer = await fetch(`${target}${path}`, { method: req.method, headers, body });
+    const out: Record<string, string> = {};
+    answer.headers.forEach((v, k) => {
+      if (k !== 'content-encoding' && k !== 'transfer-encoding' && k !== 'content-length') out[k] = v;
+    });
+    res.writeHead(answer.status, out).end(Buffer.from(await answer.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    /** Every call since the start or the last reset, as "METHOD /site/store/key" (" (list)" for listings with parameters). */
+    calls: calls as readonly string[],
+    set refuseWrites(on: boolean) {
+      refuseWrites = on;
+    },
+    reset() {
+      calls.length = 0;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Points this process's Blobs context (read by @netlify/blobs on every getStore()) at `url`; returns the undo. */
+export function redirectBlobsContext(url: string): () => void {
+  const original = process.env.NETLIFY_BLOBS_CONTEXT;
+  if (!original) throw new Error('Start the platform before redirecting its Blobs calls');
+  const context = JSON.parse(Buffer.from(original, 'base64').toString('utf8'));
+  process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify({ ...context, edgeURL: url, uncachedEdgeURL: url })).toString('base64');
+  return () => {
+    process.env.NETLIFY_BLOBS_CONTEXT = original;
+  };
+}
+
+/** The Blobs server this process's context points at now. */
+export function currentBlobsURL(): string {
+  const context = process.env.NETLIFY_BLOBS_CONTEXT;
+  if (!context) throw new Error('No Blobs context in this process');
+  return (JSON.parse(Buffer.from(context, 'base64').toString('utf8')) as { edgeURL: string }).edgeURL;
+}

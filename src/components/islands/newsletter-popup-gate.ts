@@ -1,0 +1,48 @@
+import { $session, refreshSession } from '../../stores/session';
+import { hasPopupMarker } from './newsletter';
+
+/** How long after page load the popup appears (spec §9). */
+export const POPUP_DELAY_MS = 30_000;
+/** A visitor who typed this recently is writing something: the popup waits. */
+export const TYPING_QUIET_MS = 5_000;
+/** How often a postponed popup looks again. */
+const RETRY_MS = 1_000;
+
+/** True while the visitor is in a form field: the popup must not take the focus from it. */
+function inField(): boolean {
+  const el = document.activeElement;
+  return el instanceof HTMLElement && (el.matches('input, textarea, select') || el.isContentEditable);
+}
+
+/**
+ * The newsletter popup's gatekeeper, plain script so the first view ships no React: 30 s after
+ * load it opens the dialog, unless the visitor is signed in or already dismissed it or
+ * subscribed (local storage emailCaptureInteracted). While a form field has focus or the
+ * visitor typed in the last few seconds, it waits. The dialog, React and the validation
+ * schema load only when the popup is due.
+ */
+export function watchForPopup(): void {
+  if (hasPopupMarker()) return;
+  let lastTyped = -Infinity;
+  const typed = () => {
+    lastTyped = performance.now();
+  };
+  document.addEventListener('keydown', typed, true);
+  document.addEventListener('input', typed, true);
+  const due = async () => {
+    // Someone writing a message is never interrupted: look again shortly.
+    if (inField() || performance.now() - lastTyped < TYPING_QUIET_MS) {
+      setTimeout(due, RETRY_MS);
+      return;
+    }
+    const current = $session.get();
+    const session = current.status === 'loading' ? await refreshSession() : current;
+    if (session.status === 'signed-in' || hasPopupMarker() || inField()) return;
+    document.removeEventListener('keydown', typed, true);
+    document.removeEventListener('input', typed, true);
+    const { openPopup } = await import('./newsletter-popup-mount');
+    openPopup();
+  };
+  // Counted from page load, not from when this script ran.
+  setTimeout(due, Math.max(0, POPUP_DELAY_MS - performance.now()));
+}

@@ -1,0 +1,157 @@
+/**
+ * How a publication is cited: its authors and date read from the admin's free text, the
+ * Highwire (Google Scholar) meta tags, APA and BibTeX texts for the "Cite this" block, and the
+ * RIS file reference managers import. Pure functions shared by the page, the .ris route and tests.
+ */
+
+export interface Citable {
+  title: string;
+  /** Free text: 'L. Fischer, A. Okafor' or 'Fischer, Lena; Okafor, Ada'. */
+  authors: string;
+  /** Free text: '2025-03-14', 'March 2025' or '2025'. */
+  date: string;
+  type: string;
+  description: string;
+  slug: string;
+}
+
+export interface CitationContext {
+  /** The publisher (the institute's name). */
+  publisher: string;
+  /** Absolute address of the publication's page. */
+  url: string;
+  /** Absolute address of the PDF, if any. */
+  pdfUrl?: string;
+}
+
+export interface PartialDate {
+  year: number;
+  month?: number;
+  day?: number;
+}
+
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+/** Reads '2025-03-14', '2025-03', 'March 2025', '14 March 2025', 'Mar 2025' or '2025'; null when no year is found. */
+export function parsePublicationDate(text: string): PartialDate | null {
+  const t = text.trim().toLowerCase();
+  const iso = /^(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?/.exec(t);
+  if (iso) return { year: +iso[1]!, ...(iso[2] ? { month: +iso[2] } : {}), ...(iso[3] ? { day: +iso[3] } : {}) };
+  const year = /\b(\d{4})\b/.exec(t);
+  if (!year) return null;
+  const monthIndex = MONTHS.findIndex((m) => new RegExp(`\\b${m.slice(0, 3)}`).test(t));
+  const day = /\b(\d{1,2})\b/.exec(t.replace(year[1]!, ''));
+  return {
+    year: +year[1]!,
+    ...(monthIndex >= 0 ? { month: monthIndex + 1 } : {}),
+    ...(monthIndex >= 0 && day ? { day: +day[1]! } : {}),
+  };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The authors as a list of names, as written ('Fischer, Lena; Okafor, Ada' splits on semicolons). */
+export function splitAuthors(authors: string): string[] {
+  const text = authors.trim();
+  if (!text) return [];
+  const parts = text.includes(';') ? text.split(';') : text.split(/,|\band\b|&/);
+  return parts.map((a) => a.trim()).filter(Boolean);
+}
+
+/** 'Lena Fischer' → { family: 'Fischer', given: 'Lena' }; 'Fischer, Lena' is read the same way. */
+export function nameParts(name: string): { family: string; given: string } {
+  if (name.includes(',')) {
+    const [family, given] = name.split(',', 2).map((s) => s.trim());
+    return { family: family!, given: given ?? '' };
+  }
+  const words = name.split(/\s+/);
+  return { family: words.at(-1)!, given: words.slice(0, -1).join(' ') };
+}
+
+/** 'Lena Maria' → 'L. M.'; 'L.' stays 'L.'. */
+const initials = (given: string) =>
+  given
+    .split(/[\s.]+/)
+    .filter(Boolean)
+    .map((w) => `${w[0]!.toUpperCase()}.`)
+    .join(' ');
+
+/** Highwire date format: YYYY/MM/DD, or fewer parts when the day or month is unknown. */
+export function citationDate(d: PartialDate): string {
+  return [String(d.year), d.month ? pad(d.month) : '', d.day ? pad(d.day) : ''].filter(Boolean).join('/');
+}
+
+/** The citation_* meta tags Google Scholar reads, in order (one citation_author per author). */
+export function citationMeta(p: Citable, ctx: CitationContext): [name: string, content: string][] {
+  const date = parsePublicationDate(p.date);
+  const tags: [string, string][] = [['citation_title', p.title]];
+  for (const author of splitAuthors(p.authors)) tags.push(['citation_author', author]);
+  if (date) tags.push(['citation_publication_date', citationDate(date)]);
+  tags.push(['citation_publisher', ctx.publisher]);
+  if (/report|brief|paper/i.test(p.type)) tags.push(['citation_technical_report_institution', ctx.publisher]);
+  if (ctx.pdfUrl) tags.push(['citation_pdf_url', ctx.pdfUrl]);
+  tags.push(['citation_abstract_html_url', ctx.url]);
+  return tags;
+}
+
+/** APA 7 reference: 'Fischer, L., & Okafor, A. (2025, March). Title [Report]. Publisher. URL' */
+export function apaCitation(p: Citable, ctx: CitationContext): string {
+  const names = splitAuthors(p.authors).map((a) => {
+    const { family, given } = nameParts(a);
+    return given ? `${family}, ${initials(given)}` : family;
+  });
+  const authors =
+    names.length === 0 ? '' : names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')}, & ${names.at(-1)}`;
+  const d = parsePublicationDate(p.date);
+  const when = d ? [d.year, d.month ? `${MONTH_NAMES[d.month - 1]}${d.day ? ` ${d.day}` : ''}` : ''].filter(Boolean).join(', ') : 'n.d.';
+  const title = `${p.title}${p.type ? ` [${p.type}]` : ''}.`;
+  // Without authors APA puts the title first.
+  return authors ? `${authors.replace(/\.$/, '')}. (${when}). ${title} ${ctx.publisher}. ${ctx.url}` : `${title} (${when}). ${ctx.publisher}. ${ctx.url}`;
+}
+const MONTH_NAMES = MONTHS.map((m) => m[0]!.toUpperCase() + m.slice(1));
+
+/** BibTeX special characters, escaped so the entry parses whatever the admin typed. */
+const bibEscape = (s: string) => s.replace(/[\\{}%&$#_^~]/g, (c) => (c === '\\' ? '\\textbackslash{}' : c === '^' || c === '~' ? `\\${c}{}` : `\\${c}`));
+
+/** A BibTeX entry: @techreport for reports, briefs and papers, @misc otherwise; the key is the slug. */
+export function bibtex(p: Citable, ctx: CitationContext): string {
+  const d = parsePublicationDate(p.date);
+  const kind = /report|brief|paper/i.test(p.type) ? 'techreport' : 'misc';
+  const fields: [string, string][] = [['title', `{${bibEscape(p.title)}}`]];
+  const authors = splitAuthors(p.authors);
+  if (authors.length) fields.push(['author', `{${authors.map((a) => bibEscape(a)).join(' and ')}}`]);
+  fields.push([kind === 'techreport' ? 'institution' : 'publisher', `{${bibEscape(ctx.publisher)}}`]);
+  if (kind === 'techreport' && p.type) fields.push(['type', `{${bibEscape(p.type)}}`]);
+  if (d) fields.push(['year', `{${d.year}}`]);
+  if (d?.month) fields.push(['month', MONTHS[d.month - 1]!.slice(0, 3)]);
+  fields.push(['url', `{${ctx.url}}`]);
+  const key = p.slug.replace(/[^A-Za-z0-9-]/g, '') || 'publication';
+  return `@${kind}{${key},\n${fields.map(([k, v]) => `  ${k} = ${v}`).join(',\n')}\n}`;
+}
+
+/** RIS reference type for a publication type. */
+const risType = (type: string) => (/report|brief|paper/i.test(type) ? 'RPRT' : /book/i.test(type) ? 'BOOK' : /article/i.test(type) ? 'JOUR' : 'GEN');
+
+/** An RIS record (CRLF lines, as the format specifies) for reference managers. */
+export function ris(p: Citable, ctx: CitationContext): string {
+  const d = parsePublicationDate(p.date);
+  const one = (s: string) => s.replace(/\s+/g, ' ').trim();
+  const lines: [string, string][] = [['TY', risType(p.type)], ['TI', one(p.title)]];
+  for (const author of splitAuthors(p.authors)) {
+    const { family, given } = nameParts(author);
+    lines.push(['AU', given ? `${family}, ${given}` : family]);
+  }
+  if (d) {
+    lines.push(['PY', String(d.year)]);
+    lines.push(['DA', `${d.year}/${d.month ? pad(d.month) : ''}/${d.day ? pad(d.day) : ''}/`]);
+  }
+  lines.push(['PB', one(ctx.publisher)]);
+  if (p.description) lines.push(['AB', one(p.description)]);
+  lines.push(['UR', ctx.url]);
+  if (ctx.pdfUrl) lines.push(['L1', ctx.pdfUrl]);
+  lines.push(['ER', '']);
+  return `${lines.map(([tag, value]) => `${tag}  - ${value}`.trimEnd()).join('\r\n')}\r\n`;
+}
+
+/** A file name for downloads: the slug, or 'publication'. */
+export const downloadName = (slug: string, ext: string) => `${slug || 'publication'}.${ext}`;

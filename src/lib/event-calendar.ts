@@ -1,0 +1,61 @@
+/**
+ * The "Add to calendar" file of an event (RFC 5545), written by the `ics` library. Events
+ * without times are all-day events (DTEND is the day after the last day, as the RFC counts it);
+ * with times they are "floating" local times, read in the event's own place.
+ */
+import { createEvent, type DateArray, type EventAttributes } from 'ics';
+
+interface CalendarEvent {
+  id: string;
+  title: string;
+  description: string;
+  startDate: string;
+  endDate: string;
+  startTime: string;
+  endTime: string;
+  location: string;
+  isVirtual: boolean;
+  virtualLink: string;
+  registrationLink: string;
+  updatedAt: string;
+}
+
+const ymd = (iso: string): [number, number, number] => {
+  const d = new Date(iso);
+  return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
+};
+const hm = (time: string): [number, number] => time.split(':').map(Number) as [number, number];
+const dayAfter = (iso: string) => new Date(Date.parse(iso) + 86_400_000).toISOString();
+/** With a start time but no end time, the event is taken to last an hour (within its last day). */
+const lastHour = (start: string) => {
+  const [h, m] = hm(start);
+  return h >= 23 ? '23:59' : `${String(h + 1).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+};
+
+/** The .ics text for one event; `pageUrl` is its page (its host also makes the UID globally unique). */
+export function eventIcs(e: CalendarEvent, pageUrl: string, organiser: string): string {
+  const timed = !!e.startTime;
+  const start: DateArray = timed ? [...ymd(e.startDate), ...hm(e.startTime)] : ymd(e.startDate);
+  const end: DateArray = !timed ? ymd(dayAfter(e.endDate)) : [...ymd(e.endDate), ...hm(e.endTime || lastHour(e.startTime))];
+  const link = e.registrationLink || (e.isVirtual ? e.virtualLink : '');
+  const attributes: EventAttributes = {
+    uid: `${e.id}@${new URL(pageUrl).hostname}`,
+    productId: `-//${organiser}//Events//EN`,
+    title: e.title,
+    description: [e.description, link ? `Details: ${link}` : '', `Event page: ${pageUrl}`].filter(Boolean).join('\n\n'),
+    location: e.isVirtual ? e.virtualLink || 'Online' : e.location || undefined,
+    url: pageUrl,
+    start,
+    end,
+    // Local in, local out: the numbers are written as given (no Z), whatever the build machine's zone.
+    startInputType: 'local',
+    startOutputType: 'local',
+    endInputType: 'local',
+    endOutputType: 'local',
+    status: 'CONFIRMED',
+    lastModified: Date.parse(e.updatedAt),
+  };
+  const { error, value } = createEvent(attributes);
+  if (error || !value) throw new Error(`Could not write the calendar file of "${e.title}": ${error?.message ?? 'no output'}`);
+  return value;
+}

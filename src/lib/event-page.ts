@@ -1,0 +1,43 @@
+/**
+ * An event's own page (/events/<slug>) and its calendar file (/events/<slug>.ics): addresses,
+ * and the event's start and end as the page, the JSON-LD and the calendar file show them.
+ */
+import { format } from 'date-fns';
+
+export const EVENTS_PATH = '/events';
+
+/** An event's own page. */
+export const eventUrl = (event: { slug: string }): string => `${EVENTS_PATH}/${event.slug}`;
+/** Its "Add to calendar" file. */
+export const eventIcsUrl = (event: { slug: string }): string => `${EVENTS_PATH}/${event.slug}.ics`;
+
+interface Timed {
+  startDate: string;
+  endDate: string;
+  startTime: string;
+  endTime: string;
+}
+
+/** The stored calendar day (UTC midnight) as 'YYYY-MM-DD'. */
+const day = (iso: string) => iso.slice(0, 10);
+
+/**
+ * Start and end for schema.org: dates alone for all-day events, local date-times
+ * ('2025-06-19T09:30') when the admin gave times.
+ */
+export function eventSchedule(e: Timed): { start: string; end: string } {
+  return {
+    start: e.startTime ? `${day(e.startDate)}T${e.startTime}` : day(e.startDate),
+    end: e.endTime ? `${day(e.endDate)}T${e.endTime}` : day(e.endDate),
+  };
+}
+
+/** 'Thursday, June 19, 2025' for a stored calendar day (read in UTC, where it was stored). */
+export function longDay(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return format(new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()), 'EEEE, MMMM d, yyyy');
+}
+
+/** Capacity as visitors read it: 'Up to 120 attendees'. */
+export const capacityLabel = (max: number | null | undefined): string => (max ? `Up to ${max.toLocaleString('en-GB')} attendees` : '');

@@ -1,0 +1,74 @@
+/**
+ * Stable URL slugs for publications and events (/publications/<slug>, /events/<slug>).
+ *
+ * A slug is stored with its record. It follows the title: when a rename makes the stored slug no
+ * longer fit the title, the record gets a new slug and the old one moves to `previousSlugs`,
+ * which the build turns into redirects, so links already shared keep working. Records stored
+ * before slugs existed get theirs when read (the same rule, so every build agrees).
+ */
+
+/** 'Policy Brief: AI & Jobs' → 'policy-brief-ai-jobs' (accents dropped, at most 80 characters). */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+}
+
+/** Words the routes beside /<section>/<slug> use: archive pages (/publications/2), type filters, feeds. */
+const RESERVED = new Set(['type', 'feed', 'page', 'all']);
+const isReserved = (slug: string) => RESERVED.has(slug) || /^\d+$/.test(slug);
+
+export interface Sluggable {
+  id: string;
+  title: string;
+  slug?: string;
+  previousSlugs?: string[];
+}
+
+/** Whether `slug` was made from `title` (itself, or with a -2, -3… suffix added to keep it unique). */
+function fitsTitle(slug: string, title: string): boolean {
+  const base = slugify(title);
+  return slug === base || (slug.startsWith(`${base}-`) && /^\d+$/.test(slug.slice(base.length + 1)));
+}
+
+/**
+ * Gives every item a unique slug that fits its title, keeping the slugs that still fit. A slug
+ * that no longer fits (the title changed) moves to `previousSlugs`; no slug ever in use, current
+ * or previous, is given to another item. Pure: items come back in the same order.
+ */
+export function assignSlugs<T extends Sluggable>(items: readonly T[]): (T & { slug: string; previousSlugs: string[] })[] {
+  // Each slug ever used, with the id of the record it belongs to: a record may take back its own.
+  const owner = new Map<string, string>();
+  const keep = items.map((item) => !!item.slug && fitsTitle(item.slug, item.title) && !isReserved(item.slug));
+  items.forEach((item, n) => {
+    for (const old of item.previousSlugs ?? []) owner.set(old, item.id);
+    if (keep[n]) owner.set(item.slug!, item.id);
+  });
+  const taken = (slug: string, id: string) => (owner.get(slug) ?? id) !== id;
+  return items.map((item, n) => {
+    const previousSlugs = [...(item.previousSlugs ?? [])];
+    if (keep[n]) return { ...item, slug: item.slug!, previousSlugs };
+    const base = slugify(item.title) || `item-${item.id.slice(0, 8)}`;
+    let slug = base;
+    for (let i = 2; taken(slug, item.id) || isReserved(slug); i++) slug = `${base}-${i}`;
+    owner.set(slug, item.id);
+    if (item.slug && !previousSlugs.includes(item.slug)) previousSlugs.push(item.slug);
+    // Returning to an earlier title takes its slug back: it no longer needs a redirect.
+    return { ...item, slug, previousSlugs: previousSlugs.filter((s) => s !== slug) };
+  });
+}
+
+/**
+ * Netlify `_redirects` rules (one per line: from, to, status) sending each previous slug of an
+ * item, and its companion files (`extensions`, e.g. '.ris'), to the current address for good.
+ */
+export function redirectRules(base: string, items: readonly { slug: string; previousSlugs: string[] }[], extensions: readonly string[] = []): string[] {
+  return items.flatMap((item) =>
+    item.previousSlugs.flatMap((old) => ['', ...extensions].map((ext) => `${base}/${old}${ext} ${base}/${item.slug}${ext} 301`)),
+  );
+}

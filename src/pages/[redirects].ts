@@ -1,0 +1,23 @@
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { ARCHIVE_PATH } from '../lib/publication-archive';
+import { EVENTS_PATH } from '../lib/event-page';
+import { redirectRules } from '../lib/slug';
+import { loadEvents, loadPublications, loadSiteSettings } from '../server/content';
+
+/**
+ * /_redirects, Netlify's redirect file (the local platform reads the same file): a renamed
+ * publication or event keeps its old addresses, each a permanent redirect to the new one.
+ * Astro skips page files whose names start with '_', hence the one-value route parameter.
+ */
+export const getStaticPaths = (() => [{ params: { redirects: '_redirects' } }]) satisfies GetStaticPaths;
+
+export const GET: APIRoute = async () => {
+  const settings = await loadSiteSettings();
+  const rules = [
+    ...(settings.showPublications ? redirectRules(ARCHIVE_PATH, await loadPublications(), ['.ris']) : []),
+    ...(settings.showEvents ? redirectRules(EVENTS_PATH, await loadEvents(), ['.ics']) : []),
+  ];
+  return new Response(`# Old addresses of renamed publications and events (generated at build).\n${rules.join('\n')}\n`, {
+    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+  });
+};

@@ -1,0 +1,18 @@
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { eventIcs } from '../../lib/event-calendar';
+import { eventUrl } from '../../lib/event-page';
+import type { Event } from '../../schemas/event';
+import { loadEvents, loadSiteSettings } from '../../server/content';
+import { SITE } from '../../site.config';
+
+/** /events/<slug>.ics: the event as an iCalendar file (RFC 5545) for "Add to calendar". */
+export const getStaticPaths = (async () => {
+  if (!(await loadSiteSettings()).showEvents) return [];
+  return (await loadEvents()).map((event) => ({ params: { slug: event.slug }, props: { event } }));
+}) satisfies GetStaticPaths;
+
+export const GET: APIRoute = ({ props, site, url }) => {
+  const event = (props as { event: Event }).event;
+  const pageUrl = new URL(eventUrl(event), new URL(site ?? url).origin).href;
+  return new Response(eventIcs(event, pageUrl, SITE.name), { headers: { 'Content-Type': 'text/calendar; charset=utf-8' } });
+};

@@ -1,0 +1,28 @@
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { downloadName, ris } from '../../lib/citation';
+import { publicationUrl } from '../../lib/publication-archive';
+import type { Publication } from '../../schemas/publication';
+import { loadPublications, loadSiteSettings } from '../../server/content';
+import { SITE } from '../../site.config';
+
+/** /publications/<slug>.ris: the publication's reference for reference managers (Zotero, EndNote…). */
+export const getStaticPaths = (async () => {
+  if (!(await loadSiteSettings()).showPublications) return [];
+  return (await loadPublications()).map((publication) => ({ params: { slug: publication.slug }, props: { publication } }));
+}) satisfies GetStaticPaths;
+
+export const GET: APIRoute = ({ props, site, url }) => {
+  const publication = (props as { publication: Publication }).publication;
+  const origin = new URL(site ?? url).origin;
+  const body = ris(publication, {
+    publisher: SITE.name,
+    url: new URL(publicationUrl(publication), origin).href,
+    pdfUrl: publication.pdf ? new URL(publication.pdf, origin).href : undefined,
+  });
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'application/x-research-info-systems; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${downloadName(publication.slug, 'ris')}"`,
+    },
+  });
+};

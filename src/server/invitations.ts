@@ -1,0 +1,70 @@
+import { invitationSchema, type Invitation } from '../schemas/account';
+import type { User } from '../schemas/user';
+import { HttpError } from './errors';
+import { openStore, readJSON, STORES, updateJSON, writeJSON } from './store';
+import { parseWith } from './http';
+import { newPasswordSchema } from '../schemas/user';
+import { setPassword, updateUser } from './users';
+
+/** How long an invitation link works. */
+export const INVITATION_HOURS = 48;
+
+// The link carries 256 random bits; only their SHA-256 is stored, so a store reader cannot use a link.
+async function keyOf(token: string): Promise<string> {
+  const bytes = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
+  return Buffer.from(bytes).toString('hex');
+}
+
+const TOKEN = /^[\w-]{43}$/;
+const GONE = 'This invitation link is not valid: it was already used, has expired or was replaced. Ask an admin for a new one.';
+
+/** Issues a single-use link token for setting the user's password; answers the token (shown once). */
+export async function createInvitation(user: Pick<User, 'id' | 'username'>, kind: Invitation['kind'], createdBy: string): Promise<{ token: string; expiresAt: string }> {
+  const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
+  const now = Date.now();
+  const invitation: Invitation = {
+    userId: user.id,
+    username: user.username,
+    kind,
+    createdBy,
+    createdAt: new Date(now).toISOString(),
+    expiresAt: new Date(now + INVITATION_HOURS * 3600_000).toISOString(),
+  };
+  await writeJSON(openStore(STORES.invitations), await keyOf(token), invitationSchema, invitation);
+  // Only the newest link of a user works: a reset replaces the link sent before it.
+  await updateUser(user.username, (u) => ({ ...u, invitedAt: invitation.createdAt }));
+  return { token, expiresAt: invitation.expiresAt };
+}
+
+const usable = (i: Invitation) => !i.usedAt && Date.parse(i.expiresAt) > Date.now();
+
+/** The invitation behind a token while it can still be used; 410 otherwise. */
+export async function readInvitation(token: string): Promise<Invitation> {
+  if (!TOKEN.test(token)) throw new HttpError(410, GONE);
+  const found = await readJSON(openStore(STORES.invitations), await keyOf(token), invitationSchema);
+  if (!found || !usable(found.value)) throw new HttpError(410, GONE);
+  return found.value;
+}
+
+/**
+ * Uses an invitation: marks it used first (etag-guarded, so two simultaneous uses cannot both
+ * pass), then sets the password, which also ends any session the account still had.
+ */
+export async function acceptInvitation(token: string, password: string): Promise<User> {
+  // A weak password must not use up the link.
+  parseWith(newPasswordSchema, password);
+  const invitation = await readInvitation(token);
+  const claimed = await updateJSON(
+    openStore(STORES.invitations),
+    await keyOf(token),
+    invitationSchema,
+    () => {
+      throw new HttpError(410, GONE);
+    },
+    (current) => {
+      if (!usable(current)) throw new HttpError(410, GONE);
+      return { ...current, usedAt: new Date().toISOString() };
+    },
+  );
+  return setPassword(claimed.username, password, (u) => u.id === invitation.userId && u.invitedAt === invitation.createdAt);
+}

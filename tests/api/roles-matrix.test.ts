@@ -1,0 +1,122 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAdminSite, type AdminSite, type Client } from '../helpers/admin-site';
+
+/**
+ * Every route, called by a signed-out visitor, an editor and an admin (issue 13). Calls that are
+ * let through carry bodies or ids that change nothing (400/404/415), so the matrix is harmless.
+ * - public: anyone; signed-in: any role (401 signed out); editor: content (editors and admins);
+ *   admin: personal data and users (403 for editors).
+ */
+type Access = 'public' | 'signed-in' | 'editor' | 'admin';
+type Row = [method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, access: Access, body?: unknown];
+
+const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
+const COLLECTIONS = ['research-areas', 'team-members', 'publications', 'stats', 'events'];
+
+const ROWS: Row[] = [
+  ['POST', '/api/auth/login', 'public', {}],
+  ['GET', '/api/auth/me', 'signed-in'],
+  ['GET', '/api/auth/invitations/not-a-token', 'public'],
+  ['POST', '/api/auth/invitations/not-a-token/accept', 'public', {}],
+  ['POST', '/api/account/password', 'signed-in', {}],
+  ['POST', '/api/account/sign-out-everywhere', 'signed-in', 'form'],
+  ['POST', '/api/account/two-factor/setup', 'signed-in', 'form'],
+  ['POST', '/api/account/two-factor/confirm', 'signed-in', {}],
+  ['POST', '/api/contact', 'public', {}],
+  ['POST', '/api/newsletter', 'public', {}],
+  ['GET', '/api/testimonials', 'public'],
+  ['GET', '/api/testimonials/featured', 'public'],
+  ['POST', '/api/testimonials', 'public', {}],
+  ['POST', '/api/upload/testimonial-photo', 'public', {}],
+  ['GET', '/api/uploads/nope', 'public'],
+  ['POST', '/api/fetch-linkedin-image', 'public', {}],
+  ['GET', '/api/site-settings', 'public'],
+  ['PATCH', '/api/site-settings', 'editor', {}],
+  ...COLLECTIONS.flatMap((name): Row[] => [
+    ['GET', `/api/${name}`, 'public'],
+    ['GET', `/api/${name}/nope`, 'public'],
+    ['POST', `/api/${name}`, 'editor', {}],
+    ['PATCH', `/api/${name}/nope`, 'editor', { title: 'x' }],
+    ['DELETE', `/api/${name}/nope`, 'editor'],
+    ['PUT', `/api/${name}/order`, 'editor', {}],
+  ]),
+  ['GET', '/api/events/featured', 'public'],
+  ['GET', '/api/events/upcoming', 'public'],
+  ['GET', '/api/admin/summary', 'editor'],
+  ['GET', '/api/admin/publish', 'editor'],
+  ['POST', '/api/admin/publish', 'editor', 'form'],
+  ['POST', '/api/admin/upload', 'editor', {}],
+  ['GET', '/api/admin/history', 'editor'],
+  ['POST', '/api/admin/history/nope/restore', 'editor'],
+  ['GET', '/api/admin/testimonials', 'editor'],
+  ['PATCH', '/api/admin/testimonials/nope', 'editor', { approved: true }],
+  ['DELETE', '/api/admin/testimonials/nope', 'editor'],
+  ['GET', '/api/admin/contact-forms', 'admin'],
+  ['GET', '/api/admin/contact-forms/export', 'admin'],
+  ['GET', '/api/admin/contact-forms/nope', 'admin'],
+  ['PATCH', '/api/admin/contact-forms/nope', 'admin', { read: true }],
+  ['DELETE', '/api/admin/contact-forms/nope', 'admin'],
+  ['GET', '/api/admin/subscriptions', 'admin'],
+  ['GET', '/api/admin/subscriptions/export', 'admin'],
+  ['DELETE', '/api/admin/subscriptions/nope', 'admin'],
+  ['GET', '/api/admin/users', 'admin'],
+  ['POST', '/api/admin/users', 'admin', {}],
+  ['PATCH', '/api/admin/users/nobody', 'admin', { role: 'editor' }],
+  ['DELETE', '/api/admin/users/nobody', 'admin'],
+  ['POST', '/api/admin/users/nobody/reset-password', 'admin'],
+  ['POST', '/api/admin/users/nobody/reset-two-factor', 'admin'],
+  ['GET', '/api/admin/users/nobody/activity', 'admin'],
+  ['PUT', '/api/admin/auth-policy', 'admin', {}],
+  // Last: logging out ends the caller's sessions.
+  ['POST', '/api/auth/logout', 'public'],
+];
+
+let t: AdminSite;
+beforeAll(async () => {
+  t = await startAdminSite();
+});
+afterAll(() => t.close());
+
+function call(c: Client, [method, p, , body]: Row) {
+  if (body === 'form') return method === 'POST' ? c.post(p, 'a=1', FORM) : c.put(p, 'a=1', FORM);
+  if (method === 'GET') return c.get(p);
+  if (method === 'DELETE') return c.delete(p);
+  return method === 'POST' ? c.post(p, body) : method === 'PATCH' ? c.patch(p, body) : c.put(p, body);
+}
+
+const expected = (access: Access, who: 'visitor' | 'editor' | 'admin'): 'through' | 401 | 403 => {
+  if (access === 'public') return 'through';
+  if (who === 'visitor') return 401;
+  return access === 'admin' && who === 'editor' ? 403 : 'through';
+};
+
+describe('role × endpoint matrix', () => {
+  it('covers every route that a function declares', async () => {
+    const dir = path.resolve(__dirname, '../../netlify/functions');
+    const declared = new Set<string>();
+    for (const file of (await readdir(dir)).filter((f) => f.endsWith('.ts'))) {
+      const { config } = await import(path.join(dir, file));
+      for (const p of [config?.path ?? []].flat() as string[]) if (p.startsWith('/api/')) declared.add(p);
+    }
+    const toPattern = (p: string) => new RegExp(`^${p.replace(/:\w+/g, '[^/]+')}$`);
+    const uncovered = [...declared].filter((p) => !ROWS.some(([, rowPath]) => toPattern(p).test(rowPath)));
+    expect(uncovered).toEqual([]);
+  });
+
+  it.each(ROWS)('%s %s (%s)', async (...row) => {
+    for (const [who, c] of [['visitor', t.anon], ['editor', t.viewer], ['admin', t.admin]] as const) {
+      const res = await call(c, row);
+      const want = expected(row[2], who);
+      const what = `${who}: ${row[0]} ${row[1]} → ${res.status} ${res.text.slice(0, 120)}`;
+      if (want === 'through') {
+        expect([401, 403], what).not.toContain(res.status);
+        expect(res.status, what).toBeLessThan(500);
+      } else {
+        expect(res.status, what).toBe(want);
+        expect(typeof res.json?.message, what).toBe('string');
+      }
+    }
+  });
+});
