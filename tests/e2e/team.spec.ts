@@ -149,8 +149,7 @@ test.describe('Edit Page button', () => {
     await expect(page.getByRole('link', { name: 'Edit Page' })).toBeVisible();
   });
 
-  // 'Edit Page' is now a link into in-place editing (edit-entry.spec.ts follows it).
-  test('shows for an admin, fixed at the top right', async ({ page }) => {
+  test('shows for an admin, fixed at the top right, and turns on in-place editing (issue 15)', async ({ page }) => {
     await signIn(page, 'admin');
     await page.goto('/team');
     const button = page.getByRole('link', { name: 'Edit Page' });
@@ -160,5 +159,9 @@ test.describe('Edit Page button', () => {
     const box = (await button.boundingBox())!;
     expect(box.x + box.width).toBeGreaterThan(1280 - 40);
     expect(box.y).toBeLessThan(120);
+    await button.click();
+    await expect(page).toHaveURL(/\/team\?edit=true$/);
+    await expect(page.getByText('Edit mode enabled')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Edit team title', exact: true })).toBeVisible();
   });
 });
