@@ -2,9 +2,17 @@ import { Controller, useFormContext } from 'react-hook-form';
 import type { FieldConfig } from './field-config';
 import ImageField from './ImageField';
 import FormField from '../../ui/FormField';
+import PdfField from './PdfField';
 import { cx, ui } from '../../ui/styles';
 
-const INPUT_TYPES: Partial<Record<FieldConfig['type'], string>> = { url: 'url', email: 'email', date: 'date', time: 'time', number: 'number' };
+const INPUT_TYPES: Partial<Record<FieldConfig['type'], string>> = {
+  url: 'url',
+  email: 'email',
+  date: 'date',
+  time: 'time',
+  datetime: 'datetime-local',
+  number: 'number',
+};
 
 /** One input of a generic admin form, bound to react-hook-form, in the shared labelled field (switches keep their own layout). */
 export default function FieldControl({ field, idPrefix, autoFocus }: { field: FieldConfig; idPrefix: string; autoFocus?: boolean }) {
@@ -46,6 +54,14 @@ export default function FieldControl({ field, idPrefix, autoFocus }: { field: Fi
         )}
       />
     );
+  } else if (field.type === 'pdf') {
+    input = (
+      <Controller
+        name={field.name}
+        control={control}
+        render={({ field: f }) => <PdfField id={id} value={String(f.value ?? '')} onChange={f.onChange} invalid={!!message} describedBy={describedBy} />}
+      />
+    );
   } else if (field.type === 'textarea') {
     input = <textarea {...common} rows={4} placeholder={field.placeholder} {...register(field.name)} className={cx(ui.input, 'mt-1')} />;
   } else if (field.type === 'select') {
@@ -84,7 +100,7 @@ export default function FieldControl({ field, idPrefix, autoFocus }: { field: Fi
 
   return (
     <FormField look="admin" className={cx(!field.half && 'sm:col-span-2')} id={id} label={field.label} required={field.required} hint={field.help} error={message}>
-      {field.type === 'image' ? <div className="mt-1">{input}</div> : input}
+      {field.type === 'image' || field.type === 'pdf' ? <div className="mt-1">{input}</div> : input}
     </FormField>
   );
 }
