@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { byOrder, safeLink } from '../../src/schemas/common';
+import { safeLink } from '../../src/schemas/common';
+import { byOrder } from '../../src/schemas/order';
 import { contactInputSchema } from '../../src/schemas/contact-form';
 import { eventCreateSchema } from '../../src/schemas/event';
 import { badgeForType, isPastEvent, normaliseEvent } from '../../src/schemas/event-client';

@@ -3,6 +3,7 @@ import { MemberCard } from '../sections/MemberCard';
 import { fetchQuery } from '../../lib/api';
 import { BALANCED_GRID, balancedCell } from '../../lib/balanced-grid';
 import type { TeamMember } from '../../schemas/team-member';
+import { byOrder } from '../../schemas/order';
 
 /** The member fields the team page shows. */
 export type TeamMemberView = Pick<TeamMember, 'id' | 'name' | 'position' | 'bio' | 'image' | 'linkedin' | 'twitter' | 'email' | 'order' | 'createdAt'>;
@@ -22,7 +23,7 @@ export default function TeamLive({ initial, builtAt }: { initial: TeamMemberView
     if (initial && Date.now() - builtAt < FRESH_MS) return;
     let live = true;
     fetchQuery<TeamMemberView[]>('/api/team-members').then(
-      (list) => live && Array.isArray(list) && setMembers(list),
+      (list) => live && Array.isArray(list) && setMembers(list.slice().sort(byOrder)),
       () => live && setFailed(true),
     );
     return () => {
