@@ -54,7 +54,7 @@ test('the home page on an empty store shows an empty state in every list section
   await expectSettled(page);
 });
 
-test('the team, testimonials and search pages on an empty store say there is nothing yet', async ({ page }) => {
+test('the team, testimonials, publications, privacy and search pages on an empty store say there is nothing yet or show built-in wording', async ({ page }) => {
   await page.goto(`${site.url}/team`);
   await expect(page.locator('section#founder')).toHaveCount(0);
   await expect(page.locator('#advisory-team')).toContainText('No team members to display at this time.');
@@ -62,6 +62,14 @@ test('the team, testimonials and search pages on an empty store say there is not
 
   await page.goto(`${site.url}/testimonials`);
   await expect(page.getByRole('heading', { name: 'No testimonials yet' })).toBeVisible();
+  await expectSettled(page);
+
+  await page.goto(`${site.url}/publications`);
+  await expect(page.getByRole('heading', { name: 'No Publications Yet' })).toBeVisible();
+  await expectSettled(page);
+
+  await page.goto(`${site.url}/privacy`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Notice');
   await expectSettled(page);
 
   await page.goto(`${site.url}/search?q=governance`);

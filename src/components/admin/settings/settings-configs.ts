@@ -17,6 +17,14 @@ const LABELS: Partial<Record<string, string>> = {
   featuredVideoUrl: 'YouTube address',
   showTeam: 'Show the team section',
   socialShareImage: 'Social share image (1200×630)',
+  // Privacy texts get labels of their own, distinct from the section texts they mention.
+  privacyTitle: 'Privacy page title',
+  privacyDescription: 'Privacy page introduction',
+  privacyContactDescription: 'Privacy: contact messages',
+  privacyNewsletterDescription: 'Privacy: newsletter',
+  privacyTestimonialsDescription: 'Privacy: testimonials',
+  privacyAnalyticsDescription: 'Privacy: analytics and cookies',
+  privacyRightsDescription: 'Privacy: your rights',
 };
 
 const FLAG_HELP: Record<VisibilityFlag, string> = {
