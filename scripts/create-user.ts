@@ -1,4 +1,5 @@
-// npm run create-user -- --username NAME --password PASS [--admin]
+// npm run create-user -- --username NAME --password PASS [--admin | --role admin|editor]
+// Without --admin or --role the user is an editor (content only). Further users are best invited from /admin/users.
 // Locally it writes to DATA_DIR; with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN set it writes to that site's store.
 import { LocalBlobsServer as BlobsServer } from './platform/blobs-server';
 import { randomBytes } from 'node:crypto';
@@ -6,8 +7,9 @@ import path from 'node:path';
 import { args, dataDir } from './local-env';
 
 const a = args();
-if (typeof a.username !== 'string' || typeof a.password !== 'string') {
-  console.error('Usage: npm run create-user -- --username NAME --password PASS [--admin]');
+const role = a.admin === true ? 'admin' : (a.role ?? 'editor');
+if (typeof a.username !== 'string' || typeof a.password !== 'string' || (role !== 'admin' && role !== 'editor')) {
+  console.error('Usage: npm run create-user -- --username NAME --password PASS [--admin | --role admin|editor]');
   process.exit(2);
 }
 
@@ -25,8 +27,8 @@ if (NETLIFY_SITE_ID && NETLIFY_AUTH_TOKEN) {
 
 const { createUser } = await import('../src/server/users');
 try {
-  const user = await createUser({ username: a.username, password: a.password, isAdmin: a.admin === true });
-  console.log(`Created ${user.isAdmin ? 'admin' : 'user'} ${user.username}.`);
+  const user = await createUser({ username: a.username, password: a.password, role });
+  console.log(`Created ${user.role} ${user.username}.`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exitCode = 1;

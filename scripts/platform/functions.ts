@@ -11,13 +11,28 @@ interface FnRoute {
   handler: FnHandler;
 }
 
-/** Loads every Netlify function (v2) under `dir` and routes requests by its `config.path`, as Netlify does. */
+/** A scheduled function: Netlify runs it on its cron `schedule` (UTC) and gives it no URL. */
+export interface ScheduledFn {
+  name: string;
+  schedule: string;
+  handler: FnHandler;
+}
+
+/**
+ * Loads every Netlify function (v2) under `dir` and routes requests by its `config.path`, as
+ * Netlify does; functions with `config.schedule` are listed apart, unreachable by URL.
+ */
 export async function loadFunctions(dir: string) {
   const files = (await readdir(dir)).filter((f) => /\.(ts|mts|js|mjs)$/.test(f)).sort();
   const routes: FnRoute[] = [];
+  const scheduled: ScheduledFn[] = [];
   for (const file of files) {
     const mod = await import(pathToFileURL(path.join(dir, file)).href);
     const config = mod.config ?? {};
+    if (typeof config.schedule === 'string') {
+      scheduled.push({ name: file.replace(/\.(ts|mts|js|mjs)$/, ''), schedule: config.schedule, handler: mod.default });
+      continue;
+    }
     // Without config.path Netlify serves a function at /.netlify/functions/<name> (event functions too).
     const fallback = `/.netlify/functions/${file.replace(/\.(ts|mts|js|mjs)$/, '')}`;
     const paths: string[] = Array.isArray(config.path) ? config.path : config.path ? [config.path] : [fallback];
@@ -50,7 +65,7 @@ export async function loadFunctions(dir: string) {
     return null;
   }
 
-  return { routes, match };
+  return { routes, match, scheduled };
 }
 
 function safeDecode(s: string): string {

@@ -9,6 +9,7 @@ import { startBuildBlobsApi } from './build-blobs-api';
 import { Builder, type Deploy, type DeployEventName } from './builder';
 import { LocalCdnCache, PURGE_API_PATH } from './cdn-cache';
 import { loadFunctions } from './functions';
+import { Scheduler } from './scheduler';
 
 export interface PlatformOptions {
   projectRoot: string;
@@ -18,6 +19,8 @@ export interface PlatformOptions {
   pages?: boolean;
   log?: (line: string) => void;
   debounceMs?: number;
+  /** Run scheduled functions on their schedules (tests turn this off and call runScheduled). */
+  schedules?: boolean;
 }
 
 /** Build hook URLs carry an unguessable id, as Netlify's do: without it nobody can start builds. */
@@ -213,6 +216,9 @@ export async function startPlatform(opts: PlatformOptions) {
     res.end(body);
   }
 
+  const scheduler = new Scheduler(fns.scheduled, url, log);
+  if (opts.schedules !== false) scheduler.start();
+
   if (opts.pages !== false) {
     const restored = await builder.restore();
     if (restored) log('serving the previous build while the site is rebuilt');
@@ -233,7 +239,10 @@ export async function startPlatform(opts: PlatformOptions) {
     },
     /** Builds the pages and waits for the build to be live. */
     build: () => builder.run(),
+    /** Runs a scheduled function now, as its schedule would. */
+    runScheduled: (name: string) => scheduler.run(name),
     async close() {
+      scheduler.stop();
       builder.cancel();
       await builder.idle().catch(() => {});
       server.closeAllConnections();

@@ -9,7 +9,7 @@ import { assignSlugs } from '../lib/slug';
 import { SCHEDULED_NEEDS_TIME, scheduledHasTime, type Releasable } from '../schemas/release';
 import { CACHE_TAGS, purgeTags } from './cdn-cache';
 import { HttpError } from './errors';
-import { openStore, readJSON, STORES, updateJSON } from './store';
+import { openStore, readJSONShared, STORES, updateJSON } from './store';
 
 interface BaseItem {
   id: string;
@@ -61,8 +61,9 @@ export function collection<S extends z.ZodType<BaseItem>>(key: string, itemSchem
     fieldNames: itemSchema instanceof z.ZodObject ? Object.keys(itemSchema.shape) : [],
     /** Every item, sorted by order (missing order last). */
     async list(): Promise<Item[]> {
-      const found = await readJSON(store(), key, docSchema);
-      return derive((found?.value.items ?? []) as Item[]).sort(byOrder);
+      // A shared parsed copy: `derive` returns a new array, which is what callers may sort.
+      const found = await readJSONShared(store(), STORES.content, key, docSchema);
+      return derive((found?.items ?? []) as Item[]).sort(byOrder);
     },
     /** One item by id, or null. */
     async get(id: string): Promise<Item | null> {

@@ -1,7 +1,7 @@
 import type { Store } from '@netlify/blobs';
 import { z } from 'zod';
 import { StorageError } from './errors';
-import { blobCall, createJSON, updateJSON } from './store';
+import { blobCall, createJSON, readJSONShared, updateJSON, type StoreName } from './store';
 
 /*
  * An index over records that visitors write one key at a time (contact messages, subscriptions),
@@ -30,8 +30,9 @@ import { blobCall, createJSON, updateJSON } from './store';
 export interface LogIndexOptions<Row> {
   /** Named in errors. */
   what: string;
-  /** Where the snapshot lives, and its key. */
+  /** Where the snapshot lives (the store and its name), and its key. */
   snapshotStore: () => Store;
+  snapshotStoreName: StoreName;
   snapshotKey: string;
   row: z.ZodType<Row>;
   idOf: (row: Row) => string;
@@ -70,27 +71,19 @@ export function timeOfTailKey(key: string): number {
 /** Milliseconds of a watermark: an ISO time, or a day (first layout of the index) meaning its start. */
 const msOf = (watermark: string) => Date.parse(watermark.length === 10 ? `${watermark}T00:00:00.000Z` : watermark);
 
-/** What a warm function instance remembers of each snapshot: the version it parsed. */
-const memo = new Map<string, { etag: string; value: unknown; ids: Set<string> }>();
+/** The ids of a snapshot's rows, worked out once per parsed snapshot (they are shared, see store.ts). */
+const idSets = new WeakMap<object, Set<string>>();
 
 export function logIndex<Row>(o: LogIndexOptions<Row>): LogIndex<Row> {
   const schema = z.object({ watermark: z.string(), items: z.array(o.row) });
   type Snapshot = { watermark: string; items: Row[] };
-  const memoKey = `${o.what}:${o.snapshotKey}`;
 
-  /** The snapshot as stored now, reusing the parsed copy when its etag still matches. */
+  /** The snapshot as stored now (a warm function reuses its parsed copy while it is unchanged). */
   async function current(): Promise<{ doc: Snapshot; ids: Set<string> } | null> {
-    const known = memo.get(memoKey);
-    const found = await blobCall(`read ${o.snapshotKey}`, () =>
-      o.snapshotStore().getWithMetadata(o.snapshotKey, { type: 'json', ...(known ? { etag: known.etag } : {}) }),
-    );
-    if (!found) return null;
-    if (known && found.data === null) return { doc: known.value as Snapshot, ids: known.ids };
-    const parsed = schema.safeParse(found.data);
-    if (!parsed.success) throw new StorageError(`The ${o.what} index is not valid`, { cause: parsed.error });
-    const doc = parsed.data as Snapshot;
-    const ids = new Set(doc.items.map(o.idOf));
-    if (found.etag) memo.set(memoKey, { etag: found.etag, value: doc, ids });
+    const doc = (await readJSONShared(o.snapshotStore(), o.snapshotStoreName, o.snapshotKey, schema)) as Snapshot | null;
+    if (!doc) return null;
+    let ids = idSets.get(doc);
+    if (!ids) idSets.set(doc, (ids = new Set(doc.items.map(o.idOf))));
     return { doc, ids };
   }
 

@@ -25,6 +25,7 @@ export const newestFirst = (a: NewsletterSubscription, b: NewsletterSubscription
 const index = logIndex<NewsletterSubscription>({
   what: 'subscriber',
   snapshotStore: system,
+  snapshotStoreName: STORES.system,
   snapshotKey: 'newsletter-snapshot',
   row: rowSchema,
   idOf: (s) => s.id,

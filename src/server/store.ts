@@ -65,6 +65,27 @@ export async function readJSON<S extends z.ZodType>(
   return { value: parsed.data, etag: found.etag };
 }
 
+/** What a warm function instance remembers of documents it read: the version it parsed. */
+const parsedCopies = new Map<string, { etag: string; value: unknown }>();
+
+/**
+ * Reads and validates a JSON document for reading only, reusing this function instance's parsed
+ * copy while the stored version is unchanged: the read is conditional (If-None-Match), so an
+ * unchanged document costs one round trip with no body and no parsing. Callers share the value
+ * and must not change it. `name` is the store's name (a Store does not say).
+ */
+export async function readJSONShared<S extends z.ZodType>(store: Store, name: StoreName, key: string, schema: S): Promise<z.infer<S> | null> {
+  const id = `${name}/${key}`;
+  const known = parsedCopies.get(id);
+  const found = await blobCall(`read ${key}`, () => store.getWithMetadata(key, { type: 'json', ...(known ? { etag: known.etag } : {}) }));
+  if (!found) return null;
+  if (known && found.data === null) return known.value as z.infer<S>;
+  const parsed = schema.safeParse(found.data);
+  if (!parsed.success) throw new StorageError(`Stored record ${key} is not valid`, { cause: parsed.error });
+  if (found.etag) parsedCopies.set(id, { etag: found.etag, value: parsed.data });
+  return parsed.data;
+}
+
 /** Writes a new record only if the key is free; false when it already exists. */
 export async function createJSON<S extends z.ZodType>(store: Store, key: string, schema: S, value: z.input<S>): Promise<boolean> {
   const data = schema.parse(value);

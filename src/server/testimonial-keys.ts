@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Testimonial } from '../schemas/testimonial';
 import { StorageError } from './errors';
 import { listKeys } from './records';
-import { blobCall, createJSON, openStore, readJSON, STORES, updateJSON } from './store';
+import { blobCall, createJSON, openStore, readJSON, readJSONShared, STORES, updateJSON } from './store';
 
 /*
  * Which testimonial keys exist, without listing the whole store (a listing is a round trip per
@@ -41,8 +41,9 @@ const missing = () => {
 };
 
 async function snapshot() {
-  const found = await readJSON(system(), SNAPSHOT_KEY, snapshotSchema);
-  if (found) return found.value;
+  // Read-only here (changes go through updateJSON): a warm function reuses its parsed copy.
+  const found = await readJSONShared(system(), STORES.system, SNAPSHOT_KEY, snapshotSchema);
+  if (found) return found;
   // Everything listed now is in the snapshot; keys of the days from the watermark on also list as tail.
   const keys = await listKeys(records());
   await createJSON(system(), SNAPSHOT_KEY, snapshotSchema, { watermark: foldBefore(), keys });

@@ -4,7 +4,7 @@ import { CACHE_TAGS, purgeTags } from './cdn-cache';
 import { assertExpected } from './collections';
 import { HttpError, StorageError } from './errors';
 import { listKeys, readRecords, type Page, type PageQuery } from './records';
-import { createJSON, deleteKey, openStore, readJSON, STORES, updateJSON } from './store';
+import { createJSON, deleteKey, openStore, readJSON, readJSONShared, STORES, updateJSON } from './store';
 import { allTestimonialKeys, forgetKey, idOfKey, recordKey, rememberKeys, timeOfKey } from './testimonial-keys';
 
 /*
@@ -33,9 +33,10 @@ export async function scanTestimonials(): Promise<Testimonial[]> {
 }
 
 /** The approved testimonials as stored in the published document, building it once for an old store. */
-async function publishedIndex(): Promise<Testimonial[]> {
-  const found = await readJSON(system(), INDEX_KEY, indexSchema);
-  if (found) return found.value.items;
+async function publishedIndex(): Promise<readonly Testimonial[]> {
+  // Read-only here (changes go through updateJSON): a warm function reuses its parsed copy.
+  const found = await readJSONShared(system(), STORES.system, INDEX_KEY, indexSchema);
+  if (found) return found.items;
   const items = (await scanTestimonials()).filter((t) => t.approved);
   try {
     if (await createJSON(system(), INDEX_KEY, indexSchema, { items })) return items;

@@ -1,5 +1,4 @@
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import type { User } from '../schemas/user';
 import { SITE } from '../site.config';
 import { HttpError } from './errors';
@@ -36,6 +35,8 @@ export async function startEnrolment(username: string): Promise<{ secret: string
     return { ...u, pendingTwoFactorSecret: secret };
   });
   const otpauthUrl = totpFor(secret, user.username).toString();
+  // Loaded here: only enrolment draws a QR code, so sign-in's cold start does not pay for it.
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1 });
   return { secret, otpauthUrl, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }

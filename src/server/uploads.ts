@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, MAX_UPLOAD_BODY_BYTES } from '../schemas/upload-limits';
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, MAX_PDF_BYTES, MAX_UPLOAD_BODY_BYTES, PDF_TOO_LARGE } from '../schemas/upload-limits';
 import { HttpError, StorageError } from './errors';
 import { readBody } from './http';
 import { blobCall, landedWrite, openStore, STORES } from './store';
@@ -14,14 +14,49 @@ const ACCEPTED: Record<string, { ext: string; contentType: string }> = {
   'image/apng': { ext: 'png', contentType: 'image/png' },
   'image/webp': { ext: 'webp', contentType: 'image/webp' },
 };
-const CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-const metadataSchema = z.object({ contentType: z.enum(CONTENT_TYPES) });
+const CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+const metadataSchema = z.object({
+  contentType: z.enum(CONTENT_TYPES),
+  /** PDFs keep the name they are downloaded under. */
+  fileName: z.string().max(200).optional(),
+});
 
-/** Upload keys: sha256 of the bytes plus the extension, so the same image is stored once. */
-export const UPLOAD_KEY = /^[a-f0-9]{64}\.(jpg|png|webp)$/;
+/** Upload keys: sha256 of the bytes plus the extension, so the same file is stored once. */
+export const UPLOAD_KEY = /^[a-f0-9]{64}\.(jpg|png|webp|pdf)$/;
 
 const tooLarge = () => new HttpError(413, IMAGE_TOO_LARGE);
 const wrongType = () => new HttpError(415, 'Only JPEG, PNG and WebP images can be uploaded.');
+
+/**
+ * The file in multipart field `field`, read with the body capped first (Request.formData() would
+ * buffer any size): 415 unless multipart, `tooLarge` past `max`, 400 when missing or empty.
+ */
+async function readFileField(req: Request, field: string, max: number, tooLarge: () => HttpError, noun: string): Promise<File> {
+  const type = req.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data\b/i.test(type)) throw new HttpError(415, `Send the ${noun} as multipart/form-data in the field "${field}"`);
+  const body = await readBody(req, MAX_UPLOAD_BODY_BYTES).catch((error) => {
+    throw error instanceof HttpError && error.status === 413 ? tooLarge() : error;
+  });
+  let form: FormData;
+  try {
+    form = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw new HttpError(400, `The upload could not be read. Please choose the ${noun} again.`);
+  }
+  const file = form.get(field);
+  if (!(file instanceof File)) {
+    throw new HttpError(400, `Please choose ${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun} to upload`, { [field]: `Please choose ${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun} to upload` });
+  }
+  if (file.size > max) throw tooLarge();
+  if (file.size === 0) throw new HttpError(400, 'The chosen file is empty', { [field]: 'The chosen file is empty' });
+  return file;
+}
+
+/** The file's type as its first bytes prove it (loaded on use: GET-only functions never need it). */
+async function sniff(bytes: Uint8Array): Promise<string | undefined> {
+  const { fileTypeFromBuffer } = await import('file-type');
+  return (await fileTypeFromBuffer(bytes))?.mime;
+}
 
 /** A checked image: its bytes, the extension and the content type its magic bytes prove. */
 export interface UploadedImage {
@@ -32,31 +67,47 @@ export interface UploadedImage {
 
 /** Reads the image in multipart field `field`: 415 unless multipart and JPEG/PNG/WebP, 413 past MAX_IMAGE_BYTES, 400 when missing. */
 export async function readImageUpload(req: Request, field: string): Promise<UploadedImage> {
-  const type = req.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data\b/i.test(type)) throw new HttpError(415, `Send the image as multipart/form-data in the field "${field}"`);
-  // Request.formData() would buffer any size: cap the read first, then parse the capped bytes.
-  const body = await readBody(req, MAX_UPLOAD_BODY_BYTES).catch((error) => {
-    throw error instanceof HttpError && error.status === 413 ? tooLarge() : error;
-  });
-  let form: FormData;
-  try {
-    form = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { 'content-type': type } }).formData();
-  } catch {
-    throw new HttpError(400, 'The upload could not be read. Please choose the image again.');
-  }
-  const file = form.get(field);
-  if (!(file instanceof Blob)) {
-    throw new HttpError(400, 'Please choose an image to upload', { [field]: 'Please choose an image to upload' });
-  }
-  if (file.size > MAX_IMAGE_BYTES) throw tooLarge();
-  if (file.size === 0) throw new HttpError(400, 'The chosen file is empty', { [field]: 'The chosen file is empty' });
+  const file = await readFileField(req, field, MAX_IMAGE_BYTES, tooLarge, 'image');
   const bytes = new Uint8Array(await file.arrayBuffer());
-  // Loaded here, not at module load: the GET-only uploads function never needs it (cold start).
-  const { fileTypeFromBuffer } = await import('file-type');
-  const detected = await fileTypeFromBuffer(bytes);
-  const accepted = detected && ACCEPTED[detected.mime];
+  const mime = await sniff(bytes);
+  const accepted = mime && ACCEPTED[mime];
   if (!accepted) throw wrongType();
   return { bytes, ...accepted };
+}
+
+/** A checked PDF: its bytes and the name it is downloaded under. */
+export interface UploadedPdf {
+  bytes: Uint8Array<ArrayBuffer>;
+  fileName: string;
+}
+
+/** '../Annual Report (final).PDF' → 'Annual-Report-final.pdf': a safe download name. */
+export function pdfFileName(name: string): string {
+  const base = name
+    .replace(/^.*[\\/]/, '')
+    .replace(/\.pdf$/i, '')
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '')
+    .slice(0, 120);
+  return `${base || 'document'}.pdf`;
+}
+
+/** Reads the PDF in multipart field `field`: 415 unless its bytes are a PDF, 413 JSON past MAX_PDF_BYTES. */
+export async function readPdfUpload(req: Request, field: string): Promise<UploadedPdf> {
+  const file = await readFileField(req, field, MAX_PDF_BYTES, () => new HttpError(413, PDF_TOO_LARGE), 'PDF');
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if ((await sniff(bytes)) !== 'application/pdf') throw new HttpError(415, 'Only PDF files can be uploaded here.');
+  return { bytes, fileName: pdfFileName(file.name) };
+}
+
+/** Stores a PDF under its content address and returns the public path to it. */
+export async function storePdf(pdf: UploadedPdf): Promise<string> {
+  const key = `${createHash('sha256').update(pdf.bytes).digest('hex')}.pdf`;
+  const metadata = metadataSchema.parse({ contentType: 'application/pdf', fileName: pdf.fileName });
+  await landedWrite(`upload ${key}`, () => openStore(STORES.uploads).set(key, new Blob([pdf.bytes]), { metadata, onlyIfNew: true }));
+  return `/api/uploads/${key}`;
 }
 
 /** Stores image bytes under their content address and returns the public path to them. */
@@ -68,12 +119,12 @@ export async function storeImage(image: UploadedImage): Promise<string> {
   return `/api/uploads/${key}`;
 }
 
-/** An uploaded image and its type, or null when there is none under that key. */
-export async function readImage(key: string): Promise<{ bytes: ArrayBuffer; contentType: string } | null> {
+/** An uploaded file (image or PDF) with its type and, for PDFs, its name; null when there is none under that key. */
+export async function readImage(key: string): Promise<{ bytes: ArrayBuffer; contentType: string; fileName?: string } | null> {
   if (!UPLOAD_KEY.test(key)) return null;
   const found = await blobCall(`read upload ${key}`, () => openStore(STORES.uploads).getWithMetadata(key, { type: 'arrayBuffer' }));
   if (!found) return null;
   const metadata = metadataSchema.safeParse(found.metadata);
   if (!metadata.success) throw new StorageError(`Upload ${key} has no valid content type`, { cause: metadata.error });
-  return { bytes: found.data, contentType: metadata.data.contentType };
+  return { bytes: found.data, contentType: metadata.data.contentType, fileName: metadata.data.fileName };
 }

@@ -1,11 +1,12 @@
 import { atom, onMount } from 'nanostores';
 import { apiRequest, ApiError } from '../lib/api';
+import type { CurrentUser } from '../schemas/user';
 
 /** Who is signed in (spec §4 Auth): loading, then a user or null. */
 export type SessionState =
   | { status: 'loading' }
   | { status: 'signed-out' }
-  | { status: 'signed-in'; user: { id: string; username: string; isAdmin: boolean; isAuthenticated: true } }
+  | { status: 'signed-in'; user: CurrentUser }
   | { status: 'error'; message: string };
 
 /** The session, shared by every island; fetched once from /api/auth/me when first used. */
@@ -24,7 +25,7 @@ export async function refreshSession(): Promise<SessionState> {
     return $session.get();
   }
   try {
-    const user = await apiRequest<Extract<SessionState, { status: 'signed-in' }>['user']>('GET', '/api/auth/me');
+    const user = await apiRequest<CurrentUser>('GET', '/api/auth/me');
     $session.set({ status: 'signed-in', user });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) $session.set({ status: 'signed-out' });

@@ -72,6 +72,8 @@ describe('with the build failing', () => {
       delete site.platform.builder.env.NODE_OPTIONS;
     }
     await site.platform.build();
+    // A save above may have asked for a rebuild that starts only now (debounced): let it finish.
+    await site.platform.builder.idle();
     const state = await client(site.url, cookie).get('/api/admin/publish');
     expect(state.json.state).toBe('live');
   });

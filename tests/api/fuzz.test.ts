@@ -28,6 +28,12 @@ const ENDPOINTS: [method: 'POST' | 'PATCH' | 'PUT', path: string, admin: boolean
   ['PUT', '/api/events/order', true],
   ['PATCH', '/api/admin/testimonials/ID', true],
   ['PATCH', '/api/admin/contact-forms/ID', true],
+  ['POST', '/api/admin/users', true],
+  ['PATCH', '/api/admin/users/ID', true],
+  ['PUT', '/api/admin/auth-policy', true],
+  ['POST', '/api/account/password', true],
+  ['POST', '/api/account/two-factor/confirm', true],
+  ['POST', '/api/auth/invitations/ID/accept', false],
 ];
 
 // Payloads that break expectations: wrong types, huge strings, deep nesting, prototype keys, odd unicode.
@@ -126,6 +132,17 @@ describe('control characters and lone surrogates are refused at every text field
       { method: 'POST', path: '/api/fetch-linkedin-image', body: { url: 'https://www.linkedin.com/in/someone' }, c: visitor },
       { method: 'PATCH', path: '/api/site-settings', body: Object.fromEntries(SETTINGS_TEXT_KEYS.map((k) => [k, k.endsWith('Email') ? 'team@example.org' : k.endsWith('Link') || k.endsWith('Image') || k.endsWith('Thumbnail') ? '/page' : k.endsWith('Url') || k.startsWith('founderLinkedin') || k.startsWith('founderTwitter') ? 'https://example.org/x' : 'Plain words'])), c: admin },
     ];
+    // Team access (issue 13): a real pending invitation, so only the bad character can refuse it.
+    const invited = await admin.post('/api/admin/users', { username: 'fuzz-invitee', role: 'editor' });
+    expect(invited.status).toBe(201);
+    const token = (invited.json.invitePath as string).split('#')[1];
+    cases.push(
+      { method: 'POST', path: '/api/admin/users', body: { username: 'another-invitee', role: 'editor' }, c: admin },
+      { method: 'PATCH', path: '/api/admin/users/fuzz-invitee', body: { role: 'admin' }, c: admin },
+      { method: 'POST', path: '/api/account/password', body: { currentPassword: 'fuzzer-password-123', newPassword: 'a-new-password-456' }, c: admin },
+      { method: 'POST', path: '/api/account/two-factor/confirm', body: { code: '123456' }, c: admin },
+      { method: 'POST', path: `/api/auth/invitations/${token}/accept`, body: { password: 'invitee-password-789' }, c: visitor },
+    );
     for (const name of COLLECTIONS) {
       const listed = (await admin.get(`/api/${name}`)).json;
       const record = (Array.isArray(listed) ? listed : listed.items)[0] as Record<string, unknown>;

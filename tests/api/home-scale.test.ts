@@ -146,13 +146,18 @@ describe('the /publications archive', () => {
 
   it('is in the sitemap, every listed archive page exists, and search results point at the right page', async () => {
     const sitemap = (await get('/sitemap.xml')).html;
-    const archive = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname).filter((p) => p.startsWith('/publications'));
+    // Archive pages: /publications, /publications/<n>, /publications/type/<type>[/<n>] (not the publication pages).
+    const archive = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname.replace(/\/$/, '')).filter((p) => /^\/publications(\/type\/[\w-]+)?(\/\d+)?$/.test(p));
     expect(archive).toHaveLength(Math.ceil(PUBLICATIONS / 12) + TYPES.length * Math.ceil(PUBLICATIONS / TYPES.length / 12));
     for (const p of archive) expect((await get(p)).status, p).toBe(200);
 
     const index = JSON.parse((await get('/search-index.json')).html) as { title: string; url: string }[];
     const entry = index.find((e) => e.title === 'Scale publication 500')!;
-    expect(entry.url).toBe('/publications/42#publication-pub-0500');
-    expect(cardIds((await get('/publications/42')).html)).toContain('pub-0500');
+    // A publication's own page, which the archive's card for it links to.
+    expect(entry.url).toBe('/publications/scale-publication-500');
+    const page = await get(entry.url);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('Scale publication 500');
+    expect((await get('/publications/42')).html).toContain(`href="${entry.url}"`);
   });
 });

@@ -42,6 +42,8 @@ const ROWS: Row[] = [
     ['DELETE', `/api/${name}/nope`, 'editor'],
     ['PUT', `/api/${name}/order`, 'editor', {}],
   ]),
+  ['GET', '/api/events/all', 'editor'],
+  ['GET', '/api/publications/all', 'editor'],
   ['GET', '/api/events/featured', 'public'],
   ['GET', '/api/events/upcoming', 'public'],
   ['GET', '/api/admin/summary', 'editor'],

@@ -77,16 +77,16 @@ test('signed out, /admin goes to /login', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
 });
 
-test('a signed-in user without admin rights sees a no-permission state and no failing calls', async ({ page }) => {
+test('an editor opening an admins-only page sees a no-permission state and no failing calls', async ({ page }) => {
   const failures: string[] = [];
   page.on('response', (r) => {
     if (r.url().includes('/api/') && r.status() >= 400) failures.push(`${r.status()} ${r.url()}`);
   });
   const res = await page.request.post('/api/auth/login', { data: USERS.viewer });
   expect(res.status()).toBe(200);
-  await page.goto('/admin/site-settings');
-  await expect(page.getByRole('heading', { name: "You don't have permission to manage this site" })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Admin' })).toHaveCount(0);
+  await page.goto('/admin/users');
+  await expect(page.getByRole('heading', { name: "You don't have permission to open this page" })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' })).toHaveCount(0);
   expect(failures).toEqual([]);
 });
 

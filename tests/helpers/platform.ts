@@ -23,7 +23,7 @@ export async function startTestSite(opts: { pages?: boolean; seed?: boolean } = 
   const dataDir = await mkdtemp(path.join(ROOT, '.data', 'tmp', 'site-test-'));
   // Throttling off unless a test sets a limit (the throttle tests do).
   process.env.PUBLIC_POST_LIMIT ??= '0';
-  const platform = await startPlatform({ projectRoot: ROOT, dataDir, pages: opts.pages ?? false, log: () => {}, debounceMs: 200 });
+  const platform = await startPlatform({ projectRoot: ROOT, dataDir, pages: opts.pages ?? false, log: () => {}, debounceMs: 200, schedules: false });
   if (opts.seed) {
     const { seedDemoContent } = await import('../../src/server/seed');
     await seedDemoContent();

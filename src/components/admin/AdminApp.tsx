@@ -4,15 +4,16 @@ import { $adminPage } from '../../stores/admin-route';
 import { $session } from '../../stores/session';
 import Toaster from '../ui/Toaster';
 import AdminShell from './AdminShell';
-import { PAGE_COMPONENTS } from './admin-pages';
+import { adminPage, mayOpen, menuFor } from './admin-pages';
 import { showFlash } from './flash';
 import NoPermission from './NoPermission';
+import TwoFactorRequired from './TwoFactorRequired';
 import Spinner from './ui/Spinner';
 
 /** Scroll delay after a route change (spec §9). */
 const ROUTE_SCROLL_MS = 100;
 
-/** The admin app island: route guard, shell and the current page (loaded on demand). */
+/** The admin app island: route guard (by the page's declared permission), shell and the current page (loaded on demand). */
 export default function AdminApp({ page: initialPage }: { page: string }) {
   // Set before the first read, so the first render already shows the page this shell is for.
   useState(() => $adminPage.set(initialPage));
@@ -45,15 +46,22 @@ export default function AdminApp({ page: initialPage }: { page: string }) {
         {session.message}
       </p>
     );
-  } else if (!session.user.isAdmin) {
-    body = <NoPermission username={session.user.username} />;
   } else {
-    const Page = PAGE_COMPONENTS[page] ?? PAGE_COMPONENTS.index!;
-    body = (
-      <AdminShell page={page} username={session.user.username}>
+    const { user } = session;
+    const declared = adminPage(page);
+    const Page = declared.component;
+    let content;
+    if (user.mustSetUpTwoFactor && declared.page !== 'account') content = <TwoFactorRequired />;
+    else if (!mayOpen(user.role, declared)) content = <NoPermission username={user.username} role={user.role} label={declared.label} />;
+    else
+      content = (
         <Suspense fallback={<p className="p-8 text-center text-ink-muted">Loading...</p>}>
-          <Page key={page} page={page} />
+          <Page key={page} page={page} menu={menuFor(user.role)} />
         </Suspense>
+      );
+    body = (
+      <AdminShell page={page} user={user}>
+        {content}
       </AdminShell>
     );
   }

@@ -1,16 +1,18 @@
 import { useStore } from '@nanostores/react';
-import { ExternalLink, LogOut, Menu, X } from 'lucide-react';
+import { ExternalLink, KeyRound, LogOut, Menu, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { $announcement } from '../../stores/admin-announce';
 import { SITE } from '../../site.config';
 import AdminLink from './AdminLink';
-import { ADMIN_ROUTES } from './admin-routes';
+import type { CurrentUser } from '../../schemas/user';
+import { ROLE_LABELS } from '../../schemas/roles';
+import { menuFor } from './admin-pages';
 import { logout } from './logout';
 import PublishBadge from './PublishBadge';
 import { cx, ui } from './ui/styles';
 
-/** The admin frame: sidebar menu, header (user, publish state, view site, logout) and the page. */
-export default function AdminShell({ page, username, children }: { page: string; username: string; children: ReactNode }) {
+/** The admin frame: sidebar menu (what the user's role can use), header (user, publish state, account, view site, logout) and the page. */
+export default function AdminShell({ page, user, children }: { page: string; user: CurrentUser; children: ReactNode }) {
   // The small-screen menu is open on the page it was opened on: choosing a page closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === page;
@@ -33,7 +35,7 @@ export default function AdminShell({ page, username, children }: { page: string;
           {SITE.shortName} <span className="font-sans text-sm font-normal text-brand-300">Admin</span>
         </p>
         <ul className="space-y-0.5">
-          {ADMIN_ROUTES.map(({ page: p, label, icon: Icon }) => (
+          {menuFor(user.role).map(({ page: p, label, icon: Icon }) => (
             <li key={p}>
               <AdminLink
                 page={p}
@@ -64,8 +66,12 @@ export default function AdminShell({ page, username, children }: { page: string;
         <PublishBadge />
         <div className="ml-auto flex items-center gap-2 text-sm">
           <span className="hidden text-ink-muted sm:inline">
-            Signed in as <strong className="text-ink" data-testid="admin-username">{username}</strong>
+            Signed in as <strong className="text-ink" data-testid="admin-username">{user.username}</strong> ({ROLE_LABELS[user.role]})
           </span>
+          <AdminLink page="account" current={page === 'account'} className={cx(ui.btn, ui.ghost)}>
+            <KeyRound aria-hidden="true" className="h-4 w-4" />
+            My account
+          </AdminLink>
           <a href="/" className={cx(ui.btn, ui.ghost)}>
             <ExternalLink aria-hidden="true" className="h-4 w-4" />
             View site

@@ -16,6 +16,8 @@ const WELCOME = { title: 'Login successful', description: 'Welcome to the admin 
 export default function LoginForm() {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState('');
+  // Accounts with two-factor sign-in: the server asks for a code after the password.
+  const [needsCode, setNeedsCode] = useState(false);
   const errorId = useId();
   // The form is pre-rendered: until React takes over, a submit would be a native GET with the
   // password in the address, so the button stays disabled until then.
@@ -35,12 +37,14 @@ export default function LoginForm() {
     const data = new FormData(event.currentTarget);
     const username = String(data.get('username') ?? '');
     const password = String(data.get('password') ?? '');
+    const code = needsCode ? String(data.get('code') ?? '') : '';
     setError('');
     setPending(true);
     try {
-      await apiRequest('POST', '/api/auth/login', { username, password });
+      await apiRequest('POST', '/api/auth/login', { username, password, ...(code ? { code } : {}) });
     } catch (failure) {
       setPending(false);
+      if (failure instanceof ApiError && failure.status === 401 && failure.body?.fields?.code) setNeedsCode(true);
       const serverMessage = failure instanceof ApiError ? failure.body?.message : 'Network error - please try again';
       // Spec §8: the page alert shows the server's message or 'Login failed'; the destructive
       // toast titled 'Login failed' says the server's message or 'Invalid credentials'.
@@ -93,6 +97,26 @@ export default function LoginForm() {
             className={cx(ui.input, 'mt-1')}
           />
         </div>
+        {needsCode && (
+          <div>
+            <label htmlFor="login-code" className={ui.label}>
+              Two-factor code
+            </label>
+            <input
+              id="login-code"
+              name="code"
+              autoComplete="one-time-code"
+              required
+              autoFocus
+              disabled={pending}
+              className={cx(ui.input, 'mt-1')}
+              aria-describedby="login-code-help"
+            />
+            <p id="login-code-help" className={ui.help}>
+              The 6-digit code from your authenticator app, or one of your recovery codes.
+            </p>
+          </div>
+        )}
         <button type="submit" disabled={pending || !ready} className={cx(ui.btn, ui.primary, 'w-full py-2.5')}>
           {pending ? 'Logging in...' : 'Login'}
         </button>

@@ -1,26 +1,81 @@
+import {
+  BarChart3,
+  CalendarDays,
+  FileText,
+  History,
+  Inbox,
+  KeyRound,
+  LayoutDashboard,
+  Lightbulb,
+  Mail,
+  MessageSquareQuote,
+  Phone,
+  Settings,
+  ShieldCheck,
+  ToggleRight,
+  UserRound,
+  Users,
+  Video,
+  type LucideIcon,
+} from 'lucide-react';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { can, type Permission, type Role } from '../../schemas/roles';
 
-type PageComponent = LazyExoticComponent<ComponentType<{ page: string }>>;
+/** What every page component gets: its route name and the menu of the signed-in user's role. */
+export interface PageProps {
+  page: string;
+  menu: readonly MenuEntry[];
+}
+export type MenuEntry = Pick<AdminPage, 'page' | 'label' | 'icon' | 'blurb'>;
+
+/**
+ * One admin page, declared once: its route (the URL segment; 'index' is /admin), menu label,
+ * icon, dashboard blurb, component (loaded on demand) and the permission it needs (null: any
+ * signed-in user). The page shells, the menu, the dashboard and the route guard all read this.
+ */
+export interface AdminPage {
+  page: string;
+  label: string;
+  icon: LucideIcon;
+  blurb: string;
+  component: LazyExoticComponent<ComponentType<PageProps>>;
+  permission: Permission | null;
+  /** Listed in the menu and on the dashboard (My account sits in the header instead). */
+  inMenu: boolean;
+}
 
 // Each page is its own chunk, fetched when first opened (spec §2: admin pages load on demand).
 const collection = lazy(() => import('./collections/CollectionPage'));
 const settings = lazy(() => import('./settings/SettingsPage'));
 
-/** The component of each admin page, loaded on demand. */
-export const PAGE_COMPONENTS: Record<string, PageComponent> = {
-  index: lazy(() => import('./pages/Dashboard')),
-  'research-areas': collection,
-  'team-members': collection,
-  publications: collection,
-  stats: collection,
-  events: collection,
-  'site-settings': settings,
-  'section-visibility': settings,
-  'team-toggle': settings,
-  'contact-info': settings,
-  'video-settings': settings,
-  subscriptions: lazy(() => import('./pages/Subscriptions')),
-  'contact-forms': lazy(() => import('./pages/ContactForms')),
-  testimonials: lazy(() => import('./pages/Testimonials')),
-  history: lazy(() => import('./pages/HistoryPage')),
-};
+const page = (p: Omit<AdminPage, 'inMenu'> & { inMenu?: boolean }): AdminPage => ({ inMenu: true, ...p });
+
+/** Every admin page in menu order. */
+export const ADMIN_PAGES: readonly AdminPage[] = [
+  page({ page: 'index', label: 'Dashboard', icon: LayoutDashboard, blurb: 'What needs attention', component: lazy(() => import('./pages/Dashboard')), permission: 'content' }),
+  page({ page: 'research-areas', label: 'Research areas', icon: Lightbulb, blurb: 'Strategic focus cards', component: collection, permission: 'content' }),
+  page({ page: 'team-members', label: 'Team members', icon: Users, blurb: 'Advisory team profiles', component: collection, permission: 'content' }),
+  page({ page: 'publications', label: 'Publications', icon: FileText, blurb: 'Reports, papers and briefs', component: collection, permission: 'content' }),
+  page({ page: 'stats', label: 'Stats', icon: BarChart3, blurb: 'Impact counters', component: collection, permission: 'content' }),
+  page({ page: 'events', label: 'Events', icon: CalendarDays, blurb: 'Events and workshops', component: collection, permission: 'content' }),
+  page({ page: 'testimonials', label: 'Testimonials', icon: MessageSquareQuote, blurb: 'Review and feature stories', component: lazy(() => import('./pages/Testimonials')), permission: 'content' }),
+  page({ page: 'site-settings', label: 'Site settings', icon: Settings, blurb: 'Every text on the site', component: settings, permission: 'content' }),
+  page({ page: 'section-visibility', label: 'Section visibility', icon: ToggleRight, blurb: 'Show or hide home sections', component: settings, permission: 'content' }),
+  page({ page: 'team-toggle', label: 'Team & founder', icon: UserRound, blurb: 'Team section and founder profile', component: settings, permission: 'content' }),
+  page({ page: 'contact-info', label: 'Contact info', icon: Phone, blurb: 'Location, e-mail and phone', component: settings, permission: 'content' }),
+  page({ page: 'video-settings', label: 'Video settings', icon: Video, blurb: 'Featured video and highlights', component: settings, permission: 'content' }),
+  page({ page: 'contact-forms', label: 'Contact messages', icon: Inbox, blurb: 'Messages from the contact form', component: lazy(() => import('./pages/ContactForms')), permission: 'personal-data' }),
+  page({ page: 'subscriptions', label: 'Subscriptions', icon: Mail, blurb: 'Newsletter subscribers', component: lazy(() => import('./pages/Subscriptions')), permission: 'personal-data' }),
+  page({ page: 'history', label: 'History', icon: History, blurb: 'Recent changes and restore', component: lazy(() => import('./pages/HistoryPage')), permission: 'content' }),
+  page({ page: 'users', label: 'Users', icon: ShieldCheck, blurb: 'Team accounts, roles and sign-in rules', component: lazy(() => import('./pages/UsersPage')), permission: 'users' }),
+  page({ page: 'account', label: 'My account', icon: KeyRound, blurb: 'Password, two-factor sign-in, sessions', component: lazy(() => import('./pages/AccountPage')), permission: null, inMenu: false }),
+];
+
+/** The page declared for a route name (unknown names show the dashboard). */
+export const adminPage = (name: string): AdminPage => ADMIN_PAGES.find((p) => p.page === name) ?? ADMIN_PAGES[0]!;
+
+/** Whether a role may open a page. */
+export const mayOpen = (role: Role, p: AdminPage): boolean => p.permission === null || can(role, p.permission);
+
+/** The menu of a role: only what it can use. */
+export const menuFor = (role: Role): AdminPage[] => ADMIN_PAGES.filter((p) => p.inMenu && mayOpen(role, p));

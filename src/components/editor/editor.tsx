@@ -7,6 +7,7 @@ import { notify } from '../ui/toast';
 import { $editMode } from '../../stores/edit-mode';
 import { watchPublish, stopPublishWatch } from '../../stores/editor-publish';
 import { refreshSession } from '../../stores/session';
+import { can } from '../../schemas/roles';
 import { EditorApp } from './EditorApp';
 import { loadStartValues } from './editor-api';
 import { signInNotice } from './notices';
@@ -55,7 +56,7 @@ export async function startEditor(): Promise<void> {
     notify({ title: 'Failed to check authentication', description: 'Reload the page to try again.', variant: 'destructive' });
     return;
   }
-  if (session.status !== 'signed-in' || !session.user.isAdmin) {
+  if (session.status !== 'signed-in' || !can(session.user.role, 'content')) {
     const why = session.status === 'signed-in' ? 'Your account cannot edit this site.' : 'You are not signed in.';
     signInNotice('Sign in as an admin to edit', `${why} The texts stay read-only.`);
     return;

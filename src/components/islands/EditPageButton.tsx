@@ -5,6 +5,7 @@ import { apiRequest } from '../../lib/api';
 import type { PublishState } from '../../schemas/publish-state';
 import { $editMode } from '../../stores/edit-mode';
 import { $session } from '../../stores/session';
+import { can } from '../../schemas/roles';
 
 type Phase = PublishState['state'];
 const PENDING: Phase[] = ['queued', 'building'];
@@ -54,10 +55,11 @@ const notice = 'max-w-xs rounded-xl px-4 py-3 text-sm shadow-lg ring-1';
 export default function EditPageButton({ label = 'Edit Page' }: { label?: string }) {
   const session = useStore($session);
   const editing = useStore($editMode);
-  const isAdmin = session.status === 'signed-in' && session.user.isAdmin;
+  // Editors and admins both edit texts (issue 13).
+  const mayEdit = session.status === 'signed-in' && can(session.user.role, 'content');
   // In edit mode the editor shows its own publish pill.
-  const publish = usePublishState(isAdmin && !editing);
-  if (!isAdmin || editing) return null;
+  const publish = usePublishState(mayEdit && !editing);
+  if (!mayEdit || editing) return null;
   return (
     <div className="fixed right-4 top-20 z-40 flex flex-col items-end gap-2 font-sans lg:top-24" data-admin-page-bar>
       <a

@@ -7,6 +7,7 @@ import { notify } from '../../ui/toast';
 import { announce } from '../../../stores/admin-announce';
 import { refreshPublish } from '../../../stores/admin-publish';
 import PageHeader from '../PageHeader';
+import ScheduledReleases from '../ScheduledReleases';
 import ConfirmDialog from '../ui/ConfirmDialog';
 import LoadStatus from '../ui/LoadStatus';
 import { cx, ui } from '../ui/styles';
@@ -89,6 +90,7 @@ export default function CollectionPage({ page }: { page: string }) {
           Add {config.singular}
         </button>
       </PageHeader>
+      {(config.api === 'publications' || config.api === 'events') && <ScheduledReleases only={config.api} />}
       <LoadStatus loaded={!!data} error={error} />
       {data && items.length === 0 && <p className={cx(ui.card, 'p-8 text-center text-ink-muted')}>Nothing here yet. Add the first {config.singular}.</p>}
       {items.length > 0 && (

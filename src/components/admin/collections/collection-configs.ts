@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { eventCreateSchema } from '../../../schemas/event';
 import { publicationCreateSchema } from '../../../schemas/publication';
+import { RELEASE_STATUSES } from '../../../schemas/release';
 import { researchAreaCreateSchema } from '../../../schemas/research-area';
 import { statCreateSchema } from '../../../schemas/stat';
 import { teamMemberCreateSchema } from '../../../schemas/team-member';
@@ -8,6 +9,13 @@ import type { FieldConfig } from '../form/field-config';
 
 type Item = Record<string, unknown>;
 const s = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** 'Draft', 'Scheduled for 2025-06-19 09:00 (Europe/London)', or nothing for published items. */
+function releaseLabel(i: Item): string {
+  if (i.status === 'draft') return 'Draft';
+  if (i.status === 'scheduled') return `Scheduled for ${s(i.publishAt).replace('T', ' ')} (${s(i.timeZone) || 'UTC'})`;
+  return '';
+}
 
 /** What the generic collection manager needs to know about one content collection. */
 export interface CollectionConfig {
@@ -26,6 +34,29 @@ export interface CollectionConfig {
   endpoint?: string;
   /** Where the admin lists every item, when the public list leaves some out (drafts, embargoes). */
   listEndpoint?: string;
+}
+
+/** Who sees a publication or event: the release fields both share (src/schemas/release.ts). */
+const RELEASE_FIELDS: readonly FieldConfig[] = [
+  {
+    name: 'status',
+    label: 'Status',
+    type: 'select',
+    options: RELEASE_STATUSES,
+    initial: 'published',
+    help: 'Draft: never public. Scheduled: public from the publish time on (the site rebuilds itself then).',
+    half: true,
+  },
+  { name: 'publishAt', label: 'Publish at', type: 'datetime', help: 'For scheduled items: the local time in the zone below.', half: true },
+  { name: 'timeZone', label: 'Time zone', type: 'select', options: timeZones(), initial: localZone(), half: true },
+];
+
+function localZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+function timeZones(): string[] {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return ['UTC', ...zones.filter((z) => z !== 'UTC')];
 }
 
 const EVENT_TYPES = ['Workshop', 'Conference', 'Webinar', 'Meetup', 'Hackathon', 'Event'] as const;
@@ -83,9 +114,11 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
       { name: 'authors', label: 'Authors', type: 'text', placeholder: 'L. Fischer, A. Okafor' },
       { name: 'link', label: 'Link', type: 'text', placeholder: 'https://…' },
       { name: 'image', label: 'Image', type: 'image' },
+      { name: 'pdf', label: 'PDF', type: 'pdf', help: 'The full text, offered as a download on the publication page.' },
+      ...RELEASE_FIELDS,
     ],
     primary: (i) => s(i.title),
-    secondary: (i) => [s(i.type), s(i.date)].filter(Boolean).join(' · '),
+    secondary: (i) => [releaseLabel(i), s(i.type), s(i.date)].filter(Boolean).join(' · '),
     image: (i) => s(i.image),
   },
   stats: {
@@ -123,9 +156,10 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
       { name: 'maxAttendees', label: 'Maximum attendees', type: 'number', half: true },
       { name: 'youtubeUrl', label: 'YouTube video', type: 'url', placeholder: 'https://www.youtube.com/watch?v=…', half: true },
       { name: 'imageUrl', label: 'Image', type: 'image' },
+      ...RELEASE_FIELDS,
     ],
     primary: (i) => s(i.title),
-    secondary: (i) => [s(i.eventType), s(i.startDate).slice(0, 10), s(i.location)].filter(Boolean).join(' · '),
+    secondary: (i) => [releaseLabel(i), s(i.eventType), s(i.startDate).slice(0, 10), s(i.location)].filter(Boolean).join(' · '),
     image: (i) => s(i.imageUrl),
   },
 };

@@ -1,9 +1,17 @@
 import { Controller, useFormContext } from 'react-hook-form';
 import type { FieldConfig } from './field-config';
 import ImageField from './ImageField';
+import PdfField from './PdfField';
 import { cx, ui } from '../ui/styles';
 
-const INPUT_TYPES: Partial<Record<FieldConfig['type'], string>> = { url: 'url', email: 'email', date: 'date', time: 'time', number: 'number' };
+const INPUT_TYPES: Partial<Record<FieldConfig['type'], string>> = {
+  url: 'url',
+  email: 'email',
+  date: 'date',
+  time: 'time',
+  datetime: 'datetime-local',
+  number: 'number',
+};
 
 /** One labelled input of a generic admin form, bound to react-hook-form, with its error message. */
 export default function FieldControl({ field, idPrefix, autoFocus }: { field: FieldConfig; idPrefix: string; autoFocus?: boolean }) {
@@ -43,6 +51,14 @@ export default function FieldControl({ field, idPrefix, autoFocus }: { field: Fi
         render={({ field: f }) => (
           <ImageField id={id} value={String(f.value ?? '')} onChange={f.onChange} placeholder={field.placeholder} invalid={!!message} describedBy={describedBy} />
         )}
+      />
+    );
+  } else if (field.type === 'pdf') {
+    input = (
+      <Controller
+        name={field.name}
+        control={control}
+        render={({ field: f }) => <PdfField id={id} value={String(f.value ?? '')} onChange={f.onChange} invalid={!!message} describedBy={describedBy} />}
       />
     );
   } else if (field.type === 'textarea') {
@@ -91,7 +107,7 @@ export default function FieldControl({ field, idPrefix, autoFocus }: { field: Fi
           </span>
         )}
       </label>
-      {field.type === 'image' ? <div className="mt-1">{input}</div> : input}
+      {field.type === 'image' || field.type === 'pdf' ? <div className="mt-1">{input}</div> : input}
       {field.help && <p id={`${id}-help`} className={ui.help}>{field.help}</p>}
       {message && (
         <p id={`${id}-error`} className={ui.error}>

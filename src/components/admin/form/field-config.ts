@@ -1,5 +1,5 @@
 /** Kinds of input the generic admin forms can render. */
-export type FieldType = 'text' | 'textarea' | 'url' | 'email' | 'image' | 'date' | 'time' | 'number' | 'checkbox' | 'select';
+export type FieldType = 'text' | 'textarea' | 'url' | 'email' | 'image' | 'pdf' | 'date' | 'time' | 'datetime' | 'number' | 'checkbox' | 'select';
 
 /** How one field of a record is edited in the admin. */
 export interface FieldConfig {
@@ -13,6 +13,8 @@ export interface FieldConfig {
   required?: boolean;
   /** Half-width on wide screens (pairs such as start/end date). */
   half?: boolean;
+  /** The value a new record's form starts with (a select whose empty value would not be valid). */
+  initial?: string;
 }
 
 /** Form values: strings, booleans and (for numbers) a number or null. */
@@ -28,7 +30,7 @@ export function toFormValue(field: FieldConfig, stored: unknown): unknown {
 
 /** Form values for a record (or blank ones for a new record). */
 export function formValuesFor(fields: readonly FieldConfig[], record: Record<string, unknown> | null): FormValues {
-  return Object.fromEntries(fields.map((f) => [f.name, toFormValue(f, record?.[f.name])]));
+  return Object.fromEntries(fields.map((f) => [f.name, toFormValue(f, record ? record[f.name] : f.initial)]));
 }
 
 /** Names of the fields whose form value differs from the one loaded. */

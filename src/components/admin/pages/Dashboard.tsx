@@ -4,31 +4,36 @@ import { CalendarDays, Inbox, Mail, MessageSquareQuote } from 'lucide-react';
 import { useEffect } from 'react';
 import { $publish, type PublishInfo } from '../../../stores/admin-publish';
 import AdminLink from '../AdminLink';
-import { ADMIN_ROUTES } from '../admin-routes';
+import { can, type Permission } from '../../../schemas/roles';
+import { $session } from '../../../stores/session';
+import type { PageProps } from '../admin-pages';
 import { formatAgo } from '../format-time';
 import PageHeader from '../PageHeader';
 import PublishBadge from '../PublishBadge';
+import ScheduledReleases from '../ScheduledReleases';
 import { cx, ui } from '../ui/styles';
 import { useFetch } from '../use-fetch';
+import { changeValues, describeChange } from './change-text';
 import type { HistoryEntry } from './history-types';
 
 interface Summary {
-  unreadMessages: number;
+  /** null for roles without access to personal data. */
+  unreadMessages: number | null;
   pendingTestimonials: number;
-  subscribers: number;
+  subscribers: number | null;
   upcomingEvents: number;
   publish: PublishInfo;
 }
 
-const COUNTS: { key: keyof Omit<Summary, 'publish'>; label: string; page: string; icon: LucideIcon; attention: boolean }[] = [
-  { key: 'unreadMessages', label: 'Unread messages', page: 'contact-forms', icon: Inbox, attention: true },
-  { key: 'pendingTestimonials', label: 'Testimonials to review', page: 'testimonials', icon: MessageSquareQuote, attention: true },
-  { key: 'subscribers', label: 'Newsletter subscribers', page: 'subscriptions', icon: Mail, attention: false },
-  { key: 'upcomingEvents', label: 'Upcoming events', page: 'events', icon: CalendarDays, attention: false },
+const COUNTS: { key: keyof Omit<Summary, 'publish'>; label: string; page: string; icon: LucideIcon; attention: boolean; permission: Permission }[] = [
+  { key: 'unreadMessages', label: 'Unread messages', page: 'contact-forms', icon: Inbox, attention: true, permission: 'personal-data' },
+  { key: 'pendingTestimonials', label: 'Testimonials to review', page: 'testimonials', icon: MessageSquareQuote, attention: true, permission: 'content' },
+  { key: 'subscribers', label: 'Newsletter subscribers', page: 'subscriptions', icon: Mail, attention: false, permission: 'personal-data' },
+  { key: 'upcomingEvents', label: 'Upcoming events', page: 'events', icon: CalendarDays, attention: false, permission: 'content' },
 ];
 
 /** The dashboard: what needs attention, the publish state, recent changes and every admin page. */
-export default function Dashboard() {
+export default function Dashboard({ menu }: PageProps) {
   const summary = useFetch<Summary>('/api/admin/summary');
   const history = useFetch<HistoryEntry[]>('/api/admin/history?limit=10');
   // The summary carries the publish state too: show it at once rather than after the next poll.
@@ -36,12 +41,14 @@ export default function Dashboard() {
     if (summary.data?.publish && !$publish.get()) $publish.set(summary.data.publish);
   }, [summary.data]);
   useStore($publish);
+  const session = useStore($session);
+  const role = session.status === 'signed-in' ? session.user.role : 'editor';
 
   return (
     <div className="space-y-8">
       <PageHeader title="Dashboard" description="What needs your attention, and where everything is." />
       <section aria-label="Needs attention" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {COUNTS.map(({ key, label, page, icon: Icon, attention }) => {
+        {COUNTS.filter((c) => can(role, c.permission)).map(({ key, label, page, icon: Icon, attention }) => {
           const count = summary.data?.[key];
           const highlight = attention && (count ?? 0) > 0;
           return (
@@ -63,6 +70,9 @@ export default function Dashboard() {
         </h2>
         <p className="mt-1 mb-3 text-sm text-ink-muted">Saved changes go live after the site is rebuilt, usually within a minute.</p>
         <PublishBadge detailed />
+        <div className="mt-4">
+          <ScheduledReleases />
+        </div>
       </section>
 
       <div className="grid gap-8 lg:grid-cols-2">
@@ -77,12 +87,22 @@ export default function Dashboard() {
           </div>
           {history.data && history.data.length === 0 && <p className="mt-3 text-sm text-ink-muted">No changes yet.</p>}
           <ul className="mt-3 divide-y divide-slate-100">
-            {history.data?.map((e) => (
-              <li key={e.id} className="py-2 text-sm">
-                <span className="font-medium text-ink">{e.summary || e.target}</span>
-                <span className="text-ink-muted"> · {e.action} by {e.user} · {formatAgo(e.at)}</span>
-              </li>
-            ))}
+            {history.data?.map((e) => {
+              const values = changeValues(e);
+              return (
+                <li key={e.id} className="py-2 text-sm" data-testid="recent-change">
+                  <span className="font-medium text-ink">{describeChange(e)}</span>
+                  {values && (
+                    <span className="block text-ink-muted">
+                      “{values.before}” → “{values.after}”
+                    </span>
+                  )}
+                  <span className="text-ink-muted">
+                    by {e.user} · {formatAgo(e.at)}
+                  </span>
+                </li>
+              );
+            })}
           </ul>
         </section>
         <section aria-labelledby="pages-heading" className={cx(ui.card, 'p-5')}>
@@ -90,7 +110,7 @@ export default function Dashboard() {
             Manage
           </h2>
           <ul className="mt-3 grid gap-2 sm:grid-cols-2">
-            {ADMIN_ROUTES.filter((r) => r.page !== 'index').map(({ page, label, blurb, icon: Icon }) => (
+            {menu.filter((r) => r.page !== 'index').map(({ page, label, blurb, icon: Icon }) => (
               <li key={page}>
                 <AdminLink page={page} className="flex gap-3 rounded-md p-2 hover:bg-slate-50">
                   <Icon aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" />

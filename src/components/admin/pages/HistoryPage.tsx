@@ -10,6 +10,7 @@ import ConfirmDialog from '../ui/ConfirmDialog';
 import LoadStatus from '../ui/LoadStatus';
 import { cx, ui } from '../ui/styles';
 import { useFetch } from '../use-fetch';
+import { describeChange } from './change-text';
 import DiffView from './DiffView';
 import type { HistoryEntry } from './history-types';
 
@@ -24,7 +25,7 @@ export default function HistoryPage() {
     setBusy(true);
     try {
       await mutate('POST', `/api/admin/history/${encodeURIComponent(restoring.id)}/restore`);
-      notify({ title: 'Restored', description: restoring.summary || restoring.target });
+      notify({ title: 'Restored', description: describeChange(restoring) });
       announce('Change restored');
       setRestoring(null);
       void refreshPublish();
@@ -47,10 +48,9 @@ export default function HistoryPage() {
             <details className="group">
               <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 [&::-webkit-details-marker]:hidden">
                 <ChevronDown aria-hidden="true" className="h-4 w-4 text-ink-soft transition group-open:rotate-180" />
-                <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-ink-muted">{entry.action}</span>
-                <span className="min-w-0 flex-1 truncate text-sm font-medium text-ink">{entry.summary || entry.target}</span>
+                <span className="min-w-0 flex-1 truncate text-sm font-medium text-ink">{describeChange(entry)}</span>
                 <span className="text-xs text-ink-soft" title={formatWhen(entry.at)}>
-                  {entry.user} · {formatAgo(entry.at)}
+                  by <span data-testid="history-user">{entry.user}</span> · {formatAgo(entry.at)}
                 </span>
               </summary>
               <div className="space-y-3 border-t border-slate-100 px-4 py-3">
@@ -71,7 +71,7 @@ export default function HistoryPage() {
       <ConfirmDialog
         open={restoring !== null}
         title="Restore this change?"
-        message={restoring ? `“${restoring.summary || restoring.target}” goes back to how it was before this change. The restore is recorded too, so it can be undone.` : ''}
+        message={restoring ? `“${describeChange(restoring)}” goes back to how it was before this change. The restore is recorded too, so it can be undone.` : ''}
         confirmLabel="Restore"
         destructive={false}
         busy={busy}

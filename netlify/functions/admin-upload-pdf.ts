@@ -1,0 +1,15 @@
+// POST /api/admin/upload-pdf (editor) multipart field "file" -> 201 { pdfUrl: '/api/uploads/<key>.pdf', fileName }
+//   415 when the bytes are not a PDF, 413 (JSON) past the size cap
+import { requirePermission } from '../../src/server/guard';
+import { json, route } from '../../src/server/http';
+import { readPdfUpload, storePdf } from '../../src/server/uploads';
+
+export default route({
+  async POST(req) {
+    await requirePermission(req, 'content');
+    const pdf = await readPdfUpload(req, 'file');
+    return json({ pdfUrl: await storePdf(pdf), fileName: pdf.fileName }, { status: 201 });
+  },
+});
+
+export const config = { path: '/api/admin/upload-pdf' };

@@ -1,0 +1,83 @@
+import { AlertCircle } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { apiRequest, errorMessage } from '../../lib/api';
+import { flashNext } from './flash';
+import { cx, ui } from './ui/styles';
+
+type State = { status: 'loading' } | { status: 'invalid'; message: string } | { status: 'ready'; username: string; kind: 'invite' | 'reset' };
+
+// The token travels in the address's fragment, which browsers never send to a server or in a Referer.
+const token = () => decodeURIComponent(window.location.hash.slice(1));
+
+/** The invitation page: the invited user (or one whose password was reset) sets a password, once. */
+export default function AcceptInvitation() {
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [error, setError] = useState('');
+  const [pending, setPending] = useState(false);
+
+  useEffect(() => {
+    apiRequest<{ username: string; kind: 'invite' | 'reset' }>('GET', `/api/auth/invitations/${encodeURIComponent(token() || 'none')}`)
+      .then((i) => setState({ status: 'ready', ...i }))
+      .catch((failure: unknown) => setState({ status: 'invalid', message: errorMessage(failure, 'This invitation link is not valid.') }));
+  }, []);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const password = String(data.get('password') ?? '');
+    if (password !== String(data.get('confirm') ?? '')) {
+      setError('The two passwords are not the same');
+      return;
+    }
+    setPending(true);
+    setError('');
+    try {
+      await apiRequest('POST', `/api/auth/invitations/${encodeURIComponent(token())}/accept`, { password });
+      flashNext({ title: 'Password set', description: 'Sign in with your new password.' });
+      window.location.assign('/login');
+    } catch (failure) {
+      setPending(false);
+      setError(errorMessage(failure, 'Your password was not set. Please try again.'));
+    }
+  }
+
+  if (state.status === 'loading') return <p className="text-sm text-ink-muted">Checking your link...</p>;
+  if (state.status === 'invalid') {
+    return (
+      <p role="alert" className="text-sm text-red-800">
+        {state.message}
+      </p>
+    );
+  }
+  return (
+    <>
+      <p className="mb-4 text-sm text-ink-muted">
+        {state.kind === 'invite' ? 'Welcome' : 'Welcome back'}, <strong className="text-ink">{state.username}</strong>. Choose a password of at least 12 characters.
+      </p>
+      {error && (
+        <div role="alert" className="mb-4 flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800">
+          <AlertCircle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+          <span>{error}</span>
+        </div>
+      )}
+      <form onSubmit={(e) => void submit(e)} className="space-y-4">
+        <input type="hidden" name="username" autoComplete="username" value={state.username} />
+        <div>
+          <label htmlFor="invite-password" className={ui.label}>
+            New password
+          </label>
+          <input id="invite-password" name="password" type="password" autoComplete="new-password" required disabled={pending} className={cx(ui.input, 'mt-1')} />
+        </div>
+        <div>
+          <label htmlFor="invite-confirm" className={ui.label}>
+            Repeat the password
+          </label>
+          <input id="invite-confirm" name="confirm" type="password" autoComplete="new-password" required disabled={pending} className={cx(ui.input, 'mt-1')} />
+        </div>
+        <button type="submit" disabled={pending} className={cx(ui.btn, ui.primary, 'w-full py-2.5')}>
+          {pending ? 'Saving...' : 'Set password'}
+        </button>
+      </form>
+    </>
+  );
+}
