@@ -17,3 +17,11 @@ export const historyEntrySchema = z.object({
   restoredFrom: z.string().optional(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+/** One page of history, newest first (GET /api/admin/history?page=&pageSize=): the log has no count, only whether older entries follow. */
+export interface HistoryPage {
+  items: HistoryEntry[];
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
+}

@@ -1,4 +1,4 @@
-import { historyEntrySchema, type HistoryEntry } from '../schemas/history';
+import { historyEntrySchema, type HistoryEntry, type HistoryPage } from '../schemas/history';
 import type { User } from '../schemas/user';
 import { requestRebuild } from './publish';
 import { readRecords } from './records';
@@ -53,13 +53,6 @@ export async function commitChange(user: Pick<User, 'username'>, change: ChangeR
   return entry;
 }
 
-/** One page of the log, newest first, and whether older entries follow. */
-export interface HistoryPage {
-  items: HistoryEntry[];
-  page: number;
-  pageSize: number;
-  hasMore: boolean;
-}
 
 /**
  * Entries `offset` to `offset + count` of the log, newest first, and whether more follow. A listing

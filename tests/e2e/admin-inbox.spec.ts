@@ -69,6 +69,25 @@ test('testimonials: approving a pending testimonial puts it on /testimonials', a
   }
 });
 
+test('history pages on the server: 20 changes a page, newest first, with Next and Previous', async ({ page }) => {
+  // Written straight to the store (as the functions do), so no rebuild is asked for.
+  const { recordChange } = await import('../../src/server/history');
+  const label = unique('E2E paged');
+  for (let i = 0; i < 25; i++) await recordChange({ username: 'e2e' }, { action: 'update', target: 'site-settings', summary: `${label} ${i}` });
+  await openAdmin(page, '/admin/history', 'History');
+  const rows = page.getByTestId('history-row');
+  await expect(rows).toHaveCount(20);
+  const pager = page.getByRole('navigation', { name: 'Pages' });
+  await expect(pager).toContainText('Page 1');
+  const firstOnPageOne = await rows.first().textContent();
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await expect(pager).toContainText('Page 2');
+  await expect(rows.first()).not.toHaveText(firstOnPageOne ?? '');
+  await pager.getByRole('button', { name: 'Previous' }).click();
+  await expect(pager).toContainText('Page 1');
+  await expect(rows).toHaveCount(20);
+});
+
 test('history: a change shows as a diff and one click restores the version before it', async ({ page }) => {
   const label = unique('E2E history');
   const created = await page.request.post('/api/stats', { data: { value: '3', label } });

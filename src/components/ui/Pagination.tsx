@@ -1,21 +1,26 @@
 import { cx, ui } from './styles';
 
-/** Previous/next paging for a server-paged list, with 'x–y of n' for orientation. */
-export default function Pagination({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
-  const last = Math.max(1, Math.ceil(total / pageSize));
-  if (total <= pageSize) return null;
+type Props = { page: number; pageSize: number; onPage: (page: number) => void } & (
+  | { total: number }
+  /** A list with no count (history): whether a next page exists. */
+  | { hasMore: boolean }
+);
+
+/** Previous/next paging for a server-paged list, with 'x–y of n' (or 'Page n') for orientation. */
+export default function Pagination(props: Props) {
+  const { page, pageSize, onPage } = props;
+  const total = 'total' in props ? props.total : null;
+  const hasNext = total === null ? (props as { hasMore: boolean }).hasMore : page < Math.max(1, Math.ceil(total / pageSize));
+  if (page <= 1 && !hasNext) return null;
   const from = (page - 1) * pageSize + 1;
-  const to = Math.min(total, page * pageSize);
   return (
     <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm text-ink-muted">
-      <span>
-        {from}–{to} of {total}
-      </span>
+      <span>{total === null ? `Page ${page}` : `${from}–${Math.min(total, page * pageSize)} of ${total}`}</span>
       <div className="flex gap-2">
         <button type="button" className={cx(ui.btn, ui.secondary, 'py-1.5')} disabled={page <= 1} onClick={() => onPage(page - 1)}>
           Previous
         </button>
-        <button type="button" className={cx(ui.btn, ui.secondary, 'py-1.5')} disabled={page >= last} onClick={() => onPage(page + 1)}>
+        <button type="button" className={cx(ui.btn, ui.secondary, 'py-1.5')} disabled={!hasNext} onClick={() => onPage(page + 1)}>
           Next
         </button>
       </div>

@@ -12,11 +12,16 @@ import { cx, ui } from '../../ui/styles';
 import { useFetch } from '../use-fetch';
 import { describeChange } from './change-text';
 import DiffView from './DiffView';
-import type { HistoryEntry } from '../../../schemas/history';
+import type { HistoryEntry, HistoryPage as HistoryPageOf } from '../../../schemas/history';
+import Pagination from '../../ui/Pagination';
+
+const PAGE_SIZE = 20;
 
 /** Recent admin changes with a readable diff and one-click restore of the state before a change. */
 export default function HistoryPage() {
-  const { data, error, reload } = useFetch<HistoryEntry[]>('/api/admin/history?limit=100');
+  const [page, setPage] = useState(1);
+  const { data: found, error, reload } = useFetch<HistoryPageOf>(`/api/admin/history?page=${page}&pageSize=${PAGE_SIZE}`);
+  const data = found?.items;
   const [restoring, setRestoring] = useState<HistoryEntry | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -38,7 +43,7 @@ export default function HistoryPage() {
 
   return (
     <div>
-      <PageHeader title="History" description="The last 100 changes made in the admin. Restore puts back the state from before a change." />
+      <PageHeader title="History" description="Changes made in the admin, newest first. Restore puts back the state from before a change." />
       <LoadStatus loaded={!!data} error={error} />
       {data && data.length === 0 && <p className={cx(ui.card, 'p-8 text-center text-ink-muted')}>No changes recorded yet.</p>}
       <ul className="space-y-2" aria-label="Changes">
@@ -67,6 +72,7 @@ export default function HistoryPage() {
           </li>
         ))}
       </ul>
+      {found && <Pagination page={page} pageSize={PAGE_SIZE} hasMore={found.hasMore} onPage={setPage} />}
       <ConfirmDialog
         open={restoring !== null}
         title="Restore this change?"
