@@ -163,7 +163,10 @@ describe('an event page', () => {
     const doc = await html('/events/frontier-safety-summit');
     expect(doc.querySelector('[data-testid="event-time"]')!.text).toBe('09:30 - 17:00');
     expect(doc.querySelector('[data-testid="event-capacity"]')!.text).toBe('Up to 120 attendees');
-    expect(doc.querySelector('[data-testid="event-image"]')!.getAttribute('src')).toBe('/images/og-default.png');
+    // The photo comes at the size it is shown, through the image CDN.
+    const image = doc.querySelector('[data-testid="event-image"]')!;
+    expect(image.getAttribute('srcset')).toContain(`/.netlify/images?url=${encodeURIComponent('/images/og-default.png')}&w=1600 1600w`);
+    expect(image.getAttribute('sizes')).toBeTruthy();
     expect(doc.querySelector('[data-testid="event-video"]')!.getAttribute('href')).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     const action = doc.querySelector('[data-testid="event-action"]')!;
     expect([action.text.trim(), action.getAttribute('href')]).toEqual(['Register Now (opens in a new tab)', 'https://tickets.example.org/summit']);

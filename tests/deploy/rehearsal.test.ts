@@ -89,6 +89,10 @@ describe('a deploy with Netlify’s build program', () => {
       'admin-summary': admin401('/api/admin/summary'),
       'admin-testimonials': admin401('/api/admin/testimonials'),
       'admin-upload': admin401('/api/admin/upload', 'POST'),
+      'admin-upload-pdf': admin401('/api/admin/upload-pdf', 'POST'),
+      'admin-releases': admin401('/api/admin/releases'),
+      // Netlify runs it on its schedule: on an empty store there is nothing to release.
+      'release-scheduled': { request: { method: 'POST', path: '/.netlify/functions/release-scheduled', body: { next_run: '2030-01-01T00:00:00.000Z' } }, status: 200 },
       'auth-me': admin401('/api/auth/me'),
       'auth-login': { request: { method: 'POST', path: '/api/auth/login', body: { username: 'admin', password: 'wrong-password-1' } }, status: 401 },
       'auth-logout': { request: { method: 'POST', path: '/api/auth/logout' }, status: 200 },
