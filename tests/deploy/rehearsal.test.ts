@@ -91,6 +91,10 @@ describe('a deploy with Netlify’s build program', () => {
       'admin-upload': admin401('/api/admin/upload', 'POST'),
       'admin-upload-pdf': admin401('/api/admin/upload-pdf', 'POST'),
       'admin-releases': admin401('/api/admin/releases'),
+      'admin-users': admin401('/api/admin/users'),
+      account: admin401('/api/account/sign-out-everywhere', 'POST'),
+      // An invitation that was never issued: the same answer as a used or expired one.
+      'auth-invitations': { request: { method: 'GET', path: '/api/auth/invitations/not-a-real-token' }, status: 410 },
       // Netlify runs it on its schedule: on an empty store there is nothing to release.
       'release-scheduled': { request: { method: 'POST', path: '/.netlify/functions/release-scheduled', body: { next_run: '2030-01-01T00:00:00.000Z' } }, status: 200 },
       'auth-me': admin401('/api/auth/me'),
