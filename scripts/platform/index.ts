@@ -9,6 +9,7 @@ import { startBuildBlobsApi } from './build-blobs-api';
 import { Builder, type Deploy, type DeployEventName } from './builder';
 import { LocalCdnCache, PURGE_API_PATH } from './cdn-cache';
 import { loadFunctions } from './functions';
+import { LocalImageCdn } from './image-cdn';
 import { Scheduler } from './scheduler';
 
 export interface PlatformOptions {
@@ -131,6 +132,7 @@ export async function startPlatform(opts: PlatformOptions) {
       res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"queued":true}');
       return;
     }
+    if (reqUrl.pathname === '/.netlify/images' && (method === 'GET' || method === 'HEAD')) return images.serve(req, res, reqUrl);
     // Netlify invokes event functions itself, with a signature it checks: they are not reachable
     // from outside. Nothing else under /.netlify/ is public here (a wrong hook URL is a 404).
     const internal = reqUrl.pathname.startsWith('/.netlify/');
@@ -217,6 +219,7 @@ export async function startPlatform(opts: PlatformOptions) {
   }
 
   const scheduler = new Scheduler(fns.scheduled, url, log);
+  const images = new LocalImageCdn(url, () => builder.site?.root);
   if (opts.schedules !== false) scheduler.start();
 
   if (opts.pages !== false) {

@@ -12,7 +12,7 @@ export function cutText(text: string, max = PUBLICATION_CUTOFF): { text: string;
 /**
  * Up to two initials for a team member's placeholder portrait: title dropped, first and last
  * name ('Dr. Amara Okafor' gives 'AO'). Testimonial avatars follow the spec's own rule instead
- * (first two words): that is `initials` in src/lib/initials.ts.
+ * (first two words): that is `initials` below.
  */
 export function memberInitials(name: string): string {
   const words = name
@@ -28,3 +28,18 @@ export function memberInitials(name: string): string {
 
 /** A tel: address from a displayed phone number: digits and +, without the UK-style '(0)'. */
 export const telHref = (phone: string): string => `tel:${phone.replace(/\(0\)/g, '').replace(/[^\d+]/g, '')}`;
+
+/**
+ * Initials for a testimonial avatar (spec §2): first letters of the first two words,
+ * uppercased, at most two.
+ */
+export function initials(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((w) => w.charAt(0))
+    .join('')
+    .toUpperCase()
+    .slice(0, 2);
+}

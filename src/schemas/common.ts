@@ -59,8 +59,3 @@ export const recordMeta = {
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
 };
-
-/** Sort by `order` ascending, missing order as 999, ties by creation time. */
-export function byOrder<T extends { order?: number | null; createdAt?: string }>(a: T, b: T): number {
-  return (a.order ?? 999) - (b.order ?? 999) || (a.createdAt ?? '').localeCompare(b.createdAt ?? '');
-}

@@ -1,3 +1,5 @@
+import type { Event } from './event';
+
 /**
  * Event helpers the browser needs (badge styles, the client normaliser, 'is past'), kept free
  * of zod so the events island does not ship it; src/schemas/event.ts re-exports them.
@@ -45,25 +47,14 @@ export function camelise(raw: unknown): unknown {
   return out;
 }
 
-/** The event as the site's cards use it. */
-export interface ClientEvent {
-  id: string;
-  /** Its page is /events/<slug> (empty only for records from before slugs, never served so). */
-  slug: string;
-  title: string;
-  description: string;
-  eventType: string;
-  startDate: string;
-  endDate: string;
-  startTime: string;
-  endTime: string;
-  location: string;
-  isVirtual: boolean;
-  virtualLink: string;
-  registrationLink: string;
-  imageUrl: string;
-  featured: boolean;
-}
+/**
+ * The event as the site's cards use it: the stored event's display fields, typed from the
+ * schema (a type import, so the events island still ships no zod).
+ */
+export type ClientEvent = Pick<
+  Event,
+  'id' | 'slug' | 'title' | 'description' | 'eventType' | 'startDate' | 'endDate' | 'startTime' | 'endTime' | 'location' | 'isVirtual' | 'virtualLink' | 'registrationLink' | 'imageUrl' | 'featured'
+>;
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 

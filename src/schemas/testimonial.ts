@@ -59,5 +59,3 @@ export const testimonialUpdateSchema = z
   .strictObject({ ...base, image: testimonialPhotoSchema, featured: z.boolean(), approved: z.boolean(), order: orderSchema })
   .partial();
 
-/** Re-exported for server code; islands import it from src/lib/initials (no zod). */
-export { initials } from '../lib/initials';

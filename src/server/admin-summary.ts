@@ -1,19 +1,11 @@
 import { upcomingEvents } from './collections';
+import type { AdminSummary } from '../schemas/admin-summary';
 import { countUnread } from './contact-forms';
-import { getPublishState, type PublishState } from './publish';
+import { getPublishState } from './publish';
 import { countSubscriptions } from './newsletter';
 import { testimonialCounts } from './testimonials';
 
-/** The dashboard's counts and the publish state. */
-export interface AdminSummary {
-  /** null for roles that may not see personal data (it is then not read at all). */
-  unreadMessages: number | null;
-  pendingTestimonials: number;
-  /** null for roles that may not see personal data. */
-  subscribers: number | null;
-  upcomingEvents: number;
-  publish: PublishState;
-}
+export type { AdminSummary };
 
 /**
  * Counts for the admin dashboard, exact and without reading records: unread messages and

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { byOrder } from '../schemas/common';
+import { byOrder } from '../schemas/order';
 import { eventSchema, isPastEvent, type Event } from '../schemas/event';
 import { publicationSchema } from '../schemas/publication';
 import { researchAreaSchema } from '../schemas/research-area';

@@ -1,26 +1,10 @@
-import { z } from 'zod';
+import { historyEntrySchema, type HistoryEntry } from '../schemas/history';
 import type { User } from '../schemas/user';
 import { requestRebuild } from './publish';
 import { readRecords } from './records';
 import { blobCall, openStore, readJSON, STORES, writeJSON } from './store';
 
-/** One recorded admin change: who, when, what, and the record before and after. */
-export const historyEntrySchema = z.object({
-  id: z.string(),
-  at: z.string(),
-  user: z.string(),
-  /** e.g. 'update', 'create', 'delete', 'reorder', 'restore'. */
-  action: z.string(),
-  /** What was changed, e.g. 'site-settings', 'events/<id>', 'contact-forms/<id>'. */
-  target: z.string(),
-  /** Short human summary, e.g. 'heroTitle' or 'Responsible AI Workshop'. */
-  summary: z.string().default(''),
-  before: z.unknown().optional(),
-  after: z.unknown().optional(),
-  /** For a restore: the entry it restored. */
-  restoredFrom: z.string().optional(),
-});
-export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+export type { HistoryEntry };
 
 /** What a caller describes about a change; the entry's id, time and user are added here. */
 export type ChangeRecord = Omit<HistoryEntry, 'id' | 'at' | 'user'>;

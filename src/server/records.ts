@@ -2,6 +2,7 @@ import type { Store } from '@netlify/blobs';
 import { z } from 'zod';
 import { HttpError } from './errors';
 import { blobCall } from './store';
+import type { Page } from '../schemas/page';
 
 /**
  * Helpers for visitor-written data kept one key per record (contact forms, subscriptions,
@@ -58,13 +59,7 @@ export type PageQuery = z.infer<typeof pageQuerySchema>;
 /** The request's query string as a plain object (last value wins). */
 export const queryOf = (req: Request): Record<string, string> => Object.fromEntries(new URL(req.url).searchParams);
 
-/** One page of results. */
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type { Page };
 
 /** Slices a page out of a full list. */
 export function paginate<T>(all: T[], { page, pageSize }: Pick<PageQuery, 'page' | 'pageSize'>): Page<T> {

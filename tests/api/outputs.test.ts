@@ -5,12 +5,15 @@
  * check (at an injected time) starts the build that publishes them. Outputs are read with
  * maintained parsers: node-html-parser, ical.js, rss-parser, fast-xml-parser.
  */
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { XMLParser } from 'fast-xml-parser';
 import ICAL from 'ical.js';
 import { parse, type HTMLElement } from 'node-html-parser';
 import Parser from 'rss-parser';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
 
@@ -179,6 +182,28 @@ describe('an event page', () => {
   });
 });
 
+const ogCache = () => path.join(site.dataDir, 'builds', 'cache', 'og-images');
+const ogImage = async (pagePath: string) => {
+  const url = (await html(pagePath)).querySelector('meta[property="og:image"]')!.getAttribute('content')!;
+  return new URL(url).pathname;
+};
+
+describe('Open Graph images', () => {
+  it('gives each publication and event page its own 1200×630 PNG, drawn at build time', async () => {
+    for (const [pagePath, image] of [
+      ['/publications/governing-frontier-ai', '/og/publications/governing-frontier-ai.png'],
+      ['/events/frontier-safety-summit', '/og/events/frontier-safety-summit.png'],
+    ]) {
+      expect(await ogImage(pagePath!)).toBe(image);
+      const res = await fetch(site.url + image);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 630]);
+    }
+    expect((await readdir(ogCache())).filter((f) => f.endsWith('.png'))).toHaveLength(2);
+  });
+});
+
 describe('feeds, sitemap and head links', () => {
   it('links both feeds from the page head, and the feeds list the public items', async () => {
     const doc = await html('/');
@@ -241,6 +266,10 @@ describe('drafts and embargoes', () => {
     expect(renamed.json).toMatchObject({ slug: 'governing-frontier-ai-models', previousSlugs: ['governing-frontier-ai'] });
     await site.platform.builder.idle();
 
+    // Unchanged items keep their cached image: the next build does not draw it again.
+    const summitImage = (await readdir(ogCache())).map((f) => path.join(ogCache(), f));
+    const drawnAt = await Promise.all(summitImage.map(async (f) => [f, (await stat(f)).mtimeMs] as const));
+
     // The clock passes the release time: the scheduled check starts the build, which renders for that time.
     vi.useFakeTimers({ toFake: ['Date'], now: releaseAt + 60_000 });
     site.platform.builder.env.BUILD_CLOCK_MS = String(releaseAt + 60_000);
@@ -264,6 +293,13 @@ describe('drafts and embargoes', () => {
     expect((await page('/publications/unfinished-draft')).status).toBe(404);
     expect((await visitor.get('/api/publications')).json.map((p: { title: string }) => p.title)).toEqual(['Governing Frontier AI Models', 'Embargoed Findings']);
     expect((await visitor.get(`/api/events/${ids.webinar}`)).status).toBe(200);
+
+    // The summit's image was not drawn again; the renamed report and the released items got theirs.
+    for (const [file, mtime] of drawnAt) {
+      if ((await readdir(ogCache())).includes(path.basename(file))) expect((await stat(file)).mtimeMs).toBe(mtime);
+    }
+    expect((await readdir(ogCache())).filter((f) => f.endsWith('.png'))).toHaveLength(5);
+    expect(await ogImage('/publications/embargoed-findings')).toBe('/og/publications/embargoed-findings.png');
 
     // One build per release: the next check asks for nothing.
     await site.platform.runScheduled('release-scheduled');

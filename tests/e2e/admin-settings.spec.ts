@@ -45,16 +45,16 @@ test('site settings: a field someone else changed meanwhile shows their value; k
   const theirs = unique('E2E theirs');
   try {
     await openAdmin(page, '/admin/site-settings', 'Site settings');
-    await page.getByLabel('Newsletter description').fill(mine);
+    await page.getByLabel('Newsletter description', { exact: true }).fill(mine);
     await restore(page, { newsletterDescription: theirs });
     await press(page.getByRole('button', { name: 'Save changes' }));
     const notice = page.getByRole('alert').filter({ hasText: 'Someone else changed this' });
     await expect(notice).toContainText(theirs);
     await notice.getByRole('button', { name: 'Keep theirs' }).click();
-    await expect(page.getByLabel('Newsletter description')).toHaveValue(theirs);
+    await expect(page.getByLabel('Newsletter description', { exact: true })).toHaveValue(theirs);
 
     // Now the other way round: overwrite saves mine over theirs.
-    await page.getByLabel('Newsletter description').fill(mine);
+    await page.getByLabel('Newsletter description', { exact: true }).fill(mine);
     await restore(page, { newsletterDescription: `${theirs} again` });
     await press(page.getByRole('button', { name: 'Save changes' }));
     await notice.getByRole('button', { name: 'Overwrite with mine' }).click();

@@ -3,6 +3,8 @@ import { expect, signIn, test } from './fixtures';
 import { removeSubscription } from './home-helpers';
 
 const popup = (page: Page) => page.getByRole('dialog', { name: 'Stay ahead of AI' });
+// Where the popup's gate stands (waiting, postponed, checking, skipped, open): its decisions, not a delay.
+const gate = (page: Page) => page.locator('html');
 const marker = (page: Page) => page.evaluate(() => localStorage.getItem('emailCaptureInteracted'));
 
 /** Loads / with a paused fake clock at t = 1 s, so the 30 s delay is stepped through exactly. */
@@ -16,7 +18,7 @@ test.describe('newsletter popup', () => {
   test('appears 30 s after load and claims 5,000+ innovators; closing stores dismissed', async ({ page }) => {
     await openHome(page);
     await page.clock.runFor(28_000); // t = 29 s
-    await page.waitForTimeout(300);
+    await expect(gate(page)).toHaveAttribute('data-newsletter-popup', 'waiting');
     await expect(popup(page)).toHaveCount(0);
     await page.clock.runFor(1_500); // t = 30.5 s
     await page.clock.resume(); // let React's own timers run from here
@@ -29,7 +31,7 @@ test.describe('newsletter popup', () => {
     // Once marked, it never comes back.
     await page.reload();
     await page.clock.runFor(60_000); // the clock is running again: well past 30 s
-    await page.waitForTimeout(500);
+    await expect(gate(page)).toHaveAttribute('data-newsletter-popup', 'skipped');
     await expect(popup(page)).toHaveCount(0);
   });
 
@@ -87,8 +89,8 @@ test.describe('newsletter popup', () => {
     await openHome(page);
     await page.clock.runFor(31_000);
     await page.clock.resume();
-    // The same steps open it for a visitor (tests above); give the session check time to answer.
-    await page.waitForTimeout(1_500);
+    // The same steps open it for a visitor (tests above); here the session check says no.
+    await expect(gate(page)).toHaveAttribute('data-newsletter-popup', 'skipped');
     await expect(popup(page)).toHaveCount(0);
     expect(await marker(page)).toBeNull();
   });

@@ -1,8 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-// The first-load scroll runs 100 ms after load; let it pass before scrolling by hand.
-const settle = (page: Page) => page.waitForTimeout(300);
+// The first-load scroll runs 100 ms after load; scroll by hand only once it has run.
+const settle = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-first-scroll', 'done');
+// The header repaints on the frame after a scroll: two frames later its state is final.
+const nextFrames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 const sectionTop = (page: Page, id: string) => page.evaluate((i) => Math.round(document.getElementById(i)!.getBoundingClientRect().top), id);
 
 test('the header is transparent at the top and white with a shadow past 50 px', async ({ page }) => {
@@ -14,7 +16,7 @@ test('the header is transparent at the top and white with a shadow past 50 px', 
   await expect(header).toHaveCSS('position', 'fixed');
 
   await page.evaluate(() => window.scrollTo({ top: 40, behavior: 'instant' }));
-  await page.waitForTimeout(100);
+  await nextFrames(page);
   await expect(header).toHaveAttribute('data-solid', 'false');
 
   await page.evaluate(() => window.scrollTo({ top: 400, behavior: 'instant' }));

@@ -2,6 +2,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { removeSubscription, waitForIsland } from './home-helpers';
 
+// Where the popup's gate stands (waiting, postponed, checking, skipped, open): its decisions, not a delay.
+const gate = (page: Page) => page.locator('html');
 const popup = (page: Page) => page.getByRole('dialog', { name: 'Stay ahead of AI' });
 
 /** Loads / with a paused fake clock at t = 1 s, so the 30 s delay is stepped through exactly. */
@@ -19,7 +21,7 @@ test.describe('the newsletter popup never interrupts someone writing', () => {
     await message.click();
     await message.pressSequentially('Half a sentence');
     await page.clock.runFor(40_000); // t = 41 s, well past the 30 s delay
-    await page.waitForTimeout(300);
+    await expect(gate(page)).toHaveAttribute('data-newsletter-popup', 'postponed');
     await expect(popup(page)).toHaveCount(0);
     await expect(message).toBeFocused();
     await message.pressSequentially(' and the rest of it.');
@@ -29,7 +31,7 @@ test.describe('the newsletter popup never interrupts someone writing', () => {
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('Shift');
     await page.clock.runFor(2_000);
-    await page.waitForTimeout(300);
+    await expect(gate(page)).toHaveAttribute('data-newsletter-popup', 'postponed');
     await expect(popup(page)).toHaveCount(0);
     await page.clock.runFor(6_000);
     await page.clock.resume();
@@ -48,7 +50,7 @@ test.describe('the newsletter popup never interrupts someone writing', () => {
     expect(await page.evaluate(() => localStorage.getItem('emailCaptureInteracted'))).toBe('subscribed');
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.clock.runFor(60_000);
-    await page.waitForTimeout(500);
+    await expect(gate(page)).toHaveAttribute('data-newsletter-popup', 'skipped');
     await expect(popup(page)).toHaveCount(0);
     await removeSubscription(request, email);
   });

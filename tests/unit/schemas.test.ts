@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { byOrder, safeLink } from '../../src/schemas/common';
+import { safeLink } from '../../src/schemas/common';
+import { byOrder } from '../../src/schemas/order';
 import { contactInputSchema } from '../../src/schemas/contact-form';
 import { eventCreateSchema } from '../../src/schemas/event';
 import { badgeForType, isPastEvent, normaliseEvent } from '../../src/schemas/event-client';
 import { researchAreaCreateSchema } from '../../src/schemas/research-area';
 import { settingText, siteSettingsPatchSchema, siteSettingsSchema } from '../../src/schemas/site-settings';
-import { initials, testimonialSubmitSchema } from '../../src/schemas/testimonial';
+import { initials } from '../../src/lib/format';
+import { testimonialSubmitSchema } from '../../src/schemas/testimonial';
 
 describe('site settings', () => {
   it('defaults every visibility flag to true and every text to empty', () => {

@@ -6,7 +6,10 @@
 // passes its own context on. The context is the build's: it may read site-wide stores, and
 // Netlify refuses its writes to them, so the build stays read-only. No personal access token is
 // involved.
-export const onPreBuild = ({ netlifyConfig, utils }) => {
+// Open Graph images drawn by earlier builds (src/server/og-images.ts), kept in Netlify's build cache.
+const OG_CACHE = 'node_modules/.astro/og-images';
+
+export const onPreBuild = async ({ netlifyConfig, utils }) => {
   const context = process.env.NETLIFY_BLOBS_CONTEXT;
   if (!context) {
     return utils.build.failBuild(
@@ -15,4 +18,9 @@ export const onPreBuild = ({ netlifyConfig, utils }) => {
     );
   }
   netlifyConfig.build.environment.NETLIFY_BLOBS_CONTEXT = context;
+  await utils.cache?.restore(OG_CACHE);
+};
+
+export const onPostBuild = async ({ utils }) => {
+  await utils.cache?.save(OG_CACHE);
 };

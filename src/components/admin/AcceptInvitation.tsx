@@ -2,7 +2,7 @@ import { AlertCircle } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { apiRequest, errorMessage } from '../../lib/api';
 import { flashNext } from './flash';
-import { cx, ui } from './ui/styles';
+import { cx, ui } from '../ui/styles';
 
 type State = { status: 'loading' } | { status: 'invalid'; message: string } | { status: 'ready'; username: string; kind: 'invite' | 'reset' };
 

@@ -8,7 +8,7 @@ import { adminPage, mayOpen, menuFor } from './admin-pages';
 import { showFlash } from './flash';
 import NoPermission from './NoPermission';
 import TwoFactorRequired from './TwoFactorRequired';
-import Spinner from './ui/Spinner';
+import Spinner from '../ui/Spinner';
 
 /** Scroll delay after a route change (spec §9). */
 const ROUTE_SCROLL_MS = 100;

@@ -9,7 +9,7 @@ import { ROLE_LABELS } from '../../schemas/roles';
 import { menuFor } from './admin-pages';
 import { logout } from './logout';
 import PublishBadge from './PublishBadge';
-import { cx, ui } from './ui/styles';
+import { cx, ui } from '../ui/styles';
 
 /** The admin frame: sidebar menu (what the user's role can use), header (user, publish state, account, view site, logout) and the page. */
 export default function AdminShell({ page, user, children }: { page: string; user: CurrentUser; children: ReactNode }) {

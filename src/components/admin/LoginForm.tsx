@@ -8,7 +8,7 @@ import { notify } from '../ui/toast';
 import { refreshSession } from '../../stores/session';
 import Toaster from '../ui/Toaster';
 import { flashNext, showFlash } from './flash';
-import { cx, ui } from './ui/styles';
+import { cx, ui } from '../ui/styles';
 
 const WELCOME = { title: 'Login successful', description: 'Welcome to the admin dashboard.' };
 

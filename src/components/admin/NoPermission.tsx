@@ -1,7 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import { ROLE_LABELS, type Role } from '../../schemas/roles';
 import AdminLink from './AdminLink';
-import { cx, ui } from './ui/styles';
+import { cx, ui } from '../ui/styles';
 
 /**
  * Shown instead of a page the user's role cannot use (a direct link or an old bookmark): the page

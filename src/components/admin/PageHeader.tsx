@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ui } from './ui/styles';
+import { ui } from '../ui/styles';
 
 /** The title row of an admin page, with optional actions on the right. */
 export default function PageHeader({ title, description, children }: { title: string; description?: string; children?: ReactNode }) {

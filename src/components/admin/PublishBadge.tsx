@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { formatDistanceToNow } from 'date-fns';
 import { useState } from 'react';
-import { $publish, publishNow, type PublishInfo } from '../../stores/admin-publish';
+import type { PublishState as PublishInfo } from '../../schemas/publish-state';
+import { $publish, publishNow } from '../../stores/publish';
 import { notify } from '../ui/toast';
-import { cx, ui } from './ui/styles';
+import { cx, ui } from '../ui/styles';
 
 const LOOK: Record<PublishInfo['state'], { label: string; className: string }> = {
   live: { label: 'Live', className: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30' },

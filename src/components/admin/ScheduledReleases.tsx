@@ -1,6 +1,6 @@
 import { formatDistanceStrict } from 'date-fns';
 import { useEffect, useState } from 'react';
-import { cx, ui } from './ui/styles';
+import { cx, ui } from '../ui/styles';
 import { useFetch } from './use-fetch';
 
 /** What GET /api/admin/releases answers (src/server/releases.ts). */

@@ -1,6 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import AdminLink from './AdminLink';
-import { cx, ui } from './ui/styles';
+import { cx, ui } from '../ui/styles';
 
 /** Shown to an admin without a second factor while the site requires one: the server refuses everything else. */
 export default function TwoFactorRequired() {

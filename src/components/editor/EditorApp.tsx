@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { FieldControl } from './FieldControl';
+import { EditableField } from './EditableField';
 import type { StartValues } from './editor-api';
 import { watchFields, type PageField } from './page-fields';
 import { PublishPill } from './PublishPill';
@@ -20,7 +20,7 @@ export function EditorApp({ fields: initial, start }: EditorAppProps) {
         const value = start.values.get(field.ref.key);
         // A text whose record is gone (deleted meanwhile) stays as it is, not editable.
         if (value === undefined) return null;
-        return <FieldControl key={field.ref.key} field={field} start={value} recordLabel={start.labels.get(field.ref.key)} />;
+        return <EditableField key={field.ref.key} field={field} start={value} recordLabel={start.labels.get(field.ref.key)} />;
       })}
       <PublishPill />
     </>

@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { $editorPublish } from '../../stores/editor-publish';
+import { $publishPill } from '../../stores/publish';
 
 const time = (iso: string | null) =>
   iso ? new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }) : null;
 
 /** The floating status of saved edits: 'Saved', 'Publishing…', 'Live', or the build error. */
 export function PublishPill() {
-  const pill = useStore($editorPublish);
+  const pill = useStore($publishPill);
   if (pill.phase === 'hidden') return null;
   const look = {
     saved: 'bg-brand-600 text-white',

@@ -1,4 +1,6 @@
-/** An unsaved inline edit kept in localStorage, so an accidental reload does not lose it. */
+import { local } from '../../lib/safe-storage';
+
+/** An unsaved inline edit kept in localStorage (best effort), so an accidental reload does not lose it. */
 export interface Draft {
   value: string;
   /** The stored value the edit started from: sent as `_expected` when the draft is saved. */
@@ -10,18 +12,9 @@ const PREFIX = 'edit-draft:';
 // A draft older than this is more likely abandoned than lost: it is not offered back.
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
-// localStorage can throw (private mode, quota, disabled storage): drafts are best effort.
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 /** The draft kept for a field key, if any (expired or unreadable drafts are dropped). */
 export function readDraft(key: string): Draft | null {
-  const raw = storage()?.getItem(PREFIX + key);
+  const raw = local.get(PREFIX + key);
   if (!raw) return null;
   try {
     const d = JSON.parse(raw) as Partial<Draft>;
@@ -37,18 +30,11 @@ export function readDraft(key: string): Draft | null {
 
 /** Keeps the text being edited for a field key. */
 export function writeDraft(key: string, value: string, expected: string): void {
-  try {
-    storage()?.setItem(PREFIX + key, JSON.stringify({ value, expected, savedAt: Date.now() } satisfies Draft));
-  } catch {
-    // Quota exceeded: the edit still works, it just would not survive a reload.
-  }
+  // Without storage (or room in it) the edit still works; it just would not survive a reload.
+  local.set(PREFIX + key, JSON.stringify({ value, expected, savedAt: Date.now() } satisfies Draft));
 }
 
 /** Forgets the draft of a field key (after a save, a cancel or a discard). */
 export function clearDraft(key: string): void {
-  try {
-    storage()?.removeItem(PREFIX + key);
-  } catch {
-    // nothing to clean up
-  }
+  local.remove(PREFIX + key);
 }

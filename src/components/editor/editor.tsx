@@ -5,7 +5,6 @@
 import { createRoot, type Root } from 'react-dom/client';
 import { notify } from '../ui/toast';
 import { $editMode } from '../../stores/edit-mode';
-import { watchPublish, stopPublishWatch } from '../../stores/editor-publish';
 import { refreshSession } from '../../stores/session';
 import { can } from '../../schemas/roles';
 import { EditorApp } from './EditorApp';
@@ -44,7 +43,6 @@ export async function startEditor(): Promise<void> {
   run.stop = () => {
     unsubscribe();
     app?.remove();
-    stopPublishWatch();
   };
 
   // Toasts: notify() mounts the page's toast region on first use.
@@ -74,8 +72,8 @@ export async function startEditor(): Promise<void> {
   }
   if (mine !== generation) return;
   app = mount('edit-mode-root');
+  // The pill inside follows the publish state while it is shown (stores/publish.ts).
   app.root.render(<EditorApp fields={fields} start={start} />);
-  watchPublish();
 }
 
 /** Turns the inline editor off and leaves the page's markup as it was. */

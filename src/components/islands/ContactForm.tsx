@@ -1,7 +1,7 @@
 import { mutate } from '../../lib/api';
 import { track } from '../../lib/analytics';
 import { notify } from '../ui/toast';
-import FormField, { describedBy, INPUT } from './FormField';
+import FormField, { describedBy, INPUT } from '../ui/FormField';
 import { PrivacyNote, ReadyHint } from './FormNotes';
 import { useSchemaForm } from './use-schema-form';
 

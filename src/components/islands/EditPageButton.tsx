@@ -1,49 +1,14 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
-import { ICONS } from '../layout/icons';
-import { apiRequest } from '../../lib/api';
+import { useState } from 'react';
+import { ICONS } from '../ui/icons';
 import type { PublishState } from '../../schemas/publish-state';
 import { $editMode } from '../../stores/edit-mode';
+import { $publish } from '../../stores/publish';
 import { $session } from '../../stores/session';
 import { can } from '../../schemas/roles';
 
 type Phase = PublishState['state'];
 const PENDING: Phase[] = ['queued', 'building'];
-const POLL_MS = 3000;
-
-/**
- * Follows the publish state while `active`: polled while a build is on its way, then left alone.
- * `cameLive` says the admin watched their change go live here (so the page they see is old).
- */
-function usePublishState(active: boolean): { phase: Phase | null; cameLive: boolean; error: string } {
-  const [info, setInfo] = useState<{ phase: Phase | null; cameLive: boolean; error: string }>({ phase: null, cameLive: false, error: '' });
-  useEffect(() => {
-    if (!active) return;
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = async () => {
-      let next: PublishState;
-      try {
-        next = await apiRequest<PublishState>('GET', '/api/admin/publish');
-      } catch {
-        return; // Unknown: say nothing rather than something untrue.
-      }
-      if (!live) return;
-      setInfo((was) => ({
-        phase: next.state,
-        cameLive: next.state === 'live' && (was.cameLive || (was.phase !== null && PENDING.includes(was.phase))),
-        error: next.lastError ?? '',
-      }));
-      if (PENDING.includes(next.state)) timer = setTimeout(() => void poll(), POLL_MS);
-    };
-    void poll();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [active]);
-  return info;
-}
 
 const notice = 'max-w-xs rounded-xl px-4 py-3 text-sm shadow-lg ring-1';
 
@@ -58,7 +23,6 @@ export default function EditPageButton({ label = 'Edit Page' }: { label?: string
   // Editors and admins both edit texts (issue 13).
   const mayEdit = session.status === 'signed-in' && can(session.user.role, 'content');
   // In edit mode the editor shows its own publish pill.
-  const publish = usePublishState(mayEdit && !editing);
   if (!mayEdit || editing) return null;
   return (
     <div className="fixed right-4 top-20 z-40 flex flex-col items-end gap-2 font-sans lg:top-24" data-admin-page-bar>
@@ -72,27 +36,46 @@ export default function EditPageButton({ label = 'Edit Page' }: { label?: string
         </svg>
         {label}
       </a>
-      <div role="status" aria-live="polite">
-        {publish.phase && PENDING.includes(publish.phase) && (
-          <p className={`${notice} bg-amber-50 text-amber-950 ring-amber-300`} data-publish-notice="pending">
-            Your last change isn’t live yet: the site is being rebuilt. This page shows the previous version.
-          </p>
-        )}
-        {publish.phase === 'failed' && (
-          <p className={`${notice} bg-red-50 text-red-900 ring-red-300`} data-publish-notice="failed">
-            Your last change isn’t live: publishing failed{publish.error ? ` (${publish.error})` : ''}.{' '}
-            <a className="font-semibold underline underline-offset-2" href="/admin">Open the dashboard</a>
-          </p>
-        )}
-        {publish.cameLive && (
-          <p className={`${notice} bg-emerald-50 text-emerald-950 ring-emerald-300`} data-publish-notice="live">
-            Your change is live.{' '}
-            <button type="button" className="font-semibold underline underline-offset-2" onClick={() => location.reload()}>
-              Reload to see it
-            </button>
-          </p>
-        )}
-      </div>
+      <PublishNotice />
+    </div>
+  );
+}
+
+/**
+ * A note on the publish state (the shared store and its one poller: rendered for admins only,
+ * so visitors make no publish calls). `cameLive` says the admin watched their change go live
+ * here, so the page they see is the old one.
+ */
+function PublishNotice() {
+  const info = useStore($publish);
+  const phase = info?.state ?? null;
+  // What was seen before: a pending build that turns live means this page is out of date.
+  const [seen, setSeen] = useState<{ phase: Phase | null; cameLive: boolean }>({ phase: null, cameLive: false });
+  if (phase !== seen.phase) setSeen({ phase, cameLive: phase === 'live' && (seen.cameLive || (seen.phase !== null && PENDING.includes(seen.phase))) });
+  const error = info?.lastError ?? '';
+  return (
+    <div role="status" aria-live="polite">
+      {phase && PENDING.includes(phase) && (
+        <p className={`${notice} bg-amber-50 text-amber-950 ring-amber-300`} data-publish-notice="pending">
+          Your last change isn’t live yet: the site is being rebuilt. This page shows the previous version.
+        </p>
+      )}
+      {phase === 'failed' && (
+        <p className={`${notice} bg-red-50 text-red-900 ring-red-300`} data-publish-notice="failed">
+          Your last change isn’t live: publishing failed{error ? ` (${error})` : ''}.{' '}
+          <a className="font-semibold underline underline-offset-2" href="/admin">
+            Open the dashboard
+          </a>
+        </p>
+      )}
+      {seen.cameLive && (
+        <p className={`${notice} bg-emerald-50 text-emerald-950 ring-emerald-300`} data-publish-notice="live">
+          Your change is live.{' '}
+          <button type="button" className="font-semibold underline underline-offset-2" onClick={() => location.reload()}>
+            Reload to see it
+          </button>
+        </p>
+      )}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { fetchQuery } from '../../lib/api';
 import { byStartDate, EVENT_TABS, EVENTS_PER_PAGE, eventsForTab, pastEvents, type EventTabId } from '../../lib/event-card';
 import { type ClientEvent, normaliseEvent } from '../../schemas/event-client';
 import EventCard from './EventCard';
-import Spinner from './Spinner';
+import Spinner from '../ui/Spinner';
 
 /**
  * Props, as of the build: at least the first EVENTS_PER_PAGE events of each tab and the latest
@@ -153,14 +153,14 @@ interface TabContentProps {
  * and, while there are more, 'Show more' with a count that screen readers hear change.
  */
 function TabContent({ tab, list, now, limit, total, onMore }: TabContentProps) {
-  if (!list) return <Spinner label="Loading events..." />;
+  if (!list) return <Spinner large label="Loading events..." />;
   if (list.length === 0) return <EmptyEvents tab={tab} />;
   const visible = list.slice(0, limit);
   return (
     <>
       <EventList list={visible} now={now} />
       {/* Asked for more than the build-time page before the API answered: it is on its way. */}
-      {limit > list.length && total > list.length && <Spinner label="Loading more events..." />}
+      {limit > list.length && total > list.length && <Spinner large label="Loading more events..." />}
       {total > EVENTS_PER_PAGE && (
         <div className="mt-10 flex flex-col items-center gap-3">
           <p className="text-sm text-ink-soft" aria-live="polite" data-testid="events-count">

@@ -1,5 +1,5 @@
 import { notify } from '../ui/toast';
-import { describedBy } from './FormField';
+import { describedBy } from '../ui/FormField';
 import { PrivacyNote, ReadyHint } from './FormNotes';
 import { subscribe } from './newsletter';
 import { useSchemaForm } from './use-schema-form';

@@ -1,7 +1,7 @@
 import { Mail, X } from 'lucide-react';
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { notify } from '../ui/toast';
-import FormField, { describedBy, INPUT } from './FormField';
+import FormField, { describedBy, INPUT } from '../ui/FormField';
 import { PrivacyNote } from './FormNotes';
 import { serverError, setPopupMarker, subscribe } from './newsletter';
 import { useSchemaForm } from './use-schema-form';

@@ -65,7 +65,7 @@ function Counter({ value, index }: { value: string; index: number }) {
   }, [value, index]);
 
   return (
-    <p ref={ref} className="font-display text-4xl font-semibold text-white tabular-nums sm:text-5xl" data-testid="stat-value">
+    <p ref={ref} className="font-display text-4xl font-semibold text-white tabular-nums sm:text-5xl" data-testid="stat-value" data-value={value}>
       {text}
     </p>
   );

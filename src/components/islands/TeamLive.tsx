@@ -3,16 +3,13 @@ import { MemberCard } from '../sections/MemberCard';
 import { fetchQuery } from '../../lib/api';
 import { BALANCED_GRID, balancedCell } from '../../lib/balanced-grid';
 import type { TeamMember } from '../../schemas/team-member';
+import { byOrder } from '../../schemas/order';
 
 /** The member fields the team page shows. */
 export type TeamMemberView = Pick<TeamMember, 'id' | 'name' | 'position' | 'bio' | 'image' | 'linkedin' | 'twitter' | 'email' | 'order' | 'createdAt'>;
 
 /** Team list freshness (spec §9): a page built less than 5 minutes ago is not re-checked. */
 const FRESH_MS = 5 * 60_000;
-
-// Sorting here (not the shared byOrder from the schemas) keeps zod out of the team page's bundle.
-const byOrder = (a: TeamMemberView, b: TeamMemberView) =>
-  (a.order ?? 999) - (b.order ?? 999) || (a.createdAt ?? '').localeCompare(b.createdAt ?? '');
 
 /**
  * The advisory team grid: rendered at build time from the content store, then re-checked

@@ -1,8 +1,9 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { ApiError, apiRequest, mutate } from '../../lib/api';
 import { track } from '../../lib/analytics';
 import { notify } from '../ui/toast';
 import { testimonialSubmitSchema } from '../../schemas/testimonial';
+import FormField from '../ui/FormField';
 import PhotoField from './PhotoField';
 import { PrivacyNote } from './FormNotes';
 import RatingInput from './RatingInput';
@@ -14,19 +15,6 @@ const FIELD_ORDER: Field[] = ['name', 'position', 'company', 'rating', 'content'
 
 const inputClass =
   'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-2 focus:outline-offset-0 focus:outline-brand-200 aria-[invalid=true]:border-red-600 disabled:bg-slate-50 sm:text-sm';
-
-function Labelled(props: { id: string; label: string; required?: boolean; error?: string; children: ReactNode; hint?: string }) {
-  return (
-    <div>
-      <label htmlFor={props.id} className="text-sm font-medium text-ink">
-        {props.label} {props.required ? <span className="text-red-700" aria-hidden="true">*</span> : <span className="font-normal text-ink-soft">(optional)</span>}
-      </label>
-      {props.children}
-      {props.hint && !props.error && <p id={`${props.id}-hint`} className="mt-1 text-xs text-ink-soft">{props.hint}</p>}
-      {props.error && <p id={`${props.id}-error`} className="mt-1 text-sm text-red-700">{props.error}</p>}
-    </div>
-  );
-}
 
 /**
  * The testimonial submission form (spec §2, §5, §8). Validation uses the shared submit schema;
@@ -106,27 +94,27 @@ export default function TestimonialForm({ onSubmitted, onCancel }: { onSubmitted
     <form ref={formRef} onSubmit={submit} noValidate className="grid gap-5" aria-busy={busy}>
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="sm:col-span-2">
-          <Labelled id="tf-name" label="Full Name" required error={errors.name}>
+          <FormField id="tf-name" label="Full Name" required error={errors.name}>
             <input id="tf-name" name="name" autoComplete="name" autoFocus required value={values.name} onChange={(e) => set('name', e.target.value)} aria-invalid={!!errors.name} aria-describedby={described('name')} className={inputClass} disabled={submitting} />
-          </Labelled>
+          </FormField>
         </div>
-        <Labelled id="tf-position" label="Position" error={errors.position}>
+        <FormField id="tf-position" label="Position" error={errors.position} optional>
           <input id="tf-position" name="position" autoComplete="organization-title" value={values.position} onChange={(e) => set('position', e.target.value)} aria-invalid={!!errors.position} aria-describedby={described('position')} className={inputClass} disabled={submitting} />
-        </Labelled>
-        <Labelled id="tf-company" label="Company" error={errors.company}>
+        </FormField>
+        <FormField id="tf-company" label="Company" error={errors.company} optional>
           <input id="tf-company" name="company" autoComplete="organization" value={values.company} onChange={(e) => set('company', e.target.value)} aria-invalid={!!errors.company} aria-describedby={described('company')} className={inputClass} disabled={submitting} />
-        </Labelled>
+        </FormField>
       </div>
 
       <RatingInput value={values.rating} onChange={(n) => set('rating', n)} error={errors.rating} />
 
-      <Labelled id="tf-content" label="Your Testimonial" required error={errors.content}>
+      <FormField id="tf-content" label="Your Testimonial" required error={errors.content}>
         <textarea id="tf-content" name="content" rows={5} required value={values.content} onChange={(e) => set('content', e.target.value)} aria-invalid={!!errors.content} aria-describedby={described('content')} className={inputClass} placeholder="What difference did our work make for you or your organisation?" disabled={submitting} />
-      </Labelled>
+      </FormField>
 
-      <Labelled id="tf-linkedin" label="LinkedIn" error={errors.linkedin} hint="Your public profile address; we can use its photo.">
+      <FormField id="tf-linkedin" label="LinkedIn" error={errors.linkedin} hint="Your public profile address; we can use its photo." optional>
         <input id="tf-linkedin" name="linkedin" type="url" inputMode="url" autoComplete="url" placeholder="https://www.linkedin.com/in/your-name" value={values.linkedin} onChange={(e) => set('linkedin', e.target.value)} onBlur={() => void lookUpLinkedIn()} aria-invalid={!!errors.linkedin} aria-describedby={errors.linkedin ? 'tf-linkedin-error' : 'tf-linkedin-hint'} className={inputClass} disabled={submitting} />
-      </Labelled>
+      </FormField>
 
       <PhotoField value={values.image} onChange={(url) => set('image', url)} busy={busy} lookingUp={lookingUp} />
       {errors.image && <p className="-mt-3 text-sm text-red-700">{errors.image}</p>}

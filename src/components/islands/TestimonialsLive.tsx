@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { fetchQuery } from '../../lib/api';
-import { initials } from '../../lib/initials';
+import { initials } from '../../lib/format';
 import type { Testimonial } from '../../schemas/testimonial';
 import { TESTIMONIALS_CHANGED } from './testimonial-events';
 

@@ -8,6 +8,14 @@ export const TYPING_QUIET_MS = 5_000;
 /** How often a postponed popup looks again. */
 const RETRY_MS = 1_000;
 
+/**
+ * Where the gate stands, on <html data-newsletter-popup>: waiting (for the 30 s), postponed
+ * (someone is writing), checking (the session), skipped (signed in, dismissed or subscribed:
+ * it never opens on this page) or open. Lets tests wait for a decision instead of for time.
+ */
+type GateState = 'waiting' | 'postponed' | 'checking' | 'skipped' | 'open';
+const mark = (state: GateState) => document.documentElement.setAttribute('data-newsletter-popup', state);
+
 /** True while the visitor is in a form field: the popup must not take the focus from it. */
 function inField(): boolean {
   const el = document.activeElement;
@@ -22,7 +30,7 @@ function inField(): boolean {
  * schema load only when the popup is due.
  */
 export function watchForPopup(): void {
-  if (hasPopupMarker()) return;
+  if (hasPopupMarker()) return mark('skipped');
   let lastTyped = -Infinity;
   const typed = () => {
     lastTyped = performance.now();
@@ -33,16 +41,21 @@ export function watchForPopup(): void {
     // Someone writing a message is never interrupted: look again shortly.
     if (inField() || performance.now() - lastTyped < TYPING_QUIET_MS) {
       setTimeout(due, RETRY_MS);
-      return;
+      return mark('postponed');
     }
+    mark('checking');
     const current = $session.get();
     const session = current.status === 'loading' ? await refreshSession() : current;
-    if (session.status === 'signed-in' || hasPopupMarker() || inField()) return;
+    // The visitor stepped into a field while the session was checked: wait again.
+    if (inField()) return void due();
     document.removeEventListener('keydown', typed, true);
     document.removeEventListener('input', typed, true);
+    if (session.status === 'signed-in' || hasPopupMarker()) return mark('skipped');
     const { openPopup } = await import('./newsletter-popup-mount');
     openPopup();
+    mark('open');
   };
   // Counted from page load, not from when this script ran.
+  mark('waiting');
   setTimeout(due, Math.max(0, POPUP_DELAY_MS - performance.now()));
 }

@@ -1,27 +1,18 @@
 import { ApiError, mutate } from '../../lib/api';
 import { track } from '../../lib/analytics';
+import { local } from '../../lib/safe-storage';
 import { notify } from '../ui/toast';
 
 /** Local-storage key that stops the popup from coming back (spec §9). */
 export const POPUP_MARKER_KEY = 'emailCaptureInteracted';
 
-/** Remembers how the visitor dealt with the popup; storage may be unavailable (private modes). */
+/** Remembers how the visitor dealt with the popup (without storage it may show again on a later visit). */
 export function setPopupMarker(value: 'dismissed' | 'subscribed'): void {
-  try {
-    localStorage.setItem(POPUP_MARKER_KEY, value);
-  } catch {
-    // Without storage the popup simply may show again on a later visit.
-  }
+  local.set(POPUP_MARKER_KEY, value);
 }
 
 /** Whether the visitor already closed the popup or subscribed. */
-export function hasPopupMarker(): boolean {
-  try {
-    return Boolean(localStorage.getItem(POPUP_MARKER_KEY));
-  } catch {
-    return false;
-  }
-}
+export const hasPopupMarker = (): boolean => Boolean(local.get(POPUP_MARKER_KEY));
 
 /**
  * Subscribes an address (inline form or popup). A subscriber never sees the popup again,

@@ -3,6 +3,8 @@
  * section in sessionStorage and go to /, and the home page scrolls there once it has loaded.
  */
 
+import { session } from '../../lib/safe-storage';
+
 /** sessionStorage key holding the home section to scroll to (e.g. 'about'). */
 export const SECTION_KEY = 'scrollToSection';
 /** sessionStorage key asking the home page to scroll to the newsletter section. */
@@ -15,29 +17,8 @@ export const RETRY_DELAYS = [200, 500, 1000, 2000];
 
 const isHome = () => location.pathname === '/' || location.pathname === '/index.html';
 
-const storage = {
-  get: (k: string) => {
-    try {
-      return sessionStorage.getItem(k);
-    } catch {
-      return null;
-    }
-  },
-  set: (k: string, v: string) => {
-    try {
-      sessionStorage.setItem(k, v);
-    } catch {
-      // Private mode without storage: the visitor lands at the top of the home page instead.
-    }
-  },
-  remove: (k: string) => {
-    try {
-      sessionStorage.removeItem(k);
-    } catch {
-      /* nothing stored */
-    }
-  },
-};
+// Without storage (private modes) the visitor lands at the top of the home page instead.
+const storage = session;
 
 /** Scrolls so the element with `id` sits `offset` px below the top; false when it is not on the page. */
 export function scrollToId(id: string, offset: number, behavior: ScrollBehavior = 'smooth'): boolean {
@@ -79,14 +60,17 @@ export function runPendingScroll(): boolean {
   return true;
 }
 
-/** First-load scroll (spec §2): after 100 ms, to the URL's #target or, on a fresh visit, the top. */
+/**
+ * First-load scroll (spec §2): after 100 ms, to the URL's #target or, on a fresh visit, the top.
+ * <html data-first-scroll="done"> says it has run (tests scroll by hand only after it).
+ */
 export function initialScroll(): void {
   setTimeout(() => {
     const id = decodeURIComponent(location.hash.slice(1));
-    if (id && scrollToId(id, SECTION_OFFSET, 'auto')) return;
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     // Reload and back/forward keep the browser's own scroll restoration.
-    if (!id && (!nav || nav.type === 'navigate')) window.scrollTo({ top: 0, behavior: 'auto' });
+    if (!(id && scrollToId(id, SECTION_OFFSET, 'auto')) && !id && (!nav || nav.type === 'navigate')) window.scrollTo({ top: 0, behavior: 'auto' });
+    document.documentElement.setAttribute('data-first-scroll', 'done');
   }, 100);
 }
 

@@ -1,4 +1,4 @@
-import { ICONS, STROKE_ICONS } from '../layout/icons';
+import { ICONS, STROKE_ICONS } from '../ui/icons';
 import { memberInitials } from '../../lib/format';
 import type { TeamMember } from '../../schemas/team-member';
 
@@ -28,7 +28,7 @@ export function MemberCard({ m, badge, bioGroup }: { m: MemberCardData; badge?: 
     <article id={`member-${m.id}`} className="flex h-full scroll-mt-28 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md" data-member>
       <div className="relative h-60 bg-brand-50">
         {m.image ? (
-          <img src={m.image} alt={`Portrait of ${m.name}`} className="size-full object-cover object-top" loading="lazy" decoding="async" width={480} height={360} />
+          <img src={m.image} alt={`Portrait of ${m.name}`} className="size-full object-cover object-[50%_38%]" loading="lazy" decoding="async" width={480} height={360} />
         ) : (
           // No photo yet: a monogram, sized like an avatar rather than a poster.
           <div className="flex size-full items-center justify-center bg-linear-to-br from-brand-100 via-brand-50 to-accent-400/25" aria-hidden="true">

@@ -2,15 +2,15 @@ import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, us
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { errorMessage, mutate } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api';
 import { notify } from '../../ui/toast';
 import { announce } from '../../../stores/admin-announce';
-import { refreshPublish } from '../../../stores/admin-publish';
+import { saveContent } from '../../../stores/publish';
 import PageHeader from '../PageHeader';
 import ScheduledReleases from '../ScheduledReleases';
-import ConfirmDialog from '../ui/ConfirmDialog';
-import LoadStatus from '../ui/LoadStatus';
-import { cx, ui } from '../ui/styles';
+import ConfirmDialog from '../../ui/ConfirmDialog';
+import LoadStatus from '../../ui/LoadStatus';
+import { cx, ui } from '../../ui/styles';
 import { useFetch } from '../use-fetch';
 import { COLLECTION_CONFIGS } from './collection-configs';
 import ItemEditor from './ItemEditor';
@@ -43,9 +43,8 @@ export default function CollectionPage({ page }: { page: string }) {
     setData(next);
     setReordering(true);
     try {
-      await mutate('PUT', `/api/${config.api}/order`, { ids: next.map((i) => i.id) });
+      await saveContent('PUT', `/api/${config.api}/order`, { ids: next.map((i) => i.id) });
       announce(`Moved ${config.primary(next[to]!)} to position ${to + 1} of ${next.length}`);
-      void refreshPublish();
     } catch (failure) {
       setData(previous);
       notify({ title: 'Order not saved', description: errorMessage(failure, 'The new order could not be saved.'), variant: 'destructive' });

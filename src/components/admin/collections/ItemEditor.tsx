@@ -1,9 +1,8 @@
-import { mutate } from '../../../lib/api';
-import { refreshPublish } from '../../../stores/admin-publish';
+import { saveContent } from '../../../stores/publish';
 import { confirmLeave } from '../../../stores/admin-unsaved';
 import RecordForm from '../form/RecordForm';
 import { useRecordForm } from '../form/use-record-form';
-import Dialog from '../ui/Dialog';
+import Dialog from '../../ui/Dialog';
 import type { CollectionConfig } from './collection-configs';
 
 type Item = Record<string, unknown>;
@@ -28,12 +27,9 @@ export default function ItemEditor({ config, item, onClose, onSaved }: ItemEdito
     failedTitle: creating ? `Failed to add ${config.singular}` : `Failed to update ${config.singular}`,
     save: (changes, expected) =>
       creating
-        ? mutate<Item>('POST', base, changes)
-        : mutate<Item>('PATCH', `${base}/${encodeURIComponent(String(item.id))}`, { ...changes, _expected: expected }),
-    onSaved: (saved) => {
-      void refreshPublish();
-      onSaved(saved, creating);
-    },
+        ? saveContent<Item>('POST', base, changes)
+        : saveContent<Item>('PATCH', `${base}/${encodeURIComponent(String(item.id))}`, { ...changes, _expected: expected }),
+    onSaved: (saved) => onSaved(saved, creating),
   });
   // Closing with unsaved edits asks first (Escape, the close button, Cancel, a backdrop click).
   const close = () => {

@@ -1,7 +1,7 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ArrowDown, ArrowUp, GripVertical, Pencil, Trash2 } from 'lucide-react';
-import { cx, ui } from '../ui/styles';
+import { cx, ui } from '../../ui/styles';
 
 interface SortableRowProps {
   id: string;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { errorMessage, mutate } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api';
 import { notify } from '../../ui/toast';
 import { announce } from '../../../stores/admin-announce';
-import { refreshPublish } from '../../../stores/admin-publish';
+import { saveContent } from '../../../stores/publish';
 
 /**
  * A delete behind a confirmation dialog: `ask(target)` opens it, `confirm()` sends the DELETE and
@@ -15,11 +15,10 @@ export function useConfirmedDelete<T>(urlOf: (target: T) => string, onDeleted: (
     if (target === null) return;
     setBusy(true);
     try {
-      await mutate('DELETE', urlOf(target));
+      await saveContent('DELETE', urlOf(target));
       onDeleted(target);
       notify({ title: `${what} deleted` });
       announce(`${what} deleted`);
-      void refreshPublish();
       setTarget(null);
     } catch (error) {
       notify({ title: 'Not deleted', description: errorMessage(error, 'The item could not be deleted.'), variant: 'destructive' });

@@ -1,5 +1,5 @@
 import { AlertTriangle } from 'lucide-react';
-import { cx, ui } from '../ui/styles';
+import { cx, ui } from '../../ui/styles';
 
 interface ConflictNoticeProps {
   /** Field name -> the value someone else saved meanwhile. */

@@ -1,8 +1,9 @@
 import { Controller, useFormContext } from 'react-hook-form';
 import type { FieldConfig } from './field-config';
 import ImageField from './ImageField';
+import FormField from '../../ui/FormField';
 import PdfField from './PdfField';
-import { cx, ui } from '../ui/styles';
+import { cx, ui } from '../../ui/styles';
 
 const INPUT_TYPES: Partial<Record<FieldConfig['type'], string>> = {
   url: 'url',
@@ -13,13 +14,13 @@ const INPUT_TYPES: Partial<Record<FieldConfig['type'], string>> = {
   number: 'number',
 };
 
-/** One labelled input of a generic admin form, bound to react-hook-form, with its error message. */
+/** One input of a generic admin form, bound to react-hook-form, in the shared labelled field (switches keep their own layout). */
 export default function FieldControl({ field, idPrefix, autoFocus }: { field: FieldConfig; idPrefix: string; autoFocus?: boolean }) {
   const { register, control, formState } = useFormContext();
   const id = `${idPrefix}-${field.name}`;
   const error = formState.errors[field.name]?.message;
   const message = typeof error === 'string' ? error : undefined;
-  const describedBy = cx(message && `${id}-error`, field.help && `${id}-help`) || undefined;
+  const describedBy = cx(message && `${id}-error`, field.help && `${id}-hint`) || undefined;
   const common = { id, 'aria-invalid': message ? true : undefined, 'aria-describedby': describedBy, 'data-autofocus': autoFocus || undefined };
 
   if (field.type === 'checkbox') {
@@ -36,7 +37,7 @@ export default function FieldControl({ field, idPrefix, autoFocus }: { field: Fi
           <label htmlFor={id} className={ui.label}>
             {field.label}
           </label>
-          {field.help && <p id={`${id}-help`} className={ui.help}>{field.help}</p>}
+          {field.help && <p id={`${id}-hint`} className={ui.help}>{field.help}</p>}
         </div>
       </div>
     );
@@ -98,22 +99,8 @@ export default function FieldControl({ field, idPrefix, autoFocus }: { field: Fi
   }
 
   return (
-    <div className={cx(!field.half && 'sm:col-span-2')}>
-      <label htmlFor={id} className={ui.label}>
-        {field.label}
-        {field.required && (
-          <span aria-hidden="true" className="text-red-600">
-            {' '}*
-          </span>
-        )}
-      </label>
+    <FormField look="admin" className={cx(!field.half && 'sm:col-span-2')} id={id} label={field.label} required={field.required} hint={field.help} error={message}>
       {field.type === 'image' || field.type === 'pdf' ? <div className="mt-1">{input}</div> : input}
-      {field.help && <p id={`${id}-help`} className={ui.help}>{field.help}</p>}
-      {message && (
-        <p id={`${id}-error`} className={ui.error}>
-          {message}
-        </p>
-      )}
-    </div>
+    </FormField>
   );
 }

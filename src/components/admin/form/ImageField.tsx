@@ -3,7 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../ui/toast';
 import { announce } from '../../../stores/admin-announce';
-import { cx, ui } from '../ui/styles';
+import { cx, ui } from '../../ui/styles';
 import { IMAGE_HINT } from '../../../lib/image-resize';
 import { IMAGE_ACCEPT, uploadImage } from './upload';
 

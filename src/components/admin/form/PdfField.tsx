@@ -4,7 +4,7 @@ import { errorMessage, mutate } from '../../../lib/api';
 import { MAX_PDF_BYTES, PDF_TOO_LARGE } from '../../../schemas/upload-limits';
 import { announce } from '../../../stores/admin-announce';
 import { notify } from '../../ui/toast';
-import { cx, ui } from '../ui/styles';
+import { cx, ui } from '../../ui/styles';
 
 interface PdfFieldProps {
   id: string;

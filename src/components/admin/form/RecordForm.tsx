@@ -4,7 +4,7 @@ import ConflictNotice from './ConflictNotice';
 import FieldControl from './FieldControl';
 import type { FieldConfig } from './field-config';
 import type { useRecordForm } from './use-record-form';
-import { cx, ui } from '../ui/styles';
+import { cx, ui } from '../../ui/styles';
 
 /** A titled block of fields within a form. */
 export interface FieldGroup {

@@ -5,7 +5,7 @@ import { $session, refreshSession } from '../../../stores/session';
 import { notify } from '../../ui/toast';
 import { flashNext } from '../flash';
 import PageHeader from '../PageHeader';
-import { cx, ui } from '../ui/styles';
+import { cx, ui } from '../../ui/styles';
 
 interface Enrolment {
   secret: string;

@@ -6,13 +6,13 @@ import type { ContactForm } from '../../../schemas/contact-message';
 import { useConfirmedDelete } from '../collections/use-delete';
 import { formatWhen } from '../format-time';
 import PageHeader from '../PageHeader';
-import ConfirmDialog from '../ui/ConfirmDialog';
-import Dialog from '../ui/Dialog';
-import Pagination from '../ui/Pagination';
-import LoadStatus from '../ui/LoadStatus';
-import { cx, ui } from '../ui/styles';
+import ConfirmDialog from '../../ui/ConfirmDialog';
+import Dialog from '../../ui/Dialog';
+import Pagination from '../../ui/Pagination';
+import LoadStatus from '../../ui/LoadStatus';
+import { cx, ui } from '../../ui/styles';
 import { useFetch } from '../use-fetch';
-import type { PageOf } from './page-types';
+import type { Page } from '../../../schemas/page';
 
 const PAGE_SIZE = 20;
 const subjectLabel = (s: string) => (CONTACT_SUBJECT_LABELS as Record<string, string>)[s] ?? s;
@@ -20,7 +20,7 @@ const subjectLabel = (s: string) => (CONTACT_SUBJECT_LABELS as Record<string, st
 /** The contact inbox: newest first, open (marks read), delete, CSV export. */
 export default function ContactForms() {
   const [page, setPage] = useState(1);
-  const { data, setData, error, reload } = useFetch<PageOf<ContactForm>>(`/api/admin/contact-forms?page=${page}&pageSize=${PAGE_SIZE}`);
+  const { data, setData, error, reload } = useFetch<Page<ContactForm>>(`/api/admin/contact-forms?page=${page}&pageSize=${PAGE_SIZE}`);
   const [open, setOpen] = useState<ContactForm | null>(null);
   const removal = useConfirmedDelete<ContactForm>(
     (m) => `/api/admin/contact-forms/${encodeURIComponent(m.id)}`,

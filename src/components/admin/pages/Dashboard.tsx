@@ -2,7 +2,9 @@ import { useStore } from '@nanostores/react';
 import type { LucideIcon } from 'lucide-react';
 import { CalendarDays, Inbox, Mail, MessageSquareQuote } from 'lucide-react';
 import { useEffect } from 'react';
-import { $publish, type PublishInfo } from '../../../stores/admin-publish';
+import type { AdminSummary as Summary } from '../../../schemas/admin-summary';
+import type { HistoryEntry } from '../../../schemas/history';
+import { $publish } from '../../../stores/publish';
 import AdminLink from '../AdminLink';
 import { can, type Permission } from '../../../schemas/roles';
 import { $session } from '../../../stores/session';
@@ -11,19 +13,9 @@ import { formatAgo } from '../format-time';
 import PageHeader from '../PageHeader';
 import PublishBadge from '../PublishBadge';
 import ScheduledReleases from '../ScheduledReleases';
-import { cx, ui } from '../ui/styles';
+import { cx, ui } from '../../ui/styles';
 import { useFetch } from '../use-fetch';
 import { changeValues, describeChange } from './change-text';
-import type { HistoryEntry } from './history-types';
-
-interface Summary {
-  /** null for roles without access to personal data. */
-  unreadMessages: number | null;
-  pendingTestimonials: number;
-  subscribers: number | null;
-  upcomingEvents: number;
-  publish: PublishInfo;
-}
 
 const COUNTS: { key: keyof Omit<Summary, 'publish'>; label: string; page: string; icon: LucideIcon; attention: boolean; permission: Permission }[] = [
   { key: 'unreadMessages', label: 'Unread messages', page: 'contact-forms', icon: Inbox, attention: true, permission: 'personal-data' },

@@ -1,18 +1,18 @@
 import { ChevronDown, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
-import { errorMessage, mutate } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api';
 import { notify } from '../../ui/toast';
 import { announce } from '../../../stores/admin-announce';
-import { refreshPublish } from '../../../stores/admin-publish';
+import { saveContent } from '../../../stores/publish';
 import { formatAgo, formatWhen } from '../format-time';
 import PageHeader from '../PageHeader';
-import ConfirmDialog from '../ui/ConfirmDialog';
-import LoadStatus from '../ui/LoadStatus';
-import { cx, ui } from '../ui/styles';
+import ConfirmDialog from '../../ui/ConfirmDialog';
+import LoadStatus from '../../ui/LoadStatus';
+import { cx, ui } from '../../ui/styles';
 import { useFetch } from '../use-fetch';
 import { describeChange } from './change-text';
 import DiffView from './DiffView';
-import type { HistoryEntry } from './history-types';
+import type { HistoryEntry } from '../../../schemas/history';
 
 /** Recent admin changes with a readable diff and one-click restore of the state before a change. */
 export default function HistoryPage() {
@@ -24,11 +24,10 @@ export default function HistoryPage() {
     if (!restoring) return;
     setBusy(true);
     try {
-      await mutate('POST', `/api/admin/history/${encodeURIComponent(restoring.id)}/restore`);
+      await saveContent('POST', `/api/admin/history/${encodeURIComponent(restoring.id)}/restore`);
       notify({ title: 'Restored', description: describeChange(restoring) });
       announce('Change restored');
       setRestoring(null);
-      void refreshPublish();
       await reload();
     } catch (failure) {
       notify({ title: 'Not restored', description: errorMessage(failure, 'This change could not be restored.'), variant: 'destructive' });

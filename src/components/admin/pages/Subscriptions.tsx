@@ -3,12 +3,12 @@ import { useEffect, useState } from 'react';
 import { useConfirmedDelete } from '../collections/use-delete';
 import { formatWhen } from '../format-time';
 import PageHeader from '../PageHeader';
-import ConfirmDialog from '../ui/ConfirmDialog';
-import Pagination from '../ui/Pagination';
-import LoadStatus from '../ui/LoadStatus';
-import { cx, ui } from '../ui/styles';
+import ConfirmDialog from '../../ui/ConfirmDialog';
+import Pagination from '../../ui/Pagination';
+import LoadStatus from '../../ui/LoadStatus';
+import { cx, ui } from '../../ui/styles';
 import { useFetch } from '../use-fetch';
-import type { PageOf } from './page-types';
+import type { Page } from '../../../schemas/page';
 
 interface Subscription {
   id: string;
@@ -32,7 +32,7 @@ export default function Subscriptions() {
     return () => clearTimeout(timer);
   }, [query]);
   const url = `/api/admin/subscriptions?q=${encodeURIComponent(search)}&page=${page}&pageSize=${PAGE_SIZE}`;
-  const { data, error, reload } = useFetch<PageOf<Subscription>>(url);
+  const { data, error, reload } = useFetch<Page<Subscription>>(url);
   const removal = useConfirmedDelete<Subscription>((s) => `/api/admin/subscriptions/${encodeURIComponent(s.id)}`, () => void reload(), 'Subscription');
 
   return (

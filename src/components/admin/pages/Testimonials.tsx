@@ -1,22 +1,22 @@
 import { Check, Pencil, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { errorMessage, mutate } from '../../../lib/api';
-import { initials } from '../../../lib/initials';
+import { errorMessage } from '../../../lib/api';
+import { initials } from '../../../lib/format';
 import { notify } from '../../ui/toast';
 import { testimonialUpdateSchema, type Testimonial } from '../../../schemas/testimonial';
 import { announce } from '../../../stores/admin-announce';
-import { refreshPublish } from '../../../stores/admin-publish';
+import { saveContent } from '../../../stores/publish';
 import type { CollectionConfig } from '../collections/collection-configs';
 import ItemEditor from '../collections/ItemEditor';
 import { useConfirmedDelete } from '../collections/use-delete';
 import { formatWhen } from '../format-time';
 import PageHeader from '../PageHeader';
-import ConfirmDialog from '../ui/ConfirmDialog';
-import LoadStatus from '../ui/LoadStatus';
-import Pagination from '../ui/Pagination';
-import { cx, ui } from '../ui/styles';
+import ConfirmDialog from '../../ui/ConfirmDialog';
+import LoadStatus from '../../ui/LoadStatus';
+import Pagination from '../../ui/Pagination';
+import { cx, ui } from '../../ui/styles';
 import { useFetch } from '../use-fetch';
-import type { PageOf } from './page-types';
+import type { Page } from '../../../schemas/page';
 
 const PAGE_SIZE = 20;
 
@@ -42,7 +42,7 @@ const EDITOR: CollectionConfig = {
 /** Testimonials: review pending ones (listed first), approve, feature, edit, delete; paged on the server. */
 export default function Testimonials() {
   const [page, setPage] = useState(1);
-  const { data, setData, error, reload } = useFetch<PageOf<Testimonial> & { pending: number }>(`/api/admin/testimonials?page=${page}&pageSize=${PAGE_SIZE}`);
+  const { data, setData, error, reload } = useFetch<Page<Testimonial> & { pending: number }>(`/api/admin/testimonials?page=${page}&pageSize=${PAGE_SIZE}`);
   const list = data?.items;
   const [editing, setEditing] = useState<Testimonial | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -68,10 +68,9 @@ export default function Testimonials() {
   async function toggle(t: Testimonial, change: Partial<Pick<Testimonial, 'approved' | 'featured'>>, done: string) {
     setBusy(t.id);
     try {
-      replace(await mutate<Testimonial>('PATCH', `/api/admin/testimonials/${encodeURIComponent(t.id)}`, change));
+      replace(await saveContent<Testimonial>('PATCH', `/api/admin/testimonials/${encodeURIComponent(t.id)}`, change));
       notify({ title: done, description: t.name });
       announce(`${done}: ${t.name}`);
-      void refreshPublish();
     } catch (failure) {
       notify({ title: 'Not saved', description: errorMessage(failure, 'The testimonial could not be updated.'), variant: 'destructive' });
     } finally {

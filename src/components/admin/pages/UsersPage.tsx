@@ -6,9 +6,9 @@ import { ROLE_LABELS, ROLES, type Role } from '../../../schemas/roles';
 import { notify } from '../../ui/toast';
 import { formatAgo, formatWhen } from '../format-time';
 import PageHeader from '../PageHeader';
-import ConfirmDialog from '../ui/ConfirmDialog';
-import LoadStatus from '../ui/LoadStatus';
-import { cx, ui } from '../ui/styles';
+import ConfirmDialog from '../../ui/ConfirmDialog';
+import LoadStatus from '../../ui/LoadStatus';
+import { cx, ui } from '../../ui/styles';
 import { useFetch } from '../use-fetch';
 import UserActivity from './UserActivity';
 

@@ -1,5 +1,5 @@
 import { humanize } from '../form/field-config';
-import type { HistoryEntry } from './history-types';
+import type { HistoryEntry } from '../../../schemas/history';
 
 /**
  * History entries as people write about them (issue 15 item 13): "Hero trust badge changed",

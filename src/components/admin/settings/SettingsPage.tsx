@@ -1,10 +1,9 @@
-import { mutate } from '../../../lib/api';
 import { siteSettingsPatchSchema, type SiteSettings } from '../../../schemas/site-settings';
-import { refreshPublish } from '../../../stores/admin-publish';
+import { saveContent } from '../../../stores/publish';
 import RecordForm from '../form/RecordForm';
 import { useRecordForm } from '../form/use-record-form';
 import PageHeader from '../PageHeader';
-import LoadStatus from '../ui/LoadStatus';
+import LoadStatus from '../../ui/LoadStatus';
 import { useFetch } from '../use-fetch';
 import { SETTINGS_PAGES, type SettingsPageConfig } from './settings-configs';
 import VideoPreview, { checkVideo } from './VideoPreview';
@@ -30,8 +29,7 @@ function SettingsEditor({ config, settings, idPrefix }: { config: SettingsPageCo
     record: settings,
     schema: siteSettingsPatchSchema,
     check: config.video ? checkVideo : undefined,
-    save: (changes, expected) => mutate<Stored>('PATCH', '/api/site-settings', { ...changes, _expected: expected }),
-    onSaved: () => void refreshPublish(),
+    save: (changes, expected) => saveContent<Stored>('PATCH', '/api/site-settings', { ...changes, _expected: expected }),
   });
   return (
     <RecordForm state={state} groups={config.groups} idPrefix={idPrefix} stickyActions>

@@ -1,6 +1,6 @@
 import { useWatch } from 'react-hook-form';
 import { youtubeId, youtubeThumbnails } from '../../../lib/youtube';
-import { ui, cx } from '../ui/styles';
+import { ui, cx } from '../../ui/styles';
 
 /** Message when the address is not one the site can play. */
 export const BAD_VIDEO = 'Enter a YouTube address (youtube.com/watch?v=…, youtube.com/embed/… or youtu.be/…)';

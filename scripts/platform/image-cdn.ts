@@ -1,0 +1,69 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import sharp from 'sharp';
+
+/**
+ * The local stand-in for Netlify Image CDN: `/.netlify/images?url=/path&w=…[&h=…][&q=…][&fm=…]`
+ * fetches the image from this site, resizes it with sharp (never enlarging) and answers AVIF or
+ * WebP when the browser accepts them, as Netlify does. Like Netlify without a remote allow-list,
+ * it refuses images from other sites. Results are kept in memory by URL and format, per build.
+ */
+export class LocalImageCdn {
+  private cache = new Map<string, { body: Buffer; type: string }>();
+  private static MAX_ENTRIES = 500;
+
+  private servedBuild: string | undefined;
+
+  /** `build` names the build being served: a new build may change the sources, so the cache starts over. */
+  constructor(
+    private origin: string,
+    private build: () => string | undefined,
+  ) {}
+
+  async serve(req: IncomingMessage, res: ServerResponse, reqUrl: URL): Promise<void> {
+    if (this.build() !== this.servedBuild) {
+      this.cache.clear();
+      this.servedBuild = this.build();
+    }
+    const src = reqUrl.searchParams.get('url') ?? '';
+    const num = (name: string, max: number) => {
+      const v = reqUrl.searchParams.get(name);
+      if (v === null) return undefined;
+      const n = Number(v);
+      return Number.isInteger(n) && n > 0 && n <= max ? n : NaN;
+    };
+    const width = num('w', 8000);
+    const height = num('h', 8000);
+    const quality = num('q', 100);
+    const fail = (status: number, message: string): void => {
+      res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(message);
+    };
+    if (!src.startsWith('/') || src.startsWith('//') || src.startsWith('/.netlify/')) return fail(400, 'Only images on this site can be transformed');
+    if ([width, height, quality].some((n) => Number.isNaN(n))) return fail(400, 'Invalid transformation parameters');
+    const accept = String(req.headers.accept ?? '');
+    const asked = reqUrl.searchParams.get('fm');
+    const format = asked && ['avif', 'webp', 'jpg', 'png'].includes(asked) ? asked : /image\/avif/.test(accept) ? 'avif' : /image\/webp/.test(accept) ? 'webp' : null;
+    const key = `${src}|${width}|${height}|${quality}|${format}`;
+    let out = this.cache.get(key);
+    if (!out) {
+      const source = await fetch(new URL(src, this.origin)).catch(() => null);
+      if (!source?.ok) return fail(source ? 404 : 502, 'The source image could not be fetched');
+      try {
+        let image = sharp(Buffer.from(await source.arrayBuffer())).rotate();
+        if (width || height) image = image.resize({ width, height, fit: width && height ? 'cover' : 'inside', withoutEnlargement: true });
+        const q = quality ?? 75;
+        if (format === 'avif') image = image.avif({ quality: q });
+        else if (format === 'webp') image = image.webp({ quality: q });
+        else if (format === 'png') image = image.png();
+        else if (format === 'jpg') image = image.jpeg({ quality: q });
+        const { data, info } = await image.toBuffer({ resolveWithObject: true });
+        out = { body: data, type: `image/${info.format === 'heif' ? 'avif' : info.format === 'jpeg' ? 'jpeg' : info.format}` };
+      } catch {
+        return fail(400, 'The source is not an image that can be transformed');
+      }
+      if (this.cache.size >= LocalImageCdn.MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(key, out);
+    }
+    res.writeHead(200, { 'Content-Type': out.type, 'Content-Length': out.body.length, 'Cache-Control': 'public, max-age=31536000', Vary: 'Accept' });
+    res.end(req.method === 'HEAD' ? undefined : out.body);
+  }
+}

@@ -1,0 +1,12 @@
+import type { PublishState } from './publish-state';
+
+/** The dashboard's counts and the publish state (GET /api/admin/summary). */
+export interface AdminSummary {
+  /** null for roles that may not see personal data (it is then not read at all). */
+  unreadMessages: number | null;
+  pendingTestimonials: number;
+  /** null for roles that may not see personal data. */
+  subscribers: number | null;
+  upcomingEvents: number;
+  publish: PublishState;
+}

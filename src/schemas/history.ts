@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** One recorded admin change: who, when, what, and the record before and after (GET /api/admin/history). */
+export const historyEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  user: z.string(),
+  /** e.g. 'update', 'create', 'delete', 'reorder', 'restore'. */
+  action: z.string(),
+  /** What was changed, e.g. 'site-settings', 'events/<id>', 'contact-forms/<id>'. */
+  target: z.string(),
+  /** Short human summary, e.g. 'heroTitle' or 'Responsible AI Workshop'. */
+  summary: z.string().default(''),
+  before: z.unknown().optional(),
+  after: z.unknown().optional(),
+  /** For a restore: the entry it restored. */
+  restoredFrom: z.string().optional(),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;

@@ -1,0 +1,43 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures';
+
+/** Publication and event pages (issue 14), as a visitor reaches them. */
+
+interface Entry {
+  kind: string;
+  title: string;
+  url: string;
+}
+const entries = async (page: import('@playwright/test').Page) => (await (await page.request.get('/search-index.json')).json()) as Entry[];
+const audit = async (page: import('@playwright/test').Page) => {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+};
+
+test('a publication card leads to its page, which has Cite this and no WCAG 2.1 AA violations', async ({ page }) => {
+  await page.goto('/publications');
+  const link = page.getByTestId('publication-page-link').first();
+  const title = (await link.textContent())!.trim();
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  const cite = page.getByRole('region', { name: 'Cite this' });
+  await expect(cite.getByTestId('cite-apa')).toContainText(title);
+  const download = page.waitForEvent('download');
+  await cite.getByRole('link', { name: 'Download citation (.ris)' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.ris$/);
+  expect(await audit(page)).toEqual([]);
+});
+
+test('an event card leads to its page, with Add to calendar and no WCAG 2.1 AA violations', async ({ page }) => {
+  const event = (await entries(page)).find((e) => e.kind === 'Event')!;
+  await page.goto('/#events');
+  await page.locator('astro-island[component-url*="EventsTabs"]:not([ssr])').waitFor({ state: 'attached' });
+  await page.getByRole('tab', { name: 'All Events' }).click();
+  await page.getByTestId('event-page-link').filter({ hasText: event.title }).first().click();
+  await page.waitForURL((url) => url.pathname === event.url);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(event.title);
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Add to calendar (.ics)' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.ics$/);
+  expect(await audit(page)).toEqual([]);
+});
