@@ -50,6 +50,8 @@ const ROWS: Row[] = [
   ['GET', '/api/admin/publish', 'editor'],
   ['POST', '/api/admin/publish', 'editor', 'form'],
   ['POST', '/api/admin/upload', 'editor', {}],
+  ['POST', '/api/admin/upload-pdf', 'editor', {}],
+  ['GET', '/api/admin/releases', 'editor'],
   ['GET', '/api/admin/history', 'editor'],
   ['POST', '/api/admin/history/nope/restore', 'editor'],
   ['GET', '/api/admin/testimonials', 'editor'],
