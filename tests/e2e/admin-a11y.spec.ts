@@ -5,6 +5,7 @@ import { expect, test } from './admin-fixtures';
 const ROUTES = [
   '', 'research-areas', 'team-members', 'publications', 'stats', 'events', 'site-settings', 'section-visibility',
   'team-toggle', 'subscriptions', 'contact-info', 'contact-forms', 'video-settings', 'testimonials', 'history',
+  'users', 'account',
 ];
 
 test('the login page has no serious or critical accessibility violations', async ({ page }) => {
