@@ -1,3 +1,4 @@
+/// <reference types="astro/client" />
 /**
  * /fonts/<name>.woff2: the site's two variable fonts (Latin) at fixed addresses, for the pages
  * outside Astro (public/coming-soon.html), which cannot know the hashed /_astro/ names. The bytes
