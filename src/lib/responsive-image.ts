@@ -59,9 +59,9 @@ export const CARD_IMAGE: ImageSlot = {
   aspect: 9 / 16,
 };
 
-/** The 16:9 lead image of a publication or event page (two-thirds of the page on wide screens). */
+/** The 16:9 lead image of a publication or event page (the page less its 20rem side column from lg up). */
 export const PAGE_IMAGE: ImageSlot = {
-  sizes: '(min-width: 1280px) 860px, (min-width: 1024px) 66vw, 100vw',
+  sizes: '(min-width: 1216px) 792px, (min-width: 1024px) calc(100vw - 424px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 2rem)',
   widths: between(480, 1600),
   aspect: 9 / 16,
 };
