@@ -4,6 +4,7 @@
  * with times they are "floating" local times, read in the event's own place.
  */
 import { createEvent, type DateArray, type EventAttributes } from 'ics';
+import { calendarDay } from './event-page';
 
 interface CalendarEvent {
   id: string;
@@ -20,10 +21,6 @@ interface CalendarEvent {
   updatedAt: string;
 }
 
-const ymd = (iso: string): [number, number, number] => {
-  const d = new Date(iso);
-  return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
-};
 const hm = (time: string): [number, number] => time.split(':').map(Number) as [number, number];
 const dayAfter = (iso: string) => new Date(Date.parse(iso) + 86_400_000).toISOString();
 /** With a start time but no end time, the event is taken to last an hour (within its last day). */
@@ -35,8 +32,8 @@ const lastHour = (start: string) => {
 /** The .ics text for one event; `pageUrl` is its page (its host also makes the UID globally unique). */
 export function eventIcs(e: CalendarEvent, pageUrl: string, organiser: string): string {
   const timed = !!e.startTime;
-  const start: DateArray = timed ? [...ymd(e.startDate), ...hm(e.startTime)] : ymd(e.startDate);
-  const end: DateArray = !timed ? ymd(dayAfter(e.endDate)) : [...ymd(e.endDate), ...hm(e.endTime || lastHour(e.startTime))];
+  const start: DateArray = timed ? [...calendarDay(e.startDate), ...hm(e.startTime)] : calendarDay(e.startDate);
+  const end: DateArray = !timed ? calendarDay(dayAfter(e.endDate)) : [...calendarDay(e.endDate), ...hm(e.endTime || lastHour(e.startTime))];
   const link = e.registrationLink || (e.isVirtual ? e.virtualLink : '');
   const attributes: EventAttributes = {
     uid: `${e.id}@${new URL(pageUrl).hostname}`,

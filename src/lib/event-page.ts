@@ -32,11 +32,20 @@ export function eventSchedule(e: Timed): { start: string; end: string } {
   };
 }
 
-/** 'Thursday, June 19, 2025' for a stored calendar day (read in UTC, where it was stored). */
-export function longDay(iso: string): string {
+/**
+ * A stored calendar day as [year, month 1-12, day]. Days are stored as UTC midnight, so they are
+ * read in UTC: the build machine's zone must not move an event to the day before.
+ */
+export function calendarDay(iso: string): [number, number, number] {
   const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return format(new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()), 'EEEE, MMMM d, yyyy');
+  return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
+}
+
+/** 'Thursday, June 19, 2025' for a stored calendar day. */
+export function longDay(iso: string): string {
+  const [year, month, date] = calendarDay(iso);
+  if (Number.isNaN(year)) return iso;
+  return format(new Date(year, month - 1, date), 'EEEE, MMMM d, yyyy');
 }
 
 /** Capacity as visitors read it: 'Up to 120 attendees'. */
