@@ -34,6 +34,9 @@ export default defineConfig({
   // Per data folder, so builds of separate local sites (e.g. parallel test runs) never share a cache.
   cacheDir: process.env.ASTRO_CACHE_DIR || './node_modules/.astro',
   trailingSlash: 'ignore',
+  // Pages and images render a few at a time: while one waits (sharp encoding a PNG on libuv's
+  // threads, a cache file read), the next renders. Output is the same; the build is shorter.
+  build: { concurrency: 4 },
   integrations: [react(), contentStoreCheck()],
   vite: { plugins: [tailwindcss(), ...devPlugins] },
   devToolbar: { enabled: false },

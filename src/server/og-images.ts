@@ -51,10 +51,12 @@ export function ogPlan(): Promise<Map<string, OgCard>> {
         card: { kind: 'events' as const, slug: e.slug, eyebrow: [e.eventType, eventDateLabel(e), e.isVirtual ? 'Virtual Event' : e.location].filter(Boolean).join(' · '), title: e.title },
       })),
     ].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+    // One look into the cache per item, all at once (2,000 one after another took a while).
+    const cached = await Promise.all(items.map(({ card }) => exists(cacheFile(card))));
     const planned = new Map<string, OgCard>();
     let fresh = 0;
-    for (const { card } of items) {
-      if (await exists(cacheFile(card))) planned.set(ogImageUrl(card.kind, card.slug), card);
+    for (const [n, { card }] of items.entries()) {
+      if (cached[n]) planned.set(ogImageUrl(card.kind, card.slug), card);
       else if (fresh < OG_FRESH_PER_BUILD) {
         fresh++;
         planned.set(ogImageUrl(card.kind, card.slug), card);
