@@ -22,6 +22,8 @@ const rowSchema = z.object({ id: z.string(), email: z.string(), createdAt: z.str
 /** Newest first; ties by address, so the order is total. */
 export const newestFirst = (a: NewsletterSubscription, b: NewsletterSubscription) => b.createdAt.localeCompare(a.createdAt) || a.email.localeCompare(b.email);
 
+const idOfTailKey = (key: string) => key.slice(key.lastIndexOf('-') + 1);
+
 const index = logIndex<NewsletterSubscription>({
   what: 'subscriber',
   snapshotStore: system,
@@ -32,8 +34,10 @@ const index = logIndex<NewsletterSubscription>({
   order: newestFirst,
   tailStore: system,
   tailPrefix: MARKERS,
-  idOfTailKey: (key) => key.slice(key.lastIndexOf('-') + 1),
-  rowsOfTailKeys: (keys) => readRecords(system(), keys, rowSchema),
+  idOfTailKey,
+  // The record itself, not the marker's copy: a repeat signup that heals a marker while a delete of
+  // the same address runs can leave a marker whose record is gone, and that must not be listed.
+  rowsOfTailKeys: (keys) => readRecords(records(), keys.map(idOfTailKey), newsletterSubscriptionSchema),
   scan: async () => readRecords(records(), await listKeys(records()), newsletterSubscriptionSchema),
 });
 

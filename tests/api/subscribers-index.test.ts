@@ -83,6 +83,17 @@ describe('subscriber index', () => {
     expect(new Set(lines.slice(1).map((l) => l.split(',')[0])).size).toBe(1501);
   });
 
+  it('never lists an address whose record is gone, even if a repeat signup racing its delete re-wrote the marker', async () => {
+    const { subscription } = await api.subscribe('race@example.com');
+    await api.deleteSubscription(subscription.id);
+    // The interleaving the property test found: the repeat signup read the record before the delete
+    // and healed the "missing" marker after it.
+    const { writeMarker } = await import('../../src/server/newsletter-index');
+    await writeMarker(subscription);
+    expect(emails((await admin.get('/api/admin/subscriptions?page=1&pageSize=20')).json.items)).not.toContain('race@example.com');
+    expect(await api.countSubscriptions()).toBe(0);
+  });
+
   it('property: random interleavings of signups (old and new days), repeats and deletes leave the list equal to a full scan', async () => {
     type Op = { kind: 'signup'; n: number; age: number } | { kind: 'delete'; n: number } | { kind: 'read' };
     const op: fc.Arbitrary<Op> = fc.oneof(
