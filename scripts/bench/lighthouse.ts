@@ -14,6 +14,8 @@ export interface LighthouseFigures {
   cls: number;
   scriptBytes: number;
   totalBytes: number;
+  /** What "Improve image delivery" would save (image size, format, compression), per image. */
+  imageSavings: { url: string; kb: number; reasons: string[] }[];
   /** Audits below full marks in the non-performance categories, to say what to fix. */
   shortfalls: string[];
 }
@@ -48,6 +50,8 @@ export async function runLighthouse(urls: string[], chromePath: string): Promise
         }
         const items = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
         const bytes = (type: string) => items.find((i) => i.resourceType === type)?.transferSize ?? 0;
+        type ImageItem = { url: string; wastedBytes: number; subItems?: { items: { reason: string }[] } };
+        const imageItems = (lhr.audits['image-delivery-insight']?.details as { items?: ImageItem[] } | undefined)?.items ?? [];
         out.push({
           url,
           formFactor,
@@ -60,6 +64,7 @@ export async function runLighthouse(urls: string[], chromePath: string): Promise
           cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
           scriptBytes: bytes('script'),
           totalBytes: bytes('total'),
+          imageSavings: imageItems.map((i) => ({ url: i.url, kb: Number((i.wastedBytes / 1024).toFixed(1)), reasons: (i.subItems?.items ?? []).map((x) => x.reason) })),
           shortfalls: ['accessibility', 'best-practices', 'seo'].flatMap((id) =>
             (lhr.categories[id]?.auditRefs ?? [])
               .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)

@@ -1,11 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import sharp from 'sharp';
 
+/** Netlify's `fit` and `position` values, as sharp names them. */
+const FITS = new Map([['contain', 'inside'], ['cover', 'cover'], ['fill', 'fill']] as const);
+const POSITIONS = new Map([['center', 'centre'], ['top', 'top'], ['bottom', 'bottom'], ['left', 'left'], ['right', 'right']]);
+
 /**
- * The local stand-in for Netlify Image CDN: `/.netlify/images?url=/path&w=…[&h=…][&q=…][&fm=…]`
- * fetches the image from this site, resizes it with sharp (never enlarging) and answers AVIF or
- * WebP when the browser accepts them, as Netlify does. Like Netlify without a remote allow-list,
- * it refuses images from other sites. Results are kept in memory by URL and format, per build.
+ * The local stand-in for Netlify Image CDN:
+ * `/.netlify/images?url=/path&w=…[&h=…][&fit=…][&position=…][&q=…][&fm=…]` fetches the image from
+ * this site, resizes it with sharp (never enlarging) and answers AVIF or WebP when the browser
+ * accepts them, as Netlify does. As there, `fit` is contain (the default: within w×h, keeping the
+ * shape), cover (exactly w×h, cropped at `position`) or fill (stretched). Like Netlify without a
+ * remote allow-list, it refuses images from other sites. Results are kept in memory by URL and
+ * format, per build.
  */
 export class LocalImageCdn {
   private cache = new Map<string, { body: Buffer; type: string }>();
@@ -34,22 +41,24 @@ export class LocalImageCdn {
     const width = num('w', 8000);
     const height = num('h', 8000);
     const quality = num('q', 100);
+    const fit = FITS.get((reqUrl.searchParams.get('fit') ?? 'contain') as 'contain');
+    const position = POSITIONS.get(reqUrl.searchParams.get('position') ?? 'center');
     const fail = (status: number, message: string): void => {
       res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(message);
     };
     if (!src.startsWith('/') || src.startsWith('//') || src.startsWith('/.netlify/')) return fail(400, 'Only images on this site can be transformed');
-    if ([width, height, quality].some((n) => Number.isNaN(n))) return fail(400, 'Invalid transformation parameters');
+    if ([width, height, quality].some((n) => Number.isNaN(n)) || !fit || !position) return fail(400, 'Invalid transformation parameters');
     const accept = String(req.headers.accept ?? '');
     const asked = reqUrl.searchParams.get('fm');
     const format = asked && ['avif', 'webp', 'jpg', 'png'].includes(asked) ? asked : /image\/avif/.test(accept) ? 'avif' : /image\/webp/.test(accept) ? 'webp' : null;
-    const key = `${src}|${width}|${height}|${quality}|${format}`;
+    const key = `${src}|${width}|${height}|${fit}|${position}|${quality}|${format}`;
     let out = this.cache.get(key);
     if (!out) {
       const source = await fetch(new URL(src, this.origin)).catch(() => null);
       if (!source?.ok) return fail(source ? 404 : 502, 'The source image could not be fetched');
       try {
         let image = sharp(Buffer.from(await source.arrayBuffer())).rotate();
-        if (width || height) image = image.resize({ width, height, fit: width && height ? 'cover' : 'inside', withoutEnlargement: true });
+        if (width || height) image = image.resize({ width, height, fit, position, withoutEnlargement: true });
         const q = quality ?? 75;
         if (format === 'avif') image = image.avif({ quality: q });
         else if (format === 'webp') image = image.webp({ quality: q });

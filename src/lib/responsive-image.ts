@@ -5,8 +5,30 @@
  * and images on other sites (the CDN transforms only allow-listed remote hosts) are left as they are.
  */
 
-/** The CDN address of `src` at `width` pixels wide. */
-export const imageCdnUrl = (src: string, width: number): string => `/.netlify/images?url=${encodeURIComponent(src)}&w=${width}`;
+/**
+ * Where an image is shown. `sizes` is the box's CSS width at each breakpoint; `widths` are the
+ * candidates, close enough together that the one a screen picks is never much larger than it
+ * needs. A box of fixed shape gives its height ÷ width as `aspect`: the CDN then crops to that
+ * shape (fit=cover), so a portrait upload in a landscape box does not send the rows the box cuts.
+ */
+export interface ImageSlot {
+  sizes: string;
+  widths: readonly number[];
+  aspect?: number;
+  /** Which part of the picture a crop keeps (Netlify's `position`); portraits keep the top. */
+  position?: 'center' | 'top';
+}
+
+/** Candidate widths about 15% apart: a picked candidate wastes at most about a third in pixels. */
+const LADDER = [48, 96, 144, 240, 320, 400, 480, 560, 640, 720, 800, 960, 1120, 1280, 1600] as const;
+const between = (min: number, max: number): number[] => LADDER.filter((w) => w >= min && w <= max);
+
+/** The CDN address of `src` at `width` pixels wide (and cropped to the slot's shape, if it has one). */
+export function imageCdnUrl(src: string, width: number, slot?: Pick<ImageSlot, 'aspect' | 'position'>): string {
+  const url = `/.netlify/images?url=${encodeURIComponent(src)}&w=${width}`;
+  if (!slot?.aspect) return url;
+  return `${url}&h=${Math.round(width * slot.aspect)}&fit=cover${slot.position && slot.position !== 'center' ? `&position=${slot.position}` : ''}`;
+}
 
 /** Whether the CDN can resize `src`: a raster image on this site. */
 export const resizable = (src: string): boolean => src.startsWith('/') && !src.startsWith('//') && !/\.svg(\?|$)/i.test(src);
@@ -17,23 +39,45 @@ export interface ResponsiveImage {
   sizes?: string;
 }
 
-/**
- * `<img>` attributes for `src` shown `sizes` wide: one candidate per width (widths the image
- * is shown at, times 1 and 2 for dense screens), the middle one as the plain `src`.
- */
-export function responsiveImage(src: string, widths: readonly number[], sizes: string): ResponsiveImage {
+/** `<img>` attributes for `src` shown in `slot`: one candidate per width, the middle one as the plain `src`. */
+export function responsiveImage(src: string, slot: ImageSlot): ResponsiveImage {
   if (!resizable(src)) return { src };
-  const sorted = [...new Set(widths)].sort((a, b) => a - b);
+  const sorted = [...new Set(slot.widths)].sort((a, b) => a - b);
   return {
-    src: imageCdnUrl(src, sorted[Math.floor(sorted.length / 2)]!),
-    srcset: sorted.map((w) => `${imageCdnUrl(src, w)} ${w}w`).join(', '),
-    sizes,
+    src: imageCdnUrl(src, sorted[Math.floor(sorted.length / 2)]!, slot),
+    srcset: sorted.map((w) => `${imageCdnUrl(src, w, slot)} ${w}w`).join(', '),
+    sizes: slot.sizes,
   };
 }
 
-/** Widths and `sizes` of a card image in the site's 1-, 2- and 3-column grids. */
-export const CARD_IMAGE_WIDTHS = [320, 480, 640, 800, 960] as const;
-export const CARD_IMAGE_SIZES = '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw';
-/** The lead image of a publication or event page (two-thirds of the page on wide screens). */
-export const PAGE_IMAGE_WIDTHS = [480, 640, 960, 1280, 1600] as const;
-export const PAGE_IMAGE_SIZES = '(min-width: 1280px) 860px, (min-width: 1024px) 66vw, 100vw';
+// The site's container is 76rem wide at most, with 1rem/1.5rem/2rem side padding (container-page).
+
+/** A 16:9 card in the research and publication grids (one, two or three a row; gap 1.5rem). */
+export const CARD_IMAGE: ImageSlot = {
+  sizes: '(min-width: 1216px) 368px, (min-width: 1024px) calc((100vw - 112px) / 3), (min-width: 640px) calc(50vw - 36px), calc(100vw - 2rem)',
+  widths: between(240, 1280),
+  aspect: 9 / 16,
+};
+
+/** The 16:9 lead image of a publication or event page (two-thirds of the page on wide screens). */
+export const PAGE_IMAGE: ImageSlot = {
+  sizes: '(min-width: 1280px) 860px, (min-width: 1024px) 66vw, 100vw',
+  widths: between(480, 1600),
+  aspect: 9 / 16,
+};
+
+/** A testimonial's round 48-pixel photo. */
+export const AVATAR_IMAGE: ImageSlot = { sizes: '48px', widths: between(48, 144), aspect: 1, position: 'top' };
+
+/**
+ * A team member's photo: the card's width (`sizes`, from its grid cell) and 15rem tall. The crop
+ * is the shape of a phone's card; wider cards trim a little more in the browser (object-cover).
+ */
+export const memberPhoto = (sizes: string): ImageSlot => ({ sizes, widths: between(240, 1280), aspect: 0.63, position: 'top' });
+
+/**
+ * The founder's photo on /team: a 4:3 box on phones; from md up, two-fifths of the card and as
+ * tall as its text, at least 24rem (about 5:6 for a short bio).
+ */
+export const FOUNDER_PHONE_IMAGE: ImageSlot = { sizes: 'calc(100vw - 2rem)', widths: between(320, 1280), aspect: 3 / 4, position: 'top' };
+export const FOUNDER_WIDE_IMAGE: ImageSlot = { sizes: '(min-width: 1216px) 461px, calc(40vw - 19px)', widths: between(240, 960), aspect: 5 / 6, position: 'top' };

@@ -139,7 +139,7 @@ describe('an event page', () => {
     expect(doc.querySelector('[data-testid="event-capacity"]')!.text).toBe('Up to 120 attendees');
     // The photo comes at the size it is shown, through the image CDN.
     const image = doc.querySelector('[data-testid="event-image"]')!;
-    expect(image.getAttribute('srcset')).toContain(`/.netlify/images?url=${encodeURIComponent('/images/og-default.png')}&w=1600 1600w`);
+    expect(image.getAttribute('srcset')).toContain(`/.netlify/images?url=${encodeURIComponent('/images/og-default.png')}&w=1600&h=900&fit=cover 1600w`);
     expect(image.getAttribute('sizes')).toBeTruthy();
     expect(doc.querySelector('[data-testid="event-video"]')!.getAttribute('href')).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     const action = doc.querySelector('[data-testid="event-action"]')!;

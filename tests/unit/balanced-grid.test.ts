@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balancedCell, rowSizes } from '../../src/lib/balanced-grid';
+import { balancedCell, balancedCellSizes, rowSizes } from '../../src/lib/balanced-grid';
 
 /** The span each card takes at a breakpoint ('md' or 'lg'), read from its classes. */
 const spans = (count: number, bp: 'md' | 'lg') =>
@@ -22,5 +22,12 @@ describe('balanced card grid', () => {
   it('keeps full rows of three (lg) and two (md) when the count divides evenly', () => {
     expect(rowSizes(spans(6, 'lg'))).toEqual([3, 3]);
     expect(rowSizes(spans(6, 'md'))).toEqual([2, 2, 2]);
+  });
+
+  it('gives each card the image width of its own cell: wider where two share a row', () => {
+    // 7 cards on a wide screen: 3 a row, then the last four 2 a row.
+    const wide = Array.from({ length: 7 }, (_, i) => /\(min-width: 1216px\) (\d+)px/.exec(balancedCellSizes(i, 7))![1]);
+    expect(wide).toEqual(['363', '363', '363', '560', '560', '560', '560']);
+    expect(balancedCellSizes(0, 7)).toMatch(/calc\(100vw - 2rem\)$/);
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { MemberCard } from '../sections/MemberCard';
 import { fetchQuery } from '../../lib/api';
-import { BALANCED_GRID, balancedCell } from '../../lib/balanced-grid';
+import { BALANCED_GRID, balancedCell, balancedCellSizes } from '../../lib/balanced-grid';
 import type { TeamMember } from '../../schemas/team-member';
 import { byOrder } from '../../schemas/order';
 
@@ -45,7 +45,7 @@ export default function TeamLive({ initial, builtAt }: { initial: TeamMemberView
     <ul className={BALANCED_GRID} data-team-grid>
       {members.map((m, i) => (
         <li key={m.id} className={balancedCell(i, members.length)}>
-          <MemberCard m={m} badge="Advisory Team" bioGroup="advisory-bio" />
+          <MemberCard m={m} badge="Advisory Team" bioGroup="advisory-bio" photoSizes={balancedCellSizes(i, members.length)} />
         </li>
       ))}
     </ul>

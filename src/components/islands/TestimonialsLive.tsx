@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { fetchQuery } from '../../lib/api';
 import { initials } from '../../lib/format';
+import { AVATAR_IMAGE, responsiveImage } from '../../lib/responsive-image';
 import type { Testimonial } from '../../schemas/testimonial';
 import { TESTIMONIALS_CHANGED } from './testimonial-events';
 
@@ -44,7 +45,7 @@ function Card({ t, featured }: { t: TestimonialView; featured?: boolean }) {
       </blockquote>
       <figcaption className="mt-6 flex items-center gap-4 border-t border-slate-100 pt-5">
         {t.image ? (
-          <img src={t.image} alt="" className="size-12 shrink-0 rounded-full object-cover ring-2 ring-white" width={48} height={48} loading="lazy" decoding="async" />
+          <img {...responsiveImage(t.image, AVATAR_IMAGE)} alt="" className="size-12 shrink-0 rounded-full object-cover ring-2 ring-white" width={48} height={48} loading="lazy" decoding="async" />
         ) : (
           <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-700 font-semibold text-white" aria-hidden="true" data-initials>
             {initials(t.name)}

@@ -1,5 +1,6 @@
 import { ICONS, STROKE_ICONS } from '../ui/icons';
 import { memberInitials } from '../../lib/format';
+import { memberPhoto, responsiveImage } from '../../lib/responsive-image';
 import type { TeamMember } from '../../schemas/team-member';
 
 /** The member fields a card shows. */
@@ -21,14 +22,15 @@ const iconLink =
  * One team member, the same card on the home page (rendered to static HTML) and on /team (inside
  * the TeamLive island): photo or a modest monogram, name, position, the links that are set, and
  * a Bio/Less toggle. The bio is a native exclusive <details> (`bioGroup` names the group), so it
- * works without JavaScript. Texts carry the inline editor's markers.
+ * works without JavaScript. Texts carry the inline editor's markers. `photoSizes` is the card's
+ * width in its grid (balancedCellSizes), so the photo is fetched at the size it is shown.
  */
-export function MemberCard({ m, badge, bioGroup }: { m: MemberCardData; badge?: string; bioGroup: string }) {
+export function MemberCard({ m, badge, bioGroup, photoSizes }: { m: MemberCardData; badge?: string; bioGroup: string; photoSizes: string }) {
   return (
     <article id={`member-${m.id}`} className="flex h-full scroll-mt-28 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md" data-member>
       <div className="relative h-60 bg-brand-50">
         {m.image ? (
-          <img src={m.image} alt={`Portrait of ${m.name}`} className="size-full object-cover object-[50%_38%]" loading="lazy" decoding="async" width={480} height={360} />
+          <img {...responsiveImage(m.image, memberPhoto(photoSizes))} alt={`Portrait of ${m.name}`} className="size-full object-cover object-[50%_38%]" loading="lazy" decoding="async" width={480} height={360} />
         ) : (
           // No photo yet: a monogram, sized like an avatar rather than a poster.
           <div className="flex size-full items-center justify-center bg-linear-to-br from-brand-100 via-brand-50 to-accent-400/25" aria-hidden="true">
