@@ -3,18 +3,16 @@
  * .ris, .ics), stable slugs with redirects, feeds, the sitemap and the search index, and an
  * embargoed publication and event that stay out of every public output until the scheduled
  * check (at an injected time) starts the build that publishes them. Outputs are read with
- * maintained parsers: node-html-parser, ical.js, rss-parser, fast-xml-parser.
+ * maintained parsers: node-html-parser, ical.js, rss-parser, fast-xml-parser (tests/helpers/built-pages).
  */
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { XMLParser } from 'fast-xml-parser';
 import ICAL from 'ical.js';
-import { parse, type HTMLElement } from 'node-html-parser';
-import Parser from 'rss-parser';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { builtPages, jsonLd, metaAll } from '../helpers/built-pages';
 import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
 
 let site: TestSite;
@@ -26,23 +24,7 @@ const releaseAt = Math.ceil((Date.now() + HOUR) / 60_000) * 60_000;
 const tokyo = format(new TZDate(releaseAt, 'Asia/Tokyo'), "yyyy-MM-dd'T'HH:mm");
 const ids: Record<string, string> = {};
 
-const page = async (path: string) => {
-  const res = await fetch(site.url + path, { redirect: 'manual' });
-  return { status: res.status, location: res.headers.get('location'), type: res.headers.get('content-type'), text: await res.text() };
-};
-const html = async (path: string) => {
-  const got = await page(path);
-  expect(got.status, path).toBe(200);
-  return parse(got.text);
-};
-const jsonLd = (doc: HTMLElement) => doc.querySelectorAll('script[type="application/ld+json"]').map((s) => JSON.parse(s.textContent));
-const metaAll = (doc: HTMLElement, name: string) => doc.querySelectorAll(`meta[name="${name}"]`).map((m) => m.getAttribute('content'));
-const sitemapLocs = async () => {
-  const parsed = new XMLParser().parse((await page('/sitemap.xml')).text);
-  return [parsed.urlset.url].flat().map((u: { loc: string }) => new URL(u.loc).pathname);
-};
-const feedLinks = async (path: string) => (await new Parser().parseString((await page(path)).text)).items.map((i) => new URL(i.link!).pathname);
-const searchUrls = async () => JSON.parse((await page('/search-index.json')).text).map((e: { url: string }) => e.url) as string[];
+const { page, html, sitemapLocs, feedLinks, searchUrls, ogImage } = builtPages(() => site.url);
 
 beforeAll(async () => {
   site = await startTestSite({ pages: true });
@@ -52,50 +34,42 @@ beforeAll(async () => {
   const create = async (kind: string, body: Record<string, unknown>) => {
     const res = await admin.post(`/api/${kind}`, body);
     expect(res.status, JSON.stringify(res.json)).toBe(201);
-    return res.json as { id: string; slug: string };
+    return (res.json as { id: string }).id;
   };
-  ids.report = (
-    await create('publications', {
-      title: 'Governing Frontier AI',
-      description: 'How regulators can test the most capable models before release.',
-      authors: 'Mei Chen, Lena Fischer',
-      date: '14 March 2025',
-      type: 'Report',
-      link: 'https://papers.example.org/frontier',
-    })
-  ).id;
-  ids.embargoed = (
-    await create('publications', { title: 'Embargoed Findings', description: 'Out at the embargo.', status: 'scheduled', publishAt: tokyo, timeZone: 'Asia/Tokyo' })
-  ).id;
-  ids.draft = (await create('publications', { title: 'Unfinished Draft', description: 'Not yet.', status: 'draft' })).id;
-  ids.summit = (
-    await create('events', {
-      title: 'Frontier Safety Summit',
-      description: 'Two days on evaluations.',
-      eventType: 'Conference',
-      startDate: '2030-06-19',
-      endDate: '2030-06-20',
-      startTime: '09:30',
-      endTime: '17:00',
-      location: 'London, United Kingdom',
-      maxAttendees: 120,
-      youtubeUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-      imageUrl: '/images/og-default.png',
-      registrationLink: 'https://tickets.example.org/summit',
-    })
-  ).id;
-  ids.webinar = (
-    await create('events', {
-      title: 'Embargoed Webinar',
-      startDate: '2030-07-01',
-      endDate: '2030-07-01',
-      isVirtual: true,
-      virtualLink: 'https://meet.example.org/w',
-      status: 'scheduled',
-      publishAt: tokyo,
-      timeZone: 'Asia/Tokyo',
-    })
-  ).id;
+  ids.report = await create('publications', {
+    title: 'Governing Frontier AI',
+    description: 'How regulators can test the most capable models before release.',
+    authors: 'Mei Chen, Lena Fischer',
+    date: '14 March 2025',
+    type: 'Report',
+    link: 'https://papers.example.org/frontier',
+  });
+  ids.embargoed = await create('publications', { title: 'Embargoed Findings', description: 'Out at the embargo.', status: 'scheduled', publishAt: tokyo, timeZone: 'Asia/Tokyo' });
+  ids.draft = await create('publications', { title: 'Unfinished Draft', description: 'Not yet.', status: 'draft' });
+  ids.summit = await create('events', {
+    title: 'Frontier Safety Summit',
+    description: 'Two days on evaluations.',
+    eventType: 'Conference',
+    startDate: '2030-06-19',
+    endDate: '2030-06-20',
+    startTime: '09:30',
+    endTime: '17:00',
+    location: 'London, United Kingdom',
+    maxAttendees: 120,
+    youtubeUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    imageUrl: '/images/og-default.png',
+    registrationLink: 'https://tickets.example.org/summit',
+  });
+  ids.webinar = await create('events', {
+    title: 'Embargoed Webinar',
+    startDate: '2030-07-01',
+    endDate: '2030-07-01',
+    isVirtual: true,
+    virtualLink: 'https://meet.example.org/w',
+    status: 'scheduled',
+    publishAt: tokyo,
+    timeZone: 'Asia/Tokyo',
+  });
   await site.platform.build();
   if (!site.platform.builder.site) throw new Error('The site did not build');
 }, 180_000);
@@ -123,7 +97,7 @@ describe('a publication page', () => {
       ],
       publisher: { '@type': 'Organization', name: 'Meridian Institute for AI Research' },
       sameAs: 'https://papers.example.org/frontier',
-    });
+  });
     expect(new URL(report.url).pathname).toBe('/publications/governing-frontier-ai');
   });
 
@@ -156,7 +130,7 @@ describe('an event page', () => {
       location: { '@type': 'Place', name: 'London, United Kingdom' },
       maximumAttendeeCapacity: 120,
       offers: { '@type': 'Offer', url: 'https://tickets.example.org/summit' },
-    });
+  });
   });
 
   it('shows the times, capacity, image and video entered in the admin, and the card action', async () => {
@@ -186,11 +160,6 @@ describe('an event page', () => {
 });
 
 const ogCache = () => path.join(site.dataDir, 'builds', 'cache', 'og-images');
-const ogImage = async (pagePath: string) => {
-  const url = (await html(pagePath)).querySelector('meta[property="og:image"]')!.getAttribute('content')!;
-  return new URL(url).pathname;
-};
-
 describe('Open Graph images', () => {
   it('gives each publication and event page its own 1200×630 PNG, drawn at build time', async () => {
     for (const [pagePath, image] of [

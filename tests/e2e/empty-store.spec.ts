@@ -4,32 +4,13 @@
  * own over an empty store (no demo content).
  */
 import { expect, type Page, test } from '@playwright/test';
-import { startTestSite, type TestSite } from '../helpers/platform';
 import { waitForIsland } from './home-helpers';
+import { useOwnSite } from './own-site';
 
-// Starting a platform points this worker's environment at it; put the shared site's values back after.
-const ENV_KEYS = ['NETLIFY_BLOBS_CONTEXT', 'BUILD_HOOK_URL', 'NETLIFY_PURGE_API_TOKEN', 'PURGE_API_URL', 'URL', 'SITE_ID', 'SESSION_SECRET'];
-let savedEnv: Record<string, string | undefined> = {};
-let site: TestSite;
+const site = useOwnSite({ seed: false });
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 test.use({ serviceWorkers: 'block' });
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
-  site = await startTestSite({ pages: true, seed: false });
-  await site.platform.build();
-  if (!site.platform.builder.site) throw new Error('The site did not build');
-});
-
-test.afterAll(async () => {
-  await site?.close();
-  for (const [k, v] of Object.entries(savedEnv)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-});
 
 /** Nothing on the page claims to be loading or busy, and nothing pulses. */
 async function expectSettled(page: Page) {

@@ -7,25 +7,15 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { startTestSite, type TestSite } from '../helpers/platform';
 import { DEMO, waitForIsland } from './home-helpers';
+import { useOwnSite } from './own-site';
 
 const EXTRA_GUIDES = 14;
 const EXTRA_REPORTS = 6;
 const EXTRA_EVENTS = 20;
 const DAY = 86_400_000;
 
-// Starting a platform points this worker's environment at it; put the shared site's values back after.
-const ENV_KEYS = ['NETLIFY_BLOBS_CONTEXT', 'BUILD_HOOK_URL', 'NETLIFY_PURGE_API_TOKEN', 'PURGE_API_URL', 'URL', 'SITE_ID', 'SESSION_SECRET'];
-let savedEnv: Record<string, string | undefined> = {};
-let site: TestSite;
-
-test.describe.configure({ mode: 'serial', timeout: 90_000 });
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
-  site = await startTestSite({ pages: true, seed: true });
+const site = useOwnSite({ seed: true }, async () => {
   const { events, publications } = await import('../../src/server/collections');
   for (let n = 0; n < EXTRA_GUIDES + EXTRA_REPORTS; n++) {
     const type = n < EXTRA_GUIDES ? 'Guide' : 'Report';
@@ -35,17 +25,9 @@ test.beforeAll(async () => {
     const day = new Date(Date.now() + (100 + n) * DAY).toISOString().slice(0, 10);
     await events.create({ title: `Later workshop ${n + 1}`, description: 'Added by the archive test.', eventType: 'Workshop', startDate: day, endDate: day, location: 'Leeds' });
   }
-  await site.platform.build();
-  if (!site.platform.builder.site) throw new Error('The site did not build');
 });
 
-test.afterAll(async () => {
-  await site?.close();
-  for (const [k, v] of Object.entries(savedEnv)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-});
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 const cards = (page: Page) => page.getByTestId('publication-card');
 const titles = (page: Page) => cards(page).getByRole('heading', { level: 3 });
