@@ -41,3 +41,13 @@ test('an event card leads to its page, with Add to calendar and no WCAG 2.1 AA v
   expect((await download).suggestedFilename()).toMatch(/\.ics$/);
   expect(await audit(page)).toEqual([]);
 });
+
+test('on a phone, publication and event pages fit the screen: the BibTeX block scrolls inside itself', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const all = await entries(page);
+  for (const kind of ['Publication', 'Event']) {
+    await page.goto(all.find((e) => e.kind === kind)!.url);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${kind} page width`).toBeLessThanOrEqual(375);
+  }
+});
