@@ -1,5 +1,3 @@
-import type { Event } from './event';
-
 /**
  * Event helpers the browser needs (badge styles, the client normaliser, 'is past'), kept free
  * of zod so the events island does not ship it; src/schemas/event.ts re-exports them.
@@ -48,13 +46,27 @@ export function camelise(raw: unknown): unknown {
 }
 
 /**
- * The event as the site's cards use it: the stored event's display fields, typed from the
- * schema (a type import, so the events island still ships no zod).
+ * The event as the site's cards use it: the stored event's display fields. Declared here rather
+ * than picked from the schema's type so this file imports nothing from event.ts (which imports
+ * camelise from here); event.ts checks at compile time that the two stay the same shape.
  */
-export type ClientEvent = Pick<
-  Event,
-  'id' | 'slug' | 'title' | 'description' | 'eventType' | 'startDate' | 'endDate' | 'startTime' | 'endTime' | 'location' | 'isVirtual' | 'virtualLink' | 'registrationLink' | 'imageUrl' | 'featured'
->;
+export interface ClientEvent {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  eventType: string;
+  startDate: string;
+  endDate: string;
+  startTime: string;
+  endTime: string;
+  location: string;
+  isVirtual: boolean;
+  virtualLink: string;
+  registrationLink: string;
+  imageUrl: string;
+  featured: boolean;
+}
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 

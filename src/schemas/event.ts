@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cleanString, longText, orderSchema, recordMeta, safeLink, text, webUrl } from './common';
-import { camelise } from './event-client';
+import { camelise, type ClientEvent } from './event-client';
 import { withoutDefaults } from './patch-shape';
 import { releaseFields } from './release';
 import { slugFields } from './slug-fields';
@@ -46,6 +46,12 @@ const fields = {
 /** A stored event. */
 export const eventSchema = z.object({ ...recordMeta, ...fields, ...slugFields, order: orderSchema.default(0) });
 export type Event = z.infer<typeof eventSchema>;
+
+/** Compile-time guard: the cards' ClientEvent is exactly the stored event's display fields. */
+type DisplayFields = Pick<Event, keyof ClientEvent>;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const clientEventMatchesSchema: Same<DisplayFields, ClientEvent> = true;
+void clientEventMatchesSchema;
 /** An event as stored by older versions or seeds: fields added later may be missing. */
 export type EventInput = z.input<typeof eventSchema>;
 

@@ -16,33 +16,12 @@ import {
   UserRound,
   Users,
   Video,
-  type LucideIcon,
 } from 'lucide-react';
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { can, type Permission, type Role } from '../../schemas/roles';
+import { lazy } from 'react';
+import { can, type Role } from '../../schemas/roles';
 
-/** What every page component gets: its route name and the menu of the signed-in user's role. */
-export interface PageProps {
-  page: string;
-  menu: readonly MenuEntry[];
-}
-export type MenuEntry = Pick<AdminPage, 'page' | 'label' | 'icon' | 'blurb'>;
-
-/**
- * One admin page, declared once: its route (the URL segment; 'index' is /admin), menu label,
- * icon, dashboard blurb, component (loaded on demand) and the permission it needs (null: any
- * signed-in user). The page shells, the menu, the dashboard and the route guard all read this.
- */
-export interface AdminPage {
-  page: string;
-  label: string;
-  icon: LucideIcon;
-  blurb: string;
-  component: LazyExoticComponent<ComponentType<PageProps>>;
-  permission: Permission | null;
-  /** Listed in the menu and on the dashboard (My account sits in the header instead). */
-  inMenu: boolean;
-}
+export type { AdminPage, MenuEntry, PageProps } from './admin-page-types';
+import type { AdminPage } from './admin-page-types';
 
 // Each page is its own chunk, fetched when first opened (spec §2: admin pages load on demand).
 const collection = lazy(() => import('./collections/CollectionPage'));

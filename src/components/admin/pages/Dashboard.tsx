@@ -8,7 +8,7 @@ import { $publish } from '../../../stores/publish';
 import AdminLink from '../AdminLink';
 import { can, type Permission } from '../../../schemas/roles';
 import { $session } from '../../../stores/session';
-import type { PageProps } from '../admin-pages';
+import type { PageProps } from '../admin-page-types';
 import { formatAgo } from '../format-time';
 import PageHeader from '../PageHeader';
 import PublishBadge from '../PublishBadge';
