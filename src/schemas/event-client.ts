@@ -3,7 +3,7 @@
  * of zod so the events island does not ship it; src/schemas/event.ts re-exports them.
  */
 
-/** Event types with their badge styles (spec §3); any other type uses 'outline'. */
+/** Event types with their badge styles; any other type uses 'outline'. */
 export const EVENT_TYPE_BADGES = {
   Workshop: 'default',
   Conference: 'secondary',
@@ -16,7 +16,7 @@ export type BadgeVariant = 'default' | 'secondary' | 'outline' | 'destructive';
 export const badgeForType = (type: string): BadgeVariant =>
   (EVENT_TYPE_BADGES as Record<string, BadgeVariant>)[type] ?? 'outline';
 
-/** Client fallback date for a missing start or end (spec §3). */
+/** Client fallback date for a missing start or end. */
 export const EVENT_FALLBACK_DATE = '2025-06-19T00:00:00.000Z';
 
 const SNAKE: Record<string, string> = {
@@ -71,7 +71,7 @@ export interface ClientEvent {
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /**
- * Client normaliser (spec §3): accepts camelCase or snake_case and applies the client defaults.
+ * Client normaliser: accepts camelCase or snake_case and applies the client defaults.
  * As the spec says, it always sets startTime and endTime empty, so cards never show a time.
  */
 export function normaliseEvent(raw: unknown): ClientEvent {
@@ -95,7 +95,7 @@ export function normaliseEvent(raw: unknown): ClientEvent {
   };
 }
 
-/** Past when the end date is earlier than now; an unparseable end date is not past (spec §4). */
+/** Past when the end date is earlier than now; an unparseable end date is not past. */
 export function isPastEvent(e: { endDate: string }, now = Date.now()): boolean {
   const end = Date.parse(e.endDate);
   return Number.isFinite(end) && end < now;

@@ -24,7 +24,7 @@ export type Publication = z.infer<typeof publicationSchema>;
 /** A publication as stored by older versions or seeds: fields added later may be missing. */
 export type PublicationInput = z.input<typeof publicationSchema>;
 
-/** Create payload: no id, timestamps or order (spec §5); new items are appended last. */
+/** Create payload: no id, timestamps or order; new items are appended last. */
 export const publicationCreateSchema = z.strictObject(fields);
 /** Update payload: any subset of the editable fields, plus order for reordering. */
 export const publicationUpdateSchema = z.strictObject(withoutDefaults({ ...fields, order: orderSchema })).partial();

@@ -6,7 +6,7 @@ const fields = {
   title: text(200).min(1, 'Title is required'),
   description: longText(2000).trim().min(1, 'Description is required'),
   image: safeLink().default(''),
-  /** Optional: an empty link is treated as absent (spec §5). */
+  /** Optional: an empty link is treated as absent. */
   link: safeLink()
     .optional()
     .transform((v) => (v ? v : undefined)),

@@ -5,7 +5,7 @@
 import { SITE } from '../site.config';
 
 /**
- * Built-in wording for every text of the site settings (spec §3): an empty stored value
+ * Built-in wording for every text of the site settings: an empty stored value
  * falls back to this. Fields with an empty default show nothing until set.
  */
 export const SETTINGS_DEFAULTS = {

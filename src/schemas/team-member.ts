@@ -11,7 +11,7 @@ const fields = {
   email: optionalEmail.optional(),
 };
 
-/** A stored team member; order is optional and sorts as 999 when missing (spec §2). */
+/** A stored team member; order is optional and sorts as 999 when missing. */
 export const teamMemberSchema = z.object({ ...recordMeta, ...fields, order: orderSchema.optional() });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 

@@ -67,7 +67,7 @@ export async function sessionUser(req: Request): Promise<User | null> {
   }
 }
 
-/** The current-user view of spec §3, with the role and two-factor state (issue 13). */
+/** The current-user view, with the role and two-factor state. */
 export const currentUserView = (user: User, mustSetUpTwoFactor = false): CurrentUser => ({
   id: user.id,
   username: user.username,

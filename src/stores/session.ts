@@ -2,7 +2,7 @@ import { atom, onMount } from 'nanostores';
 import { apiRequest, ApiError } from '../lib/api';
 import type { CurrentUser } from '../schemas/user';
 
-/** Who is signed in (spec §4 Auth): loading, then a user or null. */
+/** Who is signed in: loading, then a user or null. */
 export type SessionState =
   | { status: 'loading' }
   | { status: 'signed-out' }

@@ -1,5 +1,5 @@
 /**
- * Images at the size they are shown (issue 14): the pages ask Netlify Image CDN for each width
+ * Images at the size they are shown: the pages ask Netlify Image CDN for each width
  * they need, and the local platform answers those URLs as Netlify does, resized with sharp, in
  * the modern format the browser accepts, refusing images from other sites.
  */

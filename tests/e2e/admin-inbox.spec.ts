@@ -96,7 +96,7 @@ test('history: a change shows as a diff and one click restores the version befor
   try {
     expect((await page.request.patch(`/api/stats/${id}`, { data: { label: `${label} changed` } })).status()).toBe(200);
     await openAdmin(page, '/admin/history', 'History');
-    // Written as people write (issue 15 item 13), with who made it.
+    // Written as people write, with who made it.
     const row = page.getByTestId('history-row').filter({ hasText: `Stat “${label} changed”: label changed` }).first();
     await expect(row.getByTestId('history-user')).not.toBeEmpty();
     await row.locator('summary').click();

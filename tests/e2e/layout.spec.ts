@@ -31,7 +31,7 @@ test('the header is transparent at the top and white with a shadow past 50 px', 
 test('the header lists the seven entries plus Testimonials; AI Quick Bytes opens in a new tab', async ({ page }) => {
   await page.goto('/team');
   const nav = page.getByRole('navigation', { name: 'Main', exact: true });
-  // Testimonials joins the spec's seven while its page is switched on (issue 15).
+  // Testimonials joins the spec's seven while its page is switched on.
   await expect(nav.getByRole('link')).toHaveText(['About Us', 'Our Team', 'Strategic Focus', 'Research', 'Events', /AI Quick Bytes/, 'Testimonials', 'Contact']);
   const external = nav.getByRole('link', { name: /AI Quick Bytes/ });
   await expect(external).toHaveAttribute('target', '_blank');

@@ -1,5 +1,5 @@
 /**
- * Issue 15 (items 11, 12, 15, 16): what a first-time visitor and admin noticed. Demo content with
+ * What a first-time visitor and admin noticed. Demo content with
  * its own images and no repeated claims, the privacy notice and its links, search in the header,
  * toasts in the site's font, forms that say why they are not ready yet, the 404 card and the
  * coming-soon page's fonts.

@@ -10,7 +10,7 @@ import NoPermission from './NoPermission';
 import TwoFactorRequired from './TwoFactorRequired';
 import Spinner from '../ui/Spinner';
 
-/** Scroll delay after a route change (spec §9). */
+/** Scroll delay after a route change. */
 const ROUTE_SCROLL_MS = 100;
 
 /** The admin app island: route guard (by the page's declared permission), shell and the current page (loaded on demand). */

@@ -23,7 +23,7 @@ import { can, type Role } from '../../schemas/roles';
 export type { AdminPage, MenuEntry, PageProps } from './admin-page-types';
 import type { AdminPage } from './admin-page-types';
 
-// Each page is its own chunk, fetched when first opened (spec §2: admin pages load on demand).
+// Each page is its own chunk, fetched when first opened (admin pages load on demand).
 const collection = lazy(() => import('./collections/CollectionPage'));
 const settings = lazy(() => import('./settings/SettingsPage'));
 
