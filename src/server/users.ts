@@ -194,3 +194,8 @@ export async function verifyCredentials(username: string, password: string): Pro
 export async function recordSignIn(username: string): Promise<void> {
   await updateUser(username, (u) => ({ ...u, lastLoginAt: new Date().toISOString() }));
 }
+
+/** How many users can sign in as admins now (the team is small: one listing of users). */
+export async function countActiveAdmins(): Promise<number> {
+  return (await listUsers()).filter(isActiveAdmin).length;
+}
