@@ -7,6 +7,7 @@ import {
   KeyRound,
   LayoutDashboard,
   Lightbulb,
+  LifeBuoy,
   Mail,
   MessageSquareQuote,
   Phone,
@@ -47,6 +48,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   page({ page: 'subscriptions', label: 'Subscriptions', icon: Mail, blurb: 'Newsletter subscribers', component: lazy(() => import('./pages/Subscriptions')), permission: 'personal-data' }),
   page({ page: 'history', label: 'History', icon: History, blurb: 'Recent changes and restore', component: lazy(() => import('./pages/HistoryPage')), permission: 'content' }),
   page({ page: 'users', label: 'Users', icon: ShieldCheck, blurb: 'Team accounts, roles and sign-in rules', component: lazy(() => import('./pages/UsersPage')), permission: 'users' }),
+  page({ page: 'help', label: 'Help', icon: LifeBuoy, blurb: 'How to edit, publish, schedule and restore', component: lazy(() => import('./pages/HelpPage')), permission: null }),
   page({ page: 'account', label: 'My account', icon: KeyRound, blurb: 'Password, two-factor sign-in, sessions', component: lazy(() => import('./pages/AccountPage')), permission: null, inMenu: false }),
 ];
 
