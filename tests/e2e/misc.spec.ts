@@ -82,7 +82,7 @@ test('the layout and these pages have no WCAG 2.1 AA violations, the open dialog
     const { violations } = await (include ? builder.include(include) : builder).analyze();
     return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   };
-  for (const path of ['/team', '/testimonials', '/privacy', '/search?q=ai', '/no-such-page-here', '/coming-soon.html']) {
+  for (const path of ['/team', '/testimonials', '/privacy', '/accessibility', '/search?q=ai', '/no-such-page-here', '/coming-soon.html']) {
     await page.goto(path);
     expect(await audit(), path).toEqual([]);
   }
