@@ -11,7 +11,7 @@ import { markBuildDone, markBuildFailed, markBuildStarted } from './publish';
 const deployEventSchema = z.object({
   payload: z.looseObject({
     id: z.string().max(200).optional(),
-    site_id: z.string().max(200).optional(),
+    site_id: z.string({ error: 'payload.site_id is required' }).min(1, 'payload.site_id is required').max(200),
     error_message: z.string().max(10_000).nullish(),
   }),
 });
@@ -29,9 +29,12 @@ export function deployEventHandler(event: DeployEvent) {
   return route({
     async POST(req) {
       const { payload } = await readJson(req, deployEventSchema, 256 * 1024);
-      // Only this site's deploys (Netlify sets SITE_ID for functions; the local platform too).
+      // Only this site's deploys. Netlify signs these calls already; checking the site as well
+      // means a payload without one, or a deploy of another site, never moves the publish state.
+      // Netlify sets SITE_ID for every function (the local platform too): without it, refuse.
       const site = process.env.SITE_ID;
-      if (site && payload.site_id && payload.site_id !== site) throw new HttpError(403, 'This deploy belongs to another site');
+      if (!site) throw new HttpError(503, 'SITE_ID is not set: deploy events cannot be checked');
+      if (payload.site_id !== site) throw new HttpError(403, 'This deploy belongs to another site');
       await record[event](payload);
       return json({ recorded: event });
     },
