@@ -5,7 +5,7 @@
 import { isPublic } from '../schemas/release';
 import { events, publications, researchAreas, stats, teamMembers } from './collections';
 import { getSiteSettings } from './site-settings';
-import { approvedTestimonials } from './testimonials';
+import { approvedTestimonialsForBuild } from './testimonials';
 
 const once = <T>(load: () => Promise<T>) => {
   let p: Promise<T> | null = null;
@@ -37,6 +37,6 @@ export const loadStats = once(() => stats.list());
 export const loadEvents = once(async () => published(await events.list()).sort((a, b) => a.startDate.localeCompare(b.startDate)));
 
 /** Approved testimonials (the public 'All Reviews'): one read of the published list, whatever waits for review. */
-export const loadApprovedTestimonials = once(approvedTestimonials);
+export const loadApprovedTestimonials = once(approvedTestimonialsForBuild);
 /** Approved and featured testimonials ('Featured Stories'). */
 export const loadFeaturedTestimonials = once(async () => (await loadApprovedTestimonials()).filter((t) => t.featured));

@@ -34,6 +34,25 @@ describe('the Blobs context a build gets (through its plugins)', () => {
     await expect(store.get('probe')).rejects.toThrow(/401/);
   });
 
+  it("a build's content reading never attempts a write, even on a store of the first testimonial layout", async () => {
+    // First layout: one `<createdAt>_<id>` key per testimonial and no published list yet, which a
+    // function builds and saves on first read. A build must answer from the scan without saving.
+    const createdAt = '2024-05-01T10:00:00.000Z';
+    const old = { id: 'old-1', name: 'Early Supporter', position: '', company: '', rating: 5, content: 'Kept from the first layout.', image: '', linkedin: '', approved: true, featured: false, order: 0, createdAt, updatedAt: createdAt };
+    await getStore({ name: 'testimonials' }).setJSON(`${createdAt}_old-1`, old);
+    const saved = process.env.NETLIFY_BLOBS_CONTEXT;
+    process.env.NETLIFY_BLOBS_CONTEXT = site.platform.buildBlobs.contextFor('deploy-2');
+    const refusedBefore = site.platform.buildBlobs.refusedWrites;
+    try {
+      const { loadApprovedTestimonials } = await import('../../src/server/content');
+      expect((await loadApprovedTestimonials()).map((t) => t.name)).toEqual(['Early Supporter']);
+    } finally {
+      process.env.NETLIFY_BLOBS_CONTEXT = saved;
+    }
+    expect(site.platform.buildBlobs.refusedWrites).toBe(refusedBefore);
+    expect(await getStore({ name: 'system' }).get('testimonials-published')).toBeNull();
+  });
+
   it('the build command itself gets none: only what the plugins hand it', () => {
     expect(site.platform.builder.env.NETLIFY_BLOBS_CONTEXT).toBeUndefined();
   });
