@@ -53,6 +53,19 @@ export const optionalEmail = cleanString()
 /** Display order; missing order sorts last (spec: 999). */
 export const orderSchema = z.number().int().min(0).max(1_000_000);
 
+/**
+ * A create payload: the server sets id and timestamps, so a client's copies of them (a record
+ * read back and posted again, an import) are dropped, not refused; `extra` names more keys the
+ * server owns for that kind of record. Anything else unknown is still refused by the schema.
+ */
+export const createPayload = <T extends z.ZodType>(schema: T, extra: readonly string[] = []) => {
+  const owned = new Set(['id', 'createdAt', 'updatedAt', ...extra]);
+  return z.preprocess(
+    (raw) => (raw && typeof raw === 'object' && !Array.isArray(raw) ? Object.fromEntries(Object.entries(raw).filter(([k]) => !owned.has(k))) : raw),
+    schema,
+  );
+};
+
 /** Fields the server owns on every stored record. */
 export const recordMeta = {
   id: idSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cleanString, longText, orderSchema, recordMeta, safeLink, text, webUrl } from './common';
+import { cleanString, createPayload, longText, orderSchema, recordMeta, safeLink, text, webUrl } from './common';
 import { camelise, type ClientEvent } from './event-client';
 import { withoutDefaults } from './patch-shape';
 import { releaseFields } from './release';
@@ -59,12 +59,14 @@ const endNotBeforeStart = (e: { startDate?: string; endDate?: string }) =>
   !e.startDate || !e.endDate || e.endDate >= e.startDate;
 
 /** Create payload: accepts snake_case variants too. */
-export const eventCreateSchema = z.preprocess(
-  (raw) => camelise(raw),
-  z.strictObject({ ...fields, order: orderSchema.optional() }).refine(endNotBeforeStart, {
-    message: 'End date must not be before the start date',
-    path: ['endDate'],
-  }),
+export const eventCreateSchema = createPayload(
+  z.preprocess(
+    (raw) => camelise(raw),
+    z.strictObject({ ...fields, order: orderSchema.optional() }).refine(endNotBeforeStart, {
+      message: 'End date must not be before the start date',
+      path: ['endDate'],
+    }),
+  ),
 );
 /** Update payload: any subset; snake_case accepted. */
 export const eventUpdateSchema = z.preprocess(
