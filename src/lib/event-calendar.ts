@@ -21,6 +21,13 @@ interface CalendarEvent {
   updatedAt: string;
 }
 
+/**
+ * Text as the calendar library can escape it: it writes each \n as the two characters \n, but
+ * passes a bare carriage return (or a Unicode line separator) through raw, which ends the line
+ * early and lets the rest of a title or description forge a property of its own.
+ */
+const oneKindOfBreak = (s: string) => s.replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n');
+
 const hm = (time: string): [number, number] => time.split(':').map(Number) as [number, number];
 const dayAfter = (iso: string) => new Date(Date.parse(iso) + 86_400_000).toISOString();
 /** With a start time but no end time, the event is taken to last an hour (within its last day). */
@@ -37,10 +44,10 @@ export function eventIcs(e: CalendarEvent, pageUrl: string, organiser: string): 
   const link = e.registrationLink || (e.isVirtual ? e.virtualLink : '');
   const attributes: EventAttributes = {
     uid: `${e.id}@${new URL(pageUrl).hostname}`,
-    productId: `-//${organiser}//Events//EN`,
-    title: e.title,
-    description: [e.description, link ? `Details: ${link}` : '', `Event page: ${pageUrl}`].filter(Boolean).join('\n\n'),
-    location: e.isVirtual ? e.virtualLink || 'Online' : e.location || undefined,
+    productId: `-//${oneKindOfBreak(organiser).replace(/\n/g, ' ')}//Events//EN`,
+    title: oneKindOfBreak(e.title),
+    description: oneKindOfBreak([e.description, link ? `Details: ${link}` : '', `Event page: ${pageUrl}`].filter(Boolean).join('\n\n')),
+    location: oneKindOfBreak(e.isVirtual ? e.virtualLink || 'Online' : e.location || '') || undefined,
     url: pageUrl,
     start,
     end,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cleanString, createPayload, longText, orderSchema, recordMeta, safeLink, text, webUrl } from './common';
 import { camelise, type ClientEvent } from './event-client';
+import { DATE_MESSAGE, isRenderableIsoDate } from './dates';
 import { withoutDefaults } from './patch-shape';
 import { releaseFields } from './release';
 import { slugFields } from './slug-fields';
@@ -17,7 +18,7 @@ export {
 
 const dateString = cleanString()
   .trim()
-  .refine((v) => !Number.isNaN(Date.parse(v)), 'Must be a date (YYYY-MM-DD)')
+  .refine(isRenderableIsoDate, DATE_MESSAGE)
   .transform((v) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00.000Z` : v).toISOString());
 const timeString = z
   .string()

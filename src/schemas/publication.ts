@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createPayload, longText, orderSchema, recordMeta, safeLink, text } from './common';
+import { isRenderableDateText, MAX_YEAR, MIN_YEAR } from './dates';
 import { withoutDefaults } from './patch-shape';
 import { releaseFields } from './release';
 import { slugFields } from './slug-fields';
@@ -8,7 +9,9 @@ const fields = {
   title: text(300).min(1, 'Title is required'),
   description: longText(5000).trim().min(1, 'Description is required'),
   /** Free text, e.g. 'March 2025'. */
-  date: text(60).default(''),
+  date: text(60)
+    .refine(isRenderableDateText, `Must be a real date, with years between ${MIN_YEAR} and ${MAX_YEAR} (e.g. 'March 2025' or '2025-03-14')`)
+    .default(''),
   type: text(60).default('Report'),
   authors: text(500).default(''),
   link: safeLink().default(''),
