@@ -4,6 +4,7 @@
  * with times they are "floating" local times, read in the event's own place.
  */
 import { createEvent, type DateArray, type EventAttributes } from 'ics';
+import { isRenderableDate, MAX_YEAR, MIN_YEAR } from '../schemas/dates';
 import { calendarDay } from './event-page';
 
 interface CalendarEvent {
@@ -38,6 +39,11 @@ const lastHour = (start: string) => {
 
 /** The .ics text for one event; `pageUrl` is its page (its host also makes the UID globally unique). */
 export function eventIcs(e: CalendarEvent, pageUrl: string, organiser: string): string {
+  // iCalendar writes years with four digits: the library would write year 275760 (which a stored
+  // JavaScript date can hold) as a broken DTSTART rather than fail, so refuse it here, loudly.
+  for (const iso of [e.startDate, e.endDate]) {
+    if (!isRenderableDate(...calendarDay(iso))) throw new Error(`The date ${iso.split('T')[0]} cannot be written to a calendar file (years ${MIN_YEAR} to ${MAX_YEAR})`);
+  }
   const timed = !!e.startTime;
   const start: DateArray = timed ? [...calendarDay(e.startDate), ...hm(e.startTime)] : calendarDay(e.startDate);
   const end: DateArray = !timed ? calendarDay(dayAfter(e.endDate)) : [...calendarDay(e.endDate), ...hm(e.endTime || lastHour(e.startTime))];

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { createPayload, longText, orderSchema, recordMeta, safeLink, text } from './common';
-import { isRenderableDateText, MAX_YEAR, MIN_YEAR } from './dates';
+import { createPayload, longText, orderSchema, recordMeta, renderableDates, safeLink, text } from './common';
 import { withoutDefaults } from './patch-shape';
 import { releaseFields } from './release';
 import { slugFields } from './slug-fields';
@@ -9,9 +8,7 @@ const fields = {
   title: text(300).min(1, 'Title is required'),
   description: longText(5000).trim().min(1, 'Description is required'),
   /** Free text, e.g. 'March 2025'. */
-  date: text(60)
-    .refine(isRenderableDateText, `Must be a real date, with years between ${MIN_YEAR} and ${MAX_YEAR} (e.g. 'March 2025' or '2025-03-14')`)
-    .default(''),
+  date: text(60).default(''),
   type: text(60).default('Report'),
   authors: text(500).default(''),
   link: safeLink().default(''),
@@ -28,6 +25,7 @@ export type Publication = z.infer<typeof publicationSchema>;
 export type PublicationInput = z.input<typeof publicationSchema>;
 
 /** Create payload: id, timestamps and order are the server's (dropped if sent). */
-export const publicationCreateSchema = createPayload(z.strictObject(fields), ['order']);
+const payloadDates = renderableDates({ iso: ['publishAt'], text: ['date'] });
+export const publicationCreateSchema = createPayload(z.strictObject(fields).superRefine(payloadDates), ['order']);
 /** Update payload: any subset of the editable fields, plus order for reordering. */
-export const publicationUpdateSchema = z.strictObject(withoutDefaults({ ...fields, order: orderSchema })).partial();
+export const publicationUpdateSchema = z.strictObject(withoutDefaults({ ...fields, order: orderSchema })).partial().superRefine(payloadDates);

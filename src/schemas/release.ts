@@ -1,7 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
 import { cleanString } from './common';
-import { isRenderableIsoDate, MAX_YEAR, MIN_YEAR } from './dates';
 
 /**
  * Drafts and embargoes for publications and events. A record is public when it is published,
@@ -34,10 +33,7 @@ export const releaseFields = {
   /** Local wall-clock time 'YYYY-MM-DDTHH:MM' in `timeZone`, for scheduled records. */
   publishAt: cleanString()
     .trim()
-    .refine(
-      (v) => v === '' || (/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/.test(v) && isRenderableIsoDate(v)),
-      `Must be a date and time (YYYY-MM-DDTHH:MM) between the years ${MIN_YEAR} and ${MAX_YEAR}`,
-    )
+    .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/.test(v), 'Must be a date and time (YYYY-MM-DDTHH:MM)')
     .default(''),
   /** IANA time zone of `publishAt`, e.g. 'Europe/London'. */
   timeZone: cleanString().trim().max(64).refine((v) => v === '' || isZone(v), 'Unknown time zone').default('UTC'),

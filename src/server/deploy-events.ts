@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { HttpError } from './errors';
 import { json, readJson, route } from './http';
 import { markBuildDone, markBuildFailed, markBuildStarted } from './publish';
+import { readSkipped } from './publish-report';
 
 /**
  * Netlify calls a function named after a deploy event (deploy-building, deploy-succeeded,
@@ -20,7 +21,7 @@ export type DeployEvent = 'deploy-building' | 'deploy-succeeded' | 'deploy-faile
 
 const record: Record<DeployEvent, (deploy: z.infer<typeof deployEventSchema>['payload']) => Promise<unknown>> = {
   'deploy-building': () => markBuildStarted(),
-  'deploy-succeeded': () => markBuildDone(),
+  'deploy-succeeded': async (deploy) => markBuildDone(await readSkipped(deploy.id)),
   'deploy-failed': (deploy) => markBuildFailed(`The build failed: ${deploy.error_message?.trim() || 'no reason given'}`),
 };
 

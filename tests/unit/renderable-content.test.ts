@@ -37,6 +37,16 @@ describe('dates the schemas accept', () => {
   });
 });
 
+describe('records stored before dates were checked', () => {
+  it('still read, so one old record cannot make its whole collection unreadable', async () => {
+    const { eventSchema } = await import('../../src/schemas/event');
+    const { publicationSchema } = await import('../../src/schemas/publication');
+    const meta = { id: 'x', createdAt: '2020-01-01T00:00:00.000Z', updatedAt: '2020-01-01T00:00:00.000Z' };
+    expect(eventSchema.safeParse({ ...meta, title: 'E', startDate: '+275760-09-12T00:00:00.000Z', endDate: '+275760-09-12T00:00:00.000Z' }).success).toBe(true);
+    expect(publicationSchema.safeParse({ ...meta, title: 'P', description: 'D', date: '2026-13-01', publishAt: '2030-02-31T09:00', status: 'scheduled' }).success).toBe(true);
+  });
+});
+
 describe('records stored before dates were checked still cite', () => {
   it('drops a month or day that does not exist instead of failing', () => {
     expect(parsePublicationDate('2026-13-01')).toEqual({ year: 2026 });
