@@ -116,6 +116,12 @@ describe('users', () => {
     expect((await signIn('forgetful', 'remembered-password-1')).status).toBe(200);
   });
 
+  it('refuses a username starting with a dot (a hidden file to tools that read the store)', async () => {
+    const res = await t.admin.post('/api/admin/users', { username: '.alice', role: 'admin' });
+    expect(res.status).toBe(400);
+    expect(res.json.fields.username).toBe('Username must not start with a dot');
+  });
+
   it('a link replaced by a newer one answers 410 on open and does not name the account', async () => {
     await createTestUser('twice-reset', 'twice-reset-password-1', false);
     const first = await t.admin.post('/api/admin/users/twice-reset/reset-password');
