@@ -5,7 +5,7 @@ import { HttpError } from '../../src/server/errors';
 import { assertSameOrigin, mustSetUpTwoFactor } from '../../src/server/guard';
 import { json, readJson, route } from '../../src/server/http';
 import { currentUserView, issueToken, sessionCookie, signedInHintCookie } from '../../src/server/session';
-import { reserveLoginAttempt } from '../../src/server/throttle';
+import { reserveLoginAttempt, reserveSecondFactorAttempt } from '../../src/server/throttle';
 import { checkSecondFactor } from '../../src/server/two-factor';
 import { recordSignIn, verifyCredentials } from '../../src/server/users';
 
@@ -29,8 +29,10 @@ export default route({
         await attempt.abandon();
         throw new HttpError(401, CODE_NEEDED, { code: CODE_NEEDED });
       }
-      // A wrong code counts like a wrong password.
+      // A wrong code counts like a wrong password, and against the account from every address.
+      const factor = await reserveSecondFactorAttempt(user.username);
       if (!(await checkSecondFactor(user, code))) throw new HttpError(401, 'That code is not right', { code: 'That code is not right' });
+      await factor.succeeded();
     }
     await attempt.succeeded();
     await recordSignIn(user.username);
