@@ -132,19 +132,26 @@ async function keepingAnAdmin(username: string, change: () => Promise<void>, und
 
 /** Changes a user's role and/or whether they may sign in; deactivating ends their sessions. */
 export async function changeUser(username: string, patch: { role?: Role; active?: boolean }): Promise<User> {
-  const original = await getUser(username);
+  let before: User | undefined;
+  let written: User | undefined;
   await keepingAnAdmin(
     username,
     async () => {
-      await updateUser(username, (u) => ({
-        ...u,
-        role: patch.role ?? u.role,
-        active: patch.active ?? u.active,
-        sessionsValidAfter: patch.active === false ? Date.now() : u.sessionsValidAfter,
-      }));
+      written = await updateUser(username, (u) => {
+        before = u;
+        return {
+          ...u,
+          role: patch.role ?? u.role,
+          active: patch.active ?? u.active,
+          sessionsValidAfter: patch.active === false ? Date.now() : u.sessionsValidAfter,
+        };
+      });
     },
     async () => {
-      await updateUser(username, (u) => ({ ...u, role: original.role, active: original.active }));
+      // Undone only while the record is still exactly what this change wrote (checked and
+      // written in one etag-guarded step): a newer change by another admin, already answered as
+      // saved, is never reverted from this request's older copy.
+      await updateUser(username, (u) => (JSON.stringify(u) === JSON.stringify(written) ? { ...u, role: before!.role, active: before!.active } : u));
     },
   );
   return getUser(username);
