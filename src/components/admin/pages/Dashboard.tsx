@@ -98,6 +98,7 @@ export default function Dashboard({ menu }: PageProps) {
                       “{values.before}” → “{values.after}”
                     </span>
                   )}
+                  {/* JSX drops the line break before "by": without this space the entry read "addedby admin". */}{' '}
                   <span className="text-ink-muted">
                     by {e.user} · {formatAgo(e.at)}
                   </span>
