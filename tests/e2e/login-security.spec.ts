@@ -15,6 +15,8 @@ test.beforeAll(async () => {
 });
 
 test('after sign-in, ?next=<off-site> lands on /admin, at once for someone already signed in', async ({ page, baseURL }) => {
+  // Five sign-ins and ten page loads: more than the default minute on a busy machine.
+  test.setTimeout(150_000);
   // Should the check fail, the browser lands here instead of leaving the test machine.
   await page.route((url) => url.hostname === 'evil.example', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>evil</h1>' }));
   for (const next of OFF_SITE) {

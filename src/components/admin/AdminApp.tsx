@@ -24,7 +24,10 @@ export default function AdminApp({ page: initialPage }: { page: string }) {
   useEffect(() => showFlash(), []);
 
   useEffect(() => {
-    if (session.status === 'signed-out') window.location.replace('/login');
+    if (session.status !== 'signed-out') return;
+    // A deep link survives sign-in: /admin/events signed out comes back to /admin/events.
+    const { pathname, search } = window.location;
+    window.location.replace(/^\/admin\/?$/.test(pathname) ? '/login' : `/login?next=${encodeURIComponent(pathname + search)}`);
   }, [session.status]);
 
   // On each route change (and once on first load) scroll to the top after 100 ms.
