@@ -23,12 +23,15 @@ export default function AdminApp({ page: initialPage }: { page: string }) {
 
   useEffect(() => showFlash(), []);
 
+  const loggedOut = session.status === 'signed-out' && session.loggedOut === true;
   useEffect(() => {
     if (session.status !== 'signed-out') return;
-    // A deep link survives sign-in: /admin/events signed out comes back to /admin/events.
+    // A deep link survives sign-in: /admin/events signed out comes back to /admin/events. After
+    // choosing to log out there is nothing to come back to.
     const { pathname, search } = window.location;
-    window.location.replace(/^\/admin\/?$/.test(pathname) ? '/login' : `/login?next=${encodeURIComponent(pathname + search)}`);
-  }, [session.status]);
+    const back = !loggedOut && !/^\/admin\/?$/.test(pathname);
+    window.location.replace(back ? `/login?next=${encodeURIComponent(pathname + search)}` : '/login');
+  }, [session.status, loggedOut]);
 
   // On each route change (and once on first load) scroll to the top after 100 ms.
   useEffect(() => {

@@ -14,5 +14,5 @@ export async function logout(): Promise<void> {
   notify({ title: 'Logged out' });
   flashNext({ title: 'Logged out' });
   // Clearing the session is enough: the admin app's guard then replaces the page with /login.
-  $session.set({ status: 'signed-out' });
+  $session.set({ status: 'signed-out', loggedOut: true });
 }
