@@ -25,6 +25,9 @@ import { blobCall, createJSON, readJSONShared, updateJSON, type StoreName } from
  *   unchanged snapshot costs one round trip and no parsing.
  * - A store written before the index existed has no snapshot: it is built once from a full scan
  *   and created only if still absent, so that migration is idempotent.
+ * - Where a record and its tail key are separate blobs, an earlier write order could store a record
+ *   whose tail key never landed. A snapshot not yet `swept` for such records is swept once, in a
+ *   guarded update; one built from a full scan is swept by construction.
  */
 
 export interface LogIndexOptions<Row> {
@@ -47,6 +50,8 @@ export interface LogIndexOptions<Row> {
   rowsOfTailKeys: (keys: string[]) => Promise<Row[]>;
   /** Every row, from a full scan of a store the index has not seen yet. */
   scan: () => Promise<Row[]>;
+  /** Rows whose record has no tail key and whose id is not in `ids` (records beside markers only). */
+  orphans?: (ids: Set<string>) => Promise<Row[]>;
 }
 
 export interface LogIndex<Row> {
@@ -75,8 +80,9 @@ const msOf = (watermark: string) => Date.parse(watermark.length === 10 ? `${wate
 const idSets = new WeakMap<object, Set<string>>();
 
 export function logIndex<Row>(o: LogIndexOptions<Row>): LogIndex<Row> {
-  const schema = z.object({ watermark: z.string(), items: z.array(o.row) });
-  type Snapshot = { watermark: string; items: Row[] };
+  const schema = z.object({ watermark: z.string(), items: z.array(o.row), swept: z.boolean().optional() });
+  type Snapshot = { watermark: string; items: Row[]; swept?: boolean };
+  const needsSweep = (doc: Snapshot) => o.orphans !== undefined && !doc.swept;
 
   /** The snapshot as stored now (a warm function reuses its parsed copy while it is unchanged). */
   async function current(): Promise<{ doc: Snapshot; ids: Set<string> } | null> {
@@ -94,7 +100,7 @@ export function logIndex<Row>(o: LogIndexOptions<Row>): LogIndex<Row> {
     // Tail keys written during the scan are stamped after it began, so they stay listed.
     const began = new Date().toISOString();
     const items = (await o.scan()).sort(o.order);
-    await createJSON(o.snapshotStore(), o.snapshotKey, schema, { watermark: began, items });
+    await createJSON(o.snapshotStore(), o.snapshotKey, schema, { watermark: began, items, ...(o.orphans && { swept: true }) });
     const made = await current();
     if (!made) throw new StorageError(`The ${o.what} index disappeared while it was built`);
     return made;
@@ -128,11 +134,12 @@ export function logIndex<Row>(o: LogIndexOptions<Row>): LogIndex<Row> {
   async function fold(doc: Snapshot, ids: Set<string>): Promise<{ next: Snapshot; changed: boolean }> {
     const began = Date.now();
     const keys = await tail(msOf(doc.watermark) - GRACE_MS);
-    const fresh = keys.filter((k) => !ids.has(o.idOfTailKey(k)));
+    // One key per id: two signups of one address racing each other can each leave a tail key.
+    const fresh = [...new Map(keys.filter((k) => !ids.has(o.idOfTailKey(k))).map((k) => [o.idOfTailKey(k), k])).values()];
     const watermark = new Date(began).toISOString();
-    if (fresh.length === 0) return { next: { ...doc, watermark }, changed: began - msOf(doc.watermark) > STALE_MS };
+    if (fresh.length === 0) return { next: { ...doc, watermark }, changed: needsSweep(doc) || began - msOf(doc.watermark) > STALE_MS };
     const added = (await o.rowsOfTailKeys(fresh)).filter((r) => !ids.has(o.idOf(r)));
-    return { next: { watermark, items: [...doc.items, ...added].sort(o.order) }, changed: true };
+    return { next: { ...doc, watermark, items: [...doc.items, ...added].sort(o.order) }, changed: true };
   }
 
   async function update(mutate: (rows: Row[]) => Row[] | Promise<Row[]>): Promise<void> {
@@ -146,7 +153,8 @@ export function logIndex<Row>(o: LogIndexOptions<Row>): LogIndex<Row> {
       },
       async (doc) => {
         const { next } = await fold(doc as Snapshot, new Set((doc as Snapshot).items.map(o.idOf)));
-        return { ...next, items: (await mutate(next.items)).sort(o.order) };
+        const found = o.orphans && !next.swept ? await o.orphans(new Set(next.items.map(o.idOf))) : [];
+        return { ...next, ...(o.orphans && { swept: true }), items: (await mutate([...next.items, ...found])).sort(o.order) };
       },
     );
   }

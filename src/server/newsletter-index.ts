@@ -2,14 +2,15 @@ import { z } from 'zod';
 import { newsletterSubscriptionSchema, type NewsletterSubscription } from '../schemas/newsletter-subscription';
 import { dayOf, logIndex } from './log-index';
 import { listKeys, readRecords } from './records';
-import { blobCall, deleteKey, openStore, STORES, writeJSON } from './store';
+import { blobCall, deleteKey, openStore, readJSON, STORES, writeJSON } from './store';
 
 /*
  * The subscriber index (see log-index.ts), so that listing, searching and counting never read
- * 50,000 records. A signup writes its record (keyed by the address's hash, so signups are unique
- * without a shared list) and then a marker in the system store,
- * `newsletter-index/<day>/<inverted ms>-<id>`, holding a copy of the record. The snapshot
- * `newsletter-snapshot` holds every subscription as a plain row.
+ * 50,000 records. A signup writes a marker in the system store,
+ * `newsletter-index/<day>/<inverted ms>-<id>`, holding only the id, and then its record (keyed by
+ * the address's hash, so signups are unique without a shared list). In that order a signup that
+ * fails half-way leaves at most a marker without a record, which the index skips, never a record
+ * the index cannot see. The snapshot `newsletter-snapshot` holds every subscription as a plain row.
  */
 const system = () => openStore(STORES.system);
 const records = () => openStore(STORES.newsletter);
@@ -18,6 +19,9 @@ const MARKERS = 'newsletter-index/';
 // The snapshot's rows were validated as records when they were written; re-checking 50,000
 // addresses against the email rule on every read would cost more than the rest of the request.
 const rowSchema = z.object({ id: z.string(), email: z.string(), createdAt: z.string() });
+// A marker names its record and nothing more, so an address lives only in the record: a marker left
+// by a signup that failed holds no personal data. (Markers of the earlier layout hold a copy.)
+const markerSchema = z.object({ id: z.string() });
 
 /** Newest first; ties by address, so the order is total. */
 export const newestFirst = (a: NewsletterSubscription, b: NewsletterSubscription) => b.createdAt.localeCompare(a.createdAt) || a.email.localeCompare(b.email);
@@ -39,6 +43,7 @@ const index = logIndex<NewsletterSubscription>({
   // the same address runs can leave a marker whose record is gone, and that must not be listed.
   rowsOfTailKeys: (keys) => readRecords(records(), keys.map(idOfTailKey), newsletterSubscriptionSchema),
   scan: async () => readRecords(records(), await listKeys(records()), newsletterSubscriptionSchema),
+  orphans: async (ids) => readRecords(records(), (await listKeys(records())).filter((id) => !ids.has(id)), newsletterSubscriptionSchema),
 });
 
 /** The marker key of a subscription: its day, then an inverted time so a day lists newest first. */
@@ -49,10 +54,10 @@ export function markerKey(s: Pick<NewsletterSubscription, 'id' | 'createdAt'>): 
 
 /** Writes a subscription's marker (idempotent: the key and value follow from the record). */
 export async function writeMarker(s: NewsletterSubscription): Promise<void> {
-  await writeJSON(system(), markerKey(s), newsletterSubscriptionSchema, s);
+  await writeJSON(system(), markerKey(s), markerSchema, { id: s.id });
 }
 
-/** True when the subscription's marker exists (a signup that failed half-way is healed by its repeat). */
+/** True when the subscription's marker exists (a record without one is healed by its repeat signup). */
 export async function hasMarker(s: NewsletterSubscription): Promise<boolean> {
   return (await blobCall(`read ${markerKey(s)}`, () => system().getMetadata(markerKey(s)))) !== null;
 }
@@ -79,6 +84,19 @@ export async function addToSnapshot(list: NewsletterSubscription[]): Promise<voi
   await index.update((items) => {
     const have = new Set(items.map((s) => s.id));
     return [...items, ...list.filter((s) => !have.has(s.id))];
+  });
+}
+
+/**
+ * Lists a stored subscription whose marker was missing. Its healed marker carries the record's
+ * original time, which a fold that has moved past it never reads, so the row is added here; only
+ * while the record still exists, read inside the guarded write, so a delete racing it wins.
+ */
+export async function addIfStored(id: string): Promise<void> {
+  await index.update(async (items) => {
+    if (items.some((s) => s.id === id)) return items;
+    const record = (await readJSON(records(), id, newsletterSubscriptionSchema))?.value;
+    return record ? [...items, record] : items;
   });
 }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { normaliseEmail } from '../schemas/newsletter';
 import { newsletterSubscriptionSchema, type NewsletterSubscription } from '../schemas/newsletter-subscription';
 import { HttpError } from './errors';
-import { addToSnapshot, deleteMarker, dropFromSnapshot, hasMarker, indexedSubscription, indexedSubscriptions, newestFirst, writeMarker } from './newsletter-index';
+import { addIfStored, addToSnapshot, deleteMarker, dropFromSnapshot, hasMarker, indexedSubscription, indexedSubscriptions, markerKey, newestFirst, writeMarker } from './newsletter-index';
 import { listKeys, readRecords, type Page, type PageQuery } from './records';
 import { createJSON, deleteKey, openStore, readJSON, STORES } from './store';
 
@@ -18,20 +18,36 @@ const store = () => openStore(STORES.newsletter);
 export const subscriptionId = (email: string) => createHash('sha256').update(normaliseEmail(email)).digest('hex');
 
 /**
- * Subscribes an address once; a repeat signup reports `created: false` and writes nothing, except
- * the index marker when an earlier signup stored the record but failed before its marker.
+ * Subscribes an address once: marker, then record (see newsletter-index.ts for why that order). A
+ * repeat signup reports `created: false` and writes nothing, unless the stored record has no marker
+ * (an earlier layout wrote record first): then it is healed and listed, however old it is.
  */
 export async function subscribe(email: string): Promise<{ created: boolean; subscription: NewsletterSubscription }> {
   const id = subscriptionId(email);
+  const stored = (await readJSON(store(), id, newsletterSubscriptionSchema))?.value;
+  if (stored) return { created: false, subscription: await heal(stored) };
   const record = newsletterSubscriptionSchema.parse({ id, email: normaliseEmail(email), createdAt: new Date().toISOString() });
-  const created = await createJSON(store(), id, newsletterSubscriptionSchema, record);
-  if (created) {
-    await writeMarker(record);
-    return { created, subscription: record };
-  }
-  const existing = (await readJSON(store(), id, newsletterSubscriptionSchema))?.value ?? record;
-  if (!(await hasMarker(existing))) await writeMarker(existing);
-  return { created, subscription: existing };
+  const { created, stored: winner } = await create(record);
+  return { created, subscription: winner && !created ? await heal(winner) : record };
+}
+
+/**
+ * Writes a new subscription, marker then record. When the address is already stored (a signup or
+ * import of it got there first), that record and its marker stand and ours is removed as spare.
+ */
+async function create(record: NewsletterSubscription): Promise<{ created: boolean; stored: NewsletterSubscription | null }> {
+  await writeMarker(record);
+  if (await createJSON(store(), record.id, newsletterSubscriptionSchema, record)) return { created: true, stored: record };
+  const stored = (await readJSON(store(), record.id, newsletterSubscriptionSchema))?.value ?? null;
+  if (!stored || markerKey(stored) !== markerKey(record)) await deleteMarker(record);
+  return { created: false, stored };
+}
+
+async function heal(stored: NewsletterSubscription): Promise<NewsletterSubscription> {
+  if (await hasMarker(stored)) return stored;
+  await writeMarker(stored);
+  await addIfStored(stored.id);
+  return stored;
 }
 
 /** Every subscription, newest first, in batches (for the streamed CSV export; no record is read). */
@@ -73,7 +89,7 @@ export async function deleteSubscription(id: string): Promise<NewsletterSubscrip
 }
 
 /**
- * Stores existing subscriptions (with their own dates) in the current layout, record then marker,
+ * Stores existing subscriptions (with their own dates) in the current layout, marker then record,
  * a few at a time: for imports, the scale benchmark and tests. Addresses already present are skipped.
  */
 export async function importSubscriptions(list: Pick<NewsletterSubscription, 'email' | 'createdAt'>[], concurrency = 16): Promise<number> {
@@ -83,9 +99,7 @@ export async function importSubscriptions(list: Pick<NewsletterSubscription, 'em
     while (next < list.length) {
       const { email, createdAt } = list[next++]!;
       const record = newsletterSubscriptionSchema.parse({ id: subscriptionId(email), email: normaliseEmail(email), createdAt });
-      if (!(await createJSON(store(), record.id, newsletterSubscriptionSchema, record))) continue;
-      await writeMarker(record);
-      created.push(record);
+      if ((await create(record)).created) created.push(record);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));

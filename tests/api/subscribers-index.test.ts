@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { getStore } from '@netlify/blobs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -92,6 +94,74 @@ describe('subscriber index', () => {
     await writeMarker(subscription);
     expect(emails((await admin.get('/api/admin/subscriptions?page=1&pageSize=20')).json.items)).not.toContain('race@example.com');
     expect(await api.countSubscriptions()).toBe(0);
+  });
+
+  // A record stored without its marker (a signup that failed half-way under the earlier write
+  // order) was never listed, counted or offered for deletion, and a repeat signup more than five
+  // minutes later wrote a marker stamped before the index's watermark, which no fold ever read.
+  const orphan = async (email: string, minutesAgo: number) => {
+    const id = api.subscriptionId(email);
+    await records().setJSON(id, { id, email, createdAt: new Date(Date.now() - minutesAgo * 60_000).toISOString() });
+    return id;
+  };
+
+  it('a repeat signup lists a record whose marker never landed, however long ago it was stored', async () => {
+    await api.subscribe('first@example.com');
+    expect((await admin.get('/api/admin/subscriptions')).json.total).toBe(1); // the index moves its watermark to now
+    const id = await orphan('orphan@example.com', 30);
+    expect((await client(site.url).post('/api/newsletter', { email: 'Orphan@Example.com' })).status).toBe(201);
+    const list = await admin.get('/api/admin/subscriptions');
+    expect(emails(list.json.items)).toEqual(['first@example.com', 'orphan@example.com']);
+    expect((await admin.get('/api/admin/summary')).json.subscribers).toBe(2);
+    expect((await admin.delete(`/api/admin/subscriptions/${id}`)).status).toBe(200);
+    expect(emails((await admin.get('/api/admin/subscriptions')).json.items)).toEqual(['first@example.com']);
+  });
+
+  it('the index finds records stored without a marker once, when it first reads a store the earlier layout wrote', async () => {
+    await api.subscribe('first@example.com');
+    await admin.get('/api/admin/subscriptions');
+    await orphan('silent@example.com', 60 * 24 * 3);
+    // The snapshot as the earlier version wrote it: never swept for such records.
+    const snapshot = (await system().get('newsletter-snapshot', { type: 'json' })) as Record<string, unknown>;
+    delete snapshot.swept;
+    await system().setJSON('newsletter-snapshot', snapshot);
+    const list = await admin.get('/api/admin/subscriptions');
+    expect(emails(list.json.items)).toEqual(['first@example.com', 'silent@example.com']);
+    expect(await api.countSubscriptions()).toBe(2);
+    expect(list.json.items).toEqual(await api.scanSubscriptions());
+  });
+
+  it('a signup whose marker the store refuses keeps no record the list cannot show, and its retry is listed', async () => {
+    await api.subscribe('first@example.com');
+    await admin.get('/api/admin/subscriptions');
+    const good = process.env.NETLIFY_BLOBS_CONTEXT!;
+    const ctx = JSON.parse(Buffer.from(good, 'base64').toString());
+    const upstream = new URL(ctx.edgeURL);
+    // Passes everything to the real store except writes of index markers.
+    const proxy = http.createServer((req, res) => {
+      if (req.method === 'PUT' && decodeURIComponent(req.url ?? '').includes('newsletter-index/')) {
+        req.resume();
+        res.writeHead(500, { 'Content-Type': 'text/plain' }).end('refused');
+        return;
+      }
+      const out = http.request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      });
+      req.pipe(out);
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify({ ...ctx, edgeURL: url, uncachedEdgeURL: url })).toString('base64');
+    try {
+      await expect(api.subscribe('halfway@example.com')).rejects.toThrow(/unavailable|did not confirm/i);
+    } finally {
+      process.env.NETLIFY_BLOBS_CONTEXT = good;
+      await new Promise((r) => proxy.close(r));
+    }
+    expect(emails(await api.scanSubscriptions())).toEqual(['first@example.com']);
+    await api.subscribe('halfway@example.com');
+    expect(emails((await admin.get('/api/admin/subscriptions')).json.items)).toEqual(['halfway@example.com', 'first@example.com']);
   });
 
   it('property: random interleavings of signups (old and new days), repeats and deletes leave the list equal to a full scan', async () => {
