@@ -133,11 +133,10 @@ async function keepingAnAdmin(username: string, change: () => Promise<void>, und
 /** Changes a user's role and/or whether they may sign in; deactivating ends their sessions. */
 export async function changeUser(username: string, patch: { role?: Role; active?: boolean }): Promise<User> {
   let before: User | undefined;
-  let written: User | undefined;
   await keepingAnAdmin(
     username,
     async () => {
-      written = await updateUser(username, (u) => {
+      await updateUser(username, (u) => {
         before = u;
         return {
           ...u,
@@ -148,10 +147,14 @@ export async function changeUser(username: string, patch: { role?: Role; active?
       });
     },
     async () => {
-      // Undone only while the record is still exactly what this change wrote (checked and
-      // written in one etag-guarded step): a newer change by another admin, already answered as
-      // saved, is never reverted from this request's older copy.
-      await updateUser(username, (u) => (JSON.stringify(u) === JSON.stringify(written) ? { ...u, role: before!.role, active: before!.active } : u));
+      // Takes back only the fields this change set, each only while it still holds what this
+      // change wrote, checked and written in one etag-guarded step: another admin's change to the
+      // same user, answered as saved in between, stays, and this refused change leaves nothing.
+      await updateUser(username, (u) => ({
+        ...u,
+        role: patch.role !== undefined && u.role === patch.role ? before!.role : u.role,
+        active: patch.active !== undefined && u.active === patch.active ? before!.active : u.active,
+      }));
     },
   );
   return getUser(username);
@@ -162,14 +165,21 @@ export async function changeUser(username: string, patch: { role?: Role; active?
  * through an invitation link. Refused for the last active admin, who would lock everyone out.
  */
 export async function clearPassword(username: string): Promise<User> {
-  const original = await getUser(username);
+  let before: User | undefined;
+  let written: User | undefined;
   await keepingAnAdmin(
     username,
     async () => {
-      await updateUser(username, (u) => ({ ...u, passwordHash: null, sessionsValidAfter: Date.now() }));
+      written = await updateUser(username, (u) => {
+        before = u;
+        return { ...u, passwordHash: null, sessionsValidAfter: Date.now() };
+      });
     },
     async () => {
-      await updateUser(username, (u) => ({ ...u, passwordHash: u.passwordHash ?? original.passwordHash }));
+      // The old password comes back only while the record is still exactly what this reset wrote
+      // (one etag-guarded step): a reset by another admin, answered as done since, must not
+      // leave the old password working.
+      await updateUser(username, (u) => (JSON.stringify(u) === JSON.stringify(written) ? { ...u, passwordHash: before!.passwordHash } : u));
     },
   );
   return getUser(username);
