@@ -33,6 +33,9 @@ export default tseslint.config(
     rules: {
       'import-x/no-cycle': 'error',
       'import-x/no-self-import': 'error',
+      // Every package we import must be in package.json: a transitive copy can vanish or change
+      // version under us with any unrelated upgrade.
+      'import-x/no-extraneous-dependencies': ['error', { devDependencies: true, includeTypes: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
     },

@@ -67,12 +67,12 @@ try {
   const js: JsFigures = await measureJs(`${url}/`);
   console.log(jsSummary(js));
 
-  // Photos on every team member, research area, publication and testimonial (issue 14), so the
+  // Photos on every team member, research area, publication and testimonial, so the
   // pages are measured as a think tank with real portraits serves them.
   console.log(`Photos: ${await addPhotos(url, cookie, (method, p, body) => api(method, p, body, cookie))} uploaded…`);
   await waitLive();
 
-  // A publication's own page too (issue 14: SEO and accessibility 100, performance >= 95 on mobile).
+  // A publication's own page too (SEO and accessibility 100, performance >= 95 on mobile).
   const firstPublication = ((await api('GET', '/api/publications')).json as { slug?: string }[] | null)?.[0]?.slug;
   const pages = [`${url}/`, `${url}/team`, `${url}/testimonials`, ...(firstPublication ? [`${url}/publications/${firstPublication}`] : [])];
   // Every photo on each page, scrolled to the end (Lighthouse sees only what loads unscrolled).

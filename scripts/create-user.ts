@@ -1,5 +1,9 @@
 // npm run create-user -- --username NAME --password PASS [--admin | --role admin|editor]
+// npm run create-user -- --reset --username NAME --password PASS
 // Without --admin or --role the user is an editor (content only). Further users are best invited from /admin/users.
+// --reset is the way back in for a sole admin who lost both password and second factor: it sets a
+// new password, turns two-factor sign-in off and ends the user's sessions (it needs access to the
+// site's store, which only the site's owners have).
 // Locally it writes to DATA_DIR; with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN set it writes to that site's store.
 import { LocalBlobsServer as BlobsServer } from './platform/blobs-server';
 import { randomBytes } from 'node:crypto';
@@ -8,8 +12,10 @@ import { args, dataDir } from './local-env';
 
 const a = args();
 const role = a.admin === true ? 'admin' : (a.role ?? 'editor');
+const reset = a.reset === true;
 if (typeof a.username !== 'string' || typeof a.password !== 'string' || (role !== 'admin' && role !== 'editor')) {
   console.error('Usage: npm run create-user -- --username NAME --password PASS [--admin | --role admin|editor]');
+  console.error('       npm run create-user -- --reset --username NAME --password PASS');
   process.exit(2);
 }
 
@@ -26,9 +32,18 @@ if (NETLIFY_SITE_ID && NETLIFY_AUTH_TOKEN) {
 }
 
 const { createUser } = await import('../src/server/users');
+const { recoverUser } = await import('../src/server/recover-user');
 try {
-  const user = await createUser({ username: a.username, password: a.password, role });
-  console.log(`Created ${user.role} ${user.username}.`);
+  if (reset) {
+    const user = await recoverUser(a.username, a.password);
+    console.warn(
+      `WARNING: ${user.username}'s password was replaced, two-factor sign-in is OFF for them, and all their sessions ended.\n` +
+        'Sign in now, turn two-factor sign-in back on under My account, and invite a second admin so this is not needed again.',
+    );
+  } else {
+    const user = await createUser({ username: a.username, password: a.password, role });
+    console.log(`Created ${user.role} ${user.username}.`);
+  }
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exitCode = 1;

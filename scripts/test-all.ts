@@ -1,5 +1,5 @@
-// npm test: every suite in order (see SUITES), each counted in one closing line
-// "N passed, N failed"; exits non-zero on any failure.
+// npm test: every suite (see STAGES), each counted in one closing line "N passed, N failed";
+// prints each suite's time at the end and exits non-zero on any failure.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
@@ -8,10 +8,21 @@ import path from 'node:path';
 import { PROJECT_ROOT } from './local-env';
 
 const bin = (name: string) => path.join(PROJECT_ROOT, 'node_modules', '.bin', name);
-const run = (cmd: string, argv: string[], env: NodeJS.ProcessEnv = {}) =>
+
+/**
+ * Runs a command to its end. With `quiet`, its output is held and printed in one piece when it
+ * ends, so commands that run side by side do not interleave their lines.
+ */
+const run = (cmd: string, argv: string[], opts: { env?: NodeJS.ProcessEnv; quiet?: boolean } = {}) =>
   new Promise<number>((resolve) => {
-    const child = spawn(cmd, argv, { cwd: PROJECT_ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
-    child.on('close', (code) => resolve(code ?? 1));
+    const child = spawn(cmd, argv, { cwd: PROJECT_ROOT, stdio: opts.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...opts.env } });
+    const held: Buffer[] = [];
+    child.stdout?.on('data', (b: Buffer) => held.push(b));
+    child.stderr?.on('data', (b: Buffer) => held.push(b));
+    child.on('close', (code) => {
+      if (held.length) process.stdout.write(Buffer.concat(held));
+      resolve(code ?? 1);
+    });
   });
 const readJson = async (file: string) => JSON.parse(await readFile(file, 'utf8').catch(() => '{}'));
 
@@ -24,10 +35,10 @@ interface Tally {
 /** A suite runs and says how many of its checks passed and failed. */
 type Suite = { name: string; run: () => Promise<Tally> };
 
-/** A command that is one check: it passes when it exits 0. */
+/** A command that is one check: it passes when it exits 0. Its output comes in one piece. */
 const gate = (name: string, cmd: string, argv: string[]): Suite => ({
   name,
-  run: async () => ((await run(cmd, argv)) === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }),
+  run: async () => ((await run(cmd, argv, { quiet: true })) === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }),
 });
 
 /** Vitest projects (vitest.config.ts), counted test by test. */
@@ -51,7 +62,7 @@ const playwright: Suite = {
       return { passed: 0, failed: 1 };
     }
     const file = path.join(out, 'playwright.json');
-    const code = await run(bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+    const code = await run(bin('playwright'), ['test', '--reporter=list,json'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file } });
     const p = await readJson(file);
     return {
       passed: (p.stats?.expected ?? 0) + (p.stats?.flaky ?? 0),
@@ -60,26 +71,44 @@ const playwright: Suite = {
   },
 };
 
-/** In order: the fast static checks first, then the suites that start servers and browsers. */
-const SUITES: Suite[] = [
-  gate('typecheck (tsc --noEmit)', bin('tsc'), ['--noEmit']),
-  gate('astro check', bin('astro'), ['check', '--minimumFailingSeverity', 'warning']),
-  gate('lint (ESLint, zero warnings)', bin('eslint'), ['--max-warnings', '0', 'src', 'netlify', 'scripts', 'tests', 'eslint.config.js']),
-  vitest('unit and API (Vitest)', ['unit', 'api']),
-  vitest('deploy rehearsal (Netlify build, offline)', ['deploy']),
-  playwright,
+/**
+ * In order, one stage after another: the static checks first (side by side: they only read the
+ * sources, and each waits on its own parser much of the time), then the suites that start servers
+ * and browsers, one at a time so their timings stay their own.
+ */
+const STAGES: Suite[][] = [
+  [
+    gate('typecheck (tsc --noEmit)', bin('tsc'), ['--noEmit']),
+    gate('astro check', bin('astro'), ['check', '--minimumFailingSeverity', 'warning']),
+    gate('lint (ESLint, zero warnings)', bin('eslint'), ['--max-warnings', '0', 'src', 'netlify', 'scripts', 'tests', 'eslint.config.js']),
+    // import-x/no-cycle skips type-only imports; dpdm follows them too, so a circle of types fails here.
+    gate('import circles (dpdm)', 'npm', ['run', '--silent', 'lint:circles']),
+  ],
+  [vitest('unit and API (Vitest)', ['unit', 'api'])],
+  [vitest('deploy rehearsal (Netlify build, offline)', ['deploy'])],
+  [playwright],
 ];
 
+const started = Date.now();
 let passed = 0;
 let failed = 0;
-for (const suite of SUITES) {
-  console.log(`\n=== ${suite.name} ===`);
-  const started = Date.now();
-  const t = await suite.run();
-  passed += t.passed;
-  failed += t.failed;
-  console.log(`=== ${suite.name}: ${t.passed} passed, ${t.failed} failed in ${((Date.now() - started) / 1000).toFixed(0)} s ===`);
+const times: string[] = [];
+for (const stage of STAGES) {
+  await Promise.all(
+    stage.map(async (suite) => {
+      const t0 = Date.now();
+      console.log(`\n=== ${suite.name} ===`);
+      const t = await suite.run();
+      passed += t.passed;
+      failed += t.failed;
+      const line = `${suite.name}: ${t.passed} passed, ${t.failed} failed in ${((Date.now() - t0) / 1000).toFixed(0)} s`;
+      times.push(line);
+      console.log(`=== ${line} ===`);
+    }),
+  );
 }
 
+console.log(`\nSuite times (all: ${((Date.now() - started) / 1000).toFixed(0)} s):`);
+for (const line of times) console.log(`  ${line}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

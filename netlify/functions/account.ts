@@ -26,7 +26,7 @@ export default byPath({
       await attempt.succeeded();
       const updated = await setPassword(user.username, newPassword);
       await recordChange(user, { action: 'update', target: `users/${user.username}`, summary: 'Changed their password' });
-      return json({ message: 'Password changed. Other sessions have been signed out.' }, { headers: { 'Set-Cookie': sessionCookie(req, await issueToken(updated)) } });
+      return json({ message: 'Password changed. Other sessions have been signed out.' }, { headers: { 'Set-Cookie': sessionCookie(req, await issueToken(updated, updated.sessionsValidAfter)) } });
     },
   }),
   '/api/account/sign-out-everywhere': route({

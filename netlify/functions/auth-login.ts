@@ -5,9 +5,9 @@ import { HttpError } from '../../src/server/errors';
 import { assertSameOrigin, mustSetUpTwoFactor } from '../../src/server/guard';
 import { json, readJson, route } from '../../src/server/http';
 import { currentUserView, issueToken, sessionCookie, signedInHintCookie } from '../../src/server/session';
-import { reserveLoginAttempt } from '../../src/server/throttle';
+import { reserveLoginAttempt, reserveSecondFactorAttempt } from '../../src/server/throttle';
 import { checkSecondFactor } from '../../src/server/two-factor';
-import { recordSignIn, verifyCredentials } from '../../src/server/users';
+import { findUser, recordSignIn, verifyCredentials } from '../../src/server/users';
 
 const CODE_NEEDED = 'Enter the 6-digit code from your authenticator app, or a recovery code';
 
@@ -17,6 +17,8 @@ export default route({
     const { username, password, code } = await readJson(req, loginRequestSchema);
     // Reserved before the password check, so simultaneous guesses cannot all be checked.
     const attempt = await reserveLoginAttempt(username, ctx.ip);
+    // Before the user record is read: any reset or change after this makes the session invalid.
+    const verifiedAt = Date.now();
     const user = await verifyCredentials(username, password).catch(async (error: unknown) => {
       await attempt.abandon();
       throw error;
@@ -29,12 +31,20 @@ export default route({
         await attempt.abandon();
         throw new HttpError(401, CODE_NEEDED, { code: CODE_NEEDED });
       }
-      // A wrong code counts like a wrong password.
+      // A wrong code counts like a wrong password, and against the account from every address.
+      const factor = await reserveSecondFactorAttempt(user.username);
       if (!(await checkSecondFactor(user, code))) throw new HttpError(401, 'That code is not right', { code: 'That code is not right' });
+      await factor.succeeded();
     }
     await attempt.succeeded();
+    // The password may have been reset or changed while it was being checked: say so now rather
+    // than hand out a session that is already refused.
+    const now = await findUser(user.username);
+    if (!now || now.passwordHash !== user.passwordHash || now.sessionsValidAfter > verifiedAt || !now.active) {
+      throw new HttpError(401, 'Your password was reset or your sessions were ended while you were signing in. Please sign in again.');
+    }
     await recordSignIn(user.username);
-    const token = await issueToken(user);
+    const token = await issueToken(user, verifiedAt);
     const res = json(currentUserView(user, await mustSetUpTwoFactor(user)), { headers: { 'Set-Cookie': sessionCookie(req, token) } });
     res.headers.append('Set-Cookie', signedInHintCookie(req, true));
     return res;

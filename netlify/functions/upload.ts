@@ -1,5 +1,5 @@
 // POST /api/upload/testimonial-photo (public, throttled) multipart field "testimonial-photo" -> 201 { imageUrl: '/api/uploads/<key>' }
-// Visitors submitting a testimonial are not signed in, so this upload needs no session (spec §7 only says credentials are sent).
+// Visitors submitting a testimonial are not signed in, so this upload needs no session (the client only sends its credentials along).
 import { json, route } from '../../src/server/http';
 import { assertPublicPostAllowed } from '../../src/server/throttle';
 import { readImageUpload, storeImage } from '../../src/server/uploads';

@@ -4,7 +4,7 @@
 // on scrolling: they are fetched and reported apart. Alone: npx tsx scripts/bench/js-budget.ts URL
 import { gzipSync } from 'node:zlib';
 
-/** Budgets for the home page (issue 12), in KB of gzip-compressed JavaScript. */
+/** Budgets for the home page, in KB of gzip-compressed JavaScript. */
 export const JS_BUDGET_KB = { firstView: 60, scrolledToEnd: 100 };
 
 /** What `/` costs: before any scrolling, and once every island down the page has loaded. */

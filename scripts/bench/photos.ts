@@ -1,5 +1,5 @@
 /**
- * Photos for the image benchmark (issue 14): every team member, research area, publication and
+ * Photos for the image benchmark: every team member, research area, publication and
  * approved testimonial gets an uploaded camera-sized JPEG, so the pages are measured as a think
  * tank with real portraits would serve them. No network is reachable here, so the photos are
  * drawn: layers of smooth random noise from coarse to fine (each finer layer fainter, as in a

@@ -36,15 +36,18 @@ async function etagOf(filePath: string, info: FileStamp): Promise<string> {
   }
 };
 
-// Writes land whole or not at all: each file is written to a temp file beside it, then renamed
-// over it. Temp files start with a dot and readers skip them, so a write cut short (kill -9)
-// leaves at most a stray dot file that no list or read ever sees. (The stock server lists every
-// file, and a listed key that vanishes mid-list ends the whole list early as if it were empty.)
-const isTempFile = (name: string) => name.startsWith('.');
+// Writes land whole or not at all: each file is written to a temp file, then renamed over it.
+// Temp files live in their own folder beside the store's entries (the same disk, so the rename
+// is atomic), where no key can name a file: a write cut short (kill -9) leaves a stray file that
+// no list or read ever sees, and every key, even one starting with a dot, is listed. (Temp files
+// beside the entries were once told apart by a leading dot, which hid such keys: a user named
+// '.alice' existed but was never listed.)
+const TEMP_FOLDER = 'partial-writes';
 
-async function writeAtomically(file: string, data: Buffer | string): Promise<void> {
+async function writeAtomically(file: string, data: Buffer | string, tempDir: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
+  await mkdir(tempDir, { recursive: true });
+  const temp = path.join(tempDir, `${randomBytes(12).toString('hex')}.tmp`);
   try {
     await writeFile(temp, data);
     await rename(temp, file);
@@ -77,7 +80,6 @@ async function listPage(root: string, prefix: string, directories: boolean, curs
     const entries = await readdir(dir, { withFileTypes: true }).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? [] : Promise.reject(e)));
     // Sort as full keys sort: a directory "a" holds keys "a/…", which sort after "a-b".
     const named = entries
-      .filter((e) => !isTempFile(e.name))
       .map((e) => ({ entry: e, key: dirKey + e.name + (e.isDirectory() ? '/' : '') }))
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     for (const { entry, key } of named) {
@@ -148,8 +150,11 @@ export class LocalBlobsServer extends BlobsServer {
     }
   }
 
+  private tempDir: string;
+
   constructor(options: ConstructorParameters<typeof BlobsServer>[0]) {
     super(options);
+    this.tempDir = path.join(options.directory, TEMP_FOLDER);
     const self = this as unknown as { handleRequest: (req: Request) => Promise<Response> };
     const original = self.handleRequest.bind(this);
     self.handleRequest = (req) => this.guarded(req, original);
@@ -179,8 +184,8 @@ export class LocalBlobsServer extends BlobsServer {
     try {
       const metadata = decodeMetadata(req.headers.get(METADATA_HEADER));
       const body = Buffer.from(await req.arrayBuffer());
-      await writeAtomically(metadataPath, JSON.stringify(metadata));
-      await writeAtomically(dataPath, body);
+      await writeAtomically(metadataPath, JSON.stringify(metadata), this.tempDir);
+      await writeAtomically(dataPath, body, this.tempDir);
       return new Response(null, { status: 200, headers: { etag: await generateETag(dataPath) } });
     } catch {
       return new Response(null, { status: 500 });

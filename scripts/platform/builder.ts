@@ -101,12 +101,15 @@ export class Builder {
     const stagingDir = path.join(this.opts.projectRoot, 'node_modules', '.astro', 'local-builds', `${id}-${randomBytes(4).toString('hex')}`);
     await mkdir(this.opts.buildsDir, { recursive: true });
     const started = Date.now();
-    const deploy: Deploy = { id, site_id: this.opts.siteId, state: 'building', error_message: null, created_at: new Date(started).toISOString() };
+    // A deploy id shaped as Netlify's (24 hex digits): the Blobs client refuses any other for a
+    // deploy store, which the build writes its report of left-out records to.
+    const deployId = randomBytes(12).toString('hex');
+    const deploy: Deploy = { id: deployId, site_id: this.opts.siteId, state: 'building', error_message: null, created_at: new Date(started).toISOString() };
     await this.opts.onDeployEvent('deploy-building', deploy);
     this.opts.log(`building the site (${id})…`);
     let pluginEnv: Record<string, string>;
     try {
-      pluginEnv = await runBuildPlugins(this.opts.projectRoot, { ...this.env, NETLIFY_BLOBS_CONTEXT: this.opts.pluginBlobsContext(id) });
+      pluginEnv = await runBuildPlugins(this.opts.projectRoot, { ...this.env, NETLIFY_BLOBS_CONTEXT: this.opts.pluginBlobsContext(deployId) });
     } catch (error) {
       return this.failed(deploy, outDir, error instanceof Error ? error.message : String(error));
     }

@@ -39,8 +39,16 @@ const tagsOf = (response: Response) =>
     .map((t) => t.trim())
     .filter(Boolean);
 
+/**
+ * What the local cache may hold. Netlify's CDN evicts as it needs to; without a bound here, every
+ * distinct query string a visitor sends (`/api/stats?x=1`, `?x=2`, …) would stay in memory until
+ * the process ran out of it. The oldest entries go first.
+ */
+export const MAX_CACHE_BYTES = 32 * 1024 * 1024;
+
 export class LocalCdnCache {
   private entries = new Map<string, Entry>();
+  private bytes = 0;
   /** Answers served from the cache and answers that went to the function. */
   hits = 0;
   misses = 0;
@@ -55,7 +63,7 @@ export class LocalCdnCache {
     const entry = this.entries.get(url.href);
     if (!entry) return false;
     if (entry.expires <= Date.now()) {
-      this.entries.delete(url.href);
+      this.drop(url.href);
       return false;
     }
     this.hits++;
@@ -74,7 +82,13 @@ export class LocalCdnCache {
     const kept: [string, string][] = [];
     headers.forEach((v, k) => kept.push([k, v]));
     const seconds = lifetimeSeconds(response.headers.get('netlify-cdn-cache-control') ?? '');
+    this.drop(url.href);
     this.entries.set(url.href, { status: response.status, headers: kept, body, tags: tagsOf(response), expires: Date.now() + seconds * 1000 });
+    this.bytes += body.length;
+    for (const oldest of this.entries.keys()) {
+      if (this.bytes <= MAX_CACHE_BYTES) break;
+      this.drop(oldest);
+    }
     headers.set('cache-status', '"Netlify Edge"; fwd=miss; stored');
     return new Response(body, { status: response.status, headers });
   }
@@ -83,8 +97,20 @@ export class LocalCdnCache {
   purge(tags?: string[]): void {
     this.purges++;
     for (const [url, entry] of this.entries) {
-      if (!tags?.length || entry.tags.some((t) => tags.includes(t))) this.entries.delete(url);
+      if (!tags?.length || entry.tags.some((t) => tags.includes(t))) this.drop(url);
     }
+  }
+
+  /** Bytes of answers held now (tests check the bound). */
+  get heldBytes(): number {
+    return this.bytes;
+  }
+
+  private drop(url: string): void {
+    const entry = this.entries.get(url);
+    if (!entry) return;
+    this.entries.delete(url);
+    this.bytes -= entry.body.length;
   }
 
   /** Netlify's purge API as purgeCache() calls it: POST JSON {cache_tags?}, bearer token required. */

@@ -57,6 +57,9 @@ export async function startPlatform(opts: PlatformOptions) {
       uncachedEdgeURL: `http://127.0.0.1:${blobsPort}`,
       token,
       siteID: SITE_ID,
+      // Netlify's function context names the site's region; the Blobs client needs it to read a
+      // deploy store (the deploy-succeeded function reads what its build left out).
+      primaryRegion: 'us-east-2',
     }),
   ).toString('base64');
   process.env.NETLIFY_BLOBS_CONTEXT = blobsContext;

@@ -1,5 +1,5 @@
 /**
- * The browser's API client (spec §8): JSON content type only when there is a body, any
+ * The browser's API client: JSON content type only when there is a body, any
  * non-success status is an error whose message is "status: body" (or the status text).
  */
 export class ApiError extends Error {
@@ -38,7 +38,7 @@ export const errorMessage = (error: unknown, fallback: string): string =>
   (error instanceof ApiError && error.body?.message) || fallback;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** Retry delay: doubles from 1 s up to 30 s (spec §9). */
+/** Retry delay: doubles from 1 s up to 30 s. */
 const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
 
 /** A GET with the spec's query retry rule: never retried when the message contains '4', else up to 2 retries. */

@@ -3,6 +3,7 @@
  * Highwire (Google Scholar) meta tags, APA and BibTeX texts for the "Cite this" block, and the
  * RIS file reference managers import. Pure functions shared by the page, the .ris route and tests.
  */
+import { isRenderableDate, MIN_YEAR } from '../schemas/dates';
 
 export interface Citable {
   title: string;
@@ -34,8 +35,20 @@ export interface PartialDate {
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
-/** Reads '2025-03-14', '2025-03', 'March 2025', '14 March 2025', 'Mar 2025' or '2025'; null when no year is found. */
+/**
+ * Reads '2025-03-14', '2025-03', 'March 2025', '14 March 2025', 'Mar 2025' or '2025'; null when no
+ * year is found. A month or day that does not exist is left out (a record saved before dates were
+ * checked may hold '2026-13-01'), so no citation format is ever asked for a 13th month.
+ */
 export function parsePublicationDate(text: string): PartialDate | null {
+  const found = readDate(text);
+  if (!found?.month) return found;
+  if (found.month < 1 || found.month > 12) return { year: found.year };
+  if (found.day && !isRenderableDate(Math.max(found.year, MIN_YEAR), found.month, found.day)) return { year: found.year, month: found.month };
+  return found;
+}
+
+function readDate(text: string): PartialDate | null {
   const t = text.trim().toLowerCase();
   const iso = /^(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?/.exec(t);
   if (iso) return { year: +iso[1]!, ...(iso[2] ? { month: +iso[2] } : {}), ...(iso[3] ? { day: +iso[3] } : {}) };
@@ -141,11 +154,13 @@ const risType = (type: string) => (/report|brief|paper/i.test(type) ? 'RPRT' : /
 /** An RIS record (CRLF lines, as the format specifies) for reference managers. */
 export function ris(p: Citable, ctx: CitationContext): string {
   const d = parsePublicationDate(p.date);
-  const one = (s: string) => s.replace(/\s+/g, ' ').trim();
+  // Every value on one line: a line break inside one (\r, \n, or a Unicode line or paragraph
+  // separator) would start a line of its own, which a reader takes for a new tag.
+  const one = (s: string) => s.replace(/[\s\u2028\u2029\u0085]+/g, ' ').trim();
   const lines: [string, string][] = [['TY', risType(p.type)], ['TI', one(p.title)]];
   for (const author of splitAuthors(p.authors)) {
     const { family, given } = nameParts(author);
-    lines.push(['AU', given ? `${family}, ${given}` : family]);
+    lines.push(['AU', one(given ? `${family}, ${given}` : family)]);
   }
   if (d) {
     lines.push(['PY', String(d.year)]);
@@ -165,3 +180,14 @@ export const doiUrl = (doi: string) => `https://doi.org/${doi}`;
 
 /** A file name for downloads: the slug, or 'publication'. */
 export const downloadName = (slug: string, ext: string) => `${slug || 'publication'}.${ext}`;
+
+/**
+ * A Content-Disposition value for a download named `name` (RFC 6266): an ASCII fallback for old
+ * clients and the real name as UTF-8 (`filename*`). Header values are Latin-1 only, so a slug in
+ * Arabic, Greek or Japanese written as plain `filename="…"` made the route throw and the build fail.
+ */
+export function attachment(name: string): string {
+  const ascii = name.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '').replace(/^[-.]+/, '') || 'download';
+  const fallback = /^\.[a-z0-9]+$/i.test(ascii) ? `download${ascii}` : ascii;
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

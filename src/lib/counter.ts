@@ -1,5 +1,5 @@
 /**
- * Impact-stat counters (spec §4, §9): a value such as '10,000+' counts its digits up while the
+ * Impact-stat counters: a value such as '10,000+' counts its digits up while the
  * non-digit parts stay in place; a value without digits ('Global') is shown as is.
  */
 

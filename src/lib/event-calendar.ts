@@ -4,6 +4,7 @@
  * with times they are "floating" local times, read in the event's own place.
  */
 import { createEvent, type DateArray, type EventAttributes } from 'ics';
+import { isRenderableDate, MAX_YEAR, MIN_YEAR } from '../schemas/dates';
 import { calendarDay } from './event-page';
 
 interface CalendarEvent {
@@ -21,6 +22,13 @@ interface CalendarEvent {
   updatedAt: string;
 }
 
+/**
+ * Text as the calendar library can escape it: it writes each \n as the two characters \n, but
+ * passes a bare carriage return (or a Unicode line separator) through raw, which ends the line
+ * early and lets the rest of a title or description forge a property of its own.
+ */
+const oneKindOfBreak = (s: string) => s.replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n');
+
 const hm = (time: string): [number, number] => time.split(':').map(Number) as [number, number];
 const dayAfter = (iso: string) => new Date(Date.parse(iso) + 86_400_000).toISOString();
 /** With a start time but no end time, the event is taken to last an hour (within its last day). */
@@ -31,16 +39,21 @@ const lastHour = (start: string) => {
 
 /** The .ics text for one event; `pageUrl` is its page (its host also makes the UID globally unique). */
 export function eventIcs(e: CalendarEvent, pageUrl: string, organiser: string): string {
+  // iCalendar writes years with four digits: the library would write year 275760 (which a stored
+  // JavaScript date can hold) as a broken DTSTART rather than fail, so refuse it here, loudly.
+  for (const iso of [e.startDate, e.endDate]) {
+    if (!isRenderableDate(...calendarDay(iso))) throw new Error(`The date ${iso.split('T')[0]} cannot be written to a calendar file (years ${MIN_YEAR} to ${MAX_YEAR})`);
+  }
   const timed = !!e.startTime;
   const start: DateArray = timed ? [...calendarDay(e.startDate), ...hm(e.startTime)] : calendarDay(e.startDate);
   const end: DateArray = !timed ? calendarDay(dayAfter(e.endDate)) : [...calendarDay(e.endDate), ...hm(e.endTime || lastHour(e.startTime))];
   const link = e.registrationLink || (e.isVirtual ? e.virtualLink : '');
   const attributes: EventAttributes = {
     uid: `${e.id}@${new URL(pageUrl).hostname}`,
-    productId: `-//${organiser}//Events//EN`,
-    title: e.title,
-    description: [e.description, link ? `Details: ${link}` : '', `Event page: ${pageUrl}`].filter(Boolean).join('\n\n'),
-    location: e.isVirtual ? e.virtualLink || 'Online' : e.location || undefined,
+    productId: `-//${oneKindOfBreak(organiser).replace(/\n/g, ' ')}//Events//EN`,
+    title: oneKindOfBreak(e.title),
+    description: oneKindOfBreak([e.description, link ? `Details: ${link}` : '', `Event page: ${pageUrl}`].filter(Boolean).join('\n\n')),
+    location: oneKindOfBreak(e.isVirtual ? e.virtualLink || 'Online' : e.location || '') || undefined,
     url: pageUrl,
     start,
     end,

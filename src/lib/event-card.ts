@@ -1,5 +1,5 @@
 /**
- * Pure rules behind an event card and the events tabs (spec §2, §4): which action a card
+ * Pure rules behind an event card and the events tabs: which action a card
  * offers, how its dates read, and which events each tab lists.
  */
 import { type ClientEvent, isPastEvent } from '../schemas/event-client';

@@ -1,6 +1,6 @@
 /** Small display-formatting helpers shared by the home sections. */
 
-/** Publication descriptions longer than this are cut, with a per-card 'Read more' (spec §4). */
+/** Publication descriptions longer than this are cut, with a per-card 'Read more'. */
 export const PUBLICATION_CUTOFF = 120;
 
 /** A text cut to `max` characters with '...', and whether it was cut at all. */
@@ -30,7 +30,7 @@ export function memberInitials(name: string): string {
 export const telHref = (phone: string): string => `tel:${phone.replace(/\(0\)/g, '').replace(/[^\d+]/g, '')}`;
 
 /**
- * Initials for a testimonial avatar (spec §2): first letters of the first two words,
+ * Initials for a testimonial avatar: first letters of the first two words,
  * uppercased, at most two.
  */
 export function initials(name: string): string {

@@ -7,16 +7,20 @@
  * before slugs existed get theirs when read (the same rule, so every build agrees).
  */
 
-/** 'Policy Brief: AI & Jobs' → 'policy-brief-ai-jobs' (accents dropped, at most 80 characters). */
+/**
+ * 'Policy Brief: AI & Jobs' → 'policy-brief-ai-jobs' (accents dropped, at most 80 characters).
+ * Lower-casing comes before the marks are dropped, as it can add one ('İ' becomes 'i' and a
+ * combining dot); the cut counts characters, so it never splits one written as two UTF-16 units.
+ */
 export function slugify(text: string): string {
-  return text
+  const words = text
+    .toLowerCase()
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
-    .toLowerCase()
+    .normalize('NFC')
     .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '');
+    .replace(/^-+|-+$/g, '');
+  return Array.from(words).slice(0, 80).join('').replace(/-+$/, '');
 }
 
 /** Words the routes beside /<section>/<slug> use: archive pages (/publications/2), type filters, feeds. */
@@ -69,6 +73,16 @@ export function assignSlugs<T extends Sluggable>(items: readonly T[]): (T & { sl
  */
 export function redirectRules(base: string, items: readonly { slug: string; previousSlugs: string[] }[], extensions: readonly string[] = []): string[] {
   return items.flatMap((item) =>
-    item.previousSlugs.flatMap((old) => ['', ...extensions].map((ext) => `${base}/${old}${ext} ${base}/${item.slug}${ext} 301`)),
+    item.previousSlugs.flatMap((old) =>
+      ['', ...extensions].flatMap((ext) => {
+        // Browsers ask for a non-ASCII path percent-encoded, and a rule matches the path as it is
+        // asked for: the encoded form is written too (first), so an old Arabic or Japanese
+        // address redirects instead of answering 404; the target is encoded so the Location is ASCII.
+        const from = `${base}/${old}${ext}`;
+        const to = encodeURI(`${base}/${item.slug}${ext}`);
+        const encoded = encodeURI(from);
+        return encoded === from ? [`${from} ${to} 301`] : [`${encoded} ${to} 301`, `${from} ${to} 301`];
+      }),
+    ),
   );
 }

@@ -28,7 +28,7 @@ export function youtubeId(address: string | null | undefined): string | null {
   return id && VIDEO_ID.test(id) ? id : null;
 }
 
-/** Thumbnail addresses: the max-resolution image first, the hq image as the fallback (spec §8). */
+/** Thumbnail addresses: the max-resolution image first, the hq image as the fallback. */
 export function youtubeThumbnails(id: string): { maxres: string; hq: string } {
   const base = `https://img.youtube.com/vi/${encodeURIComponent(id)}`;
   return { maxres: `${base}/maxresdefault.jpg`, hq: `${base}/hqdefault.jpg` };

@@ -19,7 +19,7 @@ export const GET: APIRoute = async ({ site, url }) => {
   const events = settings.showEvents ? await loadEvents() : [];
   const day = (iso: string) => iso.slice(0, 10);
   const pages: [path: string, lastmod: string][] = [
-    ...['/', '/team', ...(settings.showTestimonials ? ['/testimonials'] : []), '/privacy', ...(settings.showPublications ? archivePaths(publications) : [])].map(
+    ...['/', '/team', ...(settings.showTestimonials ? ['/testimonials'] : []), '/privacy', '/accessibility', ...(settings.showPublications ? archivePaths(publications) : [])].map(
       (p): [string, string] => [p, lastmod],
     ),
     ...publications.map((p): [string, string] => [publicationUrl(p), day(p.updatedAt)]),

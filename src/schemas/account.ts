@@ -5,7 +5,9 @@ import { newPasswordSchema, roleSchema } from './user';
 /** Usernames: short, and safe in a URL and a storage key. */
 export const usernameSchema = cleanString('Username is required')
   .trim()
-  .regex(/^[\w.@-]{3,64}$/, 'Username must be 3 to 64 letters, digits or . _ @ -');
+  .regex(/^[\w.@-]{3,64}$/, 'Username must be 3 to 64 letters, digits or . _ @ -')
+  // A leading dot names a hidden file in many tools that read a store's files; no one needs one.
+  .refine((v) => !v.startsWith('.'), 'Username must not start with a dot');
 
 /** POST /api/admin/users: invite someone. */
 export const inviteRequestSchema = z.strictObject({ username: usernameSchema, role: roleSchema });

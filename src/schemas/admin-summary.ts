@@ -9,4 +9,9 @@ export interface AdminSummary {
   subscribers: number | null;
   upcomingEvents: number;
   publish: PublishState;
+  /**
+   * True while exactly one active admin exists: losing that one account would lock the team out
+   * of users, the inbox and subscribers. null for roles that do not manage users.
+   */
+  soleAdmin: boolean | null;
 }

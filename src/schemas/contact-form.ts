@@ -3,7 +3,7 @@ import { cleanText, emailAddress } from './clean-text';
 
 // Written with zod/mini: the contact island validates with this same schema (see clean-text.ts).
 
-/** Subject choices of the contact form (spec §5). */
+/** Subject choices of the contact form. */
 export const CONTACT_SUBJECTS = ['research', 'collaboration', 'training', 'ambassador', 'media', 'careers', 'other'] as const;
 
 /** Human labels for the subject select. */

@@ -1,11 +1,9 @@
-import type { Event } from './event';
-
 /**
  * Event helpers the browser needs (badge styles, the client normaliser, 'is past'), kept free
  * of zod so the events island does not ship it; src/schemas/event.ts re-exports them.
  */
 
-/** Event types with their badge styles (spec §3); any other type uses 'outline'. */
+/** Event types with their badge styles; any other type uses 'outline'. */
 export const EVENT_TYPE_BADGES = {
   Workshop: 'default',
   Conference: 'secondary',
@@ -18,7 +16,7 @@ export type BadgeVariant = 'default' | 'secondary' | 'outline' | 'destructive';
 export const badgeForType = (type: string): BadgeVariant =>
   (EVENT_TYPE_BADGES as Record<string, BadgeVariant>)[type] ?? 'outline';
 
-/** Client fallback date for a missing start or end (spec §3). */
+/** Client fallback date for a missing start or end. */
 export const EVENT_FALLBACK_DATE = '2025-06-19T00:00:00.000Z';
 
 const SNAKE: Record<string, string> = {
@@ -48,18 +46,32 @@ export function camelise(raw: unknown): unknown {
 }
 
 /**
- * The event as the site's cards use it: the stored event's display fields, typed from the
- * schema (a type import, so the events island still ships no zod).
+ * The event as the site's cards use it: the stored event's display fields. Declared here rather
+ * than picked from the schema's type so this file imports nothing from event.ts (which imports
+ * camelise from here); event.ts checks at compile time that the two stay the same shape.
  */
-export type ClientEvent = Pick<
-  Event,
-  'id' | 'slug' | 'title' | 'description' | 'eventType' | 'startDate' | 'endDate' | 'startTime' | 'endTime' | 'location' | 'isVirtual' | 'virtualLink' | 'registrationLink' | 'imageUrl' | 'featured'
->;
+export interface ClientEvent {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  eventType: string;
+  startDate: string;
+  endDate: string;
+  startTime: string;
+  endTime: string;
+  location: string;
+  isVirtual: boolean;
+  virtualLink: string;
+  registrationLink: string;
+  imageUrl: string;
+  featured: boolean;
+}
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /**
- * Client normaliser (spec §3): accepts camelCase or snake_case and applies the client defaults.
+ * Client normaliser: accepts camelCase or snake_case and applies the client defaults.
  * As the spec says, it always sets startTime and endTime empty, so cards never show a time.
  */
 export function normaliseEvent(raw: unknown): ClientEvent {
@@ -83,7 +95,7 @@ export function normaliseEvent(raw: unknown): ClientEvent {
   };
 }
 
-/** Past when the end date is earlier than now; an unparseable end date is not past (spec §4). */
+/** Past when the end date is earlier than now; an unparseable end date is not past. */
 export function isPastEvent(e: { endDate: string }, now = Date.now()): boolean {
   const end = Date.parse(e.endDate);
   return Number.isFinite(end) && end < now;

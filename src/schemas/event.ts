@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { cleanString, longText, orderSchema, recordMeta, safeLink, text, webUrl } from './common';
-import { camelise } from './event-client';
+import { cleanString, createPayload, longText, orderSchema, recordMeta, renderableDates, safeLink, text, webUrl } from './common';
+import { DATE_MESSAGE, isRenderableIsoDate } from './dates';
+import { camelise, type ClientEvent } from './event-client';
 import { withoutDefaults } from './patch-shape';
 import { releaseFields } from './release';
 import { slugFields } from './slug-fields';
@@ -15,10 +16,15 @@ export {
   type ClientEvent,
 } from './event-client';
 
-const dateString = cleanString()
+// Stored dates keep the rule they were saved under (anything Date.parse reads), so an event saved
+// before dates were bounded cannot make the whole collection unreadable; the build skips and
+// reports one that cannot render. Payloads are held to dates every output can render.
+const toIso = (v: string) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00.000Z` : v).toISOString();
+const storedDate = cleanString()
   .trim()
   .refine((v) => !Number.isNaN(Date.parse(v)), 'Must be a date (YYYY-MM-DD)')
-  .transform((v) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00.000Z` : v).toISOString());
+  .transform(toIso);
+const payloadDate = cleanString().trim().refine(isRenderableIsoDate, DATE_MESSAGE).transform(toIso);
 const timeString = z
   .string()
   .trim()
@@ -28,8 +34,8 @@ const fields = {
   title: text(200).min(1, 'Title is required'),
   description: longText(5000).default(''),
   eventType: text(60).default('Event'),
-  startDate: dateString,
-  endDate: dateString,
+  startDate: payloadDate,
+  endDate: payloadDate,
   startTime: timeString.default(''),
   endTime: timeString.default(''),
   location: text(200).default(''),
@@ -44,21 +50,34 @@ const fields = {
 };
 
 /** A stored event. */
-export const eventSchema = z.object({ ...recordMeta, ...fields, ...slugFields, order: orderSchema.default(0) });
+export const eventSchema = z.object({ ...recordMeta, ...fields, startDate: storedDate, endDate: storedDate, ...slugFields, order: orderSchema.default(0) });
 export type Event = z.infer<typeof eventSchema>;
+
+/** Compile-time guard: the cards' ClientEvent is exactly the stored event's display fields. */
+type DisplayFields = Pick<Event, keyof ClientEvent>;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const clientEventMatchesSchema: Same<DisplayFields, ClientEvent> = true;
+void clientEventMatchesSchema;
 /** An event as stored by older versions or seeds: fields added later may be missing. */
 export type EventInput = z.input<typeof eventSchema>;
 
 const endNotBeforeStart = (e: { startDate?: string; endDate?: string }) =>
   !e.startDate || !e.endDate || e.endDate >= e.startDate;
 
+const payloadDates = renderableDates({ iso: ['publishAt'] });
+
 /** Create payload: accepts snake_case variants too. */
-export const eventCreateSchema = z.preprocess(
-  (raw) => camelise(raw),
-  z.strictObject({ ...fields, order: orderSchema.optional() }).refine(endNotBeforeStart, {
-    message: 'End date must not be before the start date',
-    path: ['endDate'],
-  }),
+export const eventCreateSchema = createPayload(
+  z.preprocess(
+    (raw) => camelise(raw),
+    z
+      .strictObject({ ...fields, order: orderSchema.optional() })
+      .superRefine(payloadDates)
+      .refine(endNotBeforeStart, {
+        message: 'End date must not be before the start date',
+        path: ['endDate'],
+      }),
+  ),
 );
 /** Update payload: any subset; snake_case accepted. */
 export const eventUpdateSchema = z.preprocess(
@@ -66,5 +85,6 @@ export const eventUpdateSchema = z.preprocess(
   z
     .strictObject(withoutDefaults({ ...fields, order: orderSchema }))
     .partial()
+    .superRefine(payloadDates)
     .refine(endNotBeforeStart, { message: 'End date must not be before the start date', path: ['endDate'] }),
 );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { longText, orderSchema, recordMeta, safeLink, text } from './common';
+import { createPayload, longText, orderSchema, recordMeta, renderableDates, safeLink, text } from './common';
 import { withoutDefaults } from './patch-shape';
 import { releaseFields } from './release';
 import { slugFields } from './slug-fields';
@@ -36,7 +36,8 @@ export type Publication = z.infer<typeof publicationSchema>;
 /** A publication as stored by older versions or seeds: fields added later may be missing. */
 export type PublicationInput = z.input<typeof publicationSchema>;
 
-/** Create payload: no id, timestamps or order (spec §5); new items are appended last. */
-export const publicationCreateSchema = z.strictObject(fields);
+/** Create payload: id, timestamps and order are the server's (dropped if sent). */
+const payloadDates = renderableDates({ iso: ['publishAt'], text: ['date'] });
+export const publicationCreateSchema = createPayload(z.strictObject(fields).superRefine(payloadDates), ['order']);
 /** Update payload: any subset of the editable fields, plus order for reordering. */
-export const publicationUpdateSchema = z.strictObject(withoutDefaults({ ...fields, order: orderSchema })).partial();
+export const publicationUpdateSchema = z.strictObject(withoutDefaults({ ...fields, order: orderSchema })).partial().superRefine(payloadDates);

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { longText, orderSchema, recordMeta, safeLink, text } from './common';
+import { createPayload, longText, orderSchema, recordMeta, safeLink, text } from './common';
 import { withoutDefaults } from './patch-shape';
 
 const fields = {
   title: text(200).min(1, 'Title is required'),
   description: longText(2000).trim().min(1, 'Description is required'),
   image: safeLink().default(''),
-  /** Optional: an empty link is treated as absent (spec §5). */
+  /** Optional: an empty link is treated as absent. */
   link: safeLink()
     .optional()
     .transform((v) => (v ? v : undefined)),
@@ -17,6 +17,6 @@ export const researchAreaSchema = z.object({ ...recordMeta, ...fields, order: or
 export type ResearchArea = z.infer<typeof researchAreaSchema>;
 
 /** Create payload: no id or timestamps; order optional (appended last when missing). */
-export const researchAreaCreateSchema = z.strictObject({ ...fields, order: orderSchema.optional() });
+export const researchAreaCreateSchema = createPayload(z.strictObject({ ...fields, order: orderSchema.optional() }));
 /** Update payload: any subset of the editable fields; absent fields stay as they are. */
 export const researchAreaUpdateSchema = z.strictObject(withoutDefaults({ ...fields, order: orderSchema })).partial();

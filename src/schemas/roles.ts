@@ -1,5 +1,5 @@
 /**
- * The two roles and what each may do (issue 13). Zod-free on purpose: the admin app and the
+ * The two roles and what each may do. Zod-free on purpose: the admin app and the
  * inline editor read it to hide what a role cannot use, and the server enforces the same table.
  */
 export const ROLES = ['admin', 'editor'] as const;

@@ -19,5 +19,9 @@ export function sameSitePath(value: string, origin: string = CHECK_ORIGIN): stri
     return null;
   }
   if (url.origin !== new URL(origin).origin) return null;
+  // Resolving can still leave a path that names another host when used as a link: '/.//evil',
+  // '/a/..//evil' and '/%2e//evil' all resolve to '//evil', which a browser reads as
+  // protocol-relative. A path may not begin with a second slash, a backslash, or either encoded.
+  if (/^\/(?:\/|\\|%2f|%5c)/i.test(url.pathname)) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }

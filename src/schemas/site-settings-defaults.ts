@@ -5,7 +5,7 @@
 import { SITE } from '../site.config';
 
 /**
- * Built-in wording for every text of the site settings (spec §3): an empty stored value
+ * Built-in wording for every text of the site settings: an empty stored value
  * falls back to this. Fields with an empty default show nothing until set.
  */
 export const SETTINGS_DEFAULTS = {
@@ -78,6 +78,14 @@ export const SETTINGS_DEFAULTS = {
   contactLocation: '',
   contactEmail: '',
   contactPhone: '',
+  // The accessibility statement (/accessibility): what the site meets, how that is checked, what
+  // is known not to work yet and whom to tell. Each claim below is checked by the test suite.
+  accessibilityTitle: 'Accessibility',
+  accessibilityDescription: 'We want everyone to be able to read our research and take part in our work, whatever device, browser or assistive technology they use.',
+  accessibilityStandard: 'This site aims to meet the Web Content Accessibility Guidelines (WCAG) 2.1 at level AA. It can be used with a keyboard alone, starts every page with a link that skips to the content, labels every form field, and its pages can be read without JavaScript.',
+  accessibilityTesting: 'Before any change to the site is released, automated tests scan every kind of public page and every admin screen with the axe accessibility engine for WCAG 2.1 A and AA problems, and check keyboard use and dialogs in a real browser.',
+  accessibilityLimitations: 'Reports we publish as PDF files are only as accessible as the files themselves, and embedded videos rely on YouTube for captions. If you need any document or video in another format, ask us and we will provide it.',
+  accessibilityFeedback: 'If something on this site is hard to use, please tell us through the contact form, saying which page and what happened, and we will look into it and reply.',
 } as const;
 
 /** Every text field of the site settings. */

@@ -8,7 +8,7 @@ export { SETTINGS_DEFAULTS, settingText, type SettingsTextKey } from './site-set
 /** Every text field's key. */
 export const SETTINGS_TEXT_KEYS = Object.keys(SETTINGS_DEFAULTS) as SettingsTextKey[];
 
-/** Visibility flags, all default true (spec §3). */
+/** Visibility flags, all default true. */
 export const VISIBILITY_FLAGS = [
   'showResearch',
   'showTeam',

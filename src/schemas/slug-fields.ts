@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-const slug = z.string().max(100).regex(/^[\p{Ll}\p{Lo}\p{N}-]*$/u, 'Not a slug');
+// Any letter slugify keeps: lower case, letters without case (Arabic, CJK) and modifier letters
+// such as the Japanese long-vowel mark 'ー', which a narrower rule refused, so such a title could
+// not be saved at all.
+const slug = z.string().max(100).regex(/^[\p{L}\p{N}-]*$/u, 'Not a slug');
 
 /**
  * Stored, server-owned URL slug of a publication or event (see src/lib/slug.ts): never sent by

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderSchema, recordMeta, text } from './common';
+import { createPayload, orderSchema, recordMeta, text } from './common';
 
 const fields = {
   /** Text that may hold digits and a suffix such as + or %, e.g. '10,000+'. */
@@ -12,6 +12,7 @@ export const statSchema = z.object({ ...recordMeta, ...fields, order: orderSchem
 export type Stat = z.infer<typeof statSchema>;
 
 /** Create payload. */
-export const statCreateSchema = z.strictObject({ ...fields, order: orderSchema.optional() });
+const statPayload = z.strictObject({ ...fields, order: orderSchema.optional() });
+export const statCreateSchema = createPayload(statPayload);
 /** Update payload. */
-export const statUpdateSchema = statCreateSchema.partial();
+export const statUpdateSchema = statPayload.partial();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { longText, optionalEmail, orderSchema, recordMeta, safeLink, text, webUrl } from './common';
+import { createPayload, longText, optionalEmail, orderSchema, recordMeta, safeLink, text, webUrl } from './common';
 
 const fields = {
   name: text(120).min(1, 'Name is required'),
@@ -11,11 +11,12 @@ const fields = {
   email: optionalEmail.optional(),
 };
 
-/** A stored team member; order is optional and sorts as 999 when missing (spec §2). */
+/** A stored team member; order is optional and sorts as 999 when missing. */
 export const teamMemberSchema = z.object({ ...recordMeta, ...fields, order: orderSchema.optional() });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
 /** Create payload: no id or timestamps. */
-export const teamMemberCreateSchema = z.strictObject({ ...fields, order: orderSchema.optional() });
+const teamMemberPayload = z.strictObject({ ...fields, order: orderSchema.optional() });
+export const teamMemberCreateSchema = createPayload(teamMemberPayload);
 /** Update payload: any subset of the editable fields. */
-export const teamMemberUpdateSchema = teamMemberCreateSchema.partial();
+export const teamMemberUpdateSchema = teamMemberPayload.partial();

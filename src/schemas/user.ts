@@ -16,7 +16,7 @@ const twoFactorSchema = z.object({
 
 /**
  * Records written before roles existed have only `isAdmin`: they read as `admin` when it was set
- * and as `editor` otherwise (issue 13). `isAdmin` stays stored, always equal to role === 'admin',
+ * and as `editor` otherwise. `isAdmin` stays stored, always equal to role === 'admin',
  * so older readers keep working.
  */
 const withRole = (raw: unknown) =>
@@ -49,7 +49,7 @@ export const userSchema = z.preprocess(
 );
 export type User = z.infer<typeof userSchema>;
 
-/** What the login form actually requires (spec §5: both required; the server message is shown). */
+/** What the login form actually requires (both required; the server message is shown). */
 export const loginRequestSchema = z.object({
   username: cleanString('Username is required').trim().min(1, 'Username is required').max(64, 'Username is too long'),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
@@ -62,7 +62,7 @@ export const newPasswordSchema = cleanString('Password is required')
   .min(12, 'Password must be at least 12 characters')
   .refine((p) => new TextEncoder().encode(p).length <= 72, 'Password must be at most 72 bytes (bcrypt ignores the rest)');
 
-/** The current-user view (spec §3, plus the role and two-factor state of issue 13): never carries secrets. */
+/** The current-user view (plus the role and two-factor state): never carries secrets. */
 export const currentUserSchema = z.object({
   id: z.string(),
   username: z.string(),

@@ -4,6 +4,7 @@ import { countUnread } from './contact-forms';
 import { getPublishState } from './publish';
 import { countSubscriptions } from './newsletter';
 import { testimonialCounts } from './testimonials';
+import { countActiveAdmins } from './users';
 
 export type { AdminSummary };
 
@@ -12,12 +13,13 @@ export type { AdminSummary };
  * subscribers come from their indexes, pending testimonials from their own counts.
  */
 export async function adminSummary(personalData: boolean): Promise<AdminSummary> {
-  const [unreadMessages, testimonials, subscribers, upcoming, publish] = await Promise.all([
+  const [unreadMessages, testimonials, subscribers, upcoming, publish, admins] = await Promise.all([
     personalData ? countUnread() : null,
     testimonialCounts(),
     personalData ? countSubscriptions() : null,
     upcomingEvents(),
     getPublishState(),
+    personalData ? countActiveAdmins() : null,
   ]);
   return {
     unreadMessages,
@@ -25,5 +27,6 @@ export async function adminSummary(personalData: boolean): Promise<AdminSummary>
     subscribers,
     upcomingEvents: upcoming.length,
     publish,
+    soleAdmin: admins === null ? null : admins === 1,
   };
 }

@@ -4,8 +4,10 @@
  */
 import { isPublic } from '../schemas/release';
 import { events, publications, researchAreas, stats, teamMembers } from './collections';
+import { keepRenderable } from './publish-report';
+import { renderEvent, renderPublication } from './render-checks';
 import { getSiteSettings } from './site-settings';
-import { approvedTestimonials } from './testimonials';
+import { approvedTestimonialsForBuild } from './testimonials';
 
 const once = <T>(load: () => Promise<T>) => {
   let p: Promise<T> | null = null;
@@ -29,14 +31,19 @@ export const loadSiteSettings = once(getSiteSettings);
 export const loadResearchAreas = once(() => researchAreas.list());
 /** Team members by order, missing order last. */
 export const loadTeamMembers = once(() => teamMembers.list());
-/** Public publications by order. */
-export const loadPublications = once(async () => published(await publications.list()));
+/** Public publications by order, less any that cannot render (reported: publish-report.ts). */
+export const loadPublications = once(async () =>
+  keepRenderable('publication', published(await publications.list()), (p) => `/publications/${p.slug}`, renderPublication),
+);
 /** Impact stats by order. */
 export const loadStats = once(() => stats.list());
 /** Every public event by start date ascending. */
-export const loadEvents = once(async () => published(await events.list()).sort((a, b) => a.startDate.localeCompare(b.startDate)));
+export const loadEvents = once(async () => {
+  const shown = published(await events.list()).sort((a, b) => a.startDate.localeCompare(b.startDate));
+  return keepRenderable('event', shown, (e) => `/events/${e.slug}`, (e) => renderEvent(e, buildTime()));
+});
 
 /** Approved testimonials (the public 'All Reviews'): one read of the published list, whatever waits for review. */
-export const loadApprovedTestimonials = once(approvedTestimonials);
+export const loadApprovedTestimonials = once(approvedTestimonialsForBuild);
 /** Approved and featured testimonials ('Featured Stories'). */
 export const loadFeaturedTestimonials = once(async () => (await loadApprovedTestimonials()).filter((t) => t.featured));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { HttpError } from './errors';
 import { json, readJson, route } from './http';
 import { markBuildDone, markBuildFailed, markBuildStarted } from './publish';
+import { readSkipped } from './publish-report';
 
 /**
  * Netlify calls a function named after a deploy event (deploy-building, deploy-succeeded,
@@ -11,7 +12,7 @@ import { markBuildDone, markBuildFailed, markBuildStarted } from './publish';
 const deployEventSchema = z.object({
   payload: z.looseObject({
     id: z.string().max(200).optional(),
-    site_id: z.string().max(200).optional(),
+    site_id: z.string({ error: 'payload.site_id is required' }).min(1, 'payload.site_id is required').max(200),
     error_message: z.string().max(10_000).nullish(),
   }),
 });
@@ -20,7 +21,7 @@ export type DeployEvent = 'deploy-building' | 'deploy-succeeded' | 'deploy-faile
 
 const record: Record<DeployEvent, (deploy: z.infer<typeof deployEventSchema>['payload']) => Promise<unknown>> = {
   'deploy-building': () => markBuildStarted(),
-  'deploy-succeeded': () => markBuildDone(),
+  'deploy-succeeded': async (deploy) => markBuildDone(await readSkipped(deploy.id)),
   'deploy-failed': (deploy) => markBuildFailed(`The build failed: ${deploy.error_message?.trim() || 'no reason given'}`),
 };
 
@@ -29,9 +30,12 @@ export function deployEventHandler(event: DeployEvent) {
   return route({
     async POST(req) {
       const { payload } = await readJson(req, deployEventSchema, 256 * 1024);
-      // Only this site's deploys (Netlify sets SITE_ID for functions; the local platform too).
+      // Only this site's deploys. Netlify signs these calls already; checking the site as well
+      // means a payload without one, or a deploy of another site, never moves the publish state.
+      // Netlify sets SITE_ID for every function (the local platform too): without it, refuse.
       const site = process.env.SITE_ID;
-      if (site && payload.site_id && payload.site_id !== site) throw new HttpError(403, 'This deploy belongs to another site');
+      if (!site) throw new HttpError(503, 'SITE_ID is not set: deploy events cannot be checked');
+      if (payload.site_id !== site) throw new HttpError(403, 'This deploy belongs to another site');
       await record[event](payload);
       return json({ recorded: event });
     },

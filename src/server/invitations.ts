@@ -4,7 +4,7 @@ import { HttpError } from './errors';
 import { openStore, readJSON, STORES, updateJSON, writeJSON } from './store';
 import { parseWith } from './http';
 import { newPasswordSchema } from '../schemas/user';
-import { setPassword, updateUser } from './users';
+import { findUser, setPassword, updateUser } from './users';
 
 /** How long an invitation link works. */
 export const INVITATION_HOURS = 48;
@@ -37,12 +37,18 @@ export async function createInvitation(user: Pick<User, 'id' | 'username'>, kind
 }
 
 const usable = (i: Invitation) => !i.usedAt && Date.parse(i.expiresAt) > Date.now();
+/** Only a user's newest link works: a reset or a new invitation replaces the one before. */
+const current = (i: Invitation, u: User | null) => !!u && u.id === i.userId && u.invitedAt === i.createdAt;
 
-/** The invitation behind a token while it can still be used; 410 otherwise. */
+/**
+ * The invitation behind a token while it can still be used; 410 otherwise, including for a link
+ * a newer one replaced or whose account was removed (opening it must not name the account).
+ */
 export async function readInvitation(token: string): Promise<Invitation> {
   if (!TOKEN.test(token)) throw new HttpError(410, GONE);
   const found = await readJSON(openStore(STORES.invitations), await keyOf(token), invitationSchema);
   if (!found || !usable(found.value)) throw new HttpError(410, GONE);
+  if (!current(found.value, await findUser(found.value.username))) throw new HttpError(410, GONE);
   return found.value;
 }
 
@@ -66,5 +72,5 @@ export async function acceptInvitation(token: string, password: string): Promise
       return { ...current, usedAt: new Date().toISOString() };
     },
   );
-  return setPassword(claimed.username, password, (u) => u.id === invitation.userId && u.invitedAt === invitation.createdAt);
+  return setPassword(claimed.username, password, (u) => current(invitation, u));
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PublishState } from '../schemas/publish-state';
+import { skippedRecordSchema, type SkippedRecord } from './publish-report';
 import { openStore, readJSON, STORES, updateJSON } from './store';
 
 export type { PublishState };
@@ -16,6 +17,8 @@ const publishDocSchema = z.object({
   buildDurationMs: z.number().default(0),
   lastError: z.string().default(''),
   lastErrorAt: z.number().default(0),
+  /** What the last successful build left out (see publish-report.ts). */
+  skipped: z.array(skippedRecordSchema).default([]),
 });
 type PublishDoc = z.infer<typeof publishDocSchema>;
 const KEY = 'publish-state';
@@ -46,6 +49,7 @@ function derive(doc: PublishDoc, now = Date.now()): PublishState {
     lastBuildAt: iso(doc.builtAt),
     lastBuildDurationMs: doc.buildDurationMs || null,
     lastError,
+    skipped: doc.skipped,
   };
 }
 
@@ -94,12 +98,15 @@ async function callBuildHook(): Promise<void> {
 /** deploy-building: a build has started; it reads every change made before now. */
 export const markBuildStarted = () => update((d) => ({ ...d, buildStartedAt: Date.now() }));
 
-/** deploy-succeeded: the new pages are live. The duration is from its start, as recorded. */
-export const markBuildDone = () =>
+/**
+ * deploy-succeeded: the new pages are live, less the records the build had to leave out. The
+ * duration is from its start, as recorded.
+ */
+export const markBuildDone = (skipped: SkippedRecord[] = []) =>
   update((d) => {
     const now = Date.now();
     const startedAt = d.buildStartedAt > d.builtAt ? d.buildStartedAt : now;
-    return { ...d, builtAt: now, buildDurationMs: now - startedAt };
+    return { ...d, builtAt: now, buildDurationMs: now - startedAt, skipped };
   });
 
 /** deploy-failed (or a failed hook call): the last good build keeps serving; the next save retries. */

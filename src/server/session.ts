@@ -22,9 +22,14 @@ function secret(): Uint8Array {
   return new TextEncoder().encode(value);
 }
 
-/** Issues a signed session token for a user. */
-export async function issueToken(user: User): Promise<string> {
-  return new SignJWT({ iatMs: Date.now(), uid: user.id })
+/**
+ * Issues a signed session token for a user, valid from `validFrom`: the moment the password it
+ * rests on was known to be right (read before the check), not the moment the token is signed. A
+ * password reset or change that lands between the two stamps every session after the check's
+ * moment invalid, this one included, instead of letting a sign-in that raced it keep a session.
+ */
+export async function issueToken(user: User, validFrom: number): Promise<string> {
+  return new SignJWT({ iatMs: validFrom, uid: user.id })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(user.username.toLowerCase())
     .setIssuer(ISSUER)
@@ -67,7 +72,7 @@ export async function sessionUser(req: Request): Promise<User | null> {
   }
 }
 
-/** The current-user view of spec §3, with the role and two-factor state (issue 13). */
+/** The current-user view, with the role and two-factor state. */
 export const currentUserView = (user: User, mustSetUpTwoFactor = false): CurrentUser => ({
   id: user.id,
   username: user.username,

@@ -32,12 +32,17 @@ export async function scanTestimonials(): Promise<Testimonial[]> {
   return readRecords(records(), await listKeys(records()), testimonialSchema);
 }
 
-/** The approved testimonials as stored in the published document, building it once for an old store. */
-async function publishedIndex(): Promise<readonly Testimonial[]> {
+/**
+ * The approved testimonials as stored in the published document, building it once for an old
+ * store. A build passes `mayWrite: false`: Netlify refuses a build's writes to site-wide stores, so
+ * it answers from the scan and leaves saving the document to the next function that reads it.
+ */
+async function publishedIndex({ mayWrite = true } = {}): Promise<readonly Testimonial[]> {
   // Read-only here (changes go through updateJSON): a warm function reuses its parsed copy.
   const found = await readJSONShared(system(), STORES.system, INDEX_KEY, indexSchema);
   if (found) return found.items;
   const items = (await scanTestimonials()).filter((t) => t.approved);
+  if (!mayWrite) return items;
   try {
     if (await createJSON(system(), INDEX_KEY, indexSchema, { items })) return items;
   } catch (error) {
@@ -138,6 +143,11 @@ const publishedOrder = (a: Testimonial, b: Testimonial) => a.order - b.order || 
 /** Approved testimonials, as the public lists show them (one Blobs read). */
 export async function approvedTestimonials(): Promise<Testimonial[]> {
   return (await publishedIndex()).slice().sort(publishedOrder);
+}
+
+/** The same list for a build, which must never attempt a write (see publishedIndex). */
+export async function approvedTestimonialsForBuild(): Promise<Testimonial[]> {
+  return (await publishedIndex({ mayWrite: false })).slice().sort(publishedOrder);
 }
 
 /** Approved and featured testimonials. */

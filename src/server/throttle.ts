@@ -61,8 +61,12 @@ function tooMany(message: string, retryAfterMs: number): HttpError {
   return new HttpError(429, message, undefined, { 'Retry-After': String(seconds) });
 }
 
-/** Failed-login rules (DESIGN): 5 failures lock a username+address for 10 minutes; 50 lock an address. */
-export const LOGIN_LIMITS = { perUser: 5, perAddress: 50, windowMs: 10 * 60 * 1000 };
+/**
+ * Failed-login rules (DESIGN): 5 failures lock a username+address for 10 minutes; 50 lock an
+ * address. Wrong second-factor codes also count per account, from every address together: whoever
+ * tries codes already has the password, and could otherwise spread guesses over many addresses.
+ */
+export const LOGIN_LIMITS = { perUser: 5, perAddress: 50, perAccountCodes: 10, windowMs: 10 * 60 * 1000 };
 
 /** One login attempt, counted as a failure from the start: the caller reports how it ended. */
 export interface LoginAttempt {
@@ -99,6 +103,17 @@ export async function reserveLoginAttempt(username: string, ip: string): Promise
       await Promise.allSettled([user.release(), address.release()]);
     },
   };
+}
+
+/**
+ * Reserves one second-factor check for an account (counted as a failure until it succeeds); 429
+ * once the account has had LOGIN_LIMITS.perAccountCodes wrong codes in the window, from anywhere.
+ */
+export async function reserveSecondFactorAttempt(username: string): Promise<Pick<LoginAttempt, 'succeeded'>> {
+  const { perAccountCodes, windowMs } = LOGIN_LIMITS;
+  const subject = username.toLowerCase();
+  await takeSlot('two-factor-account', subject, perAccountCodes, windowMs, true, 'Too many wrong codes for this account. Please wait 10 minutes and try again.');
+  return { succeeded: () => clear('two-factor-account', subject) };
 }
 
 /** Public form limit per address: env PUBLIC_POST_LIMIT per 10 minutes (default 20; 0 turns it off). */

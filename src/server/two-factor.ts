@@ -4,7 +4,7 @@ import { SITE } from '../site.config';
 import { HttpError } from './errors';
 import { updateUser } from './users';
 
-/** Recovery codes per enrolment (issue 13). */
+/** Recovery codes per enrolment. */
 export const RECOVERY_CODE_COUNT = 10;
 
 const totpFor = (secret: string, username: string) =>

@@ -58,6 +58,29 @@ async function sniff(bytes: Uint8Array): Promise<string | undefined> {
   return (await fileTypeFromBuffer(bytes))?.mime;
 }
 
+/**
+ * Images above this many pixels are refused: a small file can declare a huge canvas (a 31 KB PNG
+ * of 16,000 x 16,000 pixels), and every page that shows it makes the image CDN decode it all.
+ * 40 megapixels is more than any camera photo needs.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+/** Reads the dimensions from the file's header (no decoding) and refuses what is over budget or unreadable. */
+async function assertPixelBudget(bytes: Uint8Array): Promise<void> {
+  const { imageSize } = await import('image-size');
+  let size: { width?: number; height?: number };
+  try {
+    size = imageSize(bytes);
+  } catch {
+    throw new HttpError(415, 'The image could not be read. Please choose a JPEG, PNG or WebP photo.');
+  }
+  const pixels = (size.width ?? 0) * (size.height ?? 0);
+  if (!pixels) throw new HttpError(415, 'The image could not be read. Please choose a JPEG, PNG or WebP photo.');
+  if (pixels > MAX_IMAGE_PIXELS) {
+    throw new HttpError(413, `The image is ${size.width} x ${size.height} pixels; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels can be uploaded. Please resize it.`);
+  }
+}
+
 /** A checked image: its bytes, the extension and the content type its magic bytes prove. */
 export interface UploadedImage {
   bytes: Uint8Array<ArrayBuffer>;
@@ -72,6 +95,7 @@ export async function readImageUpload(req: Request, field: string): Promise<Uplo
   const mime = await sniff(bytes);
   const accepted = mime && ACCEPTED[mime];
   if (!accepted) throw wrongType();
+  await assertPixelBudget(bytes);
   return { bytes, ...accepted };
 }
 

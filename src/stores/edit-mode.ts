@@ -7,6 +7,6 @@ export const editRequested = () => typeof location !== 'undefined' && new URLSea
 export const $editMode = atom<boolean>(editRequested());
 
 if (typeof window !== 'undefined') {
-  // Re-evaluated on browser back/forward (spec §2).
+  // Re-evaluated on browser back/forward.
   window.addEventListener('popstate', () => $editMode.set(editRequested()));
 }

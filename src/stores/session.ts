@@ -2,10 +2,11 @@ import { atom, onMount } from 'nanostores';
 import { apiRequest, ApiError } from '../lib/api';
 import type { CurrentUser } from '../schemas/user';
 
-/** Who is signed in (spec §4 Auth): loading, then a user or null. */
+/** Who is signed in: loading, then a user or null. */
 export type SessionState =
   | { status: 'loading' }
-  | { status: 'signed-out' }
+  /** `loggedOut`: the user chose to sign out (nothing to come back to after the next sign-in). */
+  | { status: 'signed-out'; loggedOut?: boolean }
   | { status: 'signed-in'; user: CurrentUser }
   | { status: 'error'; message: string };
 

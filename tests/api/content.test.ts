@@ -94,7 +94,17 @@ describe.each(CASES)('/api/$name', (c) => {
     expect(list.json.map((i: { id: string }) => i.id)).toContain(res.json.id);
   });
 
-  it('POST refuses invalid, missing, unknown and server-owned fields with 400 and field messages', async () => {
+  it("POST drops a client's id and timestamps: the server sets its own", async () => {
+    const sent = { ...c.valid(++counter), id: 'mine', createdAt: '1999-01-01T00:00:00.000Z', updatedAt: '1999-01-01T00:00:00.000Z' };
+    const res = await t.admin.post(base, sent);
+    expect(res.status, res.text).toBe(201);
+    expect(res.json.id).not.toBe('mine');
+    expect(Date.parse(res.json.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(Date.parse(res.json.updatedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect((await t.anon.get(`${base}/mine`)).status).toBe(404);
+  });
+
+  it('POST refuses invalid, missing and unknown fields with 400 and field messages', async () => {
     const [bad, field] = c.invalid;
     const invalid = await t.admin.post(base, bad);
     expect(invalid.status).toBe(400);
@@ -106,8 +116,6 @@ describe.each(CASES)('/api/$name', (c) => {
     const unknown = await t.admin.post(base, { ...c.valid(++counter), colour: 'red' });
     expect(unknown.status).toBe(400);
     expect(unknown.json.message).toBe('Unknown field: colour');
-    const owned = await t.admin.post(base, { ...c.valid(++counter), id: 'mine' });
-    expect(owned.status).toBe(400);
     const notObject = await t.admin.post(base, [1, 2]);
     expect(notObject.status).toBe(400);
   });

@@ -132,7 +132,7 @@ describe('control characters and lone surrogates are refused at every text field
       { method: 'POST', path: '/api/fetch-linkedin-image', body: { url: 'https://www.linkedin.com/in/someone' }, c: visitor },
       { method: 'PATCH', path: '/api/site-settings', body: Object.fromEntries(SETTINGS_TEXT_KEYS.map((k) => [k, k.endsWith('Email') ? 'team@example.org' : k.endsWith('Link') || k.endsWith('Image') || k.endsWith('Thumbnail') ? '/page' : k.endsWith('Url') || k.startsWith('founderLinkedin') || k.startsWith('founderTwitter') ? 'https://example.org/x' : 'Plain words'])), c: admin },
     ];
-    // Team access (issue 13): a real pending invitation, so only the bad character can refuse it.
+    // Team access: a real pending invitation, so only the bad character can refuse it.
     const invited = await admin.post('/api/admin/users', { username: 'fuzz-invitee', role: 'editor' });
     expect(invited.status).toBe(201);
     const token = (invited.json.invitePath as string).split('#')[1];

@@ -1,5 +1,5 @@
 /**
- * The home page at scale (issue 11): with 1,000 publications and 1,000 events in the store the
+ * The home page at scale: with 1,000 publications and 1,000 events in the store the
  * build stays fast, the home HTML stays small (latest publications, capped event tabs), and every
  * publication is still reachable through the static, paginated /publications archive.
  * One real build over a temporary Blobs store: heavy, so everything is asserted on that one build.

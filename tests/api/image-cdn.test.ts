@@ -1,5 +1,5 @@
 /**
- * Images at the size they are shown (issue 14): the pages ask Netlify Image CDN for each width
+ * Images at the size they are shown: the pages ask Netlify Image CDN for each width
  * they need, and the local platform answers those URLs as Netlify does, resized with sharp, in
  * the modern format the browser accepts, refusing images from other sites.
  */
@@ -94,6 +94,10 @@ describe('GET /.netlify/images on the local platform', () => {
     const big = await fetch(`${site.url}/.netlify/images?url=${encodeURIComponent(photo)}&w=4000`, { headers: { Accept: 'image/webp' } });
     expect((await sharp(Buffer.from(await big.arrayBuffer())).metadata()).width).toBe(1600);
     expect((await fetch(`${site.url}/.netlify/images?url=${encodeURIComponent('https://evil.example/x.png')}&w=100`)).status).toBe(400);
+    // Paths that start with one slash yet resolve to another host.
+    for (const other of ['/\\evil.example/x.png', '/.//evil.example/x.png', '/%2e//evil.example/x.png', '/\t/evil.example/x.png']) {
+      expect((await fetch(`${site.url}/.netlify/images?url=${encodeURIComponent(other)}&w=100`)).status, other).toBe(400);
+    }
     expect((await fetch(`${site.url}/.netlify/images?url=${encodeURIComponent(photo)}&w=-5`)).status).toBe(400);
     expect((await fetch(`${site.url}/.netlify/images?url=${encodeURIComponent('/api/uploads/missing.png')}&w=100`)).status).toBe(404);
   });

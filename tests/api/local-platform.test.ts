@@ -1,4 +1,4 @@
-import { readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getStore } from '@netlify/blobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +34,25 @@ describe('the Blobs context a build gets (through its plugins)', () => {
     await expect(store.get('probe')).rejects.toThrow(/401/);
   });
 
+  it("a build's content reading never attempts a write, even on a store of the first testimonial layout", async () => {
+    // First layout: one `<createdAt>_<id>` key per testimonial and no published list yet, which a
+    // function builds and saves on first read. A build must answer from the scan without saving.
+    const createdAt = '2024-05-01T10:00:00.000Z';
+    const old = { id: 'old-1', name: 'Early Supporter', position: '', company: '', rating: 5, content: 'Kept from the first layout.', image: '', linkedin: '', approved: true, featured: false, order: 0, createdAt, updatedAt: createdAt };
+    await getStore({ name: 'testimonials' }).setJSON(`${createdAt}_old-1`, old);
+    const saved = process.env.NETLIFY_BLOBS_CONTEXT;
+    process.env.NETLIFY_BLOBS_CONTEXT = site.platform.buildBlobs.contextFor('deploy-2');
+    const refusedBefore = site.platform.buildBlobs.refusedWrites;
+    try {
+      const { loadApprovedTestimonials } = await import('../../src/server/content');
+      expect((await loadApprovedTestimonials()).map((t) => t.name)).toEqual(['Early Supporter']);
+    } finally {
+      process.env.NETLIFY_BLOBS_CONTEXT = saved;
+    }
+    expect(site.platform.buildBlobs.refusedWrites).toBe(refusedBefore);
+    expect(await getStore({ name: 'system' }).get('testimonials-published')).toBeNull();
+  });
+
   it('the build command itself gets none: only what the plugins hand it', () => {
     expect(site.platform.builder.env.NETLIFY_BLOBS_CONTEXT).toBeUndefined();
   });
@@ -63,16 +82,21 @@ describe('the local Blobs store', () => {
     expect((await readdir(folder('history'))).sort()).toEqual(['k0', 'k1', 'k2', 'k3']);
   });
 
-  it('skips a leftover temp file (as a write killed midway leaves): lists and reads still work', async () => {
+  it('keeps temp files (as a write killed midway leaves) out of the entries: lists and reads still work', async () => {
     await getStore({ name: 'content' }).setJSON('stat:probe', { kept: true });
-    // The empty temp files a kill -9 can leave: the stock server's and this platform's naming.
-    await writeFile(path.join(folder('content'), '.k3j9x0'), '');
-    await writeFile(path.join(folder('content'), '.stat:probe.0a1b2c3d4e5f.tmp'), '');
+    // The empty temp file a kill -9 can leave, in the folder temp files are written to.
+    await mkdir(path.join(site.dataDir, 'blobs', 'partial-writes'), { recursive: true });
+    await writeFile(path.join(site.dataDir, 'blobs', 'partial-writes', '0a1b2c3d4e5f.tmp'), '');
     const { blobs } = await getStore({ name: 'content' }).list();
-    expect(blobs.map((b) => b.key)).not.toContain('.k3j9x0');
     expect(blobs.map((b) => b.key)).toContain('stat:probe');
-    expect(blobs.every((b) => !b.key.startsWith('.'))).toBe(true);
+    expect(blobs.some((b) => b.key.endsWith('.tmp'))).toBe(false);
     const res = await fetch(`${site.url}/api/stats`);
     expect(res.status).toBe(200);
+  });
+
+  it('lists every key a client can write, one starting with a dot included', async () => {
+    await getStore({ name: 'users' }).setJSON('.hidden', { probe: true });
+    expect((await getStore({ name: 'users' }).list()).blobs.map((b) => b.key)).toContain('.hidden');
+    expect(await getStore({ name: 'users' }).get('.hidden', { type: 'json' })).toEqual({ probe: true });
   });
 });

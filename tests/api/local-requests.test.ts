@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestUser, startTestSite, type TestSite } from '../helpers/platform';
 import { rawRequest } from '../helpers/raw-request';
 
-// How the local platform hands requests to functions (issue 15 item 5): odd methods, the loopback
+// How the local platform hands requests to functions: odd methods, the loopback
 // names it answers on, and which header rules reach function answers. Netlify is the reference.
 let site: TestSite;
 let port: string;

@@ -1,5 +1,5 @@
 /**
- * Issue 14, on real builds: publication and event pages (citation tags, JSON-LD, Cite this,
+ * On real builds: publication and event pages (citation tags, JSON-LD, Cite this,
  * .ris, .ics), stable slugs with redirects, feeds, the sitemap and the search index, and an
  * embargoed publication and event that stay out of every public output until the scheduled
  * check (at an injected time) starts the build that publishes them. Outputs are read with

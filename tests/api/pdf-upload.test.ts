@@ -1,5 +1,5 @@
 /**
- * PDF upload for publications (issue 14): the server believes the file's first bytes, not its
+ * PDF upload for publications: the server believes the file's first bytes, not its
  * name or declared type; refuses other files with 415 and files over the cap with 413 JSON;
  * serves a stored PDF as application/pdf under a safe version of its uploaded name.
  */

@@ -107,6 +107,13 @@ describe('publishing', () => {
     const invoke = t.site.platform.invokeEvent;
     expect((await invoke('deploy-failed', { nope: 1 })).status).toBe(400);
     expect((await invoke('deploy-failed', { payload: { site_id: 'another-site', error_message: 'x' } })).status).toBe(403);
+    // A deploy that names no site is not taken as this site's.
+    const before = await state();
+    const anonymous = await invoke('deploy-failed', { payload: { id: 'd2', error_message: 'x' } });
+    expect(anonymous.status).toBe(400);
+    expect(await anonymous.text()).toContain('payload.site_id is required');
+    expect((await invoke('deploy-succeeded', { payload: { site_id: '' } })).status).toBe(400);
+    expect(await state()).toEqual(before);
     expect((await invoke('deploy-succeeded', undefined, 'GET')).status).toBe(405);
   });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdminSite, type AdminSite, type Client } from '../helpers/admin-site';
 
 /**
- * Every route, called by a signed-out visitor, an editor and an admin (issue 13). Calls that are
+ * Every route, called by a signed-out visitor, an editor and an admin. Calls that are
  * let through carry bodies or ids that change nothing (400/404/415), so the matrix is harmless.
  * - public: anyone; signed-in: any role (401 signed out); editor: content (editors and admins);
  *   admin: personal data and users (403 for editors).

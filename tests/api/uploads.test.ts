@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
 import { rawRequest } from '../helpers/raw-request';
@@ -56,7 +57,27 @@ const upload = (path: string, part: ReturnType<typeof multipart>, cookie?: strin
   rawRequest(`${site.url}${path}`, { headers: { 'Content-Type': part.contentType, ...(cookie ? { Cookie: cookie } : {}) }, body: part.body });
 const PUBLIC = '/api/upload/testimonial-photo';
 
+/** A PNG whose header declares w x h pixels, with no pixel data: small on disk, huge to decode. */
+function declaredPng(w: number, h: number): Buffer {
+  const full = png(1, 1);
+  const ihdr = full.subarray(8, 8 + 25);
+  ihdr.writeUInt32BE(w, 8);
+  ihdr.writeUInt32BE(h, 12);
+  ihdr.writeUInt32BE(crc32(ihdr.subarray(4, 21)), 21);
+  return full;
+}
+
 describe('POST /api/upload/testimonial-photo', () => {
+  it('refuses an image over 40 megapixels, however small the file, with 413 and its size', async () => {
+    const bomb = declaredPng(16_000, 16_000);
+    expect(bomb.length).toBeLessThan(1024);
+    const res = await upload(PUBLIC, multipart('testimonial-photo', 'bomb.png', 'image/png', bomb));
+    expect(res.status).toBe(413);
+    expect(res.json.message).toBe('The image is 16000 x 16000 pixels; at most 40 megapixels can be uploaded. Please resize it.');
+    // Just under the budget is fine.
+    expect((await upload(PUBLIC, multipart('testimonial-photo', 'ok.png', 'image/png', png(40, 30)))).status).toBe(201);
+  });
+
   it('accepts a real PNG without sign-in and serves it back byte-identical with its type', async () => {
     const image = png(3, 2);
     const res = await upload(PUBLIC, multipart('testimonial-photo', 'me.png', 'image/png', image));
@@ -77,11 +98,12 @@ describe('POST /api/upload/testimonial-photo', () => {
   });
 
   it('types by magic bytes: JPEG and WebP headers pass, whatever the declared type', async () => {
-    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]), Buffer.alloc(64)]);
+    const pixel = sharp({ create: { width: 4, height: 3, channels: 3, background: '#c81e5a' } });
+    const jpeg = await pixel.clone().jpeg().toBuffer();
     const jpg = await upload(PUBLIC, multipart('testimonial-photo', 'photo.bin', 'application/octet-stream', jpeg));
     expect(jpg.status).toBe(201);
     expect(jpg.json.imageUrl).toMatch(/\.jpg$/);
-    const webpBytes = Buffer.concat([Buffer.from('RIFF'), Buffer.from([36, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(32)]);
+    const webpBytes = await pixel.clone().webp().toBuffer();
     const webp = await upload(PUBLIC, multipart('testimonial-photo', 'photo.webp', 'image/webp', webpBytes));
     expect(webp.status).toBe(201);
     const served = await fetch(`${site.url}${webp.json.imageUrl}`);

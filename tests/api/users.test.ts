@@ -116,6 +116,22 @@ describe('users', () => {
     expect((await signIn('forgetful', 'remembered-password-1')).status).toBe(200);
   });
 
+  it('refuses a username starting with a dot (a hidden file to tools that read the store)', async () => {
+    const res = await t.admin.post('/api/admin/users', { username: '.alice', role: 'admin' });
+    expect(res.status).toBe(400);
+    expect(res.json.fields.username).toBe('Username must not start with a dot');
+  });
+
+  it('a link replaced by a newer one answers 410 on open and does not name the account', async () => {
+    await createTestUser('twice-reset', 'twice-reset-password-1', false);
+    const first = await t.admin.post('/api/admin/users/twice-reset/reset-password');
+    const second = await t.admin.post('/api/admin/users/twice-reset/reset-password');
+    const opened = await t.anon.get(`/api/auth/invitations/${tokenOf(first.json.invitePath)}`);
+    expect(opened.status).toBe(410);
+    expect(opened.text).not.toContain('twice-reset');
+    expect((await t.anon.get(`/api/auth/invitations/${tokenOf(second.json.invitePath)}`)).json).toMatchObject({ username: 'twice-reset', kind: 'reset' });
+  });
+
   it('shows who made each change, and each user’s recent activity', async () => {
     await t.viewer.patch('/api/site-settings', { heroTitle: 'Edited by the editor' });
     const history = (await t.admin.get('/api/admin/history?limit=1')).json;

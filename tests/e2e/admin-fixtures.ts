@@ -42,7 +42,8 @@ export const test = base.extend<{ admin: { username: string } }, { adminSession:
 /** Opens an admin page and waits until the app shows it. */
 export async function openAdmin(page: Page, path: string, heading: string | RegExp): Promise<void> {
   await page.goto(path);
-  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  // The page's code loads on first open; a busy two-core machine can take more than the default 10 s.
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 20_000 });
 }
 
 /**

@@ -96,9 +96,14 @@ test('history: a change shows as a diff and one click restores the version befor
   try {
     expect((await page.request.patch(`/api/stats/${id}`, { data: { label: `${label} changed` } })).status()).toBe(200);
     await openAdmin(page, '/admin/history', 'History');
-    // Written as people write (issue 15 item 13), with who made it.
+    // Written as people write, with who made it.
     const row = page.getByTestId('history-row').filter({ hasText: `Stat “${label} changed”: label changed` }).first();
     await expect(row.getByTestId('history-user')).not.toBeEmpty();
+    // One sentence, read aloud or copied: a space before "by".
+    expect(await row.locator('summary').textContent()).toMatch(/label changed by \S/);
+    await openAdmin(page, '/admin', 'Dashboard');
+    expect(await page.getByTestId('recent-change').first().textContent()).toMatch(/\S by \S/);
+    await openAdmin(page, '/admin/history', 'History');
     await row.locator('summary').click();
     await expect(row.getByRole('row', { name: /Label/ })).toContainText(`${label} changed`);
     await row.getByRole('button', { name: 'Restore the version before this change' }).click();

@@ -58,8 +58,14 @@ test('while pending the button reads Logging in... and the inputs are disabled; 
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.waitForURL(/\/login$/);
   await expect(page.getByText('Logged out')).toBeVisible();
+  // A deep link into the admin asks for sign-in, then opens where it pointed.
   await page.goto('/admin/events');
-  await page.waitForURL(/\/login$/);
+  await page.waitForURL(/\/login\?next=%2Fadmin%2Fevents$/);
+  await page.getByLabel('Username').fill(LOGIN_USER.username);
+  await page.getByLabel('Password').fill(LOGIN_USER.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(/\/admin\/events$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
 });
 
 test('a network error shows its own message', async ({ page }) => {

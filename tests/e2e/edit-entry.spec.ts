@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 14: ways into in-place editing for a signed-in admin ('Edit this page' on /, the
+ * Ways into in-place editing for a signed-in admin ('Edit this page' on /, the
  * spec's 'Edit Page' on /team, which now works), and a note when their last change is not live yet.
  */
 import type { Page } from '@playwright/test';

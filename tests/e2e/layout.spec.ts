@@ -31,7 +31,7 @@ test('the header is transparent at the top and white with a shadow past 50 px', 
 test('the header lists the seven entries plus Testimonials; AI Quick Bytes opens in a new tab', async ({ page }) => {
   await page.goto('/team');
   const nav = page.getByRole('navigation', { name: 'Main', exact: true });
-  // Testimonials joins the spec's seven while its page is switched on (issue 15).
+  // Testimonials joins the spec's seven while its page is switched on.
   await expect(nav.getByRole('link')).toHaveText(['About Us', 'Our Team', 'Strategic Focus', 'Research', 'Events', /AI Quick Bytes/, 'Testimonials', 'Contact']);
   const external = nav.getByRole('link', { name: /AI Quick Bytes/ });
   await expect(external).toHaveAttribute('target', '_blank');
@@ -85,7 +85,7 @@ test('the footer has the tagline, the links and a 2025 copyright; its logo scrol
   await expect(footer).toContainText('Independent research that turns artificial intelligence into lasting public benefit.');
   await expect(footer.locator('[data-copyright]')).toHaveText(/^© 2025 Meridian Institute for AI Research/);
   await expect(footer.getByRole('navigation', { name: 'Footer' }).getByRole('link')).toHaveText([
-    'About Us', 'Our Team', 'Strategic Focus', 'Research', 'Events', /AI Quick Bytes/, 'Testimonials', 'Contact', 'Search', 'Privacy',
+    'About Us', 'Our Team', 'Strategic Focus', 'Research', 'Events', /AI Quick Bytes/, 'Testimonials', 'Contact', 'Search', 'Privacy', 'Accessibility',
   ]);
 
   await settle(page);

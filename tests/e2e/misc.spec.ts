@@ -37,7 +37,7 @@ test('/search filters the build-time index by ?q= and links to the right place',
   expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
   await expect(page.getByRole('searchbox', { name: 'Search terms' })).toHaveValue(word);
   const results = page.locator('[data-search-results] a');
-  // Publications link to their own page (issue 14), which opens with their title.
+  // Publications link to their own page, which opens with their title.
   await expect(results.filter({ hasText: publication.title })).toHaveAttribute('href', /^\/publications\/[\p{Ll}\p{N}-]+$/u);
   await expect(page.locator('[data-search-status]')).toContainText(`for “${word}”`);
   const pageResponse = await page.request.get(publication.url);
@@ -82,7 +82,7 @@ test('the layout and these pages have no WCAG 2.1 AA violations, the open dialog
     const { violations } = await (include ? builder.include(include) : builder).analyze();
     return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   };
-  for (const path of ['/team', '/testimonials', '/privacy', '/search?q=ai', '/no-such-page-here', '/coming-soon.html']) {
+  for (const path of ['/team', '/testimonials', '/privacy', '/accessibility', '/search?q=ai', '/no-such-page-here', '/coming-soon.html']) {
     await page.goto(path);
     expect(await audit(), path).toEqual([]);
   }

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 
-/** Publication and event pages (issue 14), as a visitor reaches them. */
+/** Publication and event pages, as a visitor reaches them. */
 
 interface Entry {
   kind: string;

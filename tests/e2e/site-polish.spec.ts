@@ -1,5 +1,5 @@
 /**
- * Issue 15 (items 11, 12, 15, 16): what a first-time visitor and admin noticed. Demo content with
+ * What a first-time visitor and admin noticed. Demo content with
  * its own images and no repeated claims, the privacy notice and its links, search in the header,
  * toasts in the site's font, forms that say why they are not ready yet, the 404 card and the
  * coming-soon page's fonts.
@@ -57,6 +57,23 @@ test('the privacy notice is a page of its own, linked from the footer, with its 
     await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
   }
   await expect(page.locator('[data-edit^="settings.privacy"]')).toHaveCount(7);
+});
+
+test('the accessibility statement is linked from the footer, says what is met and how it is checked, and its texts are editable in place', async ({ page }) => {
+  await page.goto('/');
+  await page.locator('footer').getByRole('link', { name: 'Accessibility' }).click();
+  await expect(page).toHaveURL(/\/accessibility$/);
+  await expect(page).toHaveTitle('Accessibility - Meridian Institute for AI Research');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('data-edit', 'settings.accessibilityTitle');
+  for (const heading of ['What this site meets', 'How we check it', 'Known limitations', 'Tell us about a problem']) {
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+  }
+  await expect(page.locator('#standard')).toContainText('WCAG) 2.1 at level AA');
+  await expect(page.locator('[data-edit^="settings.accessibility"]')).toHaveCount(6);
+  // The statement's own claim: the first thing a keyboard reaches is a link that skips to the content.
+  await page.keyboard.press('Tab');
+  await expect(page.locator(':focus')).toHaveText('Skip to content');
+  await expect(page.getByRole('link', { name: 'contact form' })).toHaveAttribute('href', '/#contact');
 });
 
 test('each of the four forms says in one line what its data is used for, linking the privacy notice', async ({ page }) => {

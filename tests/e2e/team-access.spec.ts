@@ -62,7 +62,7 @@ adminTest('a password reset refuses the old sessions and the old password', asyn
 
   expect((await other.request.get('/api/auth/me')).status()).toBe(401);
   await other.goto('/admin/events');
-  await other.waitForURL(/\/login$/);
+  await other.waitForURL(/\/login\?next=%2Fadmin%2Fevents$/);
   await loginForm(other, username, 'resetee-password-123');
   await expect(other.getByRole('alert')).toHaveText('Invalid username or password');
 });

@@ -143,13 +143,13 @@ test.describe('Edit Page button', () => {
     expect(calls).toEqual([]);
   });
 
-  test('shows for an editor too: editors manage content (issue 13)', async ({ page }) => {
+  test('shows for an editor too: editors manage content', async ({ page }) => {
     await signIn(page, 'viewer');
     await page.goto('/team');
     await expect(page.getByRole('link', { name: 'Edit Page' })).toBeVisible();
   });
 
-  test('shows for an admin, fixed at the top right, and turns on in-place editing (issue 15)', async ({ page }) => {
+  test('shows for an admin, fixed at the top right, and turns on in-place editing', async ({ page }) => {
     await signIn(page, 'admin');
     await page.goto('/team');
     const button = page.getByRole('link', { name: 'Edit Page' });

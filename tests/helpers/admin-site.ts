@@ -7,7 +7,7 @@ export interface AdminSite {
   site: TestSite;
   /** Signed in with isAdmin. */
   admin: Client;
-  /** Signed in as an editor (a user without isAdmin: issue 13 made those editors). */
+  /** Signed in as an editor (a user without isAdmin reads as an editor). */
   viewer: Client;
   /** Signed out. */
   anon: Client;

@@ -7,10 +7,10 @@ import http from 'node:http';
  */
 export function rawRequest(
   url: string,
-  opts: { method?: string; headers?: Record<string, string>; body?: Uint8Array | string },
+  opts: { method?: string; headers?: Record<string, string>; body?: Uint8Array | string; localAddress?: string },
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string; json: any }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: opts.method ?? 'POST', headers: { Connection: 'close', ...opts.headers }, agent: false }, (res) => {
+    const req = http.request(url, { method: opts.method ?? 'POST', headers: { Connection: 'close', ...opts.headers }, agent: false, localAddress: opts.localAddress }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {

@@ -7,10 +7,11 @@ describe('navigation links', () => {
     expect(mainNavLinks({ showTestimonials: false }).map((l) => l.href)).not.toContain('/testimonials');
   });
 
-  it('gives the footer search and the privacy notice after the navigation', () => {
-    expect(footerLinks({ showTestimonials: false }).slice(-2)).toEqual([
+  it('gives the footer search, the privacy notice and the accessibility statement after the navigation', () => {
+    expect(footerLinks({ showTestimonials: false }).slice(-3)).toEqual([
       { label: 'Search', href: '/search' },
       { label: 'Privacy', href: '/privacy' },
+      { label: 'Accessibility', href: '/accessibility' },
     ]);
   });
 });

@@ -14,6 +14,15 @@ describe('sameSitePath', () => {
   // newlines and reads a backslash as a slash), or is not a site path at all.
   it.each([
     '/\t/evil.example',
+    // Paths that only resolve to '//host' (or an encoded slash or backslash) after dot segments.
+    '/.//evil.example',
+    '/..//evil.example',
+    '/%2e//evil.example',
+    '/%2E%2E//evil.example',
+    '/a/..//evil.example',
+    '/./%5Cevil.example',
+    '/./%2Fevil.example',
+    '/.//evil.example/?edit=true',
     '/\n/evil.example',
     '/\r/evil.example',
     '//evil.example',

@@ -74,10 +74,14 @@ describe('events', () => {
 });
 
 describe('create schemas', () => {
-  it('treat an empty research-area link as absent and refuse server-owned fields', () => {
+  it('treat an empty research-area link as absent, drop server-owned fields and still refuse unknown ones', () => {
     const r = researchAreaCreateSchema.parse({ title: 'T', description: 'D', link: '' });
     expect(r.link).toBeUndefined();
-    expect(researchAreaCreateSchema.safeParse({ title: 'T', description: 'D', id: 'x' }).success).toBe(false);
+    const owned = researchAreaCreateSchema.parse({ title: 'T', description: 'D', id: 'x', createdAt: 'then', updatedAt: 'then' });
+    expect(owned).not.toHaveProperty('id');
+    expect(owned).not.toHaveProperty('createdAt');
+    expect(owned).not.toHaveProperty('updatedAt');
+    expect(researchAreaCreateSchema.safeParse({ title: 'T', description: 'D', colour: 'red' }).success).toBe(false);
   });
   it('testimonial rating defaults to 5 and must be 1 to 5', () => {
     expect(testimonialSubmitSchema.parse({ name: 'A', content: 'Great' }).rating).toBe(5);

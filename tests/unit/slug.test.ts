@@ -42,4 +42,23 @@ describe('redirectRules', () => {
       '/publications/old.ris /publications/new.ris 301',
     ]);
   });
+
+  it('matches a non-ASCII old address as browsers ask for it (percent-encoded), and points at an ASCII Location', () => {
+    const rules = redirectRules('/publications', [{ slug: 'ラーメン-2', previousSlugs: ['ラーメン'] }]);
+    expect(rules).toEqual([
+      `/publications/${encodeURIComponent('ラーメン')} /publications/${encodeURIComponent('ラーメン')}-2 301`,
+      `/publications/ラーメン /publications/${encodeURIComponent('ラーメン')}-2 301`,
+    ]);
+    const asked = new URL('https://example.org/publications/ラーメン').pathname;
+    expect(rules.some((r) => r.startsWith(`${asked} `))).toBe(true);
+  });
+});
+
+describe('slugs of every script', () => {
+  it("a title with the Japanese long-vowel mark makes a slug the stored schema accepts", async () => {
+    const { publicationSchema } = await import('../../src/schemas/publication');
+    const slug = slugify('ラーメン政策ー2025');
+    expect(slug).toBe('ラーメン政策ー2025');
+    expect(publicationSchema.shape.slug.safeParse(slug).success).toBe(true);
+  });
 });

@@ -10,7 +10,7 @@ import NoPermission from './NoPermission';
 import TwoFactorRequired from './TwoFactorRequired';
 import Spinner from '../ui/Spinner';
 
-/** Scroll delay after a route change (spec §9). */
+/** Scroll delay after a route change. */
 const ROUTE_SCROLL_MS = 100;
 
 /** The admin app island: route guard (by the page's declared permission), shell and the current page (loaded on demand). */
@@ -23,9 +23,15 @@ export default function AdminApp({ page: initialPage }: { page: string }) {
 
   useEffect(() => showFlash(), []);
 
+  const loggedOut = session.status === 'signed-out' && session.loggedOut === true;
   useEffect(() => {
-    if (session.status === 'signed-out') window.location.replace('/login');
-  }, [session.status]);
+    if (session.status !== 'signed-out') return;
+    // A deep link survives sign-in: /admin/events signed out comes back to /admin/events. After
+    // choosing to log out there is nothing to come back to.
+    const { pathname, search } = window.location;
+    const back = !loggedOut && !/^\/admin\/?$/.test(pathname);
+    window.location.replace(back ? `/login?next=${encodeURIComponent(pathname + search)}` : '/login');
+  }, [session.status, loggedOut]);
 
   // On each route change (and once on first load) scroll to the top after 100 ms.
   useEffect(() => {

@@ -12,7 +12,7 @@ import { cx, ui } from '../ui/styles';
 
 const WELCOME = { title: 'Login successful', description: 'Welcome to the admin dashboard.' };
 
-/** The /login form (spec §2, §4, §8): username and password, the server's message on failure. */
+/** The /login form: username and password, the server's message on failure. */
 export default function LoginForm() {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState('');
@@ -46,7 +46,7 @@ export default function LoginForm() {
       setPending(false);
       if (failure instanceof ApiError && failure.status === 401 && failure.body?.fields?.code) setNeedsCode(true);
       const serverMessage = failure instanceof ApiError ? failure.body?.message : 'Network error - please try again';
-      // Spec §8: the page alert shows the server's message or 'Login failed'; the destructive
+      // The page alert shows the server's message or 'Login failed'; the destructive
       // toast titled 'Login failed' says the server's message or 'Invalid credentials'.
       setError(serverMessage || 'Login failed');
       notify({ title: 'Login failed', description: serverMessage || 'Invalid credentials', variant: 'destructive' });
@@ -127,7 +127,7 @@ export default function LoginForm() {
 }
 
 /**
- * Where to go after signing in: /admin (spec §4), or a same-site path given as ?next= (the
+ * Where to go after signing in: /admin, or a same-site path given as ?next= (the
  * inline editor's sign-in link brings admins back to /?edit=true). Anything that a browser would
  * resolve to another site is ignored.
  */

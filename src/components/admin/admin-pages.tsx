@@ -7,6 +7,7 @@ import {
   KeyRound,
   LayoutDashboard,
   Lightbulb,
+  LifeBuoy,
   Mail,
   MessageSquareQuote,
   Phone,
@@ -16,35 +17,14 @@ import {
   UserRound,
   Users,
   Video,
-  type LucideIcon,
 } from 'lucide-react';
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { can, type Permission, type Role } from '../../schemas/roles';
+import { lazy } from 'react';
+import { can, type Role } from '../../schemas/roles';
 
-/** What every page component gets: its route name and the menu of the signed-in user's role. */
-export interface PageProps {
-  page: string;
-  menu: readonly MenuEntry[];
-}
-export type MenuEntry = Pick<AdminPage, 'page' | 'label' | 'icon' | 'blurb'>;
+export type { AdminPage, MenuEntry, PageProps } from './admin-page-types';
+import type { AdminPage } from './admin-page-types';
 
-/**
- * One admin page, declared once: its route (the URL segment; 'index' is /admin), menu label,
- * icon, dashboard blurb, component (loaded on demand) and the permission it needs (null: any
- * signed-in user). The page shells, the menu, the dashboard and the route guard all read this.
- */
-export interface AdminPage {
-  page: string;
-  label: string;
-  icon: LucideIcon;
-  blurb: string;
-  component: LazyExoticComponent<ComponentType<PageProps>>;
-  permission: Permission | null;
-  /** Listed in the menu and on the dashboard (My account sits in the header instead). */
-  inMenu: boolean;
-}
-
-// Each page is its own chunk, fetched when first opened (spec §2: admin pages load on demand).
+// Each page is its own chunk, fetched when first opened (admin pages load on demand).
 const collection = lazy(() => import('./collections/CollectionPage'));
 const settings = lazy(() => import('./settings/SettingsPage'));
 
@@ -68,6 +48,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   page({ page: 'subscriptions', label: 'Subscriptions', icon: Mail, blurb: 'Newsletter subscribers', component: lazy(() => import('./pages/Subscriptions')), permission: 'personal-data' }),
   page({ page: 'history', label: 'History', icon: History, blurb: 'Recent changes and restore', component: lazy(() => import('./pages/HistoryPage')), permission: 'content' }),
   page({ page: 'users', label: 'Users', icon: ShieldCheck, blurb: 'Team accounts, roles and sign-in rules', component: lazy(() => import('./pages/UsersPage')), permission: 'users' }),
+  page({ page: 'help', label: 'Help', icon: LifeBuoy, blurb: 'How to edit, publish, schedule and restore', component: lazy(() => import('./pages/HelpPage')), permission: null }),
   page({ page: 'account', label: 'My account', icon: KeyRound, blurb: 'Password, two-factor sign-in, sessions', component: lazy(() => import('./pages/AccountPage')), permission: null, inMenu: false }),
 ];
 

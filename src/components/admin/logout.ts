@@ -3,7 +3,7 @@ import { notify } from '../ui/toast';
 import { $session } from '../../stores/session';
 import { flashNext } from './flash';
 
-/** Signs out (spec §4): clears the session, toasts 'Logged out' and goes to /login. */
+/** Signs out: clears the session, toasts 'Logged out' and goes to /login. */
 export async function logout(): Promise<void> {
   try {
     await mutate('POST', '/api/auth/logout');
@@ -14,5 +14,5 @@ export async function logout(): Promise<void> {
   notify({ title: 'Logged out' });
   flashNext({ title: 'Logged out' });
   // Clearing the session is enough: the admin app's guard then replaces the page with /login.
-  $session.set({ status: 'signed-out' });
+  $session.set({ status: 'signed-out', loggedOut: true });
 }

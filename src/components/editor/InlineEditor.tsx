@@ -37,7 +37,7 @@ export function InlineEditor(p: InlineEditorProps) {
     el.setSelectionRange(el.value.length, el.value.length);
   }, []);
 
-  // Keys per spec §4: Enter saves a single line, Ctrl/Cmd+Enter a multiline text; Escape reverts.
+  // Keys: Enter saves a single line, Ctrl/Cmd+Enter a multiline text; Escape reverts.
   function onKeyDown(e: KeyboardEvent<HTMLElement>) {
     if (e.nativeEvent.isComposing) return;
     if (e.key === 'Escape') {

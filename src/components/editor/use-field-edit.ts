@@ -59,7 +59,7 @@ export function fieldEditReducer<S>(state: FieldEditState<S>, action: FieldEditA
 }
 
 /**
- * What a save should do: nothing (no open edit, or an empty text, which spec §5 never sends),
+ * What a save should do: nothing (no open edit, or an empty text, which is never sent),
  * close the editor (the text is unchanged), or send `value` against `expected`. `overwrite` is
  * their text after a conflict: the user keeps their own text and replaces theirs knowingly.
  */

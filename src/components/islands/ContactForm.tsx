@@ -21,7 +21,7 @@ export default function ContactForm({ subjects }: { subjects: { value: string; l
     async (data) => {
       await mutate('POST', '/api/contact', data);
       notify({ title: 'Message sent!', description: "Thank you for reaching out. We'll get back to you soon." });
-      // Only the chosen subject, never what the visitor wrote (spec §7).
+      // Only the chosen subject, never what the visitor wrote.
       track('contact_form_submit', { subject: data.subject });
     },
     () => notify({ title: 'Error', description: 'There was a problem sending your message. Please try again.', variant: 'destructive' }),

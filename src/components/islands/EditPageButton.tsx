@@ -20,7 +20,7 @@ const notice = 'max-w-xs rounded-xl px-4 py-3 text-sm shadow-lg ring-1';
 export default function EditPageButton({ label = 'Edit Page' }: { label?: string }) {
   const session = useStore($session);
   const editing = useStore($editMode);
-  // Editors and admins both edit texts (issue 13).
+  // Editors and admins both edit texts.
   const mayEdit = session.status === 'signed-in' && can(session.user.role, 'content');
   // In edit mode the editor shows its own publish pill.
   if (!mayEdit || editing) return null;

@@ -21,7 +21,7 @@ type PerTab<T> = Partial<Record<EventTabId, T>>;
 
 /**
  * The events tabs (Upcoming by default, Featured, All). The build-time lists show at once; on
- * mount and on each tab change the tab's list is fetched again (events are never fresh, spec §9).
+ * mount and on each tab change the tab's list is fetched again (events are never treated as fresh).
  * A tab shows EVENTS_PER_PAGE cards at first; 'Show more' reveals as many again each time.
  */
 export default function EventsTabs({ events, totals, builtAt }: EventsTabsProps) {

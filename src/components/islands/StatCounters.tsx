@@ -11,7 +11,7 @@ export interface CounterStat {
 // Up to 4 columns, never more than there are stats, so a short row stays centred and even.
 const COLUMNS = ['', 'sm:grid-cols-1', 'sm:grid-cols-2', 'sm:grid-cols-3', 'sm:grid-cols-2 lg:grid-cols-4'];
 
-/** The impact-stat grid: each value counts up once when 30% of it is visible (spec §4, §9). */
+/** The impact-stat grid: each value counts up once when 30% of it is visible. */
 export default function StatCounters({ stats }: { stats: CounterStat[] }) {
   return (
     <ul className={`grid grid-cols-1 gap-6 ${COLUMNS[Math.min(stats.length, 4)]}`}>

@@ -8,7 +8,7 @@ import { byOrder } from '../../schemas/order';
 /** The member fields the team page shows. */
 export type TeamMemberView = Pick<TeamMember, 'id' | 'name' | 'position' | 'bio' | 'image' | 'linkedin' | 'twitter' | 'email' | 'order' | 'createdAt'>;
 
-/** Team list freshness (spec §9): a page built less than 5 minutes ago is not re-checked. */
+/** Team list freshness: a page built less than 5 minutes ago is not re-checked. */
 const FRESH_MS = 5 * 60_000;
 
 /**

@@ -17,7 +17,7 @@ const inputClass =
   'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-2 focus:outline-offset-0 focus:outline-brand-200 aria-[invalid=true]:border-red-600 disabled:bg-slate-50 sm:text-sm';
 
 /**
- * The testimonial submission form (spec §2, §5, §8). Validation uses the shared submit schema;
+ * The testimonial submission form. Validation uses the shared submit schema;
  * the server stores every submission as pending review (featured and approved false).
  */
 export default function TestimonialForm({ onSubmitted, onCancel }: { onSubmitted: () => void; onCancel: () => void }) {

@@ -8,7 +8,7 @@ import { TESTIMONIALS_CHANGED } from './testimonial-events';
 /** The testimonial fields a public card shows. */
 export type TestimonialView = Pick<Testimonial, 'id' | 'name' | 'position' | 'company' | 'content' | 'rating' | 'image' | 'featured'>;
 
-/** Default data freshness (spec §9): a page built less than 5 minutes ago is not re-checked on load. */
+/** Default data freshness: a page built less than 5 minutes ago is not re-checked on load. */
 const FRESH_MS = 5 * 60_000;
 
 /** 'position at company', or whichever of the two is set. */

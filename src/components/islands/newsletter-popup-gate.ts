@@ -1,7 +1,7 @@
 import { $session, refreshSession } from '../../stores/session';
 import { hasPopupMarker } from './newsletter';
 
-/** How long after page load the popup appears (spec §9). */
+/** How long after page load the popup appears. */
 export const POPUP_DELAY_MS = 30_000;
 /** A visitor who typed this recently is writing something: the popup waits. */
 export const TYPING_QUIET_MS = 5_000;

@@ -3,7 +3,7 @@ import { track } from '../../lib/analytics';
 import { local } from '../../lib/safe-storage';
 import { notify } from '../ui/toast';
 
-/** Local-storage key that stops the popup from coming back (spec §9). */
+/** Local-storage key that stops the popup from coming back. */
 export const POPUP_MARKER_KEY = 'emailCaptureInteracted';
 
 /** Remembers how the visitor dealt with the popup (without storage it may show again on a later visit). */
@@ -16,7 +16,7 @@ export const hasPopupMarker = (): boolean => Boolean(local.get(POPUP_MARKER_KEY)
 
 /**
  * Subscribes an address (inline form or popup). A subscriber never sees the popup again,
- * whichever form they used; analytics hears of the signup, never the address (spec §7, §9).
+ * whichever form they used; analytics hears of the signup, never the address.
  */
 export async function subscribe(email: string): Promise<void> {
   await mutate('POST', '/api/newsletter', { email });

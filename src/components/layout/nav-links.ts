@@ -14,7 +14,7 @@ export function mainNavLinks(settings: Pick<SiteSettings, 'showTestimonials'>): 
   return links;
 }
 
-/** The footer's links: the main navigation, then search and the privacy notice. */
+/** The footer's links: the main navigation, then search, the privacy notice and the accessibility statement. */
 export function footerLinks(settings: Pick<SiteSettings, 'showTestimonials'>): NavLink[] {
-  return [...mainNavLinks(settings), { label: 'Search', href: '/search' }, { label: 'Privacy', href: '/privacy' }];
+  return [...mainNavLinks(settings), { label: 'Search', href: '/search' }, { label: 'Privacy', href: '/privacy' }, { label: 'Accessibility', href: '/accessibility' }];
 }

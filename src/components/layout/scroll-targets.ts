@@ -1,5 +1,5 @@
 /**
- * Cross-page scrolling (spec §2): anchor links clicked away from the home page remember their
+ * Cross-page scrolling: anchor links clicked away from the home page remember their
  * section in sessionStorage and go to /, and the home page scrolls there once it has loaded.
  */
 
@@ -9,7 +9,7 @@ import { session } from '../../lib/safe-storage';
 export const SECTION_KEY = 'scrollToSection';
 /** sessionStorage key asking the home page to scroll to the newsletter section. */
 export const NEWSLETTER_KEY = 'scrollToNewsletter';
-/** Offsets below the fixed header (spec §9). */
+/** Offsets below the fixed header. */
 export const SECTION_OFFSET = 120;
 export const NEWSLETTER_OFFSET = 100;
 /** The home page may still be laying out: try again at these times (ms after load). */
@@ -61,7 +61,7 @@ export function runPendingScroll(): boolean {
 }
 
 /**
- * First-load scroll (spec §2): after 100 ms, to the URL's #target or, on a fresh visit, the top.
+ * First-load scroll: after 100 ms, to the URL's #target or, on a fresh visit, the top.
  * <html data-first-scroll="done"> says it has run (tests scroll by hand only after it).
  */
 export function initialScroll(): void {

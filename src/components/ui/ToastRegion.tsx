@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Toaster as Sonner } from 'sonner';
 
 /**
- * Where toasts appear: 5 s auto-close and at most 10 at once (spec §9). `onReady` runs once
+ * Where toasts appear: 5 s auto-close and at most 10 at once. `onReady` runs once
  * Sonner listens for toasts (its own effect runs before this one), so no toast is lost.
  */
 export default function ToastRegion({ position = 'bottom-right', onReady }: { position?: 'bottom-right' | 'top-right'; onReady?: () => void }) {

@@ -14,7 +14,7 @@ export function toasterMounted(): void {
 }
 
 /**
- * Shows a toast (5 s auto-close, at most 10 kept: spec §9). Visitors pay nothing for toasts
+ * Shows a toast (5 s auto-close, at most 10 kept). Visitors pay nothing for toasts
  * until the first one: the toast library and its region load on that first call, unless an
  * app (admin, editor) has already mounted its own <Toaster>.
  */

@@ -1,5 +1,5 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { downloadName, ris } from '../../lib/citation';
+import { attachment, downloadName, ris } from '../../lib/citation';
 import { publicationUrl } from '../../lib/publication-archive';
 import type { Publication } from '../../schemas/publication';
 import { loadPublications, loadSiteSettings } from '../../server/content';
@@ -22,7 +22,7 @@ export const GET: APIRoute = ({ props, site, url }) => {
   return new Response(body, {
     headers: {
       'Content-Type': 'application/x-research-info-systems; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${downloadName(publication.slug, 'ris')}"`,
+      'Content-Disposition': attachment(downloadName(publication.slug, 'ris')),
     },
   });
 };

@@ -22,7 +22,7 @@ interface RecordFormOptions {
   /** Extra checks the schema cannot express (e.g. a recognisable video address). */
   check?: (values: FormValues) => Record<string, string>;
   savedMessage?: string;
-  /** Title of the toast when saving fails (spec §8, e.g. 'Failed to update team member'). */
+  /** Title of the toast when saving fails (e.g. 'Failed to update team member'). */
   failedTitle?: string;
 }
 

@@ -8,7 +8,7 @@ import { $publish } from '../../../stores/publish';
 import AdminLink from '../AdminLink';
 import { can, type Permission } from '../../../schemas/roles';
 import { $session } from '../../../stores/session';
-import type { PageProps } from '../admin-pages';
+import type { PageProps } from '../admin-page-types';
 import { formatAgo } from '../format-time';
 import PageHeader from '../PageHeader';
 import PublishBadge from '../PublishBadge';
@@ -17,7 +17,7 @@ import { cx, ui } from '../../ui/styles';
 import { useFetch } from '../use-fetch';
 import { changeValues, describeChange } from './change-text';
 
-const COUNTS: { key: keyof Omit<Summary, 'publish'>; label: string; page: string; icon: LucideIcon; attention: boolean; permission: Permission }[] = [
+const COUNTS: { key: keyof Omit<Summary, 'publish' | 'soleAdmin'>; label: string; page: string; icon: LucideIcon; attention: boolean; permission: Permission }[] = [
   { key: 'unreadMessages', label: 'Unread messages', page: 'contact-forms', icon: Inbox, attention: true, permission: 'personal-data' },
   { key: 'pendingTestimonials', label: 'Testimonials to review', page: 'testimonials', icon: MessageSquareQuote, attention: true, permission: 'content' },
   { key: 'subscribers', label: 'Newsletter subscribers', page: 'subscriptions', icon: Mail, attention: false, permission: 'personal-data' },
@@ -55,6 +55,15 @@ export default function Dashboard({ menu }: PageProps) {
         })}
       </section>
       {summary.error && <p role="alert" className="text-red-700">{summary.error}</p>}
+      {summary.data?.soleAdmin && (
+        <p className={cx(ui.card, 'border-accent-400 bg-amber-50/60 p-4 text-sm text-ink')} data-testid="sole-admin-warning">
+          <strong>You are the only admin: invite a second.</strong> If you lose your password and your second factor, nobody
+          else can let you back in.{' '}
+          <AdminLink page="users" className="font-medium text-brand-700 underline">
+            Invite someone on Users
+          </AdminLink>
+        </p>
+      )}
 
       <section aria-labelledby="publish-heading" className={cx(ui.card, 'p-5')}>
         <h2 id="publish-heading" className="text-base font-semibold">
@@ -89,6 +98,7 @@ export default function Dashboard({ menu }: PageProps) {
                       “{values.before}” → “{values.after}”
                     </span>
                   )}
+                  {/* JSX drops the line break before "by": without this space the entry read "addedby admin". */}{' '}
                   <span className="text-ink-muted">
                     by {e.user} · {formatAgo(e.at)}
                   </span>

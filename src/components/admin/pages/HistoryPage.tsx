@@ -53,6 +53,7 @@ export default function HistoryPage() {
               <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 [&::-webkit-details-marker]:hidden">
                 <ChevronDown aria-hidden="true" className="h-4 w-4 text-ink-soft transition group-open:rotate-180" />
                 <span className="min-w-0 flex-1 truncate text-sm font-medium text-ink">{describeChange(entry)}</span>
+                {/* A space in the text itself, not only the layout's gap: read aloud or copied, the entry stays a sentence. */}{' '}
                 <span className="text-xs text-ink-soft" title={formatWhen(entry.at)}>
                   by <span data-testid="history-user">{entry.user}</span> · {formatAgo(entry.at)}
                 </span>

@@ -2,7 +2,7 @@ import { humanize } from '../form/field-config';
 import type { HistoryEntry } from '../../../schemas/history';
 
 /**
- * History entries as people write about them (issue 15 item 13): "Hero trust badge changed",
+ * History entries as people write about them: "Hero trust badge changed",
  * "Team members reordered", "Event “Policy Forum” deleted", instead of the stored
  * "heroTrustBadge · update" or "order · reorder".
  */

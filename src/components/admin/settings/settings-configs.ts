@@ -25,6 +25,12 @@ const LABELS: Partial<Record<string, string>> = {
   privacyTestimonialsDescription: 'Privacy: testimonials',
   privacyAnalyticsDescription: 'Privacy: analytics and cookies',
   privacyRightsDescription: 'Privacy: your rights',
+  accessibilityTitle: 'Accessibility page title',
+  accessibilityDescription: 'Accessibility page introduction',
+  accessibilityStandard: 'Accessibility: what the site meets',
+  accessibilityTesting: 'Accessibility: how it is tested',
+  accessibilityLimitations: 'Accessibility: known limitations',
+  accessibilityFeedback: 'Accessibility: feedback',
 };
 
 const FLAG_HELP: Record<VisibilityFlag, string> = {
@@ -77,6 +83,7 @@ const SITE_GROUPS: FieldGroup[] = [
   group('Featured video', VIDEO_KEYS),
   group('Social & contact', ['socialShareImage', ...CONTACT_KEYS]),
   group('Privacy notice', pick(/^privacy/), 'The texts of the /privacy page, also editable in place there.'),
+  group('Accessibility statement', pick(/^accessibility/), 'The texts of the /accessibility page, also editable in place there.'),
 ];
 // Any key added to the schema later still gets a place, so no text needs a developer to edit.
 const placed = new Set(SITE_GROUPS.flatMap((g) => g.fields.map((f) => f.name)));

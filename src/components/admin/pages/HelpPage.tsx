@@ -1,0 +1,115 @@
+import type { ReactNode } from 'react';
+import AdminLink from '../AdminLink';
+import PageHeader from '../PageHeader';
+import { cx, ui } from '../../ui/styles';
+
+/** One topic of the guide: a heading and a few short steps. */
+function Topic({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`help-${id}`} className={cx(ui.card, 'p-5')}>
+      <h2 id={`help-${id}`} className="text-base font-semibold text-ink">
+        {title}
+      </h2>
+      <div className="mt-2 space-y-2 text-sm leading-6 text-ink-muted [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc">{children}</div>
+    </section>
+  );
+}
+
+const link = 'font-medium text-brand-700 underline';
+
+/**
+ * The editor's guide: how the site is kept up to date, in the words of the people who do it.
+ * Written for a comms team, not for developers; each topic points at the page where it happens.
+ */
+export default function HelpPage() {
+  return (
+    <div className="max-w-3xl space-y-6">
+      <PageHeader title="Help" description="How to keep the site up to date: a short guide for editors." />
+      <Topic id="edit" title="Change a text where you see it">
+        <ol>
+          <li>Open the page on the public site while signed in and choose <strong>Edit this page</strong> (on the team page: <strong>Edit Page</strong>).</li>
+          <li>Texts you can change are outlined. Click one, type, and press <strong>Enter</strong> to save (in longer texts, <strong>Ctrl+Enter</strong> or <strong>Cmd+Enter</strong>). <strong>Escape</strong> puts the text back as it was.</li>
+        </ol>
+        <p>
+          Texts that do not appear on a page, such as the footer or the newsletter popup, are under{' '}
+          <AdminLink page="site-settings" className={link}>
+            Site settings
+          </AdminLink>
+          . Each one starts with the built-in wording, which you can change or reset.
+        </p>
+      </Topic>
+      <Topic id="publish" title="Publish: when do changes go live?">
+        <p>
+          Every save goes live by itself: the site is rebuilt, usually within a minute. The publishing badge says where your changes are:{' '}
+          <strong>Changes queued</strong>, <strong>Publishing...</strong>, then <strong>Live</strong>. While you edit in place, a small note on the page says
+          the same.
+        </p>
+        <p>
+          If a rebuild fails, the badge says <strong>Publish failed</strong> and the site keeps showing the last good version; nothing you saved is lost.
+          Choose <strong>Publish now</strong> on
+          the{' '}
+          <AdminLink page="index" className={link}>
+            Dashboard
+          </AdminLink>{' '}
+          to try again.
+        </p>
+      </Topic>
+      <Topic id="schedule" title="Schedule a publication or an event">
+        <ol>
+          <li>
+            Open{' '}
+            <AdminLink page="publications" className={link}>
+              Publications
+            </AdminLink>{' '}
+            or{' '}
+            <AdminLink page="events" className={link}>
+              Events
+            </AdminLink>{' '}
+            and add or edit the item.
+          </li>
+          <li>
+            Set <strong>Status</strong> to <strong>Scheduled</strong>, and choose <strong>Publish at</strong> and its time zone.
+          </li>
+          <li>Save. Until that time the item stays off the site; at that time it appears by itself. Upcoming releases are listed on the Dashboard.</li>
+        </ol>
+        <p>
+          <strong>Draft</strong> keeps an item off the site until you change its status to <strong>Published</strong>.
+        </p>
+      </Topic>
+      <Topic id="preview" title="Check before it is public">
+        <p>
+          Drafts and scheduled items are visible only here in the admin. Open the item to read every field as it will be published, and keep it as a draft
+          until it is ready.
+        </p>
+      </Topic>
+      <Topic id="restore" title="Undo a change">
+        <ol>
+          <li>
+            Open{' '}
+            <AdminLink page="history" className={link}>
+              History
+            </AdminLink>
+            : every change is listed with who made it and when.
+          </li>
+          <li>
+            Open an entry to see what changed, and choose <strong>Restore the version before this change</strong>. The restore is itself a change, so it
+            can be undone too.
+          </li>
+        </ol>
+      </Topic>
+      <Topic id="people" title="Messages, testimonials and your account">
+        <ul>
+          <li>New testimonials wait for review under Testimonials; only approved ones are shown.</li>
+          <li>Admins read contact messages and manage newsletter subscribers and users.</li>
+          <li>
+            Under{' '}
+            <AdminLink page="account" className={link}>
+              My account
+            </AdminLink>{' '}
+            you change your password and turn on two-factor sign-in. Please do.
+          </li>
+        </ul>
+      </Topic>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * Every output the build makes from one publication or one event, made once before the pages
+ * are: what throws here would have thrown in a page or a companion file and failed the whole
+ * build. These call the same functions the pages and routes call, with a placeholder origin.
+ */
+import { apaCitation, attachment, bibtex, citationMeta, downloadName, parsePublicationDate, ris, splitAuthors } from '../lib/citation';
+import { eventIcs } from '../lib/event-calendar';
+import { eventAction, eventTimeLabel } from '../lib/event-card';
+import { capacityLabel, eventSchedule, longDay } from '../lib/event-page';
+import { eventJsonLd, publicationJsonLd, serializeJsonLd } from '../lib/json-ld';
+import type { Event } from '../schemas/event';
+import type { Publication } from '../schemas/publication';
+
+const ORIGIN = 'https://example.org';
+const site = { origin: ORIGIN, name: 'Check' };
+const abs = (path: string) => new URL(path, ORIGIN).href;
+
+export function renderPublication(p: Publication): void {
+  const url = abs(`/publications/${p.slug}`);
+  const ctx = { publisher: site.name, url, pdfUrl: p.pdf ? abs(p.pdf) : undefined };
+  citationMeta(p, ctx);
+  apaCitation(p, ctx);
+  bibtex(p, ctx);
+  ris(p, ctx);
+  new Headers({ 'Content-Disposition': attachment(downloadName(p.slug, 'ris')) });
+  const date = parsePublicationDate(p.date);
+  const datePublished = date ? new Date(Date.UTC(date.year, (date.month ?? 1) - 1, date.day ?? 1)).toISOString() : undefined;
+  serializeJsonLd(publicationJsonLd({ title: p.title, description: p.description, type: p.type, authors: splitAuthors(p.authors), datePublished, url, image: abs(p.image || '/'), pdfUrl: ctx.pdfUrl }, site));
+}
+
+export function renderEvent(e: Event, now: number): void {
+  const url = abs(`/events/${e.slug}`);
+  const schedule = eventSchedule(e);
+  serializeJsonLd(eventJsonLd({ title: e.title, description: e.description, startDate: schedule.start, endDate: schedule.end, isVirtual: e.isVirtual, location: e.location, url, image: abs(e.imageUrl || '/'), maxAttendees: e.maxAttendees }, site));
+  eventAction(e, now);
+  eventTimeLabel(e);
+  longDay(e.startDate);
+  longDay(e.endDate);
+  capacityLabel(e.maxAttendees);
+  eventIcs(e, url, site.name);
+}
