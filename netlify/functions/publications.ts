@@ -1,7 +1,7 @@
 // GET    /api/publications        -> publications by order (public, revalidated on every use)
 // GET    /api/publications/:id    -> one publication (drafts and publications scheduled for later are 404)
 // GET    /api/publications/all    (editor) -> every publication, drafts and scheduled ones too
-// POST   /api/publications        (editor) {title, description, date?, type?, authors?, link?, image?} -> 201, appended last
+// POST   /api/publications        (editor) {title, description, date?, type?, authors?, link?, image?, body?, doi?} -> 201, appended last
 // PATCH  /api/publications/:id    (editor) {fields..., _expected?} -> updated; 409 when _expected is stale
 // DELETE /api/publications/:id    (editor) -> the deleted publication
 // PUT    /api/publications/order  (editor) {ids} -> publications in the new order
@@ -17,6 +17,8 @@ export default collectionApi({
   updateSchema: publicationUpdateSchema,
   release: { isPublic: (item, now) => isPublic(item as Releasable, now), next: (items, now) => nextRelease(items as Releasable[], now) },
   cache: 'public, max-age=0, must-revalidate',
+  // A body edit sends the new body and, as `_expected`, the one it started from.
+  maxJsonBytes: 512 * 1024,
 });
 
 export const config = { path: ['/api/publications', '/api/publications/all', '/api/publications/order', '/api/publications/:id'] };

@@ -14,6 +14,8 @@ export interface Citable {
   type: string;
   description: string;
   slug: string;
+  /** Bare DOI ('10.1234/abc'), or empty. */
+  doi?: string;
 }
 
 export interface CitationContext {
@@ -103,6 +105,7 @@ export function citationMeta(p: Citable, ctx: CitationContext): [name: string, c
   tags.push(['citation_publisher', ctx.publisher]);
   if (/report|brief|paper/i.test(p.type)) tags.push(['citation_technical_report_institution', ctx.publisher]);
   if (ctx.pdfUrl) tags.push(['citation_pdf_url', ctx.pdfUrl]);
+  if (p.doi) tags.push(['citation_doi', p.doi]);
   tags.push(['citation_abstract_html_url', ctx.url]);
   return tags;
 }
@@ -118,8 +121,10 @@ export function apaCitation(p: Citable, ctx: CitationContext): string {
   const d = parsePublicationDate(p.date);
   const when = d ? [d.year, d.month ? `${MONTH_NAMES[d.month - 1]}${d.day ? ` ${d.day}` : ''}` : ''].filter(Boolean).join(', ') : 'n.d.';
   const title = `${p.title}${p.type ? ` [${p.type}]` : ''}.`;
+  // APA ends with the DOI's address when there is one, the page's otherwise.
+  const where = p.doi ? doiUrl(p.doi) : ctx.url;
   // Without authors APA puts the title first.
-  return authors ? `${authors.replace(/\.$/, '')}. (${when}). ${title} ${ctx.publisher}. ${ctx.url}` : `${title} (${when}). ${ctx.publisher}. ${ctx.url}`;
+  return authors ? `${authors.replace(/\.$/, '')}. (${when}). ${title} ${ctx.publisher}. ${where}` : `${title} (${when}). ${ctx.publisher}. ${where}`;
 }
 const MONTH_NAMES = MONTHS.map((m) => m[0]!.toUpperCase() + m.slice(1));
 
@@ -137,6 +142,7 @@ export function bibtex(p: Citable, ctx: CitationContext): string {
   if (kind === 'techreport' && p.type) fields.push(['type', `{${bibEscape(p.type)}}`]);
   if (d) fields.push(['year', `{${d.year}}`]);
   if (d?.month) fields.push(['month', MONTHS[d.month - 1]!.slice(0, 3)]);
+  if (p.doi) fields.push(['doi', `{${bibEscape(p.doi)}}`]);
   fields.push(['url', `{${ctx.url}}`]);
   const key = p.slug.replace(/[^A-Za-z0-9-]/g, '') || 'publication';
   return `@${kind}{${key},\n${fields.map(([k, v]) => `  ${k} = ${v}`).join(',\n')}\n}`;
@@ -162,11 +168,15 @@ export function ris(p: Citable, ctx: CitationContext): string {
   }
   lines.push(['PB', one(ctx.publisher)]);
   if (p.description) lines.push(['AB', one(p.description)]);
+  if (p.doi) lines.push(['DO', p.doi]);
   lines.push(['UR', ctx.url]);
   if (ctx.pdfUrl) lines.push(['L1', ctx.pdfUrl]);
   lines.push(['ER', '']);
   return `${lines.map(([tag, value]) => `${tag}  - ${value}`.trimEnd()).join('\r\n')}\r\n`;
 }
+
+/** The DOI's resolver address: https://doi.org/10.1234/abc (a valid DOI has only URL-safe characters). */
+export const doiUrl = (doi: string) => `https://doi.org/${doi}`;
 
 /** A file name for downloads: the slug, or 'publication'. */
 export const downloadName = (slug: string, ext: string) => `${slug || 'publication'}.${ext}`;

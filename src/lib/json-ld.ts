@@ -2,6 +2,7 @@
  * Structured data (schema.org JSON-LD) for the page head, serialised so it can never close
  * its <script> element: names and texts come from admins and visitors.
  */
+import { doiUrl } from './citation';
 
 const UNSAFE_IN_SCRIPT = /[<>&\u2028\u2029]/g;
 
@@ -74,6 +75,8 @@ export interface PublicationLd {
   image: string;
   pdfUrl?: string;
   externalUrl?: string;
+  /** Bare DOI ('10.1234/abc'). */
+  doi?: string;
 }
 
 /** A publication as a schema.org Report (reports, briefs) or ScholarlyArticle (papers, articles…). */
@@ -96,6 +99,7 @@ export function publicationJsonLd(p: PublicationLd, site: { origin: string; name
   if (p.datePublished) ld.datePublished = p.datePublished;
   if (p.pdfUrl) ld.encoding = { '@type': 'MediaObject', contentUrl: p.pdfUrl, encodingFormat: 'application/pdf' };
   if (p.externalUrl) ld.sameAs = p.externalUrl;
+  if (p.doi) ld.identifier = { '@type': 'PropertyValue', propertyID: 'DOI', value: p.doi, url: doiUrl(p.doi) };
   return ld;
 }
 

@@ -4,6 +4,14 @@ import { withoutDefaults } from './patch-shape';
 import { releaseFields } from './release';
 import { slugFields } from './slug-fields';
 
+/** Longest body: about 8,000 words, a 35-minute read (the whole publications list is one document). */
+export const BODY_MAX_CHARS = 50_000;
+
+/** Crossref's pattern for the DOIs it registers: '10.', a 4-9 digit registrant, '/', a suffix. */
+const DOI = /^10\.\d{4,9}\/[-._;()/:A-Z0-9]+$/i;
+const doiField = () =>
+  text(300).refine((v) => v === '' || DOI.test(v), 'A DOI looks like 10.1234/abc-123 (without https://doi.org/)');
+
 const fields = {
   title: text(300).min(1, 'Title is required'),
   description: longText(5000).trim().min(1, 'Description is required'),
@@ -15,6 +23,10 @@ const fields = {
   image: safeLink().default(''),
   /** The uploaded PDF (an /api/uploads/… path) or another address of the full text. */
   pdf: safeLink().default(''),
+  /** The web version of the text: Markdown, rendered and sanitised when the site is built. */
+  body: longText(BODY_MAX_CHARS).default(''),
+  /** A Digital Object Identifier, bare ('10.1234/abc'), or empty. */
+  doi: doiField().default(''),
   ...releaseFields,
 };
 

@@ -4,7 +4,7 @@ import type { Collection } from './collections';
 import { HttpError } from './errors';
 import { requirePermission } from './guard';
 import { commitChange } from './history';
-import { errorResponse, json, parseWith, readJson, route, type FnContext } from './http';
+import { errorResponse, json, MAX_JSON_BYTES, parseWith, readJson, route, type FnContext } from './http';
 
 /** A function handler as `route()` builds it. */
 export type RouteHandler = ReturnType<typeof route>;
@@ -54,8 +54,9 @@ export async function readPatch<S extends z.ZodType>(
   req: Request,
   schema: S,
   fieldNames: readonly string[],
+  maxBytes = MAX_JSON_BYTES,
 ): Promise<{ patch: z.infer<S>; expected?: Record<string, unknown> }> {
-  const { _expected: expected, ...fields } = await readJson(req, patchEnvelopeSchema);
+  const { _expected: expected, ...fields } = await readJson(req, patchEnvelopeSchema, maxBytes);
   const unknown = Object.keys(expected ?? {}).filter((k) => !fieldNames.includes(k));
   if (unknown.length > 0) {
     const message = `Unknown field in _expected: ${unknown.join(', ')}`;
@@ -104,6 +105,8 @@ export interface CollectionApiOptions {
    * (a hidden item is a 404) and expire at the CDN when the next scheduled item goes public;
    * admins list everything at /api/<name>/all.
    */
+  /** Cap on create and update bodies, when records may hold more than the default allows (long texts). */
+  maxJsonBytes?: number;
   release?: { isPublic: (item: unknown, now: number) => boolean; next: (items: unknown[], now: number) => number | null };
 }
 
@@ -137,7 +140,7 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
       GET: async () => visible(await list()),
       async POST(req) {
         const user = await requirePermission(req, 'content');
-        const created = await items.create((await readJson(req, o.createSchema)) as Record<string, unknown>);
+        const created = await items.create((await readJson(req, o.createSchema, o.maxJsonBytes)) as Record<string, unknown>);
         await commitChange(user, { action: 'create', target: target(created.id), summary: describe(created), after: created });
         return json(created, { status: 201 });
       },
@@ -160,7 +163,7 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
       },
       async PATCH(req, ctx) {
         const user = await requirePermission(req, 'content');
-        const { patch, expected } = await readPatch(req, o.updateSchema, items.fieldNames);
+        const { patch, expected } = await readPatch(req, o.updateSchema, items.fieldNames, o.maxJsonBytes);
         const { before, after } = await items.update(itemId(ctx), patch as Record<string, unknown>, expected);
         const summary = `${describe(after)}: ${Object.keys(patch as object).join(', ')}`;
         await commitChange(user, { action: 'update', target: target(after.id), summary, before, after });

@@ -1,4 +1,5 @@
 import type { SiteSettingsPatch } from '../schemas/site-settings';
+import { DEMO_REPORT } from './demo-report';
 
 const DAY = 86_400_000;
 /** A calendar day `days` from `base`, as the YYYY-MM-DD the event schema accepts. */
@@ -45,7 +46,7 @@ export const DEMO = {
   ],
 
   publications: [
-    { title: 'The State of AI Governance 2025', description: 'A comparative review of AI rules in 32 jurisdictions, with a scorecard of how far each has moved from principles to enforceable obligations, and what has worked in practice.', date: 'March 2025', type: 'Report', authors: 'M. Chen, L. Fischer', link: '', image: '/images/publications/governance-2025.svg' },
+    { title: 'The State of AI Governance 2025', description: 'A comparative review of AI rules in 32 jurisdictions, with a scorecard of how far each has moved from principles to enforceable obligations, and what has worked in practice.', date: 'March 2025', type: 'Report', authors: 'M. Chen, L. Fischer', link: '', image: '/images/publications/governance-2025.svg', ...DEMO_REPORT },
     { title: 'Auditing Large Language Models in the Public Sector', description: 'A step-by-step audit protocol for government teams procuring language models, tested with three councils.', date: 'January 2025', type: 'Policy Brief', authors: 'J. Whitfield, M. Chen', link: '', image: '/images/publications/llm-audit.svg' },
     { title: 'Equity in Clinical Prediction: Lessons from 40 Hospitals', description: 'We measured how the accuracy of widely deployed clinical risk models differs across age, sex and ethnicity, and found gaps that routine validation misses. We propose a lightweight monitoring standard that hospitals can adopt within a quarter.', date: 'November 2024', type: 'Research Paper', authors: 'S. Alvarez, L. Fischer, A. Okafor', link: '', image: '/images/publications/clinical-equity.svg' },
     { title: 'Generative AI and the Changing Shape of Office Work', description: 'Survey evidence from 6,000 workers on which tasks generative AI is absorbing and what that means for entry-level careers.', date: 'September 2024', type: 'Report', authors: 'A. Rahman, K. Watanabe', link: '', image: '/images/publications/office-work.svg' },

@@ -25,7 +25,7 @@ export function renderPublication(p: Publication): void {
   new Headers({ 'Content-Disposition': attachment(downloadName(p.slug, 'ris')) });
   const date = parsePublicationDate(p.date);
   const datePublished = date ? new Date(Date.UTC(date.year, (date.month ?? 1) - 1, date.day ?? 1)).toISOString() : undefined;
-  serializeJsonLd(publicationJsonLd({ title: p.title, description: p.description, type: p.type, authors: splitAuthors(p.authors), datePublished, url, image: abs(p.image || '/'), pdfUrl: ctx.pdfUrl }, site));
+  serializeJsonLd(publicationJsonLd({ title: p.title, description: p.description, type: p.type, authors: splitAuthors(p.authors), datePublished, url, image: abs(p.image || '/'), pdfUrl: ctx.pdfUrl, doi: p.doi || undefined }, site));
 }
 
 export function renderEvent(e: Event, now: number): void {

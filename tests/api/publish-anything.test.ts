@@ -66,6 +66,9 @@ const ARBITRARY: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
         authors: optionalText(500),
         link,
         image: link,
+        // Markdown of every kind (the random text is full of markup and syntax characters), and a DOI.
+        body: fc.oneof(fc.constant(''), text(3000), fc.array(fc.constantFrom('# ', '## ', '\n\n', '| a | b |\n|--|--|\n| ', '[^1]', '\n\n[^1]: ', '> ', '- ', '![', '](/x.png "', '")', '[', '](javascript:x)', '<script>', '`'), { maxLength: 60 }).chain((parts) => text(40).map((t) => parts.join(t)))),
+        doi: fc.constantFrom('', '10.5555/meridian.2025-07', '10.1000/(a);b:c/d'),
       }),
       release,
     )

@@ -52,6 +52,7 @@ const ROWS: Row[] = [
   ['POST', '/api/admin/upload', 'editor', {}],
   ['POST', '/api/admin/upload-pdf', 'editor', {}],
   ['GET', '/api/admin/releases', 'editor'],
+  ['POST', '/api/admin/markdown-preview', 'editor', {}],
   ['GET', '/api/admin/history', 'editor'],
   ['POST', '/api/admin/history/nope/restore', 'editor'],
   ['GET', '/api/admin/testimonials', 'editor'],

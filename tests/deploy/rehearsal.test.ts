@@ -91,6 +91,7 @@ describe('a deploy with Netlify’s build program', () => {
       'admin-upload': admin401('/api/admin/upload', 'POST'),
       'admin-upload-pdf': admin401('/api/admin/upload-pdf', 'POST'),
       'admin-releases': admin401('/api/admin/releases'),
+      'admin-markdown-preview': admin401('/api/admin/markdown-preview', 'POST'),
       'admin-users': admin401('/api/admin/users'),
       account: admin401('/api/account/sign-out-everywhere', 'POST'),
       // An invitation that was never issued: the same answer as a used or expired one.

@@ -115,6 +115,13 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
       { name: 'link', label: 'Link', type: 'text', placeholder: 'https://…' },
       { name: 'image', label: 'Image', type: 'image' },
       { name: 'pdf', label: 'PDF', type: 'pdf', help: 'The full text, offered as a download on the publication page.' },
+      { name: 'doi', label: 'DOI', type: 'text', placeholder: '10.1234/abc-123', help: 'Optional. Shown in the citations, without https://doi.org/.' },
+      {
+        name: 'body',
+        label: 'Web version',
+        type: 'markdown',
+        help: 'Optional. Markdown: # headings, lists, links, > quotes, tables, footnotes[^1] and figures ![alt text](image "caption"). The description stays the summary.',
+      },
       ...RELEASE_FIELDS,
     ],
     primary: (i) => s(i.title),

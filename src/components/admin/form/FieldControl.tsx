@@ -1,6 +1,7 @@
 import { Controller, useFormContext } from 'react-hook-form';
 import type { FieldConfig } from './field-config';
 import ImageField from './ImageField';
+import MarkdownField from './MarkdownField';
 import FormField from '../../ui/FormField';
 import PdfField from './PdfField';
 import { cx, ui } from '../../ui/styles';
@@ -62,6 +63,14 @@ export default function FieldControl({ field, idPrefix, autoFocus }: { field: Fi
         render={({ field: f }) => <PdfField id={id} value={String(f.value ?? '')} onChange={f.onChange} invalid={!!message} describedBy={describedBy} />}
       />
     );
+  } else if (field.type === 'markdown') {
+    input = (
+      <Controller
+        name={field.name}
+        control={control}
+        render={({ field: f }) => <MarkdownField id={id} value={String(f.value ?? '')} onChange={f.onChange} invalid={!!message} describedBy={describedBy} />}
+      />
+    );
   } else if (field.type === 'textarea') {
     input = <textarea {...common} rows={4} placeholder={field.placeholder} {...register(field.name)} className={cx(ui.input, 'mt-1')} />;
   } else if (field.type === 'select') {
@@ -100,7 +109,7 @@ export default function FieldControl({ field, idPrefix, autoFocus }: { field: Fi
 
   return (
     <FormField look="admin" className={cx(!field.half && 'sm:col-span-2')} id={id} label={field.label} required={field.required} hint={field.help} error={message}>
-      {field.type === 'image' || field.type === 'pdf' ? <div className="mt-1">{input}</div> : input}
+      {field.type === 'image' || field.type === 'pdf' || field.type === 'markdown' ? <div className="mt-1">{input}</div> : input}
     </FormField>
   );
 }

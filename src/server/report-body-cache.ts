@@ -1,0 +1,35 @@
+/**
+ * Report bodies as the build shows them: rendered once per content (parsing and sanitising a
+ * long report takes milliseconds, which thousands of publications turn into minutes), kept by a
+ * hash of the Markdown in Astro's cache folder. That folder survives between builds (the
+ * content-store plugin saves it on Netlify; locally it lives in DATA_DIR), so a build renders only
+ * the bodies that changed since the last one.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { renderReportBody, type RenderedBody } from './report-body';
+
+/** Bump when the renderer's output changes, so cached bodies are rendered again. */
+const RENDERER_VERSION = 1;
+
+const cacheDir = () => path.resolve(process.env.ASTRO_CACHE_DIR || './node_modules/.astro', 'report-bodies');
+const cacheFile = (markdown: string) =>
+  path.join(cacheDir(), `${createHash('sha256').update(`${RENDERER_VERSION}\n${markdown}`).digest('hex').slice(0, 32)}.json`);
+
+/** The rendered body: from the cache, or rendered now and cached (written whole, then renamed in). */
+export async function renderedReportBody(markdown: string): Promise<RenderedBody> {
+  const file = cacheFile(markdown);
+  const cached = await readFile(file, 'utf8').then((text) => JSON.parse(text) as RenderedBody, () => null);
+  if (cached) return cached;
+  const rendered = renderReportBody(markdown);
+  // A cache that cannot be written costs time, not correctness: the page still gets its body.
+  await mkdir(cacheDir(), { recursive: true })
+    .then(async () => {
+      const temp = `${file}.${process.pid}.tmp`;
+      await writeFile(temp, JSON.stringify(rendered));
+      await rename(temp, file);
+    })
+    .catch(() => undefined);
+  return rendered;
+}
