@@ -1,16 +1,14 @@
 /**
- * How a publication is cited: its authors and date read from the admin's free text, the
+ * How a publication is cited: its authors (names, in order) and its date, the
  * Highwire (Google Scholar) meta tags, APA and BibTeX texts for the "Cite this" block, and the
  * RIS file reference managers import. Pure functions shared by the page, the .ris route and tests.
  */
-import { isRenderableDate, MIN_YEAR } from '../schemas/dates';
+import { MONTH_NAMES, publicationDate, type Dated, type PartialDate } from './publication-date';
 
-export interface Citable {
+export interface Citable extends Dated {
   title: string;
-  /** Free text: 'L. Fischer, A. Okafor' or 'Fischer, Lena; Okafor, Ada'. */
-  authors: string;
-  /** Free text: '2025-03-14', 'March 2025' or '2025'. */
-  date: string;
+  /** The authors' names in order ('Lena Fischer', or 'Fischer, Lena'). */
+  authors: readonly string[];
   type: string;
   description: string;
   slug: string;
@@ -27,51 +25,7 @@ export interface CitationContext {
   pdfUrl?: string;
 }
 
-export interface PartialDate {
-  year: number;
-  month?: number;
-  day?: number;
-}
-
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-
-/**
- * Reads '2025-03-14', '2025-03', 'March 2025', '14 March 2025', 'Mar 2025' or '2025'; null when no
- * year is found. A month or day that does not exist is left out (a record saved before dates were
- * checked may hold '2026-13-01'), so no citation format is ever asked for a 13th month.
- */
-export function parsePublicationDate(text: string): PartialDate | null {
-  const found = readDate(text);
-  if (!found?.month) return found;
-  if (found.month < 1 || found.month > 12) return { year: found.year };
-  if (found.day && !isRenderableDate(Math.max(found.year, MIN_YEAR), found.month, found.day)) return { year: found.year, month: found.month };
-  return found;
-}
-
-function readDate(text: string): PartialDate | null {
-  const t = text.trim().toLowerCase();
-  const iso = /^(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?/.exec(t);
-  if (iso) return { year: +iso[1]!, ...(iso[2] ? { month: +iso[2] } : {}), ...(iso[3] ? { day: +iso[3] } : {}) };
-  const year = /\b(\d{4})\b/.exec(t);
-  if (!year) return null;
-  const monthIndex = MONTHS.findIndex((m) => new RegExp(`\\b${m.slice(0, 3)}`).test(t));
-  const day = /\b(\d{1,2})\b/.exec(t.replace(year[1]!, ''));
-  return {
-    year: +year[1]!,
-    ...(monthIndex >= 0 ? { month: monthIndex + 1 } : {}),
-    ...(monthIndex >= 0 && day ? { day: +day[1]! } : {}),
-  };
-}
-
 const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The authors as a list of names, as written ('Fischer, Lena; Okafor, Ada' splits on semicolons). */
-export function splitAuthors(authors: string): string[] {
-  const text = authors.trim();
-  if (!text) return [];
-  const parts = text.includes(';') ? text.split(';') : text.split(/,|\band\b|&/);
-  return parts.map((a) => a.trim()).filter(Boolean);
-}
 
 /** 'Lena Fischer' → { family: 'Fischer', given: 'Lena' }; 'Fischer, Lena' is read the same way. */
 export function nameParts(name: string): { family: string; given: string } {
@@ -98,9 +52,9 @@ export function citationDate(d: PartialDate): string {
 
 /** The citation_* meta tags Google Scholar reads, in order (one citation_author per author). */
 export function citationMeta(p: Citable, ctx: CitationContext): [name: string, content: string][] {
-  const date = parsePublicationDate(p.date);
+  const date = publicationDate(p);
   const tags: [string, string][] = [['citation_title', p.title]];
-  for (const author of splitAuthors(p.authors)) tags.push(['citation_author', author]);
+  for (const author of p.authors) tags.push(['citation_author', author]);
   if (date) tags.push(['citation_publication_date', citationDate(date)]);
   tags.push(['citation_publisher', ctx.publisher]);
   if (/report|brief|paper/i.test(p.type)) tags.push(['citation_technical_report_institution', ctx.publisher]);
@@ -112,13 +66,13 @@ export function citationMeta(p: Citable, ctx: CitationContext): [name: string, c
 
 /** APA 7 reference: 'Fischer, L., & Okafor, A. (2025, March). Title [Report]. Publisher. URL' */
 export function apaCitation(p: Citable, ctx: CitationContext): string {
-  const names = splitAuthors(p.authors).map((a) => {
+  const names = p.authors.map((a) => {
     const { family, given } = nameParts(a);
     return given ? `${family}, ${initials(given)}` : family;
   });
   const authors =
     names.length === 0 ? '' : names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')}, & ${names.at(-1)}`;
-  const d = parsePublicationDate(p.date);
+  const d = publicationDate(p);
   const when = d ? [d.year, d.month ? `${MONTH_NAMES[d.month - 1]}${d.day ? ` ${d.day}` : ''}` : ''].filter(Boolean).join(', ') : 'n.d.';
   const title = `${p.title}${p.type ? ` [${p.type}]` : ''}.`;
   // APA ends with the DOI's address when there is one, the page's otherwise.
@@ -126,22 +80,21 @@ export function apaCitation(p: Citable, ctx: CitationContext): string {
   // Without authors APA puts the title first.
   return authors ? `${authors.replace(/\.$/, '')}. (${when}). ${title} ${ctx.publisher}. ${where}` : `${title} (${when}). ${ctx.publisher}. ${where}`;
 }
-const MONTH_NAMES = MONTHS.map((m) => m[0]!.toUpperCase() + m.slice(1));
 
 /** BibTeX special characters, escaped so the entry parses whatever the admin typed. */
 const bibEscape = (s: string) => s.replace(/[\\{}%&$#_^~]/g, (c) => (c === '\\' ? '\\textbackslash{}' : c === '^' || c === '~' ? `\\${c}{}` : `\\${c}`));
 
 /** A BibTeX entry: @techreport for reports, briefs and papers, @misc otherwise; the key is the slug. */
 export function bibtex(p: Citable, ctx: CitationContext): string {
-  const d = parsePublicationDate(p.date);
+  const d = publicationDate(p);
   const kind = /report|brief|paper/i.test(p.type) ? 'techreport' : 'misc';
   const fields: [string, string][] = [['title', `{${bibEscape(p.title)}}`]];
-  const authors = splitAuthors(p.authors);
+  const authors = p.authors;
   if (authors.length) fields.push(['author', `{${authors.map((a) => bibEscape(a)).join(' and ')}}`]);
   fields.push([kind === 'techreport' ? 'institution' : 'publisher', `{${bibEscape(ctx.publisher)}}`]);
   if (kind === 'techreport' && p.type) fields.push(['type', `{${bibEscape(p.type)}}`]);
   if (d) fields.push(['year', `{${d.year}}`]);
-  if (d?.month) fields.push(['month', MONTHS[d.month - 1]!.slice(0, 3)]);
+  if (d?.month) fields.push(['month', MONTH_NAMES[d.month - 1]!.slice(0, 3).toLowerCase()]);
   if (p.doi) fields.push(['doi', `{${bibEscape(p.doi)}}`]);
   fields.push(['url', `{${ctx.url}}`]);
   const key = p.slug.replace(/[^A-Za-z0-9-]/g, '') || 'publication';
@@ -153,12 +106,12 @@ const risType = (type: string) => (/report|brief|paper/i.test(type) ? 'RPRT' : /
 
 /** An RIS record (CRLF lines, as the format specifies) for reference managers. */
 export function ris(p: Citable, ctx: CitationContext): string {
-  const d = parsePublicationDate(p.date);
+  const d = publicationDate(p);
   // Every value on one line: a line break inside one (\r, \n, or a Unicode line or paragraph
   // separator) would start a line of its own, which a reader takes for a new tag.
   const one = (s: string) => s.replace(/[\s\u2028\u2029\u0085]+/g, ' ').trim();
   const lines: [string, string][] = [['TY', risType(p.type)], ['TI', one(p.title)]];
-  for (const author of splitAuthors(p.authors)) {
+  for (const author of p.authors) {
     const { family, given } = nameParts(author);
     lines.push(['AU', one(given ? `${family}, ${given}` : family)]);
   }

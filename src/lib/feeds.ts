@@ -3,10 +3,10 @@
  * and the items they list. Pure, so the feed routes and tests share them.
  */
 import type { RSSFeedItem } from '@astrojs/rss';
-import { parsePublicationDate } from './citation';
 import { eventTimeLabel } from './event-card';
 import { eventUrl, longDay } from './event-page';
 import { publicationUrl } from './publication-archive';
+import { publicationDate, type Dated } from './publication-date';
 
 export const PUBLICATIONS_FEED = '/publications/feed.xml';
 export const EVENTS_FEED = '/events/feed.xml';
@@ -14,19 +14,19 @@ export const EVENTS_FEED = '/events/feed.xml';
 /** Newest first, at most this many: a feed is for what changed lately. */
 export const FEED_SIZE = 50;
 
-interface FeedPublication {
+interface FeedPublication extends Dated {
   slug: string;
   title: string;
   description: string;
-  authors: string;
-  date: string;
+  /** The authors' names, in order. */
+  authors: readonly string[];
   type: string;
   createdAt: string;
 }
 
 /** When a publication came out: its own date when it has a day, else when it was added. */
 function publishedOn(p: FeedPublication): Date {
-  const d = parsePublicationDate(p.date);
+  const d = publicationDate(p);
   const added = new Date(p.createdAt);
   if (!d) return added;
   // A date without a day ('March 2025') is dated the month's first day, unless added within that month.
@@ -43,7 +43,7 @@ export function publicationFeedItems(publications: readonly FeedPublication[]): 
       title: p.title,
       link: publicationUrl(p),
       pubDate: at,
-      description: p.authors ? `${p.authors}. ${p.description}` : p.description,
+      description: p.authors.length ? `${p.authors.join(', ')}. ${p.description}` : p.description,
       categories: [p.type],
     }));
 }

@@ -64,11 +64,20 @@ export function siteGraph(site: SiteIdentity): Record<string, unknown> {
 /** The institute as publisher or organiser. */
 const organization = (origin: string, name: string) => ({ '@type': 'Organization', '@id': `${origin}/#organization`, name, url: `${origin}/` });
 
+/** A person credited on a page: their name, and their page on this site when they have one. */
+export interface PersonLd {
+  name: string;
+  /** Absolute address of their person page. */
+  url?: string;
+}
+
+const person = (p: PersonLd) => (p.url ? { '@type': 'Person', '@id': `${p.url}#person`, name: p.name, url: p.url } : { '@type': 'Person', name: p.name });
+
 export interface PublicationLd {
   title: string;
   description: string;
   type: string;
-  authors: string[];
+  authors: PersonLd[];
   /** ISO date, as precise as known: '2025', '2025-03' or '2025-03-14'. */
   datePublished?: string;
   url: string;
@@ -90,7 +99,7 @@ export function publicationJsonLd(p: PublicationLd, site: { origin: string; name
     description: p.description,
     url: p.url,
     image: p.image,
-    author: p.authors.map((name) => ({ '@type': 'Person', name })),
+    author: p.authors.map(person),
     publisher: organization(site.origin, site.name),
     genre: p.type,
     inLanguage: 'en',
@@ -101,6 +110,30 @@ export function publicationJsonLd(p: PublicationLd, site: { origin: string; name
   if (p.externalUrl) ld.sameAs = p.externalUrl;
   if (p.doi) ld.identifier = { '@type': 'PropertyValue', propertyID: 'DOI', value: p.doi, url: doiUrl(p.doi) };
   return ld;
+}
+
+/**
+ * A person page: a ProfilePage whose main entity is the Person, with their role at the
+ * institute, photo, profiles elsewhere and what they know about (their research areas).
+ */
+export function personJsonLd(
+  p: { name: string; position: string; description: string; url: string; image?: string; sameAs: string[]; email?: string; knowsAbout: string[] },
+  site: { origin: string; name: string },
+): Record<string, unknown> {
+  const entity: Record<string, unknown> = {
+    '@type': 'Person',
+    '@id': `${p.url}#person`,
+    name: p.name,
+    jobTitle: p.position,
+    description: p.description,
+    url: p.url,
+    worksFor: organization(site.origin, site.name),
+  };
+  if (p.image) entity.image = p.image;
+  if (p.email) entity.email = p.email;
+  if (p.sameAs.length) entity.sameAs = p.sameAs;
+  if (p.knowsAbout.length) entity.knowsAbout = p.knowsAbout;
+  return { '@context': 'https://schema.org', '@type': 'ProfilePage', '@id': `${p.url}#page`, url: p.url, name: p.name, mainEntity: entity };
 }
 
 export interface EventLd {
@@ -116,6 +149,7 @@ export interface EventLd {
   url: string;
   image: string;
   maxAttendees?: number | null;
+  speakers?: PersonLd[];
 }
 
 /** An event as a schema.org Event with its Place or VirtualLocation, attendance mode and status. */
@@ -138,6 +172,7 @@ export function eventJsonLd(e: EventLd, site: { origin: string; name: string }):
     organizer: organization(site.origin, site.name),
   };
   if (e.maxAttendees) ld.maximumAttendeeCapacity = e.maxAttendees;
+  if (e.speakers?.length) ld.performer = e.speakers.map(person);
   if (e.registrationUrl) ld.offers = { '@type': 'Offer', url: e.registrationUrl, availability: 'https://schema.org/InStock' };
   return ld;
 }

@@ -4,7 +4,7 @@
  * Pure functions shared by the pages, the sitemap, the search index and tests, so all of them
  * agree on which page a publication lives on.
  *
- * Routes: /publications, /publications/2, … (every publication, in the admin's order),
+ * Routes: /publications, /publications/2, … (every publication, newest first: publication-date.ts),
  * /publications/type/<slug>, /publications/type/<slug>/2, … (one type), and one page per
  * publication at /publications/<slug> (slugs never take 'type' or a bare number: src/lib/slug.ts).
  * publicationUrl() is the one place that points cards, feeds and search results at them.
@@ -47,7 +47,7 @@ export function publicationTypes(publications: readonly { type: string }[]): Pub
   return [...bySlug.values()].sort((a, b) => a.label.localeCompare(b.label, 'en'));
 }
 
-/** The publications of one type (by slug), keeping their order. */
+/** The publications of one type (by slug), keeping the order they come in. */
 export const publicationsOfType = <T extends { type: string }>(publications: readonly T[], slug: string): T[] =>
   publications.filter((p) => typeSlug(p.type) === slug);
 

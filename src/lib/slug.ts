@@ -1,7 +1,8 @@
 /**
- * Stable URL slugs for publications and events (/publications/<slug>, /events/<slug>).
+ * Stable URL slugs for publications, events, people and research areas (/publications/<slug>,
+ * /events/<slug>, /team/<slug>, /research/<slug>).
  *
- * A slug is stored with its record. It follows the title: when a rename makes the stored slug no
+ * A slug is stored with its record. It follows the title (a person's name): when a rename makes the stored slug no
  * longer fit the title, the record gets a new slug and the old one moves to `previousSlugs`,
  * which the build turns into redirects, so links already shared keep working. Records stored
  * before slugs existed get theirs when read (the same rule, so every build agrees).
@@ -29,7 +30,6 @@ const isReserved = (slug: string) => RESERVED.has(slug) || /^\d+$/.test(slug);
 
 export interface Sluggable {
   id: string;
-  title: string;
   slug?: string;
   previousSlugs?: string[];
 }
@@ -45,10 +45,13 @@ function fitsTitle(slug: string, title: string): boolean {
  * that no longer fits (the title changed) moves to `previousSlugs`; no slug ever in use, current
  * or previous, is given to another item. Pure: items come back in the same order.
  */
-export function assignSlugs<T extends Sluggable>(items: readonly T[]): (T & { slug: string; previousSlugs: string[] })[] {
+export function assignSlugs<T extends Sluggable>(
+  items: readonly T[],
+  titleOf: (item: T) => string = (item) => (item as T & { title: string }).title,
+): (T & { slug: string; previousSlugs: string[] })[] {
   // Each slug ever used, with the id of the record it belongs to: a record may take back its own.
   const owner = new Map<string, string>();
-  const keep = items.map((item) => !!item.slug && fitsTitle(item.slug, item.title) && !isReserved(item.slug));
+  const keep = items.map((item) => !!item.slug && fitsTitle(item.slug, titleOf(item)) && !isReserved(item.slug));
   items.forEach((item, n) => {
     for (const old of item.previousSlugs ?? []) owner.set(old, item.id);
     if (keep[n]) owner.set(item.slug!, item.id);
@@ -57,7 +60,7 @@ export function assignSlugs<T extends Sluggable>(items: readonly T[]): (T & { sl
   return items.map((item, n) => {
     const previousSlugs = [...(item.previousSlugs ?? [])];
     if (keep[n]) return { ...item, slug: item.slug!, previousSlugs };
-    const base = slugify(item.title) || `item-${item.id.slice(0, 8)}`;
+    const base = slugify(titleOf(item)) || `item-${item.id.slice(0, 8)}`;
     let slug = base;
     for (let i = 2; taken(slug, item.id) || isReserved(slug); i++) slug = `${base}-${i}`;
     owner.set(slug, item.id);

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { loadEvents, loadPublications, loadResearchAreas, loadSiteSettings, loadTeamMembers } from '../server/content';
+import { loadEvents, loadLibrary, loadPublications, loadResearchAreas, loadSiteSettings, loadTeamMembers } from '../server/content';
 import { buildSearchIndex } from '../lib/search';
 import { settingText } from '../schemas/site-settings';
 
@@ -12,8 +12,9 @@ export const GET: APIRoute = async () => {
     loadEvents(),
     loadTeamMembers(),
   ]);
+  const library = await loadLibrary();
   const index = buildSearchIndex({
-    publications,
+    publications: publications.map((p) => ({ ...p, authors: library.authors(p).map((c) => c.name).join(', ') })),
     researchAreas,
     events,
     teamMembers,

@@ -45,6 +45,12 @@ export const webUrl = (max = 2000) =>
     .max(max)
     .refine((v) => v === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), 'Must be a web address starting with https://');
 
+/** A calendar day 'YYYY-MM-DD' every output can render, or empty. */
+export const isoDay = () =>
+  cleanString()
+    .trim()
+    .refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && isRenderableIsoDate(v)), DATE_MESSAGE);
+
 /** An e-mail address or empty. */
 export const optionalEmail = cleanString()
   .trim()

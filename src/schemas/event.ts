@@ -3,6 +3,7 @@ import { cleanString, createPayload, longText, orderSchema, recordMeta, renderab
 import { DATE_MESSAGE, isRenderableIsoDate } from './dates';
 import { camelise, type ClientEvent } from './event-client';
 import { withoutDefaults } from './patch-shape';
+import { peopleSchema, topicsSchema } from './people';
 import { releaseFields } from './release';
 import { slugFields } from './slug-fields';
 
@@ -46,6 +47,10 @@ const fields = {
   imageUrl: safeLink().default(''),
   youtubeUrl: webUrl().default(''),
   featured: z.boolean().default(false),
+  /** Ordered speakers, as publications have authors (see people.ts). */
+  speakers: peopleSchema().default([]),
+  /** Research areas (ids) this event belongs to. */
+  topics: topicsSchema().default([]),
   ...releaseFields,
 };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { createPayload, longText, orderSchema, recordMeta, renderableDates, safeLink, text } from './common';
+import { createPayload, isoDay, longText, orderSchema, recordMeta, renderableDates, safeLink, text } from './common';
 import { withoutDefaults } from './patch-shape';
+import { peopleSchema, topicsSchema } from './people';
 import { releaseFields } from './release';
 import { slugFields } from './slug-fields';
 
@@ -17,8 +18,13 @@ const fields = {
   description: longText(5000).trim().min(1, 'Description is required'),
   /** Free text, e.g. 'March 2025'. */
   date: text(60).default(''),
+  /** The real date ('YYYY-MM-DD') the archive sorts by; empty on older records, then read from `date`. */
+  publishedOn: isoDay().default(''),
   type: text(60).default('Report'),
-  authors: text(500).default(''),
+  /** Ordered authors (see people.ts); free text from older records reads as names. */
+  authors: peopleSchema().default([]),
+  /** Research areas (ids) this publication belongs to. */
+  topics: topicsSchema().default([]),
   link: safeLink().default(''),
   image: safeLink().default(''),
   /** The uploaded PDF (an /api/uploads/… path) or another address of the full text. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createPayload, longText, orderSchema, recordMeta, safeLink, text } from './common';
 import { withoutDefaults } from './patch-shape';
+import { slugFields } from './slug-fields';
 
 const fields = {
   title: text(200).min(1, 'Title is required'),
@@ -13,7 +14,7 @@ const fields = {
 };
 
 /** A stored research area. */
-export const researchAreaSchema = z.object({ ...recordMeta, ...fields, order: orderSchema.default(0) });
+export const researchAreaSchema = z.object({ ...recordMeta, ...fields, ...slugFields, order: orderSchema.default(0) });
 export type ResearchArea = z.infer<typeof researchAreaSchema>;
 
 /** Create payload: no id or timestamps; order optional (appended last when missing). */

@@ -52,6 +52,8 @@ export const siteSettingsSchema = z.object({
   ...textShape,
   ...flagShape,
   updatedAt: z.string().default(''),
+  /** Server-owned: the slugs of the founder's earlier names, whose /team/<slug> pages redirect. */
+  founderSlugs: z.array(z.string().max(100)).max(200).default([]),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 

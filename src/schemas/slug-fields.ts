@@ -6,7 +6,8 @@ import { z } from 'zod';
 const slug = z.string().max(100).regex(/^[\p{L}\p{N}-]*$/u, 'Not a slug');
 
 /**
- * Stored, server-owned URL slug of a publication or event (see src/lib/slug.ts): never sent by
+ * Stored, server-owned URL slug of a publication, event, person or research area (see
+ * src/lib/slug.ts): never sent by
  * the admin, so absent from the create and update payloads.
  */
 export const slugFields = {

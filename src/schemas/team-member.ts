@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { createPayload, longText, optionalEmail, orderSchema, recordMeta, safeLink, text, webUrl } from './common';
+import { topicsSchema } from './people';
+import { slugFields } from './slug-fields';
 
 const fields = {
   name: text(120).min(1, 'Name is required'),
@@ -9,10 +11,12 @@ const fields = {
   linkedin: webUrl().optional(),
   twitter: webUrl().optional(),
   email: optionalEmail.optional(),
+  /** Research areas (ids) this member is an expert in: they are listed on those topic pages. */
+  topics: topicsSchema().optional(),
 };
 
 /** A stored team member; order is optional and sorts as 999 when missing. */
-export const teamMemberSchema = z.object({ ...recordMeta, ...fields, order: orderSchema.optional() });
+export const teamMemberSchema = z.object({ ...recordMeta, ...fields, ...slugFields, order: orderSchema.optional() });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
 /** Create payload: no id or timestamps. */

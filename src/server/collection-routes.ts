@@ -41,7 +41,8 @@ export function byPath(table: Record<string, RouteHandler>): RouteHandler {
   };
 }
 
-const expectedSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]), {
+// Lists (authors, speakers, topics) are compared whole, as the editor loaded them.
+const expectedSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.unknown()).max(1000)]), {
   error: '_expected must map field names to the values you started from',
 });
 const patchEnvelopeSchema = z.looseObject({ _expected: expectedSchema.optional() });

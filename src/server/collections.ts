@@ -21,6 +21,11 @@ interface BaseItem {
 interface CollectionOptions<Item> {
   /** New items without an order go last. */
   autoOrder: boolean;
+  /**
+   * New items without an order go first instead, the others moving down one place: the newest
+   * publication or event is what the home page's first cards show, without anyone dragging it up.
+   */
+  newFirst?: boolean;
   /** Rules across fields, checked on the merged item (a PATCH may send only one side). */
   check?: (item: Item) => void;
   /**
@@ -74,10 +79,13 @@ export function collection<S extends z.ZodType<BaseItem>>(key: string, itemSchem
       let created: Item | undefined;
       const doc = await write((items) => {
         const now = new Date().toISOString();
-        const nextOrder = items.reduce((m, i) => Math.max(m, i.order ?? 0), -1) + 1;
+        const first = opts.newFirst && input.order === undefined;
+        const nextOrder = first ? 0 : items.reduce((m, i) => Math.max(m, i.order ?? 0), -1) + 1;
         const order = input.order ?? (opts.autoOrder ? nextOrder : undefined);
         created = validated({ ...input, ...(order === undefined ? {} : { order }), id: crypto.randomUUID(), createdAt: now, updatedAt: now });
-        return [...items, created];
+        // Moving down one place is not an edit of the others: their updatedAt stays.
+        const rest = first ? items.slice().sort(byOrder).map((i, n) => ({ ...i, order: n + 1 })) : items;
+        return [...rest, created];
       });
       return stored(doc, created!.id);
     },
@@ -145,12 +153,16 @@ export function collection<S extends z.ZodType<BaseItem>>(key: string, itemSchem
 /** One admin-edited collection, whatever its item type. */
 export type Collection = ReturnType<typeof collection<z.ZodType<BaseItem>>>;
 
+/** A field's value as text: lists (authors, topics) as JSON, everything else as it reads. */
+const asText = (v: unknown) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v ?? ''));
+
 /** 409 with the current values when a field changed since the editor loaded it. */
 export function assertExpected(current: Record<string, unknown>, expected?: Record<string, unknown>) {
   if (!expected) return;
-  const changed = Object.keys(expected).filter((k) => (current[k] ?? '') !== (expected[k] ?? ''));
+  const same = (a: unknown, b: unknown) => (typeof a === 'object' && a !== null) || (typeof b === 'object' && b !== null) ? asText(a) === asText(b) : (a ?? '') === (b ?? '');
+  const changed = Object.keys(expected).filter((k) => !same(current[k], expected[k]));
   if (changed.length) {
-    throw new HttpError(409, 'Someone else changed this since you started editing', Object.fromEntries(changed.map((k) => [k, String(current[k] ?? '')])));
+    throw new HttpError(409, 'Someone else changed this since you started editing', Object.fromEntries(changed.map((k) => [k, asText(current[k])])));
   }
 }
 
@@ -165,12 +177,13 @@ const releaseHasTime = (item: Releasable) => {
 };
 
 /** The admin-edited collections. */
-export const researchAreas = collection('research-areas', researchAreaSchema, { autoOrder: true });
-export const teamMembers = collection('team-members', teamMemberSchema, { autoOrder: false });
-export const publications = collection('publications', publicationSchema, { autoOrder: true, check: releaseHasTime, derive: assignSlugs });
+export const researchAreas = collection('research-areas', researchAreaSchema, { autoOrder: true, derive: (items) => assignSlugs(items) });
+export const teamMembers = collection('team-members', teamMemberSchema, { autoOrder: false, derive: (items) => assignSlugs(items, (m) => m.name) });
+export const publications = collection('publications', publicationSchema, { autoOrder: true, newFirst: true, check: releaseHasTime, derive: assignSlugs });
 export const stats = collection('stats', statSchema, { autoOrder: true });
 export const events = collection('events', eventSchema, {
   autoOrder: true,
+  newFirst: true,
   check: (e) => {
     endNotBeforeStart(e);
     releaseHasTime(e);

@@ -2,6 +2,11 @@
  * Build-time content access for pages: each loader reads the content store once per build.
  * Server-only: pages call these during `astro build`; islands never import this module.
  */
+import { buildLibrary } from '../lib/library';
+import { founderPerson, listPeople } from '../lib/people';
+import { sortNewestFirst } from '../lib/publication-date';
+import { settingText } from '../schemas/site-settings';
+import { SITE } from '../site.config';
 import { isPublic } from '../schemas/release';
 import { events, publications, researchAreas, stats, teamMembers } from './collections';
 import { keepRenderable } from './publish-report';
@@ -35,12 +40,52 @@ export const loadTeamMembers = once(() => teamMembers.list());
 export const loadPublications = once(async () =>
   keepRenderable('publication', published(await publications.list()), (p) => `/publications/${p.slug}`, renderPublication),
 );
+/** Public publications newest first (the archive and its filters; the home page keeps the admin's order). */
+export const loadPublicationsNewestFirst = once(async () => sortNewestFirst(await loadPublications()));
 /** Impact stats by order. */
 export const loadStats = once(() => stats.list());
 /** Every public event by start date ascending. */
 export const loadEvents = once(async () => {
   const shown = published(await events.list()).sort((a, b) => a.startDate.localeCompare(b.startDate));
   return keepRenderable('event', shown, (e) => `/events/${e.slug}`, (e) => renderEvent(e, buildTime()));
+});
+
+/** Everyone with a person page: the founder (when named) first, then the team in order. */
+export const loadPeople = once(async () => {
+  const [settings, members] = await Promise.all([loadSiteSettings(), loadTeamMembers()]);
+  const founder = founderPerson({
+    name: settings.founderName,
+    position: settingText(settings, 'founderPosition'),
+    bio: settings.founderBio.trim() || `${settings.founderName.trim()} founded ${SITE.name} to turn rigorous, independent research into practical AI solutions that benefit humanity.`,
+    image: settings.founderImage,
+    linkedin: settings.founderLinkedin,
+    twitter: settings.founderTwitter,
+    email: settings.founderEmail,
+    slugs: settings.founderSlugs,
+  });
+  return listPeople(
+    founder,
+    members.map((m) => ({
+      id: m.id, slug: m.slug, previousSlugs: m.previousSlugs, name: m.name, position: m.position, bio: m.bio ?? '', image: m.image ?? '',
+      linkedin: m.linkedin ?? '', twitter: m.twitter ?? '', email: m.email ?? '', topics: m.topics ?? [], founder: false,
+    })),
+  );
+});
+
+/**
+ * The library's links for this build (authors, speakers, each person's and each topic's records),
+ * worked out once from the public records. Sections switched off contribute nothing, as their
+ * pages are not built.
+ */
+export const loadLibrary = once(async () => {
+  const settings = await loadSiteSettings();
+  const [people, areas, publications, events] = await Promise.all([
+    loadPeople(),
+    loadResearchAreas(),
+    settings.showPublications ? loadPublicationsNewestFirst() : [],
+    settings.showEvents ? loadEvents() : [],
+  ]);
+  return buildLibrary({ people, topics: areas, publications, events });
 });
 
 /** Approved testimonials (the public 'All Reviews'): one read of the published list, whatever waits for review. */

@@ -3,7 +3,9 @@
  * are: what throws here would have thrown in a page or a companion file and failed the whole
  * build. These call the same functions the pages and routes call, with a placeholder origin.
  */
-import { apaCitation, attachment, bibtex, citationMeta, downloadName, parsePublicationDate, ris, splitAuthors } from '../lib/citation';
+import { apaCitation, attachment, bibtex, citationMeta, downloadName, ris } from '../lib/citation';
+import { refNames } from '../lib/people';
+import { isoPartialDate, publicationDate } from '../lib/publication-date';
 import { eventIcs } from '../lib/event-calendar';
 import { eventAction, eventTimeLabel } from '../lib/event-card';
 import { capacityLabel, eventSchedule, longDay } from '../lib/event-page';
@@ -15,7 +17,8 @@ const ORIGIN = 'https://example.org';
 const site = { origin: ORIGIN, name: 'Check' };
 const abs = (path: string) => new URL(path, ORIGIN).href;
 
-export function renderPublication(p: Publication): void {
+export function renderPublication(record: Publication): void {
+  const p = { ...record, authors: refNames(record.authors) };
   const url = abs(`/publications/${p.slug}`);
   const ctx = { publisher: site.name, url, pdfUrl: p.pdf ? abs(p.pdf) : undefined };
   citationMeta(p, ctx);
@@ -23,15 +26,16 @@ export function renderPublication(p: Publication): void {
   bibtex(p, ctx);
   ris(p, ctx);
   new Headers({ 'Content-Disposition': attachment(downloadName(p.slug, 'ris')) });
-  const date = parsePublicationDate(p.date);
-  const datePublished = date ? new Date(Date.UTC(date.year, (date.month ?? 1) - 1, date.day ?? 1)).toISOString() : undefined;
-  serializeJsonLd(publicationJsonLd({ title: p.title, description: p.description, type: p.type, authors: splitAuthors(p.authors), datePublished, url, image: abs(p.image || '/'), pdfUrl: ctx.pdfUrl, doi: p.doi || undefined }, site));
+  const date = publicationDate(p);
+  const datePublished = date ? isoPartialDate(date) : undefined;
+  serializeJsonLd(publicationJsonLd({ title: p.title, description: p.description, type: p.type, authors: p.authors.map((name) => ({ name, url })), datePublished, url, image: abs(p.image || '/'), pdfUrl: ctx.pdfUrl, doi: p.doi || undefined }, site));
 }
 
 export function renderEvent(e: Event, now: number): void {
   const url = abs(`/events/${e.slug}`);
   const schedule = eventSchedule(e);
-  serializeJsonLd(eventJsonLd({ title: e.title, description: e.description, startDate: schedule.start, endDate: schedule.end, isVirtual: e.isVirtual, location: e.location, url, image: abs(e.imageUrl || '/'), maxAttendees: e.maxAttendees }, site));
+  const speakers = refNames(e.speakers).map((name) => ({ name, url }));
+  serializeJsonLd(eventJsonLd({ title: e.title, description: e.description, startDate: schedule.start, endDate: schedule.end, isVirtual: e.isVirtual, location: e.location, url, image: abs(e.imageUrl || '/'), maxAttendees: e.maxAttendees, speakers }, site));
   eventAction(e, now);
   eventTimeLabel(e);
   longDay(e.startDate);

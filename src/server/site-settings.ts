@@ -1,3 +1,4 @@
+import { slugify } from '../lib/slug';
 import { siteSettingsSchema, type SiteSettings, type SiteSettingsPatch } from '../schemas/site-settings';
 import type { User } from '../schemas/user';
 import { CACHE_TAGS, purgeTags } from './cdn-cache';
@@ -34,7 +35,11 @@ export async function patchSiteSettings(
     (current) => {
       before = current;
       assertExpected(current, expected);
-      return { ...current, ...patch, updatedAt: new Date().toISOString() };
+      // A renamed founder keeps their old page address: it is kept here and redirects.
+      const oldSlug = slugify(current.founderName.trim());
+      const renamed = patch.founderName !== undefined && oldSlug !== '' && slugify(patch.founderName.trim()) !== oldSlug;
+      const founderSlugs = renamed && !current.founderSlugs.includes(oldSlug) ? [...current.founderSlugs, oldSlug].slice(-200) : current.founderSlugs;
+      return { ...current, ...patch, founderSlugs, updatedAt: new Date().toISOString() };
     },
   );
   await purgeTags(CACHE_TAGS.siteSettings);

@@ -49,7 +49,7 @@ const CASES: Case[] = [
     valid: (n) => ({ title: `Paper ${n}`, description: 'A report', authors: 'A. Author', type: 'Brief' }),
     invalid: [{ title: 'P', description: 'D', link: 'javascript:alert(1)' }, 'link'],
     required: 'title',
-    update: { authors: 'B. Author' },
+    update: { date: 'May 2025' },
     untouched: 'type',
     badUpdate: [{ description: '   ' }, 'description'],
   },

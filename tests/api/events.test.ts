@@ -92,6 +92,22 @@ describe('other collection rules', () => {
     expect(placed.json.order).not.toBe(999_999);
   });
 
+  it('a new publication or event goes first in the order, the others one place down and otherwise untouched', async () => {
+    for (const [kind, body] of [
+      ['publications', (n: number) => ({ title: `First ${n}`, description: 'D' })],
+      ['events', (n: number) => ({ title: `First ${n}`, startDate: '2031-05-01', endDate: '2031-05-01' })],
+    ] as const) {
+      const older = (await t.admin.post(`/api/${kind}`, body(1))).json;
+      const newer = await t.admin.post(`/api/${kind}`, body(2));
+      expect(newer.status).toBe(201);
+      expect(newer.json.order).toBe(0);
+      const all = (await t.admin.get(`/api/${kind}/all`)).json as { id: string; order: number; updatedAt: string }[];
+      const ids = all.slice().sort((a, b) => a.order - b.order).map((i) => i.id);
+      expect(ids.slice(0, 2)).toEqual([newer.json.id, older.id]);
+      expect(all.find((i) => i.id === older.id)).toMatchObject({ order: 1, updatedAt: older.updatedAt });
+    }
+  });
+
   it('new items are appended after the highest order', async () => {
     const a = await t.admin.post('/api/stats', { value: '1', label: 'A', order: 7 });
     const b = await t.admin.post('/api/stats', { value: '2', label: 'B' });

@@ -48,10 +48,11 @@ describe('GET /api/admin/history', () => {
     const updated = (await t.admin.patch(`/api/publications/${created.id}`, { title: 'Logged 2' })).json;
     expect(await latest()).toMatchObject({ action: 'update', summary: 'Logged 2: title', before: created, after: updated });
     const other = (await t.admin.post('/api/publications', { title: 'Other', description: 'D' })).json;
-    await t.admin.put('/api/publications/order', { ids: [other.id, created.id] });
-    expect(await latest()).toMatchObject({ action: 'reorder', target: 'publications', before: { ids: [created.id, other.id] }, after: { ids: [other.id, created.id] } });
+    // A new publication goes first, so the older one is moved back up.
+    await t.admin.put('/api/publications/order', { ids: [created.id, other.id] });
+    expect(await latest()).toMatchObject({ action: 'reorder', target: 'publications', before: { ids: [other.id, created.id] }, after: { ids: [created.id, other.id] } });
     await t.admin.delete(`/api/publications/${other.id}`);
-    expect(await latest()).toMatchObject({ action: 'delete', target: `publications/${other.id}`, before: { id: other.id, title: 'Other', order: 0 } });
+    expect(await latest()).toMatchObject({ action: 'delete', target: `publications/${other.id}`, before: { id: other.id, title: 'Other', order: 1 } });
   });
 
   it('a refused change records nothing', async () => {

@@ -213,7 +213,7 @@ describe('drafts and embargoes', () => {
 
   it('lists every item for admins only, and shows what is scheduled for when', async () => {
     expect((await visitor.get('/api/publications/all')).status).toBe(401);
-    expect((await admin.get('/api/publications/all')).json.map((p: { title: string }) => p.title)).toEqual(['Governing Frontier AI', 'Embargoed Findings', 'Unfinished Draft']);
+    expect((await admin.get('/api/publications/all')).json.map((p: { title: string }) => p.title)).toEqual(['Unfinished Draft', 'Embargoed Findings', 'Governing Frontier AI']);
     const releases = (await admin.get('/api/admin/releases')).json;
     expect(releases.upcoming.map((r: { title: string; at: string }) => [r.title, r.at])).toEqual([
       ['Embargoed Findings', new Date(releaseAt).toISOString()],
@@ -263,7 +263,7 @@ describe('drafts and embargoes', () => {
     expect(await feedLinks('/publications/feed.xml')).toContain('/publications/embargoed-findings');
     expect((await page('/publications')).text).toContain('Embargoed Findings');
     expect((await page('/publications/unfinished-draft')).status).toBe(404);
-    expect((await visitor.get('/api/publications')).json.map((p: { title: string }) => p.title)).toEqual(['Governing Frontier AI Models', 'Embargoed Findings']);
+    expect((await visitor.get('/api/publications')).json.map((p: { title: string }) => p.title)).toEqual(['Embargoed Findings', 'Governing Frontier AI Models']);
     expect((await visitor.get(`/api/events/${ids.webinar}`)).status).toBe(200);
 
     // The summit's image was not drawn again; the renamed report and the released items got theirs.

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { apaCitation, bibtex, citationMeta, parsePublicationDate, ris, splitAuthors } from '../../src/lib/citation';
+import { apaCitation, bibtex, citationMeta, ris } from '../../src/lib/citation';
+import { splitNames } from '../../src/schemas/people';
+import { parsePublicationDate } from '../../src/lib/publication-date';
 
 const publication = {
   title: 'The State of AI Governance 2025',
-  authors: 'Mei Chen, L. Fischer',
+  authors: ['Mei Chen', 'L. Fischer'],
   date: 'March 2025',
   type: 'Report',
   description: 'A review of AI rules.',
@@ -20,9 +22,9 @@ describe('reading the free-text fields', () => {
     expect(parsePublicationDate('Forthcoming')).toBeNull();
   });
 
-  it('splits authors on commas or, when present, semicolons', () => {
-    expect(splitAuthors('Mei Chen, L. Fischer and A. Okafor')).toEqual(['Mei Chen', 'L. Fischer', 'A. Okafor']);
-    expect(splitAuthors('Chen, Mei; Fischer, Lena')).toEqual(['Chen, Mei', 'Fischer, Lena']);
+  it('splits free-text authors of older records on commas or, when present, semicolons', () => {
+    expect(splitNames('Mei Chen, L. Fischer and A. Okafor')).toEqual(['Mei Chen', 'L. Fischer', 'A. Okafor']);
+    expect(splitNames('Chen, Mei; Fischer, Lena')).toEqual(['Chen, Mei', 'Fischer, Lena']);
   });
 });
 

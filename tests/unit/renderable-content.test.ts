@@ -5,7 +5,8 @@
  */
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { attachment, parsePublicationDate, ris } from '../../src/lib/citation';
+import { attachment, ris } from '../../src/lib/citation';
+import { parsePublicationDate } from '../../src/lib/publication-date';
 import { eventIcs } from '../../src/lib/event-calendar';
 import { eventCreateSchema } from '../../src/schemas/event';
 import { publicationCreateSchema } from '../../src/schemas/publication';
@@ -52,7 +53,7 @@ describe('records stored before dates were checked still cite', () => {
     expect(parsePublicationDate('2026-13-01')).toEqual({ year: 2026 });
     expect(parsePublicationDate('2025-02-30')).toEqual({ year: 2025, month: 2 });
     const ctx = { publisher: 'Meridian', url: 'https://example.org/p' };
-    expect(() => ris({ title: 'T', authors: '', date: '2026-13-01', type: 'Report', description: '', slug: 't' }, ctx)).not.toThrow();
+    expect(() => ris({ title: 'T', authors: [], date: '2026-13-01', type: 'Report', description: '', slug: 't' }, ctx)).not.toThrow();
   });
 });
 
@@ -68,7 +69,7 @@ describe('download names', () => {
 describe('line breaks inside values', () => {
   const ctx = { publisher: 'Meridian', url: 'https://example.org/p' };
   it('never start a new RIS line: each author stays one AU line', () => {
-    const text = ris({ title: 'A\r\nTY  - JOUR', authors: 'Mei Chen\rER  - ; Lena\nFischer\u2028UR  - https://evil.example', date: '2025', type: 'Report', description: 'x\r\ny', slug: 's' }, ctx);
+    const text = ris({ title: 'A\r\nTY  - JOUR', authors: ['Mei Chen\rER  - ', 'Lena\nFischer\u2028UR  - https://evil.example'], date: '2025', type: 'Report', description: 'x\r\ny', slug: 's' }, ctx);
     const tags = text.split('\r\n').filter(Boolean).map((l) => l.slice(0, 2));
     expect(tags.filter((t) => t === 'TY')).toHaveLength(1);
     expect(tags.filter((t) => t === 'ER')).toHaveLength(1);

@@ -2,7 +2,7 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { attachment, downloadName, ris } from '../../lib/citation';
 import { publicationUrl } from '../../lib/publication-archive';
 import type { Publication } from '../../schemas/publication';
-import { loadPublications, loadSiteSettings } from '../../server/content';
+import { loadLibrary, loadPublications, loadSiteSettings } from '../../server/content';
 import { SITE } from '../../site.config';
 
 /** /publications/<slug>.ris: the publication's reference for reference managers (Zotero, EndNote…). */
@@ -11,10 +11,11 @@ export const getStaticPaths = (async () => {
   return (await loadPublications()).map((publication) => ({ params: { slug: publication.slug }, props: { publication } }));
 }) satisfies GetStaticPaths;
 
-export const GET: APIRoute = ({ props, site, url }) => {
+export const GET: APIRoute = async ({ props, site, url }) => {
   const publication = (props as { publication: Publication }).publication;
   const origin = new URL(site ?? url).origin;
-  const body = ris(publication, {
+  const authors = (await loadLibrary()).authors(publication).map((c) => c.name);
+  const body = ris({ ...publication, authors }, {
     publisher: SITE.name,
     url: new URL(publicationUrl(publication), origin).href,
     pdfUrl: publication.pdf ? new URL(publication.pdf, origin).href : undefined,

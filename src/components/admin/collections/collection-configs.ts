@@ -51,6 +51,12 @@ const RELEASE_FIELDS: readonly FieldConfig[] = [
   { name: 'timeZone', label: 'Time zone', type: 'select', options: timeZones(), initial: localZone(), half: true },
 ];
 
+/** Today as YYYY-MM-DD in the admin's own time zone: a new publication's date. */
+function today(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
 function localZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
@@ -68,13 +74,13 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
     api: 'research-areas',
     title: 'Research areas',
     singular: 'research area',
-    description: 'The cards of the Strategic Focus section on the home page.',
+    description: 'The cards of the Strategic Focus section on the home page; each area has a topic page.',
     schema: researchAreaCreateSchema,
     fields: [
       { name: 'title', label: 'Title', type: 'text', required: true, placeholder: 'AI Safety & Alignment' },
       { name: 'description', label: 'Description', type: 'textarea', required: true },
       { name: 'image', label: 'Image', type: 'image', help: 'A default image is shown when none is set.' },
-      { name: 'link', label: 'Link', type: 'text', placeholder: 'https://… or /page (optional)' },
+      { name: 'link', label: 'Link', type: 'text', placeholder: 'https://… or /page (optional)', help: 'Optional: the card then leads here instead of to the area’s topic page.' },
     ],
     primary: (i) => s(i.title),
     secondary: (i) => s(i.description),
@@ -84,7 +90,7 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
     api: 'team-members',
     title: 'Team members',
     singular: 'team member',
-    description: 'The advisory team on the home and team pages.',
+    description: 'The advisory team on the home and team pages; each member has a page of their own.',
     schema: teamMemberCreateSchema,
     fields: [
       { name: 'name', label: 'Name', type: 'text', required: true, half: true },
@@ -94,6 +100,7 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
       { name: 'linkedin', label: 'LinkedIn', type: 'url', placeholder: 'https://www.linkedin.com/in/…', half: true },
       { name: 'twitter', label: 'Twitter / X', type: 'url', placeholder: 'https://x.com/…', half: true },
       { name: 'email', label: 'E-mail', type: 'email', half: true },
+      { name: 'topics', label: 'Expert in', type: 'topics', help: 'Listed as an expert on these research areas’ pages.' },
     ],
     primary: (i) => s(i.name),
     secondary: (i) => s(i.position),
@@ -110,8 +117,10 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
       { name: 'title', label: 'Title', type: 'text', required: true },
       { name: 'description', label: 'Description', type: 'textarea', required: true },
       { name: 'type', label: 'Type', type: 'select', options: PUBLICATION_TYPES, half: true },
-      { name: 'date', label: 'Date', type: 'text', placeholder: 'March 2025', half: true },
-      { name: 'authors', label: 'Authors', type: 'text', placeholder: 'L. Fischer, A. Okafor' },
+      { name: 'publishedOn', label: 'Publication date', type: 'date', initial: today(), half: true, help: 'Sorts the archive, newest first.' },
+      { name: 'date', label: 'Date as shown', type: 'text', placeholder: 'March 2025', half: true, help: 'Optional wording for cards; empty shows the publication date.' },
+      { name: 'authors', label: 'Authors', type: 'people', help: 'In citation order. Team members link to their pages; type the names of outside co-authors.' },
+      { name: 'topics', label: 'Topics', type: 'topics', help: 'The research areas this publication is listed under.' },
       { name: 'link', label: 'Link', type: 'text', placeholder: 'https://…' },
       { name: 'image', label: 'Image', type: 'image' },
       { name: 'pdf', label: 'PDF', type: 'pdf', help: 'The full text, offered as a download on the publication page.' },
@@ -125,7 +134,7 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
       ...RELEASE_FIELDS,
     ],
     primary: (i) => s(i.title),
-    secondary: (i) => [releaseLabel(i), s(i.type), s(i.date)].filter(Boolean).join(' · '),
+    secondary: (i) => [releaseLabel(i), s(i.type), s(i.date) || s(i.publishedOn)].filter(Boolean).join(' · '),
     image: (i) => s(i.image),
   },
   stats: {
@@ -162,6 +171,8 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
       { name: 'registrationLink', label: 'Registration link', type: 'url', placeholder: 'https://…' },
       { name: 'maxAttendees', label: 'Maximum attendees', type: 'number', half: true },
       { name: 'youtubeUrl', label: 'YouTube video', type: 'url', placeholder: 'https://www.youtube.com/watch?v=…', half: true },
+      { name: 'speakers', label: 'Speakers', type: 'people', help: 'Team members link to their pages; type the names of outside speakers.' },
+      { name: 'topics', label: 'Topics', type: 'topics', help: 'The research areas this event is listed under.' },
       { name: 'imageUrl', label: 'Image', type: 'image' },
       ...RELEASE_FIELDS,
     ],

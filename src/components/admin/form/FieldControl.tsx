@@ -4,6 +4,8 @@ import ImageField from './ImageField';
 import MarkdownField from './MarkdownField';
 import FormField from '../../ui/FormField';
 import PdfField from './PdfField';
+import PeopleField from './PeopleField';
+import TopicsField from './TopicsField';
 import { cx, ui } from '../../ui/styles';
 
 const INPUT_TYPES: Partial<Record<FieldConfig['type'], string>> = {
@@ -44,8 +46,28 @@ export default function FieldControl({ field, idPrefix, autoFocus }: { field: Fi
     );
   }
 
+  if (field.type === 'topics') {
+    return (
+      <Controller
+        name={field.name}
+        control={control}
+        render={({ field: f }) => <TopicsField id={id} label={field.label} help={field.help} value={Array.isArray(f.value) ? f.value : []} onChange={f.onChange} />}
+      />
+    );
+  }
+
   let input;
-  if (field.type === 'image') {
+  if (field.type === 'people') {
+    input = (
+      <Controller
+        name={field.name}
+        control={control}
+        render={({ field: f }) => (
+          <PeopleField id={id} label={field.label} value={Array.isArray(f.value) ? f.value : []} onChange={f.onChange} invalid={!!message} describedBy={describedBy} />
+        )}
+      />
+    );
+  } else if (field.type === 'image') {
     input = (
       <Controller
         name={field.name}
@@ -109,7 +131,7 @@ export default function FieldControl({ field, idPrefix, autoFocus }: { field: Fi
 
   return (
     <FormField look="admin" className={cx(!field.half && 'sm:col-span-2')} id={id} label={field.label} required={field.required} hint={field.help} error={message}>
-      {field.type === 'image' || field.type === 'pdf' || field.type === 'markdown' ? <div className="mt-1">{input}</div> : input}
+      {field.type === 'image' || field.type === 'pdf' || field.type === 'markdown' || field.type === 'people' ? <div className="mt-1">{input}</div> : input}
     </FormField>
   );
 }

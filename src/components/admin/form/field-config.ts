@@ -1,5 +1,8 @@
 /** Kinds of input the generic admin forms can render. */
-export type FieldType = 'text' | 'textarea' | 'url' | 'email' | 'image' | 'pdf' | 'date' | 'time' | 'datetime' | 'number' | 'checkbox' | 'select' | 'markdown';
+export type FieldType = 'text' | 'textarea' | 'url' | 'email' | 'image' | 'pdf' | 'date' | 'time' | 'datetime' | 'number' | 'checkbox' | 'select' | 'markdown' | 'people' | 'topics';
+
+/** Fields whose value is a list (authors or speakers, topic ids): compared and sent whole. */
+export const isListField = (field: FieldConfig): boolean => field.type === 'people' || field.type === 'topics';
 
 /** How one field of a record is edited in the admin. */
 export interface FieldConfig {
@@ -23,6 +26,7 @@ export type FormValues = Record<string, unknown>;
 /** The value an input shows for a stored value (dates as YYYY-MM-DD, missing text as ''). */
 export function toFormValue(field: FieldConfig, stored: unknown): unknown {
   if (field.type === 'checkbox') return stored === true;
+  if (isListField(field)) return Array.isArray(stored) ? stored : [];
   if (field.type === 'number') return typeof stored === 'number' ? stored : null;
   if (field.type === 'date') return typeof stored === 'string' ? stored.slice(0, 10) : '';
   return typeof stored === 'string' ? stored : stored == null ? '' : String(stored);
@@ -35,7 +39,8 @@ export function formValuesFor(fields: readonly FieldConfig[], record: Record<str
 
 /** Names of the fields whose form value differs from the one loaded. */
 export function changedFields(fields: readonly FieldConfig[], loaded: FormValues, current: FormValues): string[] {
-  return fields.map((f) => f.name).filter((name) => !Object.is(loaded[name], current[name]) && !(loaded[name] === '' && current[name] == null));
+  const same = (a: unknown, b: unknown) => Object.is(a, b) || (Array.isArray(a) && Array.isArray(b) && JSON.stringify(a) === JSON.stringify(b));
+  return fields.map((f) => f.name).filter((name) => !same(loaded[name], current[name]) && !(loaded[name] === '' && current[name] == null));
 }
 
 /** 'heroButton1Text' -> 'Hero button 1 text'. */

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { notify } from '../../ui/toast';
 import { announce } from '../../../stores/admin-announce';
-import { changedFields, formValuesFor, toFormValue, type FieldConfig, type FormValues } from './field-config';
+import { changedFields, formValuesFor, isListField, toFormValue, type FieldConfig, type FormValues } from './field-config';
 import { useUnsaved } from './use-unsaved';
 
 type Stored = Record<string, unknown>;
@@ -30,6 +30,14 @@ interface RecordFormOptions {
 function typedValue(field: FieldConfig | undefined, text: string): unknown {
   if (field?.type === 'checkbox') return text === 'true';
   if (field?.type === 'number') return text === '' ? null : Number(text);
+  if (field && isListField(field)) {
+    try {
+      const list: unknown = JSON.parse(text);
+      return Array.isArray(list) ? list : [];
+    } catch {
+      return [];
+    }
+  }
   return text;
 }
 
