@@ -4,12 +4,17 @@ import { withoutDefaults } from './patch-shape';
 import { releaseFields } from './release';
 import { slugFields } from './slug-fields';
 
+/** A publication's type when none is chosen; a blank type (saved by older forms) reads as it too. */
+export const DEFAULT_PUBLICATION_TYPE = 'Report';
+
 const fields = {
   title: text(300).min(1, 'Title is required'),
   description: longText(5000).trim().min(1, 'Description is required'),
   /** Free text, e.g. 'March 2025'. */
   date: text(60).default(''),
-  type: text(60).default('Report'),
+  type: text(60)
+    .transform((v) => v || DEFAULT_PUBLICATION_TYPE)
+    .default(DEFAULT_PUBLICATION_TYPE),
   authors: text(500).default(''),
   link: safeLink().default(''),
   image: safeLink().default(''),
