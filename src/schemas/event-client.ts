@@ -16,6 +16,9 @@ export type BadgeVariant = 'default' | 'secondary' | 'outline' | 'destructive';
 export const badgeForType = (type: string): BadgeVariant =>
   (EVENT_TYPE_BADGES as Record<string, BadgeVariant>)[type] ?? 'outline';
 
+/** An event's type when none is chosen: the client default for a missing type, and what a new event's form starts with. */
+export const DEFAULT_EVENT_TYPE = 'Event';
+
 /** Client fallback date for a missing start or end. */
 export const EVENT_FALLBACK_DATE = '2025-06-19T00:00:00.000Z';
 
@@ -81,7 +84,7 @@ export function normaliseEvent(raw: unknown): ClientEvent {
     slug: str(r.slug),
     title: str(r.title) || 'Event',
     description: str(r.description),
-    eventType: str(r.eventType) || 'Event',
+    eventType: str(r.eventType) || DEFAULT_EVENT_TYPE,
     startDate: str(r.startDate) || EVENT_FALLBACK_DATE,
     endDate: str(r.endDate) || EVENT_FALLBACK_DATE,
     startTime: '',

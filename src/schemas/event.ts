@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cleanString, createPayload, longText, orderSchema, recordMeta, renderableDates, safeLink, text, webUrl } from './common';
 import { DATE_MESSAGE, isRenderableIsoDate } from './dates';
-import { camelise, type ClientEvent } from './event-client';
+import { camelise, DEFAULT_EVENT_TYPE, type ClientEvent } from './event-client';
 import { withoutDefaults } from './patch-shape';
 import { peopleSchema, topicsSchema } from './people';
 import { releaseFields } from './release';
@@ -9,6 +9,7 @@ import { slugFields } from './slug-fields';
 
 export {
   badgeForType,
+  DEFAULT_EVENT_TYPE,
   EVENT_FALLBACK_DATE,
   EVENT_TYPE_BADGES,
   isPastEvent,
@@ -34,7 +35,10 @@ const timeString = z
 const fields = {
   title: text(200).min(1, 'Title is required'),
   description: longText(5000).default(''),
-  eventType: text(60).default('Event'),
+  // A blank type (saved by older forms) reads as the default, so every page names the same type.
+  eventType: text(60)
+    .transform((v) => v || DEFAULT_EVENT_TYPE)
+    .default(DEFAULT_EVENT_TYPE),
   startDate: payloadDate,
   endDate: payloadDate,
   startTime: timeString.default(''),

@@ -13,6 +13,9 @@ const DOI = /^10\.\d{4,9}\/[-._;()/:A-Z0-9]+$/i;
 const doiField = () =>
   text(300).refine((v) => v === '' || DOI.test(v), 'A DOI looks like 10.1234/abc-123 (without https://doi.org/)');
 
+/** A publication's type when none is chosen; a blank type (saved by older forms) reads as it too. */
+export const DEFAULT_PUBLICATION_TYPE = 'Report';
+
 const fields = {
   title: text(300).min(1, 'Title is required'),
   description: longText(5000).trim().min(1, 'Description is required'),
@@ -20,7 +23,9 @@ const fields = {
   date: text(60).default(''),
   /** The real date ('YYYY-MM-DD') the archive sorts by; empty on older records, then read from `date`. */
   publishedOn: isoDay().default(''),
-  type: text(60).default('Report'),
+  type: text(60)
+    .transform((v) => v || DEFAULT_PUBLICATION_TYPE)
+    .default(DEFAULT_PUBLICATION_TYPE),
   /** Ordered authors (see people.ts); free text from older records reads as names. */
   authors: peopleSchema().default([]),
   /** Research areas (ids) this publication belongs to. */

@@ -170,3 +170,34 @@ test('the item form: image upload with preview, Escape asks about unsaved change
   await expect(form).toBeHidden();
   await expect(add).toBeFocused();
 });
+
+test('a new publication and a new event, saved untouched, show on their pages the type their form showed', async ({ page }) => {
+  const kinds = [
+    { page: 'publications', singular: 'publication', shown: 'Report', testId: 'publication-type', fill: { Description: 'Saved with the type untouched.' } },
+    { page: 'events', singular: 'event', shown: 'Event', testId: 'event-type', fill: { 'Start date': '2031-02-03', 'End date': '2031-02-03' } },
+  ];
+  const made: { api: string; id: string }[] = [];
+  try {
+    for (const k of kinds) {
+      const title = unique(`E2E untouched ${k.singular}`);
+      await openAdmin(page, `/admin/${k.page}`, new RegExp(`^${k.page}$`, 'i'));
+      await page.getByRole('button', { name: `Add ${k.singular}` }).click();
+      const form = page.getByRole('dialog', { name: `Add ${k.singular}` });
+      const type = form.getByLabel(/^Type/);
+      // What the select shows on first render is its value, not a fallback to the first option.
+      await expect(type).toHaveValue(k.shown);
+      expect(await type.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text)).toBe(k.shown);
+      await form.getByLabel(/^Title/).fill(title);
+      for (const [label, value] of Object.entries(k.fill)) await form.getByLabel(new RegExp(`^${label}`)).fill(value);
+      const created = page.waitForResponse((r) => r.url().endsWith(`/api/${k.page}`) && r.request().method() === 'POST');
+      await form.getByRole('button', { name: `Add ${k.singular}` }).click();
+      const record = await (await created).json();
+      made.push({ api: k.page, id: record.id });
+      await waitForPublished(page, `/${k.page}/${record.slug}`, title);
+      await page.goto(`/${k.page}/${record.slug}`);
+      await expect(page.getByTestId(k.testId)).toHaveText(k.shown);
+    }
+  } finally {
+    for (const m of made) await page.request.delete(`/api/${m.api}/${m.id}`);
+  }
+});

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { eventCreateSchema } from '../../../schemas/event';
-import { publicationCreateSchema } from '../../../schemas/publication';
+import { DEFAULT_EVENT_TYPE, eventCreateSchema } from '../../../schemas/event';
+import { DEFAULT_PUBLICATION_TYPE, publicationCreateSchema } from '../../../schemas/publication';
 import { RELEASE_STATUSES } from '../../../schemas/release';
 import { researchAreaCreateSchema } from '../../../schemas/research-area';
 import { statCreateSchema } from '../../../schemas/stat';
@@ -48,7 +48,7 @@ const RELEASE_FIELDS: readonly FieldConfig[] = [
     half: true,
   },
   { name: 'publishAt', label: 'Publish at', type: 'datetime', help: 'For scheduled items: the local time in the zone below.', half: true },
-  { name: 'timeZone', label: 'Time zone', type: 'select', options: timeZones(), initial: localZone(), half: true },
+  { name: 'timeZone', label: 'Time zone', type: 'select', options: timeZones(), initial: localZone(), emptyLabel: 'UTC', half: true },
 ];
 
 /** Today as YYYY-MM-DD in the admin's own time zone: a new publication's date. */
@@ -116,7 +116,7 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
     fields: [
       { name: 'title', label: 'Title', type: 'text', required: true },
       { name: 'description', label: 'Description', type: 'textarea', required: true },
-      { name: 'type', label: 'Type', type: 'select', options: PUBLICATION_TYPES, half: true },
+      { name: 'type', label: 'Type', type: 'select', options: PUBLICATION_TYPES, initial: DEFAULT_PUBLICATION_TYPE, half: true },
       { name: 'publishedOn', label: 'Publication date', type: 'date', initial: today(), half: true, help: 'Sorts the archive, newest first.' },
       { name: 'date', label: 'Date as shown', type: 'text', placeholder: 'March 2025', half: true, help: 'Optional wording for cards; empty shows the publication date.' },
       { name: 'authors', label: 'Authors', type: 'people', help: 'In citation order. Team members link to their pages; type the names of outside co-authors.' },
@@ -159,7 +159,7 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
     fields: [
       { name: 'title', label: 'Title', type: 'text', required: true },
       { name: 'description', label: 'Description', type: 'textarea' },
-      { name: 'eventType', label: 'Type', type: 'select', options: EVENT_TYPES, half: true },
+      { name: 'eventType', label: 'Type', type: 'select', options: EVENT_TYPES, initial: DEFAULT_EVENT_TYPE, half: true },
       { name: 'location', label: 'Location', type: 'text', placeholder: 'London (or leave empty when virtual)', half: true },
       { name: 'startDate', label: 'Start date', type: 'date', required: true, half: true },
       { name: 'endDate', label: 'End date', type: 'date', required: true, half: true },

@@ -105,7 +105,9 @@ export default function FieldControl({ field, idPrefix, autoFocus }: { field: Fi
           const options = field.options ?? [];
           return (
             <select {...common} value={value} onChange={f.onChange} onBlur={f.onBlur} ref={f.ref} className={cx(ui.input, 'mt-1')}>
-              {value && !options.includes(value) && <option value={value}>{value}</option>}
+              {/* What is shown is what is saved: a value outside the list (an empty one too) is offered as
+                  itself, never replaced on screen by the first option the browser falls back to. */}
+              {!options.includes(value) && <option value={value}>{value || field.emptyLabel || 'None'}</option>}
               {options.map((o) => (
                 <option key={o} value={o}>
                   {o}

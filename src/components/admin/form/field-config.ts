@@ -16,8 +16,10 @@ export interface FieldConfig {
   required?: boolean;
   /** Half-width on wide screens (pairs such as start/end date). */
   half?: boolean;
-  /** The value a new record's form starts with (a select whose empty value would not be valid). */
+  /** The value a new record's form starts with: for a select, the value the server would store when none is sent. */
   initial?: string;
+  /** What a select shows for an empty value that is not one of its options (default 'None'). */
+  emptyLabel?: string;
 }
 
 /** Form values: strings, booleans and (for numbers) a number or null. */
