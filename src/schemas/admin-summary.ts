@@ -1,3 +1,4 @@
+import type { MailStatus } from './mail';
 import type { PublishState } from './publish-state';
 
 /** The dashboard's counts and the publish state (GET /api/admin/summary). */
@@ -9,4 +10,6 @@ export interface AdminSummary {
   subscribers: number | null;
   upcomingEvents: number;
   publish: PublishState;
+  /** Whether mail goes out, and how many deliveries failed (null for roles without personal data). */
+  mail: MailStatus;
 }

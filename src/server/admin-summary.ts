@@ -1,6 +1,7 @@
 import { upcomingEvents } from './collections';
 import type { AdminSummary } from '../schemas/admin-summary';
 import { countUnread } from './contact-forms';
+import { mailStatus } from './mail-queue';
 import { getPublishState } from './publish';
 import { countSubscriptions } from './newsletter';
 import { testimonialCounts } from './testimonials';
@@ -12,12 +13,13 @@ export type { AdminSummary };
  * subscribers come from their indexes, pending testimonials from their own counts.
  */
 export async function adminSummary(personalData: boolean): Promise<AdminSummary> {
-  const [unreadMessages, testimonials, subscribers, upcoming, publish] = await Promise.all([
+  const [unreadMessages, testimonials, subscribers, upcoming, publish, mail] = await Promise.all([
     personalData ? countUnread() : null,
     testimonialCounts(),
     personalData ? countSubscriptions() : null,
     upcomingEvents(),
     getPublishState(),
+    mailStatus(personalData),
   ]);
   return {
     unreadMessages,
@@ -25,5 +27,6 @@ export async function adminSummary(personalData: boolean): Promise<AdminSummary>
     subscribers,
     upcomingEvents: upcoming.length,
     publish,
+    mail,
   };
 }
