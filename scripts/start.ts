@@ -33,8 +33,12 @@ if (first) await first;
 else void platform.build();
 
 const data = path.relative(PROJECT_ROOT, dataDir()) || '.';
+// Without a provider every message the site sends is a file here: say where, with the banner.
+const mailLine = process.env.SMTP_URL
+  ? `sent through SMTP_URL as ${process.env.EMAIL_FROM ?? '(EMAIL_FROM is not set: nothing is sent)'}`
+  : `not sent: each message is written to ${path.join(data, 'outbox')}/ as an .eml file (open it in any mail program)`;
 const banner = () =>
-  console.log(`\n  Site:     ${platform.url}/\n  Sign in:  ${platform.url}/login : ${signIn}\n  Edit:     ${platform.url}/?edit=true (after signing in)\n  Data:     ${data}\n`);
+  console.log(`\n  Site:     ${platform.url}/\n  Sign in:  ${platform.url}/login : ${signIn}\n  Edit:     ${platform.url}/?edit=true (after signing in)\n  Data:     ${data}\n  Email:    ${mailLine}\n`);
 // Never announce a site that is not served: if the first build failed, say so, and print the
 // address once a later build (after a fix is saved) puts a site up.
 if (platform.builder.site) banner();

@@ -2,7 +2,15 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-type FnHandler = (req: Request, context: { params: Record<string, string>; ip: string; requestId: string }) => Promise<Response>;
+/** What Netlify hands a function besides the request (the parts this site uses). */
+export interface FnInvocation {
+  params: Record<string, string>;
+  ip: string;
+  requestId: string;
+  waitUntil: (promise: Promise<unknown>) => void;
+}
+
+type FnHandler = (req: Request, context: FnInvocation) => Promise<Response>;
 
 interface FnRoute {
   name: string;

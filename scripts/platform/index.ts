@@ -8,9 +8,10 @@ import { LocalBlobsServer } from './blobs-server';
 import { startBuildBlobsApi } from './build-blobs-api';
 import { Builder, type Deploy, type DeployEventName } from './builder';
 import { LocalCdnCache, PURGE_API_PATH } from './cdn-cache';
-import { loadFunctions } from './functions';
+import { loadFunctions, type FnInvocation } from './functions';
 import { LocalImageCdn } from './image-cdn';
 import { Scheduler } from './scheduler';
+import { BackgroundWork, invocationWork } from './wait-until';
 
 export interface PlatformOptions {
   projectRoot: string;
@@ -82,7 +83,12 @@ export async function startPlatform(opts: PlatformOptions) {
   process.env.NETLIFY_PURGE_API_TOKEN = purgeToken;
   process.env.PURGE_API_URL = `${url}/.netlify/local/purge`;
 
+  // No provider configured locally: mail is written to files here instead (see src/server/mail).
+  process.env.MAIL_OUTBOX_DIR = path.join(opts.dataDir, 'outbox');
+
   const fns = await loadFunctions(path.join(opts.projectRoot, 'netlify', 'functions'));
+  // Work functions hand to context.waitUntil, still running after their responses were sent.
+  const background = new BackgroundWork();
   // Netlify calls the function named after a deploy event with { payload: deploy }, itself
   // (not through the public URL space).
   const invokeEvent = async (event: DeployEventName, body: unknown, method = 'POST'): Promise<Response> => {
@@ -93,7 +99,12 @@ export async function startPlatform(opts: PlatformOptions) {
       headers: { 'Content-Type': 'application/json' },
       body: method === 'GET' ? undefined : JSON.stringify(body),
     });
-    return matched.route.handler(req, { params: {}, ip: '127.0.0.1', requestId: randomUUID() });
+    const work = invocationWork(log);
+    try {
+      return await matched.route.handler(req, { params: {}, ip: '127.0.0.1', requestId: randomUUID(), waitUntil: work.waitUntil });
+    } finally {
+      background.track(work.settled());
+    }
   };
   const deliverDeployEvent = async (event: DeployEventName, deploy: Deploy) => {
     const res = await invokeEvent(event, { payload: deploy, site: { id: SITE_ID, url } }).catch((e: unknown) => e);
@@ -175,7 +186,7 @@ export async function startPlatform(opts: PlatformOptions) {
     req: IncomingMessage,
     res: ServerResponse,
     reqUrl: URL,
-    handler: (req: Request, ctx: { params: Record<string, string>; ip: string; requestId: string }) => Promise<Response>,
+    handler: (req: Request, ctx: FnInvocation) => Promise<Response>,
     params: Record<string, string>,
   ) {
     const headers = new Headers();
@@ -205,7 +216,15 @@ export async function startPlatform(opts: PlatformOptions) {
       body: payload ? new Uint8Array(payload) : undefined,
     });
     const ip = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
-    const response = await cdn.keep(request.method, reqUrl, await handler(request, { params, ip, requestId: randomUUID() }));
+    const work = invocationWork(log);
+    let answer: Response;
+    try {
+      answer = await handler(request, { params, ip, requestId: randomUUID(), waitUntil: work.waitUntil });
+    } finally {
+      // As on Netlify, the invocation lasts until its handed-over work settles, after the answer is sent.
+      background.track(work.settled());
+    }
+    const response = await cdn.keep(request.method, reqUrl, answer);
     const out: Record<string, string | string[]> = {};
     response.headers.forEach((v, k) => {
       if (k !== 'set-cookie') out[k] = v;
@@ -221,7 +240,7 @@ export async function startPlatform(opts: PlatformOptions) {
     res.end(body);
   }
 
-  const scheduler = new Scheduler(fns.scheduled, url, log);
+  const scheduler = new Scheduler(fns.scheduled, url, log, background);
   const images = new LocalImageCdn(url, () => builder.site?.root);
   if (opts.schedules !== false) scheduler.start();
 
@@ -245,6 +264,8 @@ export async function startPlatform(opts: PlatformOptions) {
     },
     /** Builds the pages and waits for the build to be live. */
     build: () => builder.run(),
+    /** Resolves once the work functions handed to `context.waitUntil` has settled. */
+    backgroundIdle: () => background.idle(),
     /** Runs a scheduled function now, as its schedule would. */
     runScheduled: (name: string) => scheduler.run(name),
     async close() {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Cron } from 'croner';
 import type { ScheduledFn } from './functions';
+import { invocationWork, type BackgroundWork } from './wait-until';
 
 /**
  * Runs scheduled functions on their cron expressions in UTC, as Netlify does, with the body
@@ -13,6 +14,7 @@ export class Scheduler {
     private fns: ScheduledFn[],
     private origin: string,
     private log: (line: string) => void,
+    private background: BackgroundWork,
   ) {}
 
   start(): void {
@@ -33,13 +35,16 @@ export class Scheduler {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ next_run: (nextRun ?? new Date()).toISOString() }),
     });
+    const work = invocationWork(this.log);
     try {
-      const res = await fn.handler(req, { params: {}, ip: '127.0.0.1', requestId: randomUUID() });
+      const res = await fn.handler(req, { params: {}, ip: '127.0.0.1', requestId: randomUUID(), waitUntil: work.waitUntil });
       if (!res.ok) this.log(`scheduled function ${name} answered ${res.status}: ${await res.text()}`);
       return res;
     } catch (error) {
       this.log(`scheduled function ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
       return new Response(null, { status: 500 });
+    } finally {
+      this.background.track(work.settled());
     }
   }
 

@@ -1,3 +1,4 @@
+import type { MailStatus } from './mail';
 import type { PublishState } from './publish-state';
 
 /** The dashboard's counts and the publish state (GET /api/admin/summary). */
@@ -14,4 +15,6 @@ export interface AdminSummary {
    * of users, the inbox and subscribers. null for roles that do not manage users.
    */
   soleAdmin: boolean | null;
+  /** Whether mail goes out, and how many deliveries failed (null for roles without personal data). */
+  mail: MailStatus;
 }

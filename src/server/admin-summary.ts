@@ -1,6 +1,7 @@
 import { upcomingEvents } from './collections';
 import type { AdminSummary } from '../schemas/admin-summary';
 import { countUnread } from './contact-forms';
+import { mailStatus } from './mail-queue';
 import { getPublishState } from './publish';
 import { countSubscriptions } from './newsletter';
 import { testimonialCounts } from './testimonials';
@@ -13,13 +14,14 @@ export type { AdminSummary };
  * subscribers come from their indexes, pending testimonials from their own counts.
  */
 export async function adminSummary(personalData: boolean): Promise<AdminSummary> {
-  const [unreadMessages, testimonials, subscribers, upcoming, publish, admins] = await Promise.all([
+  const [unreadMessages, testimonials, subscribers, upcoming, publish, admins, mail] = await Promise.all([
     personalData ? countUnread() : null,
     testimonialCounts(),
     personalData ? countSubscriptions() : null,
     upcomingEvents(),
     getPublishState(),
     personalData ? countActiveAdmins() : null,
+    mailStatus(personalData),
   ]);
   return {
     unreadMessages,
@@ -28,5 +30,6 @@ export async function adminSummary(personalData: boolean): Promise<AdminSummary>
     upcomingEvents: upcoming.length,
     publish,
     soleAdmin: admins === null ? null : admins === 1,
+    mail,
   };
 }

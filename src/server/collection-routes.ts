@@ -35,7 +35,7 @@ export function byPath(table: Record<string, RouteHandler>): RouteHandler {
       if (!segments.every((s, i) => isParam(s) || s === got[i])) continue;
       const params = Object.fromEntries(segments.flatMap((s, i) => (isParam(s) ? [[s.slice(1), decode(got[i]!)]] : [])));
       // Only what handlers use is passed on: Netlify's context may keep fields behind getters.
-      return handler(req, { ip: context.ip, params: { ...params, ...context.params } });
+      return handler(req, { ip: context.ip, waitUntil: context.waitUntil, params: { ...params, ...context.params } });
     }
     return errorResponse(404, 'No such API endpoint');
   };

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { HttpError, StorageError } from './errors';
+import { withInvocation } from './invocation';
 
 /** The parts of Netlify's function context the handlers use (the local server provides the same). */
 export interface FnContext {
   params: Record<string, string>;
   ip: string;
+  /** Keeps the invocation alive for work after the response (mail delivery). */
+  waitUntil?: (promise: Promise<unknown>) => void;
 }
 
 /** Headers on every API answer: Netlify's header rules do not reach function responses. */
@@ -114,11 +117,11 @@ type Handler = (req: Request, ctx: FnContext) => Promise<Response> | Response;
 export function route(handlers: Partial<Record<'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', Handler>>) {
   const allow = Object.keys(handlers).join(', ');
   return async (req: Request, context: Partial<FnContext> = {}): Promise<Response> => {
-    const ctx: FnContext = { params: context.params ?? {}, ip: context.ip ?? '0.0.0.0' };
+    const ctx: FnContext = { params: context.params ?? {}, ip: context.ip ?? '0.0.0.0', waitUntil: context.waitUntil };
     const handler = handlers[req.method as keyof typeof handlers];
     if (!handler) return errorResponse(405, `Method ${req.method} is not allowed here`, undefined, { Allow: allow });
     try {
-      return await handler(req, ctx);
+      return await withInvocation({ waitUntil: ctx.waitUntil }, () => handler(req, ctx));
     } catch (error) {
       return toErrorResponse(error);
     }

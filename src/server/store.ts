@@ -14,6 +14,7 @@ export const STORES = {
   history: 'history',
   throttle: 'throttle',
   system: 'system',
+  mail: 'mail',
 } as const;
 export type StoreName = (typeof STORES)[keyof typeof STORES];
 

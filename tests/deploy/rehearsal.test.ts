@@ -98,6 +98,9 @@ describe('a deploy with Netlify’s build program', () => {
       'auth-invitations': { request: { method: 'GET', path: '/api/auth/invitations/not-a-real-token' }, status: 410 },
       // Netlify runs it on its schedule: on an empty store there is nothing to release.
       'release-scheduled': { request: { method: 'POST', path: '/.netlify/functions/release-scheduled', body: { next_run: '2030-01-01T00:00:00.000Z' } }, status: 200 },
+      // Netlify runs it on its schedule: with no SMTP_URL nothing is queued, so nothing is due.
+      'mail-queue': { request: { method: 'POST', path: '/.netlify/functions/mail-queue', body: { next_run: '2030-01-01T00:00:00.000Z' } }, status: 200 },
+      'admin-mail': admin401('/api/admin/mail'),
       'auth-me': admin401('/api/auth/me'),
       'auth-login': { request: { method: 'POST', path: '/api/auth/login', body: { username: 'admin', password: 'wrong-password-1' } }, status: 401 },
       'auth-logout': { request: { method: 'POST', path: '/api/auth/logout' }, status: 200 },

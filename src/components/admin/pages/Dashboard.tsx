@@ -16,8 +16,9 @@ import ScheduledReleases from '../ScheduledReleases';
 import { cx, ui } from '../../ui/styles';
 import { useFetch } from '../use-fetch';
 import { changeValues, describeChange } from './change-text';
+import MailNotice from './MailNotice';
 
-const COUNTS: { key: keyof Omit<Summary, 'publish' | 'soleAdmin'>; label: string; page: string; icon: LucideIcon; attention: boolean; permission: Permission }[] = [
+const COUNTS: { key: keyof Omit<Summary, 'publish' | 'soleAdmin' | 'mail'>; label: string; page: string; icon: LucideIcon; attention: boolean; permission: Permission }[] = [
   { key: 'unreadMessages', label: 'Unread messages', page: 'contact-forms', icon: Inbox, attention: true, permission: 'personal-data' },
   { key: 'pendingTestimonials', label: 'Testimonials to review', page: 'testimonials', icon: MessageSquareQuote, attention: true, permission: 'content' },
   { key: 'subscribers', label: 'Newsletter subscribers', page: 'subscriptions', icon: Mail, attention: false, permission: 'personal-data' },
@@ -64,6 +65,7 @@ export default function Dashboard({ menu }: PageProps) {
           </AdminLink>
         </p>
       )}
+      <MailNotice mail={summary.data?.mail} />
 
       <section aria-labelledby="publish-heading" className={cx(ui.card, 'p-5')}>
         <h2 id="publish-heading" className="text-base font-semibold">

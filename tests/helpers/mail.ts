@@ -1,0 +1,77 @@
+import { readdir, readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+/** A message read back from the local outbox (or an SMTP server), parsed by mailparser. */
+export interface ReadMail {
+  file: string;
+  raw: string;
+  parsed: ParsedMail;
+  to: string;
+}
+
+const toOf = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0]?.value[0]?.address : m.to?.value[0]?.address) ?? '';
+
+/** Every message written to the site's outbox (DATA_DIR/outbox), oldest first. */
+export async function readOutbox(dataDir: string): Promise<ReadMail[]> {
+  const dir = path.join(dataDir, 'outbox');
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const raw = await readFile(path.join(dir, file), 'utf8');
+      const parsed = await simpleParser(raw);
+      return { file, raw, parsed, to: toOf(parsed) };
+    }),
+  );
+}
+
+/** The messages to an address in the outbox, oldest first. */
+export async function mailTo(dataDir: string, address: string): Promise<ReadMail[]> {
+  return (await readOutbox(dataDir)).filter((m) => m.to === address.toLowerCase());
+}
+
+/** The first link in a message's text part that starts with `prefix` (a URL path such as /newsletter/confirm). */
+export function linkIn(mail: ReadMail, prefix: string): URL {
+  const found = (mail.parsed.text ?? '').match(/https?:\/\/\S+/g)?.map((u) => new URL(u)).find((u) => u.pathname.startsWith(prefix));
+  if (!found) throw new Error(`No ${prefix} link in: ${mail.parsed.text}`);
+  return found;
+}
+
+export interface TestSmtpServer {
+  url: string;
+  /** Messages it accepted, parsed. */
+  received: ParsedMail[];
+  close(): Promise<void>;
+}
+
+/**
+ * A real SMTP server on a random local port (no TLS, no auth). `refuse` answers every recipient
+ * with that error, as a provider refusing mail does.
+ */
+export async function startSmtpServer(opts: { refuse?: string } = {}): Promise<TestSmtpServer> {
+  const received: ParsedMail[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (opts.refuse) {
+        const error = Object.assign(new Error(opts.refuse), { responseCode: 550 });
+        callback(error);
+      } else callback();
+    },
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(
+        (parsed) => {
+          received.push(parsed);
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
