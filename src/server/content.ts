@@ -2,8 +2,10 @@
  * Build-time content access for pages: each loader reads the content store once per build.
  * Server-only: pages call these during `astro build`; islands never import this module.
  */
+import { parsePdfFileUrl } from '../schemas/pdf-upload';
 import { isPublic } from '../schemas/release';
 import { events, publications, researchAreas, stats, teamMembers } from './collections';
+import { preparePdfs } from './pdf-deploy';
 import { getSiteSettings } from './site-settings';
 import { approvedTestimonials } from './testimonials';
 
@@ -29,8 +31,15 @@ export const loadSiteSettings = once(getSiteSettings);
 export const loadResearchAreas = once(() => researchAreas.list());
 /** Team members by order, missing order last. */
 export const loadTeamMembers = once(() => teamMembers.list());
-/** Public publications by order. */
-export const loadPublications = once(async () => published(await publications.list()));
+/**
+ * Public publications by order. A PDF uploaded in parts is joined for the deploy here (scheduled
+ * ones too, ahead of their release); one this build could not join reads as no PDF.
+ */
+export const loadPublications = once(async () => {
+  const all = await publications.list();
+  const deployed = await preparePdfs(all.map((p) => p.pdf));
+  return published(all).map((p) => (parsePdfFileUrl(p.pdf) && !deployed.has(p.pdf) ? { ...p, pdf: '' } : p));
+});
 /** Impact stats by order. */
 export const loadStats = once(() => stats.list());
 /** Every public event by start date ascending. */

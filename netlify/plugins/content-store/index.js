@@ -8,6 +8,8 @@
 // involved.
 // Open Graph images drawn by earlier builds (src/server/og-images.ts), kept in Netlify's build cache.
 const OG_CACHE = 'node_modules/.astro/og-images';
+// PDFs joined from their uploaded parts by earlier builds (src/server/pdf-deploy.ts).
+const PDF_CACHE = 'node_modules/.astro/pdfs';
 
 export const onPreBuild = async ({ netlifyConfig, utils }) => {
   const context = process.env.NETLIFY_BLOBS_CONTEXT;
@@ -19,8 +21,10 @@ export const onPreBuild = async ({ netlifyConfig, utils }) => {
   }
   netlifyConfig.build.environment.NETLIFY_BLOBS_CONTEXT = context;
   await utils.cache?.restore(OG_CACHE);
+  await utils.cache?.restore(PDF_CACHE);
 };
 
 export const onPostBuild = async ({ utils }) => {
   await utils.cache?.save(OG_CACHE);
+  await utils.cache?.save(PDF_CACHE);
 };
