@@ -108,7 +108,7 @@ describe('a 60 MB PDF in parts', () => {
     expect(link?.getAttribute('href')).toBe(pdfUrl);
   }, 180_000);
 
-  it('a replaced PDF gets a new address; the drafts and scheduled items keep theirs out of the deploy', async () => {
+  it('a replaced PDF gets a new address; drafts and scheduled items keep theirs out of the deploy; a missing PDF never fails the build', async () => {
     const small = pdf(1000);
     const upload = async () => {
       const { json } = await admin.post('/api/admin/pdf-uploads', { fileName: 'draft.pdf', size: small.length });
@@ -119,10 +119,13 @@ describe('a 60 MB PDF in parts', () => {
     expect(again).not.toBe(pdfUrl);
     await admin.post('/api/publications', { title: 'Draft Findings', description: 'Not yet.', status: 'draft', pdf: draftPdf });
     await admin.post('/api/publications', { title: 'Later Findings', description: 'Soon.', status: 'scheduled', publishAt: '2099-01-01T09:00', pdf: scheduledPdf });
+    // An address no upload completed: the build still succeeds, and the page offers no PDF.
+    await admin.post('/api/publications', { title: 'Lost Parts', description: 'Its PDF never arrived.', pdf: `/pdf/${'0'.repeat(32)}/lost.pdf` });
     await site.platform.build();
     expect((await page(draftPdf)).status).toBe(404);
     expect((await page(scheduledPdf)).status).toBe(404);
     expect((await page(pdfUrl)).status).toBe(200);
+    expect((await html('/publications/lost-parts')).querySelector('a[download$=".pdf"]')).toBeNull();
   }, 180_000);
 });
 
