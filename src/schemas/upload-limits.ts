@@ -15,3 +15,15 @@ export const IMAGE_TOO_LARGE = `The image is too large. The limit is ${(MAX_IMAG
 export const MAX_PDF_BYTES = MAX_IMAGE_BYTES;
 /** The refusal for a larger PDF, the same in the browser and from the server. */
 export const PDF_TOO_LARGE = `The PDF is too large. The limit is ${(MAX_PDF_BYTES / 1024 / 1024).toFixed(1)} MB: link a larger file instead.`;
+
+/**
+ * Full-size PDFs travel in parts, each its own request under the platform cap (a binary body
+ * counts base64-encoded: 4 MiB becomes 5.3 MiB of the 6 MiB), and are stored part by part.
+ */
+export const PDF_PART_BYTES = 4 * 1024 * 1024;
+/** Largest PDF accepted in parts. */
+export const MAX_PDF_FILE_BYTES = 100 * 1024 * 1024;
+/** The refusal for a larger one, the same in the browser and from the server. */
+export const PDF_FILE_TOO_LARGE = `The PDF is too large. The limit is ${MAX_PDF_FILE_BYTES / 1024 / 1024} MB.`;
+/** The refusal for a file whose bytes are not a PDF. */
+export const NOT_A_PDF = 'Only PDF files can be uploaded here.';

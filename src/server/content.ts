@@ -11,6 +11,8 @@ import { isPublic } from '../schemas/release';
 import { events, publications, researchAreas, stats, teamMembers } from './collections';
 import { keepRenderable } from './publish-report';
 import { renderEvent, renderPublication } from './render-checks';
+import { parsePdfFileUrl } from '../schemas/pdf-upload';
+import { preparePdfs } from './pdf-deploy';
 import { getSiteSettings } from './site-settings';
 import { approvedTestimonialsForBuild } from './testimonials';
 
@@ -36,10 +38,17 @@ export const loadSiteSettings = once(getSiteSettings);
 export const loadResearchAreas = once(() => researchAreas.list());
 /** Team members by order, missing order last. */
 export const loadTeamMembers = once(() => teamMembers.list());
-/** Public publications by order, less any that cannot render (reported: publish-report.ts). */
-export const loadPublications = once(async () =>
-  keepRenderable('publication', published(await publications.list()), (p) => `/publications/${p.slug}`, renderPublication),
-);
+/**
+ * Public publications by order, less any that cannot render (reported: publish-report.ts). A PDF
+ * uploaded in parts is joined for the deploy here (scheduled ones too, ahead of their release);
+ * one this build could not join reads as no PDF.
+ */
+export const loadPublications = once(async () => {
+  const all = await publications.list();
+  const deployed = await preparePdfs(all.map((p) => p.pdf));
+  const shown = published(all).map((p) => (parsePdfFileUrl(p.pdf) && !deployed.has(p.pdf) ? { ...p, pdf: '' } : p));
+  return keepRenderable('publication', shown, (p) => `/publications/${p.slug}`, renderPublication);
+});
 /** Public publications newest first (the archive and its filters; the home page keeps the admin's order). */
 export const loadPublicationsNewestFirst = once(async () => sortNewestFirst(await loadPublications()));
 /** Impact stats by order. */

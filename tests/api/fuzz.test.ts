@@ -34,6 +34,7 @@ const ENDPOINTS: [method: 'POST' | 'PATCH' | 'PUT', path: string, admin: boolean
   ['POST', '/api/account/password', true],
   ['POST', '/api/account/two-factor/confirm', true],
   ['POST', '/api/auth/invitations/ID/accept', false],
+  ['POST', '/api/admin/pdf-uploads', true],
 ];
 
 // Payloads that break expectations: wrong types, huge strings, deep nesting, prototype keys, odd unicode.

@@ -17,6 +17,8 @@ let hook: http.Server;
 let fnEnv: NodeJS.ProcessEnv;
 let bundles: Map<string, string>;
 const previousContext = process.env.NETLIFY_BLOBS_CONTEXT;
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+let pdfUrl = '';
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(ROOT, '.data', 'tmp', 'rehearsal-store-'));
@@ -26,7 +28,14 @@ beforeAll(async () => {
   const { seedDemoContent } = await import('../../src/server/seed');
   const { createUser } = await import('../../src/server/users');
   await seedDemoContent();
-  await createUser({ username: 'admin', password: 'admin-password-123', isAdmin: true });
+  const admin = await createUser({ username: 'admin', password: 'admin-password-123', isAdmin: true });
+  // A publication whose PDF came in parts: the build must put the file into the deploy.
+  const { completePdfUpload, createPdfUpload, storePdfPart } = await import('../../src/server/pdf-parts');
+  const { publications } = await import('../../src/server/collections');
+  const upload = await createPdfUpload(admin, { fileName: 'Rehearsal Report.pdf', size: PDF.length });
+  await storePdfPart(new Request('http://rehearsal/', { method: 'PUT', headers: { 'Content-Type': 'application/octet-stream' }, body: PDF }), upload.id, 0);
+  pdfUrl = (await completePdfUpload(upload.id)).pdfUrl!;
+  await publications.create({ title: 'Rehearsal Report', description: 'Its PDF is a file of the deploy.', pdf: pdfUrl });
   hook = http.createServer((req, res) => {
     hookCalls++;
     req.resume();
@@ -71,6 +80,8 @@ describe('a deploy with Netlify’s build program', () => {
     expect(page).toContain(DEMO.settings.contactLocation);
     expect(page).toContain(DEMO.researchAreas[0]!.title.replace('&', '&amp;'));
     expect(store.buildApi.refusedWrites).toBe(0);
+    // The published PDF is a file of the deploy, which the CDN serves.
+    expect((await readFile(path.join(copy, 'dist', pdfUrl))).equals(PDF)).toBe(true);
   }, 150_000);
 
   it('bundles every function', async () => {
@@ -90,6 +101,7 @@ describe('a deploy with Netlify’s build program', () => {
       'admin-testimonials': admin401('/api/admin/testimonials'),
       'admin-upload': admin401('/api/admin/upload', 'POST'),
       'admin-upload-pdf': admin401('/api/admin/upload-pdf', 'POST'),
+      'admin-pdf-uploads': admin401('/api/admin/pdf-uploads', 'POST'),
       'admin-releases': admin401('/api/admin/releases'),
       'admin-markdown-preview': admin401('/api/admin/markdown-preview', 'POST'),
       'admin-users': admin401('/api/admin/users'),

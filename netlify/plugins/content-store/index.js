@@ -10,6 +10,8 @@
 const OG_CACHE = 'node_modules/.astro/og-images';
 // Report bodies rendered by earlier builds (src/server/report-body-cache.ts), by content hash.
 const BODY_CACHE = 'node_modules/.astro/report-bodies';
+// PDFs joined from their uploaded parts by earlier builds (src/server/pdf-deploy.ts).
+const PDF_CACHE = 'node_modules/.astro/pdfs';
 
 export const onPreBuild = async ({ netlifyConfig, utils }) => {
   const context = process.env.NETLIFY_BLOBS_CONTEXT;
@@ -22,9 +24,11 @@ export const onPreBuild = async ({ netlifyConfig, utils }) => {
   netlifyConfig.build.environment.NETLIFY_BLOBS_CONTEXT = context;
   await utils.cache?.restore(OG_CACHE);
   await utils.cache?.restore(BODY_CACHE);
+  await utils.cache?.restore(PDF_CACHE);
 };
 
 export const onPostBuild = async ({ utils }) => {
   await utils.cache?.save(OG_CACHE);
   await utils.cache?.save(BODY_CACHE);
+  await utils.cache?.save(PDF_CACHE);
 };

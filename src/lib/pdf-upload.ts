@@ -1,0 +1,101 @@
+/**
+ * Uploads a PDF in parts (POST /api/admin/pdf-uploads, then PUT each part, then complete) and
+ * resumes an interrupted one: the upload's id is kept per file (name, size, date) in
+ * localStorage, so choosing the same file again, after a dropped connection or a reload, sends
+ * only the parts the server does not list yet. Each part is a mutation under the site's retry
+ * rule (one retry, only when no answer came); a part that still fails pauses the upload.
+ */
+import type { PdfUploadStatus } from '../schemas/pdf-upload';
+import { MAX_PDF_FILE_BYTES, PDF_FILE_TOO_LARGE } from '../schemas/upload-limits';
+import { apiRequest, ApiError, mutate } from './api';
+import { local } from './safe-storage';
+
+const BASE = '/api/admin/pdf-uploads';
+const resumeKey = (file: File) => `pdf-upload:${file.name}:${file.size}:${file.lastModified}`;
+
+/** Bytes of the file the server holds so far, of its size. */
+export type UploadProgress = { sent: number; total: number };
+
+async function digest(bytes: ArrayBuffer): Promise<string> {
+  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return `sha-256=:${btoa(String.fromCharCode(...hash))}:`;
+}
+
+async function sendPart(id: string, index: number, bytes: ArrayBuffer): Promise<void> {
+  const headers = { 'Content-Type': 'application/octet-stream', 'Content-Digest': await digest(bytes) };
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(`${BASE}/${id}/parts/${index}`, { method: 'PUT', credentials: 'include', headers, body: bytes }).catch(() => null);
+    if (res?.ok) return;
+    if (res) {
+      const text = await res.text();
+      let body: ApiError['body'] = null;
+      try {
+        body = JSON.parse(text) as ApiError['body'];
+      } catch {
+        body = null;
+      }
+      throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`, body);
+    }
+    if (attempt >= 1) throw new Error('The connection dropped. Choose Resume (or the same file again) to send the rest.');
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+/** The upload to continue for this file, or a new one. */
+async function openUpload(file: File): Promise<PdfUploadStatus> {
+  const known = local.get(resumeKey(file));
+  if (known) {
+    const status = await apiRequest<PdfUploadStatus>('GET', `${BASE}/${encodeURIComponent(known)}`).catch(() => null);
+    if (status && status.size === file.size) return status;
+    local.remove(resumeKey(file));
+  }
+  const created = await mutate<PdfUploadStatus>('POST', BASE, { fileName: file.name, size: file.size });
+  local.set(resumeKey(file), created.id);
+  return created;
+}
+
+/** Uploads (or finishes uploading) `file`; resolves to its address once every part is stored. */
+export async function uploadPdf(file: File, onProgress: (p: UploadProgress) => void): Promise<{ pdfUrl: string; fileName: string }> {
+  if (file.size > MAX_PDF_FILE_BYTES) throw new Error(PDF_FILE_TOO_LARGE);
+  const upload = await openUpload(file);
+  const have = new Set(upload.received);
+  const length = (i: number) => Math.min(upload.partSize, upload.size - i * upload.partSize);
+  let sent = upload.received.reduce((sum, i) => sum + length(i), 0);
+  onProgress({ sent, total: file.size });
+  try {
+    // Part 0 first: the server checks that the file is a PDF before taking more of it.
+    for (let i = 0; i < upload.partCount && !upload.pdfUrl; i++) {
+      if (have.has(i)) continue;
+      await sendPart(upload.id, i, await file.slice(i * upload.partSize, i * upload.partSize + length(i)).arrayBuffer());
+      sent += length(i);
+      onProgress({ sent, total: file.size });
+    }
+    const done = upload.pdfUrl ? upload : await mutate<PdfUploadStatus>('POST', `${BASE}/${upload.id}/complete`);
+    local.remove(resumeKey(file));
+    return { pdfUrl: done.pdfUrl!, fileName: done.fileName };
+  } catch (error) {
+    // A refusal (not a PDF, too large, upload gone) cannot be resumed: the next try starts afresh.
+    if (error instanceof ApiError && [404, 413, 415].includes(error.status)) local.remove(resumeKey(file));
+    throw error;
+  }
+}
+
+/**
+ * Saves an uploaded PDF that is not on the site yet (no published item links it), joined in the
+ * browser from its parts: no function answer may carry the whole file.
+ */
+export async function downloadUnpublishedPdf(id: string, fileName: string): Promise<void> {
+  const status = await apiRequest<PdfUploadStatus>('GET', `${BASE}/${encodeURIComponent(id)}`);
+  const parts: Blob[] = [];
+  for (let i = 0; i < status.partCount; i++) {
+    const res = await fetch(`${BASE}/${status.id}/parts/${i}`, { credentials: 'include' });
+    if (!res.ok) throw new ApiError(res.status, `${res.status}: ${res.statusText}`, null);
+    parts.push(await res.blob());
+  }
+  const href = URL.createObjectURL(new Blob(parts, { type: 'application/pdf' }));
+  const a = Object.assign(document.createElement('a'), { href, download: fileName });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
