@@ -110,7 +110,8 @@ test('reorder by the move buttons and by keyboard drag and drop', async ({ page 
   const a = unique('E2E order A');
   const b = unique('E2E order B');
   const ids: string[] = [];
-  for (const title of [a, b]) {
+  // A new publication goes first: created B then A, they lead the list as A, B.
+  for (const title of [b, a]) {
     const res = await page.request.post('/api/publications', { data: { title, description: 'Reorder test.' } });
     expect(res.status(), await res.text()).toBe(201);
     ids.push((await res.json()).id);
@@ -138,8 +139,8 @@ test('reorder by the move buttons and by keyboard drag and drop', async ({ page 
     await expect(handle).toHaveAttribute('aria-pressed', 'true');
     const count = (await listNames(page, 'publications')).length;
     await page.keyboard.press('ArrowUp');
-    // The drag announces each position in the items' names.
-    await expect(page.getByText(`${a} moved to position ${count - 1} of ${count}`)).toBeAttached();
+    // The drag announces each position in the items' names: A, second after B, moves to the top.
+    await expect(page.getByText(`${a} moved to position 1 of ${count}`)).toBeAttached();
     await page.keyboard.press('Space');
     expect((await dropped).status()).toBe(200);
     expect(await position()).toBe(1);
