@@ -4,6 +4,7 @@
 // PATCH  /api/admin/contact-forms/:id {read}         (admin) -> the updated message
 // DELETE /api/admin/contact-forms/:id                (admin) -> { message }
 import { z } from 'zod';
+import { recordAudit } from '../../src/server/audit-log';
 import { contactFormBatches, deleteContactForm, getContactForm, listContactForms, setContactFormRead } from '../../src/server/contact-forms';
 import { csvStreamResponse } from '../../src/server/csv';
 import { HttpError } from '../../src/server/errors';
@@ -17,10 +18,12 @@ const idOf = (params: Record<string, string>) => keyParam(params.id, 'Message');
 
 export default route({
   async GET(req, ctx) {
-    await requirePermission(req, 'personal-data');
+    const user = await requirePermission(req, 'personal-data');
     // "export" is handled here rather than by its own function so no router precedence is relied on;
     // message ids are generated (digits, dashes, hex) and never equal it.
     if (ctx.params.id === 'export') {
+      // Every export of personal data is on record (who, when, what kind).
+      await recordAudit(user, { action: 'export', what: 'contact-forms' });
       return csvStreamResponse(contactFormBatches(), ['createdAt', 'name', 'email', 'subject', 'message', 'read', 'id'], 'contact-forms');
     }
     if (ctx.params.id) return json(await getContactForm(idOf(ctx.params)));

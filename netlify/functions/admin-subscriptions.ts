@@ -1,6 +1,7 @@
 // GET    /api/admin/subscriptions?q=&page=1&pageSize=20 (admin) -> { items (newest first), total, page, pageSize }; q = substring of the address
 // GET    /api/admin/subscriptions/export                 (admin) -> CSV download of every subscription
 // DELETE /api/admin/subscriptions/:id                    (admin) -> { message }; :id is the record's id (sha256 of the normalised address)
+import { recordAudit } from '../../src/server/audit-log';
 import { csvStreamResponse } from '../../src/server/csv';
 import { HttpError } from '../../src/server/errors';
 import { requirePermission } from '../../src/server/guard';
@@ -11,8 +12,11 @@ import { keyParam, pageQuerySchema, queryOf } from '../../src/server/records';
 
 export default route({
   async GET(req, ctx) {
-    await requirePermission(req, 'personal-data');
-    if (ctx.params.id === 'export') return csvStreamResponse(subscriptionBatches(), ['email', 'createdAt', 'id'], 'newsletter-subscriptions');
+    const user = await requirePermission(req, 'personal-data');
+    if (ctx.params.id === 'export') {
+      await recordAudit(user, { action: 'export', what: 'subscriptions' });
+      return csvStreamResponse(subscriptionBatches(), ['email', 'createdAt', 'id'], 'newsletter-subscriptions');
+    }
     if (ctx.params.id) throw new HttpError(405, 'Method GET is not allowed here', undefined, { Allow: 'DELETE' });
     return json(await listSubscriptions(parseWith(pageQuerySchema, queryOf(req))));
   },

@@ -15,6 +15,8 @@ export const historyEntrySchema = z.object({
   after: z.unknown().optional(),
   /** For a restore: the entry it restored. */
   restoredFrom: z.string().optional(),
+  /** Set when the personal data it held was erased: it keeps who did what and when, nothing more. */
+  erased: z.literal(true).optional(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

@@ -70,7 +70,7 @@ export const SETTINGS_DEFAULTS = {
   // The privacy notice (/privacy): what each form collects and what it is used for.
   privacyTitle: 'Privacy Notice',
   privacyDescription: 'We collect as little personal data as we can, use it only for the purpose you gave it to us for, and never sell it. This notice explains what each form on this site collects and why.',
-  privacyContactDescription: 'When you send a message through the contact form we keep your name, email address, the subject and your message so that we can reply. Only our staff read them, and we delete them once the conversation is over, at the latest after two years.',
+  privacyContactDescription: 'When you send a message through the contact form we keep your name, email address, the subject and your message so that we can reply. Only our staff read them, and we delete them once the conversation is over, at the latest after the period below.',
   privacyNewsletterDescription: 'When you subscribe to our newsletter we keep your email address and the date you subscribed, and use them only to send you the newsletter. Every issue has an unsubscribe link, and you can ask us to remove your address at any time.',
   privacyTestimonialsDescription: 'When you share a testimonial we keep your name, position, company, rating, words and, if you add them, your photo and LinkedIn address. Nothing is published until we have reviewed it; once approved, your name, role, photo and words appear on this site.',
   privacyAnalyticsDescription: 'This site sets no advertising or tracking cookies. If we measure visits, it is with privacy-friendly analytics that record page views and form submissions without your name, email or messages. Fonts and images are served from our own site.',

@@ -21,6 +21,22 @@ export const VISIBILITY_FLAGS = [
 ] as const;
 export type VisibilityFlag = (typeof VISIBILITY_FLAGS)[number];
 
+/**
+ * How long personal data is kept, in months, before the daily retention schedule deletes it
+ * (src/server/retention.ts). The privacy notice states these numbers, read from here.
+ */
+export const RETENTION_SETTINGS = {
+  retainMessagesMonths: { default: 24, label: 'Keep contact messages for (months)' },
+  retainPendingTestimonialsMonths: { default: 12, label: 'Keep testimonials never approved for (months)' },
+} as const;
+export type RetentionKey = keyof typeof RETENTION_SETTINGS;
+export const RETENTION_KEYS = Object.keys(RETENTION_SETTINGS) as RetentionKey[];
+const months = () =>
+  z.number({ error: 'Give a whole number of months from 1 to 120' }).int('Give a whole number of months from 1 to 120').min(1, 'Give a whole number of months from 1 to 120').max(120, 'Give a whole number of months from 1 to 120');
+const retentionShape = Object.fromEntries(RETENTION_KEYS.map((k) => [k, months().default(RETENTION_SETTINGS[k].default)])) as {
+  [K in RetentionKey]: z.ZodDefault<z.ZodNumber>;
+};
+
 const LINK_KEYS = new Set<SettingsTextKey>([
   'heroButton1Link',
   'heroButton2Link',
@@ -51,6 +67,7 @@ const flagShape = Object.fromEntries(VISIBILITY_FLAGS.map((k) => [k, z.boolean()
 export const siteSettingsSchema = z.object({
   ...textShape,
   ...flagShape,
+  ...retentionShape,
   updatedAt: z.string().default(''),
   /** Server-owned: the slugs of the founder's earlier names, whose /team/<slug> pages redirect. */
   founderSlugs: z.array(z.string().max(100)).max(200).default([]),
@@ -64,6 +81,7 @@ export const siteSettingsPatchSchema = z
       [K in SettingsTextKey]: z.ZodType<string, string>;
     }),
     ...(Object.fromEntries(VISIBILITY_FLAGS.map((k) => [k, z.boolean()])) as { [K in VisibilityFlag]: z.ZodBoolean }),
+    ...(Object.fromEntries(RETENTION_KEYS.map((k) => [k, months()])) as { [K in RetentionKey]: z.ZodNumber }),
   })
   .partial()
   .refine((p) => Object.keys(p).length > 0, 'Send at least one field to change');

@@ -3,6 +3,7 @@ import type { ContactInput } from '../schemas/contact-form';
 import { contactFormSchema, type ContactForm } from '../schemas/contact-message';
 import { HttpError } from './errors';
 import { dayOf, logIndex } from './log-index';
+import { markPerson } from './person-index';
 import { listKeys, newestFirstKey, readRecords, type Page } from './records';
 import { createJSON, deleteKey, openStore, readJSON, STORES } from './store';
 
@@ -64,6 +65,8 @@ const index = logIndex<Row>({
 export async function createContactForm(input: ContactInput): Promise<ContactForm> {
   const id = newestFirstKey();
   const record = contactFormSchema.parse({ ...input, id, createdAt: timeOfId(id), read: false });
+  // Marked first, so erasure by address or name finds every stored message (person-index.ts).
+  await markPerson('contact', id, record);
   // A fresh random key never exists; onlyIfNew just makes "never overwrite" explicit.
   if (!(await createJSON(store(), keyOf({ id, at: record.createdAt }), contactFormSchema, record))) throw new HttpError(409, 'Please send the message again');
   return record;
@@ -113,6 +116,11 @@ export async function* contactFormBatches(batchSize = 500): AsyncGenerator<Conta
 export async function scanContactForms(): Promise<ContactForm[]> {
   const all = await readRecords(store(), await listKeys(store()), contactFormSchema);
   return all.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
+}
+
+/** The ids of messages that arrived before `at` (an ISO time), oldest first: from the index alone. */
+export async function messageIdsBefore(at: string): Promise<string[]> {
+  return (await index.rows()).filter((r) => r.at < at).map((r) => r.id).reverse();
 }
 
 /** The index row of a message, or undefined. */

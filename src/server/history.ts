@@ -1,5 +1,6 @@
 import { historyEntrySchema, type HistoryEntry, type HistoryPage } from '../schemas/history';
 import type { User } from '../schemas/user';
+import { markHistoryEntry } from './person-index';
 import { requestRebuild } from './publish';
 import { readRecords } from './records';
 import { blobCall, openStore, readJSON, STORES, writeJSON } from './store';
@@ -19,6 +20,8 @@ const ID_PATTERN = /^\d{13}-[0-9a-f]{8}$/;
 export async function recordChange(user: Pick<User, 'username'>, change: ChangeRecord): Promise<HistoryEntry> {
   const now = Date.now();
   const id = `${String(9_999_999_999_999 - now).padStart(13, '0')}-${crypto.randomUUID().slice(0, 8)}`;
+  // Marked first, so erasing a person finds every entry that holds their data (person-index.ts).
+  await markHistoryEntry(change.target, id);
   const entry = await writeJSON(openStore(STORES.history), id, historyEntrySchema, { ...change, id, at: new Date(now).toISOString(), user: user.username });
   await recordActivity(entry);
   return entry;
@@ -86,4 +89,30 @@ export async function listHistoryPage(page: number, pageSize: number): Promise<H
 export async function getHistoryEntry(id: string): Promise<HistoryEntry | null> {
   if (!ID_PATTERN.test(id)) return null;
   return (await readJSON(openStore(STORES.history), id, historyEntrySchema))?.value ?? null;
+}
+
+/**
+ * Erases the personal data an entry holds (its before/after records and its summary, which names
+ * the person), in the log and in its author's activity copy. What stays says who changed what kind
+ * of record when; the entry can no longer be restored. Returns the entry as it was, or null.
+ */
+export async function eraseHistoryEntry(id: string): Promise<HistoryEntry | null> {
+  const entry = await getHistoryEntry(id);
+  if (!entry) return null;
+  const { before: _b, after: _a, restoredFrom: _r, ...kept } = entry;
+  const erased = { ...kept, summary: 'Personal data erased', erased: true as const };
+  const store = openStore(STORES.history);
+  await writeJSON(store, id, historyEntrySchema, erased);
+  await writeJSON(store, `${activityPrefix(entry.user)}${id}`, historyEntrySchema, erased);
+  return entry;
+}
+
+/** Every entry's id and target, read one by one: only for marking entries written before person-index.ts. */
+export async function scanHistoryTargets(): Promise<{ id: string; target: string }[]> {
+  const store = openStore(STORES.history);
+  const keys: string[] = [];
+  await blobCall('list history', async () => {
+    for await (const { blobs } of store.list({ paginate: true })) for (const { key } of blobs) if (ID_PATTERN.test(key)) keys.push(key);
+  });
+  return (await readRecords(store, keys, historyEntrySchema)).map((e) => ({ id: e.id, target: e.target }));
 }

@@ -75,6 +75,11 @@ export async function countSubscriptions(): Promise<number> {
   return (await indexedSubscriptions()).length;
 }
 
+/** The subscription of an address, or null. */
+export async function findSubscription(email: string): Promise<NewsletterSubscription | null> {
+  return (await readJSON(store(), subscriptionId(email), newsletterSubscriptionSchema))?.value ?? null;
+}
+
 /**
  * Removes a subscription by id: record, then marker, then its index row; 404 when none exists.
  * A delete that failed after the record went is finished by repeating it (the row is still listed).

@@ -45,6 +45,7 @@ export async function restoreEntry(
   const entry = await getHistoryEntry(entryId);
   // An entry the caller may not see is answered as if it did not exist.
   if (!entry || !visible(entry.target)) throw new HttpError(404, 'History entry not found');
+  if (entry.erased) throw cannot('The personal data of this change was erased, so it cannot be restored');
   const state = await undo(entry);
   return commitChange(user, { action: 'restore', target: entry.target, summary: entry.summary, restoredFrom: entry.id, ...state });
 }

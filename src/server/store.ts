@@ -15,6 +15,7 @@ export const STORES = {
   throttle: 'throttle',
   system: 'system',
   mail: 'mail',
+  privacy: 'privacy',
 } as const;
 export type StoreName = (typeof STORES)[keyof typeof STORES];
 

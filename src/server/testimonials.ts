@@ -3,6 +3,8 @@ import { testimonialSchema, type Testimonial, type testimonialSubmitSchema, type
 import { CACHE_TAGS, purgeTags } from './cdn-cache';
 import { assertExpected } from './collections';
 import { HttpError, StorageError } from './errors';
+import { markPerson } from './person-index';
+import { deleteUpload, uploadExists } from './uploads';
 import { listKeys, readRecords, type Page, type PageQuery } from './records';
 import { createJSON, deleteKey, openStore, readJSON, readJSONShared, STORES, updateJSON } from './store';
 import { allTestimonialKeys, forgetKey, idOfKey, recordKey, rememberKeys, timeOfKey } from './testimonial-keys';
@@ -106,6 +108,8 @@ export async function submitTestimonial(input: z.output<typeof testimonialSubmit
   const now = new Date().toISOString();
   const { approved: _a, featured: _f, ...fields } = input;
   const record = testimonialSchema.parse({ ...fields, id: crypto.randomUUID(), createdAt: now, updatedAt: now, approved: false, featured: false, order: 0 });
+  // Marked first, so erasure by name finds every stored testimonial (person-index.ts).
+  await markPerson('testimonial', record.id, record);
   if (!(await createJSON(records(), recordKey(record), testimonialSchema, record))) throw new HttpError(409, 'Please submit the testimonial again');
   return record;
 }
@@ -135,6 +139,16 @@ export async function testimonialCounts(): Promise<{ total: number; pending: num
   const [keys, published] = await Promise.all([allTestimonialKeys(), publishedIndex()]);
   const approved = new Set(published.map((t) => t.id));
   return { total: keys.length, pending: keys.filter((k) => !approved.has(idOfKey(k))).length };
+}
+
+/** The ids of testimonials never approved and sent before `at` (ISO), oldest first; no record is read. */
+export async function pendingTestimonialIdsBefore(at: string): Promise<string[]> {
+  const [keys, published] = await Promise.all([allTestimonialKeys(), publishedIndex()]);
+  const approved = new Set(published.map((t) => t.id));
+  return keys
+    .filter((k) => !approved.has(idOfKey(k)) && timeOfKey(k).slice(0, at.length) < at)
+    .sort((a, b) => (timeOfKey(a) < timeOfKey(b) ? -1 : 1))
+    .map(idOfKey);
 }
 
 /** Published order: by `order`, then newest first. */
@@ -181,7 +195,16 @@ export async function updateTestimonial(
   return { before: before!, after };
 }
 
-/** Deletes a testimonial; 404 when it does not exist. */
+/** One testimonial, or null when there is none with this id. */
+export async function getTestimonial(id: string): Promise<Testimonial | null> {
+  const key = (await allTestimonialKeys()).find((k) => idOfKey(k) === id);
+  return key ? ((await readJSON(records(), key, testimonialSchema))?.value ?? null) : null;
+}
+
+/**
+ * Deletes a testimonial and its uploaded photo (the privacy notice promises both go); 404 when it
+ * does not exist. The photo goes last, so a failed delete leaves nothing that shows an orphan.
+ */
 export async function deleteTestimonial(id: string): Promise<Testimonial> {
   const key = await keyOf(id);
   const [found] = await readRecords(records(), [key], testimonialSchema);
@@ -189,13 +212,18 @@ export async function deleteTestimonial(id: string): Promise<Testimonial> {
   await deleteKey(records(), key);
   await forgetKey(key);
   await syncPublished(key, id);
+  await deleteUpload(found.image);
   return found;
 }
 
 /** Puts a deleted testimonial back exactly as it was (history restore); 409 if it exists again. */
 export async function reinsertTestimonial(record: unknown): Promise<Testimonial> {
-  const parsed = testimonialSchema.parse(record);
+  const given = testimonialSchema.parse(record);
+  // Its uploaded photo went with the delete: the restored testimonial shows none rather than a broken one.
+  const photoGone = given.image.startsWith('/api/uploads/') && !(await uploadExists(given.image));
+  const parsed = photoGone ? { ...given, image: '' } : given;
   await publishedIndex();
+  await markPerson('testimonial', parsed.id, parsed);
   if ((await allTestimonialKeys()).some((k) => idOfKey(k) === parsed.id)) throw new HttpError(409, 'This testimonial already exists');
   if (!(await createJSON(records(), recordKey(parsed), testimonialSchema, parsed))) throw new HttpError(409, 'This testimonial already exists');
   await rememberKeys([recordKey(parsed)]);
@@ -215,6 +243,7 @@ export async function insertTestimonials(list: Testimonial[], concurrency = 16):
   const worker = async () => {
     while (next < parsed.length) {
       const t = parsed[next++]!;
+      await markPerson('testimonial', t.id, t);
       if (await createJSON(records(), recordKey(t), testimonialSchema, t)) written++;
     }
   };

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, MAX_PDF_BYTES, MAX_UPLOAD_BODY_BYTES, PDF_TOO_LARGE } from '../schemas/upload-limits';
 import { HttpError, StorageError } from './errors';
 import { readBody } from './http';
-import { blobCall, landedWrite, openStore, STORES } from './store';
+import { purgeTags } from './cdn-cache';
+import { blobCall, deleteKey, landedWrite, openStore, STORES } from './store';
 
 export { MAX_IMAGE_BYTES };
 
@@ -151,4 +152,27 @@ export async function readImage(key: string): Promise<{ bytes: ArrayBuffer; cont
   const metadata = metadataSchema.safeParse(found.metadata);
   if (!metadata.success) throw new StorageError(`Upload ${key} has no valid content type`, { cause: metadata.error });
   return { bytes: found.data, contentType: metadata.data.contentType, fileName: metadata.data.fileName };
+}
+
+/** The CDN cache tag of one upload's answers, purged when the upload is deleted. */
+export const uploadCacheTag = (key: string) => `upload-${key.split('.')[0]}`;
+
+/**
+ * Deletes an uploaded file named by its public path (`/api/uploads/<key>`) and purges the CDN's
+ * copies of it; other addresses (an https photo elsewhere) are left alone. For personal photos:
+ * a deleted testimonial's or an erased person's.
+ */
+export async function deleteUpload(path: string): Promise<boolean> {
+  const key = path.startsWith('/api/uploads/') ? path.slice('/api/uploads/'.length) : '';
+  if (!UPLOAD_KEY.test(key)) return false;
+  await deleteKey(openStore(STORES.uploads), key);
+  await purgeTags(uploadCacheTag(key));
+  return true;
+}
+
+/** Whether an uploaded file still exists at this public path (reads its metadata, not its bytes). */
+export async function uploadExists(path: string): Promise<boolean> {
+  const key = path.startsWith('/api/uploads/') ? path.slice('/api/uploads/'.length) : '';
+  if (!UPLOAD_KEY.test(key)) return false;
+  return (await blobCall(`read upload ${key}`, () => openStore(STORES.uploads).getMetadata(key))) !== null;
 }

@@ -113,6 +113,9 @@ describe('a deploy with Netlify’s build program', () => {
       // Netlify runs it on its schedule: with no SMTP_URL nothing is queued, so nothing is due.
       'mail-queue': { request: { method: 'POST', path: '/.netlify/functions/mail-queue', body: { next_run: '2030-01-01T00:00:00.000Z' } }, status: 200 },
       'admin-mail': admin401('/api/admin/mail'),
+      'admin-privacy': admin401('/api/admin/privacy/audit'),
+      // Netlify runs it on its schedule: on an empty store nothing is past its retention period.
+      retention: { request: { method: 'POST', path: '/.netlify/functions/retention', body: { next_run: '2030-01-01T00:00:00.000Z' } }, status: 200 },
       'auth-me': admin401('/api/auth/me'),
       'auth-login': { request: { method: 'POST', path: '/api/auth/login', body: { username: 'admin', password: 'wrong-password-1' } }, status: 401 },
       'auth-logout': { request: { method: 'POST', path: '/api/auth/logout' }, status: 200 },

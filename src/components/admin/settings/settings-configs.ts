@@ -1,4 +1,4 @@
-import { SETTINGS_DEFAULTS, SETTINGS_TEXT_KEYS, VISIBILITY_FLAGS, type SettingsTextKey, type VisibilityFlag } from '../../../schemas/site-settings';
+import { RETENTION_KEYS, RETENTION_SETTINGS, SETTINGS_DEFAULTS, SETTINGS_TEXT_KEYS, VISIBILITY_FLAGS, type RetentionKey, type SettingsTextKey, type VisibilityFlag } from '../../../schemas/site-settings';
 import { humanize, type FieldConfig, type FieldType } from '../form/field-config';
 import type { FieldGroup } from '../form/RecordForm';
 
@@ -45,7 +45,11 @@ const FLAG_HELP: Record<VisibilityFlag, string> = {
 };
 
 /** The admin field of one settings key, with its built-in wording as the placeholder. */
-export function settingField(key: SettingsTextKey | VisibilityFlag): FieldConfig {
+export function settingField(key: SettingsTextKey | VisibilityFlag | RetentionKey): FieldConfig {
+  if ((RETENTION_KEYS as readonly string[]).includes(key)) {
+    const setting = RETENTION_SETTINGS[key as RetentionKey];
+    return { name: key, label: setting.label, type: 'number', required: true, help: `Deleted automatically after this; the privacy notice states it (default ${setting.default}).`, half: true };
+  }
   if ((VISIBILITY_FLAGS as readonly string[]).includes(key)) {
     const flag = key as VisibilityFlag;
     return { name: key, label: LABELS[key] ?? humanize(key), type: 'checkbox', help: FLAG_HELP[flag], half: true };
@@ -61,7 +65,7 @@ export function settingField(key: SettingsTextKey | VisibilityFlag): FieldConfig
   };
 }
 
-const group = (title: string, keys: readonly (SettingsTextKey | VisibilityFlag)[], description?: string): FieldGroup => ({
+const group = (title: string, keys: readonly (SettingsTextKey | VisibilityFlag | RetentionKey)[], description?: string): FieldGroup => ({
   title,
   description,
   fields: keys.map(settingField),
@@ -83,6 +87,7 @@ const SITE_GROUPS: FieldGroup[] = [
   group('Featured video', VIDEO_KEYS),
   group('Social & contact', ['socialShareImage', ...CONTACT_KEYS]),
   group('Privacy notice', pick(/^privacy/), 'The texts of the /privacy page, also editable in place there.'),
+  group('Keeping personal data', RETENTION_KEYS, 'How long personal data is kept before it is deleted automatically, every night. The privacy notice states these periods.'),
   group('Accessibility statement', pick(/^accessibility/), 'The texts of the /accessibility page, also editable in place there.'),
 ];
 // Any key added to the schema later still gets a place, so no text needs a developer to edit.
