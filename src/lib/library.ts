@@ -5,6 +5,7 @@
  * so a page costs what it shows however large the archive is.
  */
 import type { PersonRef } from '../schemas/people';
+import type { ArchiveFilter } from './publication-archive';
 import { peopleIndex, resolveCredits, type Credit, type PeopleIndex, type Person } from './people';
 
 export interface Topic {
@@ -45,6 +46,8 @@ export interface Library<P extends LibraryPublication, E extends LibraryEvent> {
   ofTopic(id: string): { publications: P[]; events: E[]; experts: Person[] };
   /** The topics of a record, skipping ids of areas since deleted. */
   topicsOf(item: { topics?: readonly string[] }): Topic[];
+  /** The archive's topic filter: each topic with publications, in the areas' order. */
+  topicFilters: ArchiveFilter[];
 }
 
 /**
@@ -96,5 +99,9 @@ export function buildLibrary<P extends LibraryPublication, E extends LibraryEven
     ofPerson: (id) => byPerson.get(id) ?? none,
     ofTopic: (id) => byTopic.get(id) ?? { ...none, experts: [] },
     topicsOf: (item) => (item.topics ?? []).flatMap((id) => topicById.get(id) ?? []),
+    topicFilters: src.topics.flatMap((t) => {
+      const count = byTopic.get(t.id)?.publications.length ?? 0;
+      return count ? [{ kind: 'topic' as const, slug: t.slug, label: t.title, count }] : [];
+    }),
   };
 }

@@ -81,3 +81,9 @@ export const memberPhoto = (sizes: string): ImageSlot => ({ sizes, widths: betwe
  */
 export const FOUNDER_PHONE_IMAGE: ImageSlot = { sizes: 'calc(100vw - 2rem)', widths: between(320, 1280), aspect: 3 / 4, position: 'top' };
 export const FOUNDER_WIDE_IMAGE: ImageSlot = { sizes: '(min-width: 1216px) 461px, calc(40vw - 19px)', widths: between(240, 960), aspect: 5 / 6, position: 'top' };
+
+/** The portrait on a person's page: up to 18rem wide, 5:6, the top kept. */
+export const PROFILE_IMAGE: ImageSlot = { sizes: '(min-width: 768px) 288px, min(288px, calc(100vw - 2rem))', widths: between(240, 640), aspect: 6 / 5, position: 'top' };
+
+/** An expert's round 64-pixel photo on a topic page. */
+export const EXPERT_IMAGE: ImageSlot = { sizes: '64px', widths: between(48, 144), aspect: 1, position: 'top' };

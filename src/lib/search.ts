@@ -4,7 +4,9 @@
  */
 
 import { eventUrl } from './event-page';
+import { personUrl } from './people';
 import { publicationUrl } from './publication-archive';
+import { topicUrl } from './topics';
 
 /** What a result is, shown as its label. */
 export type SearchKind = 'Publication' | 'Research area' | 'Event' | 'Team member';
@@ -24,10 +26,11 @@ export interface SearchEntry {
 export interface SearchSources {
   /** Each result links to the publication's own page. */
   publications: { id: string; slug: string; title: string; description: string; authors?: string; type?: string; date?: string }[];
-  researchAreas: { title: string; description: string }[];
+  /** Each result links to the area's topic page. */
+  researchAreas: { slug: string; title: string; description: string }[];
   events: { slug: string; title: string; description: string; eventType?: string; location?: string; startDate?: string }[];
-  teamMembers: { id: string; name: string; position: string; bio?: string }[];
-  founder?: { name: string; position: string; bio?: string } | null;
+  /** The founder and the team: each result links to the person's page; `topics` are the areas they know. */
+  people: { slug: string; name: string; position: string; bio?: string; topics?: string }[];
   /** Home sections switched off in the site settings are left out (their anchors do not exist). */
   show: { research: boolean; publications: boolean; events: boolean };
 }
@@ -38,10 +41,7 @@ const clip = (s: string, n = SNIPPET) => {
   return t.length > n ? `${t.slice(0, n - 1).trimEnd()}…` : t;
 };
 
-/**
- * Builds the index: publications and events link to their own pages, research areas to their
- * home anchor, people to /team.
- */
+/** Builds the index: publications, events, research areas (topics) and people each link to their own page. */
 export function buildSearchIndex(src: SearchSources): SearchEntry[] {
   const entries: SearchEntry[] = [];
   if (src.show.publications) {
@@ -50,18 +50,15 @@ export function buildSearchIndex(src: SearchSources): SearchEntry[] {
     }
   }
   if (src.show.research) {
-    for (const r of src.researchAreas) entries.push({ kind: 'Research area', title: r.title, text: clip(r.description), meta: '', url: '/#research' });
+    for (const r of src.researchAreas) entries.push({ kind: 'Research area', title: r.title, text: clip(r.description), meta: '', url: topicUrl(r) });
   }
   if (src.show.events) {
     for (const e of src.events) {
       entries.push({ kind: 'Event', title: e.title, text: clip(e.description), meta: [e.eventType, e.location, e.startDate?.slice(0, 10)].filter(Boolean).join(' '), url: eventUrl(e) });
     }
   }
-  if (src.founder?.name) {
-    entries.push({ kind: 'Team member', title: src.founder.name, text: src.founder.position, meta: clip(src.founder.bio ?? '', 600), url: '/team#founder' });
-  }
-  for (const m of src.teamMembers) {
-    entries.push({ kind: 'Team member', title: m.name, text: m.position, meta: clip(m.bio ?? '', 600), url: `/team#member-${m.id}` });
+  for (const p of src.people) {
+    entries.push({ kind: 'Team member', title: p.name, text: p.position, meta: [p.topics, clip(p.bio ?? '', 600)].filter(Boolean).join(' '), url: personUrl(p) });
   }
   return entries;
 }

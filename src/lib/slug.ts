@@ -24,8 +24,8 @@ export function slugify(text: string): string {
   return Array.from(words).slice(0, 80).join('').replace(/-+$/, '');
 }
 
-/** Words the routes beside /<section>/<slug> use: archive pages (/publications/2), type filters, feeds. */
-const RESERVED = new Set(['type', 'feed', 'page', 'all']);
+/** Words the routes beside /<section>/<slug> use: archive pages (/publications/2), filters, feeds. */
+const RESERVED = new Set(['type', 'topic', 'year', 'feed', 'page', 'all']);
 const isReserved = (slug: string) => RESERVED.has(slug) || /^\d+$/.test(slug);
 
 export interface Sluggable {

@@ -1,15 +1,18 @@
 import type { APIRoute } from 'astro';
-import { loadEvents, loadPublications, loadSiteSettings } from '../server/content';
+import { loadArchiveFilters, loadEvents, loadLibrary, loadPeople, loadPublications, loadSiteSettings } from '../server/content';
 import { eventUrl } from '../lib/event-page';
 import { archivePaths, publicationUrl } from '../lib/publication-archive';
+import { personUrl } from '../lib/people';
+import { topicUrl } from '../lib/topics';
 
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * sitemap.xml: the indexable pages. /search is noindex, and /testimonials is left out while it
- * is switched off (it is then only a redirect). Every page of the publications archive and every
- * publication and event page is listed while its section is shown (they are not built otherwise);
- * drafts and embargoed items are never loaded, so never listed.
+ * is switched off (it is then only a redirect). Every page of the publications archive (and of its
+ * topic, type and year filters), every publication, event and topic page is listed while its
+ * section is shown (they are not built otherwise), and every person page; drafts and embargoed
+ * items are never loaded, so never listed.
  */
 export const GET: APIRoute = async ({ site, url }) => {
   const origin = new URL(site ?? url).origin;
@@ -17,13 +20,17 @@ export const GET: APIRoute = async ({ site, url }) => {
   const lastmod = (settings.updatedAt || new Date().toISOString()).slice(0, 10);
   const publications = settings.showPublications ? await loadPublications() : [];
   const events = settings.showEvents ? await loadEvents() : [];
+  const [people, library, filters] = await Promise.all([loadPeople(), loadLibrary(), loadArchiveFilters()]);
+  const archive = settings.showPublications ? archivePaths(filters.total, [...filters.topic, ...filters.type, ...filters.year]) : [];
   const day = (iso: string) => iso.slice(0, 10);
   const pages: [path: string, lastmod: string][] = [
-    ...['/', '/team', ...(settings.showTestimonials ? ['/testimonials'] : []), '/privacy', '/accessibility', ...(settings.showPublications ? archivePaths(publications) : [])].map(
+    ...['/', '/team', ...(settings.showTestimonials ? ['/testimonials'] : []), '/privacy', '/accessibility', ...archive].map(
       (p): [string, string] => [p, lastmod],
     ),
     ...publications.map((p): [string, string] => [publicationUrl(p), day(p.updatedAt)]),
     ...events.map((e): [string, string] => [eventUrl(e), day(e.updatedAt)]),
+    ...people.map((p): [string, string] => [personUrl(p), lastmod]),
+    ...(settings.showResearch ? library.topics.map((t): [string, string] => [topicUrl(t), lastmod]) : []),
   ];
   const urls = pages
     .map(([p, date]) => `  <url>\n    <loc>${xmlEscape(new URL(p, origin).href)}</loc>\n    <lastmod>${date}</lastmod>\n  </url>`)

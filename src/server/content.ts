@@ -4,6 +4,7 @@
  */
 import { buildLibrary } from '../lib/library';
 import { founderPerson, listPeople } from '../lib/people';
+import { publicationTypes, publicationYears } from '../lib/publication-archive';
 import { sortNewestFirst } from '../lib/publication-date';
 import { settingText } from '../schemas/site-settings';
 import { SITE } from '../site.config';
@@ -95,6 +96,12 @@ export const loadLibrary = once(async () => {
     settings.showEvents ? loadEvents() : [],
   ]);
   return buildLibrary({ people, topics: areas, publications, events });
+});
+
+/** The archive's three filter groups (each value with its count) and the number of publications. */
+export const loadArchiveFilters = once(async () => {
+  const [publications, library] = await Promise.all([loadPublicationsNewestFirst(), loadLibrary()]);
+  return { total: publications.length, topic: library.topicFilters, type: publicationTypes(publications), year: publicationYears(publications) };
 });
 
 /** Approved testimonials (the public 'All Reviews'): one read of the published list, whatever waits for review. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FOUNDER_ID } from '../schemas/people';
 import { testimonialSchema } from '../schemas/testimonial';
 import { events, publications, researchAreas, stats, teamMembers } from './collections';
 import { DEMO } from './demo-content';
@@ -20,11 +21,16 @@ export async function seedDemoContent(): Promise<boolean> {
   if (!(await createJSON(system, 'seeded', markerSchema, { seededAt: new Date().toISOString() }))) return false;
 
   await patchSiteSettings(DEMO.settings);
-  for (const item of DEMO.researchAreas) await researchAreas.create(item);
-  for (const item of DEMO.teamMembers) await teamMembers.create(item);
-  for (const item of DEMO.publications) await publications.create(item);
+  const areaIds = new Map<string, string>();
+  for (const item of DEMO.researchAreas) areaIds.set(item.title, (await researchAreas.create(item)).id);
+  const topics = (titles: readonly string[] = []) => titles.map((t) => areaIds.get(t)!);
+  const people = new Map<string, string>([[DEMO.settings.founderName, FOUNDER_ID]]);
+  for (const item of DEMO.teamMembers) people.set(item.name, (await teamMembers.create({ ...item, topics: topics(item.topics) })).id);
+  const credits = (names: readonly string[] = []) => names.map((name) => (people.has(name) ? { member: people.get(name)!, name } : { name }));
+  // In the demo's order: each new publication or event would otherwise go first.
+  for (const [order, item] of DEMO.publications.entries()) await publications.create({ ...item, order, authors: credits(item.authors), topics: topics(item.topics) });
   for (const item of DEMO.stats) await stats.create(item);
-  for (const item of DEMO.events(new Date())) await events.create(item);
+  for (const [order, item] of DEMO.events(new Date()).entries()) await events.create({ ...item, order, speakers: credits(item.speakers), topics: topics(item.topics) });
   // Through the testimonials' own bulk path, so the published list exists before the first
   // build (a build may only read it).
   await insertTestimonials(

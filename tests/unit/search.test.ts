@@ -6,28 +6,34 @@ const sources: SearchSources = {
     { id: 'p1', slug: 'the-state-of-ai-governance-2025', title: 'The State of AI Governance 2025', description: 'A review of AI rules in 32 jurisdictions.', authors: 'M. Chen', type: 'Report', date: 'March 2025' },
     { id: 'p2', slug: 'energy-cost-of-inference', title: 'Energy cost of inference', description: 'Measuring electricity use of AI governance tools.', authors: 'L. Fischer' },
   ],
-  researchAreas: [{ title: 'AI Governance & Policy', description: 'Proposals for regulators.' }],
+  researchAreas: [{ slug: 'ai-governance-policy', title: 'AI Governance & Policy', description: 'Proposals for regulators.' }],
   events: [{ slug: 'governance-summit', title: 'Governance Summit', description: 'Three days in Genève.', eventType: 'Conference', location: 'Geneva', startDate: '2025-09-01T00:00:00.000Z' }],
-  teamMembers: [{ id: 'm1', name: 'Zoë Müller', position: 'Research Fellow', bio: 'Works on audits.' }],
-  founder: { name: 'Dr. Amara Okafor', position: 'Founder', bio: '' },
+  people: [
+    { slug: 'dr-amara-okafor', name: 'Dr. Amara Okafor', position: 'Founder', bio: '' },
+    { slug: 'zoe-muller', name: 'Zoë Müller', position: 'Research Fellow', bio: 'Works on audits.', topics: 'AI Safety' },
+  ],
   show: { research: true, publications: true, events: true },
 };
 
 describe('buildSearchIndex', () => {
   const index = buildSearchIndex(sources);
 
-  it('links each kind of item to its page and anchor', () => {
+  it('links each kind of item to its own page: publications, events, topics and people', () => {
     const url = (title: string) => index.find((e) => e.title === title)?.url;
     // Publications and events: their own pages.
     expect(url('The State of AI Governance 2025')).toBe('/publications/the-state-of-ai-governance-2025');
-    expect(url('AI Governance & Policy')).toBe('/#research');
+    expect(url('AI Governance & Policy')).toBe('/research/ai-governance-policy');
     expect(url('Governance Summit')).toBe('/events/governance-summit');
-    expect(url('Zoë Müller')).toBe('/team#member-m1');
-    expect(url('Dr. Amara Okafor')).toBe('/team#founder');
+    expect(url('Zoë Müller')).toBe('/team/zoe-muller');
+    expect(url('Dr. Amara Okafor')).toBe('/team/dr-amara-okafor');
+  });
+
+  it('finds people by the research areas they are experts in', () => {
+    expect(searchEntries(index, 'safety').map((e) => e.title)).toEqual(['Zoë Müller']);
   });
 
   it('leaves out home sections that are switched off', () => {
-    const hidden = buildSearchIndex({ ...sources, founder: null, show: { research: false, publications: false, events: true } });
+    const hidden = buildSearchIndex({ ...sources, people: sources.people.slice(1), show: { research: false, publications: false, events: true } });
     expect(hidden.map((e) => e.kind)).toEqual(['Event', 'Team member']);
   });
 

@@ -6,7 +6,7 @@ import type { TeamMember } from '../../schemas/team-member';
 import { byOrder } from '../../schemas/order';
 
 /** The member fields the team page shows. */
-export type TeamMemberView = Pick<TeamMember, 'id' | 'name' | 'position' | 'bio' | 'image' | 'linkedin' | 'twitter' | 'email' | 'order' | 'createdAt'>;
+export type TeamMemberView = Pick<TeamMember, 'id' | 'slug' | 'name' | 'position' | 'bio' | 'image' | 'linkedin' | 'twitter' | 'email' | 'order' | 'createdAt'>;
 
 /** Team list freshness: a page built less than 5 minutes ago is not re-checked. */
 const FRESH_MS = 5 * 60_000;

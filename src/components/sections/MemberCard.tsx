@@ -1,10 +1,14 @@
 import { ICONS, STROKE_ICONS } from '../ui/icons';
 import { memberInitials } from '../../lib/format';
+import { personUrl } from '../../lib/people';
 import { memberPhoto, responsiveImage } from '../../lib/responsive-image';
 import type { TeamMember } from '../../schemas/team-member';
 
 /** The member fields a card shows. */
-export type MemberCardData = Pick<TeamMember, 'id' | 'name' | 'position' | 'bio' | 'image' | 'linkedin' | 'twitter' | 'email'>;
+export type MemberCardData = Pick<TeamMember, 'id' | 'name' | 'position' | 'bio' | 'image' | 'linkedin' | 'twitter' | 'email'> & {
+  /** Their page's slug; a list read before slugs existed may lack it, and the card then has no profile link. */
+  slug?: string;
+};
 
 function Icon({ name, className = 'size-4' }: { name: keyof typeof ICONS; className?: string }) {
   const stroke = STROKE_ICONS.has(name);
@@ -21,7 +25,7 @@ const iconLink =
 /**
  * One team member, the same card on the home page (rendered to static HTML) and on /team (inside
  * the TeamLive island): photo or a modest monogram, name, position, the links that are set, and
- * a Bio/Less toggle. The bio is a native exclusive <details> (`bioGroup` names the group), so it
+ * a Bio/Less toggle, and a link to their own page (/team/<slug>). The bio is a native exclusive <details> (`bioGroup` names the group), so it
  * works without JavaScript. Texts carry the inline editor's markers. `photoSizes` is the card's
  * width in its grid (balancedCellSizes), so the photo is fetched at the size it is shown.
  */
@@ -72,6 +76,12 @@ export function MemberCard({ m, badge, bioGroup, photoSizes }: { m: MemberCardDa
             <p className="mt-2 text-sm leading-relaxed text-ink-muted">Professional biography coming soon...</p>
           )}
         </details>
+        {m.slug && (
+          <a href={personUrl({ slug: m.slug })} className="mt-3 inline-flex min-h-10 items-center gap-1.5 self-start text-sm font-semibold text-brand-700 hover:text-brand-900" data-person-link>
+            Full profile<span className="sr-only"> of {m.name}</span>
+            <Icon name="arrow" className="size-4" />
+          </a>
+        )}
       </div>
     </article>
   );

@@ -8,7 +8,8 @@ export const ICONS = {
   mail: 'M3 6.5A1.5 1.5 0 0 1 4.5 5h15A1.5 1.5 0 0 1 21 6.5v11a1.5 1.5 0 0 1-1.5 1.5h-15A1.5 1.5 0 0 1 3 17.5zm1.8.3 7.2 5.4 7.2-5.4',
   chevron: 'M6 9l6 6 6-6',
   pencil: 'M4 20h4L18.5 9.5a2.1 2.1 0 0 0-4-4L4 16v4zM13.5 6.5l4 4',
+  arrow: 'M5 12h14M13 6l6 6-6 6',
 } as const;
 
 /** Icons drawn with a stroke rather than a fill. */
-export const STROKE_ICONS = new Set<keyof typeof ICONS>(['mail', 'chevron', 'pencil']);
+export const STROKE_ICONS = new Set<keyof typeof ICONS>(['mail', 'chevron', 'pencil', 'arrow']);
