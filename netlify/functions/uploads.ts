@@ -1,7 +1,6 @@
 // GET /api/uploads/:key -> the uploaded image or PDF bytes with their type (a PDF under its file name); cached for a year (keys are content hashes)
 import { HttpError } from '../../src/server/errors';
 import { API_SECURITY_HEADERS, route } from '../../src/server/http';
-import { cdnCacheHeaders } from '../../src/server/cdn-cache';
 import { readImage, uploadCacheTag } from '../../src/server/uploads';
 
 export default route({
@@ -17,8 +16,8 @@ export default route({
       'Content-Type': image.contentType,
       'Cache-Control': 'public, max-age=31536000, immutable',
       ETag: `"${key.split('.')[0]}"`,
-      // Kept by the CDN until deleted: an erased person's photo is purged by this tag.
-      ...cdnCacheHeaders(uploadCacheTag(key)),
+      // Any CDN copy carries this tag, so an erased person's photo is purged with it.
+      'Netlify-Cache-Tag': uploadCacheTag(key),
     };
     // A PDF downloads under the name it was uploaded with (ASCII-safe by construction); as an
     // attachment it never renders inside this origin, whatever it contains.

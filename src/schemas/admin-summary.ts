@@ -15,6 +15,8 @@ export interface AdminSummary {
    * of users, the inbox and subscribers. null for roles that do not manage users.
    */
   soleAdmin: boolean | null;
+  /** Public records whose image or report figures still have no alt text (stored before the rule). */
+  missingAltText: { collection: 'research-areas' | 'publications' | 'events'; id: string; title: string }[];
   /** Whether mail goes out, and how many deliveries failed (null for roles without personal data). */
   mail: MailStatus;
 }

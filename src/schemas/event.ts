@@ -4,6 +4,7 @@ import { DATE_MESSAGE, isRenderableIsoDate } from './dates';
 import { camelise, DEFAULT_EVENT_TYPE, type ClientEvent } from './event-client';
 import { withoutDefaults } from './patch-shape';
 import { peopleSchema, topicsSchema } from './people';
+import { imageAltFields } from './image-alt';
 import { releaseFields } from './release';
 import { slugFields } from './slug-fields';
 
@@ -49,6 +50,7 @@ const fields = {
   registrationLink: webUrl().default(''),
   maxAttendees: z.number().int().min(0).max(1_000_000).nullable().optional(),
   imageUrl: safeLink().default(''),
+  ...imageAltFields,
   youtubeUrl: webUrl().default(''),
   featured: z.boolean().default(false),
   /** Ordered speakers, as publications have authors (see people.ts). */

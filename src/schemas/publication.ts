@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createPayload, isoDay, longText, orderSchema, recordMeta, renderableDates, safeLink, text } from './common';
+import { imageAltFields } from './image-alt';
 import { withoutDefaults } from './patch-shape';
 import { peopleSchema, topicsSchema } from './people';
 import { releaseFields } from './release';
@@ -32,6 +33,7 @@ const fields = {
   topics: topicsSchema().default([]),
   link: safeLink().default(''),
   image: safeLink().default(''),
+  ...imageAltFields,
   /** The uploaded PDF (an /api/uploads/… path) or another address of the full text. */
   pdf: safeLink().default(''),
   /** The web version of the text: Markdown, rendered and sanitised when the site is built. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createPayload, longText, orderSchema, recordMeta, safeLink, text } from './common';
+import { imageAltFields } from './image-alt';
 import { withoutDefaults } from './patch-shape';
 import { slugFields } from './slug-fields';
 
@@ -7,6 +8,7 @@ const fields = {
   title: text(200).min(1, 'Title is required'),
   description: longText(2000).trim().min(1, 'Description is required'),
   image: safeLink().default(''),
+  ...imageAltFields,
   /** Optional: an empty link is treated as absent. */
   link: safeLink()
     .optional()

@@ -1,4 +1,5 @@
-import { upcomingEvents } from './collections';
+import { events, publications, researchAreas, upcomingEvents } from './collections';
+import { undescribed } from './image-alt';
 import type { AdminSummary } from '../schemas/admin-summary';
 import { countUnread } from './contact-forms';
 import { mailStatus } from './mail-queue';
@@ -23,6 +24,7 @@ export async function adminSummary(personalData: boolean): Promise<AdminSummary>
     personalData ? countActiveAdmins() : null,
     mailStatus(personalData),
   ]);
+  const missingAltText = await imagesWithoutAlt();
   return {
     unreadMessages,
     pendingTestimonials: testimonials.pending,
@@ -31,5 +33,16 @@ export async function adminSummary(personalData: boolean): Promise<AdminSummary>
     publish,
     soleAdmin: admins === null ? null : admins === 1,
     mail,
+    missingAltText,
   };
+}
+
+/** Public records whose images still need alt text: from the three collection documents (small, shared copies). */
+async function imagesWithoutAlt(): Promise<AdminSummary['missingAltText']> {
+  const [areas, pubs, evs] = await Promise.all([researchAreas.list(), publications.list(), events.list()]);
+  return [
+    ...undescribed(areas, 'image').map((a) => ({ collection: 'research-areas' as const, id: a.id, title: a.title })),
+    ...undescribed(pubs, 'image').map((p) => ({ collection: 'publications' as const, id: p.id, title: p.title })),
+    ...undescribed(evs, 'imageUrl').map((e) => ({ collection: 'events' as const, id: e.id, title: e.title })),
+  ];
 }

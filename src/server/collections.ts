@@ -9,6 +9,7 @@ import { assignSlugs } from '../lib/slug';
 import { SCHEDULED_NEEDS_TIME, scheduledHasTime, type Releasable } from '../schemas/release';
 import { CACHE_TAGS, purgeTags } from './cdn-cache';
 import { HttpError } from './errors';
+import { assertImagesDescribed } from './image-alt';
 import { openStore, readJSONShared, STORES, updateJSON } from './store';
 
 interface BaseItem {
@@ -26,8 +27,11 @@ interface CollectionOptions<Item> {
    * publication or event is what the home page's first cards show, without anyone dragging it up.
    */
   newFirst?: boolean;
-  /** Rules across fields, checked on the merged item (a PATCH may send only one side). */
-  check?: (item: Item) => void;
+  /**
+   * Rules across fields, checked on the merged item (a PATCH may send only one side). `changed`
+   * lists the fields a PATCH sent; a create leaves it out.
+   */
+  check?: (item: Item, changed?: readonly string[]) => void;
   /**
    * Fields the server derives from the whole list (slugs): applied to every read, so records
    * stored before a field existed get it, and to every write, so it is stored from then on.
@@ -54,9 +58,9 @@ export function collection<S extends z.ZodType<BaseItem>>(key: string, itemSchem
     return doc;
   };
   const stored = (doc: { items: unknown[] }, id: string) => (doc.items as Item[]).find((i) => i.id === id)!;
-  const validated = (value: unknown): Item => {
+  const validated = (value: unknown, changed?: readonly string[]): Item => {
     const item = itemSchema.parse(value);
-    opts.check?.(item);
+    opts.check?.(item, changed);
     return item;
   };
 
@@ -101,7 +105,7 @@ export function collection<S extends z.ZodType<BaseItem>>(key: string, itemSchem
         if (index < 0) throw new HttpError(404, 'Item not found');
         before = items[index]!;
         assertExpected(before as Record<string, unknown>, expected);
-        after = validated({ ...before, ...patch, id, createdAt: before.createdAt, updatedAt: new Date().toISOString() });
+        after = validated({ ...before, ...patch, id, createdAt: before.createdAt, updatedAt: new Date().toISOString() }, Object.keys(patch));
         return items.map((i, n) => (n === index ? after! : i));
       });
       return { before: before!, after: stored(doc, id) };
@@ -177,16 +181,29 @@ const releaseHasTime = (item: Releasable) => {
 };
 
 /** The admin-edited collections. */
-export const researchAreas = collection('research-areas', researchAreaSchema, { autoOrder: true, derive: (items) => assignSlugs(items) });
+export const researchAreas = collection('research-areas', researchAreaSchema, {
+  autoOrder: true,
+  check: (a, changed) => assertImagesDescribed(a, 'image', changed),
+  derive: (items) => assignSlugs(items),
+});
 export const teamMembers = collection('team-members', teamMemberSchema, { autoOrder: false, derive: (items) => assignSlugs(items, (m) => m.name) });
-export const publications = collection('publications', publicationSchema, { autoOrder: true, newFirst: true, check: releaseHasTime, derive: assignSlugs });
+export const publications = collection('publications', publicationSchema, {
+  autoOrder: true,
+  newFirst: true,
+  check: (p, changed) => {
+    releaseHasTime(p);
+    assertImagesDescribed(p, 'image', changed);
+  },
+  derive: assignSlugs,
+});
 export const stats = collection('stats', statSchema, { autoOrder: true });
 export const events = collection('events', eventSchema, {
   autoOrder: true,
   newFirst: true,
-  check: (e) => {
+  check: (e, changed) => {
     endNotBeforeStart(e);
     releaseHasTime(e);
+    assertImagesDescribed(e, 'imageUrl', changed);
   },
   derive: assignSlugs,
 });

@@ -22,15 +22,18 @@ export async function seedDemoContent(): Promise<boolean> {
 
   await patchSiteSettings(DEMO.settings);
   const areaIds = new Map<string, string>();
-  for (const item of DEMO.researchAreas) areaIds.set(item.title, (await researchAreas.create(item)).id);
+  // The demo's card images are abstract illustrations that repeat the title: decorative, so screen
+  // readers skip them (the report's figure has real alt text, in its Markdown).
+  const decorative = { imageDecorative: true };
+  for (const item of DEMO.researchAreas) areaIds.set(item.title, (await researchAreas.create({ ...item, ...decorative })).id);
   const topics = (titles: readonly string[] = []) => titles.map((t) => areaIds.get(t)!);
   const people = new Map<string, string>([[DEMO.settings.founderName, FOUNDER_ID]]);
   for (const item of DEMO.teamMembers) people.set(item.name, (await teamMembers.create({ ...item, topics: topics(item.topics) })).id);
   const credits = (names: readonly string[] = []) => names.map((name) => (people.has(name) ? { member: people.get(name)!, name } : { name }));
   // In the demo's order: each new publication or event would otherwise go first.
-  for (const [order, item] of DEMO.publications.entries()) await publications.create({ ...item, order, authors: credits(item.authors), topics: topics(item.topics) });
+  for (const [order, item] of DEMO.publications.entries()) await publications.create({ ...item, ...decorative, order, authors: credits(item.authors), topics: topics(item.topics) });
   for (const item of DEMO.stats) await stats.create(item);
-  for (const [order, item] of DEMO.events(new Date()).entries()) await events.create({ ...item, order, speakers: credits(item.speakers), topics: topics(item.topics) });
+  for (const [order, item] of DEMO.events(new Date()).entries()) await events.create({ ...item, ...decorative, order, speakers: credits(item.speakers), topics: topics(item.topics) });
   // Through the testimonials' own bulk path, so the published list exists before the first
   // build (a build may only read it).
   await insertTestimonials(

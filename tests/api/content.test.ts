@@ -28,7 +28,7 @@ const CASES: Case[] = [
   {
     name: 'research-areas',
     cache: 'no-store',
-    valid: (n) => ({ title: `Area ${n}`, description: 'Alignment research', image: '/images/a.webp' }),
+    valid: (n) => ({ title: `Area ${n}`, description: 'Alignment research', image: '/images/a.webp', imageAlt: 'A lab bench' }),
     invalid: [{ title: 'A', description: 'D', image: 'javascript:alert(1)' }, 'image'],
     required: 'description',
     update: { title: 'Renamed area' },

@@ -58,6 +58,7 @@ beforeAll(async () => {
     maxAttendees: 120,
     youtubeUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
     imageUrl: '/images/og-default.png',
+    imageAlt: 'The summit hall from the stage',
     registrationLink: 'https://tickets.example.org/summit',
   });
   ids.webinar = await create('events', {
@@ -141,6 +142,7 @@ describe('an event page', () => {
     const image = doc.querySelector('[data-testid="event-image"]')!;
     expect(image.getAttribute('srcset')).toContain(`/.netlify/images?url=${encodeURIComponent('/images/og-default.png')}&w=1600&h=900&fit=cover 1600w`);
     expect(image.getAttribute('sizes')).toBeTruthy();
+    expect(image.getAttribute('alt')).toBe('The summit hall from the stage');
     expect(doc.querySelector('[data-testid="event-video"]')!.getAttribute('href')).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     const action = doc.querySelector('[data-testid="event-action"]')!;
     expect([action.text.trim(), action.getAttribute('href')]).toEqual(['Register Now (opens in a new tab)', 'https://tickets.example.org/summit']);

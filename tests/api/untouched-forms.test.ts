@@ -50,7 +50,7 @@ describe('a record saved from an untouched admin form', () => {
     const page = await html(`/publications/${saved.publications!.slug}`);
     expect(page.querySelector('[data-testid="publication-type"]')!.text.trim()).toBe('Report');
     const chips = (await html('/publications')).querySelectorAll('nav[aria-label="Publication types"] a').map((a) => a.text.replace(/\s+/g, ' ').trim());
-    expect(chips).toEqual(['All (3)', 'Paper (1)', 'Report (2)']);
+    expect(chips).toEqual(['All types (3)', 'Paper (1)', 'Report (2)']);
   });
 
   it('event: its page and its card say Event', async () => {

@@ -36,6 +36,19 @@ export interface CollectionConfig {
   listEndpoint?: string;
 }
 
+/** The description of a record's image, or its mark as decorative (src/schemas/image-alt.ts). */
+const IMAGE_ALT_FIELDS: readonly FieldConfig[] = [
+  {
+    name: 'imageAlt',
+    label: 'Image alt text',
+    type: 'text',
+    placeholder: 'What the image shows',
+    help: 'For people who cannot see the image. Needed to publish a record with an image, unless it is decorative.',
+    half: true,
+  },
+  { name: 'imageDecorative', label: 'Decorative image', type: 'checkbox', help: 'It adds nothing the text does not say: screen readers skip it.', half: true },
+];
+
 /** Who sees a publication or event: the release fields both share (src/schemas/release.ts). */
 const RELEASE_FIELDS: readonly FieldConfig[] = [
   {
@@ -80,6 +93,7 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
       { name: 'title', label: 'Title', type: 'text', required: true, placeholder: 'AI Safety & Alignment' },
       { name: 'description', label: 'Description', type: 'textarea', required: true },
       { name: 'image', label: 'Image', type: 'image', help: 'A default image is shown when none is set.' },
+      ...IMAGE_ALT_FIELDS,
       { name: 'link', label: 'Link', type: 'text', placeholder: 'https://… or /page (optional)', help: 'Optional: the card then leads here instead of to the area’s topic page.' },
     ],
     primary: (i) => s(i.title),
@@ -123,6 +137,7 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
       { name: 'topics', label: 'Topics', type: 'topics', help: 'The research areas this publication is listed under.' },
       { name: 'link', label: 'Link', type: 'text', placeholder: 'https://…' },
       { name: 'image', label: 'Image', type: 'image' },
+      ...IMAGE_ALT_FIELDS,
       { name: 'pdf', label: 'PDF', type: 'pdf', help: 'The full text, offered as a download on the publication page.' },
       { name: 'doi', label: 'DOI', type: 'text', placeholder: '10.1234/abc-123', help: 'Optional. Shown in the citations, without https://doi.org/.' },
       {
@@ -174,6 +189,7 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
       { name: 'speakers', label: 'Speakers', type: 'people', help: 'Team members link to their pages; type the names of outside speakers.' },
       { name: 'topics', label: 'Topics', type: 'topics', help: 'The research areas this event is listed under.' },
       { name: 'imageUrl', label: 'Image', type: 'image' },
+      ...IMAGE_ALT_FIELDS,
       ...RELEASE_FIELDS,
     ],
     primary: (i) => s(i.title),

@@ -18,7 +18,7 @@ import { useFetch } from '../use-fetch';
 import { changeValues, describeChange } from './change-text';
 import MailNotice from './MailNotice';
 
-const COUNTS: { key: keyof Omit<Summary, 'publish' | 'soleAdmin' | 'mail'>; label: string; page: string; icon: LucideIcon; attention: boolean; permission: Permission }[] = [
+const COUNTS: { key: keyof Omit<Summary, 'publish' | 'soleAdmin' | 'mail' | 'missingAltText'>; label: string; page: string; icon: LucideIcon; attention: boolean; permission: Permission }[] = [
   { key: 'unreadMessages', label: 'Unread messages', page: 'contact-forms', icon: Inbox, attention: true, permission: 'personal-data' },
   { key: 'pendingTestimonials', label: 'Testimonials to review', page: 'testimonials', icon: MessageSquareQuote, attention: true, permission: 'content' },
   { key: 'subscribers', label: 'Newsletter subscribers', page: 'subscriptions', icon: Mail, attention: false, permission: 'personal-data' },
@@ -66,6 +66,23 @@ export default function Dashboard({ menu }: PageProps) {
         </p>
       )}
       <MailNotice mail={summary.data?.mail} />
+      {summary.data && summary.data.missingAltText.length > 0 && (
+        <section aria-labelledby="alt-heading" className={cx(ui.card, 'border-accent-400 bg-amber-50/60 p-4 text-sm text-ink')} data-testid="missing-alt-text">
+          <h2 id="alt-heading" className="font-semibold">
+            Images without alt text
+          </h2>
+          <p className="mt-1 text-ink-muted">People who cannot see these images get no description of them. Describe each, or mark it decorative.</p>
+          <ul className="mt-2 list-disc pl-5">
+            {summary.data.missingAltText.map((r) => (
+              <li key={`${r.collection}/${r.id}`}>
+                <AdminLink page={r.collection} className="font-medium text-brand-700 underline">
+                  {r.title}
+                </AdminLink>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <section aria-labelledby="publish-heading" className={cx(ui.card, 'p-5')}>
         <h2 id="publish-heading" className="text-base font-semibold">
