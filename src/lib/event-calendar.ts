@@ -1,11 +1,13 @@
 /**
  * The "Add to calendar" file of an event (RFC 5545), written by the `ics` library. Events
  * without times are all-day events (DTEND is the day after the last day, as the RFC counts it);
- * with times they are "floating" local times, read in the event's own place.
+ * with times they are UTC instants (DTSTART:…Z) of the wall-clock times in the event's own time
+ * zone, so every calendar shows them at the right moment wherever the attendee is.
  */
 import { createEvent, type DateArray, type EventAttributes } from 'ics';
 import { isRenderableDate, MAX_YEAR, MIN_YEAR } from '../schemas/dates';
 import { calendarDay } from './event-page';
+import { eventInstants } from './event-times';
 
 interface CalendarEvent {
   id: string;
@@ -15,6 +17,7 @@ interface CalendarEvent {
   endDate: string;
   startTime: string;
   endTime: string;
+  eventTimeZone: string;
   location: string;
   isVirtual: boolean;
   virtualLink: string;
@@ -29,13 +32,7 @@ interface CalendarEvent {
  */
 const oneKindOfBreak = (s: string) => s.replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n');
 
-const hm = (time: string): [number, number] => time.split(':').map(Number) as [number, number];
 const dayAfter = (iso: string) => new Date(Date.parse(iso) + 86_400_000).toISOString();
-/** With a start time but no end time, the event is taken to last an hour (within its last day). */
-const lastHour = (start: string) => {
-  const [h, m] = hm(start);
-  return h >= 23 ? '23:59' : `${String(h + 1).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
-};
 
 /** The .ics text for one event; `pageUrl` is its page (its host also makes the UID globally unique). */
 export function eventIcs(e: CalendarEvent, pageUrl: string, organiser: string): string {
@@ -44,9 +41,9 @@ export function eventIcs(e: CalendarEvent, pageUrl: string, organiser: string): 
   for (const iso of [e.startDate, e.endDate]) {
     if (!isRenderableDate(...calendarDay(iso))) throw new Error(`The date ${iso.split('T')[0]} cannot be written to a calendar file (years ${MIN_YEAR} to ${MAX_YEAR})`);
   }
-  const timed = !!e.startTime;
-  const start: DateArray = timed ? [...calendarDay(e.startDate), ...hm(e.startTime)] : calendarDay(e.startDate);
-  const end: DateArray = !timed ? calendarDay(dayAfter(e.endDate)) : [...calendarDay(e.endDate), ...hm(e.endTime || lastHour(e.startTime))];
+  const instants = eventInstants(e);
+  const start: DateArray | number = instants ? instants.start : calendarDay(e.startDate);
+  const end: DateArray | number = instants ? instants.end : calendarDay(dayAfter(e.endDate));
   const link = e.registrationLink || (e.isVirtual ? e.virtualLink : '');
   const attributes: EventAttributes = {
     uid: `${e.id}@${new URL(pageUrl).hostname}`,
@@ -57,11 +54,11 @@ export function eventIcs(e: CalendarEvent, pageUrl: string, organiser: string): 
     url: pageUrl,
     start,
     end,
-    // Local in, local out: the numbers are written as given (no Z), whatever the build machine's zone.
-    startInputType: 'local',
-    startOutputType: 'local',
-    endInputType: 'local',
-    endOutputType: 'local',
+    // Instants are written in UTC; all-day dates are written as given, whatever the build machine's zone.
+    startInputType: instants ? 'utc' : 'local',
+    startOutputType: instants ? 'utc' : 'local',
+    endInputType: instants ? 'utc' : 'local',
+    endOutputType: instants ? 'utc' : 'local',
     status: 'CONFIRMED',
     lastModified: Date.parse(e.updatedAt),
   };

@@ -1,6 +1,6 @@
 /**
  * An event's own page (/events/<slug>) and its calendar file (/events/<slug>.ics): addresses,
- * and the event's start and end as the page, the JSON-LD and the calendar file show them.
+ * and its calendar days as they read (times and zones: event-times.ts).
  */
 import { format } from 'date-fns';
 
@@ -10,27 +10,6 @@ export const EVENTS_PATH = '/events';
 export const eventUrl = (event: { slug: string }): string => `${EVENTS_PATH}/${event.slug}`;
 /** Its "Add to calendar" file. */
 export const eventIcsUrl = (event: { slug: string }): string => `${EVENTS_PATH}/${event.slug}.ics`;
-
-interface Timed {
-  startDate: string;
-  endDate: string;
-  startTime: string;
-  endTime: string;
-}
-
-/** The stored calendar day (UTC midnight) as 'YYYY-MM-DD'. */
-const day = (iso: string) => iso.slice(0, 10);
-
-/**
- * Start and end for schema.org: dates alone for all-day events, local date-times
- * ('2025-06-19T09:30') when the admin gave times.
- */
-export function eventSchedule(e: Timed): { start: string; end: string } {
-  return {
-    start: e.startTime ? `${day(e.startDate)}T${e.startTime}` : day(e.startDate),
-    end: e.endTime ? `${day(e.endDate)}T${e.endTime}` : day(e.endDate),
-  };
-}
 
 /**
  * A stored calendar day as [year, month 1-12, day]. Days are stored as UTC midnight, so they are

@@ -3,8 +3,8 @@
  * and the items they list. Pure, so the feed routes and tests share them.
  */
 import type { RSSFeedItem } from '@astrojs/rss';
-import { eventTimeLabel } from './event-card';
 import { eventUrl, longDay } from './event-page';
+import { eventTimeRange } from './event-times';
 import { publicationUrl } from './publication-archive';
 import { publicationDate, type Dated } from './publication-date';
 
@@ -57,6 +57,7 @@ interface FeedEvent {
   endDate: string;
   startTime: string;
   endTime: string;
+  eventTimeZone: string;
   location: string;
   isVirtual: boolean;
   createdAt: string;
@@ -69,7 +70,7 @@ export function eventFeedItems(events: readonly FeedEvent[]): RSSFeedItem[] {
     .sort((a, b) => b.startDate.localeCompare(a.startDate))
     .slice(0, FEED_SIZE)
     .map((e) => {
-      const when = [longDay(e.startDate), eventTimeLabel(e)].filter(Boolean).join(', ');
+      const when = [longDay(e.startDate), eventTimeRange(e)].filter(Boolean).join(', ');
       const where = e.isVirtual ? 'Virtual Event' : e.location;
       return {
         title: e.title,

@@ -7,6 +7,7 @@ import { peopleSchema, topicsSchema } from './people';
 import { imageAltFields } from './image-alt';
 import { releaseFields } from './release';
 import { slugFields } from './slug-fields';
+import { timeZoneField } from './time-zone';
 
 export {
   badgeForType,
@@ -44,6 +45,8 @@ const fields = {
   endDate: payloadDate,
   startTime: timeString.default(''),
   endTime: timeString.default(''),
+  /** IANA zone of the times; '' (events saved before zones existed) reads as the site's zone. */
+  eventTimeZone: timeZoneField().default(''),
   location: text(200).default(''),
   isVirtual: z.boolean().default(false),
   virtualLink: webUrl().default(''),

@@ -88,6 +88,9 @@ export const SETTINGS_DEFAULTS = {
   accessibilityFeedback: 'If something on this site is hard to use, please tell us through the contact form, saying which page and what happened, and we will look into it and reply.',
 } as const;
 
+/** The site's time zone until an admin chooses one: event times that name no zone are read in it. */
+export const DEFAULT_SITE_TIME_ZONE = 'Europe/London';
+
 /** Every text field of the site settings. */
 export type SettingsTextKey = keyof typeof SETTINGS_DEFAULTS;
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { longText, optionalEmail, safeLink, text, webUrl } from './common';
 
-import { SETTINGS_DEFAULTS, type SettingsTextKey } from './site-settings-defaults';
+import { DEFAULT_SITE_TIME_ZONE, SETTINGS_DEFAULTS, type SettingsTextKey } from './site-settings-defaults';
+import { timeZoneField } from './time-zone';
 
-export { SETTINGS_DEFAULTS, settingText, type SettingsTextKey } from './site-settings-defaults';
+export { DEFAULT_SITE_TIME_ZONE, SETTINGS_DEFAULTS, settingText, type SettingsTextKey } from './site-settings-defaults';
 
 /** Every text field's key. */
 export const SETTINGS_TEXT_KEYS = Object.keys(SETTINGS_DEFAULTS) as SettingsTextKey[];
@@ -63,11 +64,18 @@ const flagShape = Object.fromEntries(VISIBILITY_FLAGS.map((k) => [k, z.boolean()
   [K in VisibilityFlag]: z.ZodDefault<z.ZodBoolean>;
 };
 
-/** The single site-settings record as stored and served: raw texts ('' = use default) and flags. */
+/** Settings that are neither texts nor visibility flags; each always holds a usable value. */
+const optionFields = {
+  /** IANA zone of event times that name none, and the zone a new event's form starts with. */
+  siteTimeZone: timeZoneField().refine((v) => v !== '', 'Choose a time zone'),
+};
+
+/** The single site-settings record as stored and served: raw texts ('' = use default), flags and options. */
 export const siteSettingsSchema = z.object({
   ...textShape,
   ...flagShape,
   ...retentionShape,
+  siteTimeZone: optionFields.siteTimeZone.default(DEFAULT_SITE_TIME_ZONE),
   updatedAt: z.string().default(''),
   /** Server-owned: the slugs of the founder's earlier names, whose /team/<slug> pages redirect. */
   founderSlugs: z.array(z.string().max(100)).max(200).default([]),
@@ -82,6 +90,7 @@ export const siteSettingsPatchSchema = z
     }),
     ...(Object.fromEntries(VISIBILITY_FLAGS.map((k) => [k, z.boolean()])) as { [K in VisibilityFlag]: z.ZodBoolean }),
     ...(Object.fromEntries(RETENTION_KEYS.map((k) => [k, months()])) as { [K in RetentionKey]: z.ZodNumber }),
+    ...optionFields,
   })
   .partial()
   .refine((p) => Object.keys(p).length > 0, 'Send at least one field to change');

@@ -54,9 +54,15 @@ export const loadPublications = once(async () => {
 export const loadPublicationsNewestFirst = once(async () => sortNewestFirst(await loadPublications()));
 /** Impact stats by order. */
 export const loadStats = once(() => stats.list());
-/** Every public event by start date ascending. */
+/**
+ * Every public event by start date ascending, each with its time zone: events that name none
+ * (saved before events had zones) are read in the site's zone.
+ */
 export const loadEvents = once(async () => {
-  const shown = published(await events.list()).sort((a, b) => a.startDate.localeCompare(b.startDate));
+  const { siteTimeZone } = await loadSiteSettings();
+  const shown = published(await events.list())
+    .map((e) => (e.eventTimeZone ? e : { ...e, eventTimeZone: siteTimeZone }))
+    .sort((a, b) => a.startDate.localeCompare(b.startDate));
   return keepRenderable('event', shown, (e) => `/events/${e.slug}`, (e) => renderEvent(e, buildTime()));
 });
 

@@ -8,7 +8,8 @@ import { refNames } from '../lib/people';
 import { isoPartialDate, publicationDate } from '../lib/publication-date';
 import { eventIcs } from '../lib/event-calendar';
 import { eventAction, eventTimeLabel } from '../lib/event-card';
-import { capacityLabel, eventSchedule, longDay } from '../lib/event-page';
+import { capacityLabel, longDay } from '../lib/event-page';
+import { eventSchedule, eventTimeRange } from '../lib/event-times';
 import { eventJsonLd, publicationJsonLd, serializeJsonLd } from '../lib/json-ld';
 import type { Event } from '../schemas/event';
 import type { Publication } from '../schemas/publication';
@@ -38,6 +39,7 @@ export function renderEvent(e: Event, now: number): void {
   serializeJsonLd(eventJsonLd({ title: e.title, description: e.description, startDate: schedule.start, endDate: schedule.end, isVirtual: e.isVirtual, location: e.location, url, image: abs(e.imageUrl || '/'), maxAttendees: e.maxAttendees, speakers }, site));
   eventAction(e, now);
   eventTimeLabel(e);
+  eventTimeRange(e);
   longDay(e.startDate);
   longDay(e.endDate);
   capacityLabel(e.maxAttendees);

@@ -124,8 +124,9 @@ describe('an event page', () => {
     const event = jsonLd(await html('/events/frontier-safety-summit')).find((ld) => ld['@type'] === 'Event');
     expect(event).toMatchObject({
       name: 'Frontier Safety Summit',
-      startDate: '2030-06-19T09:30',
-      endDate: '2030-06-20T17:00',
+      // Saved without a zone: read in the site's (London, summer time).
+      startDate: '2030-06-19T09:30:00+01:00',
+      endDate: '2030-06-20T17:00:00+01:00',
       eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
       eventStatus: 'https://schema.org/EventScheduled',
       location: { '@type': 'Place', name: 'London, United Kingdom' },
@@ -136,7 +137,7 @@ describe('an event page', () => {
 
   it('shows the times, capacity, image and video entered in the admin, and the card action', async () => {
     const doc = await html('/events/frontier-safety-summit');
-    expect(doc.querySelector('[data-testid="event-time"]')!.text).toBe('09:30 - 17:00');
+    expect(doc.querySelector('[data-testid="event-time"]')!.text).toBe('09:30–17:00 BST');
     expect(doc.querySelector('[data-testid="event-capacity"]')!.text).toBe('Up to 120 attendees');
     // The photo comes at the size it is shown, through the image CDN.
     const image = doc.querySelector('[data-testid="event-image"]')!;
@@ -155,8 +156,8 @@ describe('an event page', () => {
     const event = new ICAL.Event(vevent);
     expect(event.summary).toBe('Frontier Safety Summit');
     expect(event.location).toBe('London, United Kingdom');
-    expect(event.startDate.toString()).toBe('2030-06-19T09:30:00');
-    expect(event.endDate.toString()).toBe('2030-06-20T17:00:00');
+    expect(event.startDate.toJSDate().toISOString()).toBe('2030-06-19T08:30:00.000Z');
+    expect(event.endDate.toJSDate().toISOString()).toBe('2030-06-20T16:00:00.000Z');
     expect(event.uid).toBe(`${ids.summit}@localhost`);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTION_CONFIGS } from '../../src/components/admin/collections/collection-configs';
-import { formValuesFor } from '../../src/components/admin/form/field-config';
+import { formValuesFor, withSettingDefaults } from '../../src/components/admin/form/field-config';
 import { builtPages } from '../helpers/built-pages';
 import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
 
@@ -27,9 +27,10 @@ beforeAll(async () => {
   site = await startTestSite({ pages: true });
   await createTestUser('admin', 'admin-password-123', true);
   const admin = client(site.url, await login(site.url, 'admin', 'admin-password-123'));
+  const settings = (await admin.get('/api/site-settings')).json;
   for (const [page, config] of Object.entries(COLLECTION_CONFIGS)) {
     // The body the admin form posts for a new record: every field, as the form shows it.
-    const body = { ...formValuesFor(config.fields, null), ...TYPED[page] };
+    const body = { ...formValuesFor(withSettingDefaults(config.fields, settings), null), ...TYPED[page] };
     const res = await admin.post(`/api/${config.api}`, body);
     expect(res.status, `${page}: ${res.text}`).toBe(201);
     saved[page] = res.json;

@@ -10,7 +10,7 @@ import { parse } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
 import { COLLECTION_CONFIGS } from '../../src/components/admin/collections/collection-configs';
 import FieldControl from '../../src/components/admin/form/FieldControl';
-import { formValuesFor, toFormValue, type FieldConfig, type FormValues } from '../../src/components/admin/form/field-config';
+import { formValuesFor, toFormValue, withSettingDefaults, type FieldConfig, type FormValues } from '../../src/components/admin/form/field-config';
 
 /** What an admin types into the required fields before saving; everything else stays untouched. */
 const REQUIRED: Record<string, unknown> = {
@@ -42,8 +42,10 @@ function shownOption(html: string): string {
 
 for (const [page, config] of Object.entries(COLLECTION_CONFIGS)) {
   describe(`the new ${config.singular} form (/admin/${page})`, () => {
-    const values = { ...formValuesFor(config.fields, null) };
-    const selects = config.fields.filter((f) => f.type === 'select');
+    // As the editor does: fields that start from a site setting get it first.
+    const fields = withSettingDefaults(config.fields, { siteTimeZone: 'Europe/Berlin' });
+    const values = { ...formValuesFor(fields, null) };
+    const selects = fields.filter((f) => f.type === 'select');
 
     it('starts every select on one of its own options, and shows that option', () => {
       for (const field of selects) {
@@ -57,10 +59,21 @@ for (const [page, config] of Object.entries(COLLECTION_CONFIGS)) {
       const stored = config.schema.safeParse(sent);
       expect(stored.success, JSON.stringify(stored.error?.issues)).toBe(true);
       const record = stored.data as Record<string, unknown>;
-      for (const field of config.fields) expect(toFormValue(field, record[field.name]), field.name).toEqual(sent[field.name]);
+      for (const field of fields) expect(toFormValue(field, record[field.name]), field.name).toEqual(sent[field.name]);
     });
   });
 }
+
+describe("the event form's time zone", () => {
+  const fields = withSettingDefaults(COLLECTION_CONFIGS.events!.fields, { siteTimeZone: 'America/New_York' });
+  const zone = fields.find((f) => f.name === 'eventTimeZone')!;
+  it("starts on the site's zone", () => {
+    expect(formValuesFor(fields, null).eventTimeZone).toBe('America/New_York');
+  });
+  it("shows an event saved without a zone as following the site's zone", () => {
+    expect(shownOption(renderField(zone, { eventTimeZone: '' }))).toBe('Site default (America/New_York)');
+  });
+});
 
 describe('a select holding a value outside its options', () => {
   const field: FieldConfig = { name: 'kind', label: 'Kind', type: 'select', options: ['Alpha', 'Beta'] };

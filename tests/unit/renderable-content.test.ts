@@ -79,7 +79,7 @@ describe('line breaks inside values', () => {
   });
 
   it('never end an iCalendar line early: a bare CR in the title stays inside the summary', () => {
-    const base = { id: 'e1', description: 'Line one\rDTSTART:19700101T000000', startDate: '2030-06-19T00:00:00.000Z', endDate: '2030-06-19T00:00:00.000Z', startTime: '', endTime: '', location: 'Room\r\nX-EVIL:1', isVirtual: false, virtualLink: '', registrationLink: '', updatedAt: '2030-01-01T00:00:00.000Z' };
+    const base = { id: 'e1', description: 'Line one\rDTSTART:19700101T000000', startDate: '2030-06-19T00:00:00.000Z', endDate: '2030-06-19T00:00:00.000Z', startTime: '', endTime: '', eventTimeZone: 'UTC', location: 'Room\r\nX-EVIL:1', isVirtual: false, virtualLink: '', registrationLink: '', updatedAt: '2030-01-01T00:00:00.000Z' };
     const text = eventIcs({ ...base, title: 'Summit\rLOCATION:Nowhere' }, 'https://example.org/events/e1', 'Meridian');
     expect(text).not.toMatch(/\r(?!\n)/);
     const vevent = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!;

@@ -1,8 +1,12 @@
+import type { SiteSettings } from '../../../schemas/site-settings';
 import { saveContent } from '../../../stores/publish';
 import { confirmLeave } from '../../../stores/admin-unsaved';
+import { withSettingDefaults, type FieldConfig } from '../form/field-config';
 import RecordForm from '../form/RecordForm';
 import { useRecordForm } from '../form/use-record-form';
 import Dialog from '../../ui/Dialog';
+import LoadStatus from '../../ui/LoadStatus';
+import { useFetch } from '../use-fetch';
 import type { CollectionConfig } from './collection-configs';
 
 type Item = Record<string, unknown>;
@@ -16,11 +20,29 @@ interface ItemEditorProps {
 }
 
 /** The side panel that adds or edits one item of a collection. */
-export default function ItemEditor({ config, item, onClose, onSaved }: ItemEditorProps) {
+export default function ItemEditor(props: ItemEditorProps) {
+  // Fields that start from a site setting (an event's time zone) wait for the settings, so the
+  // form shows from its first render the value it will save.
+  return props.config.fields.some((f) => f.initialSetting) ? <WithSettings {...props} /> : <ItemForm {...props} fields={props.config.fields} />;
+}
+
+function WithSettings(props: ItemEditorProps) {
+  const { data, error } = useFetch<SiteSettings>('/api/site-settings');
+  if (!data) {
+    return (
+      <Dialog open variant="panel" title={props.item ? `Edit ${props.config.singular}` : `Add ${props.config.singular}`} onClose={props.onClose}>
+        <LoadStatus loaded={false} error={error} />
+      </Dialog>
+    );
+  }
+  return <ItemForm {...props} fields={withSettingDefaults(props.config.fields, data)} />;
+}
+
+function ItemForm({ config, item, onClose, onSaved, fields }: ItemEditorProps & { fields: readonly FieldConfig[] }) {
   const creating = item === null;
   const base = config.endpoint ?? `/api/${config.api}`;
   const state = useRecordForm({
-    fields: config.fields,
+    fields,
     record: item,
     schema: config.schema,
     savedMessage: creating ? `Added the ${config.singular}` : 'Changes saved',
@@ -39,7 +61,7 @@ export default function ItemEditor({ config, item, onClose, onSaved }: ItemEdito
     <Dialog open variant="panel" title={creating ? `Add ${config.singular}` : `Edit ${config.singular}`} onClose={close}>
       <RecordForm
         state={state}
-        groups={[{ fields: config.fields }]}
+        groups={[{ fields }]}
         idPrefix={`${config.api}-form`}
         submitLabel={creating ? `Add ${config.singular}` : 'Save changes'}
         onCancel={close}

@@ -6,6 +6,7 @@ import { researchAreaCreateSchema } from '../../../schemas/research-area';
 import { statCreateSchema } from '../../../schemas/stat';
 import { teamMemberCreateSchema } from '../../../schemas/team-member';
 import type { FieldConfig } from '../form/field-config';
+import { browserZone, timeZoneOptions } from '../form/time-zones';
 
 type Item = Record<string, unknown>;
 const s = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -61,21 +62,13 @@ const RELEASE_FIELDS: readonly FieldConfig[] = [
     half: true,
   },
   { name: 'publishAt', label: 'Publish at', type: 'datetime', help: 'For scheduled items: the local time in the zone below.', half: true },
-  { name: 'timeZone', label: 'Time zone', type: 'select', options: timeZones(), initial: localZone(), emptyLabel: 'UTC', half: true },
+  { name: 'timeZone', label: 'Time zone', type: 'select', options: timeZoneOptions(), initial: browserZone(), emptyLabel: 'UTC', half: true },
 ];
 
 /** Today as YYYY-MM-DD in the admin's own time zone: a new publication's date. */
 function today(): string {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
-function localZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-function timeZones(): string[] {
-  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return ['UTC', ...zones.filter((z) => z !== 'UTC')];
 }
 
 const EVENT_TYPES = ['Workshop', 'Conference', 'Webinar', 'Meetup', 'Hackathon', 'Event'] as const;
@@ -180,6 +173,14 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
       { name: 'endDate', label: 'End date', type: 'date', required: true, half: true },
       { name: 'startTime', label: 'Start time', type: 'time', half: true },
       { name: 'endTime', label: 'End time', type: 'time', half: true },
+      {
+        name: 'eventTimeZone',
+        label: 'Time zone of the event',
+        type: 'select',
+        options: timeZoneOptions(),
+        initialSetting: 'siteTimeZone',
+        help: 'The start and end times are in this zone; the page names it, and shows virtual events in each visitor\'s own time too.',
+      },
       { name: 'isVirtual', label: 'Virtual event', type: 'checkbox', half: true },
       { name: 'featured', label: 'Featured', type: 'checkbox', half: true },
       { name: 'virtualLink', label: 'Virtual event link', type: 'url', placeholder: 'https://…' },

@@ -20,6 +20,19 @@ export interface FieldConfig {
   initial?: string;
   /** What a select shows for an empty value that is not one of its options (default 'None'). */
   emptyLabel?: string;
+  /**
+   * A site setting a new record's form starts with (instead of `initial`); an empty stored value
+   * reads as that setting too, and the select says so.
+   */
+  initialSetting?: 'siteTimeZone';
+}
+
+/** The settings a field can start from (see `initialSetting`). */
+export type SettingDefaults = Record<NonNullable<FieldConfig['initialSetting']>, string>;
+
+/** The fields with each `initialSetting` resolved: the form starts on the setting, and an empty value says it follows it. */
+export function withSettingDefaults(fields: readonly FieldConfig[], settings: SettingDefaults): FieldConfig[] {
+  return fields.map((f) => (f.initialSetting ? { ...f, initial: settings[f.initialSetting], emptyLabel: `Site default (${settings[f.initialSetting]})` } : f));
 }
 
 /** Form values: strings, booleans and (for numbers) a number or null. */

@@ -1,6 +1,7 @@
 import { RETENTION_KEYS, RETENTION_SETTINGS, SETTINGS_DEFAULTS, SETTINGS_TEXT_KEYS, VISIBILITY_FLAGS, type RetentionKey, type SettingsTextKey, type VisibilityFlag } from '../../../schemas/site-settings';
 import { humanize, type FieldConfig, type FieldType } from '../form/field-config';
 import type { FieldGroup } from '../form/RecordForm';
+import { timeZoneOptions } from '../form/time-zones';
 
 /** How a settings key is edited, judged from its name (the schema's own naming convention). */
 function typeOf(key: SettingsTextKey): FieldType {
@@ -77,6 +78,14 @@ const FOUNDER_KEYS = pick(/^founder/);
 const VIDEO_KEYS = pick(/^featuredVideo/);
 const CONTACT_KEYS = ['contactLocation', 'contactEmail', 'contactPhone'] as const;
 
+const TIME_ZONE_FIELD: FieldConfig = {
+  name: 'siteTimeZone',
+  label: 'Site time zone',
+  type: 'select',
+  options: timeZoneOptions(),
+  help: 'Event times are in this zone unless an event names its own, and new events start with it.',
+};
+
 const SITE_GROUPS: FieldGroup[] = [
   group('Hero', pick(/^hero/)),
   group('About', pick(/^about/)),
@@ -86,6 +95,7 @@ const SITE_GROUPS: FieldGroup[] = [
   group('Founder', FOUNDER_KEYS),
   group('Featured video', VIDEO_KEYS),
   group('Social & contact', ['socialShareImage', ...CONTACT_KEYS]),
+  { title: 'Events', fields: [TIME_ZONE_FIELD] },
   group('Privacy notice', pick(/^privacy/), 'The texts of the /privacy page, also editable in place there.'),
   group('Keeping personal data', RETENTION_KEYS, 'How long personal data is kept before it is deleted automatically, every night. The privacy notice states these periods.'),
   group('Accessibility statement', pick(/^accessibility/), 'The texts of the /accessibility page, also editable in place there.'),

@@ -1,0 +1,85 @@
+/**
+ * Event times are wall-clock times in the event's own zone: the page names the zone, the JSON-LD
+ * carries the offset, and the calendar file holds the UTC instants, read back with ical.js, on
+ * both sides of a daylight-saving change in New York and in Berlin.
+ */
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import { eventIcs } from '../../src/lib/event-calendar';
+import { eventSchedule, eventTimeRange } from '../../src/lib/event-times';
+import { visitorTimeLabel, zoneAbbreviation } from '../../src/lib/visitor-time';
+
+const event = (day: string, startTime: string, endTime: string, eventTimeZone: string, endDay = day) => ({
+  id: 'e1',
+  title: 'Briefing',
+  description: '',
+  startDate: `${day}T00:00:00.000Z`,
+  endDate: `${endDay}T00:00:00.000Z`,
+  startTime,
+  endTime,
+  eventTimeZone,
+  location: '',
+  isVirtual: true,
+  virtualLink: 'https://meet.example.org/b',
+  registrationLink: '',
+  updatedAt: '2030-01-01T00:00:00.000Z',
+});
+
+/** DTSTART and DTEND of an .ics text as UTC instants, as a calendar program reads them. */
+function icsInstants(text: string): [string, string] {
+  const parsed = new ICAL.Event(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!);
+  return [parsed.startDate.toJSDate().toISOString(), parsed.endDate.toJSDate().toISOString()];
+}
+const ics = (e: ReturnType<typeof event>) => eventIcs(e, 'https://example.org/events/e1', 'Meridian');
+
+describe('a calendar file read back with ical.js', () => {
+  // 2030: the United States move their clocks on 10 March, the European Union on 31 March.
+  it.each([
+    ['America/New_York', '2030-03-08', '2030-03-08T14:30:00.000Z', '2030-03-08T22:00:00.000Z'],
+    ['America/New_York', '2030-03-12', '2030-03-12T13:30:00.000Z', '2030-03-12T21:00:00.000Z'],
+    ['Europe/Berlin', '2030-03-29', '2030-03-29T08:30:00.000Z', '2030-03-29T16:00:00.000Z'],
+    ['Europe/Berlin', '2030-04-02', '2030-04-02T07:30:00.000Z', '2030-04-02T15:00:00.000Z'],
+  ])('an event in %s on %s, 09:30-17:00, starts and ends at the right UTC instant', (zone, day, start, end) => {
+    const text = ics(event(day, '09:30', '17:00', zone));
+    expect(text).toMatch(/^DTSTART:\d{8}T\d{6}Z\r$/m);
+    expect(icsInstants(text)).toEqual([start, end]);
+  });
+
+  it('an event across the change keeps both wall-clock times (Berlin, 10:00 on 30 March to 10:00 on 31 March is 23 hours)', () => {
+    expect(icsInstants(ics(event('2030-03-30', '10:00', '10:00', 'Europe/Berlin', '2030-03-31')))).toEqual(['2030-03-30T09:00:00.000Z', '2030-03-31T08:00:00.000Z']);
+  });
+
+  it('an all-day event stays a date, whatever the zone', () => {
+    const parsed = new ICAL.Event(new ICAL.Component(ICAL.parse(ics(event('2030-03-30', '', '', 'Asia/Tokyo')))).getFirstSubcomponent('vevent')!);
+    expect([parsed.startDate.isDate, parsed.startDate.toString(), parsed.endDate.toString()]).toEqual([true, '2030-03-30', '2030-03-31']);
+  });
+});
+
+describe('times on the page and in the JSON-LD', () => {
+  it('name the zone as people write it, summer and winter', () => {
+    expect(eventTimeRange(event('2030-01-15', '09:30', '17:00', 'Europe/Berlin'))).toBe('09:30–17:00 CET');
+    expect(eventTimeRange(event('2030-07-15', '09:30', '17:00', 'Europe/Berlin'))).toBe('09:30–17:00 CEST');
+    expect(eventTimeRange(event('2030-03-08', '09:30', '17:00', 'America/New_York'))).toBe('09:30–17:00 EST');
+    expect(eventTimeRange(event('2030-03-12', '09:30', '', 'America/New_York'))).toBe('09:30 EDT');
+    expect(eventTimeRange(event('2030-07-15', '09:30', '17:00', 'Europe/London'))).toBe('09:30–17:00 BST');
+    expect(eventTimeRange(event('2030-07-15', '09:30', '17:00', 'Asia/Tokyo'))).toBe('09:30–17:00 GMT+9');
+    expect(eventTimeRange(event('2030-07-15', '', '', 'Asia/Tokyo'))).toBe('');
+  });
+
+  it('carry the offset of the day', () => {
+    expect(eventSchedule(event('2030-03-08', '09:30', '17:00', 'America/New_York'))).toEqual({ start: '2030-03-08T09:30:00-05:00', end: '2030-03-08T17:00:00-05:00' });
+    expect(eventSchedule(event('2030-04-02', '09:30', '17:00', 'Europe/Berlin'))).toEqual({ start: '2030-04-02T09:30:00+02:00', end: '2030-04-02T17:00:00+02:00' });
+    expect(eventSchedule(event('2030-04-02', '', '', 'Europe/Berlin'))).toEqual({ start: '2030-04-02', end: '2030-04-02' });
+  });
+});
+
+describe("the visitor's own time", () => {
+  const start = Date.parse('2030-06-19T07:30:00Z');
+  const end = Date.parse('2030-06-19T15:00:00Z');
+  it('reads as the visitor reads a clock, with the day when it moves', () => {
+    expect(visitorTimeLabel(start, end, 'America/New_York')).toBe('Wed 19 Jun, 03:30–11:00 EDT');
+    expect(visitorTimeLabel(start, end, 'Europe/Berlin')).toBe('Wed 19 Jun, 09:30–17:00 CEST');
+    expect(visitorTimeLabel(start, end, 'Australia/Sydney')).toBe('Wed 19 Jun, 17:30 – Thu 20 Jun, 01:00 GMT+10');
+    expect(zoneAbbreviation(start, 'UTC')).toBe('UTC');
+  });
+});
