@@ -22,6 +22,8 @@ export interface BuilderOptions {
   env: NodeJS.ProcessEnv;
   /** The Blobs context Netlify gives a build's plugins (read-only for site-wide stores). */
   pluginBlobsContext: (deployId: string) => string;
+  /** Called with the deploy id of the build that goes live (also of one restored at start). */
+  onLive?: (deployId: string) => void;
   siteId: string;
   log: (line: string) => void;
   /** Quiet time after the last request before a build starts. */
@@ -61,6 +63,8 @@ export class Builder {
     const site = await new StaticSite(dir).init();
     if (!(await readdir(dir).catch(() => null))) return false;
     this.site = site;
+    const deployId = (await readFile(path.join(this.opts.buildsDir, 'current-deploy'), 'utf8').catch(() => '')).trim();
+    if (deployId) this.opts.onLive?.(deployId);
     return true;
   }
 
@@ -138,7 +142,9 @@ export class Builder {
     await moveDir(stagingDir, outDir);
     this.builds++;
     this.site = await new StaticSite(outDir).init();
+    this.opts.onLive?.(deployId);
     await writeFile(path.join(this.opts.buildsDir, 'current'), id);
+    await writeFile(path.join(this.opts.buildsDir, 'current-deploy'), deployId);
     this.opts.log(`site rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     await this.opts.onDeployEvent('deploy-succeeded', { ...deploy, state: 'ready' });
     await this.prune(id);

@@ -119,6 +119,12 @@ export async function startPlatform(opts: PlatformOptions) {
     log,
     debounceMs: opts.debounceMs,
     onDeployEvent: deliverDeployEvent,
+    // On Netlify a function reads the deploy store of the deploy it belongs to; here every function
+    // belongs to the live deploy, so the functions' Blobs context names it from the moment it is live.
+    onLive: (deployID) => {
+      const context = JSON.parse(Buffer.from(process.env.NETLIFY_BLOBS_CONTEXT ?? blobsContext, 'base64').toString('utf8'));
+      process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify({ ...context, deployID })).toString('base64');
+    },
   });
 
   let hookCalls = 0;

@@ -52,6 +52,12 @@ export const loadPublications = once(async () => {
 });
 /** Public publications newest first (the archive and its filters; the home page keeps the admin's order). */
 export const loadPublicationsNewestFirst = once(async () => sortNewestFirst(await loadPublications()));
+/** Drafts and items scheduled after this build's time: rendered only for private preview links. */
+export const loadUnpublished = once(async () => {
+  const now = buildTime();
+  const [pubs, evs] = await Promise.all([publications.list(), events.list()]);
+  return { publications: pubs.filter((p) => !isPublic(p, now)), events: evs.filter((e) => !isPublic(e, now)) };
+});
 /** Impact stats by order. */
 export const loadStats = once(() => stats.list());
 /**

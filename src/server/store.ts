@@ -16,6 +16,7 @@ export const STORES = {
   system: 'system',
   mail: 'mail',
   privacy: 'privacy',
+  previewLinks: 'preview-links',
 } as const;
 export type StoreName = (typeof STORES)[keyof typeof STORES];
 

@@ -114,6 +114,9 @@ describe('a deploy with Netlify’s build program', () => {
       'mail-queue': { request: { method: 'POST', path: '/.netlify/functions/mail-queue', body: { next_run: '2030-01-01T00:00:00.000Z' } }, status: 200 },
       'admin-mail': admin401('/api/admin/mail'),
       'admin-privacy': admin401('/api/admin/privacy/audit'),
+      'admin-preview-links': admin401('/api/admin/preview-links'),
+      // A link that was never made: the same answer as a revoked or expired one.
+      preview: { request: { method: 'GET', path: `/preview/${'a'.repeat(43)}` }, status: 404 },
       // Netlify runs it on its schedule: on an empty store nothing is past its retention period.
       retention: { request: { method: 'POST', path: '/.netlify/functions/retention', body: { next_run: '2030-01-01T00:00:00.000Z' } }, status: 200 },
       'auth-me': admin401('/api/auth/me'),

@@ -1,0 +1,129 @@
+import { Copy, Link2, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { errorMessage, mutate } from '../../../lib/api';
+import { PREVIEW_DEFAULT_DAYS, PREVIEW_MAX_DAYS, type CreatedPreviewLink, type PreviewKind, type PreviewLinkSummary } from '../../../schemas/preview-link';
+import FormField, { INPUT } from '../../ui/FormField';
+import LoadStatus from '../../ui/LoadStatus';
+import { cx, ui } from '../../ui/styles';
+import { notify } from '../../ui/toast';
+import { formatWhen } from '../format-time';
+import PageHeader from '../PageHeader';
+import { useFetch } from '../use-fetch';
+
+interface Item {
+  id: string;
+  title: string;
+  status?: string;
+}
+
+/** Private links to drafts and scheduled items, for journalists under embargo: make, copy, revoke. */
+export default function PreviewLinksPage() {
+  const links = useFetch<PreviewLinkSummary[]>('/api/admin/preview-links');
+  const pubs = useFetch<Item[]>('/api/publications/all');
+  const evs = useFetch<Item[]>('/api/events/all');
+  const [choice, setChoice] = useState('');
+  const [days, setDays] = useState(String(PREVIEW_DEFAULT_DAYS));
+  const [made, setMade] = useState<CreatedPreviewLink | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const unpublished = (kind: PreviewKind, items: Item[] | null | undefined) =>
+    (items ?? []).filter((i) => (i.status ?? 'published') !== 'published').map((i) => ({ kind, ...i }));
+  const options = [...unpublished('publication', pubs.data), ...unpublished('event', evs.data)];
+
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    const [kind, id] = choice.split(':') as [PreviewKind, string];
+    if (!id) return setError('Choose a draft or scheduled item');
+    setBusy(true);
+    setError('');
+    try {
+      setMade(await mutate<CreatedPreviewLink>('POST', '/api/admin/preview-links', { kind, id, expiresInDays: Number(days) }));
+      await links.reload();
+    } catch (failure) {
+      setError(errorMessage(failure, 'The link could not be made. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const revoke = async (link: PreviewLinkSummary) => {
+    try {
+      await mutate('DELETE', `/api/admin/preview-links/${link.id}`);
+      void notify({ title: 'Link revoked', description: `The preview of ${link.title} no longer opens.` });
+      await links.reload();
+    } catch (failure) {
+      void notify({ title: 'Could not revoke', description: errorMessage(failure, 'Please try again.'), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Preview links" description="Share a draft or scheduled item before it is public: the page as it will look, marked as a preview, never indexed." />
+      <form onSubmit={(e) => void create(e)} className={cx(ui.card, 'grid gap-4 p-5 sm:grid-cols-3')} noValidate aria-label="Make a preview link">
+        <FormField look="admin" id="preview-item" label="Item" className="sm:col-span-2" error={error}>
+          <select id="preview-item" className={INPUT} value={choice} onChange={(e) => setChoice(e.target.value)}>
+            <option value="">Choose a draft or scheduled item</option>
+            {options.map((o) => (
+              <option key={`${o.kind}:${o.id}`} value={`${o.kind}:${o.id}`}>
+                {o.title} ({o.kind}, {o.status})
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField look="admin" id="preview-days" label="Works for (days)" hint={`At most ${PREVIEW_MAX_DAYS}.`}>
+          <input id="preview-days" type="number" min={1} max={PREVIEW_MAX_DAYS} className={INPUT} value={days} onChange={(e) => setDays(e.target.value)} />
+        </FormField>
+        <div className="sm:col-span-3">
+          <button type="submit" className={cx(ui.btn, ui.primary)} disabled={busy}>
+            <Link2 aria-hidden="true" className="h-4 w-4" />
+            Make link
+          </button>
+        </div>
+      </form>
+
+      {made && (
+        <section aria-labelledby="made-link" className={cx(ui.card, 'space-y-2 p-5 text-sm')}>
+          <h2 id="made-link" className="font-semibold">
+            Link to {made.title}
+          </h2>
+          <p className="text-ink-muted">Copy it now: it is shown only this once. It works until {formatWhen(made.expiresAt)}.</p>
+          <p className="flex flex-wrap items-center gap-2">
+            <code className="break-all" data-testid="preview-url">
+              {made.url}
+            </code>
+            <button type="button" className={cx(ui.btn, ui.secondary)} onClick={() => void navigator.clipboard?.writeText(made.url).then(() => notify({ title: 'Copied' }))}>
+              <Copy aria-hidden="true" className="h-4 w-4" />
+              Copy
+            </button>
+          </p>
+        </section>
+      )}
+
+      <section aria-labelledby="preview-list">
+        <h2 id="preview-list" className="mb-2 text-base font-semibold">
+          Links
+        </h2>
+        <LoadStatus loaded={!!links.data} error={links.error} />
+        {links.data?.length === 0 && <p className="text-sm text-ink-muted">No preview links yet.</p>}
+        {!!links.data?.length && (
+          <ul className={cx(ui.card, 'divide-y divide-slate-100 text-sm')}>
+            {links.data.map((l) => (
+              <li key={l.id} className="flex flex-wrap items-center justify-between gap-3 p-3" data-testid="preview-link">
+                <span>
+                  <strong>{l.title}</strong> ({l.kind}) · made by {l.createdBy} {formatWhen(l.createdAt)} · {l.expired ? 'expired' : `until ${formatWhen(l.expiresAt)}`} ·{' '}
+                  {l.lastOpenedAt ? `last opened ${formatWhen(l.lastOpenedAt)}` : 'never opened'}
+                </span>
+                {!l.expired && (
+                  <button type="button" className={cx(ui.btn, ui.ghost)} onClick={() => void revoke(l)} aria-label={`Revoke the preview link to ${l.title}`}>
+                    <Trash2 aria-hidden="true" className="h-4 w-4" />
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
