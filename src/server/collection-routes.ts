@@ -3,7 +3,7 @@ import { cdnCacheHeaders } from './cdn-cache';
 import type { Collection } from './collections';
 import { HttpError } from './errors';
 import { requirePermission } from './guard';
-import { commitChange } from './history';
+import { commitChange, commitReorder } from './history';
 import { errorResponse, json, MAX_JSON_BYTES, parseWith, readJson, route, type FnContext } from './http';
 
 /** A function handler as `route()` builds it. */
@@ -151,7 +151,7 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
         const user = await requirePermission(req, 'content');
         const { ids } = await readJson(req, orderSchema);
         const { before, after } = await items.reorder(ids);
-        await commitChange(user, { action: 'reorder', target: o.name, summary: 'order', before: { ids: before }, after: { ids } });
+        await commitReorder(user, { action: 'reorder', target: o.name, summary: 'order', before: { ids: before }, after: { ids } });
         return json(after);
       },
     }),

@@ -56,6 +56,24 @@ export async function commitChange(user: Pick<User, 'username'>, change: ChangeR
   return entry;
 }
 
+/** A reorder of the same list by the same person this soon after their last one joins that entry. */
+const MERGE_REORDERS_MS = 10 * 60_000;
+
+/**
+ * Records a reorder, then asks for a rebuild. Dragging one card five places is several moves, and
+ * each is saved: when the log's newest entry is this person's reorder of the same list a few
+ * minutes ago, that entry takes the new order as its "after" (keeping its "before"), so History
+ * reads one change and restoring it undoes the whole sequence.
+ */
+export async function commitReorder(user: Pick<User, 'username'>, change: ChangeRecord): Promise<HistoryEntry> {
+  const [last] = await listHistory(1);
+  const joins = last && last.action === 'reorder' && last.target === change.target && last.user === user.username && Date.now() - Date.parse(last.at) < MERGE_REORDERS_MS;
+  if (!joins) return commitChange(user, change);
+  const merged = await writeJSON(openStore(STORES.history), last.id, historyEntrySchema, { ...last, after: change.after, at: new Date().toISOString() });
+  await recordActivity(merged);
+  await requestRebuild();
+  return merged;
+}
 
 /**
  * Entries `offset` to `offset + count` of the log, newest first, and whether more follow. A listing

@@ -134,6 +134,24 @@ describe('POST /api/admin/history/:id/restore', () => {
     expect((await restore(reorder.id)).status).toBe(409);
   });
 
+  it('joins one person’s consecutive reorders of a list into one entry, which restores the order before them all', async () => {
+    const made: string[] = [];
+    for (const label of ['X', 'Y', 'Z']) made.push((await t.admin.post('/api/stats', { value: '1', label })).json.id as string);
+    const start = ((await t.anon.get('/api/stats')).json as { id: string }[]).map((s) => s.id);
+    const [x, y, z] = made as [string, string, string];
+    const others = start.filter((id) => !made.includes(id));
+    for (const ids of [[y, x, z], [y, z, x], [z, y, x]]) expect((await t.admin.put('/api/stats/order', { ids: [...others, ...ids] })).status).toBe(200);
+    const recent = (await t.admin.get('/api/admin/history?limit=5')).json as Entry[];
+    expect(recent.filter((e) => e.action === 'reorder')).toHaveLength(1);
+    expect(recent[0]).toMatchObject({ action: 'reorder', target: 'stats', before: { ids: start }, after: { ids: [...others, z, y, x] } });
+    // Someone else's reorder is a change of its own.
+    expect((await t.viewer.put('/api/stats/order', { ids: [...others, x, z, y] })).status).toBe(200);
+    const [theirs, mine] = (await t.admin.get('/api/admin/history?limit=2')).json as Entry[];
+    expect([theirs!.user, mine!.user]).toEqual(['viewer', 'admin']);
+    expect((await restore(mine!.id)).status).toBe(200);
+    expect(((await t.anon.get('/api/stats')).json as { id: string }[]).map((s) => s.id)).toEqual(start);
+  });
+
   it('answers 404 for an unknown entry, 415 to a form post, 401 signed out and 403 cross-site', async () => {
     const entry = await latest();
     expect(await restore('9999999999999-00000000')).toMatchObject({ status: 404, json: { message: 'History entry not found' } });
