@@ -81,3 +81,26 @@ test('an admin viewing a public page is told while their last change is not live
   await expect(bar.locator('[data-publish-notice="failed"]')).toContainText('Your last change isn’t live: publishing failed (Build exited with code 1).');
   await expect(bar.getByRole('link', { name: 'Open the dashboard' })).toHaveAttribute('href', '/admin');
 });
+
+test("'Edit in admin' on a publication, an event and a person page opens that record's editor in the admin", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const publication = ((await (await page.request.get('/api/publications')).json()) as { slug: string; title: string }[])[0]!;
+  const event = ((await (await page.request.get('/api/events')).json()) as { slug: string; title: string }[])[0]!;
+  const member = ((await (await page.request.get('/api/team-members')).json()) as { slug: string; name: string }[])[0]!;
+  for (const [path, dialog, field, value] of [
+    [`/publications/${publication.slug}`, 'Edit publication', /^Title/, publication.title],
+    [`/events/${event.slug}`, 'Edit event', /^Title/, event.title],
+    [`/team/${member.slug}`, 'Edit team member', /^Name/, member.name],
+  ] as const) {
+    await page.goto(path);
+    await page.getByRole('link', { name: 'Edit in admin' }).click();
+    const form = page.getByRole('dialog', { name: dialog });
+    await expect(form).toBeVisible({ timeout: 20_000 });
+    await expect(form.getByLabel(field)).toHaveValue(value);
+  }
+  // Visitors never see it.
+  await page.context().clearCookies();
+  await page.goto(`/publications/${publication.slug}`);
+  await expect(page.locator('[data-edit-entry]')).toHaveAttribute('data-edit-entry', 'visitor');
+});

@@ -14,10 +14,11 @@ const notice = 'max-w-xs rounded-xl px-4 py-3 text-sm shadow-lg ring-1';
 
 /**
  * A signed-in admin's way into editing a public page: a fixed button at the top right ('Edit Page'
- * on /team, as the spec names it) that turns on in-place editing (?edit=true), and below it a note
+ * on /team, as the spec names it) that turns on in-place editing (?edit=true), or opens the record
+ * in the admin ('Edit in admin' on publication, event and person pages), and below it a note
  * when their last change is not live yet (or failed, or has just gone live). Visitors see nothing.
  */
-export default function EditPageButton({ label = 'Edit Page' }: { label?: string }) {
+export default function EditPageButton({ label = 'Edit Page', href = '?edit=true' }: { label?: string; href?: string }) {
   const session = useStore($session);
   const editing = useStore($editMode);
   // Editors and admins both edit texts.
@@ -27,7 +28,7 @@ export default function EditPageButton({ label = 'Edit Page' }: { label?: string
   return (
     <div className="fixed right-4 top-20 z-40 flex flex-col items-end gap-2 font-sans lg:top-24" data-admin-page-bar>
       <a
-        href="?edit=true"
+        href={href}
         className="inline-flex min-h-11 items-center gap-2 rounded-full bg-accent-400 px-5 text-sm font-semibold text-brand-950 shadow-lg ring-1 ring-black/5 transition hover:bg-accent-500"
         data-edit-page
       >

@@ -25,6 +25,13 @@ export default function CollectionPage({ page }: { page: string }) {
   const { data, setData, error } = useFetch<Item[]>(config.listEndpoint ?? `/api/${config.api}`);
   const [editing, setEditing] = useState<{ item: Item | null } | null>(null);
   const [reordering, setReordering] = useState(false);
+  // "Edit in admin" on a public page links here with ?item=<id>: that item's editor opens once the list is in.
+  const [linkedOpened, setLinkedOpened] = useState(false);
+  if (data && !linkedOpened) {
+    setLinkedOpened(true);
+    const linked = data.find((i) => i.id === new URLSearchParams(window.location.search).get('item'));
+    if (linked) setEditing({ item: linked });
+  }
   const items = data ?? [];
   const removal = useConfirmedDelete<Item>(
     (item) => `/api/${config.api}/${encodeURIComponent(item.id)}`,
