@@ -21,6 +21,10 @@ beforeAll(async () => {
   // A new report through the API: no date given, so it is dated today and goes first.
   const created = await admin.post('/api/publications', { title: 'Brand New Findings', description: 'Just out.', authors: [{ name: 'Outside Scholar' }] });
   expect(created.status, created.text).toBe(201);
+  // A title in Japanese (with the long-vowel mark ー), renamed: its first address must redirect.
+  const ramen = await admin.post('/api/publications', { title: 'ラーメンの経済', description: 'Noodles.', publishedOn: '2020-01-01' });
+  expect(ramen.status, ramen.text).toBe(201);
+  expect((await admin.patch(`/api/publications/${ramen.json.id}`, { title: 'ラーメンの未来' })).status).toBe(200);
   // A record in the old format, written as an earlier version stored it.
   const store = getStore({ name: 'content' });
   const doc = (await store.get('publications', { type: 'json' })) as { items: Record<string, unknown>[] };
@@ -91,6 +95,14 @@ describe('the archive', () => {
     expect(hrefs[0]).toBe('/publications/brand-new-findings');
     expect(hrefs.indexOf('/publications/the-state-of-ai-governance-2025')).toBeLessThan(hrefs.indexOf('/publications/an-old-format-paper'));
     expect((await html('/')).querySelector('#publications a[href="/publications/brand-new-findings"]')).not.toBeNull();
+  });
+
+  it('serves a non-Latin title at its own address, and its old address moves there with a 301', async () => {
+    const now = `/publications/${encodeURIComponent('ラーメンの未来')}`;
+    expect((await page(now)).status).toBe(200);
+    const old = await page(`/publications/${encodeURIComponent('ラーメンの経済')}`);
+    expect(old.status).toBe(301);
+    expect(decodeURIComponent(old.location ?? '')).toBe('/publications/ラーメンの未来');
   });
 
   it('has static, filtered pages by topic and by year', async () => {
