@@ -44,7 +44,12 @@ export default function LoginForm() {
       await apiRequest('POST', '/api/auth/login', { username, password, ...(code ? { code } : {}) });
     } catch (failure) {
       setPending(false);
-      if (failure instanceof ApiError && failure.status === 401 && failure.body?.fields?.code) setNeedsCode(true);
+      const asksForCode = failure instanceof ApiError && failure.status === 401 && !!failure.body?.fields?.code;
+      // The password was right and the account has two-factor sign-in: a second step, not a failure.
+      if (asksForCode && !needsCode) {
+        setNeedsCode(true);
+        return;
+      }
       const serverMessage = failure instanceof ApiError ? failure.body?.message : 'Network error - please try again';
       // The page alert shows the server's message or 'Login failed'; the destructive
       // toast titled 'Login failed' says the server's message or 'Invalid credentials'.
@@ -99,6 +104,9 @@ export default function LoginForm() {
         </div>
         {needsCode && (
           <div>
+            <p role="status" className="mb-3 rounded-md border border-brand-100 bg-brand-50 px-3 py-2.5 text-sm text-brand-900" data-testid="login-second-step">
+              Password accepted. One more step: enter your two-factor code.
+            </p>
             <label htmlFor="login-code" className={ui.label}>
               Two-factor code
             </label>
