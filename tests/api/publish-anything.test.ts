@@ -52,8 +52,11 @@ const release = fc.oneof(
   { weight: 1, arbitrary: fc.tuple(day, time.filter(Boolean)).map(([d, t]) => ({ status: 'scheduled', publishAt: `${d}T${t}`, timeZone: 'Asia/Tokyo' })) },
 );
 
+// An image's alt text in any script, or the decorative mark (a public image needs one of them).
+const alt = { imageAlt: text(300), imageDecorative: fc.boolean() };
+
 const ARBITRARY: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
-  'research-areas': fc.record({ title: text(200), description: text(2000), image: link, link }),
+  'research-areas': fc.record({ title: text(200), description: text(2000), image: link, ...alt, link }),
   'team-members': fc.record({ name: text(120), position: text(160), bio: optionalText(5000), image: link, linkedin: webUrl, twitter: webUrl }),
   stats: fc.record({ value: text(40), label: text(120) }),
   publications: fc
@@ -66,6 +69,7 @@ const ARBITRARY: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
         authors: optionalText(500),
         link,
         image: link,
+        ...alt,
         // Markdown of every kind (the random text is full of markup and syntax characters), and a DOI.
         body: fc.oneof(fc.constant(''), text(3000), fc.array(fc.constantFrom('# ', '## ', '\n\n', '| a | b |\n|--|--|\n| ', '[^1]', '\n\n[^1]: ', '> ', '- ', '![', '](/x.png "', '")', '[', '](javascript:x)', '<script>', '`'), { maxLength: 60 }).chain((parts) => text(40).map((t) => parts.join(t)))),
         doi: fc.constantFrom('', '10.5555/meridian.2025-07', '10.1000/(a);b:c/d'),
@@ -86,6 +90,7 @@ const ARBITRARY: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
         virtualLink: webUrl,
         registrationLink: webUrl,
         imageUrl: link,
+        ...alt,
         featured: fc.boolean(),
       }),
       fc.tuple(day, fc.integer({ min: 0, max: 400 })),
