@@ -6,11 +6,14 @@
  */
 import { getStore } from '@netlify/blobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { measureJs } from '../../scripts/bench/js-budget';
+import { slugify } from '../../src/lib/slug';
 import { builtPages, jsonLd } from '../helpers/built-pages';
 import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
 
 let site: TestSite;
 let admin: ReturnType<typeof client>;
+let areaIds: Record<string, string> = {};
 const { html, page, sitemapLocs, feedLinks, searchUrls } = builtPages(() => site.url);
 const links = async (path: string, selector = 'main a') => (await html(path)).querySelectorAll(selector).map((a) => a.getAttribute('href') ?? '');
 
@@ -18,6 +21,20 @@ beforeAll(async () => {
   site = await startTestSite({ pages: false, seed: true });
   await createTestUser('admin', 'admin-password-123', true);
   admin = client(site.url, await login(site.url, 'admin', 'admin-password-123'));
+  const areas = (await admin.get('/api/research-areas')).json as { id: string; title: string }[];
+  areaIds = Object.fromEntries(areas.map((a) => [a.title, a.id]));
+  // Enough governance papers from one year for a second page of both filters (12 a page).
+  for (let n = 1; n <= 13; n++) {
+    const res = await admin.post('/api/publications', { title: `Governance Note ${n}`, description: 'A short note.', type: 'Policy Brief', publishedOn: `2022-01-${String(n).padStart(2, '0')}`, date: 'January 2022', topics: [areaIds['AI Governance & Policy']] });
+    expect(res.status, res.text).toBe(201);
+  }
+  // A renamed person, and an area with its own link (which its research card keeps leading to).
+  const members = (await admin.get('/api/team-members')).json as { id: string; name: string }[];
+  const aisha = members.find((m) => m.name === 'Aisha Rahman')!;
+  const renamed = await admin.patch(`/api/team-members/${aisha.id}`, { name: 'Aisha Rahman-Cole' });
+  expect(renamed.status, renamed.text).toBe(200);
+  const linked = await admin.patch(`/api/research-areas/${areaIds['Future of Work']}`, { link: 'https://work.example.org/programme' });
+  expect(linked.status, linked.text).toBe(200);
   // A new report through the API: no date given, so it is dated today and goes first.
   const created = await admin.post('/api/publications', { title: 'Brand New Findings', description: 'Just out.', authors: [{ name: 'Outside Scholar' }] });
   expect(created.status, created.text).toBe(201);
@@ -53,6 +70,27 @@ describe('person pages', () => {
   });
 });
 
+describe('person pages, further', () => {
+  it('list the events a person speaks at, and are linked from the home page’s team cards', async () => {
+    const doc = await html('/team/james-whitfield');
+    expect(doc.querySelectorAll('main a[href^="/events/"]').map((a) => a.getAttribute('href'))).toContain('/events/evaluating-frontier-models-a-live-briefing');
+    expect(await links('/', '#team a')).toEqual(expect.arrayContaining(['/team/marcus-chen', '/team/james-whitfield']));
+  });
+
+  it('keep a renamed person’s old address as a permanent redirect', async () => {
+    expect((await html('/team/aisha-rahman-cole')).querySelector('h1')!.text).toContain('Aisha Rahman-Cole');
+    const moved = await page('/team/aisha-rahman');
+    expect([moved.status, moved.location]).toEqual([301, '/team/aisha-rahman-cole']);
+  });
+
+  it('ship no more than 20 KB of gzip-compressed JavaScript, as topic pages do', async () => {
+    for (const path of ['/team/marcus-chen', '/research/ai-governance-policy']) {
+      const js = await measureJs(site.url + path);
+      expect(js.scrolledToEndKb, path).toBeLessThanOrEqual(20);
+    }
+  });
+});
+
 describe('author links both ways', () => {
   it('link a publication’s team authors to their pages, and name outside authors plainly', async () => {
     const doc = await html('/publications/the-state-of-ai-governance-2025');
@@ -84,8 +122,26 @@ describe('topic pages', () => {
     expect(await searchUrls()).toContain('/research/ai-governance-policy');
   });
 
-  it('are where the research cards lead', async () => {
-    expect(await links('/', '#research a')).toContain('/research/ai-governance-policy');
+  it('are where the research cards lead, unless the area has its own link', async () => {
+    const cards = await links('/', '#research a');
+    expect(cards).toContain('/research/ai-governance-policy');
+    expect(cards).toContain('https://work.example.org/programme');
+    expect(cards).not.toContain('/research/future-of-work');
+  });
+
+  it('show upcoming events, and a link to all their publications in the archive', async () => {
+    const doc = await html('/research/ai-safety-alignment');
+    expect(doc.querySelectorAll('main a').map((a) => a.getAttribute('href'))).toContain('/events/evaluating-frontier-models-a-live-briefing');
+    const governance = await html('/research/ai-governance-policy');
+    expect(governance.querySelector('[data-testid="topic-all-publications"]')!.getAttribute('href')).toBe('/publications/topic/ai-governance-policy');
+  });
+
+  it('exist for every demo area, each with publications and an expert', async () => {
+    for (const title of Object.keys(areaIds)) {
+      const doc = await html(`/research/${slugify(title)}`);
+      expect(doc.querySelectorAll('main a[href^="/publications/"]').length, title).toBeGreaterThan(0);
+      expect(doc.querySelectorAll('[data-testid="topic-experts-list"] a[href^="/team/"]').length, title).toBeGreaterThan(0);
+    }
   });
 });
 
@@ -113,5 +169,14 @@ describe('the archive', () => {
     expect(byYear).toContain('/publications/an-old-format-paper');
     expect(byYear).not.toContain('/publications/the-state-of-ai-governance-2025');
     expect((await page('/publications/year/1999')).status).toBe(404);
+  });
+
+  it('pages the topic and year filters, newest first', async () => {
+    const topicPage2 = await links('/publications/topic/ai-governance-policy/2');
+    expect(topicPage2).toEqual(expect.arrayContaining(['/publications/governance-note-1']));
+    const year = (await links('/publications/year/2022')).filter((h) => /^\/publications\/governance-note-\d+$/.test(h));
+    expect(year.slice(0, 2)).toEqual(['/publications/governance-note-13', '/publications/governance-note-12']);
+    expect(await links('/publications/year/2022/2')).toContain('/publications/governance-note-1');
+    expect((await html('/publications/year/2022/2')).querySelector('link[rel="prev"]')?.getAttribute('href')).toBe('/publications/year/2022');
   });
 });

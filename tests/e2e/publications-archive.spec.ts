@@ -1,6 +1,6 @@
 /**
  * The home page at scale in the browser: 'View all' leads to the static /publications archive,
- * which pages and filters by type, and the events tabs reveal more cards with 'Show more'.
+ * which pages, filters by type and combines topic, type and year in place, and the events tabs reveal more cards with 'Show more'.
  * The shared demo site has too few items for a second page, and other suites rely on its exact
  * lists, so this file builds a site of its own: the demo content plus 20 publications and 20
  * upcoming events.
@@ -88,6 +88,37 @@ test('the type filter shows static, paginated pages of one type', async ({ page 
   await expect(types.getByRole('link', { name: /^Guide/ })).toHaveAttribute('aria-current', 'true');
   await types.getByRole('link', { name: /^All/ }).click();
   await expect(page).toHaveURL(`${site.url}/publications`);
+});
+
+test('with JavaScript, topic, type and year combine in place and the address says what is chosen', async ({ page }) => {
+  await page.goto(`${site.url}/publications`);
+  // A page load would drop this marker: every step below must keep it.
+  await page.evaluate(() => Object.assign(window, { stayedOnPage: true }));
+  const stayed = () => page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage === true);
+  const results = page.getByTestId('archive-result');
+
+  await page.getByRole('navigation', { name: 'Publication topics' }).getByRole('link', { name: /^AI Governance & Policy/ }).click();
+  await expect(page).toHaveURL(`${site.url}/publications/topic/ai-governance-policy`);
+  await expect(results.getByRole('link')).toHaveText(['The State of AI Governance 2025', 'Auditing Large Language Models in the Public Sector']);
+
+  await page.getByRole('navigation', { name: 'Publication types' }).getByRole('link', { name: /^Report/ }).click();
+  await expect(page).toHaveURL(`${site.url}/publications?topic=ai-governance-policy&type=report`);
+  await expect(results.getByRole('link')).toHaveText(['The State of AI Governance 2025']);
+  await expect(page.getByRole('navigation', { name: 'Publication types' }).getByRole('link', { name: /^Report/ })).toHaveAttribute('aria-current', 'true');
+
+  await page.getByRole('navigation', { name: 'Publication years' }).getByRole('link', { name: /^2024/ }).click();
+  await expect(page).toHaveURL(`${site.url}/publications?topic=ai-governance-policy&type=report&year=2024`);
+  await expect(results).toHaveCount(0);
+  await expect(page.getByText('No publications match all of these filters.')).toBeVisible();
+
+  await page.goBack();
+  await expect(page).toHaveURL(`${site.url}/publications?topic=ai-governance-policy&type=report`);
+  await expect(results.getByRole('link')).toHaveText(['The State of AI Governance 2025']);
+  expect(await stayed()).toBe(true);
+
+  // The address alone brings the same selection back.
+  await page.goto(`${site.url}/publications?topic=ai-governance-policy&type=report`);
+  await expect(results.getByRole('link')).toHaveText(['The State of AI Governance 2025']);
 });
 
 test('archive pages have no WCAG 2 A/AA violations', async ({ page }) => {
