@@ -66,6 +66,7 @@ export const SETTINGS_DEFAULTS = {
   featuredVideoTitle: 'Scaling AI That Works - Event Highlights',
   featuredVideoDescription: 'Click to watch highlights from our recent event featuring industry leaders sharing real-world AI success stories',
   featuredVideoThumbnail: '',
+  featuredVideoThumbnailAlt: '',
   socialShareImage: '',
   // The privacy notice (/privacy): what each form collects and what it is used for.
   privacyTitle: 'Privacy Notice',

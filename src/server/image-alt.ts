@@ -50,3 +50,16 @@ export function assertImagesDescribed(item: Illustrated, imageField: string, cha
 export function undescribed<T extends Illustrated>(items: readonly T[], imageField: string): T[] {
   return items.filter((item) => isPublic(item) && missingAltText(item, imageField).length > 0);
 }
+
+export const THUMBNAIL_NEEDS_ALT = 'The featured video\'s thumbnail has no alt text: describe what it shows in "Thumbnail alt text"';
+
+/**
+ * The featured video's own thumbnail is always in public view, so a settings save that touches it
+ * or its description needs one; settings saved before the rule keep showing until then.
+ */
+export function assertThumbnailDescribed(settings: { featuredVideoThumbnail: string; featuredVideoThumbnailAlt: string }, changed: readonly string[]): void {
+  if (!changed.some((f) => f === 'featuredVideoThumbnail' || f === 'featuredVideoThumbnailAlt')) return;
+  if (settings.featuredVideoThumbnail.trim() && !settings.featuredVideoThumbnailAlt.trim()) {
+    throw new HttpError(400, THUMBNAIL_NEEDS_ALT, { featuredVideoThumbnailAlt: THUMBNAIL_NEEDS_ALT });
+  }
+}

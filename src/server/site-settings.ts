@@ -4,6 +4,7 @@ import type { User } from '../schemas/user';
 import { CACHE_TAGS, purgeTags } from './cdn-cache';
 import { assertExpected } from './collections';
 import { commitChange } from './history';
+import { assertThumbnailDescribed } from './image-alt';
 import { openStore, readJSON, STORES, updateJSON } from './store';
 
 const KEY = 'site-settings';
@@ -39,7 +40,9 @@ export async function patchSiteSettings(
       const oldSlug = slugify(current.founderName.trim());
       const renamed = patch.founderName !== undefined && oldSlug !== '' && slugify(patch.founderName.trim()) !== oldSlug;
       const founderSlugs = renamed && !current.founderSlugs.includes(oldSlug) ? [...current.founderSlugs, oldSlug].slice(-200) : current.founderSlugs;
-      return { ...current, ...patch, founderSlugs, updatedAt: new Date().toISOString() };
+      const merged = { ...current, ...patch, founderSlugs, updatedAt: new Date().toISOString() };
+      assertThumbnailDescribed(merged, Object.keys(patch));
+      return merged;
     },
   );
   await purgeTags(CACHE_TAGS.siteSettings);

@@ -73,6 +73,17 @@ describe('records stored before the rule', () => {
   });
 });
 
+describe("the featured video's own thumbnail", () => {
+  it('is refused without alt text, and saved with it', async () => {
+    const video = { featuredVideoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', featuredVideoThumbnail: IMAGE };
+    const refused = await t.admin.patch('/api/site-settings', video);
+    expect(refused.status).toBe(400);
+    expect(refused.json.message).toMatch(/thumbnail has no alt text/);
+    expect(refused.json.fields).toHaveProperty('featuredVideoThumbnailAlt');
+    expect((await t.admin.patch('/api/site-settings', { ...video, featuredVideoThumbnailAlt: 'Speakers on a panel stage' })).status).toBe(200);
+  });
+});
+
 describe('the built pages', () => {
   it('carry the alt text written in the admin, and none for decorative images', async () => {
     await t.site.platform.build();
@@ -81,5 +92,6 @@ describe('the built pages', () => {
     expect((await html('/publications/decorative')).querySelector('main img')!.getAttribute('alt')).toBe('');
     const cards = (await html('/publications')).querySelectorAll('[data-testid="publication-card"] img').map((i) => i.getAttribute('alt'));
     expect(cards).toContain('A city skyline');
+    expect((await html('/')).querySelector('button[aria-label^="Play video"] img')!.getAttribute('alt')).toBe('Speakers on a panel stage');
   }, 180_000);
 });

@@ -12,6 +12,8 @@ export interface VideoHighlightsProps {
   description: string;
   /** An admin-chosen thumbnail; when empty the video's own images are used. */
   thumbnail: string;
+  /** What the admin's thumbnail shows (required with it); the video's own images stay unlabelled. */
+  thumbnailAlt: string;
 }
 
 // YouTube answers a missing max-resolution image with a 120x90 grey stand-in, sometimes with
@@ -19,7 +21,7 @@ export interface VideoHighlightsProps {
 const PLACEHOLDER_WIDTH = 120;
 
 /** The video area of the highlights block: placeholder, thumbnail, or the embedded player. */
-export default function VideoHighlights({ videoUrl, title, description, thumbnail }: VideoHighlightsProps) {
+export default function VideoHighlights({ videoUrl, title, description, thumbnail, thumbnailAlt }: VideoHighlightsProps) {
   const id = youtubeId(videoUrl);
   const editMode = useStore($editMode);
   // The server render cannot know about ?edit=true: read the switch only after hydration.
@@ -78,10 +80,10 @@ export default function VideoHighlights({ videoUrl, title, description, thumbnai
         ref={playRef}
         type="button"
         onClick={() => setPlaying(true)}
-        aria-label={`Play video: ${title}`}
+        aria-label={thumbnail && thumbnailAlt ? `Play video: ${title} (${thumbnailAlt})` : `Play video: ${title}`}
         className="group relative block aspect-video w-full overflow-hidden bg-brand-950"
       >
-        <Thumbnail id={id} custom={thumbnail} />
+        <Thumbnail id={id} custom={thumbnail} alt={thumbnail ? thumbnailAlt : ''} />
         <span className="absolute inset-0 bg-gradient-to-t from-black/50 to-transparent" aria-hidden="true" />
         <span className="absolute inset-0 flex items-center justify-center" aria-hidden="true">
           <span className="flex h-16 w-16 items-center justify-center rounded-full bg-white/95 text-brand-700 shadow-lg transition group-hover:scale-110 group-hover:bg-white">
@@ -100,7 +102,7 @@ export default function VideoHighlights({ videoUrl, title, description, thumbnai
 }
 
 /** The thumbnail: the admin's image, else max resolution with a fall back to the hq image. */
-function Thumbnail({ id, custom }: { id: string; custom: string }) {
+function Thumbnail({ id, custom, alt }: { id: string; custom: string; alt: string }) {
   const urls = youtubeThumbnails(id);
   const [src, setSrc] = useState(custom || urls.maxres);
   const ref = useRef<HTMLImageElement>(null);
@@ -115,7 +117,7 @@ function Thumbnail({ id, custom }: { id: string; custom: string }) {
     <img
       ref={ref}
       src={src}
-      alt=""
+      alt={alt}
       width={1280}
       height={720}
       loading="lazy"

@@ -16,6 +16,7 @@ const LABELS: Partial<Record<string, string>> = {
   founderLinkedin: 'Founder LinkedIn',
   founderTwitter: 'Founder Twitter / X',
   featuredVideoUrl: 'YouTube address',
+  featuredVideoThumbnailAlt: 'Thumbnail alt text',
   showTeam: 'Show the team section',
   socialShareImage: 'Social share image (1200×630)',
   // Privacy texts get labels of their own, distinct from the section texts they mention.
