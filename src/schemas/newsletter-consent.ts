@@ -5,7 +5,7 @@
  */
 export const CONSENT_WORDINGS = {
   '2026-11':
-    'We will email you a link to confirm your subscription: you are not subscribed until you click it. We use your email address only to send you the newsletter, and every email has a one-click unsubscribe link.',
+    'We will email you a link to confirm your subscription: you are not subscribed until you click it. We use your email address only to send you the newsletter, and remove it whenever you ask us to.',
 } as const;
 export type ConsentVersion = keyof typeof CONSENT_WORDINGS;
 

@@ -3,6 +3,7 @@ import { getStore } from '@netlify/blobs';
 import Papa from 'papaparse';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONSENT_WORDINGS, CURRENT_CONSENT } from '../../src/schemas/newsletter-consent';
+import { settingText } from '../../src/schemas/site-settings';
 import { startAdminSite, type AdminSite } from '../helpers/admin-site';
 import { linkIn, mailTo, newestMailTo } from '../helpers/mail';
 
@@ -133,6 +134,32 @@ describe('signup → pending → confirmed', () => {
       expect((await signUp('odd@example.org', extra)).status).toBe(400);
     }
     expect(await record('odd@example.org')).toBeNull();
+  });
+});
+
+describe('the privacy notice', () => {
+  it('says what a signup does, and each claim holds', async () => {
+    // What /privacy shows: the stored setting, else its built-in wording.
+    const notice = settingText((await t.anon.get('/api/site-settings')).json, 'privacyNewsletterDescription');
+    // "subscribed only once you confirm through the link we email you"
+    expect(notice).toContain('subscribed only once you confirm through the link we email you');
+    await signUp('notice@example.org', { page: '/privacy', form: 'inline', consent: CURRENT_CONSENT });
+    const token = await tokenOf('notice@example.org');
+    expect(emails(await t.admin.get('/api/admin/subscriptions?q=notice'))).toEqual([]);
+    expect((await confirm(token)).status).toBe(200);
+    // "we keep ... when you signed up and confirmed, the page and form you used and the wording shown beside it"
+    const [kept] = (await t.admin.get('/api/admin/subscriptions?q=notice')).json.items;
+    expect(kept).toMatchObject({ email: 'notice@example.org', source: '/privacy', form: 'inline', consent: CURRENT_CONSENT, confirmedAt: expect.any(String), requestedAt: expect.any(String) });
+    // "a signup that is not confirmed is deleted after 7 days" (the sweep itself is exercised above)
+    const { PENDING_DAYS } = await import('../../src/schemas/newsletter-consent');
+    expect(notice).toContain(`not confirmed is deleted after ${PENDING_DAYS} days`);
+    // "You can ask us to remove your address at any time": an admin's delete takes it off the list and the export.
+    expect(notice).toContain('remove your address at any time');
+    expect((await t.admin.delete(`/api/admin/subscriptions/${kept.id}`)).status).toBe(200);
+    expect(emails(await t.admin.get('/api/admin/subscriptions?q=notice'))).toEqual([]);
+    expect((await exported()).map((r) => r.email)).not.toContain('notice@example.org');
+    // The words beside the forms promise no more than this.
+    expect(CONSENT_WORDINGS[CURRENT_CONSENT]).not.toMatch(/unsubscribe link/i);
   });
 });
 
