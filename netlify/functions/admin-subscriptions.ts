@@ -1,7 +1,9 @@
-// GET    /api/admin/subscriptions?q=&page=1&pageSize=20 (admin) -> { items (newest first), total, page, pageSize }; q = substring of the address
-// GET    /api/admin/subscriptions/export                 (admin) -> CSV download of every subscription
+// GET    /api/admin/subscriptions?q=&page=1&pageSize=20&status=confirmed|pending (admin) -> { items (newest first), total, page, pageSize };
+//        q = substring of the address; pending = signups waiting for confirmation (unexpired), listed apart
+// GET    /api/admin/subscriptions/export                 (admin) -> CSV download of every confirmed subscription
 // DELETE /api/admin/subscriptions/:id                    (admin) -> { message }; :id is the record's id (sha256 of the normalised address)
 import { recordAudit } from '../../src/server/audit-log';
+import { z } from 'zod';
 import { csvStreamResponse } from '../../src/server/csv';
 import { HttpError } from '../../src/server/errors';
 import { requirePermission } from '../../src/server/guard';
@@ -9,6 +11,8 @@ import { recordChange } from '../../src/server/history';
 import { json, parseWith, route } from '../../src/server/http';
 import { deleteSubscription, subscriptionBatches, listSubscriptions } from '../../src/server/newsletter';
 import { keyParam, pageQuerySchema, queryOf } from '../../src/server/records';
+
+const listQuerySchema = pageQuerySchema.extend({ status: z.enum(['confirmed', 'pending'], { error: 'status must be confirmed or pending' }).default('confirmed') });
 
 export default route({
   async GET(req, ctx) {
@@ -18,7 +22,8 @@ export default route({
       return csvStreamResponse(subscriptionBatches(), ['email', 'createdAt', 'id'], 'newsletter-subscriptions');
     }
     if (ctx.params.id) throw new HttpError(405, 'Method GET is not allowed here', undefined, { Allow: 'DELETE' });
-    return json(await listSubscriptions(parseWith(pageQuerySchema, queryOf(req))));
+    const { status, ...page } = parseWith(listQuerySchema, queryOf(req));
+    return json(await listSubscriptions(page, status));
   },
   async DELETE(req, ctx) {
     const user = await requirePermission(req, 'personal-data');

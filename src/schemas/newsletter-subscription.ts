@@ -1,10 +1,33 @@
 import { z } from 'zod';
-import { recordMeta } from './common';
+import { recordMeta, timestampSchema } from './common';
+import { SIGNUP_FORMS } from './newsletter-consent';
 
-/** A stored subscription; the key is the normalised email, so it is unique. */
+/**
+ * A stored subscription; the key is the normalised email's hash, so it is unique. Records from
+ * before double opt-in carry only id, email and createdAt: they read as confirmed, source unknown.
+ */
 export const newsletterSubscriptionSchema = z.object({
   id: recordMeta.id,
   email: z.email(),
   createdAt: recordMeta.createdAt,
+  /** pending until the link in the confirmation email is used. */
+  status: z.enum(['pending', 'confirmed']).default('confirmed'),
+  /** When the latest signup asked (a pending one expires a week after it). */
+  requestedAt: timestampSchema.optional(),
+  confirmedAt: timestampSchema.optional(),
+  /** The consent record: the page and form of the signup, and the version of the wording shown. */
+  source: z.string().max(300).optional(),
+  form: z.enum(SIGNUP_FORMS).optional(),
+  consent: z.string().max(40).optional(),
+  /** SHA-256 of the secret in the newest confirmation link (only while pending). */
+  confirmTokenHash: z.string().optional(),
+  /** When the newest confirmation email was queued (a repeat signup resends at most this often). */
+  confirmSentAt: timestampSchema.optional(),
 });
 export type NewsletterSubscription = z.infer<typeof newsletterSubscriptionSchema>;
+
+/** What the subscriber index keeps and the admin sees of a subscription: no link secret. */
+export type SubscriberRow = Omit<NewsletterSubscription, 'confirmTokenHash' | 'confirmSentAt'>;
+
+/** A subscription as a row of the index. */
+export const toRow = ({ confirmTokenHash: _t, confirmSentAt: _s, ...row }: SubscriberRow & Partial<NewsletterSubscription>): SubscriberRow => row;

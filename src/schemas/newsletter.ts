@@ -1,11 +1,23 @@
 import * as z from 'zod/mini';
 import { emailAddress } from './clean-text';
+import { CONSENT_WORDINGS } from './newsletter-consent';
 
 // Written with zod/mini: the newsletter form and popup validate with this same schema.
 
-/** Newsletter signup (inline and popup): a valid email. */
+/**
+ * Newsletter signup (inline and popup): a valid email, and what the consent record keeps: the
+ * page and form it came from and the version of the wording shown beside the form.
+ */
 export const newsletterInputSchema = z.object({
   email: emailAddress('Please enter a valid email address'),
+  page: z.optional(z.string().check(z.maxLength(300, 'page is too long'), z.regex(/^\/[^\s\\]*$/, 'page must be a path on this site'))),
+  form: z.optional(z.enum(['inline', 'popup'], 'form must be inline or popup')),
+  consent: z.optional(z.enum(Object.keys(CONSENT_WORDINGS) as [keyof typeof CONSENT_WORDINGS], 'consent must name a wording this site has shown')),
+});
+
+/** POST /api/newsletter/confirm: the token from the confirmation link. */
+export const confirmInputSchema = z.object({
+  token: z.string('Send the token from the confirmation link').check(z.maxLength(200, 'This confirmation link is not valid')),
 });
 
 /** Lower-cased, trimmed address: the uniqueness key. */

@@ -121,7 +121,7 @@ export function route(handlers: Partial<Record<'GET' | 'POST' | 'PATCH' | 'PUT' 
     const handler = handlers[req.method as keyof typeof handlers];
     if (!handler) return errorResponse(405, `Method ${req.method} is not allowed here`, undefined, { Allow: allow });
     try {
-      return await withInvocation({ waitUntil: ctx.waitUntil }, () => handler(req, ctx));
+      return await withInvocation({ waitUntil: ctx.waitUntil, origin: new URL(req.url).origin }, () => handler(req, ctx));
     } catch (error) {
       return toErrorResponse(error);
     }

@@ -4,6 +4,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export interface Invocation {
   /** Netlify's `context.waitUntil`: keeps the invocation alive for work after the response. */
   waitUntil?: (promise: Promise<unknown>) => void;
+  /** The origin the request came to (links in mail fall back to it when URL is not set). */
+  origin?: string;
 }
 
 const current = new AsyncLocalStorage<Invocation>();
@@ -19,4 +21,14 @@ export const withInvocation = <T>(invocation: Invocation, fn: () => T): T => cur
 export function afterResponse(what: string, work: () => Promise<unknown>): void {
   const promise = work().catch((error: unknown) => console.error(`${what} failed:`, error instanceof Error ? error.message : error));
   current.getStore()?.waitUntil?.(promise);
+}
+
+/**
+ * An absolute address on this site for links in mail: under `URL` (the site's main address, which
+ * Netlify sets and the local platform too), else the origin the current request came to.
+ */
+export function siteUrl(path: string): string {
+  const base = process.env.URL || current.getStore()?.origin;
+  if (!base) throw new Error('The site address is unknown: set URL');
+  return new URL(path, base).href;
 }

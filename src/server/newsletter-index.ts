@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { newsletterSubscriptionSchema, type NewsletterSubscription } from '../schemas/newsletter-subscription';
+import { newsletterSubscriptionSchema, toRow, type NewsletterSubscription, type SubscriberRow } from '../schemas/newsletter-subscription';
 import { dayOf, logIndex } from './log-index';
 import { listKeys, readRecords } from './records';
 import { blobCall, deleteKey, openStore, readJSON, STORES, writeJSON } from './store';
@@ -18,17 +18,28 @@ const MARKERS = 'newsletter-index/';
 
 // The snapshot's rows were validated as records when they were written; re-checking 50,000
 // addresses against the email rule on every read would cost more than the rest of the request.
-const rowSchema = z.object({ id: z.string(), email: z.string(), createdAt: z.string() });
 // A marker names its record and nothing more, so an address lives only in the record: a marker left
 // by a signup that failed holds no personal data. (Markers of the earlier layout hold a copy.)
 const markerSchema = z.object({ id: z.string() });
+// Rows written before double opt-in have no status: they read as confirmed.
+const rowSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+  status: z.enum(['pending', 'confirmed']).default('confirmed'),
+  requestedAt: z.string().optional(),
+  confirmedAt: z.string().optional(),
+  source: z.string().optional(),
+  form: z.enum(['inline', 'popup', 'import', 'unknown']).optional(),
+  consent: z.string().optional(),
+});
 
 /** Newest first; ties by address, so the order is total. */
-export const newestFirst = (a: NewsletterSubscription, b: NewsletterSubscription) => b.createdAt.localeCompare(a.createdAt) || a.email.localeCompare(b.email);
+export const newestFirst = (a: SubscriberRow, b: SubscriberRow) => b.createdAt.localeCompare(a.createdAt) || a.email.localeCompare(b.email);
 
 const idOfTailKey = (key: string) => key.slice(key.lastIndexOf('-') + 1);
 
-const index = logIndex<NewsletterSubscription>({
+const index = logIndex<SubscriberRow>({
   what: 'subscriber',
   snapshotStore: system,
   snapshotStoreName: STORES.system,
@@ -41,9 +52,9 @@ const index = logIndex<NewsletterSubscription>({
   idOfTailKey,
   // The record itself, not the marker's copy: a repeat signup that heals a marker while a delete of
   // the same address runs can leave a marker whose record is gone, and that must not be listed.
-  rowsOfTailKeys: (keys) => readRecords(records(), keys.map(idOfTailKey), newsletterSubscriptionSchema),
-  scan: async () => readRecords(records(), await listKeys(records()), newsletterSubscriptionSchema),
-  orphans: async (ids) => readRecords(records(), (await listKeys(records())).filter((id) => !ids.has(id)), newsletterSubscriptionSchema),
+  rowsOfTailKeys: async (keys) => (await readRecords(records(), keys.map(idOfTailKey), newsletterSubscriptionSchema)).map(toRow),
+  scan: async () => (await readRecords(records(), await listKeys(records()), newsletterSubscriptionSchema)).map(toRow),
+  orphans: async (ids) => (await readRecords(records(), (await listKeys(records())).filter((id) => !ids.has(id)), newsletterSubscriptionSchema)).map(toRow),
 });
 
 /** The marker key of a subscription: its day, then an inverted time so a day lists newest first. */
@@ -53,24 +64,24 @@ export function markerKey(s: Pick<NewsletterSubscription, 'id' | 'createdAt'>): 
 }
 
 /** Writes a subscription's marker (idempotent: the key and value follow from the record). */
-export async function writeMarker(s: NewsletterSubscription): Promise<void> {
+export async function writeMarker(s: Pick<NewsletterSubscription, 'id' | 'createdAt'>): Promise<void> {
   await writeJSON(system(), markerKey(s), markerSchema, { id: s.id });
 }
 
 /** True when the subscription's marker exists (a record without one is healed by its repeat signup). */
-export async function hasMarker(s: NewsletterSubscription): Promise<boolean> {
+export async function hasMarker(s: Pick<NewsletterSubscription, 'id' | 'createdAt'>): Promise<boolean> {
   return (await blobCall(`read ${markerKey(s)}`, () => system().getMetadata(markerKey(s)))) !== null;
 }
 
-export async function deleteMarker(s: NewsletterSubscription): Promise<void> {
+export async function deleteMarker(s: Pick<NewsletterSubscription, 'id' | 'createdAt'>): Promise<void> {
   await deleteKey(system(), markerKey(s));
 }
 
 /** Every subscription, newest first (a shared, read-only array). */
-export const indexedSubscriptions = (): Promise<readonly NewsletterSubscription[]> => index.rows();
+export const indexedSubscriptions = (): Promise<readonly SubscriberRow[]> => index.rows();
 
 /** The indexed subscription with this id, if any. */
-export async function indexedSubscription(id: string): Promise<NewsletterSubscription | undefined> {
+export async function indexedSubscription(id: string): Promise<SubscriberRow | undefined> {
   return (await index.rows()).find((s) => s.id === id);
 }
 
@@ -83,7 +94,7 @@ export async function addToSnapshot(list: NewsletterSubscription[]): Promise<voi
   if (list.length === 0) return;
   await index.update((items) => {
     const have = new Set(items.map((s) => s.id));
-    return [...items, ...list.filter((s) => !have.has(s.id))];
+    return [...items, ...list.filter((s) => !have.has(s.id)).map(toRow)];
   });
 }
 
@@ -96,8 +107,17 @@ export async function addIfStored(id: string): Promise<void> {
   await index.update(async (items) => {
     if (items.some((s) => s.id === id)) return items;
     const record = (await readJSON(records(), id, newsletterSubscriptionSchema))?.value;
-    return record ? [...items, record] : items;
+    return record ? [...items, toRow(record)] : items;
   });
+}
+
+/**
+ * Replaces a subscription's row after its record changed (confirmed, asked again): the fold adds
+ * only rows it has not seen. A row no longer in the snapshot (deleted meanwhile) stays out.
+ */
+export async function updateRow(s: NewsletterSubscription): Promise<void> {
+  const row = toRow(s);
+  await index.update((items) => items.map((r) => (r.id === row.id ? row : r)));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { normaliseEmail } from '../schemas/newsletter';
-import { newsletterSubscriptionSchema, type NewsletterSubscription } from '../schemas/newsletter-subscription';
+import { PENDING_DAYS } from '../schemas/newsletter-consent';
+import { newsletterSubscriptionSchema, toRow, type NewsletterSubscription, type SubscriberRow } from '../schemas/newsletter-subscription';
 import { HttpError } from './errors';
 import { addIfStored, addToSnapshot, deleteMarker, dropFromSnapshot, hasMarker, indexedSubscription, indexedSubscriptions, markerKey, newestFirst, writeMarker } from './newsletter-index';
 import { listKeys, readRecords, type Page, type PageQuery } from './records';
@@ -17,16 +18,28 @@ const store = () => openStore(STORES.newsletter);
  */
 export const subscriptionId = (email: string) => createHash('sha256').update(normaliseEmail(email)).digest('hex');
 
+const DAY_MS = 86_400_000;
+
+/** True for a signup whose link has run out: it is no longer listed, and is deleted by the hourly sweep. */
+export const isExpired = (s: Pick<SubscriberRow, 'status' | 'requestedAt' | 'createdAt'>, now = Date.now()) =>
+  s.status === 'pending' && Date.parse(s.requestedAt ?? s.createdAt) + PENDING_DAYS * DAY_MS <= now;
+
 /**
- * Subscribes an address once: marker, then record (see newsletter-index.ts for why that order). A
- * repeat signup reports `created: false` and writes nothing, unless the stored record has no marker
- * (an earlier layout wrote record first): then it is healed and listed, however old it is.
+ * Adds a subscription whose consent is already confirmed (imports, the benchmark, tests) once:
+ * marker, then record (see newsletter-index.ts for why that order). A repeat reports
+ * `created: false` and writes nothing, unless the stored record has no marker (an earlier layout
+ * wrote record first): then it is healed and listed, however old it is.
  */
 export async function subscribe(email: string): Promise<{ created: boolean; subscription: NewsletterSubscription }> {
-  const id = subscriptionId(email);
-  const stored = (await readJSON(store(), id, newsletterSubscriptionSchema))?.value;
+  const now = new Date().toISOString();
+  const record = newsletterSubscriptionSchema.parse({ id: subscriptionId(email), email: normaliseEmail(email), createdAt: now, confirmedAt: now, form: 'import' });
+  return createOnce(record);
+}
+
+/** Stores a new subscription unless its address is stored already; the stored one is healed and returned. */
+export async function createOnce(record: NewsletterSubscription): Promise<{ created: boolean; subscription: NewsletterSubscription }> {
+  const stored = (await readJSON(store(), record.id, newsletterSubscriptionSchema))?.value;
   if (stored) return { created: false, subscription: await heal(stored) };
-  const record = newsletterSubscriptionSchema.parse({ id, email: normaliseEmail(email), createdAt: new Date().toISOString() });
   const { created, stored: winner } = await create(record);
   return { created, subscription: winner && !created ? await heal(winner) : record };
 }
@@ -50,29 +63,33 @@ async function heal(stored: NewsletterSubscription): Promise<NewsletterSubscript
   return stored;
 }
 
-/** Every subscription, newest first, in batches (for the streamed CSV export; no record is read). */
-export async function* subscriptionBatches(batchSize = 1000): AsyncGenerator<NewsletterSubscription[]> {
-  const all = await indexedSubscriptions();
+/** Confirmed subscriptions only: what counts, shows and is exported. */
+const confirmed = async () => (await indexedSubscriptions()).filter((s) => s.status === 'confirmed');
+
+/** Every confirmed subscription, newest first, in batches (for the streamed CSV export; no record is read). */
+export async function* subscriptionBatches(batchSize = 1000): AsyncGenerator<SubscriberRow[]> {
+  const all = await confirmed();
   for (let i = 0; i < all.length; i += batchSize) yield all.slice(i, i + batchSize);
 }
 
-/** Every stored record, read one by one: the tests' reference for what the index must show. */
-export async function scanSubscriptions(): Promise<NewsletterSubscription[]> {
+/** Every confirmed record, read one by one: the tests' reference for what the index must show. */
+export async function scanSubscriptions(): Promise<SubscriberRow[]> {
   const all = await readRecords(store(), await listKeys(store()), newsletterSubscriptionSchema);
-  return all.sort(newestFirst);
+  return all.filter((s) => s.status === 'confirmed').map(toRow).sort(newestFirst);
 }
 
-/** One page of subscriptions whose address contains `q` (case-insensitive), newest first. */
-export async function listSubscriptions(query: PageQuery): Promise<Page<NewsletterSubscription>> {
+/** One page of confirmed subscriptions (or of signups still waiting for confirmation) whose address contains `q`, newest first. */
+export async function listSubscriptions(query: PageQuery, status: 'confirmed' | 'pending' = 'confirmed'): Promise<Page<SubscriberRow>> {
   const needle = query.q.toLowerCase();
-  const all = await indexedSubscriptions();
-  const matches = needle ? all.filter((s) => s.email.includes(needle)) : all;
+  const now = Date.now();
+  const rows = status === 'confirmed' ? await confirmed() : (await indexedSubscriptions()).filter((s) => s.status === 'pending' && !isExpired(s, now));
+  const matches = needle ? rows.filter((s) => s.email.includes(needle)) : rows;
   return { items: matches.slice((query.page - 1) * query.pageSize, query.page * query.pageSize), total: matches.length, page: query.page, pageSize: query.pageSize };
 }
 
-/** The number of subscribers (from the index). */
+/** The number of confirmed subscribers (from the index). */
 export async function countSubscriptions(): Promise<number> {
-  return (await indexedSubscriptions()).length;
+  return (await confirmed()).length;
 }
 
 /** The subscription of an address, or null. */
@@ -84,18 +101,34 @@ export async function findSubscription(email: string): Promise<NewsletterSubscri
  * Removes a subscription by id: record, then marker, then its index row; 404 when none exists.
  * A delete that failed after the record went is finished by repeating it (the row is still listed).
  */
-export async function deleteSubscription(id: string): Promise<NewsletterSubscription> {
+export async function deleteSubscription(id: string): Promise<SubscriberRow> {
   const found = (await readJSON(store(), id, newsletterSubscriptionSchema))?.value ?? (await indexedSubscription(id));
   if (!found) throw new HttpError(404, 'Subscription not found');
   await deleteKey(store(), id);
   await deleteMarker(found);
   await dropFromSnapshot(id);
-  return found;
+  return toRow(found);
+}
+
+/** Deletes signups whose confirmation link ran out (re-checked on the record); answers how many went. */
+export async function forgetExpiredSignups(): Promise<number> {
+  const now = Date.now();
+  let forgotten = 0;
+  for (const row of (await indexedSubscriptions()).filter((s) => isExpired(s, now))) {
+    const record = (await readJSON(store(), row.id, newsletterSubscriptionSchema))?.value;
+    if (record && !isExpired(record, now)) continue; // asked again meanwhile
+    await deleteSubscription(row.id).catch((error: unknown) => {
+      if (!(error instanceof HttpError && error.status === 404)) throw error;
+    });
+    forgotten++;
+  }
+  return forgotten;
 }
 
 /**
- * Stores existing subscriptions (with their own dates) in the current layout, marker then record,
- * a few at a time: for imports, the scale benchmark and tests. Addresses already present are skipped.
+ * Stores existing, confirmed subscriptions (with their own dates) in the current layout, marker
+ * then record, a few at a time: for imports, the scale benchmark and tests. Addresses already
+ * present are skipped.
  */
 export async function importSubscriptions(list: Pick<NewsletterSubscription, 'email' | 'createdAt'>[], concurrency = 16): Promise<number> {
   let next = 0;
@@ -103,7 +136,7 @@ export async function importSubscriptions(list: Pick<NewsletterSubscription, 'em
   const worker = async () => {
     while (next < list.length) {
       const { email, createdAt } = list[next++]!;
-      const record = newsletterSubscriptionSchema.parse({ id: subscriptionId(email), email: normaliseEmail(email), createdAt });
+      const record = newsletterSubscriptionSchema.parse({ id: subscriptionId(email), email: normaliseEmail(email), createdAt, form: 'import' });
       if ((await create(record)).created) created.push(record);
     }
   };

@@ -11,6 +11,7 @@ const ENDPOINTS: [method: 'POST' | 'PATCH' | 'PUT', path: string, admin: boolean
   ['POST', '/api/auth/login', false],
   ['POST', '/api/contact', false],
   ['POST', '/api/newsletter', false],
+  ['POST', '/api/newsletter/confirm', false],
   ['POST', '/api/testimonials', false],
   ['POST', '/api/fetch-linkedin-image', false],
   ['PATCH', '/api/site-settings', true],

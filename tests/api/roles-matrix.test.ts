@@ -26,6 +26,7 @@ const ROWS: Row[] = [
   ['POST', '/api/account/two-factor/confirm', 'signed-in', {}],
   ['POST', '/api/contact', 'public', {}],
   ['POST', '/api/newsletter', 'public', {}],
+  ['POST', '/api/newsletter/confirm', 'public', {}],
   ['GET', '/api/testimonials', 'public'],
   ['GET', '/api/testimonials/featured', 'public'],
   ['POST', '/api/testimonials', 'public', {}],

@@ -119,6 +119,8 @@ describe('a deploy with Netlify’s build program', () => {
       preview: { request: { method: 'GET', path: `/preview/${'a'.repeat(43)}` }, status: 404 },
       // Netlify runs it on its schedule: on an empty store nothing is past its retention period.
       retention: { request: { method: 'POST', path: '/.netlify/functions/retention', body: { next_run: '2030-01-01T00:00:00.000Z' } }, status: 200 },
+      // Hourly: nothing has expired in a fresh store.
+      'newsletter-expiry': { request: { method: 'POST', path: '/.netlify/functions/newsletter-expiry', body: { next_run: '2030-01-01T00:00:00.000Z' } }, status: 200 },
       'auth-me': admin401('/api/auth/me'),
       'auth-login': { request: { method: 'POST', path: '/api/auth/login', body: { username: 'admin', password: 'wrong-password-1' } }, status: 401 },
       'auth-logout': { request: { method: 'POST', path: '/api/auth/logout' }, status: 200 },

@@ -3,17 +3,19 @@ import { expect, openAdmin, press, test, unique, waitForPublished } from './admi
 // Rebuilds on a busy machine can take a while.
 test.describe.configure({ timeout: 150_000 });
 
-test('subscriptions: a new subscriber can be found, exported and deleted', async ({ page }) => {
+test('subscriptions: a new signup waits for confirmation apart from subscribers, and can be found and deleted', async ({ page }) => {
   const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.org`;
   expect((await page.request.post('/api/newsletter', { data: { email } })).status()).toBe(201);
   await openAdmin(page, '/admin/subscriptions', 'Subscriptions');
   await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/admin/subscriptions/export');
   await page.getByLabel('Search subscribers').fill(email);
-  await expect(page.getByText(`1 subscriber matching “${email}”`)).toBeVisible();
+  await expect(page.getByText(`0 subscribers matching “${email}”`)).toBeVisible();
+  await page.getByRole('button', { name: 'Waiting for confirmation' }).click();
+  await expect(page.getByText(`1 signup waiting matching “${email}”`)).toBeVisible();
   await press(page.getByRole('button', { name: `Delete ${email}` }));
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('cell', { name: email })).toHaveCount(0);
-  const left = await (await page.request.get(`/api/admin/subscriptions?q=${encodeURIComponent(email)}`)).json();
+  const left = await (await page.request.get(`/api/admin/subscriptions?status=pending&q=${encodeURIComponent(email)}`)).json();
   expect(left.total).toBe(0);
 });
 

@@ -102,7 +102,7 @@ test.describe('inline newsletter form', () => {
     await expect(form.getByRole('button', { name: 'Joining...' })).toBeDisabled();
     release();
     expect((await response).status()).toBe(201);
-    await expect(toast(page, 'Subscribed!')).toBeVisible();
+    await expect(toast(page, 'Check your inbox')).toBeVisible();
     await expect(form.getByLabel('Email address')).toHaveValue('');
     await removeSubscription(request, email);
   });

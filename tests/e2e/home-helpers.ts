@@ -26,12 +26,14 @@ async function adminApi(request: APIRequestContext): Promise<APIRequestContext> 
   return request;
 }
 
-/** Deletes the newsletter subscription a test created, so the shared store stays as it was. */
+/** Deletes the newsletter signup a test created (pending or confirmed), so the shared store stays as it was. */
 export async function removeSubscription(request: APIRequestContext, email: string): Promise<void> {
   const api = await adminApi(request);
-  const { items } = await (await api.get(`/api/admin/subscriptions?q=${encodeURIComponent(email)}`)).json();
-  for (const item of items as { id: string; email: string }[]) {
-    if (item.email === email.toLowerCase()) expect((await api.delete(`/api/admin/subscriptions/${item.id}`)).status()).toBe(200);
+  for (const status of ['pending', 'confirmed']) {
+    const { items } = await (await api.get(`/api/admin/subscriptions?status=${status}&q=${encodeURIComponent(email)}`)).json();
+    for (const item of items as { id: string; email: string }[]) {
+      if (item.email === email.toLowerCase()) expect((await api.delete(`/api/admin/subscriptions/${item.id}`)).status()).toBe(200);
+    }
   }
 }
 

@@ -46,7 +46,7 @@ test.describe('the newsletter popup never interrupts someone writing', () => {
     await waitForIsland(page, form.getByLabel('Email address'));
     await form.getByLabel('Email address').fill(email);
     await form.getByRole('button').click();
-    await expect(page.getByText('Subscribed!')).toBeVisible();
+    await expect(page.getByText('Check your inbox', { exact: true })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('emailCaptureInteracted'))).toBe('subscribed');
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.clock.runFor(60_000);

@@ -75,3 +75,21 @@ export async function startSmtpServer(opts: { refuse?: string } = {}): Promise<T
   const { port } = server.server.address() as AddressInfo;
   return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
+
+/** The newest message to an address once the site's background work has settled. */
+export async function newestMailTo(site: { dataDir: string; platform: { backgroundIdle(): Promise<void> } }, address: string): Promise<ReadMail> {
+  await site.platform.backgroundIdle();
+  const found = (await mailTo(site.dataDir, address)).at(-1);
+  if (!found) throw new Error(`No mail to ${address}`);
+  return found;
+}
+
+/** Signs an address up through the public API and confirms it with the link from its email. */
+export async function signUpAndConfirm(site: { url: string; dataDir: string; platform: { backgroundIdle(): Promise<void> } }, email: string): Promise<void> {
+  const post = (p: string, body: unknown) => fetch(`${site.url}${p}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const signup = await post('/api/newsletter', { email });
+  if (signup.status !== 201) throw new Error(`signup answered ${signup.status}`);
+  const token = linkIn(await newestMailTo(site, email), '/newsletter/confirm').searchParams.get('token');
+  const confirm = await post('/api/newsletter/confirm', { token });
+  if (confirm.status !== 200) throw new Error(`confirm answered ${confirm.status}: ${await confirm.text()}`);
+}

@@ -1,3 +1,4 @@
+import { CONSENT_WORDINGS, CURRENT_CONSENT } from '../../schemas/newsletter-consent';
 import { notify } from '../ui/toast';
 import { describedBy } from '../ui/FormField';
 import { PrivacyNote, ReadyHint } from './FormNotes';
@@ -13,7 +14,7 @@ export default function NewsletterForm() {
   const { sending, ready } = form;
   // Field problems the server found go under the field; the toast is the spec's fixed text.
   const onSubmit = form.handleSubmit(
-    (data) => subscribe(data.email),
+    (data) => subscribe(data.email, 'inline'),
     () => notify({ title: 'Error', description: 'There was a problem with your subscription. Please try again.', variant: 'destructive' }),
   );
 
@@ -49,7 +50,7 @@ export default function NewsletterForm() {
       )}
       <div className="mt-3 space-y-1">
         <ReadyHint id="newsletter-ready" ready={ready} inverted />
-        <PrivacyNote inverted>We use your email address only to send you the newsletter; unsubscribe at any time.</PrivacyNote>
+        <PrivacyNote inverted>{CONSENT_WORDINGS[CURRENT_CONSENT]}</PrivacyNote>
       </div>
     </form>
   );

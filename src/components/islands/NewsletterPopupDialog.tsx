@@ -1,5 +1,6 @@
 import { Mail, X } from 'lucide-react';
 import { useEffect, useRef, type MouseEvent } from 'react';
+import { CONSENT_WORDINGS, CURRENT_CONSENT } from '../../schemas/newsletter-consent';
 import { notify } from '../ui/toast';
 import FormField, { describedBy, INPUT } from '../ui/FormField';
 import { PrivacyNote } from './FormNotes';
@@ -36,7 +37,7 @@ export default function NewsletterPopupDialog({ onClose }: { onClose: () => void
 
   const onSubmit = form.handleSubmit(
     async (data) => {
-      await subscribe(data.email);
+      await subscribe(data.email, 'popup');
       setPopupMarker('subscribed');
       onClose();
     },
@@ -98,7 +99,7 @@ export default function NewsletterPopupDialog({ onClose }: { onClose: () => void
           </button>
         </form>
         <div className="mt-3 text-center">
-          <PrivacyNote>One email a month, to this address only; unsubscribe at any time.</PrivacyNote>
+          <PrivacyNote>{CONSENT_WORDINGS[CURRENT_CONSENT]}</PrivacyNote>
         </div>
       </div>
     </dialog>

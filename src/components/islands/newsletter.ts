@@ -1,6 +1,7 @@
 import { ApiError, mutate } from '../../lib/api';
 import { track } from '../../lib/analytics';
 import { local } from '../../lib/safe-storage';
+import { CURRENT_CONSENT, SIGNUP_ANSWER } from '../../schemas/newsletter-consent';
 import { notify } from '../ui/toast';
 
 /** Local-storage key that stops the popup from coming back. */
@@ -15,14 +16,16 @@ export function setPopupMarker(value: 'dismissed' | 'subscribed'): void {
 export const hasPopupMarker = (): boolean => Boolean(local.get(POPUP_MARKER_KEY));
 
 /**
- * Subscribes an address (inline form or popup). A subscriber never sees the popup again,
- * whichever form they used; analytics hears of the signup, never the address.
+ * Signs an address up (inline form or popup), with what its consent record keeps: this page, the
+ * form, and the version of the wording shown beside it. The server emails a confirmation link. A
+ * visitor who signed up never sees the popup again, whichever form they used; analytics hears of
+ * the signup, never the address.
  */
-export async function subscribe(email: string): Promise<void> {
-  await mutate('POST', '/api/newsletter', { email });
+export async function subscribe(email: string, form: 'inline' | 'popup'): Promise<void> {
+  await mutate('POST', '/api/newsletter', { email, page: window.location.pathname, form, consent: CURRENT_CONSENT });
   setPopupMarker('subscribed');
   track('newsletter_signup');
-  notify({ title: 'Subscribed!', description: 'Thanks for subscribing. Watch your inbox for our next update.' });
+  notify({ title: 'Check your inbox', description: `${SIGNUP_ANSWER}: we sent you a link.` });
 }
 
 /** The server's own words about a failed subscription, if it sent any ({ error } or { message }). */
