@@ -151,7 +151,9 @@ beforeAll(async () => {
   if (reasons.length) console.log(`Refused while filling:\n${reasons.join('\n')}`);
   const failuresBefore = site.platform.builder.failures;
   await site.platform.build();
-  expect(site.platform.builder.failures, `the build failed (FUZZ_SEED=${seed})`).toBe(failuresBefore);
+  // On failure, say why: the build's own error as the admin's publish state reports it.
+  const why = site.platform.builder.failures === failuresBefore ? '' : `: ${(await admin.get('/api/admin/publish')).json?.lastError}`;
+  expect(site.platform.builder.failures, `the build failed (FUZZ_SEED=${seed})${why}`).toBe(failuresBefore);
 }, 900_000);
 afterAll(() => site?.close());
 

@@ -66,8 +66,10 @@ test.describe('home page sections', () => {
     // Hover reveals the links; a keyboard user reaches them by focus.
     await lena.hover();
     await expect(lena.getByRole('link', { name: 'Dr. Lena Fischer on LinkedIn' })).toBeVisible();
+    // A member without social links still leads to their own page, and to nothing else.
     const kenji = team.locator('li').filter({ hasText: 'Prof. Kenji Watanabe' }).first();
-    await expect(kenji.getByRole('link')).toHaveCount(0);
+    await expect(kenji.locator('a:not([data-person-link])')).toHaveCount(0);
+    await expect(kenji.locator('a[data-person-link]')).toHaveAttribute('href', '/team/prof-kenji-watanabe');
     await expect(team.getByRole('link', { name: 'View all team members' })).toHaveAttribute('href', '/team');
   });
 

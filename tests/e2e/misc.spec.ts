@@ -45,13 +45,14 @@ test('/search filters the build-time index by ?q= and links to the right place',
   expect(await pageResponse.text()).toContain(`<h1 id="publication-title"`);
 
   // Typing filters in place and keeps the address shareable.
-  const member = index.find((e) => e.kind === 'Team member' && e.url.startsWith('/team#member-'))!;
+  // People lead to their own pages.
+  const member = index.find((e) => e.kind === 'Team member' && e.url.startsWith('/team/'))!;
   await page.getByRole('searchbox', { name: 'Search terms' }).fill(member.title);
   await expect(results.first()).toHaveAttribute('href', member.url);
   await expect(page).toHaveURL(/\/search\?q=/);
   await results.first().click();
-  await page.waitForURL((url) => url.pathname === '/team');
-  await expect(page.locator(`#${member.url.split('#')[1]}`)).toBeInViewport();
+  await page.waitForURL((url) => url.pathname === member.url);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(member.title);
 
   await page.goto('/search?q=zzqqxxnothing');
   await expect(page.locator('[data-search-status]')).toHaveText('No results for “zzqqxxnothing”. Try different or fewer words.');
