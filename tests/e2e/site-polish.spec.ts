@@ -90,7 +90,9 @@ test('each of the four forms says in one line what its data is used for, linking
   await page.goto('/');
   await page.clock.runFor(31_000);
   const popup = page.getByRole('dialog');
-  await expect(popup.locator('[data-privacy-note]')).toContainText('to this address only');
+  // The same consent wording as the inline form: its version is what the signup records.
+  await expect(popup.locator('[data-privacy-note]')).toContainText('you are not subscribed until you click it');
+  await expect(popup.locator('[data-privacy-note]')).toContainText('only to send you the newsletter');
   await expect(popup.getByRole('link', { name: 'Privacy notice' })).toHaveAttribute('href', '/privacy');
 });
 
