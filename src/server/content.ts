@@ -56,8 +56,25 @@ export const loadPublicationsNewestFirst = once(async () => sortNewestFirst(awai
 export const loadUnpublished = once(async () => {
   const now = buildTime();
   const [pubs, evs] = await Promise.all([publications.list(), events.list()]);
-  return { publications: pubs.filter((p) => !isPublic(p, now)), events: evs.filter((e) => !isPublic(e, now)) };
+  return {
+    publications: pubs.filter((p) => !isPublic(p, now) && previewable(p, renderPublication)),
+    events: evs.filter((e) => !isPublic(e, now) && previewable(e, (x) => renderEvent(x, now))),
+  };
 });
+
+/**
+ * Whether an unpublished record renders (the same checks as public ones): one that cannot gets no
+ * preview page, with a warning, rather than stopping the build that publishes everything else.
+ */
+function previewable<T extends { title: string }>(item: T, render: (item: T) => void): boolean {
+  try {
+    render(item);
+    return true;
+  } catch (error) {
+    console.warn(`No preview page for "${item.title}": ${error instanceof Error ? error.message : String(error)}`);
+    return false;
+  }
+}
 /** Impact stats by order. */
 export const loadStats = once(() => stats.list());
 /**

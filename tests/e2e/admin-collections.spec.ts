@@ -159,7 +159,7 @@ test('the item form: image upload with preview, Escape asks about unsaved change
   const form = page.getByRole('dialog', { name: 'Add research area' });
   await expect(form.getByLabel(/^Title/)).toBeFocused();
   await form.getByTestId('research-areas-form-image-file').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
-  await expect(form.getByLabel(/^Image/)).toHaveValue(/^\/api\/uploads\//);
+  await expect(form.getByLabel(/^Image$/)).toHaveValue(/^\/api\/uploads\//);
   await expect(form.getByRole('img', { name: 'Preview' })).toHaveAttribute('src', /^\/api\/uploads\//);
 
   // Escape with unsaved changes asks first; declining keeps the form open.
