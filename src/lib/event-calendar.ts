@@ -7,7 +7,7 @@
 import { createEvent, type DateArray, type EventAttributes } from 'ics';
 import { isRenderableDate, MAX_YEAR, MIN_YEAR } from '../schemas/dates';
 import { calendarDay } from './event-page';
-import { eventInstants } from './event-times';
+import { eventInstants, lastHour } from './event-times';
 
 interface CalendarEvent {
   id: string;
@@ -34,6 +34,21 @@ const oneKindOfBreak = (s: string) => s.replace(/\r\n?|[\u2028\u2029\u0085]/g, '
 
 const dayAfter = (iso: string) => new Date(Date.parse(iso) + 86_400_000).toISOString();
 
+const two = (n: number) => String(n).padStart(2, '0');
+/**
+ * An instant as an iCalendar UTC date-time ('10000101T013100Z'), written here rather than by the
+ * library: it refuses instants before 1970 (negative milliseconds) and would write a year before
+ * 1000 with fewer than the four digits the RFC requires. A wall-clock time late on 31 December
+ * 9999 west of Greenwich is in year 10000 in UTC, which no calendar file can hold: that one is
+ * written as the event's own wall-clock time, floating (shown as given in every zone).
+ */
+function utcDateTime(ms: number, day: string, time: string): string {
+  const d = new Date(ms);
+  const year = d.getUTCFullYear();
+  if (year > 9999) return `${calendarDay(day).map((n, i) => (i ? two(n) : String(n))).join('')}T${time.replace(':', '')}00`;
+  return `${String(year).padStart(4, '0')}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}T${two(d.getUTCHours())}${two(d.getUTCMinutes())}${two(d.getUTCSeconds())}Z`;
+}
+
 /** The .ics text for one event; `pageUrl` is its page (its host also makes the UID globally unique). */
 export function eventIcs(e: CalendarEvent, pageUrl: string, organiser: string): string {
   // iCalendar writes years with four digits: the library would write year 275760 (which a stored
@@ -42,8 +57,8 @@ export function eventIcs(e: CalendarEvent, pageUrl: string, organiser: string): 
     if (!isRenderableDate(...calendarDay(iso))) throw new Error(`The date ${iso.split('T')[0]} cannot be written to a calendar file (years ${MIN_YEAR} to ${MAX_YEAR})`);
   }
   const instants = eventInstants(e);
-  const start: DateArray | number = instants ? instants.start : calendarDay(e.startDate);
-  const end: DateArray | number = instants ? instants.end : calendarDay(dayAfter(e.endDate));
+  const start: DateArray | string = instants ? utcDateTime(instants.start, e.startDate, e.startTime) : calendarDay(e.startDate);
+  const end: DateArray | string = instants ? utcDateTime(instants.end, e.endDate, e.endTime || lastHour(e.startTime)) : calendarDay(dayAfter(e.endDate));
   const link = e.registrationLink || (e.isVirtual ? e.virtualLink : '');
   const attributes: EventAttributes = {
     uid: `${e.id}@${new URL(pageUrl).hostname}`,
@@ -54,15 +69,18 @@ export function eventIcs(e: CalendarEvent, pageUrl: string, organiser: string): 
     url: pageUrl,
     start,
     end,
-    // Instants are written in UTC; all-day dates are written as given, whatever the build machine's zone.
-    startInputType: instants ? 'utc' : 'local',
-    startOutputType: instants ? 'utc' : 'local',
-    endInputType: instants ? 'utc' : 'local',
-    endOutputType: instants ? 'utc' : 'local',
+    // Instants arrive written (above); all-day dates are written as given, whatever the build machine's zone.
+    startInputType: 'local',
+    startOutputType: 'local',
+    endInputType: 'local',
+    endOutputType: 'local',
     status: 'CONFIRMED',
     lastModified: Date.parse(e.updatedAt),
   };
   const { error, value } = createEvent(attributes);
-  if (error || !value) throw new Error(`Could not write the calendar file of "${e.title}": ${error?.message ?? 'no output'}`);
+  // The library validates with yup: its message only counts the problems ("2 errors occurred"), its `errors` name them.
+  const problems = (error as { errors?: unknown } | null)?.errors;
+  const why = Array.isArray(problems) && problems.length ? problems.join('; ') : (error?.message ?? 'no output');
+  if (error || !value) throw new Error(`Could not write the calendar file of "${e.title}": ${why}`);
   return value;
 }

@@ -19,8 +19,11 @@ const site = useOwnSite({ seed: true }, async () => {
   const { events, publications } = await import('../../src/server/collections');
   for (let n = 0; n < EXTRA_GUIDES + EXTRA_REPORTS; n++) {
     const type = n < EXTRA_GUIDES ? 'Guide' : 'Report';
-    // After the demo's in the admin's order (a new one would otherwise go first), so the home page keeps the demo's six.
-    await publications.create({ title: `Archive ${type.toLowerCase()} ${n + 1}`, description: `Archive test ${type.toLowerCase()} number ${n + 1}.`, type, order: 100 + n });
+    // After the demo's in the admin's order (a new one would otherwise go first), so the home page
+    // keeps the demo's six; and older than the demo's, a day apart, so the newest-first archive
+    // lists the demo's, then these in the order they were made.
+    const date = `2015-01-${String(28 - n).padStart(2, '0')}`;
+    await publications.create({ title: `Archive ${type.toLowerCase()} ${n + 1}`, description: `Archive test ${type.toLowerCase()} number ${n + 1}.`, type, date, order: 100 + n });
   }
   for (let n = 0; n < EXTRA_EVENTS; n++) {
     const day = new Date(Date.now() + (100 + n) * DAY).toISOString().slice(0, 10);

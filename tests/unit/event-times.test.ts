@@ -55,6 +55,24 @@ describe('a calendar file read back with ical.js', () => {
   });
 });
 
+describe('a calendar file at the ends of the years the site accepts (1000 to 9999)', () => {
+  it('an event before 1970 is written at its UTC instant (London kept summer time all year in 1969)', () => {
+    const text = ics(event('1969-12-31', '10:01', '', 'Europe/London'));
+    expect(icsInstants(text)).toEqual(['1969-12-31T09:01:00.000Z', '1969-12-31T10:01:00.000Z']);
+  });
+
+  it('an event early on 1 January 1000 east of Greenwich falls in the year 999 in UTC, written with four digits', () => {
+    const text = ics(event('1000-01-01', '01:30', '02:00', 'Asia/Tokyo'));
+    expect(text).toMatch(/^DTSTART:0999\d{4}T\d{6}Z\r$/m);
+    expect(icsInstants(text)[0]).toMatch(/^0999-12-31T16:1\d:\d\d\.000Z$/);
+  });
+
+  it('an event late on 31 December 9999 west of Greenwich (year 10000 in UTC) keeps its wall-clock time, floating', () => {
+    const parsed = new ICAL.Event(new ICAL.Component(ICAL.parse(ics(event('9999-12-31', '23:30', '', 'America/Los_Angeles')))).getFirstSubcomponent('vevent')!);
+    expect([parsed.startDate.toString(), parsed.endDate.toString(), parsed.startDate.zone?.tzid]).toEqual(['9999-12-31T23:30:00', '9999-12-31T23:59:00', 'floating']);
+  });
+});
+
 describe('times on the page and in the JSON-LD', () => {
   it('name the zone as people write it, summer and winter', () => {
     expect(eventTimeRange(event('2030-01-15', '09:30', '17:00', 'Europe/Berlin'))).toBe('09:30–17:00 CET');
