@@ -1,6 +1,8 @@
 import { Controller, useFormContext } from 'react-hook-form';
 import type { FieldConfig } from './field-config';
 import ImageField from './ImageField';
+import LinksField from './LinksField';
+import { builtInLinks } from './built-in-links';
 import MarkdownField from './MarkdownField';
 import FormField from '../../ui/FormField';
 import PdfField from './PdfField';
@@ -19,7 +21,7 @@ const INPUT_TYPES: Partial<Record<FieldConfig['type'], string>> = {
 
 /** One input of a generic admin form, bound to react-hook-form, in the shared labelled field (switches keep their own layout). */
 export default function FieldControl({ field, idPrefix, autoFocus }: { field: FieldConfig; idPrefix: string; autoFocus?: boolean }) {
-  const { register, control, formState } = useFormContext();
+  const { register, control, formState, watch } = useFormContext();
   const id = `${idPrefix}-${field.name}`;
   const error = formState.errors[field.name]?.message;
   const message = typeof error === 'string' ? error : undefined;
@@ -43,6 +45,26 @@ export default function FieldControl({ field, idPrefix, autoFocus }: { field: Fi
           {field.help && <p id={`${id}-hint`} className={ui.help}>{field.help}</p>}
         </div>
       </div>
+    );
+  }
+
+  if (field.type === 'links') {
+    return (
+      <Controller
+        name={field.name}
+        control={control}
+        render={({ field: f }) => (
+          <LinksField
+            id={id}
+            label={field.label}
+            help={field.help}
+            value={Array.isArray(f.value) ? f.value : null}
+            builtIn={builtInLinks(field.builtInLinks ?? 'nav', watch())}
+            onChange={f.onChange}
+            errors={formState.errors[field.name]}
+          />
+        )}
+      />
     );
   }
 

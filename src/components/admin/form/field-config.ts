@@ -1,8 +1,8 @@
 /** Kinds of input the generic admin forms can render. */
-export type FieldType = 'text' | 'textarea' | 'url' | 'email' | 'image' | 'pdf' | 'date' | 'time' | 'datetime' | 'number' | 'checkbox' | 'select' | 'markdown' | 'people' | 'topics';
+export type FieldType = 'text' | 'textarea' | 'url' | 'email' | 'image' | 'pdf' | 'date' | 'time' | 'datetime' | 'number' | 'checkbox' | 'select' | 'markdown' | 'people' | 'topics' | 'links';
 
 /** Fields whose value is a list (authors or speakers, topic ids): compared and sent whole. */
-export const isListField = (field: FieldConfig): boolean => field.type === 'people' || field.type === 'topics';
+export const isListField = (field: FieldConfig): boolean => field.type === 'people' || field.type === 'topics' || field.type === 'links';
 
 /** How one field of a record is edited in the admin. */
 export interface FieldConfig {
@@ -25,6 +25,8 @@ export interface FieldConfig {
    * reads as that setting too, and the select says so.
    */
   initialSetting?: 'siteTimeZone';
+  /** For 'links': which built-in list the site shows while the value is null. */
+  builtInLinks?: 'nav' | 'footer';
 }
 
 /** The settings a field can start from (see `initialSetting`). */
@@ -41,6 +43,8 @@ export type FormValues = Record<string, unknown>;
 /** The value an input shows for a stored value (dates as YYYY-MM-DD, missing text as ''). */
 export function toFormValue(field: FieldConfig, stored: unknown): unknown {
   if (field.type === 'checkbox') return stored === true;
+  // A links list keeps null: it means "the built-in links", not an empty list.
+  if (field.type === 'links') return Array.isArray(stored) ? stored : null;
   if (isListField(field)) return Array.isArray(stored) ? stored : [];
   if (field.type === 'number') return typeof stored === 'number' ? stored : null;
   if (field.type === 'date') return typeof stored === 'string' ? stored.slice(0, 10) : '';
