@@ -25,6 +25,11 @@ export interface FieldConfig {
    * reads as that setting too, and the select says so.
    */
   initialSetting?: 'siteTimeZone';
+  /**
+   * Built-in wording: the field shows it (as its text, ready to change) while the stored value is
+   * empty, and offers "Reset to default" once changed. Saving the built-in wording stores ''.
+   */
+  defaultText?: string;
   /** For 'links': which built-in list the site shows while the value is null. */
   builtInLinks?: 'nav' | 'footer';
 }
@@ -48,6 +53,7 @@ export function toFormValue(field: FieldConfig, stored: unknown): unknown {
   if (isListField(field)) return Array.isArray(stored) ? stored : [];
   if (field.type === 'number') return typeof stored === 'number' ? stored : null;
   if (field.type === 'date') return typeof stored === 'string' ? stored.slice(0, 10) : '';
+  if (field.defaultText && (stored == null || (typeof stored === 'string' && stored.trim() === ''))) return field.defaultText;
   return typeof stored === 'string' ? stored : stored == null ? '' : String(stored);
 }
 
@@ -60,6 +66,11 @@ export function formValuesFor(fields: readonly FieldConfig[], record: Record<str
 export function changedFields(fields: readonly FieldConfig[], loaded: FormValues, current: FormValues): string[] {
   const same = (a: unknown, b: unknown) => Object.is(a, b) || (Array.isArray(a) && Array.isArray(b) && JSON.stringify(a) === JSON.stringify(b));
   return fields.map((f) => f.name).filter((name) => !same(loaded[name], current[name]) && !(loaded[name] === '' && current[name] == null));
+}
+
+/** The value to store: built-in wording is stored as '' so the field keeps following it. */
+export function toStoredValue(field: FieldConfig | undefined, value: unknown): unknown {
+  return field?.defaultText && value === field.defaultText ? '' : value;
 }
 
 /** 'heroButton1Text' -> 'Hero button 1 text'. */

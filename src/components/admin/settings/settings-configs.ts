@@ -58,7 +58,7 @@ const FLAG_HELP: Record<VisibilityFlag, string> = {
   showPopup: 'The newsletter popup on the home page, 30 seconds after a visit starts',
 };
 
-/** The admin field of one settings key, with its built-in wording as the placeholder. */
+/** The admin field of one settings key, showing its built-in wording until changed. */
 export function settingField(key: SettingsTextKey | VisibilityFlag | RetentionKey): FieldConfig {
   if ((RETENTION_KEYS as readonly string[]).includes(key)) {
     const setting = RETENTION_SETTINGS[key as RetentionKey];
@@ -74,7 +74,7 @@ export function settingField(key: SettingsTextKey | VisibilityFlag | RetentionKe
     name: key,
     label: LABELS[key] ?? humanize(key),
     type: typeOf(textKey),
-    placeholder: fallback || undefined,
+    defaultText: fallback || undefined,
     half: typeOf(textKey) === 'text' && !/Title$|Link$/.test(key) ? true : undefined,
   };
 }
@@ -144,7 +144,7 @@ export interface SettingsPageConfig {
 export const SETTINGS_PAGES: Record<string, SettingsPageConfig> = {
   'site-settings': {
     title: 'Site settings',
-    description: 'Every text of the site. Empty fields use the built-in wording shown in grey.',
+    description: 'Every text of the site. Each field starts with the built-in wording; "Reset to default" brings it back.',
     groups: SITE_GROUPS,
   },
   'section-visibility': {
