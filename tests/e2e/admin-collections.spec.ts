@@ -162,12 +162,20 @@ test('the item form: image upload with preview, Escape asks about unsaved change
   await expect(form.getByLabel(/^Image$/)).toHaveValue(/^\/api\/uploads\//);
   await expect(form.getByRole('img', { name: 'Preview' })).toHaveAttribute('src', /^\/api\/uploads\//);
 
-  // Escape with unsaved changes asks first; declining keeps the form open.
-  page.once('dialog', (d) => void d.dismiss());
+  // Escape with unsaved changes asks first, in the admin's own dialog (never the browser's
+  // confirm box); staying, its safe default, keeps the form open.
+  page.on('dialog', (d) => {
+    throw new Error(`The browser's own ${d.type()} box opened: ${d.message()}`);
+  });
+  const question = page.getByRole('alertdialog', { name: 'Unsaved changes' });
   await page.keyboard.press('Escape');
+  await expect(question).toContainText('You have unsaved changes. Leave without saving?');
+  await expect(question.getByRole('button', { name: 'Stay' })).toBeFocused();
+  await question.getByRole('button', { name: 'Stay' }).click();
+  await expect(question).toBeHidden();
   await expect(form).toBeVisible();
-  page.once('dialog', (d) => void d.accept());
   await page.keyboard.press('Escape');
+  await question.getByRole('button', { name: 'Leave without saving' }).click();
   await expect(form).toBeHidden();
   await expect(add).toBeFocused();
 });
