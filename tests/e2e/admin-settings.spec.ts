@@ -33,6 +33,11 @@ test('site settings: a changed text is saved alone and is live after the rebuild
   await save(page);
   const body = (await sent).postDataJSON();
   expect(body).toEqual({ heroSubtitle: text, _expected: { heroSubtitle: before.heroSubtitle } });
+  // The toast never covers the action bar along the bottom of the form.
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Changes saved' });
+  await expect(toast).toBeVisible();
+  const [t, bar] = [await toast.boundingBox(), await page.getByRole('button', { name: 'Save changes' }).locator('..').boundingBox()];
+  expect(t!.y + t!.height <= bar!.y || t!.y >= bar!.y + bar!.height, `toast ${JSON.stringify(t)} over the action bar ${JSON.stringify(bar)}`).toBe(true);
   try {
     await waitForPublished(page, '/', text);
     // "Reset to default" puts the built-in wording back in the field, and saving it stores ''
