@@ -144,6 +144,15 @@ test('reorder by the move buttons and by keyboard drag and drop', async ({ page 
     await page.keyboard.press('Space');
     expect((await dropped).status()).toBe(200);
     expect(await position()).toBe(1);
+
+    // The two reorders, one after the other, are one entry in the history: the order before the
+    // first and after the last.
+    await openAdmin(page, '/admin/history', 'History');
+    const reorders = page.getByTestId('history-row').filter({ hasText: /^Publications reordered by / });
+    await expect(reorders.first()).toBeVisible();
+    const entries = await page.getByTestId('history-row').locator('summary').allTextContents();
+    const newest = entries.findIndex((t) => /^Publications reordered by /.test(t.trim()));
+    expect(/^Publications reordered by /.test(entries[newest + 1]?.trim() ?? ''), entries.slice(0, 5).join(' | ')).toBe(false);
   } finally {
     for (const id of ids) await page.request.delete(`/api/publications/${id}`);
   }
