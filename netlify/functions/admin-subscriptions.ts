@@ -1,5 +1,6 @@
-// GET    /api/admin/subscriptions?q=&page=1&pageSize=20&status=confirmed|pending (admin) -> { items (newest first), total, page, pageSize };
-//        q = substring of the address; pending = signups waiting for confirmation (unexpired), listed apart
+// GET    /api/admin/subscriptions?q=&page=1&pageSize=20&status=confirmed|pending|unsubscribed (admin) -> { items (newest first), total, page, pageSize };
+//        q = substring of the address; pending = signups waiting for confirmation (unexpired), listed apart;
+//        unsubscribed = addresses that left (kept so no import adds them back)
 // GET    /api/admin/subscriptions/export                 (admin) -> CSV download of every confirmed subscription
 // DELETE /api/admin/subscriptions/:id                    (admin) -> { message }; :id is the record's id (sha256 of the normalised address)
 import { recordAudit } from '../../src/server/audit-log';
@@ -12,7 +13,7 @@ import { json, parseWith, route } from '../../src/server/http';
 import { deleteSubscription, subscriptionBatches, listSubscriptions } from '../../src/server/newsletter';
 import { keyParam, pageQuerySchema, queryOf } from '../../src/server/records';
 
-const listQuerySchema = pageQuerySchema.extend({ status: z.enum(['confirmed', 'pending'], { error: 'status must be confirmed or pending' }).default('confirmed') });
+const listQuerySchema = pageQuerySchema.extend({ status: z.enum(['confirmed', 'pending', 'unsubscribed'], { error: 'status must be confirmed, pending or unsubscribed' }).default('confirmed') });
 
 export default route({
   async GET(req, ctx) {

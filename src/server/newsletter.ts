@@ -78,11 +78,16 @@ export async function scanSubscriptions(): Promise<SubscriberRow[]> {
   return all.filter((s) => s.status === 'confirmed').map(toRow).sort(newestFirst);
 }
 
-/** One page of confirmed subscriptions (or of signups still waiting for confirmation) whose address contains `q`, newest first. */
-export async function listSubscriptions(query: PageQuery, status: 'confirmed' | 'pending' = 'confirmed'): Promise<Page<SubscriberRow>> {
+export type ListedStatus = 'confirmed' | 'pending' | 'unsubscribed';
+
+/**
+ * One page of confirmed subscriptions (or of signups still waiting for confirmation, or of
+ * addresses that unsubscribed) whose address contains `q`, newest first.
+ */
+export async function listSubscriptions(query: PageQuery, status: ListedStatus = 'confirmed'): Promise<Page<SubscriberRow>> {
   const needle = query.q.toLowerCase();
   const now = Date.now();
-  const rows = status === 'confirmed' ? await confirmed() : (await indexedSubscriptions()).filter((s) => s.status === 'pending' && !isExpired(s, now));
+  const rows = (await indexedSubscriptions()).filter((s) => s.status === status && !isExpired(s, now));
   const matches = needle ? rows.filter((s) => s.email.includes(needle)) : rows;
   return { items: matches.slice((query.page - 1) * query.pageSize, query.page * query.pageSize), total: matches.length, page: query.page, pageSize: query.pageSize };
 }
