@@ -3,6 +3,7 @@ import { normaliseEmail } from '../schemas/newsletter';
 import { PENDING_DAYS } from '../schemas/newsletter-consent';
 import { newsletterSubscriptionSchema, toRow, type NewsletterSubscription, type SubscriberRow } from '../schemas/newsletter-subscription';
 import { HttpError } from './errors';
+import { assertNotSuppressed, isSuppressed } from './newsletter-suppression';
 import { addIfStored, addToSnapshot, deleteMarker, dropFromSnapshot, hasMarker, indexedSubscription, indexedSubscriptions, markerKey, newestFirst, writeMarker } from './newsletter-index';
 import { listKeys, readRecords, type Page, type PageQuery } from './records';
 import { createJSON, deleteKey, openStore, readJSON, STORES } from './store';
@@ -25,12 +26,14 @@ export const isExpired = (s: Pick<SubscriberRow, 'status' | 'requestedAt' | 'cre
   s.status === 'pending' && Date.parse(s.requestedAt ?? s.createdAt) + PENDING_DAYS * DAY_MS <= now;
 
 /**
- * Adds a subscription whose consent is already confirmed (imports, the benchmark, tests) once:
+ * Adds a subscription whose consent is already confirmed (imports, the benchmark, tests) once, and
+ * never an address that unsubscribed (409):
  * marker, then record (see newsletter-index.ts for why that order). A repeat reports
  * `created: false` and writes nothing, unless the stored record has no marker (an earlier layout
  * wrote record first): then it is healed and listed, however old it is.
  */
 export async function subscribe(email: string): Promise<{ created: boolean; subscription: NewsletterSubscription }> {
+  await assertNotSuppressed(subscriptionId(email));
   const now = new Date().toISOString();
   const record = newsletterSubscriptionSchema.parse({ id: subscriptionId(email), email: normaliseEmail(email), createdAt: now, confirmedAt: now, form: 'import' });
   return createOnce(record);
@@ -133,7 +136,7 @@ export async function forgetExpiredSignups(): Promise<number> {
 /**
  * Stores existing, confirmed subscriptions (with their own dates) in the current layout, marker
  * then record, a few at a time: for imports, the scale benchmark and tests. Addresses already
- * present are skipped.
+ * present, and addresses that unsubscribed (the suppression list, one read each), are skipped.
  */
 export async function importSubscriptions(list: Pick<NewsletterSubscription, 'email' | 'createdAt'>[], concurrency = 16): Promise<number> {
   let next = 0;
@@ -142,10 +145,25 @@ export async function importSubscriptions(list: Pick<NewsletterSubscription, 'em
     while (next < list.length) {
       const { email, createdAt } = list[next++]!;
       const record = newsletterSubscriptionSchema.parse({ id: subscriptionId(email), email: normaliseEmail(email), createdAt, form: 'import' });
+      if (await isSuppressed(record.id)) continue;
       if ((await create(record)).created) created.push(record);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   await addToSnapshot(created);
   return created.length;
+}
+
+/**
+ * Re-creates a deleted subscription from its history entry (a restore), as it was. Never for an
+ * address that unsubscribed since: only its owner's new, confirmed signup brings that back.
+ */
+export async function reinsertSubscription(before: { id: string }): Promise<SubscriberRow> {
+  const record = newsletterSubscriptionSchema.parse(before);
+  if (record.id !== subscriptionId(record.email)) throw new HttpError(400, 'the old version does not match its address');
+  await assertNotSuppressed(record.id);
+  const { created } = await create(record);
+  if (!created) throw new HttpError(409, 'This address is on the list again already, so the deleted subscription cannot be re-created');
+  await addIfStored(record.id);
+  return toRow(record);
 }
