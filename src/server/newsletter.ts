@@ -69,12 +69,6 @@ async function heal(stored: NewsletterSubscription): Promise<NewsletterSubscript
 /** Confirmed subscriptions only: what counts, shows and is exported. */
 const confirmed = async () => (await indexedSubscriptions()).filter((s) => s.status === 'confirmed');
 
-/** Every confirmed subscription, newest first, in batches (for the streamed CSV export; no record is read). */
-export async function* subscriptionBatches(batchSize = 1000): AsyncGenerator<SubscriberRow[]> {
-  const all = await confirmed();
-  for (let i = 0; i < all.length; i += batchSize) yield all.slice(i, i + batchSize);
-}
-
 /** Every confirmed record, read one by one: the tests' reference for what the index must show. */
 export async function scanSubscriptions(): Promise<SubscriberRow[]> {
   const all = await readRecords(store(), await listKeys(store()), newsletterSubscriptionSchema);
