@@ -4,9 +4,9 @@ import { PENDING_DAYS } from '../schemas/newsletter-consent';
 import { newsletterSubscriptionSchema, toRow, type NewsletterSubscription, type SubscriberRow } from '../schemas/newsletter-subscription';
 import { HttpError } from './errors';
 import { assertNotSuppressed, isSuppressed } from './newsletter-suppression';
-import { addIfStored, addToSnapshot, deleteMarker, dropFromSnapshot, hasMarker, indexedSubscription, indexedSubscriptions, markerKey, newestFirst, writeMarker } from './newsletter-index';
+import { addIfStored, addToSnapshot, deleteMarker, dropFromSnapshot, hasMarker, indexedSubscription, indexedSubscriptions, markerKey, newestFirst, updateRow, writeMarker } from './newsletter-index';
 import { listKeys, readRecords, type Page, type PageQuery } from './records';
-import { createJSON, deleteKey, openStore, readJSON, STORES } from './store';
+import { createJSON, deleteKey, openStore, readJSON, STORES, updateJSON } from './store';
 
 // Records live one per key in the newsletter store; lists, search and counts go through the
 // index (newsletter-index.ts) so they never read every record.
@@ -112,13 +112,22 @@ export async function deleteSubscription(id: string): Promise<SubscriberRow> {
   return toRow(found);
 }
 
-/** Deletes signups whose confirmation link ran out (re-checked on the record); answers how many went. */
+/**
+ * Deletes signups whose confirmation link ran out (re-checked on the record), or returns those of
+ * addresses that had unsubscribed to the unsubscribed list; answers how many went.
+ */
 export async function forgetExpiredSignups(): Promise<number> {
   const now = Date.now();
   let forgotten = 0;
   for (const row of (await indexedSubscriptions()).filter((s) => isExpired(s, now))) {
     const record = (await readJSON(store(), row.id, newsletterSubscriptionSchema))?.value;
     if (record && !isExpired(record, now)) continue; // asked again meanwhile
+    // A signup of an address that had unsubscribed, left unconfirmed: it is unsubscribed again.
+    if (record?.unsubscribedAt) {
+      await backToUnsubscribed(row.id, now);
+      forgotten++;
+      continue;
+    }
     await deleteSubscription(row.id).catch((error: unknown) => {
       if (!(error instanceof HttpError && error.status === 404)) throw error;
     });
@@ -126,6 +135,24 @@ export async function forgetExpiredSignups(): Promise<number> {
   }
   return forgotten;
 }
+
+/** Returns an expired signup of an address that unsubscribed before to the unsubscribed list. */
+async function backToUnsubscribed(id: string, now: number): Promise<void> {
+  const updated = await updateJSON(store(), id, newsletterSubscriptionSchema, gone, (current) => {
+    if (!isExpired(current, now)) return current;
+    const { confirmTokenHash: _t, confirmSentAt: _s, ...rest } = current;
+    return { ...rest, status: 'unsubscribed' as const };
+  }).catch((error: unknown) => {
+    if (error instanceof Gone) return null;
+    throw error;
+  });
+  if (updated) await updateRow(updated);
+}
+
+class Gone extends Error {}
+const gone = (): never => {
+  throw new Gone('The signup was deleted meanwhile');
+};
 
 /**
  * Stores existing, confirmed subscriptions (with their own dates) in the current layout, marker

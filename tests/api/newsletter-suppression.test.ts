@@ -1,5 +1,5 @@
 import { getStore } from '@netlify/blobs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startAdminSite, type AdminSite } from '../helpers/admin-site';
 import { linkIn, mailTo, newestMailTo, signUpAndConfirm } from '../helpers/mail';
 
@@ -96,5 +96,22 @@ describe('the suppression list', () => {
     expect(await listed('confirmed', 'comeback@')).toEqual(['comeback@example.org']);
     expect((await unsubscribe(secondLink)).status).toBe(200);
     expect(await listed('unsubscribed', 'comeback@')).toEqual(['comeback@example.org']);
+  });
+
+  it('a signup after unsubscribing that is never confirmed goes back to the unsubscribed list when it expires', async () => {
+    await signUpAndConfirm(t.site, 'undecided@example.org');
+    expect((await unsubscribe(await oneClickOf('undecided@example.org'))).status).toBe(200);
+    expect((await t.anon.post('/api/newsletter', { email: 'undecided@example.org' })).status).toBe(201);
+    expect(await listed('pending', 'undecided@')).toEqual(['undecided@example.org']);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 7 * 86_400_000 + 60_000 });
+    try {
+      await t.site.platform.runScheduled('newsletter-expiry');
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await listed('pending', 'undecided@')).toEqual([]);
+    expect(await listed('unsubscribed', 'undecided@')).toEqual(['undecided@example.org']);
+    expect(await record('undecided@example.org')).not.toHaveProperty('confirmTokenHash');
+    expect(await suppressed('undecided@example.org')).toBe(true);
   });
 });

@@ -134,8 +134,14 @@ export default function Subscriptions() {
       )}
       <ConfirmDialog
         open={removal.target !== null}
-        title="Delete this subscriber?"
-        message={removal.target ? `${removal.target.email} will no longer receive the newsletter.` : ''}
+        title={status === 'unsubscribed' ? 'Delete this address?' : 'Delete this subscriber?'}
+        message={
+          removal.target
+            ? status === 'unsubscribed'
+              ? `${removal.target.email} leaves this list and the unsubscribed export; it stays suppressed, so no import adds it back.`
+              : `${removal.target.email} will no longer receive the newsletter.`
+            : ''
+        }
         confirmLabel="Delete"
         busy={removal.busy}
         onConfirm={() => void removal.confirm()}
