@@ -1,6 +1,10 @@
-// GET    /api/admin/subscriptions?q=&page=1&pageSize=20&status=confirmed|pending (admin) -> { items (newest first), total, page, pageSize };
-//        q = substring of the address; pending = signups waiting for confirmation (unexpired), listed apart
-// GET    /api/admin/subscriptions/export                 (admin) -> CSV download of every confirmed subscription
+// GET    /api/admin/subscriptions?q=&page=1&pageSize=20&status=confirmed|pending|unsubscribed (admin) -> { items (newest first), total, page, pageSize };
+//        q = substring of the address; pending = signups waiting for confirmation (unexpired), listed apart;
+//        unsubscribed = addresses that left (kept so no import adds them back)
+// GET    /api/admin/subscriptions/export?list=subscribed|unsubscribed&since=last (admin) -> CSV download
+//        (columns email,status,signedUpAt,confirmedAt,unsubscribedAt,source,form,consentVersion,id) of every
+//        confirmed subscription (or every address that unsubscribed); since=last: only those new since that list's last export
+// GET    /api/admin/subscriptions/last-export      (admin) -> { subscribed, unsubscribed }: each { at, count } of the list's last export, or null
 // DELETE /api/admin/subscriptions/:id                    (admin) -> { message }; :id is the record's id (sha256 of the normalised address)
 import { recordAudit } from '../../src/server/audit-log';
 import { z } from 'zod';
@@ -9,17 +13,28 @@ import { HttpError } from '../../src/server/errors';
 import { requirePermission } from '../../src/server/guard';
 import { recordChange } from '../../src/server/history';
 import { json, parseWith, route } from '../../src/server/http';
-import { deleteSubscription, subscriptionBatches, listSubscriptions } from '../../src/server/newsletter';
+import { deleteSubscription, listSubscriptions } from '../../src/server/newsletter';
+import { EXPORT_COLUMNS, exportBatches, lastExport } from '../../src/server/newsletter-export';
 import { keyParam, pageQuerySchema, queryOf } from '../../src/server/records';
 
-const listQuerySchema = pageQuerySchema.extend({ status: z.enum(['confirmed', 'pending'], { error: 'status must be confirmed or pending' }).default('confirmed') });
+const listQuerySchema = pageQuerySchema.extend({ status: z.enum(['confirmed', 'pending', 'unsubscribed'], { error: 'status must be confirmed, pending or unsubscribed' }).default('confirmed') });
+const exportQuerySchema = z.object({
+  list: z.enum(['subscribed', 'unsubscribed'], { error: 'list must be subscribed or unsubscribed' }).default('subscribed'),
+  since: z.literal('last', { error: 'since must be last (only what is new since the last export)' }).optional(),
+});
 
 export default route({
   async GET(req, ctx) {
     const user = await requirePermission(req, 'personal-data');
     if (ctx.params.id === 'export') {
-      await recordAudit(user, { action: 'export', what: 'subscriptions' });
-      return csvStreamResponse(subscriptionBatches(), ['email', 'createdAt', 'id'], 'newsletter-subscriptions');
+      const { list, since } = parseWith(exportQuerySchema, queryOf(req));
+      await recordAudit(user, { action: 'export', what: list === 'subscribed' ? 'subscriptions' : 'unsubscribed' });
+      const name = `newsletter-${list === 'subscribed' ? 'subscriptions' : 'unsubscribed'}${since ? '-new' : ''}`;
+      return csvStreamResponse(exportBatches(list, since === 'last'), EXPORT_COLUMNS, name);
+    }
+    if (ctx.params.id === 'last-export') {
+      const [subscribed, unsubscribed] = await Promise.all([lastExport('subscribed'), lastExport('unsubscribed')]);
+      return json({ subscribed, unsubscribed });
     }
     if (ctx.params.id) throw new HttpError(405, 'Method GET is not allowed here', undefined, { Allow: 'DELETE' });
     const { status, ...page } = parseWith(listQuerySchema, queryOf(req));

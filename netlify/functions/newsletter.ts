@@ -1,13 +1,35 @@
 // POST /api/newsletter {email, page?, form?, consent?} -> 201 { message } (public, throttled): a pending
 //      subscription and a confirmation email; the same answer for a repeat or a confirmed address
 // POST /api/newsletter/confirm {token} -> 200 { message } (public): confirms; 410 for a used, expired or unknown link
-import { SIGNUP_ANSWER } from '../../src/schemas/newsletter-consent';
-import { confirmInputSchema, newsletterInputSchema } from '../../src/schemas/newsletter';
+// POST /api/newsletter/unsubscribe?token=… body List-Unsubscribe=One-Click (form; RFC 8058, what
+//      mail apps send) or JSON {token} (the unsubscribe page) -> 200 { message } (public): unsubscribes
+//      at once; 410 for a used or unknown link
+// GET  /api/newsletter/unsubscribe?token=… -> 303 to /newsletter/unsubscribe?token=… (changes nothing)
+// POST /api/newsletter/unsubscribe-link {email} -> 200 { message } (public, throttled): emails an
+//      unsubscribe link if the address is subscribed; the same answer either way
+import { SIGNUP_ANSWER, UNSUBSCRIBE_LINK_ANSWER, UNSUBSCRIBED_ANSWER } from '../../src/schemas/newsletter-consent';
+import { confirmInputSchema, newsletterInputSchema, unsubscribeInputSchema, unsubscribeLinkInputSchema } from '../../src/schemas/newsletter';
 import { byPath } from '../../src/server/collection-routes';
-import { json, readJson, route } from '../../src/server/http';
+import { HttpError } from '../../src/server/errors';
+import { API_SECURITY_HEADERS, isFormBody, json, readForm, readJson, route } from '../../src/server/http';
 import { signUp } from '../../src/server/newsletter-signup';
 import { confirmSubscription } from '../../src/server/newsletter-confirm';
+import { requestUnsubscribeLink, unsubscribeWithToken } from '../../src/server/newsletter-unsubscribe';
 import { assertPublicPostAllowed } from '../../src/server/throttle';
+
+/**
+ * The token of an unsubscribe POST. A mail app's one-click request (RFC 8058) is a form saying
+ * `List-Unsubscribe=One-Click`, with the token in the URL from the List-Unsubscribe header; the
+ * unsubscribe page sends JSON `{ token }`.
+ */
+async function unsubscribeToken(req: Request): Promise<string> {
+  if (!isFormBody(req)) return (await readJson(req, unsubscribeInputSchema)).token;
+  const form = await readForm(req);
+  if (form.get('List-Unsubscribe') !== 'One-Click') throw new HttpError(400, 'A one-click unsubscribe sends List-Unsubscribe=One-Click');
+  const token = new URL(req.url).searchParams.get('token') ?? '';
+  if (token.length > 200) throw new HttpError(400, 'This unsubscribe link is not valid');
+  return token;
+}
 
 export default byPath({
   '/api/newsletter': route({
@@ -29,6 +51,27 @@ export default byPath({
       return json({ message: 'Your subscription is confirmed. Thank you!' });
     },
   }),
+  '/api/newsletter/unsubscribe': route({
+    // Link scanners fetch every URL in a message: a GET only leads to the page and its one button.
+    GET(req) {
+      const token = new URL(req.url).searchParams.get('token') ?? '';
+      const page = token ? `/newsletter/unsubscribe?token=${encodeURIComponent(token)}` : '/newsletter/unsubscribe';
+      return new Response(null, { status: 303, headers: { ...API_SECURITY_HEADERS, Location: page, 'Cache-Control': 'no-store' } });
+    },
+    // No cookie and no Origin: mail apps send the one-click POST themselves. The token is the credential.
+    async POST(req) {
+      await unsubscribeWithToken(await unsubscribeToken(req));
+      return json({ message: UNSUBSCRIBED_ANSWER });
+    },
+  }),
+  '/api/newsletter/unsubscribe-link': route({
+    async POST(req, ctx) {
+      const { email } = await readJson(req, unsubscribeLinkInputSchema);
+      await assertPublicPostAllowed('newsletter-unsubscribe', ctx.ip);
+      await requestUnsubscribeLink(email);
+      return json({ message: UNSUBSCRIBE_LINK_ANSWER });
+    },
+  }),
 });
 
-export const config = { path: ['/api/newsletter', '/api/newsletter/confirm'] };
+export const config = { path: ['/api/newsletter', '/api/newsletter/confirm', '/api/newsletter/unsubscribe', '/api/newsletter/unsubscribe-link'] };

@@ -10,8 +10,8 @@ export const newsletterSubscriptionSchema = z.object({
   id: recordMeta.id,
   email: z.email(),
   createdAt: recordMeta.createdAt,
-  /** pending until the link in the confirmation email is used. */
-  status: z.enum(['pending', 'confirmed']).default('confirmed'),
+  /** pending until the link in the confirmation email is used; unsubscribed once the subscriber leaves. */
+  status: z.enum(['pending', 'confirmed', 'unsubscribed']).default('confirmed'),
   /** When the latest signup asked (a pending one expires a week after it). */
   requestedAt: timestampSchema.optional(),
   confirmedAt: timestampSchema.optional(),
@@ -23,11 +23,21 @@ export const newsletterSubscriptionSchema = z.object({
   confirmTokenHash: z.string().optional(),
   /** When the newest confirmation email was queued (a repeat signup resends at most this often). */
   confirmSentAt: timestampSchema.optional(),
+  /** When the subscriber last unsubscribed (kept through a later signup until it is confirmed). */
+  unsubscribedAt: timestampSchema.optional(),
+  /**
+   * The secret of this subscription's unsubscribe links (only while confirmed). Kept itself, not
+   * hashed, because every newsletter email must carry a working link; each confirmation sets a
+   * new one, so a link from an earlier subscription stops working.
+   */
+  unsubscribeSecret: z.string().optional(),
+  /** When an unsubscribe link was last emailed on request (resent at most this often). */
+  unsubscribeSentAt: timestampSchema.optional(),
 });
 export type NewsletterSubscription = z.infer<typeof newsletterSubscriptionSchema>;
 
 /** What the subscriber index keeps and the admin sees of a subscription: no link secret. */
-export type SubscriberRow = Omit<NewsletterSubscription, 'confirmTokenHash' | 'confirmSentAt'>;
+export type SubscriberRow = Omit<NewsletterSubscription, 'confirmTokenHash' | 'confirmSentAt' | 'unsubscribeSecret' | 'unsubscribeSentAt'>;
 
 /** A subscription as a row of the index. */
-export const toRow = ({ confirmTokenHash: _t, confirmSentAt: _s, ...row }: SubscriberRow & Partial<NewsletterSubscription>): SubscriberRow => row;
+export const toRow = ({ confirmTokenHash: _t, confirmSentAt: _s, unsubscribeSecret: _u, unsubscribeSentAt: _us, ...row }: SubscriberRow & Partial<NewsletterSubscription>): SubscriberRow => row;

@@ -22,3 +22,13 @@ export const confirmInputSchema = z.object({
 
 /** Lower-cased, trimmed address: the uniqueness key. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** POST /api/newsletter/unsubscribe from the unsubscribe page: the token from the link. */
+export const unsubscribeInputSchema = z.object({
+  token: z.string('Send the token from the unsubscribe link').check(z.maxLength(200, 'This unsubscribe link is not valid')),
+});
+
+/** POST /api/newsletter/unsubscribe-link: the address to send an unsubscribe link to. */
+export const unsubscribeLinkInputSchema = z.object({
+  email: emailAddress('Please enter a valid email address'),
+});

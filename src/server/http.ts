@@ -64,7 +64,7 @@ export function parseWith<S extends z.core.$ZodType>(schema: S, value: unknown):
 export const MAX_JSON_BYTES = 64 * 1024;
 
 /** Reads a request body up to `max` bytes; a larger body is a 413. */
-export async function readBody(req: Request, max: number): Promise<Uint8Array> {
+export async function readBody(req: Request, max: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(req.headers.get('content-length') ?? '0');
   if (declared > max) throw new HttpError(413, `The request is too large (limit ${formatBytes(max)})`);
   if (!req.body) return new Uint8Array();
@@ -107,6 +107,27 @@ export async function readJson<S extends z.core.$ZodType>(req: Request, schema: 
   }
   return parseWith(schema, value);
 }
+
+/** Content types of an HTML form post (and of mail apps' one-click unsubscribe, RFC 8058). */
+const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+
+/**
+ * Parses a form-encoded request body (urlencoded or multipart); 415 for another type, 400 when it
+ * cannot be read, 413 when too large. Only for the routes that must take a form: the API speaks JSON.
+ */
+export async function readForm(req: Request, max = MAX_JSON_BYTES): Promise<FormData> {
+  const type = req.headers.get('content-type') ?? '';
+  if (!FORM_TYPE.test(type)) throw new HttpError(415, 'Send the request body as a form (Content-Type: application/x-www-form-urlencoded)');
+  const bytes = await readBody(req, max);
+  try {
+    return await new Response(bytes, { headers: { 'Content-Type': type } }).formData();
+  } catch {
+    throw new HttpError(400, 'The request body is not a valid form');
+  }
+}
+
+/** True when the request body is declared as a form. */
+export const isFormBody = (req: Request) => FORM_TYPE.test(req.headers.get('content-type') ?? '');
 
 type Handler = (req: Request, ctx: FnContext) => Promise<Response> | Response;
 

@@ -20,7 +20,8 @@ export interface SignupOrigin {
 /**
  * A visitor's signup (double opt-in): records a pending subscription with its consent record and
  * emails a confirmation link. A repeat signup of a pending address sends a fresh link (the older
- * one stops working); a confirmed address gets nothing and the caller answers the same either way.
+ * one stops working), as does one of an address that unsubscribed; a confirmed address gets
+ * nothing, and the caller answers the same either way.
  */
 export async function signUp(email: string, origin: SignupOrigin): Promise<void> {
   const id = subscriptionId(email);
@@ -31,9 +32,11 @@ export async function signUp(email: string, origin: SignupOrigin): Promise<void>
   const { created, subscription: existing } = await createOnce(record);
   if (created) return sendConfirmation(record.email, token);
   if (existing.status === 'confirmed') return;
-  if (!isExpired(existing) && existing.confirmSentAt && Date.now() - Date.parse(existing.confirmSentAt) < RESEND_AFTER_MS) return;
+  if (existing.status === 'pending' && !isExpired(existing) && existing.confirmSentAt && Date.now() - Date.parse(existing.confirmSentAt) < RESEND_AFTER_MS) return;
+  // An address that unsubscribed signs up again like a new one: pending until its owner confirms
+  // (and still suppressed until then).
   const updated = await updateJSON(openStore(STORES.newsletter), id, newsletterSubscriptionSchema, gone, (current) =>
-    current.status === 'pending' ? { ...current, requestedAt: now, ...consent, confirmTokenHash: hash, confirmSentAt: now } : current,
+    current.status === 'confirmed' ? current : { ...current, status: 'pending' as const, requestedAt: now, ...consent, confirmTokenHash: hash, confirmSentAt: now },
   ).catch((error: unknown) => {
     if (error instanceof Deleted) return null;
     throw error;

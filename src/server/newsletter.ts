@@ -3,9 +3,10 @@ import { normaliseEmail } from '../schemas/newsletter';
 import { PENDING_DAYS } from '../schemas/newsletter-consent';
 import { newsletterSubscriptionSchema, toRow, type NewsletterSubscription, type SubscriberRow } from '../schemas/newsletter-subscription';
 import { HttpError } from './errors';
-import { addIfStored, addToSnapshot, deleteMarker, dropFromSnapshot, hasMarker, indexedSubscription, indexedSubscriptions, markerKey, newestFirst, writeMarker } from './newsletter-index';
+import { assertNotSuppressed, isSuppressed } from './newsletter-suppression';
+import { addIfStored, addToSnapshot, deleteMarker, dropFromSnapshot, hasMarker, indexedSubscription, indexedSubscriptions, markerKey, newestFirst, updateRow, writeMarker } from './newsletter-index';
 import { listKeys, readRecords, type Page, type PageQuery } from './records';
-import { createJSON, deleteKey, openStore, readJSON, STORES } from './store';
+import { createJSON, deleteKey, openStore, readJSON, STORES, updateJSON } from './store';
 
 // Records live one per key in the newsletter store; lists, search and counts go through the
 // index (newsletter-index.ts) so they never read every record.
@@ -25,12 +26,14 @@ export const isExpired = (s: Pick<SubscriberRow, 'status' | 'requestedAt' | 'cre
   s.status === 'pending' && Date.parse(s.requestedAt ?? s.createdAt) + PENDING_DAYS * DAY_MS <= now;
 
 /**
- * Adds a subscription whose consent is already confirmed (imports, the benchmark, tests) once:
+ * Adds a subscription whose consent is already confirmed (imports, the benchmark, tests) once, and
+ * never an address that unsubscribed (409):
  * marker, then record (see newsletter-index.ts for why that order). A repeat reports
  * `created: false` and writes nothing, unless the stored record has no marker (an earlier layout
  * wrote record first): then it is healed and listed, however old it is.
  */
 export async function subscribe(email: string): Promise<{ created: boolean; subscription: NewsletterSubscription }> {
+  await assertNotSuppressed(subscriptionId(email));
   const now = new Date().toISOString();
   const record = newsletterSubscriptionSchema.parse({ id: subscriptionId(email), email: normaliseEmail(email), createdAt: now, confirmedAt: now, form: 'import' });
   return createOnce(record);
@@ -66,23 +69,22 @@ async function heal(stored: NewsletterSubscription): Promise<NewsletterSubscript
 /** Confirmed subscriptions only: what counts, shows and is exported. */
 const confirmed = async () => (await indexedSubscriptions()).filter((s) => s.status === 'confirmed');
 
-/** Every confirmed subscription, newest first, in batches (for the streamed CSV export; no record is read). */
-export async function* subscriptionBatches(batchSize = 1000): AsyncGenerator<SubscriberRow[]> {
-  const all = await confirmed();
-  for (let i = 0; i < all.length; i += batchSize) yield all.slice(i, i + batchSize);
-}
-
 /** Every confirmed record, read one by one: the tests' reference for what the index must show. */
 export async function scanSubscriptions(): Promise<SubscriberRow[]> {
   const all = await readRecords(store(), await listKeys(store()), newsletterSubscriptionSchema);
   return all.filter((s) => s.status === 'confirmed').map(toRow).sort(newestFirst);
 }
 
-/** One page of confirmed subscriptions (or of signups still waiting for confirmation) whose address contains `q`, newest first. */
-export async function listSubscriptions(query: PageQuery, status: 'confirmed' | 'pending' = 'confirmed'): Promise<Page<SubscriberRow>> {
+export type ListedStatus = 'confirmed' | 'pending' | 'unsubscribed';
+
+/**
+ * One page of confirmed subscriptions (or of signups still waiting for confirmation, or of
+ * addresses that unsubscribed) whose address contains `q`, newest first.
+ */
+export async function listSubscriptions(query: PageQuery, status: ListedStatus = 'confirmed'): Promise<Page<SubscriberRow>> {
   const needle = query.q.toLowerCase();
   const now = Date.now();
-  const rows = status === 'confirmed' ? await confirmed() : (await indexedSubscriptions()).filter((s) => s.status === 'pending' && !isExpired(s, now));
+  const rows = (await indexedSubscriptions()).filter((s) => s.status === status && !isExpired(s, now));
   const matches = needle ? rows.filter((s) => s.email.includes(needle)) : rows;
   return { items: matches.slice((query.page - 1) * query.pageSize, query.page * query.pageSize), total: matches.length, page: query.page, pageSize: query.pageSize };
 }
@@ -110,13 +112,22 @@ export async function deleteSubscription(id: string): Promise<SubscriberRow> {
   return toRow(found);
 }
 
-/** Deletes signups whose confirmation link ran out (re-checked on the record); answers how many went. */
+/**
+ * Deletes signups whose confirmation link ran out (re-checked on the record), or returns those of
+ * addresses that had unsubscribed to the unsubscribed list; answers how many went.
+ */
 export async function forgetExpiredSignups(): Promise<number> {
   const now = Date.now();
   let forgotten = 0;
   for (const row of (await indexedSubscriptions()).filter((s) => isExpired(s, now))) {
     const record = (await readJSON(store(), row.id, newsletterSubscriptionSchema))?.value;
     if (record && !isExpired(record, now)) continue; // asked again meanwhile
+    // A signup of an address that had unsubscribed, left unconfirmed: it is unsubscribed again.
+    if (record?.unsubscribedAt) {
+      await backToUnsubscribed(row.id, now);
+      forgotten++;
+      continue;
+    }
     await deleteSubscription(row.id).catch((error: unknown) => {
       if (!(error instanceof HttpError && error.status === 404)) throw error;
     });
@@ -125,10 +136,28 @@ export async function forgetExpiredSignups(): Promise<number> {
   return forgotten;
 }
 
+/** Returns an expired signup of an address that unsubscribed before to the unsubscribed list. */
+async function backToUnsubscribed(id: string, now: number): Promise<void> {
+  const updated = await updateJSON(store(), id, newsletterSubscriptionSchema, gone, (current) => {
+    if (!isExpired(current, now)) return current;
+    const { confirmTokenHash: _t, confirmSentAt: _s, ...rest } = current;
+    return { ...rest, status: 'unsubscribed' as const };
+  }).catch((error: unknown) => {
+    if (error instanceof Gone) return null;
+    throw error;
+  });
+  if (updated) await updateRow(updated);
+}
+
+class Gone extends Error {}
+const gone = (): never => {
+  throw new Gone('The signup was deleted meanwhile');
+};
+
 /**
  * Stores existing, confirmed subscriptions (with their own dates) in the current layout, marker
  * then record, a few at a time: for imports, the scale benchmark and tests. Addresses already
- * present are skipped.
+ * present, and addresses that unsubscribed (the suppression list, one read each), are skipped.
  */
 export async function importSubscriptions(list: Pick<NewsletterSubscription, 'email' | 'createdAt'>[], concurrency = 16): Promise<number> {
   let next = 0;
@@ -137,10 +166,25 @@ export async function importSubscriptions(list: Pick<NewsletterSubscription, 'em
     while (next < list.length) {
       const { email, createdAt } = list[next++]!;
       const record = newsletterSubscriptionSchema.parse({ id: subscriptionId(email), email: normaliseEmail(email), createdAt, form: 'import' });
+      if (await isSuppressed(record.id)) continue;
       if ((await create(record)).created) created.push(record);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   await addToSnapshot(created);
   return created.length;
+}
+
+/**
+ * Re-creates a deleted subscription from its history entry (a restore), as it was. Never for an
+ * address that unsubscribed since: only its owner's new, confirmed signup brings that back.
+ */
+export async function reinsertSubscription(before: { id: string }): Promise<SubscriberRow> {
+  const record = newsletterSubscriptionSchema.parse(before);
+  if (record.id !== subscriptionId(record.email)) throw new HttpError(400, 'the old version does not match its address');
+  await assertNotSuppressed(record.id);
+  const { created } = await create(record);
+  if (!created) throw new HttpError(409, 'This address is on the list again already, so the deleted subscription cannot be re-created');
+  await addIfStored(record.id);
+  return toRow(record);
 }

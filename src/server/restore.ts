@@ -7,6 +7,7 @@ import { commitChange, getHistoryEntry, type ChangeRecord, type HistoryEntry } f
 import { patchSiteSettings, pickFields } from './site-settings';
 import { testimonialUpdateSchema } from '../schemas/testimonial';
 import { reinsertTestimonial, updateTestimonial } from './testimonials';
+import { reinsertSubscription } from './newsletter';
 
 type State = Pick<ChangeRecord, 'before' | 'after'>;
 
@@ -54,6 +55,7 @@ async function undo(entry: HistoryEntry): Promise<State> {
   if (entry.target === 'site-settings') return undoSettings(entry);
   const [name = '', id, ...rest] = entry.target.split('/');
   if (name === 'testimonials' && id && rest.length === 0) return undoItem(testimonialItems, id, entry);
+  if (name === 'subscriptions' && id && rest.length === 0) return undoSubscription(entry);
   const items = COLLECTIONS[name];
   if (!items || rest.length > 0 || id === '') throw cannot(`Changes to ${entry.target} cannot be restored here`);
   return id === undefined ? undoOrder(items, entry) : undoItem(items, id, entry);
@@ -77,6 +79,17 @@ const testimonialItems = {
   reinsert: (record: { id: string }) => reinsertTestimonial(record),
   update: (id: string, patch: Record<string, unknown>) => updateTestimonial(id, testimonialUpdateSchema.parse(patch)),
 };
+
+/**
+ * Subscriptions: only a delete is undone, by re-creating the subscription as it was, and never
+ * for an address that unsubscribed since (409): no restore brings back someone who left.
+ */
+async function undoSubscription(entry: HistoryEntry): Promise<State> {
+  const before = entry.before === undefined ? null : itemState.safeParse(entry.before);
+  if (entry.after !== undefined || !before?.success) throw cannot('Only a deleted subscription can be restored');
+  const restored = await asConflict(reinsertSubscription(before.data), 'This subscription cannot be re-created');
+  return { before: undefined, after: restored };
+}
 
 /** Item entries: a create is undone by deleting, a delete by re-creating, an update by patching back. */
 async function undoItem(items: Pick<Collection, 'remove' | 'reinsert' | 'update'>, id: string, entry: HistoryEntry): Promise<State> {

@@ -105,7 +105,12 @@ describe('signup → pending → confirmed', () => {
     const confirmedAgain = await signUp('again@example.org');
     expect(confirmedAgain.json).toEqual({ message: 'Check your inbox to confirm your subscription' });
     await t.site.platform.backgroundIdle();
-    expect(await mailTo(t.site.dataDir, 'again@example.org')).toHaveLength(2);
+    // The two confirmation emails and the welcome email; nothing more.
+    expect((await mailTo(t.site.dataDir, 'again@example.org')).map((m) => m.parsed.subject)).toEqual([
+      expect.stringContaining('Confirm'),
+      expect.stringContaining('Confirm'),
+      expect.stringContaining('Welcome'),
+    ]);
   });
 
   it('a link works for 7 days; then the signup is no longer listed, cannot be confirmed, and the hourly sweep forgets it', async () => {
@@ -153,6 +158,37 @@ describe('the privacy notice', () => {
     // "a signup that is not confirmed is deleted after 7 days" (the sweep itself is exercised above)
     const { PENDING_DAYS } = await import('../../src/schemas/newsletter-consent');
     expect(notice).toContain(`not confirmed is deleted after ${PENDING_DAYS} days`);
+    // "Every newsletter email has a link that unsubscribes you with one click": every message since
+    // the confirmation (the welcome email so far) carries the one-click headers and the footer link.
+    expect(notice).toContain('Every newsletter email has a link that unsubscribes you with one click');
+    await t.site.platform.backgroundIdle();
+    const newsletters = (await mailTo(t.site.dataDir, 'notice@example.org')).filter((m) => !m.parsed.subject?.startsWith('Confirm'));
+    expect(newsletters.map((m) => m.parsed.subject)).toEqual([expect.stringContaining('Welcome')]);
+    for (const m of newsletters) {
+      expect(m.parsed.headerLines.find((h) => h.key === 'list-unsubscribe-post')?.line).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+      expect(linkIn(m, '/newsletter/unsubscribe').searchParams.get('token')).toBeTruthy();
+    }
+    const oneClick = /<(.+)>/.exec(newsletters[0]!.parsed.headerLines.find((h) => h.key === 'list-unsubscribe')!.line.replace(/\r?\n[ \t]+/g, ' '))![1]!;
+    const form = { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' };
+    expect((await fetch(oneClick, form)).status).toBe(200);
+    // "When you unsubscribe we stop at once": off the list and the export at once.
+    expect(notice).toContain('When you unsubscribe we stop at once');
+    expect(emails(await t.admin.get('/api/admin/subscriptions?q=notice'))).toEqual([]);
+    expect((await exported()).map((r) => r.email)).not.toContain('notice@example.org');
+    // "you can also unsubscribe on our unsubscribe page with just your address": it answers, and
+    // (now that the address has left) sends nothing; a subscriber's request is exercised in newsletter-unsubscribe.test.ts.
+    expect(notice).toContain('unsubscribe on our unsubscribe page with just your address');
+    expect((await t.anon.post('/api/newsletter/unsubscribe-link', { email: 'notice@example.org' })).status).toBe(200);
+    // "we never add your address back unless you sign up and confirm again ... even once it is deleted"
+    expect(notice).toContain('we never add your address back unless you sign up and confirm again');
+    const { importSubscriptions } = await import('../../src/server/newsletter');
+    const [left] = (await t.admin.get('/api/admin/subscriptions?status=unsubscribed&q=notice')).json.items;
+    expect((await t.admin.delete(`/api/admin/subscriptions/${left.id}`)).status).toBe(200);
+    expect(await importSubscriptions([{ email: 'notice@example.org', createdAt: new Date().toISOString() }])).toBe(0);
+    expect(emails(await t.admin.get('/api/admin/subscriptions?q=notice'))).toEqual([]);
+    await signUp('notice@example.org', { page: '/privacy', form: 'inline', consent: CURRENT_CONSENT });
+    expect((await confirm(await tokenOf('notice@example.org'))).status).toBe(200);
+    expect(emails(await t.admin.get('/api/admin/subscriptions?q=notice'))).toEqual(['notice@example.org']);
     // "You can ask us to remove your address at any time": an admin's delete takes it off the list and the export.
     expect(notice).toContain('remove your address at any time');
     expect((await t.admin.delete(`/api/admin/subscriptions/${kept.id}`)).status).toBe(200);

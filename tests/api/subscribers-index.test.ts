@@ -79,7 +79,7 @@ describe('subscriber index', () => {
     expect(got.status).toBe(200);
     expect(got.headers.get('content-type')).toContain('text/csv');
     const lines = got.text.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('email,createdAt,id');
+    expect(lines[0]).toBe('email,status,signedUpAt,confirmedAt,unsubscribedAt,source,form,consentVersion,id');
     expect(lines).toHaveLength(1502);
     expect(lines[1]!.startsWith("'-x@example.com,")).toBe(true);
     expect(new Set(lines.slice(1).map((l) => l.split(',')[0])).size).toBe(1501);

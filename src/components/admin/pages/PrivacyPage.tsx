@@ -26,7 +26,7 @@ interface AuditEntry {
 }
 
 const ACTIONS: Record<AuditEntry['action'], string> = { erase: 'Erased', export: 'Exported', retention: 'Deleted on schedule' };
-const WHAT: Record<string, string> = { person: 'one person’s data', 'contact-forms': 'contact messages', subscriptions: 'newsletter subscribers', testimonials: 'testimonials' };
+const WHAT: Record<string, string> = { person: 'one person’s data', 'contact-forms': 'contact messages', subscriptions: 'newsletter subscribers', unsubscribed: 'unsubscribed newsletter addresses', testimonials: 'testimonials' };
 
 const nothing = (f: Found) => f.messages.length === 0 && !f.subscription && f.testimonials.length === 0 && f.historyEntries === 0;
 

@@ -11,12 +11,24 @@ import { useFetch } from '../use-fetch';
 import type { Page } from '../../../schemas/page';
 import type { SubscriberRow } from '../../../schemas/newsletter-subscription';
 
-type Subscription = Pick<SubscriberRow, 'id' | 'email' | 'createdAt' | 'requestedAt' | 'confirmedAt'>;
-type Status = 'confirmed' | 'pending';
+type Subscription = Pick<SubscriberRow, 'id' | 'email' | 'createdAt' | 'requestedAt' | 'confirmedAt' | 'unsubscribedAt'>;
+type Status = 'confirmed' | 'pending' | 'unsubscribed';
+type LastExports = Record<'subscribed' | 'unsubscribed', { at: string; count: number } | null>;
+
+const TABS: Record<Status, string> = { confirmed: 'Subscribers', pending: 'Waiting for confirmation', unsubscribed: 'Unsubscribed' };
+const DATE_HEADING: Record<Status, string> = { confirmed: 'Confirmed', pending: 'Signed up', unsubscribed: 'Unsubscribed' };
+const dateOf = (s: Subscription, status: Status) => (status === 'pending' ? s.requestedAt : status === 'unsubscribed' ? s.unsubscribedAt : s.confirmedAt) ?? s.createdAt;
+const countLabel = (n: number, status: Status) =>
+  status === 'pending' ? (n === 1 ? 'signup waiting' : 'signups waiting') : status === 'unsubscribed' ? (n === 1 ? 'address unsubscribed' : 'addresses unsubscribed') : n === 1 ? 'subscriber' : 'subscribers';
+const EXPORT = '/api/admin/subscriptions/export';
 
 const PAGE_SIZE = 20;
 
-/** Newsletter subscribers (confirmed), signups waiting for confirmation apart: search, delete and CSV export. */
+/**
+ * Newsletter subscribers (confirmed), with signups waiting for confirmation and addresses that
+ * unsubscribed apart: search, delete, and CSV exports for a mailing tool (everyone, or only what is
+ * new since the last export; subscribers or the unsubscribed).
+ */
 export default function Subscriptions() {
   const [status, setStatus] = useState<Status>('confirmed');
   const [query, setQuery] = useState('');
@@ -36,24 +48,44 @@ export default function Subscriptions() {
     setPage(1);
   };
   const { data, error, reload } = useFetch<Page<Subscription>>(url);
+  const { data: lastExports } = useFetch<LastExports>('/api/admin/subscriptions/last-export');
+  const since = (list: keyof LastExports) => {
+    const last = lastExports?.[list];
+    return last ? `last exported ${formatWhen(last.at)}` : 'never exported';
+  };
   const removal = useConfirmedDelete<Subscription>((s) => `/api/admin/subscriptions/${encodeURIComponent(s.id)}`, () => void reload(), 'Subscription');
 
   return (
     <div>
-      <PageHeader title="Subscriptions" description="People who confirmed their newsletter signup. Only they count, are listed here and are exported.">
-        <a href="/api/admin/subscriptions/export" download className={cx(ui.btn, ui.secondary)}>
+      <PageHeader title="Subscriptions" description="People who confirmed their newsletter signup. Only they count, are listed here and are exported as subscribers.">
+        <a href={EXPORT} download className={cx(ui.btn, ui.secondary)}>
           <Download aria-hidden="true" className="h-4 w-4" />
           Export CSV
         </a>
       </PageHeader>
-      <div role="group" aria-label="Which signups" className="mb-4 flex gap-2">
-        {(['confirmed', 'pending'] as const).map((s) => (
+      <section aria-labelledby="export-title" className="mb-6 text-sm text-ink-muted">
+        <h2 id="export-title" className="font-medium text-ink">Exports for a mailing tool</h2>
+        <p className="mt-1">Each file has the consent record: where and when each person signed up, the wording version shown, and when they confirmed. Import the unsubscribed list too, so the tool never writes to people who left.</p>
+        <ul className="mt-2 space-y-1">
+          <li>
+            <a className="font-medium text-brand-700 underline underline-offset-4" href={`${EXPORT}?since=last`} download>New subscribers since the last export</a> ({since('subscribed')})
+          </li>
+          <li>
+            <a className="font-medium text-brand-700 underline underline-offset-4" href={`${EXPORT}?list=unsubscribed`} download>All unsubscribed addresses</a>
+            {' or '}
+            <a className="font-medium text-brand-700 underline underline-offset-4" href={`${EXPORT}?list=unsubscribed&since=last`} download>only those new since the last export</a> ({since('unsubscribed')})
+          </li>
+        </ul>
+      </section>
+      <div role="group" aria-label="Which signups" className="mb-4 flex flex-wrap gap-2">
+        {(Object.keys(TABS) as Status[]).map((s) => (
           <button key={s} type="button" aria-pressed={status === s} onClick={() => show(s)} className={cx(ui.btn, status === s ? ui.primary : ui.secondary)}>
-            {s === 'confirmed' ? 'Subscribers' : 'Waiting for confirmation'}
+            {TABS[s]}
           </button>
         ))}
       </div>
       {status === 'pending' && <p className="mb-4 text-sm text-ink-muted">These people signed up but have not used the link in their confirmation email yet. They get nothing else, and are forgotten 7 days after signing up.</p>}
+      {status === 'unsubscribed' && <p className="mb-4 text-sm text-ink-muted">These people unsubscribed. They get no newsletter, and no import or restore adds them back (even if you delete them here): only a new signup they confirm themselves.</p>}
       <div className="relative mb-4 max-w-sm">
         <Search aria-hidden="true" className="pointer-events-none absolute top-2.5 left-3 h-4 w-4 text-slate-400" />
         <label htmlFor="subscription-search" className="sr-only">
@@ -65,7 +97,7 @@ export default function Subscriptions() {
       {data && (
         <>
           <p className="mb-2 text-sm text-ink-muted" aria-live="polite">
-            {data.total} {status === 'pending' ? (data.total === 1 ? 'signup waiting' : 'signups waiting') : data.total === 1 ? 'subscriber' : 'subscribers'}
+            {data.total} {countLabel(data.total, status)}
             {search && ` matching “${search}”`}
           </p>
           <div className={cx(ui.card, 'overflow-x-auto')}>
@@ -73,7 +105,7 @@ export default function Subscriptions() {
               <thead className="border-b border-slate-200 text-xs text-ink-soft uppercase">
                 <tr>
                   <th scope="col" className="px-4 py-2 font-medium">E-mail</th>
-                  <th scope="col" className="px-4 py-2 font-medium">{status === 'pending' ? 'Signed up' : 'Confirmed'}</th>
+                  <th scope="col" className="px-4 py-2 font-medium">{DATE_HEADING[status]}</th>
                   <th scope="col" className="px-4 py-2"><span className="sr-only">Actions</span></th>
                 </tr>
               </thead>
@@ -81,7 +113,7 @@ export default function Subscriptions() {
                 {data.items.map((s) => (
                   <tr key={s.id}>
                     <td className="px-4 py-2 break-all">{s.email}</td>
-                    <td className="px-4 py-2 whitespace-nowrap text-ink-muted">{formatWhen((status === 'pending' ? s.requestedAt : s.confirmedAt) ?? s.createdAt)}</td>
+                    <td className="px-4 py-2 whitespace-nowrap text-ink-muted">{formatWhen(dateOf(s, status))}</td>
                     <td className="px-4 py-2 text-right">
                       <button type="button" className={cx(ui.icon, 'hover:text-red-700')} onClick={() => removal.ask(s)} aria-label={`Delete ${s.email}`}>
                         <Trash2 aria-hidden="true" className="h-4 w-4" />
@@ -102,8 +134,14 @@ export default function Subscriptions() {
       )}
       <ConfirmDialog
         open={removal.target !== null}
-        title="Delete this subscriber?"
-        message={removal.target ? `${removal.target.email} will no longer receive the newsletter.` : ''}
+        title={status === 'unsubscribed' ? 'Delete this address?' : 'Delete this subscriber?'}
+        message={
+          removal.target
+            ? status === 'unsubscribed'
+              ? `${removal.target.email} leaves this list and the unsubscribed export; it stays suppressed, so no import adds it back.`
+              : `${removal.target.email} will no longer receive the newsletter.`
+            : ''
+        }
         confirmLabel="Delete"
         busy={removal.busy}
         onConfirm={() => void removal.confirm()}
