@@ -19,7 +19,7 @@ export async function sendVerificationMail(to: string, username: string, token: 
       `The account ${username} on the ${SITE.name} website asked to use this email address for password resets.`,
       'To confirm that it is yours, open the link below and press the button on that page. The link works for 24 hours, once.',
     ],
-    action: { label: 'Confirm my email address', url: siteUrl(`/verify-email#${token}`) },
+    action: { label: 'Confirm my email address', url: siteUrl(`/verify-email?token=${encodeURIComponent(token)}`) },
     footer: [{ text: IGNORE }],
   });
 }

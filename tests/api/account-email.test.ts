@@ -20,7 +20,7 @@ const signedIn = async (username: string) => {
 const verifyTokenOf = async (email: string) => {
   const mail = await newestMailTo(t.site, email);
   expect(mail.parsed.subject).toContain('Confirm your email address');
-  return linkIn(mail, '/verify-email').hash.slice(1);
+  return linkIn(mail, '/verify-email').searchParams.get('token')!;
 };
 const verify = (token: unknown) => t.anon.post('/api/auth/verify-email', { token });
 const summaryOf = async (username: string) => ((await t.admin.get('/api/admin/users')).json.users as { username: string }[]).find((u) => u.username === username);
