@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { startAdminSite, type AdminSite } from '../helpers/admin-site';
 import { linkIn, mailTo, newestMailTo, readOutbox } from '../helpers/mail';
 import { client, createTestUser, login } from '../helpers/platform';
+import { rawRequest } from '../helpers/raw-request';
 
 // Forgot password on /login: one answer whatever exists, throttled like sign-in, a single-use link
 // valid for 1 hour to the verified address only; using it ends every session and never skips 2FA.
@@ -137,5 +138,20 @@ describe('forgot password', () => {
     expect((await forgot('pat')).status).toBe(200);
     await t.site.platform.backgroundIdle();
     expect(await mailTo(t.site.dataDir, 'pat@example.org')).toHaveLength(1 + 6);
+  });
+
+  it('emails one account at most 5 links per 10 minutes, however many addresses ask', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 5 * 3600_000 });
+    await userWithAddress('flooded', 'flooded@example.org');
+    for (let n = 10; n < 18; n++) {
+      const res = await rawRequest(`${t.site.url}/api/auth/forgot-password`, {
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ login: 'flooded' }),
+        localAddress: `127.0.0.${n}`,
+      });
+      expect(res.json, `from 127.0.0.${n}`).toEqual({ message: ANSWER });
+    }
+    await t.site.platform.backgroundIdle();
+    expect((await mailTo(t.site.dataDir, 'flooded@example.org')).filter((m) => m.parsed.subject?.includes('Set a new password'))).toHaveLength(5);
   });
 });
