@@ -4,7 +4,8 @@
 // PATCH  /api/admin/users/:username {role?, active?}   (admin) -> the user; 409 when it would leave no active admin
 // DELETE /api/admin/users/:username                    (admin) -> { message }; 409 for the last active admin
 // POST   /api/admin/users/:username/reset-password     (admin) -> { invitePath, expiresAt, emailedTo }: the old password stops working, sessions end;
-//                                                          the link is emailed to the user's verified address, if any; 409 for the last active admin
+//                                                          the link is emailed to the user's verified address, if any (an invitee who never
+//                                                          used their emailed invitation gets a new one there); 409 for the last active admin
 // POST   /api/admin/users/:username/reset-two-factor   (admin) -> { message }: two-factor off, sessions end
 // GET    /api/admin/users/:username/activity           (admin) -> the user's 10 newest changes
 // PUT    /api/admin/auth-policy {requireTwoFactorForAdmins} (admin) -> the policy
@@ -18,6 +19,7 @@ import { json, readJson, route } from '../../src/server/http';
 import { sendInvitationMail, sendPasswordLinkMail } from '../../src/server/account-mail';
 import { createInvitation, INVITATION_HOURS } from '../../src/server/invitations';
 import { resetTwoFactor } from '../../src/server/two-factor';
+import { assertAddressFree } from '../../src/server/user-email';
 import { changeUser, clearPassword, createUser, deleteUser, getUser, listUsers, userSummary } from '../../src/server/users';
 
 const target = (u: Pick<User, 'username'>) => `users/${u.username}`;
@@ -33,6 +35,7 @@ export default byPath({
     async POST(req) {
       const admin = await requirePermission(req, 'users');
       const { username, role, email } = await readJson(req, inviteRequestSchema);
+      if (email) await assertAddressFree(email);
       const created = await createUser({ username, role });
       const { token, expiresAt } = await createInvitation(created, 'invite', admin.username, email);
       if (email) await sendInvitationMail(email, created.username, admin.username, token);
@@ -62,10 +65,17 @@ export default byPath({
       const admin = await requirePermission(req, 'users');
       assertNoFormBody(req);
       const user = await clearPassword(ctx.params.username ?? '');
-      const { token, expiresAt } = await createInvitation(user, 'reset', admin.username);
-      // Only a verified address: an unverified one may not be the user's.
-      if (user.email) await sendPasswordLinkMail(user.email, user.username, token, INVITATION_HOURS, admin.username);
       await recordChange(admin, { action: 'update', target: target(user), summary: `Reset the password of ${user.username}` });
+      // Someone who never used their emailed invitation gets a new one, at the same address.
+      const invitedAt = !user.email && user.emailRequestedAt === user.invitedAt ? user.pendingEmail : undefined;
+      if (invitedAt) {
+        const { token, expiresAt } = await createInvitation(user, 'invite', admin.username, invitedAt);
+        await sendInvitationMail(invitedAt, user.username, admin.username, token);
+        return json({ invitePath: linkTo(token), expiresAt, emailedTo: invitedAt });
+      }
+      const { token, expiresAt } = await createInvitation(user, 'reset', admin.username);
+      // Otherwise only a verified address: an unverified one may not be the user's.
+      if (user.email) await sendPasswordLinkMail(user.email, user.username, token, INVITATION_HOURS, admin.username);
       return json({ invitePath: linkTo(token), expiresAt, emailedTo: user.email ?? null });
     },
   }),

@@ -92,7 +92,11 @@ export async function acceptInvitation(token: string, password: string): Promise
   // The invitation reached its reader at this address: it is theirs, unless it was changed since.
   if (invitation.kind === 'invite' && invitation.email && user.pendingEmail === invitation.email) {
     const { adoptEmail } = await import('./user-email');
-    await adoptEmail(user.username, invitation.email);
+    // The password is set either way: an address another account verified meanwhile stays
+    // pending here (My account shows it) rather than turn this answer into a failure.
+    await adoptEmail(user.username, invitation.email).catch((error: unknown) => {
+      if (!(error instanceof HttpError && error.status === 409)) throw error;
+    });
   }
   return user;
 }

@@ -72,6 +72,11 @@ async function releaseAddress(username: string, email: string): Promise<void> {
   if (owner?.value.username === username) await deleteKey(system(), ownerKey(email));
 }
 
+/** 409 when another account has verified this address (an invitation must not be sent there). */
+export async function assertAddressFree(email: string): Promise<void> {
+  if (await findUserByEmail(email)) throw new HttpError(409, TAKEN, { email: TAKEN });
+}
+
 /**
  * Sets an address waiting for verification and emails it a single-use link; the verified address,
  * if any, stays in use until the link is. 409 when another account already verified the address.

@@ -100,6 +100,26 @@ describe('invitations and admin resets are emailed', () => {
     expect(await summaryOf('invitee')).toMatchObject({ email: 'invitee@example.org', emailVerified: true, hasPassword: true });
   });
 
+  it("a new invitation link for someone who never used theirs is emailed to the invitation's address; a taken address is refused", async () => {
+    const first = await t.admin.post('/api/admin/users', { username: 'slowpoke', role: 'editor', email: 'slowpoke@example.org' });
+    const again = await t.admin.post('/api/admin/users/slowpoke/reset-password');
+    expect(again.status, again.text).toBe(200);
+    expect(again.json.emailedTo).toBe('slowpoke@example.org');
+    const mail = await newestMailTo(t.site, 'slowpoke@example.org');
+    expect(mail.parsed.subject).toContain('You are invited');
+    const link = linkIn(mail, '/invite');
+    expect(`${link.pathname}${link.hash}`).toBe(again.json.invitePath);
+    expect((await t.anon.post(`/api/auth/invitations/${first.json.invitePath.split('#')[1]}/accept`, { password: 'slowpoke-password-1' })).status).toBe(410);
+    expect((await t.anon.post(`/api/auth/invitations/${link.hash.slice(1)}/accept`, { password: 'slowpoke-password-1' })).status).toBe(200);
+    expect(await summaryOf('slowpoke')).toMatchObject({ email: 'slowpoke@example.org', emailVerified: true });
+
+    // invitee@example.org is verified for invitee (test above): no second account gets it.
+    const taken = await t.admin.post('/api/admin/users', { username: 'copycat', role: 'editor', email: 'invitee@example.org' });
+    expect(taken.status).toBe(409);
+    expect(taken.json.message).toBe('This address is already verified for another account');
+    expect(await summaryOf('copycat')).toBeUndefined();
+  });
+
   it('an invitation without an address sends nothing; a bad address creates nobody', async () => {
     await t.site.platform.backgroundIdle();
     const before = (await readOutbox(t.site.dataDir)).length;
