@@ -18,7 +18,7 @@ async function keyOf(token: string): Promise<string> {
 }
 
 const TOKEN = /^[\w-]{43}$/;
-const GONE = 'This invitation link is not valid: it was already used, has expired or was replaced. Ask an admin for a new one.';
+const GONE = 'This link is not valid: it was already used, has expired or was replaced. Ask an admin for a new one, or use "Forgot your password?" on the sign-in page.';
 
 /**
  * Issues a single-use link token for setting the user's password; answers the token (shown once).

@@ -107,7 +107,7 @@ export async function setPassword(username: string, password: string, stillValid
   parseWith(newPasswordSchema, password);
   const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
   return updateUser(username, (user) => {
-    if (!stillValid(user)) throw new HttpError(410, 'This link was replaced by a newer one, or its account was removed. Ask an admin for a new one.');
+    if (!stillValid(user)) throw new HttpError(410, 'This link was replaced by a newer one, or its account was removed. Ask an admin for a new one, or use "Forgot your password?" on the sign-in page.');
     // A new password also voids any forgot-password link still out.
     return { ...user, passwordHash, sessionsValidAfter: Date.now(), passwordResetAt: undefined };
   });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from '@playwright/test';
 import { linkIn, mailTo, type ReadMail } from '../helpers/mail';
@@ -88,4 +89,21 @@ test('forgot password: verified address → email → new password → sign-in s
   // The link worked once.
   await visitor.goto(link.href);
   await expect(visitor.getByRole('alert')).toContainText('already used');
+});
+
+test('the pages of the account links have no serious or critical accessibility violations', async ({ page }) => {
+  const pages: [string, string][] = [
+    ['/login', 'Forgot your password?'],
+    ['/forgot-password', 'Email me a link'],
+    ['/verify-email?token=not-a-real-token', 'Confirm my email address'],
+  ];
+  for (const [address, control] of pages) {
+    await page.goto(address);
+    await expect(page.getByRole(address === '/login' ? 'link' : 'button', { name: control })).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${address} ${v.id}`)).toEqual([]);
+  }
+  // A forged verification link changes nothing and says so.
+  await page.getByRole('button', { name: 'Confirm my email address' }).click();
+  await expect(page.getByRole('alert')).toContainText('This verification link is not valid');
 });

@@ -19,7 +19,7 @@ export default function AcceptInvitation() {
   useEffect(() => {
     apiRequest<{ username: string; kind: Kind }>('GET', `/api/auth/invitations/${encodeURIComponent(token() || 'none')}`)
       .then((i) => setState({ status: 'ready', ...i }))
-      .catch((failure: unknown) => setState({ status: 'invalid', message: errorMessage(failure, 'This invitation link is not valid.') }));
+      .catch((failure: unknown) => setState({ status: 'invalid', message: errorMessage(failure, 'This link is not valid.') }));
   }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
