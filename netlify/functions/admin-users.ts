@@ -16,7 +16,7 @@ import { assertNoFormBody, byPath } from '../../src/server/collection-routes';
 import { requirePermission } from '../../src/server/guard';
 import { listUserActivity, recordChange } from '../../src/server/history';
 import { json, readJson, route } from '../../src/server/http';
-import { sendInvitationMail, sendPasswordLinkMail } from '../../src/server/account-mail';
+import { canEmail, sendInvitationMail, sendPasswordLinkMail } from '../../src/server/account-mail';
 import { createInvitation, INVITATION_HOURS } from '../../src/server/invitations';
 import { resetTwoFactor } from '../../src/server/two-factor';
 import { assertAddressFree } from '../../src/server/user-email';
@@ -37,11 +37,14 @@ export default byPath({
       const { username, role, email } = await readJson(req, inviteRequestSchema);
       if (email) await assertAddressFree(email);
       const created = await createUser({ username, role });
-      const { token, expiresAt } = await createInvitation(created, 'invite', admin.username, email);
-      if (email) await sendInvitationMail(email, created.username, admin.username, token);
+      // Without a way to send mail, nothing is emailed or said to be: the admin passes the link on,
+      // and the address is not kept (using the link would not prove it).
+      const emailedTo = email && canEmail() ? email : null;
+      const { token, expiresAt } = await createInvitation(created, 'invite', admin.username, emailedTo ?? undefined);
+      if (emailedTo) await sendInvitationMail(emailedTo, created.username, admin.username, token);
       const user = await getUser(created.username);
       await recordChange(admin, { action: 'create', target: target(user), summary: `Invited ${user.username} as ${role}`, after: userSummary(user) });
-      return json({ user: userSummary(user), invitePath: linkTo(token), expiresAt, emailedTo: email ?? null }, { status: 201 });
+      return json({ user: userSummary(user), invitePath: linkTo(token), expiresAt, emailedTo }, { status: 201 });
     },
   }),
   '/api/admin/users/:username': route({
@@ -70,13 +73,15 @@ export default byPath({
       const invitedAt = !user.email && user.emailRequestedAt === user.invitedAt ? user.pendingEmail : undefined;
       if (invitedAt) {
         const { token, expiresAt } = await createInvitation(user, 'invite', admin.username, invitedAt);
-        await sendInvitationMail(invitedAt, user.username, admin.username, token);
-        return json({ invitePath: linkTo(token), expiresAt, emailedTo: invitedAt });
+        const emailedTo = canEmail() ? invitedAt : null;
+        if (emailedTo) await sendInvitationMail(emailedTo, user.username, admin.username, token);
+        return json({ invitePath: linkTo(token), expiresAt, emailedTo });
       }
       const { token, expiresAt } = await createInvitation(user, 'reset', admin.username);
       // Otherwise only a verified address: an unverified one may not be the user's.
-      if (user.email) await sendPasswordLinkMail(user.email, user.username, token, INVITATION_HOURS, admin.username);
-      return json({ invitePath: linkTo(token), expiresAt, emailedTo: user.email ?? null });
+      const emailedTo = user.email && canEmail() ? user.email : null;
+      if (emailedTo) await sendPasswordLinkMail(emailedTo, user.username, token, INVITATION_HOURS, admin.username);
+      return json({ invitePath: linkTo(token), expiresAt, emailedTo });
     },
   }),
   '/api/admin/users/:username/reset-two-factor': route({

@@ -1,11 +1,21 @@
 import { SITE } from '../site.config';
+import { HttpError } from './errors';
 import { siteUrl } from './invocation';
 import { sendMail } from './mail-queue';
+import { mailMode, NOT_SET_UP } from './mail-setup';
 
 /*
  * The messages about a person's own account. Password links open /invite#<token>: the token sits
  * in the address's fragment, which browsers never send to a server or in a Referer.
  */
+
+/** Whether account mail can leave at all (a provider, or the local outbox). */
+export const canEmail = () => mailMode() !== 'off';
+
+/** 503 when no mail can leave: a promise to email a link would be false. */
+export function assertCanEmail(instead: string): void {
+  if (!canEmail()) throw new HttpError(503, `${NOT_SET_UP}. ${instead}`);
+}
 
 const IGNORE = 'If you did not expect this email, you can ignore it: nothing changes until the link is used.';
 

@@ -1,4 +1,4 @@
-import { sendPasswordLinkMail } from './account-mail';
+import { assertCanEmail, sendPasswordLinkMail } from './account-mail';
 import { afterResponse } from './invocation';
 import { createInvitation, FORGOT_HOURS } from './invitations';
 import { assertPasswordResetRequestAllowed, passwordLinkAllowed } from './throttle';
@@ -15,6 +15,8 @@ export const FORGOT_ANSWER = `If that account has a verified email address, we h
  * until the link is used: a stranger asking locks nobody out.
  */
 export async function requestPasswordLink(login: string, ip: string): Promise<void> {
+  // The same for every account: it says only that this site sends no mail.
+  assertCanEmail('No password link can be sent: ask an admin to reset your password.');
   await assertPasswordResetRequestAllowed(login, ip);
   afterResponse('Sending a password link', () => sendPasswordLink(login));
 }

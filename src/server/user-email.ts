@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { emailOwnerSchema, emailVerificationSchema, type EmailVerification } from '../schemas/account';
 import type { User } from '../schemas/user';
 import { HttpError } from './errors';
-import { sendVerificationMail } from './account-mail';
+import { assertCanEmail, sendVerificationMail } from './account-mail';
 import { createJSON, deleteKey, openStore, readJSON, STORES, updateJSON, writeJSON } from './store';
 import { findUser, updateUser } from './users';
 
@@ -82,6 +82,7 @@ export async function assertAddressFree(email: string): Promise<void> {
  * if any, stays in use until the link is. 409 when another account already verified the address.
  */
 export async function requestEmailChange(user: User, email: string): Promise<void> {
+  assertCanEmail('No verification link can be sent, so the address cannot be confirmed.');
   if (user.email === email) throw new HttpError(409, 'This address is already verified for your account', { email: 'This address is already verified for your account' });
   const holder = await findUserByEmail(email);
   if (holder && holder.id !== user.id) throw new HttpError(409, TAKEN, { email: TAKEN });

@@ -151,4 +151,22 @@ describe('invitations and admin resets are emailed', () => {
     await t.site.platform.backgroundIdle();
     expect((await mailTo(t.site.dataDir, 'careful2@example.org')).map((m) => m.parsed.subject)).toEqual([expect.stringContaining('Confirm your email address')]);
   });
+
+  it('without a way to send mail, nothing is said to be emailed and no address waits for a link that cannot come', async () => {
+    const me = await signedIn('offline');
+    const outbox = process.env.MAIL_OUTBOX_DIR;
+    delete process.env.MAIL_OUTBOX_DIR;
+    try {
+      const asked = await me.post('/api/account/email', { email: 'offline@example.org' });
+      expect(asked.status).toBe(503);
+      expect(asked.json.message).toContain('Email is not set up');
+      expect((await me.get('/api/account/email')).json).toEqual({ email: null, pendingEmail: null });
+      const invited = await t.admin.post('/api/admin/users', { username: 'unmailed', role: 'editor', email: 'unmailed@example.org' });
+      expect(invited.status).toBe(201);
+      expect(invited.json).toMatchObject({ emailedTo: null, user: { email: null } });
+      expect((await t.admin.post('/api/admin/users/mailer/reset-password')).json.emailedTo).toBeNull();
+    } finally {
+      process.env.MAIL_OUTBOX_DIR = outbox;
+    }
+  });
 });

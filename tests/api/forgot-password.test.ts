@@ -154,4 +154,18 @@ describe('forgot password', () => {
     await t.site.platform.backgroundIdle();
     expect((await mailTo(t.site.dataDir, 'flooded@example.org')).filter((m) => m.parsed.subject?.includes('Set a new password'))).toHaveLength(5);
   });
+
+  it('without a way to send mail, says so instead of promising a link, the same for every account', async () => {
+    const outbox = process.env.MAIL_OUTBOX_DIR;
+    delete process.env.MAIL_OUTBOX_DIR;
+    try {
+      for (const asked of ['ruth', 'nobody']) {
+        const res = await forgot(asked);
+        expect(res.status, asked).toBe(503);
+        expect(res.json.message).toBe('Email is not set up: confirmations and notifications are not being sent. No password link can be sent: ask an admin to reset your password.');
+      }
+    } finally {
+      process.env.MAIL_OUTBOX_DIR = outbox;
+    }
+  });
 });
