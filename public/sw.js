@@ -1,7 +1,8 @@
 /*
  * Service worker: hashed build assets (/_astro/*) are cache-first (their names change with
  * their content); pages are network-first with the last good copy as the offline fallback.
- * Never cached: /api/*, /admin*, /login (private or always-live). Old caches go on activate.
+ * Never cached: /api/*, /admin*, /login and the pages that open emailed account links (private,
+ * always-live, or carrying a token in their address). Old caches go on activate.
  */
 const VERSION = 'v1';
 const ASSETS = `meridian-assets-${VERSION}`;
@@ -20,7 +21,9 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-const isPrivate = (path) => path.startsWith('/api/') || path === '/admin' || path.startsWith('/admin/') || path === '/login' || path.startsWith('/login/');
+const ACCOUNT_PAGES = ['/login', '/forgot-password', '/invite', '/verify-email'];
+const isPrivate = (path) =>
+  path.startsWith('/api/') || path === '/admin' || path.startsWith('/admin/') || ACCOUNT_PAGES.some((p) => path === p || path.startsWith(`${p}/`));
 
 async function cacheFirst(request) {
   const cache = await caches.open(ASSETS);

@@ -2,16 +2,19 @@
 // POST /api/account/sign-out-everywhere                    (signed in) -> { message }; every session ends, this one too
 // POST /api/account/two-factor/setup                       (signed in) -> { secret, otpauthUrl, qrCode }: scan, then confirm
 // POST /api/account/two-factor/confirm {code}              (signed in) -> { recoveryCodes }: shown once; two-factor is on
-import { changePasswordSchema, twoFactorCodeSchema } from '../../src/schemas/account';
+// GET  /api/account/email                                  (signed in) -> { email, pendingEmail }: verified and waiting addresses
+// POST /api/account/email {email}                          (signed in) -> { message, email, pendingEmail }: a verification link is emailed there
+import { changePasswordSchema, emailChangeSchema, twoFactorCodeSchema } from '../../src/schemas/account';
 import { assertNoFormBody, byPath } from '../../src/server/collection-routes';
 import { HttpError } from '../../src/server/errors';
 import { requireUser } from '../../src/server/guard';
 import { recordChange } from '../../src/server/history';
 import { json, readJson, route } from '../../src/server/http';
 import { clearedSessionCookie, issueToken, sessionCookie, signedInHintCookie } from '../../src/server/session';
-import { reserveLoginAttempt } from '../../src/server/throttle';
+import { assertPublicPostAllowed, reserveLoginAttempt } from '../../src/server/throttle';
 import { confirmEnrolment, startEnrolment } from '../../src/server/two-factor';
-import { revokeSessions, setPassword, verifyCredentials } from '../../src/server/users';
+import { emailState, requestEmailChange } from '../../src/server/user-email';
+import { getUser, revokeSessions, setPassword, verifyCredentials } from '../../src/server/users';
 
 export default byPath({
   '/api/account/password': route({
@@ -55,8 +58,23 @@ export default byPath({
       return json({ recoveryCodes });
     },
   }),
+  '/api/account/email': route({
+    async GET(req) {
+      return json(emailState(await requireUser(req)));
+    },
+    async POST(req, ctx) {
+      const user = await requireUser(req);
+      const { email } = await readJson(req, emailChangeSchema);
+      // Each request emails an address the user typed: limited like public forms, so an account cannot be a mail cannon.
+      await assertPublicPostAllowed('account-email', `${user.username}|${ctx.ip}`);
+      await requestEmailChange(user, email);
+      await recordChange(user, { action: 'update', target: `users/${user.username}`, summary: 'Asked to verify a new email address' });
+      const message = `We emailed a link to ${email}. Open it to confirm the address; until then, password resets go ${user.email ? `to ${user.email}` : 'nowhere'}.`;
+      return json({ message, ...emailState(await getUser(user.username)) });
+    },
+  }),
 });
 
 export const config = {
-  path: ['/api/account/password', '/api/account/sign-out-everywhere', '/api/account/two-factor/setup', '/api/account/two-factor/confirm'],
+  path: ['/api/account/password', '/api/account/sign-out-everywhere', '/api/account/two-factor/setup', '/api/account/two-factor/confirm', '/api/account/email'],
 };

@@ -1,9 +1,11 @@
 // GET    /api/admin/users                              (admin) -> { users: [{ username, role, active, hasPassword, createdAt, lastLoginAt, twoFactorEnabled }], policy }
-// POST   /api/admin/users {username, role}             (admin) -> 201 { user, invitePath, expiresAt }: a single-use link, valid 48 hours
+// POST   /api/admin/users {username, role, email?}     (admin) -> 201 { user, invitePath, expiresAt, emailedTo }: a single-use link, valid 48 hours,
+//                                                          emailed to `email` when given (and shown to the admin either way)
 // PATCH  /api/admin/users/:username {role?, active?}   (admin) -> the user; 409 when it would leave no active admin
 // DELETE /api/admin/users/:username                    (admin) -> { message }; 409 for the last active admin
-// POST   /api/admin/users/:username/reset-password     (admin) -> { invitePath, expiresAt }: the old password stops working, sessions end;
-//                                                          409 for the last active admin
+// POST   /api/admin/users/:username/reset-password     (admin) -> { invitePath, expiresAt, emailedTo }: the old password stops working, sessions end;
+//                                                          the link is emailed to the user's verified address, if any (an invitee who never
+//                                                          used their emailed invitation gets a new one there); 409 for the last active admin
 // POST   /api/admin/users/:username/reset-two-factor   (admin) -> { message }: two-factor off, sessions end
 // GET    /api/admin/users/:username/activity           (admin) -> the user's 10 newest changes
 // PUT    /api/admin/auth-policy {requireTwoFactorForAdmins} (admin) -> the policy
@@ -14,8 +16,10 @@ import { assertNoFormBody, byPath } from '../../src/server/collection-routes';
 import { requirePermission } from '../../src/server/guard';
 import { listUserActivity, recordChange } from '../../src/server/history';
 import { json, readJson, route } from '../../src/server/http';
-import { createInvitation } from '../../src/server/invitations';
+import { canEmail, sendInvitationMail, sendPasswordLinkMail } from '../../src/server/account-mail';
+import { createInvitation, INVITATION_HOURS } from '../../src/server/invitations';
 import { resetTwoFactor } from '../../src/server/two-factor';
+import { assertAddressFree } from '../../src/server/user-email';
 import { changeUser, clearPassword, createUser, deleteUser, getUser, listUsers, userSummary } from '../../src/server/users';
 
 const target = (u: Pick<User, 'username'>) => `users/${u.username}`;
@@ -30,11 +34,17 @@ export default byPath({
     },
     async POST(req) {
       const admin = await requirePermission(req, 'users');
-      const { username, role } = await readJson(req, inviteRequestSchema);
-      const user = await createUser({ username, role });
-      const { token, expiresAt } = await createInvitation(user, 'invite', admin.username);
+      const { username, role, email } = await readJson(req, inviteRequestSchema);
+      if (email) await assertAddressFree(email);
+      const created = await createUser({ username, role });
+      // Without a way to send mail, nothing is emailed or said to be: the admin passes the link on,
+      // and the address is not kept (using the link would not prove it).
+      const emailedTo = email && canEmail() ? email : null;
+      const { token, expiresAt } = await createInvitation(created, 'invite', admin.username, emailedTo ?? undefined);
+      if (emailedTo) await sendInvitationMail(emailedTo, created.username, admin.username, token);
+      const user = await getUser(created.username);
       await recordChange(admin, { action: 'create', target: target(user), summary: `Invited ${user.username} as ${role}`, after: userSummary(user) });
-      return json({ user: userSummary(user), invitePath: linkTo(token), expiresAt }, { status: 201 });
+      return json({ user: userSummary(user), invitePath: linkTo(token), expiresAt, emailedTo }, { status: 201 });
     },
   }),
   '/api/admin/users/:username': route({
@@ -58,9 +68,20 @@ export default byPath({
       const admin = await requirePermission(req, 'users');
       assertNoFormBody(req);
       const user = await clearPassword(ctx.params.username ?? '');
-      const { token, expiresAt } = await createInvitation(user, 'reset', admin.username);
       await recordChange(admin, { action: 'update', target: target(user), summary: `Reset the password of ${user.username}` });
-      return json({ invitePath: linkTo(token), expiresAt });
+      // Someone who never used their emailed invitation gets a new one, at the same address.
+      const invitedAt = !user.email && user.emailRequestedAt === user.invitedAt ? user.pendingEmail : undefined;
+      if (invitedAt) {
+        const { token, expiresAt } = await createInvitation(user, 'invite', admin.username, invitedAt);
+        const emailedTo = canEmail() ? invitedAt : null;
+        if (emailedTo) await sendInvitationMail(emailedTo, user.username, admin.username, token);
+        return json({ invitePath: linkTo(token), expiresAt, emailedTo });
+      }
+      const { token, expiresAt } = await createInvitation(user, 'reset', admin.username);
+      // Otherwise only a verified address: an unverified one may not be the user's.
+      const emailedTo = user.email && canEmail() ? user.email : null;
+      if (emailedTo) await sendPasswordLinkMail(emailedTo, user.username, token, INVITATION_HOURS, admin.username);
+      return json({ invitePath: linkTo(token), expiresAt, emailedTo });
     },
   }),
   '/api/admin/users/:username/reset-two-factor': route({

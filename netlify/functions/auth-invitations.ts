@@ -1,10 +1,15 @@
+// The links a person gets to their own account, and asking for one:
 // GET  /api/auth/invitations/:token         (anyone with the link) -> { username, kind, expiresAt }; 410 when used, expired or replaced
-// POST /api/auth/invitations/:token/accept  {password} -> { message }: the password is set, the link used up; sign in next
-import { acceptInvitationSchema } from '../../src/schemas/account';
+// POST /api/auth/invitations/:token/accept  {password} -> { message }: the password is set, the link used up, every session ended; sign in next
+// POST /api/auth/forgot-password {login}    (username or email) -> { message }: always the same words; 429 when throttled
+// POST /api/auth/verify-email {token}       -> { message, email }: the address is verified; 410 when used, expired, replaced or forged
+import { acceptInvitationSchema, forgotPasswordSchema, verifyEmailSchema } from '../../src/schemas/account';
 import { byPath } from '../../src/server/collection-routes';
+import { FORGOT_ANSWER, requestPasswordLink } from '../../src/server/forgot-password';
 import { assertSameOrigin } from '../../src/server/guard';
 import { json, readJson, route } from '../../src/server/http';
 import { acceptInvitation, readInvitation } from '../../src/server/invitations';
+import { verifyEmail } from '../../src/server/user-email';
 
 export default byPath({
   '/api/auth/invitations/:token': route({
@@ -21,6 +26,22 @@ export default byPath({
       return json({ message: `Password set for ${user.username}. You can now sign in.`, username: user.username });
     },
   }),
+  '/api/auth/forgot-password': route({
+    async POST(req, ctx) {
+      assertSameOrigin(req);
+      const { login } = await readJson(req, forgotPasswordSchema);
+      await requestPasswordLink(login, ctx.ip);
+      return json({ message: FORGOT_ANSWER });
+    },
+  }),
+  '/api/auth/verify-email': route({
+    async POST(req) {
+      assertSameOrigin(req);
+      const { token } = await readJson(req, verifyEmailSchema);
+      const { email } = await verifyEmail(token);
+      return json({ message: `${email} is now the verified email address of your account.`, email });
+    },
+  }),
 });
 
-export const config = { path: ['/api/auth/invitations/:token', '/api/auth/invitations/:token/accept'] };
+export const config = { path: ['/api/auth/invitations/:token', '/api/auth/invitations/:token/accept', '/api/auth/forgot-password', '/api/auth/verify-email'] };

@@ -39,6 +39,15 @@ export const userSchema = z.preprocess(
       lastLoginAt: timestampSchema.optional(),
       /** When the newest invitation or reset link was made: older links no longer work. */
       invitedAt: timestampSchema.optional(),
+      /** When the newest forgot-password link was made: older ones no longer work, nor this one once any new password is set. */
+      passwordResetAt: timestampSchema.optional(),
+      /** The verified email address (lower-cased): where password resets go. */
+      email: z.string().optional(),
+      emailVerifiedAt: timestampSchema.optional(),
+      /** An address waiting for its verification link (or for the invitation sent to it) to be used. */
+      pendingEmail: z.string().optional(),
+      /** When the newest verification link was made: older ones no longer work. */
+      emailRequestedAt: timestampSchema.optional(),
       /** Tokens issued before this instant (ms) are refused: set by logout and password change. */
       sessionsValidAfter: z.number().int().nonnegative().default(0),
       twoFactor: twoFactorSchema.optional(),

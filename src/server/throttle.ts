@@ -124,3 +124,33 @@ export async function assertPublicPostAllowed(form: string, ip: string): Promise
   const limit = Number.isFinite(parsed) && parsed >= 1 ? Math.floor(parsed) : 20;
   await takeSlot(`post-${form}`, ip, limit, 10 * 60 * 1000, false, 'Too many submissions from your address. Please try again later.');
 }
+
+/**
+ * Forgot-password requests, limited like sign-in attempts (LOGIN_LIMITS per username+address and
+ * per address), whether or not the account exists, so the limit reveals nothing. Every request
+ * counts: none of them proves anything the way a right password does.
+ */
+export async function assertPasswordResetRequestAllowed(login: string, ip: string): Promise<void> {
+  const { perUser, perAddress, windowMs } = LOGIN_LIMITS;
+  const message = 'Too many password reset requests. Please wait 10 minutes and try again.';
+  const byLogin = await takeSlot('forgot-login', `${login.toLowerCase()}|${ip}`, perUser, windowMs, true, message);
+  await takeSlot('forgot-ip', ip, perAddress, windowMs, true, message).catch(async (error: unknown) => {
+    await byLogin.release();
+    throw error;
+  });
+}
+
+/**
+ * Whether one more password link may be emailed to this account now: at most LOGIN_LIMITS.perUser
+ * in the window, from all addresses together, so nobody can fill a person's inbox.
+ */
+export async function passwordLinkAllowed(username: string): Promise<boolean> {
+  const { perUser, windowMs } = LOGIN_LIMITS;
+  try {
+    await takeSlot('forgot-account', username.toLowerCase(), perUser, windowMs, true, '');
+    return true;
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 429) return false;
+    throw error;
+  }
+}

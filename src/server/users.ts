@@ -78,6 +78,8 @@ export const userSummary = (u: User): UserSummary => ({
   createdAt: u.createdAt,
   lastLoginAt: u.lastLoginAt ?? null,
   twoFactorEnabled: !!u.twoFactor,
+  email: u.email ?? u.pendingEmail ?? null,
+  emailVerified: !!u.email,
 });
 
 /** Changes one user record (etag-guarded); 404 when the user does not exist. */
@@ -105,8 +107,9 @@ export async function setPassword(username: string, password: string, stillValid
   parseWith(newPasswordSchema, password);
   const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
   return updateUser(username, (user) => {
-    if (!stillValid(user)) throw new HttpError(410, 'This link was replaced by a newer one, or its account was removed. Ask an admin for a new one.');
-    return { ...user, passwordHash, sessionsValidAfter: Date.now() };
+    if (!stillValid(user)) throw new HttpError(410, 'This link was replaced by a newer one, or its account was removed. Ask an admin for a new one, or use "Forgot your password?" on the sign-in page.');
+    // A new password also voids any forgot-password link still out.
+    return { ...user, passwordHash, sessionsValidAfter: Date.now(), passwordResetAt: undefined };
   });
 }
 

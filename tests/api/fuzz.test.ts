@@ -37,6 +37,9 @@ const ENDPOINTS: [method: 'POST' | 'PATCH' | 'PUT', path: string, admin: boolean
   ['POST', '/api/account/password', true],
   ['POST', '/api/account/two-factor/confirm', true],
   ['POST', '/api/auth/invitations/ID/accept', false],
+  ['POST', '/api/auth/forgot-password', false],
+  ['POST', '/api/auth/verify-email', false],
+  ['POST', '/api/account/email', true],
   ['POST', '/api/admin/pdf-uploads', true],
 ];
 
@@ -141,11 +144,13 @@ describe('control characters and lone surrogates are refused at every text field
     expect(invited.status).toBe(201);
     const token = (invited.json.invitePath as string).split('#')[1];
     cases.push(
-      { method: 'POST', path: '/api/admin/users', body: { username: 'another-invitee', role: 'editor' }, c: admin },
+      { method: 'POST', path: '/api/admin/users', body: { username: 'another-invitee', role: 'editor', email: 'invitee@example.org' }, c: admin },
       { method: 'PATCH', path: '/api/admin/users/fuzz-invitee', body: { role: 'admin' }, c: admin },
       { method: 'POST', path: '/api/account/password', body: { currentPassword: 'fuzzer-password-123', newPassword: 'a-new-password-456' }, c: admin },
       { method: 'POST', path: '/api/account/two-factor/confirm', body: { code: '123456' }, c: admin },
       { method: 'POST', path: `/api/auth/invitations/${token}/accept`, body: { password: 'invitee-password-789' }, c: visitor },
+      { method: 'POST', path: '/api/account/email', body: { email: 'fuzzer@example.org' }, c: admin },
+      { method: 'POST', path: '/api/auth/forgot-password', body: { login: 'fuzzer' }, c: visitor },
     );
     for (const name of COLLECTIONS) {
       const listed = (await admin.get(`/api/${name}`)).json;

@@ -4,21 +4,22 @@ import { apiRequest, errorMessage } from '../../lib/api';
 import { flashNext } from './flash';
 import { cx, ui } from '../ui/styles';
 
-type State = { status: 'loading' } | { status: 'invalid'; message: string } | { status: 'ready'; username: string; kind: 'invite' | 'reset' };
+type Kind = 'invite' | 'reset' | 'forgot';
+type State = { status: 'loading' } | { status: 'invalid'; message: string } | { status: 'ready'; username: string; kind: Kind };
 
 // The token travels in the address's fragment, which browsers never send to a server or in a Referer.
 const token = () => decodeURIComponent(window.location.hash.slice(1));
 
-/** The invitation page: the invited user (or one whose password was reset) sets a password, once. */
+/** The invitation page: the invited user (or one whose password was reset, or who asked for a link) sets a password, once. */
 export default function AcceptInvitation() {
   const [state, setState] = useState<State>({ status: 'loading' });
   const [error, setError] = useState('');
   const [pending, setPending] = useState(false);
 
   useEffect(() => {
-    apiRequest<{ username: string; kind: 'invite' | 'reset' }>('GET', `/api/auth/invitations/${encodeURIComponent(token() || 'none')}`)
+    apiRequest<{ username: string; kind: Kind }>('GET', `/api/auth/invitations/${encodeURIComponent(token() || 'none')}`)
       .then((i) => setState({ status: 'ready', ...i }))
-      .catch((failure: unknown) => setState({ status: 'invalid', message: errorMessage(failure, 'This invitation link is not valid.') }));
+      .catch((failure: unknown) => setState({ status: 'invalid', message: errorMessage(failure, 'This link is not valid.') }));
   }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -33,6 +34,7 @@ export default function AcceptInvitation() {
     setError('');
     try {
       await apiRequest('POST', `/api/auth/invitations/${encodeURIComponent(token())}/accept`, { password });
+      // Setting it ended every session: signing in (with the second factor, if on) comes next.
       flashNext({ title: 'Password set', description: 'Sign in with your new password.' });
       window.location.assign('/login');
     } catch (failure) {

@@ -129,6 +129,11 @@ export default function LoginForm() {
           {pending ? 'Logging in...' : 'Login'}
         </button>
       </form>
+      <p className="mt-4 text-center text-sm">
+        <a href="/forgot-password" className="text-brand-700 underline">
+          Forgot your password?
+        </a>
+      </p>
       <Toaster />
     </>
   );

@@ -55,7 +55,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   page({ page: 'history', label: 'History', icon: History, blurb: 'Recent changes and restore', component: lazy(() => import('./pages/HistoryPage')), permission: 'content' }),
   page({ page: 'users', label: 'Users', icon: ShieldCheck, blurb: 'Team accounts, roles and sign-in rules', component: lazy(() => import('./pages/UsersPage')), permission: 'users' }),
   page({ page: 'help', label: 'Help', icon: LifeBuoy, blurb: 'How to edit, publish, schedule and restore', component: lazy(() => import('./pages/HelpPage')), permission: null }),
-  page({ page: 'account', label: 'My account', icon: KeyRound, blurb: 'Password, two-factor sign-in, sessions', component: lazy(() => import('./pages/AccountPage')), permission: null, inMenu: false }),
+  page({ page: 'account', label: 'My account', icon: KeyRound, blurb: 'Password, email address, two-factor sign-in, sessions', component: lazy(() => import('./pages/AccountPage')), permission: null, inMenu: false }),
 ];
 
 /** The page declared for a route name (unknown names show the dashboard). */

@@ -5,6 +5,7 @@ import { $session, refreshSession } from '../../../stores/session';
 import { notify } from '../../ui/toast';
 import { flashNext } from '../flash';
 import PageHeader from '../PageHeader';
+import EmailAddress from './EmailAddress';
 import { cx, ui } from '../../ui/styles';
 
 interface Enrolment {
@@ -99,7 +100,7 @@ function TwoFactorSetup({ enabled }: { enabled: boolean }) {
   );
 }
 
-/** My account: change your password, two-factor sign-in, and sign out everywhere. */
+/** My account: change your password, your email address, two-factor sign-in, and sign out everywhere. */
 export default function AccountPage() {
   const session = useStore($session);
   const [error, setError] = useState('');
@@ -169,6 +170,12 @@ export default function AccountPage() {
             </button>
           </div>
         </form>
+      </section>
+      <section aria-labelledby={`${id}-email`} className={cx(ui.card, 'p-5')}>
+        <h2 id={`${id}-email`} className="mb-3 text-base font-semibold">
+          Email address
+        </h2>
+        <EmailAddress />
       </section>
       <section aria-labelledby={`${id}-2fa`} className={cx(ui.card, 'p-5')}>
         <h2 id={`${id}-2fa`} className="mb-3 text-base font-semibold">

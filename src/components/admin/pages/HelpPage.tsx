@@ -108,6 +108,7 @@ export default function HelpPage() {
             </AdminLink>{' '}
             you change your password and turn on two-factor sign-in. Please do.
           </li>
+          <li>Add and confirm your email address there too: only then can &ldquo;Forgot your password?&rdquo; on the sign-in page send you a link.</li>
         </ul>
       </Topic>
     </div>

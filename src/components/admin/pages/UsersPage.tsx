@@ -17,11 +17,22 @@ interface UsersAnswer {
   policy: AuthPolicy;
 }
 
-/** A link to pass on: shown once, since only its hash is stored. */
-function InviteLink({ link }: { link: { username: string; url: string; expiresAt: string } }) {
+interface Link {
+  username: string;
+  url: string;
+  expiresAt: string;
+  /** Where the link was emailed, if anywhere. */
+  emailedTo: string | null;
+}
+
+/** A link to pass on: shown once, since only its hash is stored; also the fallback when it was emailed. */
+function InviteLink({ link }: { link: Link }) {
   return (
     <div role="status" className="mt-4 rounded-md border border-brand-200 bg-brand-50 p-4 text-sm">
-      <p className="font-medium text-ink">Send this link to {link.username}. It works once, until {formatWhen(link.expiresAt)}, and is shown only now.</p>
+      <p className="font-medium text-ink">
+        {link.emailedTo ? `We emailed this link to ${link.emailedTo}; if it does not arrive, send it to ${link.username} yourself.` : `Send this link to ${link.username}.`} It works once, until{' '}
+        {formatWhen(link.expiresAt)}, and is shown only now.
+      </p>
       <div className="mt-2 flex gap-2">
         <input readOnly value={link.url} aria-label={`Invitation link for ${link.username}`} className={cx(ui.input, 'font-mono text-xs')} onFocus={(e) => e.currentTarget.select()} />
         <button type="button" className={cx(ui.btn, ui.secondary)} onClick={() => void navigator.clipboard?.writeText(link.url).then(() => notify({ title: 'Link copied' }))}>
@@ -36,7 +47,7 @@ function InviteLink({ link }: { link: { username: string; url: string; expiresAt
 /** Team accounts (admins only): invite, change roles, reset passwords and second factors, deactivate, delete. */
 export default function UsersPage() {
   const { data, error, reload } = useFetch<UsersAnswer>('/api/admin/users');
-  const [link, setLink] = useState<{ username: string; url: string; expiresAt: string } | null>(null);
+  const [link, setLink] = useState<Link | null>(null);
   const [problem, setProblem] = useState('');
   const [deleting, setDeleting] = useState<UserSummary | null>(null);
   const [busy, setBusy] = useState(false);
@@ -61,8 +72,8 @@ export default function UsersPage() {
     }
   }
 
-  const showLink = (username: string, answer: { invitePath: string; expiresAt: string }) =>
-    setLink({ username, url: new URL(answer.invitePath, window.location.origin).href, expiresAt: answer.expiresAt });
+  const showLink = (username: string, answer: { invitePath: string; expiresAt: string; emailedTo: string | null }) =>
+    setLink({ username, url: new URL(answer.invitePath, window.location.origin).href, expiresAt: answer.expiresAt, emailedTo: answer.emailedTo });
 
   async function invite(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -70,7 +81,7 @@ export default function UsersPage() {
     const fields = new FormData(form);
     const username = String(fields.get('username') ?? '');
     await act('Invitation', async () => {
-      showLink(username, await mutate('POST', '/api/admin/users', { username, role: fields.get('role') }));
+      showLink(username, await mutate('POST', '/api/admin/users', { username, role: fields.get('role'), email: fields.get('email') ?? '' }));
       form.reset();
     }, 'Invitation created');
   }
@@ -108,6 +119,15 @@ export default function UsersPage() {
               ))}
             </select>
           </div>
+          <div>
+            <label htmlFor={`${formId}-email`} className={ui.label}>
+              Email (optional)
+            </label>
+            <input id={`${formId}-email`} name="email" type="email" maxLength={254} aria-describedby={`${formId}-email-help`} className={cx(ui.input, 'mt-1')} />
+          </div>
+          <p id={`${formId}-email-help`} className={cx(ui.help, 'basis-full')}>
+            With an address, the invitation is emailed there, and the address becomes theirs once they use it.
+          </p>
           <button type="submit" disabled={busy} className={cx(ui.btn, ui.primary)}>
             <UserPlus aria-hidden="true" className="h-4 w-4" />
             Create invitation link
@@ -141,6 +161,7 @@ export default function UsersPage() {
                 </label>
                 <span className="text-sm text-ink-muted">{!u.active ? 'Deactivated' : u.hasPassword ? 'Active' : 'Invited (no password yet)'}</span>
                 <span className="text-sm text-ink-muted">Two-factor: {u.twoFactorEnabled ? 'on' : 'off'}</span>
+                <span className="text-sm text-ink-muted">{u.email ? `${u.email} (${u.emailVerified ? 'verified' : 'waiting for confirmation'})` : 'No email address'}</span>
                 <span className="text-xs text-ink-soft" title={formatWhen(u.createdAt)}>
                   Created {formatAgo(u.createdAt)} · {u.lastLoginAt ? `last sign-in ${formatAgo(u.lastLoginAt)}` : 'never signed in'}
                 </span>

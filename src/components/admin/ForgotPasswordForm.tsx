@@ -1,0 +1,57 @@
+import { AlertCircle } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { apiRequest, errorMessage } from '../../lib/api';
+import { useHydrated } from '../ui/use-hydrated';
+import { cx, ui } from '../ui/styles';
+
+/** /forgot-password: asks for a link by username or email; the server answers the same words whatever exists. */
+export default function ForgotPasswordForm() {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState('');
+  const [answer, setAnswer] = useState('');
+  // Pre-rendered: until React takes over, a submit would be a native GET, so the button waits.
+  const ready = useHydrated();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const login = String(new FormData(event.currentTarget).get('login') ?? '');
+    setError('');
+    setPending(true);
+    try {
+      setAnswer((await apiRequest<{ message: string }>('POST', '/api/auth/forgot-password', { login })).message);
+    } catch (failure) {
+      setError(errorMessage(failure, 'Your request was not sent. Please try again.'));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  if (answer) {
+    return (
+      <p role="status" className="rounded-md border border-brand-100 bg-brand-50 px-3 py-2.5 text-sm text-brand-900">
+        {answer}
+      </p>
+    );
+  }
+  return (
+    <>
+      {error && (
+        <div role="alert" className="mb-4 flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800">
+          <AlertCircle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+          <span>{error}</span>
+        </div>
+      )}
+      <form onSubmit={(e) => void submit(e)} method="post" className="space-y-4">
+        <div>
+          <label htmlFor="forgot-login" className={ui.label}>
+            Username or email
+          </label>
+          <input id="forgot-login" name="login" autoComplete="username" required maxLength={254} disabled={pending} className={cx(ui.input, 'mt-1')} />
+        </div>
+        <button type="submit" disabled={pending || !ready} className={cx(ui.btn, ui.primary, 'w-full py-2.5')}>
+          {pending ? 'Sending...' : 'Email me a link'}
+        </button>
+      </form>
+    </>
+  );
+}
