@@ -132,7 +132,7 @@ describe('contact message notifications', () => {
 
 describe('testimonial and build notifications', () => {
   it('tells editors and admins about testimonials awaiting review, not the shared inbox', async () => {
-    const [admin, editor, shared] = await Promise.all([ADMIN, EDITOR, SHARED].map(async (a) => (await notificationsTo(a)).length));
+    const [admin, editor, shared] = (await Promise.all([ADMIN, EDITOR, SHARED].map(async (a) => (await notificationsTo(a)).length))) as [number, number, number];
     at(base + 8 * WINDOW + 60_000);
     for (const name of ['Grace Hopper', 'Alan Turing']) expect((await t.anon.post('/api/testimonials', { name, content: 'A fine institute.', rating: 5 })).status).toBe(201);
     at(base + 9 * WINDOW + 61_000);
@@ -148,7 +148,7 @@ describe('testimonial and build notifications', () => {
 
   it('tells editors and admins about a failed build, unless they turned it off', async () => {
     expect((await t.viewer.put('/api/account/notifications', { 'build-failed': false })).status).toBe(200);
-    const [admin, editor] = await Promise.all([ADMIN, EDITOR].map(async (a) => (await notificationsTo(a)).length));
+    const [admin, editor] = (await Promise.all([ADMIN, EDITOR].map(async (a) => (await notificationsTo(a)).length))) as [number, number];
     at(base + 10 * WINDOW + 60_000);
     const failed = await t.site.platform.invokeEvent('deploy-failed', { payload: { id: 'd1', site_id: 'local-site', error_message: 'Astro could not render /events' } });
     expect(failed.status).toBe(200);

@@ -4,6 +4,7 @@ import { errorMessage, mutate } from '../../../lib/api';
 import { $session, refreshSession } from '../../../stores/session';
 import { notify } from '../../ui/toast';
 import { flashNext } from '../flash';
+import NotificationChoices from './NotificationChoices';
 import PageHeader from '../PageHeader';
 import { cx, ui } from '../../ui/styles';
 
@@ -99,7 +100,7 @@ function TwoFactorSetup({ enabled }: { enabled: boolean }) {
   );
 }
 
-/** My account: change your password, two-factor sign-in, and sign out everywhere. */
+/** My account: change your password, two-factor sign-in, email notifications, and sign out everywhere. */
 export default function AccountPage() {
   const session = useStore($session);
   const [error, setError] = useState('');
@@ -176,6 +177,7 @@ export default function AccountPage() {
         </h2>
         <TwoFactorSetup enabled={user.twoFactorEnabled} />
       </section>
+      <NotificationChoices />
       <section aria-labelledby={`${id}-out`} className={cx(ui.card, 'p-5')}>
         <h2 id={`${id}-out`} className="text-base font-semibold">
           Sessions
