@@ -167,4 +167,26 @@ describe('testimonial and build notifications', () => {
     expect(await digest()).toEqual({ windows: 1, sent: 2 });
     expect((await notificationsTo(EDITOR)).at(-1)!.parsed.text).toContain('Out of memory');
   });
+
+  it('tells editors and admins when a scheduled release is near and the last build failed', async () => {
+    const start = base + 14 * WINDOW;
+    at(start + 60_000);
+    const releaseAt = new Date(start + 20 * 60_000).toISOString().slice(0, 16);
+    const created = await t.admin.post('/api/publications', { title: 'Embargoed Findings', description: 'Out at the embargo.', status: 'scheduled', publishAt: releaseAt, timeZone: 'UTC' });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    at(start + 65_000);
+    expect((await t.site.platform.invokeEvent('deploy-failed', { payload: { id: 'd3', site_id: 'local-site', error_message: 'Disk full' } })).status).toBe(200);
+    at(start + 70_000);
+    const check = await (await t.site.platform.runScheduled('release-scheduled')).json();
+    expect(check.warning).toContain('A release is scheduled for');
+    at(start + WINDOW + 61_000);
+    // The failed build and the release at risk: one email of each kind to each of the two.
+    expect(await digest()).toEqual({ windows: 2, sent: 4 });
+    for (const address of [ADMIN, EDITOR]) {
+      const subjects = (await notificationsTo(address)).slice(-2).map((m) => m.parsed.subject);
+      expect(subjects.sort()).toEqual(['A build of the site failed', 'A scheduled release is at risk']);
+    }
+    const atRisk = (await notificationsTo(ADMIN)).find((m) => m.parsed.subject === 'A scheduled release is at risk')!;
+    expect(atRisk.parsed.text).toContain(`A release is scheduled for ${releaseAt.replace('T', ' ')} UTC`);
+  });
 });
