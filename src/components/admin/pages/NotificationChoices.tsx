@@ -16,11 +16,16 @@ export default function NotificationChoices() {
   const id = useId();
 
   async function toggle(kind: NotificationKind, on: boolean) {
+    if (!data) return;
+    const before = data;
+    // Shown at once; put back if the server refuses, so the box never claims an unsaved choice.
+    setData({ ...data, choices: data.choices.map((c) => (c.kind === kind ? { ...c, on } : c)) });
     setBusy(kind);
     try {
       setData(await mutate<Choices>('PUT', '/api/account/notifications', { [kind]: on }));
       notify({ title: on ? 'Notification turned on' : 'Notification turned off' });
     } catch (failure) {
+      setData(before);
       notify({ title: 'Not saved', description: errorMessage(failure, 'Please try again.'), variant: 'destructive' });
     } finally {
       setBusy(null);
