@@ -3,7 +3,7 @@
 import { notificationChoicesSchema } from '../../src/schemas/notifications';
 import { requireUser } from '../../src/server/guard';
 import { json, readJson, route } from '../../src/server/http';
-import { choicesOf, setChoices } from '../../src/server/notify';
+import { choicesOf, setChoices } from '../../src/server/notify-settings';
 
 export default route({
   async GET(req) {

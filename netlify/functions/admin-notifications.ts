@@ -3,7 +3,7 @@
 import { sharedInboxSchema } from '../../src/schemas/notifications';
 import { requirePermission } from '../../src/server/guard';
 import { json, readJson, route } from '../../src/server/http';
-import { getNotificationSettings, setSharedInbox } from '../../src/server/notify';
+import { getNotificationSettings, setSharedInbox } from '../../src/server/notify-settings';
 
 export default route({
   async GET(req) {

@@ -9,7 +9,8 @@ import { getPublishState } from './publish';
 import { upcomingReleases } from './releases';
 import { blobCall, deleteKey, landedWrite, openStore, readJSON, STORES } from './store';
 import { countPendingBetween } from './testimonials';
-import { MARKERS, markerSchema, recipientsOf, WINDOW_MS } from './notify';
+import { MARKERS, markerSchema, WINDOW_MS } from './notify';
+import { recipientsOf } from './notify-settings';
 
 /*
  * The scheduled half of notifications (see notify.ts): once a window is over, one email per kind
