@@ -47,7 +47,8 @@ async function compose(kind: NotificationKind, start: number): Promise<Digest | 
       subject: `${count(ids.length, 'new contact message', 'new contact messages')}`,
       paragraphs: [
         `${count(ids.length, 'contact message', 'contact messages')} arrived ${span(start)}.`,
-        only ? `From ${only.name}. Replying to this email writes to ${only.name}.` : 'Read and answer them in the inbox.',
+        // The sender's address is in Reply-To alone: the email copies no more of their data than a reply needs.
+        only ? 'Replying to this email writes to its sender.' : 'Read and answer them in the inbox.',
       ],
       action: { label: 'Open the inbox', url: siteUrl('/admin/contact-forms') },
       ...(only?.email ? { replyTo: only.email } : {}),

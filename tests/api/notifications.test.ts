@@ -81,7 +81,8 @@ describe('contact message notifications', () => {
     expect(await digest()).toEqual({ windows: 1, sent: 1 });
     const second = (await notificationsTo(ADMIN)).find((m) => m.file !== first!.file)!;
     expect(second.parsed.subject).toBe('1 new contact message');
-    expect(second.parsed.text).toContain('From Jo Reporter.');
+    expect(second.parsed.text).toContain('Replying to this email writes to its sender.');
+    expect(second.parsed.text).not.toContain('Jo Reporter');
     expect(second.parsed.replyTo?.value[0]?.address).toBe('journalist@example.org');
     expect(await notificationsTo(ADMIN)).toHaveLength(2);
   });
@@ -188,5 +189,33 @@ describe('testimonial and build notifications', () => {
     }
     const atRisk = (await notificationsTo(ADMIN)).find((m) => m.parsed.subject === 'A scheduled release is at risk')!;
     expect(atRisk.parsed.text).toContain(`A release is scheduled for ${releaseAt.replace('T', ' ')} UTC`);
+  });
+});
+
+describe('erasure', () => {
+  it('dismisses an undelivered contact notification that would reply to the person erased', async () => {
+    const now = Date.now();
+    const id = `${String(now).padStart(13, '0')}-${crypto.randomUUID()}`;
+    const failed = {
+      id,
+      kind: 'notification',
+      to: ADMIN,
+      replyTo: 'erase-me@example.org',
+      subject: '1 new contact message',
+      text: 'Replying to this email writes to its sender.',
+      html: '<p>Replying to this email writes to its sender.</p>',
+      headers: {},
+      createdAt: new Date(now).toISOString(),
+      attempts: 5,
+      nextAttemptAt: new Date(now).toISOString(),
+      lastError: 'The provider refused it',
+      failedAt: new Date(now).toISOString(),
+    };
+    await getStore({ name: 'mail', consistency: 'strong' }).setJSON(`failed/${String(9_999_999_999_999 - now).padStart(13, '0')}-${id}`, failed);
+    expect((await t.admin.get('/api/admin/mail')).json.failed.items).toContainEqual(expect.objectContaining({ to: ADMIN, replyTo: 'erase-me@example.org' }));
+    const erased = await t.admin.post('/api/admin/privacy/erase', { email: 'Erase-Me@example.org' });
+    expect(erased.status).toBe(200);
+    expect(erased.json.failedMail).toBe(1);
+    expect((await t.admin.get('/api/admin/mail')).json.failed.items).toEqual([]);
   });
 });
