@@ -105,20 +105,28 @@ async function claim(key: string, now: number): Promise<{ kind: NotificationKind
   return won ? found.value : null;
 }
 
-/** Sends the digest of every window that is over; the run's counts. */
-export async function sendDueDigests(now = Date.now()): Promise<{ windows: number; sent: number }> {
+/**
+ * Sends the digest of every window that is over; the run's counts. A window that fails (storage
+ * down) keeps its marker, so a later run tries it again once its claim lapses, and does not hold
+ * up the other kinds.
+ */
+export async function sendDueDigests(now = Date.now()): Promise<{ windows: number; sent: number; failed: number }> {
   const store = openStore(STORES.mail);
   const { blobs } = await blobCall('list notification windows', () => store.list({ prefix: MARKERS }));
-  let windows = 0;
-  let sent = 0;
+  const counts = { windows: 0, sent: 0, failed: 0 };
   for (const { key } of blobs) {
     const start = Number(key.slice(key.lastIndexOf('/') + 1));
     if (!(start + WINDOW_MS + GRACE_MS <= now)) continue;
-    const marker = await claim(key, now);
-    if (!marker) continue;
-    sent += await sendDigest(marker.kind, marker.windowStart);
-    await deleteKey(store, key);
-    windows++;
+    try {
+      const marker = await claim(key, now);
+      if (!marker) continue;
+      counts.sent += await sendDigest(marker.kind, marker.windowStart);
+      await deleteKey(store, key);
+      counts.windows++;
+    } catch (error) {
+      console.error(`The notification digest ${key} failed; a later run tries again:`, error instanceof Error ? error.message : error);
+      counts.failed++;
+    }
   }
-  return { windows, sent };
+  return counts;
 }

@@ -34,7 +34,7 @@ const at = (ms: number) => {
 };
 const contact = (email: string, name = 'Ada Lovelace') => t.anon.post('/api/contact', { name, email, subject: 'media', message: 'A question about your latest report.' });
 /** Runs the digest as its schedule would, and waits for the mail it queued to be written. */
-async function digest(): Promise<{ windows: number; sent: number }> {
+async function digest(): Promise<{ windows: number; sent: number; failed: number }> {
   await t.site.platform.backgroundIdle();
   const run = await (await t.site.platform.runScheduled('notify-digest')).json();
   await t.site.platform.backgroundIdle();
@@ -61,11 +61,11 @@ describe('contact message notifications', () => {
     // The next window starts with one message; the first window is not over until its grace minute.
     at(base + WINDOW + 30_000);
     expect((await contact('journalist@example.org', 'Jo Reporter')).status).toBe(201);
-    expect(await digest()).toEqual({ windows: 0, sent: 0 });
+    expect(await digest()).toEqual({ windows: 0, sent: 0, failed: 0 });
     expect(await notificationsTo(ADMIN)).toHaveLength(0);
 
     at(base + WINDOW + 61_000);
-    expect(await digest()).toEqual({ windows: 1, sent: 1 });
+    expect(await digest()).toEqual({ windows: 1, sent: 1, failed: 0 });
     const [first, ...others] = await notificationsTo(ADMIN);
     expect(others).toHaveLength(0);
     expect(first!.parsed.subject).toBe('1,000 new contact messages');
@@ -75,10 +75,10 @@ describe('contact message notifications', () => {
     expect(first!.parsed.replyTo).toBeUndefined();
     // Contact messages are personal data: editors are not told.
     expect(await notificationsTo(EDITOR)).toHaveLength(0);
-    expect(await digest()).toEqual({ windows: 0, sent: 0 });
+    expect(await digest()).toEqual({ windows: 0, sent: 0, failed: 0 });
 
     at(base + 2 * WINDOW + 61_000);
-    expect(await digest()).toEqual({ windows: 1, sent: 1 });
+    expect(await digest()).toEqual({ windows: 1, sent: 1, failed: 0 });
     const second = (await notificationsTo(ADMIN)).find((m) => m.file !== first!.file)!;
     expect(second.parsed.subject).toBe('1 new contact message');
     expect(second.parsed.text).toContain('Replying to this email writes to its sender.');
@@ -97,7 +97,7 @@ describe('contact message notifications', () => {
     at(base + 4 * WINDOW + 60_000);
     expect((await contact('someone@example.org')).status).toBe(201);
     at(base + 5 * WINDOW + 61_000);
-    expect(await digest()).toEqual({ windows: 1, sent: 0 });
+    expect(await digest()).toEqual({ windows: 1, sent: 0, failed: 0 });
     expect(await notificationsTo(ADMIN)).toHaveLength(before);
 
     expect((await t.viewer.put('/api/admin/notifications', { sharedInbox: SHARED })).status).toBe(403);
@@ -110,7 +110,7 @@ describe('contact message notifications', () => {
     at(base + 6 * WINDOW + 60_000);
     expect((await contact('another@example.org', 'Al Another')).status).toBe(201);
     at(base + 7 * WINDOW + 61_000);
-    expect(await digest()).toEqual({ windows: 1, sent: 1 });
+    expect(await digest()).toEqual({ windows: 1, sent: 1, failed: 0 });
     const [shared] = await notificationsTo(SHARED);
     expect(shared!.parsed.subject).toBe('1 new contact message');
     expect(shared!.parsed.replyTo?.value[0]?.address).toBe('another@example.org');
@@ -137,7 +137,7 @@ describe('testimonial and build notifications', () => {
     at(base + 8 * WINDOW + 60_000);
     for (const name of ['Grace Hopper', 'Alan Turing']) expect((await t.anon.post('/api/testimonials', { name, content: 'A fine institute.', rating: 5 })).status).toBe(201);
     at(base + 9 * WINDOW + 61_000);
-    expect(await digest()).toEqual({ windows: 1, sent: 2 });
+    expect(await digest()).toEqual({ windows: 1, sent: 2, failed: 0 });
     for (const [address, count] of [[ADMIN, admin], [EDITOR, editor]] as const) {
       const mails = await notificationsTo(address);
       expect(mails).toHaveLength(count + 1);
@@ -154,7 +154,7 @@ describe('testimonial and build notifications', () => {
     const failed = await t.site.platform.invokeEvent('deploy-failed', { payload: { id: 'd1', site_id: 'local-site', error_message: 'Astro could not render /events' } });
     expect(failed.status).toBe(200);
     at(base + 11 * WINDOW + 61_000);
-    expect(await digest()).toEqual({ windows: 1, sent: 1 });
+    expect(await digest()).toEqual({ windows: 1, sent: 1, failed: 0 });
     const mail = (await notificationsTo(ADMIN)).at(-1)!;
     expect(await notificationsTo(ADMIN)).toHaveLength(admin + 1);
     expect(mail.parsed.subject).toBe('A build of the site failed');
@@ -165,7 +165,7 @@ describe('testimonial and build notifications', () => {
     at(base + 12 * WINDOW + 60_000);
     expect((await t.site.platform.invokeEvent('deploy-failed', { payload: { id: 'd2', site_id: 'local-site', error_message: 'Out of memory' } })).status).toBe(200);
     at(base + 13 * WINDOW + 61_000);
-    expect(await digest()).toEqual({ windows: 1, sent: 2 });
+    expect(await digest()).toEqual({ windows: 1, sent: 2, failed: 0 });
     expect((await notificationsTo(EDITOR)).at(-1)!.parsed.text).toContain('Out of memory');
   });
 
@@ -182,7 +182,7 @@ describe('testimonial and build notifications', () => {
     expect(check.warning).toContain('A release is scheduled for');
     at(start + WINDOW + 61_000);
     // The failed build and the release at risk: one email of each kind to each of the two.
-    expect(await digest()).toEqual({ windows: 2, sent: 4 });
+    expect(await digest()).toEqual({ windows: 2, sent: 4, failed: 0 });
     for (const address of [ADMIN, EDITOR]) {
       const subjects = (await notificationsTo(address)).slice(-2).map((m) => m.parsed.subject);
       expect(subjects.sort()).toEqual(['A build of the site failed', 'A scheduled release is at risk']);
