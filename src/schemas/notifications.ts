@@ -38,9 +38,11 @@ export const notificationSettingsSchema = z.object({
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
 /** PUT /api/account/notifications: each kind on or off (kinds left out keep their choice). */
-export const notificationChoicesSchema = z.strictObject(
-  Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.boolean({ error: `${k} must be true or false` }).optional()])) as Record<NotificationKind, z.ZodOptional<z.ZodBoolean>>,
-);
+export const notificationChoicesSchema = z
+  .strictObject(
+    Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.boolean({ error: `${k} must be true or false` }).optional()])) as Record<NotificationKind, z.ZodOptional<z.ZodBoolean>>,
+  )
+  .refine((choices) => Object.values(choices).some((on) => on !== undefined), `Send at least one of ${NOTIFICATION_KINDS.join(', ')}, true or false`);
 
 /** PUT /api/admin/notifications: the shared inbox for contact messages (empty: none). */
 export const sharedInboxSchema = z.strictObject({ sharedInbox: optionalEmail });

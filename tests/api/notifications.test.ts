@@ -127,6 +127,8 @@ describe('contact message notifications', () => {
     const refused = await t.viewer.put('/api/account/notifications', { contact: true });
     expect(refused.status).toBe(400);
     expect((await t.viewer.put('/api/account/notifications', { testimonial: 'yes' })).status).toBe(400);
+    const empty = await t.viewer.put('/api/account/notifications', {});
+    expect([empty.status, empty.json.message]).toEqual([400, 'Send at least one of contact, testimonial, build-failed, release-at-risk, true or false']);
     expect((await t.anon.get('/api/account/notifications')).status).toBe(401);
   });
 });
