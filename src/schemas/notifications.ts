@@ -45,7 +45,7 @@ export const notificationChoicesSchema = z
   .refine((choices) => Object.values(choices).some((on) => on !== undefined), `Send at least one of ${NOTIFICATION_KINDS.join(', ')}, true or false`);
 
 /** PUT /api/admin/notifications: the shared inbox for contact messages (empty: none). */
-export const sharedInboxSchema = z.strictObject({ sharedInbox: optionalEmail });
+export const sharedInboxSchema = z.strictObject({ sharedInbox: z.string({ error: 'Send sharedInbox: an email address, or empty for none' }).pipe(optionalEmail) });
 
 /** What My account shows: the kinds this user's role may receive, each on or off, and where they go. */
 export interface NotificationChoices {

@@ -104,6 +104,7 @@ describe('contact message notifications', () => {
     const bad = await t.admin.put('/api/admin/notifications', { sharedInbox: 'not an address' });
     expect(bad.status).toBe(400);
     expect(bad.json.fields.sharedInbox).toBe('Please enter a valid email address');
+    expect((await t.admin.put('/api/admin/notifications', {})).json.fields.sharedInbox).toBe('Send sharedInbox: an email address, or empty for none');
     expect((await t.admin.put('/api/admin/notifications', { sharedInbox: SHARED })).json).toEqual({ sharedInbox: SHARED });
     expect((await t.admin.get('/api/admin/notifications')).json).toEqual({ sharedInbox: SHARED });
 
