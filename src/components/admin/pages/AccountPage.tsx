@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage, mutate } from '../../../lib/api';
+import NotificationChoices from './NotificationChoices';
 import { $session, refreshSession } from '../../../stores/session';
 import { notify } from '../../ui/toast';
 import { flashNext } from '../flash';
-import NotificationChoices from './NotificationChoices';
 import PageHeader from '../PageHeader';
 import { cx, ui } from '../../ui/styles';
 
@@ -100,7 +100,7 @@ function TwoFactorSetup({ enabled }: { enabled: boolean }) {
   );
 }
 
-/** My account: change your password, two-factor sign-in, email notifications, and sign out everywhere. */
+/** My account: change your password, two-factor sign-in, and sign out everywhere. */
 export default function AccountPage() {
   const session = useStore($session);
   const [error, setError] = useState('');
