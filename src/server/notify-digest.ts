@@ -44,7 +44,7 @@ async function compose(kind: NotificationKind, start: number): Promise<Digest | 
     // could reach only one of them; each message is answered from the inbox.
     const only = ids.length === 1 ? await getContactForm(ids[0]!).catch((e: unknown) => (e instanceof HttpError ? null : Promise.reject(e))) : null;
     return {
-      subject: `${count(ids.length, 'new contact message', 'new contact messages')}`,
+      subject: count(ids.length, 'new contact message', 'new contact messages'),
       paragraphs: [
         `${count(ids.length, 'contact message', 'contact messages')} arrived ${span(start)}.`,
         // The sender's address is in Reply-To alone: the email copies no more of their data than a reply needs.
@@ -59,7 +59,7 @@ async function compose(kind: NotificationKind, start: number): Promise<Digest | 
     if (n === 0) return null;
     return {
       subject: `${count(n, 'testimonial awaits', 'testimonials await')} review`,
-      paragraphs: [`${count(n, 'testimonial was', 'testimonials were')} sent ${span(start)} and ${n === 1 ? 'awaits' : 'await'} review. Nothing shows on the site until it is approved.`],
+      paragraphs: [`${count(n, 'testimonial was', 'testimonials were')} sent ${span(start)} and ${n === 1 ? 'awaits' : 'await'} review. Nothing shows on the site before approval.`],
       action: { label: 'Review testimonials', url: siteUrl('/admin/testimonials') },
     };
   }
