@@ -2,13 +2,15 @@
 import { contactInputSchema } from '../../src/schemas/contact-form';
 import { createContactForm } from '../../src/server/contact-forms';
 import { json, readJson, route } from '../../src/server/http';
+import { noteEvent } from '../../src/server/notify';
 import { assertPublicPostAllowed } from '../../src/server/throttle';
 
 export default route({
   async POST(req, ctx) {
     const input = await readJson(req, contactInputSchema);
     await assertPublicPostAllowed('contact', ctx.ip);
-    await createContactForm(input);
+    const saved = await createContactForm(input);
+    noteEvent('contact', saved.createdAt);
     return json({ message: 'Message sent' }, { status: 201 });
   },
 });

@@ -6,6 +6,7 @@ import { testimonialSubmitSchema } from '../../src/schemas/testimonial';
 import { CACHE_TAGS, cdnCacheHeaders } from '../../src/server/cdn-cache';
 import { HttpError } from '../../src/server/errors';
 import { json, readJson, route } from '../../src/server/http';
+import { noteEvent } from '../../src/server/notify';
 import { approvedTestimonials, featuredTestimonials, submitTestimonial } from '../../src/server/testimonials';
 import { assertPublicPostAllowed } from '../../src/server/throttle';
 
@@ -24,7 +25,9 @@ export default route({
     if (ctx.params.list) throw new HttpError(405, `Method POST is not allowed here`, undefined, { Allow: 'GET' });
     const input = await readJson(req, testimonialSubmitSchema);
     await assertPublicPostAllowed('testimonial', ctx.ip);
-    return json(await submitTestimonial(input), { status: 201 });
+    const saved = await submitTestimonial(input);
+    noteEvent('testimonial', saved.createdAt);
+    return json(saved, { status: 201 });
   },
 });
 

@@ -42,6 +42,8 @@ export interface FailedMail {
   id: string;
   kind: MailKind;
   to: string;
+  /** Whom a reply reaches (a contact notification's sender). */
+  replyTo?: string;
   subject: string;
   attempts: number;
   lastError: string;

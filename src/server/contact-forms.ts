@@ -123,6 +123,11 @@ export async function messageIdsBefore(at: string): Promise<string[]> {
   return (await index.rows()).filter((r) => r.at < at).map((r) => r.id).reverse();
 }
 
+/** The ids of messages that arrived from `from` until before `to` (ISO times), oldest first: from the index alone. */
+export async function messageIdsBetween(from: string, to: string): Promise<string[]> {
+  return (await index.rows()).filter((r) => r.at >= from && r.at < to).map((r) => r.id).reverse();
+}
+
 /** The index row of a message, or undefined. */
 const rowOf = async (id: string) => (await index.rows()).find((r) => r.id === id);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HttpError } from './errors';
 import { json, readJson, route } from './http';
+import { noteEvent } from './notify';
 import { markBuildDone, markBuildFailed, markBuildStarted } from './publish';
 import { readSkipped } from './publish-report';
 
@@ -22,7 +23,10 @@ export type DeployEvent = 'deploy-building' | 'deploy-succeeded' | 'deploy-faile
 const record: Record<DeployEvent, (deploy: z.infer<typeof deployEventSchema>['payload']) => Promise<unknown>> = {
   'deploy-building': () => markBuildStarted(),
   'deploy-succeeded': async (deploy) => markBuildDone(await readSkipped(deploy.id)),
-  'deploy-failed': (deploy) => markBuildFailed(`The build failed: ${deploy.error_message?.trim() || 'no reason given'}`),
+  'deploy-failed': async (deploy) => {
+    await markBuildFailed(`The build failed: ${deploy.error_message?.trim() || 'no reason given'}`);
+    noteEvent('build-failed');
+  },
 };
 
 /** The handler of one deploy event function. */

@@ -16,8 +16,8 @@ import { deleteUpload } from './uploads';
 /*
  * Everything the site holds about one person, found by their address and (optionally) their name,
  * and erased in one action: contact messages, the newsletter subscription, testimonials and their
- * photos, the History entries that copied any of these, and undelivered mail to them. Lookups go
- * through the privacy markers (person-index.ts), never through every record.
+ * photos, the History entries that copied any of these, and undelivered mail to them or replying
+ * to them. Lookups go through the privacy markers (person-index.ts), never through every record.
  */
 
 export interface PersonRecords {
@@ -128,12 +128,12 @@ export async function erasePerson(user: Pick<User, 'username'>, who: Person): Pr
   return erased;
 }
 
-/** Undelivered mail to the address, kept for admins with its reason: dismissed. */
+/** Undelivered mail to the address, or replying to it (a contact notification), kept for admins with its reason: dismissed. */
 async function eraseFailedMail(email: string | undefined): Promise<number> {
   const address = email?.trim().toLowerCase();
   if (!address) return 0;
   const { items } = await listFailedMail(500);
-  const theirs = items.filter((m) => m.to.trim().toLowerCase() === address);
+  const theirs = items.filter((m) => m.to.trim().toLowerCase() === address || m.replyTo?.trim().toLowerCase() === address);
   for (const m of theirs) await dismissFailedMail(m.id);
   return theirs.length;
 }

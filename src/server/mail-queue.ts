@@ -139,6 +139,7 @@ const failedView = (key: string, m: QueuedMail): FailedMail => ({
   id: key.slice(FAILED.length),
   kind: m.kind,
   to: m.to,
+  ...(m.replyTo ? { replyTo: m.replyTo } : {}),
   subject: m.subject,
   attempts: m.attempts,
   lastError: m.lastError ?? 'Unknown reason',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isPublic, releaseTime, type Releasable } from '../schemas/release';
 import { events, publications } from './collections';
+import { noteEvent } from './notify';
 import { getPublishState, requestRebuild } from './publish';
 import { openStore, readJSON, STORES, updateJSON } from './store';
 
@@ -101,6 +102,8 @@ export async function checkReleases(now = Date.now()): Promise<{ rebuilt: boolea
       triggeredUpTo: Math.max(d.triggeredUpTo, ...due),
       warning,
     }));
+    // A new warning (not the same one checked again a minute later) is worth an email.
+    if (warning && warning.message !== doc.warning?.message) noteEvent('release-at-risk', now);
   }
   return { rebuilt, warning: warning?.message ?? null };
 }

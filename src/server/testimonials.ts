@@ -151,6 +151,13 @@ export async function pendingTestimonialIdsBefore(at: string): Promise<string[]>
     .map(idOfKey);
 }
 
+/** How many testimonials sent from `from` until before `to` (ISO) still await review; no record is read. */
+export async function countPendingBetween(from: string, to: string): Promise<number> {
+  const [keys, published] = await Promise.all([allTestimonialKeys(), publishedIndex()]);
+  const approved = new Set(published.map((t) => t.id));
+  return keys.filter((k) => !approved.has(idOfKey(k)) && timeOfKey(k) >= from && timeOfKey(k) < to).length;
+}
+
 /** Published order: by `order`, then newest first. */
 const publishedOrder = (a: Testimonial, b: Testimonial) => a.order - b.order || b.createdAt.localeCompare(a.createdAt);
 

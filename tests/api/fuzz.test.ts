@@ -36,6 +36,8 @@ const ENDPOINTS: [method: 'POST' | 'PATCH' | 'PUT', path: string, admin: boolean
   ['PUT', '/api/admin/auth-policy', true],
   ['POST', '/api/account/password', true],
   ['POST', '/api/account/two-factor/confirm', true],
+  ['PUT', '/api/account/notifications', true],
+  ['PUT', '/api/admin/notifications', true],
   ['POST', '/api/auth/invitations/ID/accept', false],
   ['POST', '/api/auth/forgot-password', false],
   ['POST', '/api/auth/verify-email', false],

@@ -113,6 +113,10 @@ describe('a deploy with Netlify’s build program', () => {
       // Netlify runs it on its schedule: with no SMTP_URL nothing is queued, so nothing is due.
       'mail-queue': { request: { method: 'POST', path: '/.netlify/functions/mail-queue', body: { next_run: '2030-01-01T00:00:00.000Z' } }, status: 200 },
       'admin-mail': admin401('/api/admin/mail'),
+      'admin-notifications': admin401('/api/admin/notifications'),
+      'account-notifications': admin401('/api/account/notifications'),
+      // Netlify runs it on its schedule: a fresh store has no notification window to send.
+      'notify-digest': { request: { method: 'POST', path: '/.netlify/functions/notify-digest', body: { next_run: '2030-01-01T00:00:00.000Z' } }, status: 200 },
       'admin-privacy': admin401('/api/admin/privacy/audit'),
       'admin-preview-links': admin401('/api/admin/preview-links'),
       // A link that was never made: the same answer as a revoked or expired one, a page for a person.

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage, mutate } from '../../../lib/api';
+import NotificationChoices from './NotificationChoices';
 import { $session, refreshSession } from '../../../stores/session';
 import { notify } from '../../ui/toast';
 import { flashNext } from '../flash';
@@ -183,6 +184,7 @@ export default function AccountPage() {
         </h2>
         <TwoFactorSetup enabled={user.twoFactorEnabled} />
       </section>
+      <NotificationChoices />
       <section aria-labelledby={`${id}-out`} className={cx(ui.card, 'p-5')}>
         <h2 id={`${id}-out`} className="text-base font-semibold">
           Sessions

@@ -8,6 +8,7 @@ import LoadStatus from '../../ui/LoadStatus';
 import { cx, ui } from '../../ui/styles';
 import { notify } from '../../ui/toast';
 import { useFetch } from '../use-fetch';
+import SharedInbox from './SharedInbox';
 
 interface MailOverview {
   status: MailStatus;
@@ -53,6 +54,7 @@ export default function MailPage() {
               {data.status.detail}
             </p>
           </section>
+          <SharedInbox />
           <section aria-labelledby="mail-failed">
             <h2 id="mail-failed" className="mb-2 text-base font-semibold">
               Failed deliveries

@@ -1,0 +1,224 @@
+import { getStore } from '@netlify/blobs';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startAdminSite, type AdminSite } from '../helpers/admin-site';
+import { readOutbox, type ReadMail } from '../helpers/mail';
+
+// Notifications to the team, read back from the outbox as delivered: batched per kind in 15-minute
+// windows (a burst of 1,000 contact messages is one email), each user's choices, the shared inbox,
+// Reply-To for a single contact message, and which role hears about what.
+let t: AdminSite;
+const WINDOW = 15 * 60_000;
+// Windows a little in the future, one per test, in order: the clock only moves forward.
+const base = Math.floor(Date.now() / WINDOW) * WINDOW + WINDOW;
+const ADMIN = 'admin@meridian.example';
+const EDITOR = 'editor@meridian.example';
+const SHARED = 'press@meridian.example';
+
+/** Gives a signed-up user a verified address, as My account does once its link is followed. */
+async function giveVerifiedAddress(username: string, email: string) {
+  const store = getStore({ name: 'users', consistency: 'strong' });
+  const raw = (await store.get(username, { type: 'json' })) as Record<string, unknown>;
+  await store.setJSON(username, { ...raw, email, emailVerifiedAt: new Date().toISOString() });
+}
+
+beforeAll(async () => {
+  t = await startAdminSite();
+  await giveVerifiedAddress('admin', ADMIN);
+  await giveVerifiedAddress('viewer', EDITOR);
+});
+afterAll(() => t.close());
+afterEach(() => vi.useRealTimers());
+
+const at = (ms: number) => {
+  vi.useFakeTimers({ toFake: ['Date'], now: ms });
+};
+const contact = (email: string, name = 'Ada Lovelace') => t.anon.post('/api/contact', { name, email, subject: 'media', message: 'A question about your latest report.' });
+/** Runs the digest as its schedule would, and waits for the mail it queued to be written. */
+async function digest(): Promise<{ windows: number; sent: number; failed: number }> {
+  await t.site.platform.backgroundIdle();
+  const run = await (await t.site.platform.runScheduled('notify-digest')).json();
+  await t.site.platform.backgroundIdle();
+  return run;
+}
+const notificationsTo = async (address: string): Promise<ReadMail[]> => (await readOutbox(t.site.dataDir)).filter((m) => m.to === address);
+const markers = async (kind: string) => (await getStore({ name: 'mail', consistency: 'strong' }).list({ prefix: `notify/${kind}/` })).blobs;
+
+describe('contact message notifications', () => {
+  it('sends one email for a burst of 1,000 messages, then one for the next window, with Reply-To for a single message', async () => {
+    at(base + 60_000);
+    let next = 0;
+    const worker = async () => {
+      while (next < 1000) {
+        const i = next++;
+        expect((await contact(`sender${i}@example.org`)).status).toBe(201);
+      }
+    };
+    await Promise.all(Array.from({ length: 16 }, worker));
+    await t.site.platform.backgroundIdle();
+    // The burst left one marker for its window, whatever its size.
+    expect(await markers('contact')).toHaveLength(1);
+
+    // The next window starts with one message; the first window is not over until its grace minute.
+    at(base + WINDOW + 30_000);
+    expect((await contact('journalist@example.org', 'Jo Reporter')).status).toBe(201);
+    expect(await digest()).toEqual({ windows: 0, sent: 0, failed: 0 });
+    expect(await notificationsTo(ADMIN)).toHaveLength(0);
+
+    at(base + WINDOW + 61_000);
+    expect(await digest()).toEqual({ windows: 1, sent: 1, failed: 0 });
+    const [first, ...others] = await notificationsTo(ADMIN);
+    expect(others).toHaveLength(0);
+    expect(first!.parsed.subject).toBe('1,000 new contact messages');
+    expect(first!.parsed.text).toContain('1,000 contact messages arrived between');
+    expect(first!.parsed.text).toMatch(/Open the inbox: http:\/\/\S+\/admin\/contact-forms/);
+    // A reply to a digest of many would reach only one of them: no Reply-To.
+    expect(first!.parsed.replyTo).toBeUndefined();
+    // Contact messages are personal data: editors are not told.
+    expect(await notificationsTo(EDITOR)).toHaveLength(0);
+    expect(await digest()).toEqual({ windows: 0, sent: 0, failed: 0 });
+
+    at(base + 2 * WINDOW + 61_000);
+    expect(await digest()).toEqual({ windows: 1, sent: 1, failed: 0 });
+    const second = (await notificationsTo(ADMIN)).find((m) => m.file !== first!.file)!;
+    expect(second.parsed.subject).toBe('1 new contact message');
+    expect(second.parsed.text).toContain('Replying to this email writes to its sender.');
+    expect(second.parsed.text).not.toContain('Jo Reporter');
+    expect(second.parsed.replyTo?.value[0]?.address).toBe('journalist@example.org');
+    expect(await notificationsTo(ADMIN)).toHaveLength(2);
+  });
+
+  it('sends nothing to a user who turned contact messages off, and goes to the shared inbox an admin sets', async () => {
+    const choices = await t.admin.put('/api/account/notifications', { contact: false });
+    expect(choices.status).toBe(200);
+    expect(choices.json.choices).toContainEqual({ kind: 'contact', label: 'New contact messages', on: false });
+    expect(choices.json.address).toBe(ADMIN);
+    const before = (await notificationsTo(ADMIN)).length;
+
+    at(base + 4 * WINDOW + 60_000);
+    expect((await contact('someone@example.org')).status).toBe(201);
+    at(base + 5 * WINDOW + 61_000);
+    expect(await digest()).toEqual({ windows: 1, sent: 0, failed: 0 });
+    expect(await notificationsTo(ADMIN)).toHaveLength(before);
+
+    expect((await t.viewer.put('/api/admin/notifications', { sharedInbox: SHARED })).status).toBe(403);
+    const bad = await t.admin.put('/api/admin/notifications', { sharedInbox: 'not an address' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.fields.sharedInbox).toBe('Please enter a valid email address');
+    expect((await t.admin.put('/api/admin/notifications', {})).json.fields.sharedInbox).toBe('Send sharedInbox: an email address, or empty for none');
+    expect((await t.admin.put('/api/admin/notifications', { sharedInbox: SHARED })).json).toEqual({ sharedInbox: SHARED });
+    expect((await t.admin.get('/api/admin/notifications')).json).toEqual({ sharedInbox: SHARED });
+
+    at(base + 6 * WINDOW + 60_000);
+    expect((await contact('another@example.org', 'Al Another')).status).toBe(201);
+    at(base + 7 * WINDOW + 61_000);
+    expect(await digest()).toEqual({ windows: 1, sent: 1, failed: 0 });
+    const [shared] = await notificationsTo(SHARED);
+    expect(shared!.parsed.subject).toBe('1 new contact message');
+    expect(shared!.parsed.replyTo?.value[0]?.address).toBe('another@example.org');
+    expect(shared!.parsed.text).toContain('shared inbox for contact messages');
+    expect(await notificationsTo(ADMIN)).toHaveLength(before);
+
+    expect((await t.admin.put('/api/account/notifications', { contact: true })).json.choices).toContainEqual({ kind: 'contact', label: 'New contact messages', on: true });
+  });
+
+  it('offers each role only what it may receive, and refuses the rest', async () => {
+    const editor = await t.viewer.get('/api/account/notifications');
+    expect(editor.json.choices.map((c: { kind: string }) => c.kind)).toEqual(['testimonial', 'build-failed', 'release-at-risk']);
+    expect(editor.json.address).toBe(EDITOR);
+    const refused = await t.viewer.put('/api/account/notifications', { contact: true });
+    expect(refused.status).toBe(400);
+    expect((await t.viewer.put('/api/account/notifications', { testimonial: 'yes' })).status).toBe(400);
+    const empty = await t.viewer.put('/api/account/notifications', {});
+    expect([empty.status, empty.json.message]).toEqual([400, 'Send at least one of contact, testimonial, build-failed, release-at-risk, true or false']);
+    expect((await t.anon.get('/api/account/notifications')).status).toBe(401);
+  });
+});
+
+describe('testimonial and build notifications', () => {
+  it('tells editors and admins about testimonials awaiting review, not the shared inbox', async () => {
+    const [admin, editor, shared] = (await Promise.all([ADMIN, EDITOR, SHARED].map(async (a) => (await notificationsTo(a)).length))) as [number, number, number];
+    at(base + 8 * WINDOW + 60_000);
+    for (const name of ['Grace Hopper', 'Alan Turing']) expect((await t.anon.post('/api/testimonials', { name, content: 'A fine institute.', rating: 5 })).status).toBe(201);
+    at(base + 9 * WINDOW + 61_000);
+    expect(await digest()).toEqual({ windows: 1, sent: 2, failed: 0 });
+    for (const [address, count] of [[ADMIN, admin], [EDITOR, editor]] as const) {
+      const mails = await notificationsTo(address);
+      expect(mails).toHaveLength(count + 1);
+      expect(mails.at(-1)!.parsed.subject).toBe('2 testimonials await review');
+      expect(mails.at(-1)!.parsed.text).toMatch(/Review testimonials: http:\/\/\S+\/admin\/testimonials/);
+    }
+    expect(await notificationsTo(SHARED)).toHaveLength(shared);
+  });
+
+  it('tells editors and admins about a failed build, unless they turned it off', async () => {
+    expect((await t.viewer.put('/api/account/notifications', { 'build-failed': false })).status).toBe(200);
+    const [admin, editor] = (await Promise.all([ADMIN, EDITOR].map(async (a) => (await notificationsTo(a)).length))) as [number, number];
+    at(base + 10 * WINDOW + 60_000);
+    const failed = await t.site.platform.invokeEvent('deploy-failed', { payload: { id: 'd1', site_id: 'local-site', error_message: 'Astro could not render /events' } });
+    expect(failed.status).toBe(200);
+    at(base + 11 * WINDOW + 61_000);
+    expect(await digest()).toEqual({ windows: 1, sent: 1, failed: 0 });
+    const mail = (await notificationsTo(ADMIN)).at(-1)!;
+    expect(await notificationsTo(ADMIN)).toHaveLength(admin + 1);
+    expect(mail.parsed.subject).toBe('A build of the site failed');
+    expect(mail.parsed.text).toContain('Astro could not render /events');
+    expect(await notificationsTo(EDITOR)).toHaveLength(editor);
+
+    expect((await t.viewer.put('/api/account/notifications', { 'build-failed': true })).status).toBe(200);
+    at(base + 12 * WINDOW + 60_000);
+    expect((await t.site.platform.invokeEvent('deploy-failed', { payload: { id: 'd2', site_id: 'local-site', error_message: 'Out of memory' } })).status).toBe(200);
+    at(base + 13 * WINDOW + 61_000);
+    expect(await digest()).toEqual({ windows: 1, sent: 2, failed: 0 });
+    expect((await notificationsTo(EDITOR)).at(-1)!.parsed.text).toContain('Out of memory');
+  });
+
+  it('tells editors and admins when a scheduled release is near and the last build failed', async () => {
+    const start = base + 14 * WINDOW;
+    at(start + 60_000);
+    const releaseAt = new Date(start + 20 * 60_000).toISOString().slice(0, 16);
+    const created = await t.admin.post('/api/publications', { title: 'Embargoed Findings', description: 'Out at the embargo.', status: 'scheduled', publishAt: releaseAt, timeZone: 'UTC' });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    at(start + 65_000);
+    expect((await t.site.platform.invokeEvent('deploy-failed', { payload: { id: 'd3', site_id: 'local-site', error_message: 'Disk full' } })).status).toBe(200);
+    at(start + 70_000);
+    const check = await (await t.site.platform.runScheduled('release-scheduled')).json();
+    expect(check.warning).toContain('A release is scheduled for');
+    at(start + WINDOW + 61_000);
+    // The failed build and the release at risk: one email of each kind to each of the two.
+    expect(await digest()).toEqual({ windows: 2, sent: 4, failed: 0 });
+    for (const address of [ADMIN, EDITOR]) {
+      const subjects = (await notificationsTo(address)).slice(-2).map((m) => m.parsed.subject);
+      expect(subjects.sort()).toEqual(['A build of the site failed', 'A scheduled release is at risk']);
+    }
+    const atRisk = (await notificationsTo(ADMIN)).find((m) => m.parsed.subject === 'A scheduled release is at risk')!;
+    expect(atRisk.parsed.text).toContain(`A release is scheduled for ${releaseAt.replace('T', ' ')} UTC`);
+  });
+});
+
+describe('erasure', () => {
+  it('dismisses an undelivered contact notification that would reply to the person erased', async () => {
+    const now = Date.now();
+    const id = `${String(now).padStart(13, '0')}-${crypto.randomUUID()}`;
+    const failed = {
+      id,
+      kind: 'notification',
+      to: ADMIN,
+      replyTo: 'erase-me@example.org',
+      subject: '1 new contact message',
+      text: 'Replying to this email writes to its sender.',
+      html: '<p>Replying to this email writes to its sender.</p>',
+      headers: {},
+      createdAt: new Date(now).toISOString(),
+      attempts: 5,
+      nextAttemptAt: new Date(now).toISOString(),
+      lastError: 'The provider refused it',
+      failedAt: new Date(now).toISOString(),
+    };
+    await getStore({ name: 'mail', consistency: 'strong' }).setJSON(`failed/${String(9_999_999_999_999 - now).padStart(13, '0')}-${id}`, failed);
+    expect((await t.admin.get('/api/admin/mail')).json.failed.items).toContainEqual(expect.objectContaining({ to: ADMIN, replyTo: 'erase-me@example.org' }));
+    const erased = await t.admin.post('/api/admin/privacy/erase', { email: 'Erase-Me@example.org' });
+    expect(erased.status).toBe(200);
+    expect(erased.json.failedMail).toBe(1);
+    expect((await t.admin.get('/api/admin/mail')).json.failed.items).toEqual([]);
+  });
+});
