@@ -126,8 +126,15 @@ export async function createRelease(user: Pick<User, 'username'>, input: Release
 
 /** Schedules items for the release's time (each change in History); answers the release. */
 async function scheduleItems(user: Pick<User, 'username'>, bundle: ReleaseBundle, items: ReleaseItem[]): Promise<ReleaseBundle> {
-  for (const item of items) await setItemSchedule(user, item, { status: 'scheduled', publishAt: bundle.publishAt, timeZone: bundle.timeZone }, `in the release “${bundle.name}”`);
-  if (items.length) await requestRebuild();
+  let changed = false;
+  for (const item of items) {
+    // One deleted (or published by hand) since it was checked is left alone: the check names it.
+    const record = await releaseRecord(item);
+    if (!record || isPublic(record.item)) continue;
+    await setItemSchedule(user, item, { status: 'scheduled', publishAt: bundle.publishAt, timeZone: bundle.timeZone }, `in the release “${bundle.name}”`);
+    changed = true;
+  }
+  if (changed) await requestRebuild();
   return bundle;
 }
 
@@ -162,7 +169,8 @@ export async function updateRelease(user: Pick<User, 'username'>, id: string, pa
   const items = patch.items ?? current.items;
   const added = items.filter((i) => !current.items.some((c) => key(c) === key(i)));
   const removed = current.items.filter((c) => !items.some((i) => key(i) === key(c)));
-  await admissible(added);
+  // A new time re-saves every item, so all of them must still be fit to schedule.
+  await admissible(moved ? items : added);
   const lines: [string, string][] = [];
   if (patch.name !== undefined && patch.name !== current.name) lines.push(['rename', `Renamed from “${current.name}” to “${patch.name}”`]);
   if (moved) lines.push(['reschedule', `Moved from ${current.publishAt.replace('T', ' ')} (${current.timeZone}) to ${publishAt.replace('T', ' ')} (${timeZone})`]);
