@@ -36,6 +36,8 @@ const ENDPOINTS: [method: 'POST' | 'PATCH' | 'PUT', path: string, admin: boolean
   ['POST', '/api/account/two-factor/confirm', true],
   ['POST', '/api/auth/invitations/ID/accept', false],
   ['POST', '/api/admin/pdf-uploads', true],
+  ['POST', '/api/admin/releases', true],
+  ['PATCH', '/api/admin/releases/ID', true],
 ];
 
 // Payloads that break expectations: wrong types, huge strings, deep nesting, prototype keys, odd unicode.
