@@ -9,13 +9,16 @@ export const SITE = {
   locale: 'en_GB',
 } as const;
 
-/** Main navigation, shared by the header and the footer. */
+/**
+ * Main navigation, shared by the header and the footer: the built-in list, which the admin can
+ * replace (site settings); the newsletter's entry takes its words and address from the settings.
+ */
 export const NAV_LINKS = [
   { label: 'About Us', href: '/#about' },
   { label: 'Our Team', href: '/team' },
   { label: 'Strategic Focus', href: '/#research' },
   { label: 'Research', href: '/#publications' },
   { label: 'Events', href: '/#events' },
-  { label: 'AI Quick Bytes', href: SITE.newsletterUrl, external: true },
+  { label: 'AI Quick Bytes', href: SITE.newsletterUrl, external: true, newsletter: true },
   { label: 'Contact', href: '/#contact' },
 ] as const;

@@ -68,6 +68,23 @@ export const SETTINGS_DEFAULTS = {
   featuredVideoThumbnail: '',
   featuredVideoThumbnailAlt: '',
   socialShareImage: '',
+  // The institute's own profiles, linked from the footer when set.
+  socialLinkedin: '',
+  socialTwitter: '',
+  socialYoutube: '',
+  socialBluesky: '',
+  // The frame around every page: the footer's tagline and copyright line, and the newsletter's
+  // entry in the navigation (the spec's "AI Quick Bytes", opening in a new tab).
+  footerTagline: SITE.tagline,
+  copyrightText: `© ${SITE.copyrightYear} ${SITE.name}. All rights reserved.`,
+  newsletterLinkText: 'AI Quick Bytes',
+  newsletterLinkUrl: SITE.newsletterUrl,
+  // The page for an unknown address, and the newsletter popup.
+  notFoundTitle: '404 Page Not Found',
+  notFoundText: 'Did you forget to add the page to the router?',
+  popupTitle: 'Stay ahead of AI',
+  popupDescription: 'Join 5,000+ innovators, researchers and policy makers who get our monthly briefing on AI research, events and analysis.',
+  popupButtonText: 'Join the community',
   // The privacy notice (/privacy): what each form collects and what it is used for.
   privacyTitle: 'Privacy Notice',
   privacyDescription: 'We collect as little personal data as we can, use it only for the purpose you gave it to us for, and never sell it. This notice explains what each form on this site collects and why.',

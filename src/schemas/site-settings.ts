@@ -19,6 +19,7 @@ export const VISIBILITY_FLAGS = [
   'showContact',
   'showNewsletter',
   'showTestimonials',
+  'showPopup',
 ] as const;
 export type VisibilityFlag = (typeof VISIBILITY_FLAGS)[number];
 
@@ -44,8 +45,9 @@ const LINK_KEYS = new Set<SettingsTextKey>([
   'founderImage',
   'featuredVideoThumbnail',
   'socialShareImage',
+  'newsletterLinkUrl',
 ]);
-const URL_KEYS = new Set<SettingsTextKey>(['founderLinkedin', 'founderTwitter', 'featuredVideoUrl']);
+const URL_KEYS = new Set<SettingsTextKey>(['founderLinkedin', 'founderTwitter', 'featuredVideoUrl', 'socialLinkedin', 'socialTwitter', 'socialYoutube', 'socialBluesky']);
 const EMAIL_KEYS = new Set<SettingsTextKey>(['founderEmail', 'contactEmail']);
 const LONG_KEYS = new Set<SettingsTextKey>(['founderBio']);
 
@@ -64,6 +66,18 @@ const flagShape = Object.fromEntries(VISIBILITY_FLAGS.map((k) => [k, z.boolean()
   [K in VisibilityFlag]: z.ZodDefault<z.ZodBoolean>;
 };
 
+/** One entry of an editable navigation list: what it says, where it goes, and whether it opens a new tab. */
+export const navLinkSchema = z.strictObject({
+  label: text(60).min(1, 'Give the link a label'),
+  href: safeLink().refine((v) => v !== '', 'Give the link an address'),
+  newTab: z.boolean().default(false),
+});
+export type NavLinkSetting = z.infer<typeof navLinkSchema>;
+/** The header's and footer's lists: null keeps the built-in links (src/components/layout/nav-links.ts). */
+const navLinkList = () => z.array(navLinkSchema).max(12, 'At most 12 links').nullable();
+export const NAV_LIST_KEYS = ['navLinks', 'footerLinks'] as const;
+export type NavListKey = (typeof NAV_LIST_KEYS)[number];
+
 /** Settings that are neither texts nor visibility flags; each always holds a usable value. */
 const optionFields = {
   /** IANA zone of event times that name none, and the zone a new event's form starts with. */
@@ -76,6 +90,8 @@ export const siteSettingsSchema = z.object({
   ...flagShape,
   ...retentionShape,
   siteTimeZone: optionFields.siteTimeZone.default(DEFAULT_SITE_TIME_ZONE),
+  navLinks: navLinkList().default(null),
+  footerLinks: navLinkList().default(null),
   updatedAt: z.string().default(''),
   /** Server-owned: the slugs of the founder's earlier names, whose /team/<slug> pages redirect. */
   founderSlugs: z.array(z.string().max(100)).max(200).default([]),
@@ -97,6 +113,8 @@ export const siteSettingsPatchSchema = z
     ...(Object.fromEntries(VISIBILITY_FLAGS.map((k) => [k, z.boolean()])) as { [K in VisibilityFlag]: z.ZodBoolean }),
     ...(Object.fromEntries(RETENTION_KEYS.map((k) => [k, months()])) as { [K in RetentionKey]: z.ZodNumber }),
     ...optionFields,
+    navLinks: navLinkList(),
+    footerLinks: navLinkList(),
   })
   .partial()
   .refine((p) => Object.keys(p).length > 0, 'Send at least one field to change');

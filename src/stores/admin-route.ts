@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { confirmLeave } from './admin-unsaved';
+import { $unsaved, confirmLeave } from './admin-unsaved';
 
 /** The admin page on screen: 'index' (dashboard) or a page name such as 'events'. */
 export const $adminPage = atom<string>('index');
@@ -17,9 +17,9 @@ export function pageFromPath(pathname: string): string {
  * Client-side navigation between admin pages (each page also has its own pre-rendered shell,
  * so reloads and shared links work). Asks first when an editor holds unsaved changes.
  */
-export function navigateAdmin(page: string): boolean {
+export async function navigateAdmin(page: string): Promise<boolean> {
   if (page === $adminPage.get()) return true;
-  if (!confirmLeave()) return false;
+  if (!(await confirmLeave())) return false;
   history.pushState({ adminPage: page }, '', adminPath(page));
   $adminPage.set(page);
   return true;
@@ -28,12 +28,12 @@ export function navigateAdmin(page: string): boolean {
 if (typeof window !== 'undefined') {
   window.addEventListener('popstate', () => {
     const page = pageFromPath(location.pathname);
-    if (page === $adminPage.get()) return;
-    // Back/forward cannot be cancelled: when the user keeps their edits, step back to where they were.
-    if (!confirmLeave()) {
-      history.pushState({ adminPage: $adminPage.get() }, '', adminPath($adminPage.get()));
-      return;
-    }
-    $adminPage.set(page);
+    const here = $adminPage.get();
+    if (page === here) return;
+    if ($unsaved.get().size === 0) return $adminPage.set(page);
+    // Back/forward cannot be cancelled: the address goes back to where the user was while they
+    // are asked, and on to the page they chose only if they agree to drop their changes.
+    history.pushState({ adminPage: here }, '', adminPath(here));
+    void navigateAdmin(page);
   });
 }

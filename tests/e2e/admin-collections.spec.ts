@@ -144,6 +144,15 @@ test('reorder by the move buttons and by keyboard drag and drop', async ({ page 
     await page.keyboard.press('Space');
     expect((await dropped).status()).toBe(200);
     expect(await position()).toBe(1);
+
+    // The two reorders, one after the other, are one entry in the history: the order before the
+    // first and after the last.
+    await openAdmin(page, '/admin/history', 'History');
+    const reorders = page.getByTestId('history-row').filter({ hasText: /^Publications reordered by / });
+    await expect(reorders.first()).toBeVisible();
+    const entries = await page.getByTestId('history-row').locator('summary').allTextContents();
+    const newest = entries.findIndex((t) => /^Publications reordered by /.test(t.trim()));
+    expect(/^Publications reordered by /.test(entries[newest + 1]?.trim() ?? ''), entries.slice(0, 5).join(' | ')).toBe(false);
   } finally {
     for (const id of ids) await page.request.delete(`/api/publications/${id}`);
   }
@@ -162,12 +171,20 @@ test('the item form: image upload with preview, Escape asks about unsaved change
   await expect(form.getByLabel(/^Image$/)).toHaveValue(/^\/api\/uploads\//);
   await expect(form.getByRole('img', { name: 'Preview' })).toHaveAttribute('src', /^\/api\/uploads\//);
 
-  // Escape with unsaved changes asks first; declining keeps the form open.
-  page.once('dialog', (d) => void d.dismiss());
+  // Escape with unsaved changes asks first, in the admin's own dialog (never the browser's
+  // confirm box); staying, its safe default, keeps the form open.
+  page.on('dialog', (d) => {
+    throw new Error(`The browser's own ${d.type()} box opened: ${d.message()}`);
+  });
+  const question = page.getByRole('alertdialog', { name: 'Unsaved changes' });
   await page.keyboard.press('Escape');
+  await expect(question).toContainText('You have unsaved changes. Leave without saving?');
+  await expect(question.getByRole('button', { name: 'Stay' })).toBeFocused();
+  await question.getByRole('button', { name: 'Stay' }).click();
+  await expect(question).toBeHidden();
   await expect(form).toBeVisible();
-  page.once('dialog', (d) => void d.accept());
   await page.keyboard.press('Escape');
+  await question.getByRole('button', { name: 'Leave without saving' }).click();
   await expect(form).toBeHidden();
   await expect(add).toBeFocused();
 });

@@ -142,13 +142,22 @@ test('dashboard: counts, publish state, recent changes and in-app navigation to 
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: 'Contact messages' })).toBeVisible();
 
-  // Unsaved changes: leaving asks first; declining keeps the page.
+  // Unsaved changes: leaving asks first, in the admin's own dialog; staying keeps the page, and
+  // so does the back button until the user agrees.
   await nav.getByRole('link', { name: 'Contact info', exact: true }).click();
   await page.getByLabel('Contact phone').fill('+1 555 0100');
-  page.once('dialog', (d) => void d.dismiss());
+  const question = page.getByRole('alertdialog', { name: 'Unsaved changes' });
   await nav.getByRole('link', { name: 'Stats', exact: true }).click();
+  await question.getByRole('button', { name: 'Stay' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Contact info' })).toBeVisible();
-  page.once('dialog', (d) => void d.accept());
+  await expect(page.getByLabel('Contact phone')).toHaveValue('+1 555 0100');
+  await page.goBack();
+  await expect(question).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/contact-info$/);
+  await question.getByRole('button', { name: 'Stay' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact info' })).toBeVisible();
   await nav.getByRole('link', { name: 'Stats', exact: true }).click();
+  await question.getByRole('button', { name: 'Leave without saving' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Stats' })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/stats$/);
 });

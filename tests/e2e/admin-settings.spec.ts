@@ -19,21 +19,36 @@ async function save(page: Page) {
   await expect(page.getByTestId('admin-announcer')).toHaveText('Changes saved');
 }
 
-test('site settings: a changed text is saved alone and is live after the rebuild; defaults show as placeholders', async ({ page }) => {
+test('site settings: a changed text is saved alone and is live after the rebuild; the built-in wording is the field\'s text until changed', async ({ page }) => {
   const before = await settings(page);
   const text = unique('E2E subtitle');
   await openAdmin(page, '/admin/site-settings', 'Site settings');
   for (const group of ['Hero', 'About', 'Core principles', 'Credibility boxes', 'Section texts', 'Founder', 'Featured video', 'Social & contact']) {
     await expect(page.getByRole('heading', { level: 2, name: group })).toBeVisible();
   }
-  await expect(page.getByLabel('Credibility box 1 metric')).toHaveAttribute('placeholder', '95% Success Rate');
+  await expect(page.getByLabel('Credibility box 1 metric')).toHaveValue('95% Success Rate');
+  await expect(page.getByRole('button', { name: 'Reset Credibility box 1 metric to default' })).toHaveCount(0);
   const sent = page.waitForRequest((r) => r.url().endsWith('/api/site-settings') && r.method() === 'PATCH');
   await page.getByLabel('Hero subtitle').fill(text);
   await save(page);
   const body = (await sent).postDataJSON();
   expect(body).toEqual({ heroSubtitle: text, _expected: { heroSubtitle: before.heroSubtitle } });
+  // The toast never covers the action bar along the bottom of the form.
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Changes saved' });
+  await expect(toast).toBeVisible();
+  const [t, bar] = [await toast.boundingBox(), await page.getByRole('button', { name: 'Save changes' }).locator('..').boundingBox()];
+  expect(t!.y + t!.height <= bar!.y || t!.y >= bar!.y + bar!.height, `toast ${JSON.stringify(t)} over the action bar ${JSON.stringify(bar)}`).toBe(true);
   try {
     await waitForPublished(page, '/', text);
+    // "Reset to default" puts the built-in wording back in the field, and saving it stores ''
+    // (the field follows the built-in wording again).
+    const reset = page.getByRole('button', { name: 'Reset Hero subtitle to default' });
+    await reset.click();
+    await expect(page.getByLabel('Hero subtitle')).toHaveValue(/^We research how artificial intelligence/);
+    await expect(reset).toHaveCount(0);
+    const resent = page.waitForRequest((r) => r.url().endsWith('/api/site-settings') && r.method() === 'PATCH');
+    await save(page);
+    expect((await resent).postDataJSON()).toEqual({ heroSubtitle: '', _expected: { heroSubtitle: text } });
   } finally {
     await restore(page, { heroSubtitle: before.heroSubtitle });
   }

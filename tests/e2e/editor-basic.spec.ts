@@ -158,6 +158,20 @@ test('back/forward re-evaluates edit mode: the decoration goes and comes back', 
   await expect(title).toHaveClass(/outline-dashed/);
 });
 
+test('"Done editing" leaves edit mode: the address loses ?edit=true and the decoration goes; Back returns to editing', async ({ page }) => {
+  await signIn(page);
+  await openEditMode(page);
+  const title = text(page, 'heroTitle');
+  await page.getByRole('button', { name: 'Done editing' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('[data-edit-host]')).toHaveCount(0);
+  await expect(title).not.toHaveClass(/outline-dashed/);
+  await expect(page.getByRole('button', { name: 'Done editing' })).toHaveCount(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\?edit=true$/);
+  await expect(pencil(page, 'hero title')).toBeVisible();
+});
+
 test('the publish pill goes Saved → Publishing… → Live, polling every 2 s, and shows a failed build', async ({ page }) => {
   await signIn(page);
   const states = ['live', 'queued', 'building', 'building', 'live', 'failed'];

@@ -17,5 +17,7 @@ export default async function globalSetup() {
   await site.platform.build();
   if (!site.platform.builder.site) throw new Error('The site did not build; see the build output above.');
   process.env.E2E_BASE_URL = site.url;
+  // Where the site writes its mail (DATA_DIR/outbox): tests read the messages a person would get.
+  process.env.E2E_DATA_DIR = site.dataDir;
   return async () => site.close();
 }

@@ -20,7 +20,7 @@ export async function waitForGone(page: Page, path: string, text: string, timeou
 }
 
 /** Signs a separate API client in as admin (the page's own cookies stay untouched). */
-async function adminApi(request: APIRequestContext): Promise<APIRequestContext> {
+export async function adminApi(request: APIRequestContext): Promise<APIRequestContext> {
   const res = await request.post('/api/auth/login', { data: USERS.admin });
   expect(res.status(), await res.text()).toBe(200);
   return request;

@@ -83,7 +83,7 @@ test('the footer has the tagline, the links and a 2025 copyright; its logo scrol
   await page.goto('/team');
   const footer = page.locator('footer');
   await expect(footer).toContainText('Independent research that turns artificial intelligence into lasting public benefit.');
-  await expect(footer.locator('[data-copyright]')).toHaveText(/^© 2025 Meridian Institute for AI Research/);
+  await expect(footer.locator('[data-edit="settings.copyrightText"]')).toHaveText(/^© 2025 Meridian Institute for AI Research/);
   await expect(footer.getByRole('navigation', { name: 'Footer' }).getByRole('link')).toHaveText([
     'About Us', 'Our Team', 'Strategic Focus', 'Research', 'Events', /AI Quick Bytes/, 'Testimonials', 'Contact', 'Search', 'Privacy', 'Accessibility',
   ]);

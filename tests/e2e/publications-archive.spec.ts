@@ -70,28 +70,34 @@ test("'View all' leads from the home page's latest six to the archive, which pag
   await expect(page).toHaveURL(`${site.url}/publications/2`);
 });
 
-test('the type filter shows static, paginated pages of one type', async ({ page }) => {
-  await page.goto(`${site.url}/publications`);
-  const types = page.getByRole('navigation', { name: 'Publication types' });
-  await expect(types.getByRole('link', { name: /^All/ })).toHaveAttribute('aria-current', 'page');
-  await types.getByRole('link', { name: /^Guide/ }).click();
+test.describe('without JavaScript', () => {
+  // With it, the chips combine in place (the next test); these are the pages every visitor and
+  // crawler can reach, one filter at a time.
+  test.use({ javaScriptEnabled: false });
 
-  await expect(page).toHaveURL(`${site.url}/publications/type/guide`);
-  await expect(page).toHaveTitle('Publications: Guide - Meridian Institute for AI Research');
-  await expect(page.getByRole('heading', { level: 2, name: 'Guide' })).toBeVisible();
-  await expect(types.getByRole('link', { name: /^Guide/ })).toHaveAttribute('aria-current', 'page');
-  // The demo's one guide, then the test's 14: 12 here, 3 on page 2.
-  await expect(cards(page)).toHaveCount(12);
-  for (const card of await cards(page).all()) await expect(card.getByText('Guide', { exact: true })).toBeVisible();
-  await expect(titles(page).first()).toHaveText('Red-Teaming Playbook for Small Organisations');
+  test('the type filter shows static, paginated pages of one type', async ({ page }) => {
+    await page.goto(`${site.url}/publications`);
+    const types = page.getByRole('navigation', { name: 'Publication types' });
+    await expect(types.getByRole('link', { name: /^All/ })).toHaveAttribute('aria-current', 'page');
+    await types.getByRole('link', { name: /^Guide/ }).click();
 
-  await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next page' }).click();
-  await expect(page).toHaveURL(`${site.url}/publications/type/guide/2`);
-  await expect(titles(page)).toHaveText(['Archive guide 12', 'Archive guide 13', 'Archive guide 14']);
-  // The type filter keeps its place; 'All' goes back to every publication.
-  await expect(types.getByRole('link', { name: /^Guide/ })).toHaveAttribute('aria-current', 'true');
-  await types.getByRole('link', { name: /^All/ }).click();
-  await expect(page).toHaveURL(`${site.url}/publications`);
+    await expect(page).toHaveURL(`${site.url}/publications/type/guide`);
+    await expect(page).toHaveTitle('Publications: Guide - Meridian Institute for AI Research');
+    await expect(page.getByRole('heading', { level: 2, name: 'Guide' })).toBeVisible();
+    await expect(types.getByRole('link', { name: /^Guide/ })).toHaveAttribute('aria-current', 'page');
+    // The demo's one guide, then the test's 14: 12 here, 3 on page 2.
+    await expect(cards(page)).toHaveCount(12);
+    for (const card of await cards(page).all()) await expect(card.getByText('Guide', { exact: true })).toBeVisible();
+    await expect(titles(page).first()).toHaveText('Red-Teaming Playbook for Small Organisations');
+
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next page' }).click();
+    await expect(page).toHaveURL(`${site.url}/publications/type/guide/2`);
+    await expect(titles(page)).toHaveText(['Archive guide 12', 'Archive guide 13', 'Archive guide 14']);
+    // The type filter keeps its place; 'All' goes back to every publication.
+    await expect(types.getByRole('link', { name: /^Guide/ })).toHaveAttribute('aria-current', 'true');
+    await types.getByRole('link', { name: /^All/ }).click();
+    await expect(page).toHaveURL(`${site.url}/publications`);
+  });
 });
 
 test('with JavaScript, topic, type and year combine in place and the address says what is chosen', async ({ page }) => {
@@ -103,6 +109,7 @@ test('with JavaScript, topic, type and year combine in place and the address say
 
   await page.getByRole('navigation', { name: 'Publication topics' }).getByRole('link', { name: /^AI Governance & Policy/ }).click();
   await expect(page).toHaveURL(`${site.url}/publications/topic/ai-governance-policy`);
+  await expect(page).toHaveTitle('Publications: AI Governance & Policy - Meridian Institute for AI Research');
   await expect(results.getByRole('link')).toHaveText(['The State of AI Governance 2025', 'Auditing Large Language Models in the Public Sector']);
 
   await page.getByRole('navigation', { name: 'Publication types' }).getByRole('link', { name: /^Report/ }).click();

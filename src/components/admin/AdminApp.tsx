@@ -75,8 +75,8 @@ export default function AdminApp({ page: initialPage }: { page: string }) {
   return (
     <>
       {body}
-      {/* Bottom right, clear of the header with its Logout button. */}
-      <Toaster />
+      {/* Bottom right, clear of the header with its Logout button, stacked above the forms' action bars. */}
+      <Toaster clearOfActionBar />
     </>
   );
 }

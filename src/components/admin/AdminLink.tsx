@@ -16,7 +16,7 @@ export default function AdminLink({ page, className, children, current }: AdminL
   function onClick(event: MouseEvent<HTMLAnchorElement>) {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    navigateAdmin(page);
+    void navigateAdmin(page);
   }
   return (
     <a href={adminPath(page)} onClick={onClick} className={className} aria-current={current ? 'page' : undefined}>

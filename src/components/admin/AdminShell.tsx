@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { $announcement } from '../../stores/admin-announce';
 import { SITE } from '../../site.config';
 import AdminLink from './AdminLink';
+import LeavePrompt from './LeavePrompt';
 import type { CurrentUser } from '../../schemas/user';
 import { ROLE_LABELS } from '../../schemas/roles';
 import { menuFor } from './admin-pages';
@@ -85,6 +86,7 @@ export default function AdminShell({ page, user, children }: { page: string; use
       <main id="admin-main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 outline-none sm:px-6 lg:py-8">
         {children}
       </main>
+      <LeavePrompt />
       <div aria-live="polite" role="status" className="sr-only" data-testid="admin-announcer">
         {/* The timestamp key re-renders a repeated message so it is announced again. */}
         <span key={announcement.at}>{announcement.text}</span>

@@ -19,7 +19,7 @@ export function PublishPill() {
       role="status"
       aria-live="polite"
       data-edit-publish={pill.phase}
-      className={`fixed bottom-4 left-4 z-[1000] max-w-[calc(100vw-2rem)] rounded-full px-4 py-2 font-sans text-sm font-medium shadow-lg ${look}`}
+      className={`max-w-[calc(100vw-2rem)] rounded-full px-4 py-2 font-sans text-sm font-medium shadow-lg ${look}`}
     >
       {pill.phase === 'saved' && 'Saved'}
       {pill.phase === 'publishing' && (

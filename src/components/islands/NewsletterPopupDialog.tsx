@@ -10,11 +10,18 @@ import { useSchemaForm } from './use-schema-form';
 // The shared schema loads when the visitor focuses the field (or submits), not with the form.
 const loadSchema = () => import('../../schemas/newsletter').then((m) => m.newsletterInputSchema);
 
+/** The popup's words (site settings, with the spec's wording by default). */
+export interface PopupTexts {
+  title: string;
+  description: string;
+  button: string;
+}
+
 /**
  * The newsletter popup itself: a modal dialog. Closing it (button, backdrop or Escape) stores
  * 'dismissed'; a successful signup stores 'subscribed', resets the form and closes it.
  */
-export default function NewsletterPopupDialog({ onClose }: { onClose: () => void }) {
+export default function NewsletterPopupDialog({ texts, onClose }: { texts: PopupTexts; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const form = useSchemaForm(loadSchema, { email: '' });
   const { sending } = form;
@@ -71,10 +78,10 @@ export default function NewsletterPopupDialog({ onClose }: { onClose: () => void
           <Mail className="h-6 w-6" />
         </span>
         <h2 id="popup-title" className="mt-4 font-display text-2xl font-semibold text-brand-950">
-          Stay ahead of AI
+          {texts.title}
         </h2>
         <p id="popup-description" className="mt-2 leading-relaxed text-ink-muted">
-          Join 5,000+ innovators, researchers and policy makers who get our monthly briefing on AI research, events and analysis.
+          {texts.description}
         </p>
         <form onSubmit={onSubmit} onFocus={form.prepare} noValidate className="mt-6 space-y-4">
           <FormField id="popup-email" label="Email address" error={form.errors.email}>
@@ -95,7 +102,7 @@ export default function NewsletterPopupDialog({ onClose }: { onClose: () => void
             disabled={sending}
             className="w-full rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white transition hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70"
           >
-            {sending ? 'Joining...' : 'Join the community'}
+            {sending ? 'Joining...' : texts.button}
           </button>
         </form>
         <div className="mt-3 text-center">

@@ -27,6 +27,9 @@ export function startArchiveFilters(): void {
   const chips = [...root.querySelectorAll<HTMLAnchorElement>('a[data-filter-kind]')];
   const [on, off] = [root.dataset.chipOn!.split(' '), root.dataset.chipOff!.split(' ')];
   const pageSelection = selectionFromUrl(new URL(location.href));
+  // ' - <site name>', as the built page's title ends.
+  const builtTitle = document.title;
+  const titleSuffix = builtTitle.includes(' - ') ? builtTitle.slice(builtTitle.lastIndexOf(' - ')) : '';
   let index: Promise<FilterIndex> | null = null;
   let shown: string | null = null;
 
@@ -45,7 +48,10 @@ export function startArchiveFilters(): void {
   async function draw(selection: Selection) {
     mark(selection);
     const chosen = FILTER_KINDS.filter((k) => selection[k]);
-    if (heading) heading.textContent = chosen.length ? chosen.map((k) => labelOf(k, selection[k]!)).join(' · ') : 'All publications';
+    const names = chosen.map((k) => labelOf(k, selection[k]!)).join(' · ');
+    if (heading) heading.textContent = names || 'All publications';
+    // The tab and the history list name the choice, as each filter's static page does.
+    document.title = `${names ? `Publications: ${names}` : 'Publications'}${titleSuffix}`;
     index ??= fetch(FILTER_INDEX_PATH).then((r) => (r.ok ? (r.json() as Promise<FilterIndex>) : Promise.reject(new Error(String(r.status)))));
     let rows;
     try {
@@ -108,6 +114,7 @@ export function startArchiveFilters(): void {
     if (staticList) staticList.hidden = false;
     if (heading) heading.textContent = built.heading;
     if (range) range.textContent = built.range;
+    document.title = builtTitle;
   });
   // Opened with a combination in the address (/publications?type=…&year=…): draw it.
   if (FILTER_KINDS.some((k) => new URL(location.href).searchParams.get(k))) void draw(pageSelection);

@@ -1,5 +1,6 @@
 import { $session, refreshSession } from '../../stores/session';
 import { hasPopupMarker } from './newsletter';
+import type { PopupTexts } from './NewsletterPopupDialog';
 
 /** How long after page load the popup appears. */
 export const POPUP_DELAY_MS = 30_000;
@@ -16,6 +17,13 @@ const RETRY_MS = 1_000;
 type GateState = 'waiting' | 'postponed' | 'checking' | 'skipped' | 'open';
 const mark = (state: GateState) => document.documentElement.setAttribute('data-newsletter-popup', state);
 
+/** The popup's words, as the page carries them (site settings); none when the admin switched it off. */
+function popupTexts(): PopupTexts | null {
+  const el = document.querySelector<HTMLElement>('[data-newsletter-popup-texts]');
+  if (!el) return null;
+  return { title: el.dataset.title ?? '', description: el.dataset.description ?? '', button: el.dataset.button ?? '' };
+}
+
 /** True while the visitor is in a form field: the popup must not take the focus from it. */
 function inField(): boolean {
   const el = document.activeElement;
@@ -30,7 +38,8 @@ function inField(): boolean {
  * schema load only when the popup is due.
  */
 export function watchForPopup(): void {
-  if (hasPopupMarker()) return mark('skipped');
+  const texts = popupTexts();
+  if (!texts || hasPopupMarker()) return mark('skipped');
   let lastTyped = -Infinity;
   const typed = () => {
     lastTyped = performance.now();
@@ -52,7 +61,7 @@ export function watchForPopup(): void {
     document.removeEventListener('input', typed, true);
     if (session.status === 'signed-in' || hasPopupMarker()) return mark('skipped');
     const { openPopup } = await import('./newsletter-popup-mount');
-    openPopup();
+    openPopup(texts);
     mark('open');
   };
   // Counted from page load, not from when this script ran.

@@ -55,7 +55,8 @@ function ItemForm({ config, item, onClose, onSaved, fields }: ItemEditorProps & 
   });
   // Closing with unsaved edits asks first (Escape, the close button, Cancel, a backdrop click).
   const close = () => {
-    if (!state.dirty || confirmLeave()) onClose();
+    if (!state.dirty) return onClose();
+    void confirmLeave().then((leave) => leave && onClose());
   };
   return (
     <Dialog open variant="panel" title={creating ? `Add ${config.singular}` : `Edit ${config.singular}`} onClose={close}>

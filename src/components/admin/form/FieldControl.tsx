@@ -1,6 +1,8 @@
 import { Controller, useFormContext } from 'react-hook-form';
 import type { FieldConfig } from './field-config';
 import ImageField from './ImageField';
+import LinksField from './LinksField';
+import { builtInLinks } from './built-in-links';
 import MarkdownField from './MarkdownField';
 import FormField from '../../ui/FormField';
 import PdfField from './PdfField';
@@ -19,7 +21,7 @@ const INPUT_TYPES: Partial<Record<FieldConfig['type'], string>> = {
 
 /** One input of a generic admin form, bound to react-hook-form, in the shared labelled field (switches keep their own layout). */
 export default function FieldControl({ field, idPrefix, autoFocus }: { field: FieldConfig; idPrefix: string; autoFocus?: boolean }) {
-  const { register, control, formState } = useFormContext();
+  const { register, control, formState, watch, setValue } = useFormContext();
   const id = `${idPrefix}-${field.name}`;
   const error = formState.errors[field.name]?.message;
   const message = typeof error === 'string' ? error : undefined;
@@ -43,6 +45,26 @@ export default function FieldControl({ field, idPrefix, autoFocus }: { field: Fi
           {field.help && <p id={`${id}-hint`} className={ui.help}>{field.help}</p>}
         </div>
       </div>
+    );
+  }
+
+  if (field.type === 'links') {
+    return (
+      <Controller
+        name={field.name}
+        control={control}
+        render={({ field: f }) => (
+          <LinksField
+            id={id}
+            label={field.label}
+            help={field.help}
+            value={Array.isArray(f.value) ? f.value : null}
+            builtIn={builtInLinks(field.builtInLinks ?? 'nav', watch())}
+            onChange={f.onChange}
+            errors={formState.errors[field.name]}
+          />
+        )}
+      />
     );
   }
 
@@ -131,9 +153,21 @@ export default function FieldControl({ field, idPrefix, autoFocus }: { field: Fi
     );
   }
 
+  const { defaultText } = field;
+  const reset = defaultText !== undefined && watch(field.name) !== defaultText && (
+    <button
+      type="button"
+      className="mt-1 text-xs font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
+      aria-label={`Reset ${field.label} to default`}
+      onClick={() => setValue(field.name, defaultText, { shouldDirty: true })}
+    >
+      Reset to default
+    </button>
+  );
   return (
     <FormField look="admin" className={cx(!field.half && 'sm:col-span-2')} id={id} label={field.label} required={field.required} hint={field.help} error={message}>
       {field.type === 'image' || field.type === 'pdf' || field.type === 'markdown' || field.type === 'people' ? <div className="mt-1">{input}</div> : input}
+      {reset}
     </FormField>
   );
 }

@@ -1,8 +1,8 @@
 /** Kinds of input the generic admin forms can render. */
-export type FieldType = 'text' | 'textarea' | 'url' | 'email' | 'image' | 'pdf' | 'date' | 'time' | 'datetime' | 'number' | 'checkbox' | 'select' | 'markdown' | 'people' | 'topics';
+export type FieldType = 'text' | 'textarea' | 'url' | 'email' | 'image' | 'pdf' | 'date' | 'time' | 'datetime' | 'number' | 'checkbox' | 'select' | 'markdown' | 'people' | 'topics' | 'links';
 
 /** Fields whose value is a list (authors or speakers, topic ids): compared and sent whole. */
-export const isListField = (field: FieldConfig): boolean => field.type === 'people' || field.type === 'topics';
+export const isListField = (field: FieldConfig): boolean => field.type === 'people' || field.type === 'topics' || field.type === 'links';
 
 /** How one field of a record is edited in the admin. */
 export interface FieldConfig {
@@ -25,6 +25,13 @@ export interface FieldConfig {
    * reads as that setting too, and the select says so.
    */
   initialSetting?: 'siteTimeZone';
+  /**
+   * Built-in wording: the field shows it (as its text, ready to change) while the stored value is
+   * empty, and offers "Reset to default" once changed. Saving the built-in wording stores ''.
+   */
+  defaultText?: string;
+  /** For 'links': which built-in list the site shows while the value is null. */
+  builtInLinks?: 'nav' | 'footer';
 }
 
 /** The settings a field can start from (see `initialSetting`). */
@@ -41,9 +48,12 @@ export type FormValues = Record<string, unknown>;
 /** The value an input shows for a stored value (dates as YYYY-MM-DD, missing text as ''). */
 export function toFormValue(field: FieldConfig, stored: unknown): unknown {
   if (field.type === 'checkbox') return stored === true;
+  // A links list keeps null: it means "the built-in links", not an empty list.
+  if (field.type === 'links') return Array.isArray(stored) ? stored : null;
   if (isListField(field)) return Array.isArray(stored) ? stored : [];
   if (field.type === 'number') return typeof stored === 'number' ? stored : null;
   if (field.type === 'date') return typeof stored === 'string' ? stored.slice(0, 10) : '';
+  if (field.defaultText && (stored == null || (typeof stored === 'string' && stored.trim() === ''))) return field.defaultText;
   return typeof stored === 'string' ? stored : stored == null ? '' : String(stored);
 }
 
@@ -56,6 +66,11 @@ export function formValuesFor(fields: readonly FieldConfig[], record: Record<str
 export function changedFields(fields: readonly FieldConfig[], loaded: FormValues, current: FormValues): string[] {
   const same = (a: unknown, b: unknown) => Object.is(a, b) || (Array.isArray(a) && Array.isArray(b) && JSON.stringify(a) === JSON.stringify(b));
   return fields.map((f) => f.name).filter((name) => !same(loaded[name], current[name]) && !(loaded[name] === '' && current[name] == null));
+}
+
+/** The value to store: built-in wording is stored as '' so the field keeps following it. */
+export function toStoredValue(field: FieldConfig | undefined, value: unknown): unknown {
+  return field?.defaultText && value === field.defaultText ? '' : value;
 }
 
 /** 'heroButton1Text' -> 'Hero button 1 text'. */

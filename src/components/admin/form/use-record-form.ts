@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { notify } from '../../ui/toast';
 import { announce } from '../../../stores/admin-announce';
-import { changedFields, formValuesFor, isListField, toFormValue, type FieldConfig, type FormValues } from './field-config';
+import { changedFields, formValuesFor, isListField, toFormValue, toStoredValue, type FieldConfig, type FormValues } from './field-config';
 import { useUnsaved } from './use-unsaved';
 
 type Stored = Record<string, unknown>;
@@ -33,9 +33,10 @@ function typedValue(field: FieldConfig | undefined, text: string): unknown {
   if (field && isListField(field)) {
     try {
       const list: unknown = JSON.parse(text);
-      return Array.isArray(list) ? list : [];
+      // A links list's null (the built-in links) stays null.
+      return Array.isArray(list) ? list : field.type === 'links' ? null : [];
     } catch {
-      return [];
+      return field.type === 'links' ? null : [];
     }
   }
   return text;
@@ -71,7 +72,7 @@ export function useRecordForm({ fields, record, schema, save, onSaved, check, sa
     const extra = check?.(current) ?? {};
     for (const [name, message] of Object.entries(extra)) form.setError(name, { message });
     if (Object.keys(extra).length) return;
-    const changes = Object.fromEntries(names.map((n) => [n, current[n]]));
+    const changes = Object.fromEntries(names.map((n) => [n, toStoredValue(byName(n), current[n])]));
     const expected = creating ? null : Object.fromEntries(names.map((n) => [n, base.raw[n] ?? null]));
     setSaving(true);
     try {

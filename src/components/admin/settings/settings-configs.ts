@@ -1,4 +1,4 @@
-import { RETENTION_KEYS, RETENTION_SETTINGS, SETTINGS_DEFAULTS, SETTINGS_TEXT_KEYS, VISIBILITY_FLAGS, type RetentionKey, type SettingsTextKey, type VisibilityFlag } from '../../../schemas/site-settings';
+import { RETENTION_KEYS, RETENTION_SETTINGS, SETTINGS_DEFAULTS, SETTINGS_TEXT_KEYS, VISIBILITY_FLAGS, type NavListKey, type RetentionKey, type SettingsTextKey, type VisibilityFlag } from '../../../schemas/site-settings';
 import { humanize, type FieldConfig, type FieldType } from '../form/field-config';
 import type { FieldGroup } from '../form/RecordForm';
 import { timeZoneOptions } from '../form/time-zones';
@@ -6,7 +6,7 @@ import { timeZoneOptions } from '../form/time-zones';
 /** How a settings key is edited, judged from its name (the schema's own naming convention). */
 function typeOf(key: SettingsTextKey): FieldType {
   if (/Image$|Thumbnail$/.test(key)) return 'image';
-  if (/Linkedin$|Twitter$|VideoUrl$/.test(key)) return 'url';
+  if (/Linkedin$|Twitter$|Youtube$|Bluesky$|VideoUrl$/.test(key)) return 'url';
   if (/Email$/.test(key)) return 'email';
   if (/Description$|Subtitle$|Bio$|Vision$/.test(key)) return 'textarea';
   return 'text';
@@ -33,6 +33,17 @@ const LABELS: Partial<Record<string, string>> = {
   accessibilityTesting: 'Accessibility: how it is tested',
   accessibilityLimitations: 'Accessibility: known limitations',
   accessibilityFeedback: 'Accessibility: feedback',
+  socialLinkedin: 'LinkedIn page',
+  socialTwitter: 'X (Twitter) profile',
+  socialYoutube: 'YouTube channel',
+  socialBluesky: 'Bluesky profile',
+  newsletterLinkText: 'Newsletter link label',
+  newsletterLinkUrl: 'Newsletter link address',
+  notFoundTitle: 'Not-found page title',
+  notFoundText: 'Not-found page text',
+  showPopup: 'Show the newsletter popup',
+  navLinks: 'Navigation links (header and footer)',
+  footerLinks: 'Footer links (after the navigation)',
 };
 
 const FLAG_HELP: Record<VisibilityFlag, string> = {
@@ -44,9 +55,10 @@ const FLAG_HELP: Record<VisibilityFlag, string> = {
   showContact: 'Contact form on the home page',
   showNewsletter: 'Newsletter signup on the home page',
   showTestimonials: 'The /testimonials page (hidden: it redirects to the home page)',
+  showPopup: 'The newsletter popup on the home page, 30 seconds after a visit starts',
 };
 
-/** The admin field of one settings key, with its built-in wording as the placeholder. */
+/** The admin field of one settings key, showing its built-in wording until changed. */
 export function settingField(key: SettingsTextKey | VisibilityFlag | RetentionKey): FieldConfig {
   if ((RETENTION_KEYS as readonly string[]).includes(key)) {
     const setting = RETENTION_SETTINGS[key as RetentionKey];
@@ -62,15 +74,25 @@ export function settingField(key: SettingsTextKey | VisibilityFlag | RetentionKe
     name: key,
     label: LABELS[key] ?? humanize(key),
     type: typeOf(textKey),
-    placeholder: fallback || undefined,
+    defaultText: fallback || undefined,
     half: typeOf(textKey) === 'text' && !/Title$|Link$/.test(key) ? true : undefined,
   };
 }
 
-const group = (title: string, keys: readonly (SettingsTextKey | VisibilityFlag | RetentionKey)[], description?: string): FieldGroup => ({
+/** A navigation list's field: the built-in links are its starting rows. */
+const linksField = (key: NavListKey): FieldConfig => ({
+  name: key,
+  label: LABELS[key] ?? humanize(key),
+  type: 'links',
+  builtInLinks: key === 'footerLinks' ? 'footer' : 'nav',
+  help: key === 'navLinks' ? 'Shown in the header and, with the footer links, in the footer.' : undefined,
+});
+
+type SettingKey = SettingsTextKey | VisibilityFlag | RetentionKey | NavListKey;
+const group = (title: string, keys: readonly SettingKey[], description?: string): FieldGroup => ({
   title,
   description,
-  fields: keys.map(settingField),
+  fields: keys.map((k) => (k === 'navLinks' || k === 'footerLinks' ? linksField(k) : settingField(k))),
 });
 
 const pick = (re: RegExp) => SETTINGS_TEXT_KEYS.filter((k) => re.test(k));
@@ -96,6 +118,10 @@ const SITE_GROUPS: FieldGroup[] = [
   group('Founder', FOUNDER_KEYS),
   group('Featured video', VIDEO_KEYS),
   group('Social & contact', ['socialShareImage', ...CONTACT_KEYS]),
+  group('Social profiles', pick(/^social(?!ShareImage)/), 'The institute\'s own profiles, linked from the footer when set.'),
+  group('Header & footer', ['navLinks', 'footerLinks', 'newsletterLinkText', 'newsletterLinkUrl', 'footerTagline', 'copyrightText'], 'The footer\'s tagline and copyright line are also editable in place.'),
+  group('Not-found page', ['notFoundTitle', 'notFoundText'], 'What a visitor sees at an address that does not exist.'),
+  group('Newsletter popup', ['showPopup', 'popupTitle', 'popupDescription', 'popupButtonText']),
   { title: 'Events', fields: [TIME_ZONE_FIELD] },
   group('Privacy notice', pick(/^privacy/), 'The texts of the /privacy page, also editable in place there.'),
   group('Keeping personal data', RETENTION_KEYS, 'How long personal data is kept before it is deleted automatically, every night. The privacy notice states these periods.'),
@@ -118,7 +144,7 @@ export interface SettingsPageConfig {
 export const SETTINGS_PAGES: Record<string, SettingsPageConfig> = {
   'site-settings': {
     title: 'Site settings',
-    description: 'Every text of the site. Empty fields use the built-in wording shown in grey.',
+    description: 'Every text of the site. Each field starts with the built-in wording; "Reset to default" brings it back.',
     groups: SITE_GROUPS,
   },
   'section-visibility': {

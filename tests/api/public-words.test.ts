@@ -1,0 +1,135 @@
+/**
+ * Every word around the content is the admin's to change: the not-found page, the newsletter
+ * popup (and whether it shows), the footer's tagline and copyright line, the navigation and
+ * footer links, the newsletter link and the institute's social profiles. A fresh site shows the
+ * spec's wording; changes saved through the API are on the rebuilt site; an emptied text and a
+ * list set back to null bring the built-in wording back.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtPages } from '../helpers/built-pages';
+import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
+
+let site: TestSite;
+let admin: ReturnType<typeof client>;
+const { page, html } = builtPages(() => site.url);
+
+const popupTexts = async () => {
+  const el = (await html('/')).querySelector('template[data-newsletter-popup-texts]');
+  return el && { title: el.getAttribute('data-title'), description: el.getAttribute('data-description'), button: el.getAttribute('data-button') };
+};
+const links = async (path: string, nav: string) =>
+  (await html(path)).querySelectorAll(`nav[aria-label="${nav}"] a`).map((a) => ({
+    // What a screen reader adds for a new tab is checked through `newTab`.
+    label: a.textContent.replace('(opens in a new tab)', '').trim(),
+    href: a.getAttribute('href'),
+    newTab: a.getAttribute('target') === '_blank' && a.textContent.includes('(opens in a new tab)'),
+  }));
+const notFound = async () => {
+  const got = await page('/no-such-page');
+  expect(got.status).toBe(404);
+  return got.text;
+};
+const build = async () => {
+  const failures = site.platform.builder.failures;
+  await site.platform.build();
+  expect(site.platform.builder.failures, 'the build failed').toBe(failures);
+};
+
+beforeAll(async () => {
+  site = await startTestSite({ pages: true });
+  await createTestUser('words-admin', 'words-admin-password', true);
+  admin = client(site.url, await login(site.url, 'words-admin', 'words-admin-password'));
+  await build();
+}, 240_000);
+afterAll(() => site?.close());
+
+describe('the words around the content', () => {
+  it("a fresh site shows the spec's wording", async () => {
+    const missing = await notFound();
+    expect(missing).toContain('404 Page Not Found');
+    expect(missing).toContain('Did you forget to add the page to the router?');
+    expect(await popupTexts()).toEqual({
+      title: 'Stay ahead of AI',
+      description: 'Join 5,000+ innovators, researchers and policy makers who get our monthly briefing on AI research, events and analysis.',
+      button: 'Join the community',
+    });
+    const footer = (await html('/team')).querySelector('footer')!;
+    expect(footer.text).toContain('© 2025 Meridian Institute for AI Research. All rights reserved.');
+    expect(footer.text).toContain('Independent research that turns artificial intelligence into lasting public benefit.');
+    expect(footer.querySelector('[aria-label="Follow us"]')).toBeNull();
+    const header = await links('/team', 'Main');
+    expect(header.map((l) => l.label)).toEqual(['About Us', 'Our Team', 'Strategic Focus', 'Research', 'Events', 'AI Quick Bytes', 'Testimonials', 'Contact']);
+    expect(header.find((l) => l.label === 'AI Quick Bytes')).toMatchObject({ href: 'https://aiquickbytes.substack.com/', newTab: true });
+  });
+
+  it('refuses a link list it could not render safely, and loses nothing', async () => {
+    const bad = [
+      { navLinks: [{ label: 'Run', href: 'javascript:alert(1)', newTab: false }] },
+      { navLinks: [{ label: '', href: '/team', newTab: false }] },
+      { footerLinks: Array.from({ length: 13 }, (_, n) => ({ label: `L${n}`, href: '/team', newTab: false })) },
+      { socialLinkedin: 'not a web address' },
+    ];
+    for (const body of bad) {
+      const res = await admin.patch('/api/site-settings', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    const stored = (await admin.get('/api/site-settings')).json;
+    expect([stored.navLinks, stored.footerLinks, stored.socialLinkedin]).toEqual([null, null, '']);
+  });
+
+  it('changes saved through the API are on the rebuilt site', { timeout: 240_000 }, async () => {
+    const saved = await admin.patch('/api/site-settings', {
+      notFoundTitle: 'Nothing here',
+      notFoundText: 'That address leads nowhere. Try the search.',
+      popupTitle: 'Our monthly briefing',
+      popupDescription: 'One email a month, from our researchers.',
+      popupButtonText: 'Sign me up',
+      footerTagline: 'Research for the public good.',
+      copyrightText: '© Meridian Institute, 2026',
+      newsletterLinkText: 'Briefing',
+      newsletterLinkUrl: 'https://briefing.example.org/',
+      socialLinkedin: 'https://www.linkedin.com/company/meridian-example',
+      navLinks: [
+        { label: 'Research', href: '/publications', newTab: false },
+        { label: 'People', href: '/team', newTab: false },
+        { label: 'Testimonials', href: '/testimonials', newTab: false },
+        { label: 'Blog', href: 'https://blog.example.org/', newTab: true },
+      ],
+      footerLinks: [{ label: 'Privacy notice', href: '/privacy', newTab: false }],
+    });
+    expect(saved.status, saved.text).toBe(200);
+    await build();
+
+    const missing = await notFound();
+    expect(missing).toContain('Nothing here');
+    expect(missing).toContain('That address leads nowhere. Try the search.');
+    expect(missing).not.toContain('404 Page Not Found');
+    expect(await popupTexts()).toEqual({ title: 'Our monthly briefing', description: 'One email a month, from our researchers.', button: 'Sign me up' });
+
+    expect(await links('/team', 'Main')).toEqual([
+      { label: 'Research', href: '/publications', newTab: false },
+      { label: 'People', href: '/team', newTab: false },
+      { label: 'Testimonials', href: '/testimonials', newTab: false },
+      { label: 'Blog', href: 'https://blog.example.org/', newTab: true },
+    ]);
+    expect((await links('/team', 'Footer')).map((l) => l.label)).toEqual(['Research', 'People', 'Testimonials', 'Blog', 'Privacy notice']);
+    const footer = (await html('/team')).querySelector('footer')!;
+    expect(footer.text).toContain('© Meridian Institute, 2026');
+    expect(footer.text).toContain('Research for the public good.');
+    expect(footer.querySelector('[aria-label="Follow us"] a')?.getAttribute('href')).toBe('https://www.linkedin.com/company/meridian-example');
+  });
+
+  it('the popup can be switched off; emptied texts and reset lists bring the built-in wording back', { timeout: 240_000 }, async () => {
+    const saved = await admin.patch('/api/site-settings', { showPopup: false, showTestimonials: false, notFoundTitle: '', navLinks: null, footerLinks: null, newsletterLinkText: '' });
+    expect(saved.status, saved.text).toBe(200);
+    await build();
+
+    expect(await popupTexts()).toBeNull();
+    expect(await notFound()).toContain('404 Page Not Found');
+    const header = await links('/team', 'Main');
+    expect(header.map((l) => l.label)).toEqual(['About Us', 'Our Team', 'Strategic Focus', 'Research', 'Events', 'AI Quick Bytes', 'Contact']);
+    // The newsletter link keeps the address still set, with the built-in label.
+    expect(header.find((l) => l.label === 'AI Quick Bytes')?.href).toBe('https://briefing.example.org/');
+    expect((await links('/team', 'Footer')).slice(-3).map((l) => l.label)).toEqual(['Search', 'Privacy', 'Accessibility']);
+  });
+});
