@@ -1,11 +1,15 @@
 // GET /preview/:token (public, for whoever holds the link) -> the unpublished page as it will look,
 // with a preview band; 404 when the link was revoked, expired or never made; 302 to the live page
 // once the item is public; 503 while the build that renders a new draft is still running.
+// A release's link shows the release's page (its text changes and items), and
+// GET /preview/:token/:collection/:id shows each of its items as above.
 import { getDeployStore } from '@netlify/blobs';
-import { previewPageKey } from '../../src/schemas/preview-link';
+import { previewPageKey, type PreviewLink } from '../../src/schemas/preview-link';
 import { isPublic } from '../../src/schemas/release';
 import { route } from '../../src/server/http';
 import { openPreviewLink, previewItem } from '../../src/server/preview-links';
+import { readReleaseDoc } from '../../src/server/release-bundles';
+import { releasePreviewHtml } from '../../src/server/release-preview';
 import { blobCall } from '../../src/server/store';
 
 // Never cached anywhere, never indexed, never framed, and the address (which is the secret) is not
@@ -24,19 +28,43 @@ const notice = (status: number, title: string, text: string, extra: Record<strin
     `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="robots" content="noindex"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><h1>${title}</h1><p>${text}</p></html>`,
     { status, headers: { ...PRIVATE, 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'", ...extra } },
   );
+const gone = (why: string) => notice(404, 'This preview link does not work', why);
+const html = (body: string, extra: Record<string, string> = {}) => new Response(body, { headers: { ...PRIVATE, 'Content-Type': 'text/html; charset=utf-8', ...extra } });
+
+/** One publication's or event's preview page, or where to go instead. */
+async function itemPage(kind: 'publication' | 'event', id: string): Promise<Response> {
+  const found = await previewItem(kind, id);
+  if (!found) return gone('What it showed has been removed.');
+  if (isPublic(found.item)) return new Response(null, { status: 302, headers: { ...PRIVATE, Location: found.liveUrl } });
+  // Rendered by the build of the deploy this function belongs to (src/integrations/preview-pages.ts).
+  const page = await blobCall('read preview page', () => getDeployStore().get(previewPageKey(kind, id), { type: 'text' }));
+  if (page === null) return notice(503, 'This preview is being prepared', 'The site is being rebuilt with the latest changes. Please try again in a minute.', { 'Retry-After': '60' });
+  return html(page);
+}
+
+/** A release's page, or one of its items (`item` set): only while the release is scheduled. */
+async function releasePage(link: PreviewLink, token: string, item: { collection: string; id: string } | null): Promise<Response> {
+  const bundle = (await readReleaseDoc()).bundles.find((b) => b.id === link.itemId);
+  if (!bundle || bundle.status === 'cancelled') return gone('The release it showed was cancelled.');
+  if (!item) {
+    if (bundle.status === 'released') return new Response(null, { status: 302, headers: { ...PRIVATE, Location: '/' } });
+    return html(await releasePreviewHtml(bundle, token), { 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'" });
+  }
+  const member = bundle.items.find((i) => i.collection === item.collection && i.id === item.id);
+  if (!member) return gone('This release has no such item.');
+  return itemPage(member.collection === 'publications' ? 'publication' : 'event', member.id);
+}
 
 export default route({
   async GET(_req, ctx) {
-    const link = await openPreviewLink(ctx.params.token ?? '');
-    if (!link) return notice(404, 'This preview link does not work', 'It may have expired or been withdrawn. Please ask the person who sent it for a new one.');
-    const found = await previewItem(link.kind, link.itemId);
-    if (!found) return notice(404, 'This preview link does not work', 'What it showed has been removed.');
-    if (isPublic(found.item)) return new Response(null, { status: 302, headers: { ...PRIVATE, Location: found.liveUrl } });
-    // Rendered by the build of the deploy this function belongs to (src/integrations/preview-pages.ts).
-    const html = await blobCall('read preview page', () => getDeployStore().get(previewPageKey(link.kind, link.itemId), { type: 'text' }));
-    if (html === null) return notice(503, 'This preview is being prepared', 'The site is being rebuilt with the latest changes. Please try again in a minute.', { 'Retry-After': '60' });
-    return new Response(html, { headers: { ...PRIVATE, 'Content-Type': 'text/html; charset=utf-8' } });
+    const token = ctx.params.token ?? '';
+    const link = await openPreviewLink(token);
+    if (!link) return gone('It may have expired or been withdrawn. Please ask the person who sent it for a new one.');
+    const item = ctx.params.collection ? { collection: ctx.params.collection, id: ctx.params.id ?? '' } : null;
+    if (link.kind === 'release') return releasePage(link, token, item);
+    if (item) return gone('This link shows one page only.');
+    return itemPage(link.kind, link.itemId);
   },
 });
 
-export const config = { path: '/preview/:token' };
+export const config = { path: ['/preview/:token', '/preview/:token/:collection/:id'] };

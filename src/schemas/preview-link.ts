@@ -7,6 +7,9 @@ import { z } from 'zod';
  */
 export const PREVIEW_KINDS = ['publication', 'event'] as const;
 export type PreviewKind = (typeof PREVIEW_KINDS)[number];
+/** What a stored link shows: one item, or a whole release (made from the release, src/server/release-preview.ts). */
+export const PREVIEW_LINK_KINDS = [...PREVIEW_KINDS, 'release'] as const;
+export type PreviewLinkKind = (typeof PREVIEW_LINK_KINDS)[number];
 export const PREVIEW_DEFAULT_DAYS = 7;
 /** Where the build renders preview pages (src/pages/preview-render), and their keys in the deploy store. */
 export const PREVIEW_RENDER_DIR = 'preview-render';
@@ -31,7 +34,7 @@ export const previewLinkSchema = z.object({
   /** The first 24 hex digits of the token's hash: names the link in the API without revealing it. */
   id: z.string().regex(/^[a-f0-9]{24}$/),
   tokenHash: z.string().regex(/^[a-f0-9]{64}$/),
-  kind: z.enum(PREVIEW_KINDS),
+  kind: z.enum(PREVIEW_LINK_KINDS),
   itemId: z.string(),
   /** The item's title when the link was made, for the list. */
   title: z.string(),

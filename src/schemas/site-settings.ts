@@ -98,6 +98,12 @@ export const siteSettingsSchema = z.object({
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
+/** Any subset of the site's texts (a release's text changes), each checked as the settings check it. */
+export const siteTextsPatchSchema = z
+  .strictObject(Object.fromEntries(SETTINGS_TEXT_KEYS.map((k) => [k, fieldSchema(k)])) as { [K in SettingsTextKey]: z.ZodType<string, string> })
+  .partial();
+export type SiteTextsPatch = z.infer<typeof siteTextsPatchSchema>;
+
 /** Admin PATCH: any subset of texts and flags; unknown fields are refused. */
 export const siteSettingsPatchSchema = z
   .strictObject({

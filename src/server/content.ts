@@ -14,6 +14,7 @@ import { keepRenderable } from './publish-report';
 import { renderEvent, renderPublication } from './render-checks';
 import { parsePdfFileUrl } from '../schemas/pdf-upload';
 import { preparePdfs } from './pdf-deploy';
+import { dueTexts, readReleaseDoc } from './release-bundles';
 import { getSiteSettings } from './site-settings';
 import { approvedTestimonialsForBuild } from './testimonials';
 
@@ -33,8 +34,15 @@ const published = <T extends object>(items: T[]) => {
   return items.filter((i) => isPublic(i, now));
 };
 
-/** Site settings (raw: use settingText() for display). */
-export const loadSiteSettings = once(getSiteSettings);
+/**
+ * Site settings (raw: use settingText() for display), with the text changes of releases whose
+ * time has come by this build's time laid over them: the build at a release's time shows its new
+ * texts together with its publications and events, and no build before it does.
+ */
+export const loadSiteSettings = once(async () => {
+  const [settings, releases] = await Promise.all([getSiteSettings(), readReleaseDoc()]);
+  return { ...settings, ...dueTexts(releases, buildTime()) };
+});
 /** Research areas by order. */
 export const loadResearchAreas = once(() => researchAreas.list());
 /** Team members by order, missing order last. */

@@ -6,7 +6,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eventUrl } from '../lib/event-page';
 import { publicationUrl } from '../lib/publication-archive';
-import { PREVIEW_MAX_DAYS, previewLinkSchema, type CreatedPreviewLink, type PreviewKind, type PreviewLink, type PreviewLinkSummary } from '../schemas/preview-link';
+import {
+  PREVIEW_MAX_DAYS,
+  previewLinkSchema,
+  type CreatedPreviewLink,
+  type PreviewKind,
+  type PreviewLink,
+  type PreviewLinkKind,
+  type PreviewLinkSummary,
+} from '../schemas/preview-link';
 import { isPublic } from '../schemas/release';
 import type { User } from '../schemas/user';
 import { events, publications } from './collections';
@@ -40,6 +48,15 @@ export async function createPreviewLink(user: User, input: { kind: PreviewKind; 
   const found = await previewItem(input.kind, input.id);
   if (!found) throw new HttpError(404, `No ${input.kind} with that id`);
   if (isPublic(found.item)) throw new HttpError(409, `This ${input.kind} is already public at ${found.liveUrl}: share that address instead.`);
+  return issuePreviewLink(user, { kind: input.kind, itemId: input.id, title: found.title, expiresInDays: input.expiresInDays }, origin);
+}
+
+/** Makes and records a link to what the caller checked may be previewed; answers it with its address (shown this once). */
+export async function issuePreviewLink(
+  user: User,
+  input: { kind: PreviewLinkKind; itemId: string; title: string; expiresInDays: number },
+  origin: string,
+): Promise<CreatedPreviewLink> {
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashOf(token);
   const now = Date.now();
@@ -47,14 +64,14 @@ export async function createPreviewLink(user: User, input: { kind: PreviewKind; 
     id: tokenHash.slice(0, 24),
     tokenHash,
     kind: input.kind,
-    itemId: input.id,
-    title: found.title,
+    itemId: input.itemId,
+    title: input.title,
     createdAt: new Date(now).toISOString(),
     createdBy: user.username,
     expiresAt: new Date(now + Math.min(input.expiresInDays, PREVIEW_MAX_DAYS) * DAY).toISOString(),
   });
   await createJSON(store(), keyOf(tokenHash), previewLinkSchema, link);
-  await recordChange(user, { action: 'create', target: `preview-links/${link.id}`, summary: `Preview link to ${found.title}, until ${link.expiresAt.slice(0, 10)}` });
+  await recordChange(user, { action: 'create', target: `preview-links/${link.id}`, summary: `Preview link to ${input.title}, until ${link.expiresAt.slice(0, 10)}` });
   return { ...summary(link, now), url: new URL(previewPath(token), origin).href };
 }
 

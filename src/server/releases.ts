@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { isPublic, releaseTime, type Releasable } from '../schemas/release';
+import type { ReleaseBundle } from '../schemas/release-bundle';
 import { events, publications } from './collections';
+import { HttpError } from './errors';
+import { recordChange } from './history';
 import { noteEvent } from './notify';
 import { getPublishState, requestRebuild } from './publish';
+import { dueReleases, markReleased, readReleaseDoc } from './release-bundles';
+import { patchSiteSettings, pickFields } from './site-settings';
 import { openStore, readJSON, STORES, updateJSON } from './store';
 
 /**
@@ -35,6 +40,8 @@ export interface ScheduledRelease {
   /** As the admin entered it: local time and its zone. */
   publishAt: string;
   timeZone: string;
+  /** The name of the release it goes live with, if it is in one. */
+  release: string | null;
 }
 
 type Scheduled = Releasable & { id: string; title: string };
@@ -51,9 +58,15 @@ async function scheduledItems(): Promise<{ item: Scheduled; collection: Schedule
   });
 }
 
-/** Releases still to come, soonest first, and the warning of the last check, if any. */
-export async function upcomingReleases(now = Date.now()): Promise<{ upcoming: ScheduledRelease[]; warning: string | null }> {
-  const [items, found] = await Promise.all([scheduledItems(), readJSON(store(), KEY, releaseDocSchema)]);
+/**
+ * Scheduled items still to come, soonest first; every release kept (scheduled ones soonest first,
+ * then finished ones, newest first); and the warning of the last check, if any.
+ */
+export async function upcomingReleases(now = Date.now()): Promise<{ upcoming: ScheduledRelease[]; releases: ReleaseBundle[]; warning: string | null }> {
+  const [items, found, doc] = await Promise.all([scheduledItems(), readJSON(store(), KEY, releaseDocSchema), readReleaseDoc()]);
+  const scheduled = doc.bundles.filter((b) => b.status === 'scheduled').sort((a, b) => a.at.localeCompare(b.at));
+  const finished = doc.bundles.filter((b) => b.status !== 'scheduled').sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  const releaseOf = (collection: string, id: string) => scheduled.find((b) => b.items.some((i) => i.collection === collection && i.id === id))?.name ?? null;
   const upcoming = items
     .filter(({ item }) => !isPublic(item, now))
     .sort((a, b) => a.at - b.at)
@@ -64,11 +77,41 @@ export async function upcomingReleases(now = Date.now()): Promise<{ upcoming: Sc
       at: new Date(at).toISOString(),
       publishAt: item.publishAt ?? '',
       timeZone: item.timeZone || 'UTC',
+      release: releaseOf(collection, item.id),
     }));
   const warning = found?.value.warning;
   // A warning about a release that has happened (or was unscheduled) is old news.
-  const current = warning && upcoming.some((r) => Date.parse(r.at) === warning.releaseAt) ? warning.message : null;
-  return { upcoming, warning: current };
+  const times = [...upcoming.map((r) => Date.parse(r.at)), ...scheduled.map((b) => Date.parse(b.at))];
+  const current = warning && times.includes(warning.releaseAt) ? warning.message : null;
+  return { upcoming, releases: [...scheduled, ...finished], warning: current };
+}
+
+/** Who History names for what the scheduled check changes. */
+const SCHEDULED_CHECK = { username: 'scheduled release' };
+
+/**
+ * Takes releases whose time has come live: writes their text changes into the settings (so later
+ * edits are not overridden by them), then marks them released. Until then the build lays the texts
+ * over the settings itself (release-bundles.ts, dueTexts), so the one build at the time shows them
+ * whichever runs first.
+ */
+async function releaseDue(due: ReleaseBundle[], now: number): Promise<void> {
+  for (const bundle of due) {
+    const keys = Object.keys(bundle.texts);
+    let note = 'Went live';
+    if (keys.length) {
+      try {
+        const { before, after } = await patchSiteSettings(bundle.texts);
+        await recordChange(SCHEDULED_CHECK, { action: 'update', target: 'site-settings', summary: `Release “${bundle.name}”: ${keys.join(', ')}`, before: pickFields(before, keys), after: pickFields(after, keys) });
+        note = 'Went live; its text changes were written into the site settings';
+      } catch (error) {
+        // A text the settings refuse now (a rule added since) must not hold back the rest of the release.
+        if (!(error instanceof HttpError)) throw error;
+        note = `Went live, but its text changes could not be saved: ${error.message}`;
+      }
+    }
+    await markReleased(bundle.id, note, now);
+  }
 }
 
 /**
@@ -76,16 +119,20 @@ export async function upcomingReleases(now = Date.now()): Promise<{ upcoming: Sc
  * for yet, and records a warning when a release is near and the last build failed.
  */
 export async function checkReleases(now = Date.now()): Promise<{ rebuilt: boolean; warning: string | null }> {
-  const [items, found] = await Promise.all([scheduledItems(), readJSON(store(), KEY, releaseDocSchema)]);
+  const [items, found, bundles] = await Promise.all([scheduledItems(), readJSON(store(), KEY, releaseDocSchema), readReleaseDoc()]);
   const doc = found?.value ?? releaseDocSchema.parse({});
-  const due = items.map((i) => i.at).filter((at) => at <= now && at > doc.triggeredUpTo);
+  const dueBundles = dueReleases(bundles, now);
+  const due = [...items.map((i) => i.at).filter((at) => at <= now && at > doc.triggeredUpTo), ...dueBundles.map((b) => Date.parse(b.at))];
   let rebuilt = false;
   if (due.length) {
-    // Asked for first: if storage fails here, the mark below is not written and the next run asks again.
+    // Asked for first: if storage fails here, nothing below is marked and the next run asks again.
+    // The build reads releases still marked scheduled, whose due texts it lays over the settings.
     await requestRebuild();
     rebuilt = true;
   }
-  const next = items.map((i) => i.at).filter((at) => at > now).sort((a, b) => a - b)[0];
+  await releaseDue(dueBundles, now);
+  const scheduledBundles = bundles.bundles.filter((b) => b.status === 'scheduled').map((b) => Date.parse(b.at));
+  const next = [...items.map((i) => i.at), ...scheduledBundles].filter((at) => at > now).sort((a, b) => a - b)[0];
   let warning: z.infer<typeof warningSchema> | null = null;
   if (next !== undefined && next - now <= WARN_BEFORE_MS) {
     const state = await getPublishState();

@@ -43,6 +43,8 @@ const ENDPOINTS: [method: 'POST' | 'PATCH' | 'PUT', path: string, admin: boolean
   ['POST', '/api/auth/verify-email', false],
   ['POST', '/api/account/email', true],
   ['POST', '/api/admin/pdf-uploads', true],
+  ['POST', '/api/admin/releases', true],
+  ['PATCH', '/api/admin/releases/ID', true],
 ];
 
 // Payloads that break expectations: wrong types, huge strings, deep nesting, prototype keys, odd unicode.

@@ -1,20 +1,25 @@
 import { formatDistanceStrict } from 'date-fns';
 import { useEffect, useState } from 'react';
+import type { ReleaseBundle } from '../../schemas/release-bundle';
 import { cx, ui } from '../ui/styles';
 import { useFetch } from './use-fetch';
 
 /** What GET /api/admin/releases answers (src/server/releases.ts). */
 interface Releases {
-  upcoming: { collection: 'publications' | 'events'; id: string; title: string; at: string; publishAt: string; timeZone: string }[];
+  upcoming: { collection: 'publications' | 'events'; id: string; title: string; at: string; publishAt: string; timeZone: string; release: string | null }[];
+  releases: ReleaseBundle[];
   warning: string | null;
 }
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 const TICK_MS = 30_000;
 
 /**
- * The publish tracker's list of scheduled releases: "Scheduled for …" with a countdown, and the
- * warning the scheduled check records when a release is near and the last build failed.
- * `only` narrows it to one collection (on that collection's page).
+ * The publish tracker's list of what is scheduled: releases (several changes that go live
+ * together) and single items, each "Scheduled for …" with a countdown, and the warning the
+ * scheduled check records when a release is near and the last build failed. `only` narrows it
+ * to one collection (on that collection's page: the releases holding its items).
  */
 export default function ScheduledReleases({ only }: { only?: 'publications' | 'events' }) {
   const { data } = useFetch<Releases>('/api/admin/releases');
@@ -25,7 +30,9 @@ export default function ScheduledReleases({ only }: { only?: 'publications' | 'e
   }, []);
   if (!data) return null;
   const upcoming = data.upcoming.filter((r) => !only || r.collection === only);
-  if (!upcoming.length && !data.warning) return null;
+  const releases = data.releases.filter((r) => r.status === 'scheduled' && (!only || r.items.some((i) => i.collection === only)));
+  if (!upcoming.length && !releases.length && !data.warning) return null;
+  const countdown = (at: string) => (Date.parse(at) > now ? `in ${formatDistanceStrict(new Date(at), now)}` : 'going live with the next build');
   return (
     <section aria-label="Scheduled releases" className={cx(ui.card, 'mb-4 p-4')} data-testid="scheduled-releases">
       {data.warning && (
@@ -34,13 +41,23 @@ export default function ScheduledReleases({ only }: { only?: 'publications' | 'e
         </p>
       )}
       <ul className="space-y-1 text-sm">
+        {releases.map((r) => (
+          <li key={r.id} data-testid="scheduled-release">
+            <span className="font-medium text-ink">Release “{r.name}”</span>
+            <span className="text-ink-muted">
+              {' '}
+              ({plural(r.items.length, 'item')}, {plural(Object.keys(r.texts).length, 'text change')}) · Scheduled for {r.publishAt.replace('T', ' ')} ({r.timeZone}) ·{' '}
+              <span data-testid="release-countdown">{countdown(r.at)}</span>
+            </span>
+          </li>
+        ))}
         {upcoming.map((r) => (
           <li key={r.id}>
             <span className="font-medium text-ink">{r.title}</span>
             <span className="text-ink-muted">
               {' '}
-              · Scheduled for {r.publishAt.replace('T', ' ')} ({r.timeZone}) ·{' '}
-              <span data-testid="release-countdown">{Date.parse(r.at) > now ? `in ${formatDistanceStrict(new Date(r.at), now)}` : 'going live with the next build'}</span>
+              {r.release && `(in the release “${r.release}”) `}· Scheduled for {r.publishAt.replace('T', ' ')} ({r.timeZone}) ·{' '}
+              <span data-testid="release-countdown">{countdown(r.at)}</span>
             </span>
           </li>
         ))}

@@ -75,6 +75,13 @@ export default function HelpPage() {
         <p>
           <strong>Draft</strong> keeps an item off the site until you change its status to <strong>Published</strong>.
         </p>
+        <p>
+          To launch several things together (a report, its event and a new home page headline), make a{' '}
+          <AdminLink page="releases" className={link}>
+            release
+          </AdminLink>
+          : one time for all of them. Its check lists what would stop it going live well, and one preview link shows it whole.
+        </p>
       </Topic>
       <Topic id="preview" title="Check before it is public">
         <p>
