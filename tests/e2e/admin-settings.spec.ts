@@ -27,7 +27,7 @@ test('site settings: a changed text is saved alone and is live after the rebuild
     await expect(page.getByRole('heading', { level: 2, name: group })).toBeVisible();
   }
   await expect(page.getByLabel('Credibility box 1 metric')).toHaveValue('95% Success Rate');
-  await expect(page.getByRole('button', { name: 'Reset Credibility box 1 metric to default' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Reset to default (Credibility box 1 metric)' })).toHaveCount(0);
   const sent = page.waitForRequest((r) => r.url().endsWith('/api/site-settings') && r.method() === 'PATCH');
   await page.getByLabel('Hero subtitle').fill(text);
   await save(page);
@@ -42,7 +42,7 @@ test('site settings: a changed text is saved alone and is live after the rebuild
     await waitForPublished(page, '/', text);
     // "Reset to default" puts the built-in wording back in the field, and saving it stores ''
     // (the field follows the built-in wording again).
-    const reset = page.getByRole('button', { name: 'Reset Hero subtitle to default' });
+    const reset = page.getByRole('button', { name: 'Reset to default (Hero subtitle)' });
     await reset.click();
     await expect(page.getByLabel('Hero subtitle')).toHaveValue(/^We research how artificial intelligence/);
     await expect(reset).toHaveCount(0);

@@ -158,10 +158,10 @@ export default function FieldControl({ field, idPrefix, autoFocus }: { field: Fi
     <button
       type="button"
       className="mt-1 text-xs font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
-      aria-label={`Reset ${field.label} to default`}
       onClick={() => setValue(field.name, defaultText, { shouldDirty: true })}
     >
-      Reset to default
+      {/* Named by its text, not aria-label, so a search for the field by its label finds only the field. */}
+      Reset to default<span className="sr-only"> ({field.label})</span>
     </button>
   );
   return (
