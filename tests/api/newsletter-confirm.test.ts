@@ -105,12 +105,10 @@ describe('signup → pending → confirmed', () => {
     const confirmedAgain = await signUp('again@example.org');
     expect(confirmedAgain.json).toEqual({ message: 'Check your inbox to confirm your subscription' });
     await t.site.platform.backgroundIdle();
-    // The two confirmation emails and the welcome email; nothing more.
-    expect((await mailTo(t.site.dataDir, 'again@example.org')).map((m) => m.parsed.subject)).toEqual([
-      expect.stringContaining('Confirm'),
-      expect.stringContaining('Confirm'),
-      expect.stringContaining('Welcome'),
-    ]);
+    // The two confirmation emails and the welcome email; nothing more. (In any order: the outbox
+    // names files by the queue's clock, which this test holds still, so two can share a millisecond.)
+    const subjects = (await mailTo(t.site.dataDir, 'again@example.org')).map((m) => m.parsed.subject ?? '');
+    expect(subjects.map((s) => (s.includes('Welcome') ? 'welcome' : s.includes('Confirm') ? 'confirm' : s)).sort()).toEqual(['confirm', 'confirm', 'welcome']);
   });
 
   it('a link works for 7 days; then the signup is no longer listed, cannot be confirmed, and the hourly sweep forgets it', async () => {
