@@ -69,7 +69,12 @@ export async function startPlatform(opts: PlatformOptions) {
   // What a build's plugins get: an API-mode context that cannot write the site's stores.
   const buildBlobs = await startBuildBlobsApi({ blobsURL: `http://127.0.0.1:${blobsPort}`, blobsToken: token, siteID: SITE_ID });
 
+  // Node closes a keep-alive connection after 5 s idle; a client that sends its next request on it
+  // in that same instant gets ECONNRESET (browser tests polling the site met it). Netlify's edge
+  // keeps idle connections open far longer, so this one does too (headers timeout above it, as Node requires).
   const server = http.createServer();
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const url = `http://localhost:${(server.address() as AddressInfo).port}`;
   process.env.URL ||= url;
