@@ -1,5 +1,6 @@
 // npm run bench:scale: what every read costs when the store is full (issue "content at scale").
-// Seeds 50,000 subscribers, 10,000 contact messages, 10,000 testimonials (9,900 pending), 1,000
+// Seeds 50,000 subscribers (with 5,000 signups awaiting confirmation and 5,000 addresses that
+// unsubscribed beside them), 10,000 contact messages, 10,000 testimonials (9,900 pending), 1,000
 // publications, 1,000 events and 2,000 history entries into a fresh local platform, then measures
 // p50/p95 and Blobs calls per request for each endpoint: once as is, and once with a fixed delay
 // added to every Blobs call (BENCH_BLOBS_LATENCY_MS, default 20) to show what Netlify's round trips
@@ -16,7 +17,7 @@ import { writeResultsSection } from './results-file';
 
 const LATENCY_MS = Number(process.env.BENCH_BLOBS_LATENCY_MS ?? 20);
 const RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 25);
-const SIZES = { subscribers: 50_000, messages: 10_000, testimonials: 10_000, approvedTestimonials: 100, publications: 1_000, events: 1_000, history: 2_000 };
+const SIZES = { subscribers: 50_000, pendingSignups: 5_000, unsubscribed: 5_000, messages: 10_000, testimonials: 10_000, approvedTestimonials: 100, publications: 1_000, events: 1_000, history: 2_000 };
 const BUDGET = { publicP50Ms: 50, publicWithLatencyP50Ms: 100, adminPageP50Ms: 200, dashboardP50Ms: 200, searchP50Ms: 1_000, csvExportMs: 5_000, fullBuildMs: 15_000 };
 const DAY = 86_400_000;
 
@@ -35,11 +36,14 @@ const ENDPOINTS: { kind: Kind; path: string; budget?: false }[] = [
   { kind: 'admin', path: '/api/admin/contact-forms?page=50&pageSize=20' },
   { kind: 'admin', path: '/api/admin/subscriptions?page=1&pageSize=20' },
   { kind: 'admin', path: '/api/admin/subscriptions?page=100&pageSize=20' },
+  { kind: 'admin', path: '/api/admin/subscriptions?status=pending&page=1&pageSize=20' },
+  { kind: 'admin', path: '/api/admin/subscriptions?status=unsubscribed&page=1&pageSize=20' },
   { kind: 'admin', path: '/api/admin/testimonials?page=1&pageSize=20' },
   { kind: 'admin', path: '/api/admin/history?page=1&pageSize=20' },
   { kind: 'dashboard', path: '/api/admin/summary' },
   { kind: 'search', path: '/api/admin/subscriptions?q=user4242&pageSize=20' },
   { kind: 'export', path: '/api/admin/subscriptions/export' },
+  { kind: 'export', path: '/api/admin/subscriptions/export?list=unsubscribed' },
   { kind: 'export', path: '/api/admin/contact-forms/export', budget: false },
 ];
 
@@ -73,7 +77,10 @@ const platform = await startPlatform({ projectRoot: PROJECT_ROOT, dataDir, pages
 try {
   const t0 = performance.now();
   const { createUser } = await import('../../src/server/users');
-  const { importSubscriptions } = await import('../../src/server/newsletter');
+  const { createOnce, importSubscriptions, subscriptionId } = await import('../../src/server/newsletter');
+  const { addToSnapshot } = await import('../../src/server/newsletter-index');
+  const { suppress } = await import('../../src/server/newsletter-suppression');
+  const { CURRENT_CONSENT } = await import('../../src/schemas/newsletter-consent');
   const { insertTestimonials } = await import('../../src/server/testimonials');
   const { publications, events, teamMembers, researchAreas, stats } = await import('../../src/server/collections');
   const { recordChange } = await import('../../src/server/history');
@@ -100,7 +107,24 @@ try {
     Array.from({ length: SIZES.subscribers }, (_, n) => ({ email: `user${n}@example.org`, createdAt: new Date(now - ((n * 7919) % (730 * 24)) * 3_600_000 - n).toISOString() })),
     48,
   );
-  console.log(`  ${SIZES.subscribers} subscribers (${Math.round(performance.now() - t0)} ms so far)`);
+  // Beside them, as a real list has: signups still waiting for their confirmation, and addresses
+  // that left (each also on the suppression list), stored as the signup and unsubscribe paths store them.
+  const others = [
+    ...Array.from({ length: SIZES.pendingSignups }, (_, n) => ({ n, status: 'pending' as const })),
+    ...Array.from({ length: SIZES.unsubscribed }, (_, n) => ({ n, status: 'unsubscribed' as const })),
+  ];
+  const written: Awaited<ReturnType<typeof createOnce>>['subscription'][] = [];
+  await times(others.length, 32, async (i) => {
+    const { n, status } = others[i]!;
+    const email = `${status}${n}@example.org`;
+    const at = new Date(now - (status === 'pending' ? n % (6 * 24) : (n * 7919) % (730 * 24)) * 3_600_000 - n).toISOString();
+    const record = { id: subscriptionId(email), email, createdAt: at, status, form: 'inline' as const, source: '/', consent: CURRENT_CONSENT, ...(status === 'pending' ? { requestedAt: at, confirmTokenHash: 'x'.repeat(64), confirmSentAt: at } : { confirmedAt: at, unsubscribedAt: at }) };
+    const { subscription } = await createOnce(record);
+    if (status === 'unsubscribed') await suppress(record.id);
+    written.push(subscription);
+  });
+  await addToSnapshot(written);
+  console.log(`  ${SIZES.subscribers} subscribers, ${SIZES.pendingSignups} pending and ${SIZES.unsubscribed} unsubscribed (${Math.round(performance.now() - t0)} ms so far)`);
   const contact = openStore(STORES.contact);
   await times(SIZES.messages, 16, async (n) => {
     const at = now - (n % 365) * DAY - n * 1000;
@@ -191,7 +215,8 @@ function renderScale(r: { date: string; sizes: typeof SIZES; latencyMs: number; 
   const table = r.rows.map((x) => `| ${x.kind}${x.budgeted ? '' : ' (no budget)'} | \`${x.path}\` | ${x.p50Ms} | ${x.p95Ms} | ${x.blobCalls} | ${x.latencyP50Ms} | ${x.latencyP95Ms} |`).join('\n');
   return `## Scale
 
-Measured by \`npm run bench:scale\` on ${r.date}: ${r.sizes.subscribers.toLocaleString('en')} subscribers,
+Measured by \`npm run bench:scale\` on ${r.date}: ${r.sizes.subscribers.toLocaleString('en')} subscribers
+(with ${r.sizes.pendingSignups.toLocaleString('en')} signups awaiting confirmation and ${r.sizes.unsubscribed.toLocaleString('en')} unsubscribed addresses beside them),
 ${r.sizes.messages.toLocaleString('en')} contact messages, ${r.sizes.testimonials.toLocaleString('en')} testimonials
 (${(r.sizes.testimonials - r.sizes.approvedTestimonials).toLocaleString('en')} pending), ${r.sizes.publications.toLocaleString('en')} publications,
 ${r.sizes.events.toLocaleString('en')} events and ${r.sizes.history.toLocaleString('en')} history entries, over the local
