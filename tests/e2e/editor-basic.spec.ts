@@ -158,6 +158,22 @@ test('back/forward re-evaluates edit mode: the decoration goes and comes back', 
   await expect(title).toHaveClass(/outline-dashed/);
 });
 
+test('the in-place editor offers the built-in wording back once a settings text is changed', async ({ page }) => {
+  await signIn(page);
+  await openEditMode(page);
+  await pencil(page, 'hero authority 3').click();
+  const input = page.getByRole('textbox', { name: 'hero authority 3', exact: true });
+  const reset = page.getByRole('button', { name: 'Reset to default' });
+  await input.fill(`Changed ${Date.now()}`);
+  await reset.click();
+  await expect(input).toHaveValue('Practitioner training');
+  await expect(input).toBeFocused();
+  await expect(reset).toHaveCount(0);
+  // Escape: nothing was saved.
+  await input.press('Escape');
+  await expect(input).toBeHidden();
+});
+
 test('"Done editing" leaves edit mode: the address loses ?edit=true and the decoration goes; Back returns to editing', async ({ page }) => {
   await signIn(page);
   await openEditMode(page);

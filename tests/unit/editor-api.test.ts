@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveField } from '../../src/components/editor/editor-api';
 import { parseFieldKey } from '../../src/components/editor/field-key';
+import { SETTINGS_DEFAULTS } from '../../src/schemas/site-settings-defaults';
 
 const title = parseFieldKey('settings.heroTitle')!;
 const bio = parseFieldKey('team-members.m1.bio')!;
@@ -23,6 +24,14 @@ describe('saveField', () => {
     expect(url).toBe('/api/site-settings');
     expect(init).toMatchObject({ method: 'PATCH', credentials: 'include' });
     expect(JSON.parse(String(init.body))).toEqual({ heroTitle: 'New', _expected: { heroTitle: '' } });
+  });
+
+  it("stores a settings text set back to its built-in wording as '' (it keeps following the built-in wording)", async () => {
+    const subtitle = parseFieldKey('settings.heroSubtitle')!;
+    const builtIn = SETTINGS_DEFAULTS.heroSubtitle;
+    const fetchMock = answer(200, { heroSubtitle: '' });
+    await expect(saveField(subtitle, builtIn, 'Ours')).resolves.toEqual({ kind: 'saved', raw: '' });
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]!.body))).toEqual({ heroSubtitle: '', _expected: { heroSubtitle: 'Ours' } });
   });
 
   it('sends record fields to the record', async () => {

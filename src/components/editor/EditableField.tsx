@@ -3,7 +3,7 @@ import { useEffect, useEffectEvent, useRef, useState, type CSSProperties } from 
 import { createPortal } from 'react-dom';
 import { clearDraft, readDraft, type Draft } from './drafts';
 import { DraftOffer } from './DraftOffer';
-import { displayText, fieldLabel } from './field-key';
+import { builtInText, displayText, fieldLabel } from './field-key';
 import { InlineEditor } from './InlineEditor';
 import { decorate, hostOf, openBox, setText, shownText, typographyOf, type PageField } from './page-fields';
 import { useFieldEdit } from './use-field-edit';
@@ -144,6 +144,7 @@ export function EditableField({ field, start, recordLabel }: EditableFieldProps)
             error={state.phase === 'editing' ? state.error : null}
             theirs={state.phase === 'conflict' ? displayText(ref, state.theirs) : null}
             typography={state.surface.typography}
+            defaultText={builtInText(ref)}
             onChange={edit.change}
             onSave={edit.save}
             onCancel={edit.cancel}

@@ -12,6 +12,8 @@ export interface InlineEditorProps {
   /** Another admin's current text when the save hit a conflict (display form). */
   theirs: string | null;
   typography: CSSProperties;
+  /** The built-in wording of a settings text: offered back by "Reset to default" once changed. */
+  defaultText?: string | null;
   onChange(value: string): void;
   onSave(): void;
   onCancel(): void;
@@ -106,6 +108,19 @@ export function InlineEditor(p: InlineEditorProps) {
         <span className="mr-auto text-xs text-ink-soft">
           {p.multiline ? 'Ctrl+Enter to save · Esc to cancel' : 'Enter to save · Esc to cancel'}
         </span>
+        {p.defaultText && p.value !== p.defaultText && (
+          <button
+            type="button"
+            className={secondary}
+            disabled={p.saving}
+            onClick={() => {
+              p.onChange(p.defaultText!);
+              input.current?.focus();
+            }}
+          >
+            Reset to default
+          </button>
+        )}
         <button type="button" className={secondary} disabled={p.saving} onClick={p.onCancel}>
           Cancel
         </button>

@@ -1,5 +1,5 @@
 import { ApiError, errorMessage, mutate } from '../../lib/api';
-import { patchUrl, type FieldRef } from './field-key';
+import { patchUrl, storedValue, type FieldRef } from './field-key';
 
 /** The stored value of every field on the page (raw: '' for a settings text that shows its default). */
 export interface StartValues {
@@ -58,11 +58,12 @@ export type SaveResult =
  */
 export async function saveField(ref: FieldRef, value: string, expected: string): Promise<SaveResult> {
   try {
-    const body = { [ref.field]: value, _expected: { [ref.field]: expected } };
+    const stored = storedValue(ref, value);
+    const body = { [ref.field]: stored, _expected: { [ref.field]: expected } };
     const saved = await mutate<Row | null>('PATCH', patchUrl(ref), body);
-    return { kind: 'saved', raw: saved && ref.field in saved ? asText(saved[ref.field]) : value };
+    return { kind: 'saved', raw: saved && ref.field in saved ? asText(saved[ref.field]) : stored };
   } catch (error) {
-    return classify(error, ref, value);
+    return classify(error, ref, storedValue(ref, value));
   }
 }
 

@@ -39,6 +39,12 @@ export const patchUrl = (ref: FieldRef): string =>
 export const displayText = (ref: FieldRef, raw: string): string =>
   ref.kind === 'settings' ? settingText({ [ref.field]: raw }, ref.field) : raw;
 
+/** The built-in wording a settings text falls back to (null for record fields and texts without one). */
+export const builtInText = (ref: FieldRef): string | null => (ref.kind === 'settings' && SETTINGS_DEFAULTS[ref.field]) || null;
+
+/** The value to store: the built-in wording is stored as '' so the text keeps following it. */
+export const storedValue = (ref: FieldRef, value: string): string => (value === builtInText(ref) ? '' : value);
+
 /** camelCase -> words: heroAuthority1 -> 'hero authority 1'. */
 const words = (name: string) =>
   name
