@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 
 // Playwright cannot download its own browsers here: it drives Debian's Chromium.
@@ -16,7 +17,9 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
-  workers: 2,
+  // One worker per core. Files run side by side; a file's tests run in order in one worker unless
+  // the file opts into parallel mode (admin-a11y, whose tests only read).
+  workers: availableParallelism(),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
