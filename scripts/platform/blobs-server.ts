@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { BlobsServer } from '@netlify/blobs/server';
 
@@ -9,6 +10,31 @@ import { BlobsServer } from '@netlify/blobs/server';
 // rely on that, so the local platform closes them: content-hash ETags, one operation per key at a
 // time, and ETags on reads (with 304 for a matching If-None-Match, as Netlify answers).
 //
+// Each patch below replaces a private part of BlobsServer as @netlify/blobs PATCHED_FOR ships it,
+// and names the upstream report it works around. Private parts change without notice, so another
+// installed version stops the platform here, before any request, rather than letting a patch
+// silently miss (or half-fit) the code it was written against.
+export const PATCHED_FOR = '11.1.1';
+/** BlobsServer's private methods these patches replace or call. */
+const PATCHED_INTERNALS = ['handleRequest', 'put', 'listBlobs', 'parseAPIRequest', 'getLocalPaths'] as const;
+
+/** Stops with a clear message unless the installed @netlify/blobs is the one the patches were written for. */
+export function assertPatchedBlobsVersion(installed: string = createRequire(import.meta.url)('@netlify/blobs/package.json').version): void {
+  if (installed !== PATCHED_FOR) {
+    throw new Error(
+      `scripts/platform/blobs-server.ts patches the local Blobs server of @netlify/blobs ${PATCHED_FOR} ` +
+        `(generateETag, ${PATCHED_INTERNALS.join(', ')}), but @netlify/blobs ${installed} is installed. ` +
+        'Check each patch there against the new version (each names its upstream report: drop the ones the ' +
+        'new version fixes), then set PATCHED_FOR to the new version.',
+    );
+  }
+  const methods = BlobsServer.prototype as unknown as Record<string, unknown>;
+  const missing: string[] = PATCHED_INTERNALS.filter((name) => typeof methods[name] !== 'function');
+  if (typeof (BlobsServer as unknown as Record<string, unknown>).generateETag !== 'function') missing.push('generateETag');
+  if (missing.length) throw new Error(`@netlify/blobs ${installed}'s BlobsServer has no ${missing.join(', ')}: the local platform's patches no longer fit it.`);
+}
+assertPatchedBlobsVersion();
+
 // Hashing is remembered per file and trusted while the file's inode, size and nanosecond mtime are
 // unchanged. Every write here renames a new file into place, so a rewrite always changes the inode
 // or the mtime; without the memo a listing of 20,000 keys read and hashed 20,000 files.
@@ -28,6 +54,10 @@ async function etagOf(filePath: string, info: FileStamp): Promise<string> {
   return etag;
 }
 
+// Patch: content-hash ETags instead of an HMAC of the file's mtime, which two writes within one
+// clock tick share (an If-Match write then overwrites a version it never saw). Upstream: local
+// ETags that are not the store's were reported in netlify/cli#6902; the same-tick collision itself
+// has no upstream report yet.
 (BlobsServer as unknown as { generateETag: (p: string) => Promise<string> }).generateETag = async (filePath) => {
   try {
     return await etagOf(filePath, await stat(filePath, { bigint: true }));
@@ -155,11 +185,20 @@ export class LocalBlobsServer extends BlobsServer {
   constructor(options: ConstructorParameters<typeof BlobsServer>[0]) {
     super(options);
     this.tempDir = path.join(options.directory, TEMP_FOLDER);
+    // Patch: one operation per key at a time, and ETags (and 304s) on reads. The stock server sends
+    // no ETag on GET and ignores If-None-Match: netlify/primitives#772 (open).
     const self = this as unknown as { handleRequest: (req: Request) => Promise<Response> };
     const original = self.handleRequest.bind(this);
     self.handleRequest = (req) => this.guarded(req, original);
+    // Patch: the stock put checks If-Match / If-None-Match, then writes the data and (in place) the
+    // metadata with nothing held, and its temp files are dot-files beside the entries. Conditional
+    // writes came to the local server with netlify/primitives#306; no upstream report of the
+    // check-then-write race or of the torn metadata write exists yet.
     const put = (this as unknown as { put: (req: Request) => Promise<Response> }).put.bind(this);
     (this as unknown as { put: (req: Request) => Promise<Response> }).put = (req) => this.atomicPut(req, put);
+    // Patch: the stock listing walks and stats the whole store and answers it as one page without
+    // a cursor (local list() came with netlify/blobs#83); Netlify pages it LIST_PAGE_SIZE at a time.
+    // No upstream report of the missing paging exists yet.
     (this as unknown as { listBlobs: (o: { rootPath: string; url: URL }) => Promise<Response> }).listBlobs = async ({ rootPath, url }) => {
       const params = url.searchParams;
       try {

@@ -1,29 +1,19 @@
-/** Parses a Netlify `_headers` file: a path line, then indented `Name: value` lines. */
-export function parseHeadersFile(text: string): { pattern: RegExp; headers: [string, string][] }[] {
-  const rules: { pattern: RegExp; headers: [string, string][] }[] = [];
-  let current: { pattern: RegExp; headers: [string, string][] } | null = null;
-  for (const raw of text.split('\n')) {
-    if (!raw.trim() || raw.trim().startsWith('#')) continue;
-    if (!/^\s/.test(raw)) {
-      current = { pattern: toRegExp(raw.trim()), headers: [] };
-      rules.push(current);
-    } else if (current) {
-      const i = raw.indexOf(':');
-      if (i > 0) current.headers.push([raw.slice(0, i).trim(), raw.slice(i + 1).trim()]);
-    }
-  }
-  return rules;
+import { parseAllHeaders, type Header } from '@netlify/headers-parser';
+
+/**
+ * A build's `_headers` rules, read by Netlify's own parser (the one its build and CLI use), so
+ * a path pattern matches here exactly as it does on Netlify. No file: no rules. A line the
+ * parser refuses stops the build from going live rather than being skipped unseen.
+ */
+export async function readHeadersFile(file: string): Promise<Header[]> {
+  const { headers, errors } = await parseAllHeaders({ headersFiles: [file], configHeaders: [], minimal: false });
+  if (errors.length) throw new Error(`_headers: ${errors.map((e) => e.message).join('\n')}`);
+  return headers.filter((rule): rule is Header => 'forRegExp' in rule);
 }
 
-function toRegExp(pattern: string): RegExp {
-  const body = pattern
-    .split('/')
-    .map((seg) => (seg === '*' ? '.*' : seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\*/g, '.*')))
-    .join('/');
-  return new RegExp(`^${body}$`);
-}
-
-/** Headers that apply to a path, later rules adding to (not replacing) earlier ones. */
-export function headersFor(rules: ReturnType<typeof parseHeadersFile>, pathname: string): [string, string][] {
-  return rules.filter((r) => r.pattern.test(pathname)).flatMap((r) => r.headers);
+/** Headers for a path: every matching rule applies, and a later rule's value for the same header wins. */
+export function headersFor(rules: readonly Header[], pathname: string): [string, string][] {
+  const merged: Record<string, string> = {};
+  for (const rule of rules) if (rule.forRegExp.test(pathname)) Object.assign(merged, rule.values);
+  return Object.entries(merged);
 }

@@ -3,8 +3,9 @@ import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { headersFor, parseHeadersFile } from './headers-file';
-import { parseRedirectsFile, type RedirectRule } from './redirects-file';
+import type { Header } from '@netlify/headers-parser';
+import { headersFor, readHeadersFile } from './headers-file';
+import { readRedirectsFile, type RedirectRule } from './redirects-file';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -44,15 +45,14 @@ interface CachedFile {
  */
 export class StaticSite {
   private cache = new Map<string, CachedFile | null>();
-  private rules: ReturnType<typeof parseHeadersFile> = [];
+  private rules: Header[] = [];
   private redirects = new Map<string, RedirectRule>();
 
   constructor(readonly root: string) {}
 
   async init(): Promise<this> {
-    const text = await readFile(path.join(this.root, '_headers'), 'utf8').catch(() => '');
-    this.rules = parseHeadersFile(text);
-    this.redirects = parseRedirectsFile(await readFile(path.join(this.root, '_redirects'), 'utf8').catch(() => ''));
+    this.rules = await readHeadersFile(path.join(this.root, '_headers'));
+    this.redirects = await readRedirectsFile(path.join(this.root, '_redirects'));
     return this;
   }
 

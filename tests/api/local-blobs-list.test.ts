@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getStore, type Store } from '@netlify/blobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIST_PAGE_SIZE, LocalBlobsServer } from '../../scripts/platform/blobs-server';
+import { assertPatchedBlobsVersion, LIST_PAGE_SIZE, LocalBlobsServer, PATCHED_FOR } from '../../scripts/platform/blobs-server';
 
 // The local Blobs server lists as Netlify's API does: in key order, a page of 1,000 at a time with
 // a cursor, so code that lists is charged the same number of round trips here as there.
@@ -56,5 +56,12 @@ describe('the local Blobs server lists like Netlify', () => {
     expect(again).toMatchObject({ data: null, etag: read!.etag });
     await store.set('z', 'changed');
     expect((await store.getWithMetadata('z', { etag: read!.etag }))?.data).toBe('changed');
+  });
+});
+
+describe('the local Blobs server patches', () => {
+  it('refuse to run over another @netlify/blobs than the one they were written for, saying what to check', () => {
+    expect(() => assertPatchedBlobsVersion(PATCHED_FOR)).not.toThrow();
+    expect(() => assertPatchedBlobsVersion('99.0.0')).toThrow(/patches the local Blobs server of @netlify\/blobs .*but @netlify\/blobs 99\.0\.0 is installed/);
   });
 });
