@@ -1,9 +1,8 @@
 // GET    /api/admin/mail                (admin) -> { status: { mode, detail, failed, failedMore }, failed: { items (newest first), more } }
 // POST   /api/admin/mail/:id/retry      (admin) -> { message }: the failed delivery is queued again and tried at once
 // DELETE /api/admin/mail/:id            (admin) -> { message }: the failed delivery is forgotten
-import { byPath } from '../../src/server/collection-routes';
 import { requirePermission } from '../../src/server/guard';
-import { json, route } from '../../src/server/http';
+import { byPath, json, route } from '../../src/server/http';
 import { dismissFailedMail, listFailedMail, mailStatus, retryFailedMail } from '../../src/server/mail-queue';
 
 export default byPath({

@@ -6,9 +6,8 @@
 // POST  /api/admin/releases/:id/cancel             (editor) -> the cancelled release; its items are back to draft
 // POST  /api/admin/releases/:id/preview-link       (editor) {expiresInDays?} -> 201 { id, url, expiresAt }: a private link to the whole release
 import { releaseCreateSchema, releasePreviewSchema, releaseUpdateSchema } from '../../src/schemas/release-bundle';
-import { byPath } from '../../src/server/collection-routes';
 import { requirePermission } from '../../src/server/guard';
-import { json, readJson, route } from '../../src/server/http';
+import { byPath, json, readJson, route } from '../../src/server/http';
 import { cancelRelease, createRelease, getRelease, updateRelease } from '../../src/server/release-bundles';
 import { checkRelease } from '../../src/server/release-check';
 import { createReleasePreviewLink } from '../../src/server/release-preview';

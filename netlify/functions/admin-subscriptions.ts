@@ -11,9 +11,8 @@ import { z } from 'zod';
 import { csvStreamResponse } from '../../src/server/csv';
 import { HttpError } from '../../src/server/errors';
 import { requirePermission } from '../../src/server/guard';
-import { recordChange } from '../../src/server/history';
 import { json, parseWith, route } from '../../src/server/http';
-import { deleteSubscription, listSubscriptions } from '../../src/server/newsletter';
+import { listSubscriptions, removeSubscription } from '../../src/server/newsletter';
 import { EXPORT_COLUMNS, exportBatches, lastExport } from '../../src/server/newsletter-export';
 import { keyParam, pageQuerySchema, queryOf } from '../../src/server/records';
 
@@ -42,8 +41,7 @@ export default route({
   },
   async DELETE(req, ctx) {
     const user = await requirePermission(req, 'personal-data');
-    const removed = await deleteSubscription(keyParam(ctx.params.id, 'Subscription'));
-    await recordChange(user, { action: 'delete', target: `subscriptions/${removed.id}`, summary: removed.email, before: removed });
+    await removeSubscription(user, keyParam(ctx.params.id, 'Subscription'));
     return json({ message: 'Subscription deleted' });
   },
 });

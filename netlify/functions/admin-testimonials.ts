@@ -4,12 +4,9 @@
 import { testimonialUpdateSchema } from '../../src/schemas/testimonial';
 import { HttpError } from '../../src/server/errors';
 import { requirePermission } from '../../src/server/guard';
-import { recordChange } from '../../src/server/history';
-import { readPatch } from '../../src/server/collection-routes';
-import { json, parseWith, route } from '../../src/server/http';
-import { requestRebuild } from '../../src/server/publish';
+import { json, parseWith, readPatch, route } from '../../src/server/http';
 import { keyParam, pageQuerySchema, queryOf } from '../../src/server/records';
-import { deleteTestimonial, testimonialPage, updateTestimonial } from '../../src/server/testimonials';
+import { removeTestimonial, reviewTestimonial, testimonialPage } from '../../src/server/testimonials';
 
 const idOf = (params: Record<string, string>) => keyParam(params.id, 'Testimonial');
 
@@ -23,17 +20,11 @@ export default route({
     const user = await requirePermission(req, 'content');
     const id = idOf(ctx.params);
     const { patch, expected } = await readPatch(req, testimonialUpdateSchema, Object.keys(testimonialUpdateSchema.shape));
-    const { before, after } = await updateTestimonial(id, patch, expected);
-    await recordChange(user, { action: 'update', target: `testimonials/${id}`, summary: `${after.name}: ${Object.keys(patch).join(', ')}`, before, after });
-    // /testimonials is pre-rendered: approvals and edits reach it through a rebuild.
-    await requestRebuild();
-    return json(after);
+    return json(await reviewTestimonial(user, id, patch, expected));
   },
   async DELETE(req, ctx) {
     const user = await requirePermission(req, 'content');
-    const removed = await deleteTestimonial(idOf(ctx.params));
-    await recordChange(user, { action: 'delete', target: `testimonials/${removed.id}`, summary: removed.name, before: removed });
-    await requestRebuild();
+    await removeTestimonial(user, idOf(ctx.params));
     return json({ message: 'Testimonial deleted' });
   },
 });

@@ -9,9 +9,8 @@
 //      unsubscribe link if the address is subscribed; the same answer either way
 import { SIGNUP_ANSWER, UNSUBSCRIBE_LINK_ANSWER, UNSUBSCRIBED_ANSWER } from '../../src/schemas/newsletter-consent';
 import { confirmInputSchema, newsletterInputSchema, unsubscribeInputSchema, unsubscribeLinkInputSchema } from '../../src/schemas/newsletter';
-import { byPath } from '../../src/server/collection-routes';
 import { HttpError } from '../../src/server/errors';
-import { API_SECURITY_HEADERS, isFormBody, json, readForm, readJson, route } from '../../src/server/http';
+import { API_SECURITY_HEADERS, byPath, isFormBody, json, readForm, readJson, route } from '../../src/server/http';
 import { signUp } from '../../src/server/newsletter-signup';
 import { confirmSubscription } from '../../src/server/newsletter-confirm';
 import { requestUnsubscribeLink, unsubscribeWithToken } from '../../src/server/newsletter-unsubscribe';

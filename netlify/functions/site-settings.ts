@@ -3,9 +3,8 @@
 //       409 with the current values when a field in _expected changed meanwhile; recorded and rebuilt
 import { siteSettingsPatchSchema } from '../../src/schemas/site-settings';
 import { CACHE_TAGS, cdnCacheHeaders } from '../../src/server/cdn-cache';
-import { readPatch } from '../../src/server/collection-routes';
 import { requirePermission } from '../../src/server/guard';
-import { json, route } from '../../src/server/http';
+import { json, readPatch, route } from '../../src/server/http';
 import { getSiteSettings, saveSiteSettings, SITE_SETTINGS_FIELDS } from '../../src/server/site-settings';
 
 export default route({

@@ -83,8 +83,8 @@ try {
   const { CURRENT_CONSENT } = await import('../../src/schemas/newsletter-consent');
   const { insertTestimonials } = await import('../../src/server/testimonials');
   const { publications, events, teamMembers, researchAreas, stats } = await import('../../src/server/collections');
-  const { recordChange } = await import('../../src/server/history');
-  const { newestFirstKey } = await import('../../src/server/records');
+  const { commitChange } = await import('../../src/server/history');
+  const { newestFirstKey } = await import('../../src/server/keys');
   const { openStore, STORES } = await import('../../src/server/store');
   const { seedDemoContent } = await import('../../src/server/seed');
   const now = Date.now();
@@ -144,7 +144,7 @@ try {
     32,
   );
   console.log(`  ${SIZES.testimonials} testimonials`);
-  await times(SIZES.history, 16, (n) => recordChange({ username: 'scale-admin' }, { action: 'update', target: 'site-settings', summary: `heroTitle ${n}` }));
+  await times(SIZES.history, 16, (n) => commitChange({ username: 'scale-admin' }, { action: 'update', target: 'site-settings', summary: `heroTitle ${n}` }, { rebuild: false }));
   console.log(`  ${SIZES.history} history entries; seeded in ${Math.round(performance.now() - t0)} ms`);
   const counts = { team: (await teamMembers.list()).length, researchAreas: (await researchAreas.list()).length, stats: (await stats.list()).length };
 

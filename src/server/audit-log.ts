@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { User } from '../schemas/user';
-import { newestFirstKey, readRecords } from './records';
+import { newestFirstKey } from './keys';
+import { readRecords } from './records';
 import { blobCall, openStore, STORES, writeJSON } from './store';
 
 /*

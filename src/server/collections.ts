@@ -10,7 +10,7 @@ import { SCHEDULED_NEEDS_TIME, scheduledHasTime, type Releasable } from '../sche
 import { CACHE_TAGS, purgeTags } from './cdn-cache';
 import { HttpError } from './errors';
 import { assertImagesDescribed } from './image-alt';
-import { openStore, readJSONShared, STORES, updateJSON } from './store';
+import { assertExpected, openStore, readJSONShared, STORES, updateJSON } from './store';
 
 interface BaseItem {
   id: string;
@@ -156,19 +156,6 @@ export function collection<S extends z.ZodType<BaseItem>>(key: string, itemSchem
 
 /** One admin-edited collection, whatever its item type. */
 export type Collection = ReturnType<typeof collection<z.ZodType<BaseItem>>>;
-
-/** A field's value as text: lists (authors, topics) as JSON, everything else as it reads. */
-const asText = (v: unknown) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v ?? ''));
-
-/** 409 with the current values when a field changed since the editor loaded it. */
-export function assertExpected(current: Record<string, unknown>, expected?: Record<string, unknown>) {
-  if (!expected) return;
-  const same = (a: unknown, b: unknown) => (typeof a === 'object' && a !== null) || (typeof b === 'object' && b !== null) ? asText(a) === asText(b) : (a ?? '') === (b ?? '');
-  const changed = Object.keys(expected).filter((k) => !same(current[k], expected[k]));
-  if (changed.length) {
-    throw new HttpError(409, 'Someone else changed this since you started editing', Object.fromEntries(changed.map((k) => [k, asText(current[k])])));
-  }
-}
 
 const endNotBeforeStart = (e: { startDate: string; endDate: string }) => {
   if (e.endDate < e.startDate) {

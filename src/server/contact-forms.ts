@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import type { ContactInput } from '../schemas/contact-form';
 import { contactFormSchema, type ContactForm } from '../schemas/contact-message';
+import type { User } from '../schemas/user';
 import { HttpError } from './errors';
+import { commitChange } from './history';
 import { dayOf, logIndex } from './log-index';
 import { markPerson } from './person-index';
-import { listKeys, newestFirstKey, readRecords, type Page } from './records';
+import { newestFirstKey, timeOfInverted } from './keys';
+import { listKeys, readRecords, type Page } from './records';
 import { createJSON, deleteKey, openStore, readJSON, STORES } from './store';
 
 /*
@@ -22,10 +25,10 @@ const gone = () => new HttpError(404, 'Message not found');
 const rowSchema = z.object({ id: z.string(), at: z.string(), read: z.boolean(), legacy: z.literal(true).optional() });
 type Row = z.infer<typeof rowSchema>;
 
-/** The time a message id (records.ts `newestFirstKey`) was made, or null for other ids. */
+/** The time a message id (keys.ts `newestFirstKey`) was made, or null for other ids. */
 function timeOfId(id: string): string | null {
   const inverted = /^(\d{13})-/.exec(id)?.[1];
-  return inverted ? new Date(9_999_999_999_999 - Number(inverted)).toISOString() : null;
+  return inverted ? new Date(timeOfInverted(inverted)).toISOString() : null;
 }
 const keyOf = (row: Pick<Row, 'id' | 'at' | 'legacy'>) => (row.legacy ? row.id : `${TAIL}${dayOf(row.at)}/${row.id}`);
 const idOfKey = (key: string) => key.slice(key.lastIndexOf('/') + 1);
@@ -167,4 +170,20 @@ export async function deleteContactForm(id: string): Promise<ContactForm> {
   await deleteKey(store(), key);
   await index.update((rows) => rows.filter((r) => r.id !== id));
   return found?.value ?? { id, name: '(already deleted)', email: '', subject: 'other', message: '', createdAt: row!.at, read: row!.read };
+}
+
+/** An admin marks a message read or unread: in History when it changed (the built pages never show messages). */
+export async function markContactForm(user: Pick<User, 'username'>, id: string, read: boolean): Promise<ContactForm> {
+  const { before, after } = await setContactFormRead(id, read);
+  if (before.read !== after.read) {
+    await commitChange(user, { action: 'update', target: `contact-forms/${id}`, summary: `Marked ${read ? 'read' : 'unread'}: ${after.name}`, before, after }, { rebuild: false });
+  }
+  return after;
+}
+
+/** An admin deletes a message; in History (restorable), no rebuild. */
+export async function removeContactForm(user: Pick<User, 'username'>, id: string): Promise<ContactForm> {
+  const removed = await deleteContactForm(id);
+  await commitChange(user, { action: 'delete', target: `contact-forms/${id}`, summary: `${removed.name} <${removed.email}>`, before: removed }, { rebuild: false });
+  return removed;
 }

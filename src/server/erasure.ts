@@ -5,11 +5,10 @@ import type { User } from '../schemas/user';
 import { recordAudit } from './audit-log';
 import { deleteContactForm, getContactForm, scanContactForms } from './contact-forms';
 import { HttpError } from './errors';
-import { eraseHistoryEntry, scanHistoryTargets } from './history';
+import { eraseHistoryEntry, rebuildSite, scanHistoryTargets } from './history';
 import { dismissFailedMail, listFailedMail } from './mail-queue';
 import { deleteSubscription, findSubscription, subscriptionId } from './newsletter';
 import { forgetPerson, historyEntriesOf, markEarlierRecords, markedRecords, type Person } from './person-index';
-import { requestRebuild } from './publish';
 import { deleteTestimonial, getTestimonial, scanTestimonials } from './testimonials';
 import { deleteUpload } from './uploads';
 
@@ -124,7 +123,7 @@ export async function erasePerson(user: Pick<User, 'username'>, who: Person): Pr
   const count = erased.messages + Number(subscription) + erased.testimonials + erased.historyEntries + failedMail;
   await recordAudit(user, { action: 'erase', what: 'person', count });
   // Approved testimonials are on the built pages, and a new deploy drops the image CDN's copies.
-  if (found.testimonials.length > 0 || deletedPhotos > 0) await requestRebuild();
+  if (found.testimonials.length > 0 || deletedPhotos > 0) await rebuildSite();
   return erased;
 }
 

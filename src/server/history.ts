@@ -1,5 +1,7 @@
 import { historyEntrySchema, type HistoryEntry, type HistoryPage } from '../schemas/history';
+import type { PublishState } from '../schemas/publish-state';
 import type { User } from '../schemas/user';
+import { newestFirstKey } from './keys';
 import { markHistoryEntry } from './person-index';
 import { requestRebuild } from './publish';
 import { readRecords } from './records';
@@ -10,16 +12,16 @@ export type { HistoryEntry };
 /** What a caller describes about a change; the entry's id, time and user are added here. */
 export type ChangeRecord = Omit<HistoryEntry, 'id' | 'at' | 'user'>;
 
-// Keys are the inverted timestamp, so a plain (lexicographic) listing is newest first.
+// Keys are newest-first keys (keys.ts): a plain (lexicographic) listing is newest first.
 const ID_PATTERN = /^\d{13}-[0-9a-f]{8}$/;
 
 /**
- * Records an admin change. One key per entry, named so that a plain listing sorts newest
- * first (inverted timestamp), so simultaneous changes never contend.
+ * Writes a change's entry. One key per entry, named so that a plain listing sorts newest
+ * first (inverted timestamp), so simultaneous changes never contend. Only `commitChange` calls it.
  */
-export async function recordChange(user: Pick<User, 'username'>, change: ChangeRecord): Promise<HistoryEntry> {
+async function recordChange(user: Pick<User, 'username'>, change: ChangeRecord): Promise<HistoryEntry> {
   const now = Date.now();
-  const id = `${String(9_999_999_999_999 - now).padStart(13, '0')}-${crypto.randomUUID().slice(0, 8)}`;
+  const id = newestFirstKey(now, crypto.randomUUID().slice(0, 8));
   // Marked first, so erasing a person finds every entry that holds their data (person-index.ts).
   await markHistoryEntry(change.target, id);
   const entry = await writeJSON(openStore(STORES.history), id, historyEntrySchema, { ...change, id, at: new Date(now).toISOString(), user: user.username });
@@ -49,11 +51,35 @@ export async function listUserActivity(username: string, limit = 10): Promise<Hi
   return readRecords(store, keys.sort().slice(0, limit), historyEntrySchema);
 }
 
-/** Records an admin content change, then asks for a rebuild (debounced and coalesced there). */
-export async function commitChange(user: Pick<User, 'username'>, change: ChangeRecord): Promise<HistoryEntry> {
+/** How far a change reaches. */
+export interface CommitOptions {
+  /**
+   * Whether the built pages show it, so the site is rebuilt (the default). False for what only
+   * admins see (accounts, the inbox, subscribers, preview links), and for one step of a larger
+   * change whose own entry asks for the rebuild once, at the end.
+   */
+  rebuild?: boolean;
+}
+
+/**
+ * The change pipeline: every change an admin (or the scheduled release check) makes is recorded
+ * here, in History, and from here asks for the rebuild that brings it to the built pages. No other
+ * module writes History entries or calls publish.ts's rebuild (eslint.config.js keeps it so), so
+ * a change cannot reach the site without its entry, and the callers only say whether visitors see it.
+ */
+export async function commitChange(user: Pick<User, 'username'>, change: ChangeRecord, { rebuild = true }: CommitOptions = {}): Promise<HistoryEntry> {
   const entry = await recordChange(user, change);
-  await requestRebuild();
+  if (rebuild) await rebuildSite();
   return entry;
+}
+
+/**
+ * A rebuild with no History entry of its own: the Publish button (`force`, a build even when one
+ * is queued), a release time coming due (its entries follow), an erasure (kept in the audit log,
+ * not in History). Debounced and coalesced in publish.ts.
+ */
+export async function rebuildSite(force = false): Promise<PublishState> {
+  return requestRebuild(force);
 }
 
 /** A reorder of the same list by the same person this soon after their last one joins that entry. */
@@ -71,7 +97,7 @@ export async function commitReorder(user: Pick<User, 'username'>, change: Change
   if (!joins) return commitChange(user, change);
   const merged = await writeJSON(openStore(STORES.history), last.id, historyEntrySchema, { ...last, after: change.after, at: new Date().toISOString() });
   await recordActivity(merged);
-  await requestRebuild();
+  await rebuildSite();
   return merged;
 }
 

@@ -165,3 +165,75 @@ export function toErrorResponse(error: unknown): Response {
   console.error('Unexpected error', error);
   return errorResponse(500, 'Something went wrong on our side. Please try again.');
 }
+
+/** A function handler as `route()` builds it. */
+export type RouteHandler = ReturnType<typeof route>;
+
+const isParam = (segment: string) => segment.startsWith(':');
+
+function decode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * One function file may declare several `config.path` patterns; Netlify calls the same handler
+ * for all of them. This picks the `route()` for the pattern the request matched (literal
+ * segments before :params, as Netlify does) and fills `ctx.params` from it.
+ */
+export function byPath(table: Record<string, RouteHandler>): RouteHandler {
+  const patterns = Object.entries(table)
+    .map(([pattern, handler]) => ({ segments: pattern.split('/').filter(Boolean), handler }))
+    .sort((a, b) => a.segments.filter(isParam).length - b.segments.filter(isParam).length);
+  return async (req, context = {}) => {
+    const got = new URL(req.url).pathname.split('/').filter(Boolean);
+    for (const { segments, handler } of patterns) {
+      if (segments.length !== got.length) continue;
+      if (!segments.every((s, i) => isParam(s) || s === got[i])) continue;
+      const params = Object.fromEntries(segments.flatMap((s, i) => (isParam(s) ? [[s.slice(1), decode(got[i]!)]] : [])));
+      // Only what handlers use is passed on: Netlify's context may keep fields behind getters.
+      return handler(req, { ip: context.ip, waitUntil: context.waitUntil, params: { ...params, ...context.params } });
+    }
+    return errorResponse(404, 'No such API endpoint');
+  };
+}
+
+// Lists (authors, speakers, topics) are compared whole, as the editor loaded them.
+const expectedSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.unknown()).max(1000)]), {
+  error: '_expected must map field names to the values you started from',
+});
+const patchEnvelopeSchema = z.looseObject({ _expected: expectedSchema.optional() });
+
+/**
+ * Reads a PATCH body: the fields to change plus an optional `_expected` map of the values the
+ * editor started from. `_expected` is split off before the (strict) update schema sees the body.
+ */
+export async function readPatch<S extends z.ZodType>(
+  req: Request,
+  schema: S,
+  fieldNames: readonly string[],
+  maxBytes = MAX_JSON_BYTES,
+): Promise<{ patch: z.infer<S>; expected?: Record<string, unknown> }> {
+  const { _expected: expected, ...fields } = await readJson(req, patchEnvelopeSchema, maxBytes);
+  const unknown = Object.keys(expected ?? {}).filter((k) => !fieldNames.includes(k));
+  if (unknown.length > 0) {
+    const message = `Unknown field in _expected: ${unknown.join(', ')}`;
+    throw new HttpError(400, message, { _expected: message });
+  }
+  if (Object.keys(fields).length === 0) throw new HttpError(400, 'Send at least one field to change');
+  return { patch: parseWith(schema, fields), expected };
+}
+
+/**
+ * Mutations without a body (restore, publish) still refuse form and text bodies: those are what a
+ * cross-site form can send without a preflight.
+ */
+export function assertNoFormBody(req: Request): void {
+  const type = req.headers.get('content-type');
+  if (type && !/^application\/json\b/i.test(type)) {
+    throw new HttpError(415, 'Send the request without a body or as JSON (Content-Type: application/json)');
+  }
+}

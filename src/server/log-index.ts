@@ -1,6 +1,7 @@
 import type { Store } from '@netlify/blobs';
 import { z } from 'zod';
 import { StorageError } from './errors';
+import { timeOfInverted } from './keys';
 import { blobCall, createJSON, readJSONShared, updateJSON, type StoreName } from './store';
 
 /*
@@ -71,7 +72,7 @@ const STALE_MS = 60 * 60_000;
 /** The time a tail key carries: its 13-digit inverted milliseconds after the day folder. */
 export function timeOfTailKey(key: string): number {
   const inverted = key.slice(key.lastIndexOf('/') + 1, key.lastIndexOf('/') + 14);
-  return 9_999_999_999_999 - Number(inverted);
+  return timeOfInverted(inverted);
 }
 /** Milliseconds of a watermark: an ISO time, or a day (first layout of the index) meaning its start. */
 const msOf = (watermark: string) => Date.parse(watermark.length === 10 ? `${watermark}T00:00:00.000Z` : watermark);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { queuedMailSchema, type FailedMail, type MailStatus, type QueuedMail } from '../schemas/mail';
 import { HttpError } from './errors';
 import { afterResponse } from './invocation';
+import { newestFirstKey } from './keys';
 import { renderLetter, type Letter } from './mail-letter';
 import { mailSetup } from './mail-setup';
 import { blobCall, createJSON, deleteKey, landedWrite, openStore, readJSON, STORES, writeJSON } from './store';
@@ -33,7 +34,7 @@ const LEASE_MS = 2 * 60_000;
 
 const pad = (ms: number) => String(ms).padStart(13, '0');
 const queueKey = (dueMs: number, id: string) => `${QUEUE}${pad(dueMs)}-${id}`;
-const failedKey = (failedMs: number, id: string) => `${FAILED}${pad(9_999_999_999_999 - failedMs)}-${id}`;
+const failedKey = (failedMs: number, id: string) => `${FAILED}${newestFirstKey(failedMs, id)}`;
 const dueOf = (key: string) => Number(key.slice(QUEUE.length, QUEUE.length + 13));
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { newsletterSubscriptionSchema, toRow, type NewsletterSubscription, type SubscriberRow } from '../schemas/newsletter-subscription';
+import { newestFirstKey } from './keys';
 import { dayOf, logIndex } from './log-index';
 import { listKeys, readRecords } from './records';
 import { blobCall, deleteKey, openStore, readJSON, STORES, writeJSON } from './store';
@@ -60,8 +61,7 @@ const index = logIndex<SubscriberRow>({
 
 /** The marker key of a subscription: its day, then an inverted time so a day lists newest first. */
 export function markerKey(s: Pick<NewsletterSubscription, 'id' | 'createdAt'>): string {
-  const inverted = String(9_999_999_999_999 - Date.parse(s.createdAt)).padStart(13, '0');
-  return `${MARKERS}${dayOf(s.createdAt)}/${inverted}-${s.id}`;
+  return `${MARKERS}${dayOf(s.createdAt)}/${newestFirstKey(Date.parse(s.createdAt), s.id)}`;
 }
 
 /** Writes a subscription's marker (idempotent: the key and value follow from the record). */

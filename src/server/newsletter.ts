@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { normaliseEmail } from '../schemas/newsletter';
 import { PENDING_DAYS } from '../schemas/newsletter-consent';
 import { newsletterSubscriptionSchema, toRow, type NewsletterSubscription, type SubscriberRow } from '../schemas/newsletter-subscription';
+import type { User } from '../schemas/user';
 import { HttpError } from './errors';
+import { commitChange } from './history';
 import { assertNotSuppressed, isSuppressed } from './newsletter-suppression';
 import { addIfStored, addToSnapshot, deleteMarker, dropFromSnapshot, hasMarker, indexedSubscription, indexedSubscriptions, markerKey, newestFirst, updateRow, writeMarker } from './newsletter-index';
 import { listKeys, readRecords, type Page, type PageQuery } from './records';
@@ -110,6 +112,13 @@ export async function deleteSubscription(id: string): Promise<SubscriberRow> {
   await deleteMarker(found);
   await dropFromSnapshot(id);
   return toRow(found);
+}
+
+/** An admin deletes a subscription; in History (restorable), no rebuild. */
+export async function removeSubscription(user: Pick<User, 'username'>, id: string): Promise<SubscriberRow> {
+  const removed = await deleteSubscription(id);
+  await commitChange(user, { action: 'delete', target: `subscriptions/${removed.id}`, summary: removed.email, before: removed }, { rebuild: false });
+  return removed;
 }
 
 /**

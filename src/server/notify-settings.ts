@@ -11,7 +11,7 @@ import {
 import { can } from '../schemas/roles';
 import { userSchema, type User } from '../schemas/user';
 import { HttpError } from './errors';
-import { recordChange } from './history';
+import { commitChange } from './history';
 import { listJSON, openStore, readJSON, STORES, updateJSON } from './store';
 
 /*
@@ -96,6 +96,6 @@ export async function setChoices(user: User, patch: Partial<Record<NotificationK
 export async function setSharedInbox(user: User, address: string): Promise<string> {
   const next = address.trim();
   const saved = await updateSettings((s) => ({ ...s, sharedInbox: next }));
-  await recordChange(user, { action: 'update', target: 'notification-settings', summary: next ? 'Set the shared inbox for contact messages' : 'Removed the shared inbox for contact messages' });
+  await commitChange(user, { action: 'update', target: 'notification-settings', summary: next ? 'Set the shared inbox for contact messages' : 'Removed the shared inbox for contact messages' }, { rebuild: false });
   return saved.sharedInbox;
 }

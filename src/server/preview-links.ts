@@ -19,7 +19,7 @@ import { isPublic } from '../schemas/release';
 import type { User } from '../schemas/user';
 import { events, publications } from './collections';
 import { HttpError } from './errors';
-import { recordChange } from './history';
+import { commitChange } from './history';
 import { blobCall, createJSON, deleteKey, landedWrite, openStore, readJSON, STORES } from './store';
 
 const DAY = 86_400_000;
@@ -71,7 +71,8 @@ export async function issuePreviewLink(
     expiresAt: new Date(now + Math.min(input.expiresInDays, PREVIEW_MAX_DAYS) * DAY).toISOString(),
   });
   await createJSON(store(), keyOf(tokenHash), previewLinkSchema, link);
-  await recordChange(user, { action: 'create', target: `preview-links/${link.id}`, summary: `Preview link to ${input.title}, until ${link.expiresAt.slice(0, 10)}` });
+  // Preview links are for admins to share: the built pages do not change.
+  await commitChange(user, { action: 'create', target: `preview-links/${link.id}`, summary: `Preview link to ${input.title}, until ${link.expiresAt.slice(0, 10)}` }, { rebuild: false });
   return { ...summary(link, now), url: new URL(previewPath(token), origin).href };
 }
 
@@ -103,7 +104,7 @@ export async function revokePreviewLink(user: User, id: string): Promise<Preview
   const link = key ? (await readJSON(s, key, previewLinkSchema))?.value : null;
   if (!key || !link) throw new HttpError(404, 'No such preview link');
   await deleteKey(s, key);
-  await recordChange(user, { action: 'delete', target: `preview-links/${link.id}`, summary: `Revoked the preview link to ${link.title}` });
+  await commitChange(user, { action: 'delete', target: `preview-links/${link.id}`, summary: `Revoked the preview link to ${link.title}` }, { rebuild: false });
   return summary(link);
 }
 

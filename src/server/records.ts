@@ -9,11 +9,6 @@ import type { Page } from '../schemas/page';
  * testimonials): listing, paging and reading many records without a shared document.
  */
 
-/** A key that sorts newest first in a plain listing: inverted millisecond time, then a random suffix. */
-export function newestFirstKey(now = Date.now()): string {
-  return `${String(9_999_999_999_999 - now).padStart(13, '0')}-${crypto.randomUUID()}`;
-}
-
 /** Checks a record id taken from the URL; anything that could not be one of ours is a plain 404. */
 export function keyParam(value: string | undefined, what: string): string {
   if (!value || !/^[\w.:-]{1,200}$/.test(value)) throw new HttpError(404, `${what} not found`);

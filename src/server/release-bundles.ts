@@ -20,9 +20,8 @@ import {
 import type { SiteTextsPatch } from '../schemas/site-settings';
 import type { User } from '../schemas/user';
 import { HttpError } from './errors';
-import { recordChange } from './history';
+import { commitChange } from './history';
 import { missingAltText } from './image-alt';
-import { requestRebuild } from './publish';
 import { releaseRecord, setItemSchedule, type ReleaseRecord } from './release-items';
 import { openStore, readJSON, STORES, updateJSON } from './store';
 
@@ -105,7 +104,7 @@ export async function createRelease(user: Pick<User, 'username'>, input: Release
   const at = futureInstant(input.publishAt, timeZone);
   await admissible(input.items);
   const now = new Date().toISOString();
-  let made = withLog(
+  const made = withLog(
     {
       id: crypto.randomUUID(), name: input.name, publishAt: input.publishAt, timeZone, at: new Date(at).toISOString(), items: input.items, texts: input.texts,
       status: 'scheduled', createdAt: now, createdBy: user.username, updatedAt: now, releasedAt: null, log: [],
@@ -119,13 +118,16 @@ export async function createRelease(user: Pick<User, 'username'>, input: Release
     assertNotElsewhere(doc, input.items, null);
     return { bundles: pruned([...doc.bundles, made]) };
   });
-  made = await scheduleItems(user, made, input.items);
-  await recordChange(user, { action: 'create', target: `releases/${made.id}`, summary: made.name, after: made });
+  const scheduled = await scheduleItems(user, made, input.items);
+  await commitChange(user, { action: 'create', target: `releases/${made.id}`, summary: made.name, after: made }, { rebuild: scheduled });
   return made;
 }
 
-/** Schedules items for the release's time (each change in History); answers the release. */
-async function scheduleItems(user: Pick<User, 'username'>, bundle: ReleaseBundle, items: ReleaseItem[]): Promise<ReleaseBundle> {
+/**
+ * Schedules items for the release's time (each change in History); answers whether any item
+ * changed, so the release's own entry asks for one rebuild for them all.
+ */
+async function scheduleItems(user: Pick<User, 'username'>, bundle: ReleaseBundle, items: ReleaseItem[]): Promise<boolean> {
   let changed = false;
   for (const item of items) {
     // One deleted (or published by hand) since it was checked is left alone: the check names it.
@@ -134,15 +136,14 @@ async function scheduleItems(user: Pick<User, 'username'>, bundle: ReleaseBundle
     await setItemSchedule(user, item, { status: 'scheduled', publishAt: bundle.publishAt, timeZone: bundle.timeZone }, `in the release “${bundle.name}”`);
     changed = true;
   }
-  if (changed) await requestRebuild();
-  return bundle;
+  return changed;
 }
 
 /**
  * Puts items back to draft, unless someone has since published them or given them a time of
- * their own: only what the release scheduled is undone.
+ * their own: only what the release scheduled is undone. Answers whether any item changed.
  */
-async function unscheduleItems(user: Pick<User, 'username'>, bundle: ReleaseBundle, items: ReleaseItem[]): Promise<void> {
+async function unscheduleItems(user: Pick<User, 'username'>, bundle: ReleaseBundle, items: ReleaseItem[]): Promise<boolean> {
   let changed = false;
   for (const item of items) {
     const record = await releaseRecord(item);
@@ -150,7 +151,7 @@ async function unscheduleItems(user: Pick<User, 'username'>, bundle: ReleaseBund
     await setItemSchedule(user, item, { status: 'draft' }, `out of the release “${bundle.name}”`);
     changed = true;
   }
-  if (changed) await requestRebuild();
+  return changed;
 }
 
 const stillScheduled = (bundle: ReleaseBundle | undefined): ReleaseBundle => {
@@ -188,9 +189,10 @@ export async function updateRelease(user: Pick<User, 'username'>, id: string, pa
     });
     return { bundles: doc.bundles.map((b) => (b.id === id ? next! : b)) };
   });
-  await unscheduleItems(user, current, removed);
-  await scheduleItems(user, next!, moved ? items : added);
-  await recordChange(user, { action: 'update', target: `releases/${id}`, summary: `${next!.name}: ${lines.map(([, s]) => s).join('; ') || 'no change'}`, before: current, after: next });
+  const unscheduled = await unscheduleItems(user, current, removed);
+  const scheduled = await scheduleItems(user, next!, moved ? items : added);
+  const summary = `${next!.name}: ${lines.map(([, s]) => s).join('; ') || 'no change'}`;
+  await commitChange(user, { action: 'update', target: `releases/${id}`, summary, before: current, after: next }, { rebuild: unscheduled || scheduled });
   return next!;
 }
 
@@ -202,8 +204,8 @@ export async function cancelRelease(user: Pick<User, 'username'>, id: string): P
     cancelled = withLog({ ...fresh, status: 'cancelled', updatedAt: new Date().toISOString() }, user.username, 'cancel', 'Cancelled: its items went back to draft');
     return { bundles: pruned(doc.bundles.map((b) => (b.id === id ? cancelled! : b))) };
   });
-  await unscheduleItems(user, cancelled!, cancelled!.items);
-  await recordChange(user, { action: 'update', target: `releases/${id}`, summary: `${cancelled!.name}: cancelled` });
+  const unscheduled = await unscheduleItems(user, cancelled!, cancelled!.items);
+  await commitChange(user, { action: 'update', target: `releases/${id}`, summary: `${cancelled!.name}: cancelled` }, { rebuild: unscheduled });
   return cancelled!;
 }
 

@@ -7,7 +7,7 @@ import type { Releasable } from '../schemas/release';
 import type { ReleaseItem } from '../schemas/release-bundle';
 import type { User } from '../schemas/user';
 import { events, publications } from './collections';
-import { recordChange } from './history';
+import { commitChange } from './history';
 
 /** A release's item as stored now, with what the release needs to know of it. */
 export interface ReleaseRecord {
@@ -27,10 +27,10 @@ export async function releaseRecord(ref: ReleaseItem): Promise<ReleaseRecord | n
   return item && { item, title: item.title, imageField: 'imageUrl' };
 }
 
-/** Sets an item's status and time; recorded in History as the user's change (the caller asks for the rebuild). */
+/** Sets an item's status and time; recorded in History as the user's change (the release's own entry asks for the rebuild, once). */
 export async function setItemSchedule(user: Pick<User, 'username'>, ref: ReleaseItem, change: { status: 'scheduled' | 'draft'; publishAt?: string; timeZone?: string }, why: string): Promise<void> {
   const collection = ref.collection === 'publications' ? publications : events;
   const { before, after } = await collection.update(ref.id, change);
   const when = change.status === 'scheduled' ? `scheduled for ${change.publishAt?.replace('T', ' ')} (${change.timeZone})` : 'back to draft';
-  await recordChange(user, { action: 'update', target: `${ref.collection}/${ref.id}`, summary: `${after.title}: ${when}, ${why}`, before, after });
+  await commitChange(user, { action: 'update', target: `${ref.collection}/${ref.id}`, summary: `${after.title}: ${when}, ${why}`, before, after }, { rebuild: false });
 }

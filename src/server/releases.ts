@@ -3,9 +3,9 @@ import { isPublic, releaseTime, type Releasable } from '../schemas/release';
 import type { ReleaseBundle } from '../schemas/release-bundle';
 import { events, publications } from './collections';
 import { HttpError } from './errors';
-import { recordChange } from './history';
+import { commitChange, rebuildSite } from './history';
 import { noteEvent } from './notify';
-import { getPublishState, requestRebuild } from './publish';
+import { getPublishState } from './publish';
 import { dueReleases, markReleased, readReleaseDoc } from './release-bundles';
 import { patchSiteSettings, pickFields } from './site-settings';
 import { openStore, readJSON, STORES, updateJSON } from './store';
@@ -102,7 +102,7 @@ async function releaseDue(due: ReleaseBundle[], now: number): Promise<void> {
     if (keys.length) {
       try {
         const { before, after } = await patchSiteSettings(bundle.texts);
-        await recordChange(SCHEDULED_CHECK, { action: 'update', target: 'site-settings', summary: `Release “${bundle.name}”: ${keys.join(', ')}`, before: pickFields(before, keys), after: pickFields(after, keys) });
+        await commitChange(SCHEDULED_CHECK, { action: 'update', target: 'site-settings', summary: `Release “${bundle.name}”: ${keys.join(', ')}`, before: pickFields(before, keys), after: pickFields(after, keys) }, { rebuild: false });
         note = 'Went live; its text changes were written into the site settings';
       } catch (error) {
         // A text the settings refuse now (a rule added since) must not hold back the rest of the release.
@@ -126,8 +126,9 @@ export async function checkReleases(now = Date.now()): Promise<{ rebuilt: boolea
   let rebuilt = false;
   if (due.length) {
     // Asked for first: if storage fails here, nothing below is marked and the next run asks again.
-    // The build reads releases still marked scheduled, whose due texts it lays over the settings.
-    await requestRebuild();
+    // The build reads releases still marked scheduled, whose due texts it lays over the settings,
+    // so the entries of those texts (releaseDue) need no rebuild of their own.
+    await rebuildSite();
     rebuilt = true;
   }
   await releaseDue(dueBundles, now);

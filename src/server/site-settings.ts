@@ -2,10 +2,9 @@ import { slugify } from '../lib/slug';
 import { siteSettingsSchema, type SiteSettings, type SiteSettingsPatch } from '../schemas/site-settings';
 import type { User } from '../schemas/user';
 import { CACHE_TAGS, purgeTags } from './cdn-cache';
-import { assertExpected } from './collections';
 import { commitChange } from './history';
 import { assertThumbnailDescribed } from './image-alt';
-import { openStore, readJSON, STORES, updateJSON } from './store';
+import { assertExpected, openStore, readJSON, STORES, updateJSON } from './store';
 
 const KEY = 'site-settings';
 

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { testimonialSchema, type Testimonial, type testimonialSubmitSchema, type testimonialUpdateSchema } from '../schemas/testimonial';
 import { CACHE_TAGS, purgeTags } from './cdn-cache';
-import { assertExpected } from './collections';
+import type { User } from '../schemas/user';
 import { HttpError, StorageError } from './errors';
+import { commitChange } from './history';
 import { markPerson } from './person-index';
 import { deleteUpload, uploadExists } from './uploads';
 import { listKeys, readRecords, type Page, type PageQuery } from './records';
-import { createJSON, deleteKey, openStore, readJSON, readJSONShared, STORES, updateJSON } from './store';
+import { assertExpected, createJSON, deleteKey, openStore, readJSON, readJSONShared, STORES, updateJSON } from './store';
 import { allTestimonialKeys, forgetKey, idOfKey, recordKey, rememberKeys, timeOfKey } from './testimonial-keys';
 
 /*
@@ -202,6 +203,18 @@ export async function updateTestimonial(
   return { before: before!, after };
 }
 
+/** An editor's change (approval, featuring, wording): in History, and rebuilt, since /testimonials is pre-rendered. */
+export async function reviewTestimonial(
+  user: Pick<User, 'username'>,
+  id: string,
+  patch: z.output<typeof testimonialUpdateSchema>,
+  expected?: Record<string, unknown>,
+): Promise<Testimonial> {
+  const { before, after } = await updateTestimonial(id, patch, expected);
+  await commitChange(user, { action: 'update', target: `testimonials/${id}`, summary: `${after.name}: ${Object.keys(patch).join(', ')}`, before, after });
+  return after;
+}
+
 /** One testimonial, or null when there is none with this id. */
 export async function getTestimonial(id: string): Promise<Testimonial | null> {
   const key = (await allTestimonialKeys()).find((k) => idOfKey(k) === id);
@@ -221,6 +234,13 @@ export async function deleteTestimonial(id: string): Promise<Testimonial> {
   await syncPublished(key, id);
   await deleteUpload(found.image);
   return found;
+}
+
+/** An editor deletes a testimonial: in History, and rebuilt off /testimonials. */
+export async function removeTestimonial(user: Pick<User, 'username'>, id: string): Promise<Testimonial> {
+  const removed = await deleteTestimonial(id);
+  await commitChange(user, { action: 'delete', target: `testimonials/${removed.id}`, summary: removed.name, before: removed });
+  return removed;
 }
 
 /** Puts a deleted testimonial back exactly as it was (history restore); 409 if it exists again. */
