@@ -5,15 +5,15 @@
 // GET  /api/account/email                                  (signed in) -> { email, pendingEmail }: verified and waiting addresses
 // POST /api/account/email {email}                          (signed in) -> { message, email, pendingEmail }: a verification link is emailed there
 import { changePasswordSchema, emailChangeSchema, twoFactorCodeSchema } from '../../src/schemas/account';
-import { changeOwnPassword, confirmOwnTwoFactor, requestOwnEmailChange } from '../../src/server/account-changes';
-import { HttpError } from '../../src/server/errors';
-import { requireUser } from '../../src/server/guard';
-import { assertNoFormBody, byPath, json, readJson, route } from '../../src/server/http';
-import { clearedSessionCookie, issueToken, sessionCookie, signedInHintCookie } from '../../src/server/session';
-import { assertPublicPostAllowed, reserveLoginAttempt } from '../../src/server/throttle';
-import { startEnrolment } from '../../src/server/two-factor';
-import { emailState } from '../../src/server/user-email';
-import { getUser, revokeSessions, verifyCredentials } from '../../src/server/users';
+import { changeOwnPassword, confirmOwnTwoFactor, requestOwnEmailChange } from '../../src/server/auth/account-changes';
+import { HttpError } from '../../src/server/http/errors';
+import { requireUser } from '../../src/server/auth/guard';
+import { assertNoFormBody, byPath, json, readJson, route } from '../../src/server/http/http';
+import { clearedSessionCookie, issueToken, sessionCookie, signedInHintCookie } from '../../src/server/auth/session';
+import { assertPublicPostAllowed, reserveLoginAttempt } from '../../src/server/auth/throttle';
+import { startEnrolment } from '../../src/server/auth/two-factor';
+import { emailState } from '../../src/server/auth/user-email';
+import { getUser, revokeSessions, verifyCredentials } from '../../src/server/auth/users';
 
 export default byPath({
   '/api/account/password': route({

@@ -4,13 +4,13 @@
 // PATCH  /api/admin/contact-forms/:id {read}         (admin) -> the updated message
 // DELETE /api/admin/contact-forms/:id                (admin) -> { message }
 import { z } from 'zod';
-import { recordAudit } from '../../src/server/audit-log';
-import { contactFormBatches, getContactForm, listContactForms, markContactForm, removeContactForm } from '../../src/server/contact-forms';
-import { csvStreamResponse } from '../../src/server/csv';
-import { HttpError } from '../../src/server/errors';
-import { requirePermission } from '../../src/server/guard';
-import { json, parseWith, readJson, route } from '../../src/server/http';
-import { keyParam, pageQuerySchema, queryOf } from '../../src/server/records';
+import { recordAudit } from '../../src/server/visitors/audit-log';
+import { contactFormBatches, getContactForm, listContactForms, markContactForm, removeContactForm } from '../../src/server/visitors/contact-forms';
+import { csvStreamResponse } from '../../src/server/http/csv';
+import { HttpError } from '../../src/server/http/errors';
+import { requirePermission } from '../../src/server/auth/guard';
+import { json, parseWith, readJson, route } from '../../src/server/http/http';
+import { keyParam, pageQuerySchema, queryOf } from '../../src/server/storage/records';
 
 const readSchema = z.strictObject({ read: z.boolean({ error: 'read must be true or false' }) });
 const idOf = (params: Record<string, string>) => keyParam(params.id, 'Message');

@@ -4,10 +4,10 @@
 // POST /api/admin/history/:id/restore    (editor) -> restores the entry's "before" state and answers the new
 //                                          'restore' entry; 404 unknown entry, 409 when it cannot be restored
 import { z } from 'zod';
-import { requirePermission } from '../../src/server/guard';
-import { assertNoFormBody, byPath, json, parseWith, route } from '../../src/server/http';
-import { pageQuerySchema, queryOf } from '../../src/server/records';
-import { historyFor, historyPageFor, restoreFor } from '../../src/server/site-changes';
+import { requirePermission } from '../../src/server/auth/guard';
+import { assertNoFormBody, byPath, json, parseWith, route } from '../../src/server/http/http';
+import { pageQuerySchema, queryOf } from '../../src/server/storage/records';
+import { historyFor, historyPageFor, restoreFor } from '../../src/server/publishing/site-changes';
 
 const querySchema = z.object({
   limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(500, 'limit must be at most 500').default(50),

@@ -1,8 +1,8 @@
 // GET  /api/admin/publish (editor) -> publish state: queued | building | live | failed, last build time
 // POST /api/admin/publish (editor) -> forces a rebuild now (202) and answers the new state
-import { requirePermission } from '../../src/server/guard';
-import { assertNoFormBody, json, route } from '../../src/server/http';
-import { publishNow, publishState } from '../../src/server/site-changes';
+import { requirePermission } from '../../src/server/auth/guard';
+import { assertNoFormBody, json, route } from '../../src/server/http/http';
+import { publishNow, publishState } from '../../src/server/publishing/site-changes';
 
 export default route({
   async GET(req) {

@@ -2,11 +2,11 @@
 // PATCH  /api/admin/testimonials/:id  (editor) {approved?, featured?, order?, name?, ..., _expected?} -> updated testimonial; 409 on a stale _expected; rebuilds
 // DELETE /api/admin/testimonials/:id  (editor) -> { message }; rebuilds
 import { testimonialUpdateSchema } from '../../src/schemas/testimonial';
-import { HttpError } from '../../src/server/errors';
-import { requirePermission } from '../../src/server/guard';
-import { json, parseWith, readPatch, route } from '../../src/server/http';
-import { keyParam, pageQuerySchema, queryOf } from '../../src/server/records';
-import { removeTestimonial, reviewTestimonial, testimonialPage } from '../../src/server/testimonials';
+import { HttpError } from '../../src/server/http/errors';
+import { requirePermission } from '../../src/server/auth/guard';
+import { json, parseWith, readPatch, route } from '../../src/server/http/http';
+import { keyParam, pageQuerySchema, queryOf } from '../../src/server/storage/records';
+import { removeTestimonial, reviewTestimonial, testimonialPage } from '../../src/server/visitors/testimonials';
 
 const idOf = (params: Record<string, string>) => keyParam(params.id, 'Testimonial');
 

@@ -10,11 +10,11 @@
 // GET    /api/admin/users/:username/activity           (admin) -> the user's 10 newest changes
 // PUT    /api/admin/auth-policy {requireTwoFactorForAdmins} (admin) -> the policy
 import { authPolicySchema, inviteRequestSchema, userPatchSchema } from '../../src/schemas/account';
-import { getAuthPolicy } from '../../src/server/auth-policy';
-import { requirePermission } from '../../src/server/guard';
-import { assertNoFormBody, byPath, json, readJson, route } from '../../src/server/http';
-import { activityOf, changeUserAsAdmin, deleteUserAsAdmin, inviteUser, resetPasswordAsAdmin, resetTwoFactorAsAdmin, setAuthPolicyAsAdmin } from '../../src/server/user-admin';
-import { listUsers, userSummary } from '../../src/server/users';
+import { getAuthPolicy } from '../../src/server/auth/auth-policy';
+import { requirePermission } from '../../src/server/auth/guard';
+import { assertNoFormBody, byPath, json, readJson, route } from '../../src/server/http/http';
+import { activityOf, changeUserAsAdmin, deleteUserAsAdmin, inviteUser, resetPasswordAsAdmin, resetTwoFactorAsAdmin, setAuthPolicyAsAdmin } from '../../src/server/auth/user-admin';
+import { listUsers, userSummary } from '../../src/server/auth/users';
 
 export default byPath({
   '/api/admin/users': route({

@@ -76,17 +76,17 @@ const platform = await startPlatform({ projectRoot: PROJECT_ROOT, dataDir, pages
 
 try {
   const t0 = performance.now();
-  const { createUser } = await import('../../src/server/users');
-  const { createOnce, importSubscriptions, subscriptionId } = await import('../../src/server/newsletter');
-  const { addToSnapshot } = await import('../../src/server/newsletter-index');
-  const { suppress } = await import('../../src/server/newsletter-suppression');
+  const { createUser } = await import('../../src/server/auth/users');
+  const { createOnce, importSubscriptions, subscriptionId } = await import('../../src/server/visitors/newsletter');
+  const { addToSnapshot } = await import('../../src/server/visitors/newsletter-index');
+  const { suppress } = await import('../../src/server/visitors/newsletter-suppression');
   const { CURRENT_CONSENT } = await import('../../src/schemas/newsletter-consent');
-  const { insertTestimonials } = await import('../../src/server/testimonials');
-  const { publications, events, teamMembers, researchAreas, stats } = await import('../../src/server/collections');
-  const { commitChange } = await import('../../src/server/history');
-  const { newestFirstKey } = await import('../../src/server/keys');
-  const { openStore, STORES } = await import('../../src/server/store');
-  const { seedDemoContent } = await import('../../src/server/seed');
+  const { insertTestimonials } = await import('../../src/server/visitors/testimonials');
+  const { publications, events, teamMembers, researchAreas, stats } = await import('../../src/server/content/collections');
+  const { commitChange } = await import('../../src/server/publishing/history');
+  const { newestFirstKey } = await import('../../src/server/storage/keys');
+  const { openStore, STORES } = await import('../../src/server/storage/store');
+  const { seedDemoContent } = await import('../../src/server/content/seed');
   const now = Date.now();
   const stamp = new Date(now).toISOString();
 

@@ -8,13 +8,13 @@ import { client, createTestUser, login, startTestSite, type TestSite } from '../
 // The inbox index (snapshot + day-keyed messages) must agree with the stored messages, cost what a
 // page shows, and read stores the first layout wrote (one message per `<id>` key).
 let site: TestSite;
-let api: typeof import('../../src/server/contact-forms');
-let keys: typeof import('../../src/server/keys');
+let api: typeof import('../../src/server/visitors/contact-forms');
+let keys: typeof import('../../src/server/storage/keys');
 let admin: ReturnType<typeof client>;
 beforeAll(async () => {
   site = await startTestSite();
-  api = await import('../../src/server/contact-forms');
-  keys = await import('../../src/server/keys');
+  api = await import('../../src/server/visitors/contact-forms');
+  keys = await import('../../src/server/storage/keys');
   await createTestUser('inboxadmin', 'correct horse battery', true);
   admin = client(site.url, await login(site.url, 'inboxadmin', 'correct horse battery'));
 });

@@ -73,7 +73,7 @@ test('testimonials: approving a pending testimonial puts it on /testimonials', a
 
 test('history pages on the server: 20 changes a page, newest first, with Next and Previous', async ({ page }) => {
   // Written through the change pipeline without a rebuild, so no build is asked for.
-  const { commitChange } = await import('../../src/server/history');
+  const { commitChange } = await import('../../src/server/publishing/history');
   const label = unique('E2E paged');
   for (let i = 0; i < 25; i++) await commitChange({ username: 'e2e' }, { action: 'update', target: 'site-settings', summary: `${label} ${i}` }, { rebuild: false });
   await openAdmin(page, '/admin/history', 'History');
