@@ -17,6 +17,27 @@ const componentsOffLimits = {
   message: 'lib/ sits below components/: move the shared part down into lib/ instead.',
 };
 
+// src/server is layered too: http/ (the HTTP edge) and storage/ (Blobs access) are the floor every
+// domain folder (auth, content, visitors, publishing, outbound) builds on, and know none of them.
+const DOMAINS = ['auth', 'content', 'visitors', 'publishing', 'outbound'];
+const storageBelowAll = {
+  group: [...DOMAINS.map((d) => `../${d}/*`), '../http/*', '!../http/errors'],
+  message: 'storage/ is the floor of src/server: it may use http/errors but nothing above it. Pass what it needs in as a value, or move the code up into the domain folder that uses it.',
+};
+const httpKnowsNoDomain = {
+  group: [...DOMAINS.map((d) => `../${d}/*`), '../storage/*'],
+  message: 'http/ is the HTTP edge (responses, errors, request parsing): it knows no storage or domain folder. Put the domain step in the domain folder, or in the function that calls both.',
+};
+const functionsThroughPipeline = {
+  group: ['**/server/publishing/history', '**/server/publishing/publish'],
+  message: 'Functions do not write History or ask for builds themselves: call the domain operation (removeTestimonial, inviteUser, publishNow in site-changes.ts, ...), which goes through the change pipeline (commitChange in publishing/history.ts).',
+};
+const rebuildThroughPipeline = {
+  group: ['**/publish'],
+  importNames: ['requestRebuild'],
+  message: 'Only the change pipeline asks for builds: use commitChange, or rebuildSite for a build with no History entry of its own (publishing/history.ts).',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'functions-dist/**', 'node_modules/**', '.astro/**', '.netlify/**', 'test-results/**', 'playwright-report/**', '**/*.astro'] },
   ...tseslint.configs.recommended,
@@ -67,5 +88,22 @@ export default tseslint.config(
     // Stores hold state only: the components that use them show toasts and dialogs.
     files: ['src/stores/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [serverOffLimits, componentsOffLimits] }] },
+  },
+  {
+    files: ['src/server/**'],
+    ignores: ['src/server/publishing/history.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [rebuildThroughPipeline] }] },
+  },
+  {
+    files: ['src/server/storage/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [storageBelowAll] }] },
+  },
+  {
+    files: ['src/server/http/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [httpKnowsNoDomain] }] },
+  },
+  {
+    files: ['netlify/functions/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [functionsThroughPipeline] }] },
   },
 );

@@ -8,7 +8,7 @@ if (!existsSync(chromium)) {
   throw new Error(`Chromium not found at ${chromium}. Install it with: apt-get install -y chromium (or set CHROMIUM_PATH).`);
 }
 
-// Sign-ins check passwords at bcrypt cost 4 instead of 12 (src/server/users.ts), in the platform
+// Sign-ins check passwords at bcrypt cost 4 instead of 12 (src/server/auth/users.ts), in the platform
 // the global setup starts and in every worker that creates users.
 process.env.TEST_BCRYPT_COST = '4';
 

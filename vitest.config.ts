@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // Sign-ins check passwords at bcrypt cost 4 instead of 12 (src/server/users.ts): the same code
+    // Sign-ins check passwords at bcrypt cost 4 instead of 12 (src/server/auth/users.ts): the same code
     // path, without minutes of hashing across hundreds of sign-ins.
     env: { TEST_BCRYPT_COST: '4' },
     // One test file per core. Vitest's default leaves one core free (for an editor in watch mode),

@@ -31,8 +31,8 @@ if (NETLIFY_SITE_ID && NETLIFY_AUTH_TOKEN) {
   process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify({ edgeURL: url, uncachedEdgeURL: url, token, siteID: 'local-site' })).toString('base64');
 }
 
-const { createUser } = await import('../src/server/users');
-const { recoverUser } = await import('../src/server/recover-user');
+const { createUser } = await import('../src/server/auth/users');
+const { recoverUser } = await import('../src/server/auth/recover-user');
 try {
   if (reset) {
     const user = await recoverUser(a.username, a.password);

@@ -8,8 +8,8 @@ import { dataDir, PROJECT_ROOT } from './local-env';
 const port = Number(process.env.PORT || 8888);
 const platform = await startPlatform({ projectRoot: PROJECT_ROOT, dataDir: dataDir(), port, log: (l) => console.log(`[site] ${l}`) });
 
-const { seedDemoContent } = await import('../src/server/seed');
-const { anyUserExists, createUser, findUser } = await import('../src/server/users');
+const { seedDemoContent } = await import('../src/server/content/seed');
+const { anyUserExists, createUser, findUser } = await import('../src/server/auth/users');
 
 if (await seedDemoContent()) console.log('[site] demo content added to an empty store');
 

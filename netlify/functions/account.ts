@@ -5,16 +5,15 @@
 // GET  /api/account/email                                  (signed in) -> { email, pendingEmail }: verified and waiting addresses
 // POST /api/account/email {email}                          (signed in) -> { message, email, pendingEmail }: a verification link is emailed there
 import { changePasswordSchema, emailChangeSchema, twoFactorCodeSchema } from '../../src/schemas/account';
-import { assertNoFormBody, byPath } from '../../src/server/collection-routes';
-import { HttpError } from '../../src/server/errors';
-import { requireUser } from '../../src/server/guard';
-import { recordChange } from '../../src/server/history';
-import { json, readJson, route } from '../../src/server/http';
-import { clearedSessionCookie, issueToken, sessionCookie, signedInHintCookie } from '../../src/server/session';
-import { assertPublicPostAllowed, reserveLoginAttempt } from '../../src/server/throttle';
-import { confirmEnrolment, startEnrolment } from '../../src/server/two-factor';
-import { emailState, requestEmailChange } from '../../src/server/user-email';
-import { getUser, revokeSessions, setPassword, verifyCredentials } from '../../src/server/users';
+import { changeOwnPassword, confirmOwnTwoFactor, requestOwnEmailChange } from '../../src/server/auth/account-changes';
+import { HttpError } from '../../src/server/http/errors';
+import { requireUser } from '../../src/server/auth/guard';
+import { assertNoFormBody, byPath, json, readJson, route } from '../../src/server/http/http';
+import { clearedSessionCookie, issueToken, sessionCookie, signedInHintCookie } from '../../src/server/auth/session';
+import { assertPublicPostAllowed, reserveLoginAttempt } from '../../src/server/auth/throttle';
+import { startEnrolment } from '../../src/server/auth/two-factor';
+import { emailState } from '../../src/server/auth/user-email';
+import { getUser, revokeSessions, verifyCredentials } from '../../src/server/auth/users';
 
 export default byPath({
   '/api/account/password': route({
@@ -27,8 +26,7 @@ export default byPath({
         throw new HttpError(400, 'Your current password is not right', { currentPassword: 'Your current password is not right' });
       }
       await attempt.succeeded();
-      const updated = await setPassword(user.username, newPassword);
-      await recordChange(user, { action: 'update', target: `users/${user.username}`, summary: 'Changed their password' });
+      const updated = await changeOwnPassword(user, newPassword);
       return json({ message: 'Password changed. Other sessions have been signed out.' }, { headers: { 'Set-Cookie': sessionCookie(req, await issueToken(updated, updated.sessionsValidAfter)) } });
     },
   }),
@@ -53,9 +51,7 @@ export default byPath({
     async POST(req) {
       const user = await requireUser(req);
       const { code } = await readJson(req, twoFactorCodeSchema);
-      const recoveryCodes = await confirmEnrolment(user.username, code);
-      await recordChange(user, { action: 'update', target: `users/${user.username}`, summary: 'Turned on two-factor sign-in' });
-      return json({ recoveryCodes });
+      return json({ recoveryCodes: await confirmOwnTwoFactor(user, code) });
     },
   }),
   '/api/account/email': route({
@@ -67,8 +63,7 @@ export default byPath({
       const { email } = await readJson(req, emailChangeSchema);
       // Each request emails an address the user typed: limited like public forms, so an account cannot be a mail cannon.
       await assertPublicPostAllowed('account-email', `${user.username}|${ctx.ip}`);
-      await requestEmailChange(user, email);
-      await recordChange(user, { action: 'update', target: `users/${user.username}`, summary: 'Asked to verify a new email address' });
+      await requestOwnEmailChange(user, email);
       const message = `We emailed a link to ${email}. Open it to confirm the address; until then, password resets go ${user.email ? `to ${user.email}` : 'nowhere'}.`;
       return json({ message, ...emailState(await getUser(user.username)) });
     },

@@ -4,14 +4,13 @@
 // PATCH  /api/admin/contact-forms/:id {read}         (admin) -> the updated message
 // DELETE /api/admin/contact-forms/:id                (admin) -> { message }
 import { z } from 'zod';
-import { recordAudit } from '../../src/server/audit-log';
-import { contactFormBatches, deleteContactForm, getContactForm, listContactForms, setContactFormRead } from '../../src/server/contact-forms';
-import { csvStreamResponse } from '../../src/server/csv';
-import { HttpError } from '../../src/server/errors';
-import { requirePermission } from '../../src/server/guard';
-import { recordChange } from '../../src/server/history';
-import { json, parseWith, readJson, route } from '../../src/server/http';
-import { keyParam, pageQuerySchema, queryOf } from '../../src/server/records';
+import { recordAudit } from '../../src/server/visitors/audit-log';
+import { contactFormBatches, getContactForm, listContactForms, markContactForm, removeContactForm } from '../../src/server/visitors/contact-forms';
+import { csvStreamResponse } from '../../src/server/http/csv';
+import { HttpError } from '../../src/server/http/errors';
+import { requirePermission } from '../../src/server/auth/guard';
+import { json, parseWith, readJson, route } from '../../src/server/http/http';
+import { keyParam, pageQuerySchema, queryOf } from '../../src/server/storage/records';
 
 const readSchema = z.strictObject({ read: z.boolean({ error: 'read must be true or false' }) });
 const idOf = (params: Record<string, string>) => keyParam(params.id, 'Message');
@@ -33,18 +32,13 @@ export default route({
     const user = await requirePermission(req, 'personal-data');
     const id = idOf(ctx.params);
     const { read } = await readJson(req, readSchema);
-    const { before, after } = await setContactFormRead(id, read);
-    if (before.read !== after.read) {
-      await recordChange(user, { action: 'update', target: `contact-forms/${id}`, summary: `Marked ${read ? 'read' : 'unread'}: ${after.name}`, before, after });
-    }
-    return json(after);
+    return json(await markContactForm(user, id, read));
   },
   async DELETE(req, ctx) {
     const user = await requirePermission(req, 'personal-data');
     const id = idOf(ctx.params);
     if (id === 'export') throw new HttpError(405, 'Method DELETE is not allowed here', undefined, { Allow: 'GET' });
-    const removed = await deleteContactForm(id);
-    await recordChange(user, { action: 'delete', target: `contact-forms/${id}`, summary: `${removed.name} <${removed.email}>`, before: removed });
+    await removeContactForm(user, id);
     return json({ message: 'Message deleted' });
   },
 });

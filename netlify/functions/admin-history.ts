@@ -4,13 +4,10 @@
 // POST /api/admin/history/:id/restore    (editor) -> restores the entry's "before" state and answers the new
 //                                          'restore' entry; 404 unknown entry, 409 when it cannot be restored
 import { z } from 'zod';
-import { can, isPersonalTarget } from '../../src/schemas/roles';
-import { assertNoFormBody, byPath } from '../../src/server/collection-routes';
-import { requirePermission } from '../../src/server/guard';
-import { listHistory, listHistoryPage } from '../../src/server/history';
-import { json, parseWith, route } from '../../src/server/http';
-import { pageQuerySchema, queryOf } from '../../src/server/records';
-import { restoreEntry } from '../../src/server/restore';
+import { requirePermission } from '../../src/server/auth/guard';
+import { assertNoFormBody, byPath, json, parseWith, route } from '../../src/server/http/http';
+import { pageQuerySchema, queryOf } from '../../src/server/storage/records';
+import { historyFor, historyPageFor, restoreFor } from '../../src/server/publishing/site-changes';
 
 const querySchema = z.object({
   limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(500, 'limit must be at most 500').default(50),
@@ -20,24 +17,20 @@ export default byPath({
   '/api/admin/history': route({
     async GET(req) {
       const user = await requirePermission(req, 'content');
-      // Editors do not see changes to personal data (messages, subscribers, users); their pages
-      // may then hold fewer entries than pageSize.
-      const visible = <T extends { target: string }>(entries: T[]) => (can(user.role, 'personal-data') ? entries : entries.filter((e) => !isPersonalTarget(e.target)));
       const query = queryOf(req);
       if (query.page !== undefined) {
         const { page, pageSize } = parseWith(pageQuerySchema, query);
-        const found = await listHistoryPage(page, pageSize);
-        return json({ ...found, items: visible(found.items) });
+        return json(await historyPageFor(user, page, pageSize));
       }
       const { limit } = parseWith(querySchema, { limit: query.limit });
-      return json(visible(await listHistory(limit)));
+      return json(await historyFor(user, limit));
     },
   }),
   '/api/admin/history/:id/restore': route({
     async POST(req, ctx) {
       const user = await requirePermission(req, 'content');
       assertNoFormBody(req);
-      return json(await restoreEntry(user, ctx.params.id ?? '', (target) => can(user.role, 'personal-data') || !isPersonalTarget(target)));
+      return json(await restoreFor(user, ctx.params.id ?? ''));
     },
   }),
 });

@@ -1,10 +1,9 @@
 // GET    /api/admin/mail                (admin) -> { status: { mode, detail, failed, failedMore }, failed: { items (newest first), more } }
 // POST   /api/admin/mail/:id/retry      (admin) -> { message }: the failed delivery is queued again and tried at once
 // DELETE /api/admin/mail/:id            (admin) -> { message }: the failed delivery is forgotten
-import { byPath } from '../../src/server/collection-routes';
-import { requirePermission } from '../../src/server/guard';
-import { json, route } from '../../src/server/http';
-import { dismissFailedMail, listFailedMail, mailStatus, retryFailedMail } from '../../src/server/mail-queue';
+import { requirePermission } from '../../src/server/auth/guard';
+import { byPath, json, route } from '../../src/server/http/http';
+import { dismissFailedMail, listFailedMail, mailStatus, retryFailedMail } from '../../src/server/outbound/mail-queue';
 
 export default byPath({
   '/api/admin/mail': route({

@@ -4,9 +4,9 @@
 import { z } from 'zod';
 import { BODY_MAX_CHARS } from '../../src/schemas/publication';
 import { longText } from '../../src/schemas/common';
-import { requirePermission } from '../../src/server/guard';
-import { json, readJson, route } from '../../src/server/http';
-import { renderReportBody } from '../../src/server/report-body';
+import { requirePermission } from '../../src/server/auth/guard';
+import { json, readJson, route } from '../../src/server/http/http';
+import { renderReportBody } from '../../src/server/content/report-body';
 
 const previewSchema = z.strictObject({ markdown: longText(BODY_MAX_CHARS) });
 

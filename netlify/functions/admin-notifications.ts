@@ -1,9 +1,9 @@
 // GET /api/admin/notifications                (admin) -> { sharedInbox }: where contact message notifications also go ('' for nowhere)
 // PUT /api/admin/notifications { sharedInbox } (admin) -> { sharedInbox }
 import { sharedInboxSchema } from '../../src/schemas/notifications';
-import { requirePermission } from '../../src/server/guard';
-import { json, readJson, route } from '../../src/server/http';
-import { getNotificationSettings, setSharedInbox } from '../../src/server/notify-settings';
+import { requirePermission } from '../../src/server/auth/guard';
+import { json, readJson, route } from '../../src/server/http/http';
+import { getNotificationSettings, setSharedInbox } from '../../src/server/outbound/notify-settings';
 
 export default route({
   async GET(req) {

@@ -7,11 +7,10 @@
 // GET  /api/admin/pdf-uploads/:id/parts/:index     (editor) -> the part's bytes (the admin joins them to open an unpublished PDF)
 // POST /api/admin/pdf-uploads/:id/complete         (editor) -> {…, pdfUrl: '/pdf/<id>/<name>.pdf'}; 409 naming missing parts
 import { pdfUploadCreateSchema } from '../../src/schemas/pdf-upload';
-import { assertNoFormBody, byPath } from '../../src/server/collection-routes';
-import { HttpError } from '../../src/server/errors';
-import { requirePermission } from '../../src/server/guard';
-import { API_SECURITY_HEADERS, json, readJson, route } from '../../src/server/http';
-import { completePdfUpload, createPdfUpload, pdfUploadStatus, readPdfPart, storePdfPart } from '../../src/server/pdf-parts';
+import { HttpError } from '../../src/server/http/errors';
+import { requirePermission } from '../../src/server/auth/guard';
+import { API_SECURITY_HEADERS, assertNoFormBody, byPath, json, readJson, route } from '../../src/server/http/http';
+import { completePdfUpload, createPdfUpload, pdfUploadStatus, readPdfPart, storePdfPart } from '../../src/server/content/pdf-parts';
 
 const partIndex = (raw: string | undefined) => (/^\d{1,4}$/.test(raw ?? '') ? Number(raw) : -1);
 

@@ -3,11 +3,11 @@
 // DELETE /api/admin/preview-links/:id                        (editor) -> the revoked link; its address answers 404 from then on
 import { z } from 'zod';
 import { PREVIEW_KINDS, previewLinkCreateSchema } from '../../src/schemas/preview-link';
-import { HttpError } from '../../src/server/errors';
-import { requirePermission } from '../../src/server/guard';
-import { json, parseWith, readJson, route } from '../../src/server/http';
-import { createPreviewLink, listPreviewLinks, revokePreviewLink } from '../../src/server/preview-links';
-import { queryOf } from '../../src/server/records';
+import { HttpError } from '../../src/server/http/errors';
+import { requirePermission } from '../../src/server/auth/guard';
+import { json, parseWith, readJson, route } from '../../src/server/http/http';
+import { createPreviewLink, listPreviewLinks, revokePreviewLink } from '../../src/server/publishing/preview-links';
+import { queryOf } from '../../src/server/storage/records';
 
 const filterSchema = z.object({ kind: z.enum(PREVIEW_KINDS, { error: "kind must be 'publication' or 'event'" }).optional(), id: z.string().max(100).optional() });
 const notHere = (method: string) => new HttpError(405, `Method ${method} is not allowed here`, undefined, { Allow: 'DELETE' });

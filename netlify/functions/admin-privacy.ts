@@ -2,12 +2,12 @@
 // POST /api/admin/privacy/erase {email, name?} (personal data) -> what was erased (counts)
 // GET  /api/admin/privacy/audit                (personal data) -> the newest erasures and exports, newest first
 import { z } from 'zod';
-import { listAudit } from '../../src/server/audit-log';
-import { erasePerson, findPerson } from '../../src/server/erasure';
-import { HttpError } from '../../src/server/errors';
-import { requirePermission } from '../../src/server/guard';
-import { json, parseWith, readJson, route } from '../../src/server/http';
-import { queryOf } from '../../src/server/records';
+import { listAudit } from '../../src/server/visitors/audit-log';
+import { erasePerson, findPerson } from '../../src/server/visitors/erasure';
+import { HttpError } from '../../src/server/http/errors';
+import { requirePermission } from '../../src/server/auth/guard';
+import { json, parseWith, readJson, route } from '../../src/server/http/http';
+import { queryOf } from '../../src/server/storage/records';
 
 const personFields = {
   email: z.string().trim().max(254, 'The address is too long').default(''),

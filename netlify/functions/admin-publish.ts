@@ -1,19 +1,18 @@
 // GET  /api/admin/publish (editor) -> publish state: queued | building | live | failed, last build time
 // POST /api/admin/publish (editor) -> forces a rebuild now (202) and answers the new state
-import { assertNoFormBody } from '../../src/server/collection-routes';
-import { requirePermission } from '../../src/server/guard';
-import { json, route } from '../../src/server/http';
-import { getPublishState, requestRebuild } from '../../src/server/publish';
+import { requirePermission } from '../../src/server/auth/guard';
+import { assertNoFormBody, json, route } from '../../src/server/http/http';
+import { publishNow, publishState } from '../../src/server/publishing/site-changes';
 
 export default route({
   async GET(req) {
     await requirePermission(req, 'content');
-    return json(await getPublishState());
+    return json(await publishState());
   },
   async POST(req) {
     await requirePermission(req, 'content');
     assertNoFormBody(req);
-    return json(await requestRebuild(true), { status: 202 });
+    return json(await publishNow(), { status: 202 });
   },
 });
 

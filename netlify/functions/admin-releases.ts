@@ -6,13 +6,12 @@
 // POST  /api/admin/releases/:id/cancel             (editor) -> the cancelled release; its items are back to draft
 // POST  /api/admin/releases/:id/preview-link       (editor) {expiresInDays?} -> 201 { id, url, expiresAt }: a private link to the whole release
 import { releaseCreateSchema, releasePreviewSchema, releaseUpdateSchema } from '../../src/schemas/release-bundle';
-import { byPath } from '../../src/server/collection-routes';
-import { requirePermission } from '../../src/server/guard';
-import { json, readJson, route } from '../../src/server/http';
-import { cancelRelease, createRelease, getRelease, updateRelease } from '../../src/server/release-bundles';
-import { checkRelease } from '../../src/server/release-check';
-import { createReleasePreviewLink } from '../../src/server/release-preview';
-import { upcomingReleases } from '../../src/server/releases';
+import { requirePermission } from '../../src/server/auth/guard';
+import { byPath, json, readJson, route } from '../../src/server/http/http';
+import { cancelRelease, createRelease, getRelease, updateRelease } from '../../src/server/publishing/release-bundles';
+import { checkRelease } from '../../src/server/publishing/release-check';
+import { createReleasePreviewLink } from '../../src/server/publishing/release-preview';
+import { upcomingReleases } from '../../src/server/publishing/releases';
 
 export default byPath({
   '/api/admin/releases': route({

@@ -6,16 +6,15 @@
 //        confirmed subscription (or every address that unsubscribed); since=last: only those new since that list's last export
 // GET    /api/admin/subscriptions/last-export      (admin) -> { subscribed, unsubscribed }: each { at, count } of the list's last export, or null
 // DELETE /api/admin/subscriptions/:id                    (admin) -> { message }; :id is the record's id (sha256 of the normalised address)
-import { recordAudit } from '../../src/server/audit-log';
+import { recordAudit } from '../../src/server/visitors/audit-log';
 import { z } from 'zod';
-import { csvStreamResponse } from '../../src/server/csv';
-import { HttpError } from '../../src/server/errors';
-import { requirePermission } from '../../src/server/guard';
-import { recordChange } from '../../src/server/history';
-import { json, parseWith, route } from '../../src/server/http';
-import { deleteSubscription, listSubscriptions } from '../../src/server/newsletter';
-import { EXPORT_COLUMNS, exportBatches, lastExport } from '../../src/server/newsletter-export';
-import { keyParam, pageQuerySchema, queryOf } from '../../src/server/records';
+import { csvStreamResponse } from '../../src/server/http/csv';
+import { HttpError } from '../../src/server/http/errors';
+import { requirePermission } from '../../src/server/auth/guard';
+import { json, parseWith, route } from '../../src/server/http/http';
+import { listSubscriptions, removeSubscription } from '../../src/server/visitors/newsletter';
+import { EXPORT_COLUMNS, exportBatches, lastExport } from '../../src/server/visitors/newsletter-export';
+import { keyParam, pageQuerySchema, queryOf } from '../../src/server/storage/records';
 
 const listQuerySchema = pageQuerySchema.extend({ status: z.enum(['confirmed', 'pending', 'unsubscribed'], { error: 'status must be confirmed, pending or unsubscribed' }).default('confirmed') });
 const exportQuerySchema = z.object({
@@ -42,8 +41,7 @@ export default route({
   },
   async DELETE(req, ctx) {
     const user = await requirePermission(req, 'personal-data');
-    const removed = await deleteSubscription(keyParam(ctx.params.id, 'Subscription'));
-    await recordChange(user, { action: 'delete', target: `subscriptions/${removed.id}`, summary: removed.email, before: removed });
+    await removeSubscription(user, keyParam(ctx.params.id, 'Subscription'));
     return json({ message: 'Subscription deleted' });
   },
 });

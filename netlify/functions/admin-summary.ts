@@ -1,8 +1,8 @@
 // GET /api/admin/summary (editor) -> { unreadMessages, pendingTestimonials, subscribers (both null for editors), upcomingEvents, publish }
 import { can } from '../../src/schemas/roles';
-import { adminSummary } from '../../src/server/admin-summary';
-import { requirePermission } from '../../src/server/guard';
-import { json, route } from '../../src/server/http';
+import { adminSummary } from '../../src/server/content/admin-summary';
+import { requirePermission } from '../../src/server/auth/guard';
+import { json, route } from '../../src/server/http/http';
 
 export default route({
   async GET(req) {

@@ -2,14 +2,11 @@
 // PATCH  /api/admin/testimonials/:id  (editor) {approved?, featured?, order?, name?, ..., _expected?} -> updated testimonial; 409 on a stale _expected; rebuilds
 // DELETE /api/admin/testimonials/:id  (editor) -> { message }; rebuilds
 import { testimonialUpdateSchema } from '../../src/schemas/testimonial';
-import { HttpError } from '../../src/server/errors';
-import { requirePermission } from '../../src/server/guard';
-import { recordChange } from '../../src/server/history';
-import { readPatch } from '../../src/server/collection-routes';
-import { json, parseWith, route } from '../../src/server/http';
-import { requestRebuild } from '../../src/server/publish';
-import { keyParam, pageQuerySchema, queryOf } from '../../src/server/records';
-import { deleteTestimonial, testimonialPage, updateTestimonial } from '../../src/server/testimonials';
+import { HttpError } from '../../src/server/http/errors';
+import { requirePermission } from '../../src/server/auth/guard';
+import { json, parseWith, readPatch, route } from '../../src/server/http/http';
+import { keyParam, pageQuerySchema, queryOf } from '../../src/server/storage/records';
+import { removeTestimonial, reviewTestimonial, testimonialPage } from '../../src/server/visitors/testimonials';
 
 const idOf = (params: Record<string, string>) => keyParam(params.id, 'Testimonial');
 
@@ -23,17 +20,11 @@ export default route({
     const user = await requirePermission(req, 'content');
     const id = idOf(ctx.params);
     const { patch, expected } = await readPatch(req, testimonialUpdateSchema, Object.keys(testimonialUpdateSchema.shape));
-    const { before, after } = await updateTestimonial(id, patch, expected);
-    await recordChange(user, { action: 'update', target: `testimonials/${id}`, summary: `${after.name}: ${Object.keys(patch).join(', ')}`, before, after });
-    // /testimonials is pre-rendered: approvals and edits reach it through a rebuild.
-    await requestRebuild();
-    return json(after);
+    return json(await reviewTestimonial(user, id, patch, expected));
   },
   async DELETE(req, ctx) {
     const user = await requirePermission(req, 'content');
-    const removed = await deleteTestimonial(idOf(ctx.params));
-    await recordChange(user, { action: 'delete', target: `testimonials/${removed.id}`, summary: removed.name, before: removed });
-    await requestRebuild();
+    await removeTestimonial(user, idOf(ctx.params));
     return json({ message: 'Testimonial deleted' });
   },
 });

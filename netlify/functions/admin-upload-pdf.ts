@@ -1,8 +1,8 @@
 // POST /api/admin/upload-pdf (editor) multipart field "file" -> 201 { pdfUrl: '/api/uploads/<key>.pdf', fileName }
 //   415 when the bytes are not a PDF, 413 (JSON) past the size cap
-import { requirePermission } from '../../src/server/guard';
-import { json, route } from '../../src/server/http';
-import { readPdfUpload, storePdf } from '../../src/server/uploads';
+import { requirePermission } from '../../src/server/auth/guard';
+import { json, route } from '../../src/server/http/http';
+import { readPdfUpload, storePdf } from '../../src/server/content/uploads';
 
 export default route({
   async POST(req) {

@@ -1,7 +1,7 @@
 // POST /api/admin/upload (editor) multipart field "file" -> 201 { imageUrl: '/api/uploads/<key>' }
-import { requirePermission } from '../../src/server/guard';
-import { json, route } from '../../src/server/http';
-import { readImageUpload, storeImage } from '../../src/server/uploads';
+import { requirePermission } from '../../src/server/auth/guard';
+import { json, route } from '../../src/server/http/http';
+import { readImageUpload, storeImage } from '../../src/server/content/uploads';
 
 export default route({
   async POST(req) {

@@ -10,20 +10,11 @@
 // GET    /api/admin/users/:username/activity           (admin) -> the user's 10 newest changes
 // PUT    /api/admin/auth-policy {requireTwoFactorForAdmins} (admin) -> the policy
 import { authPolicySchema, inviteRequestSchema, userPatchSchema } from '../../src/schemas/account';
-import type { User } from '../../src/schemas/user';
-import { getAuthPolicy, setAuthPolicy } from '../../src/server/auth-policy';
-import { assertNoFormBody, byPath } from '../../src/server/collection-routes';
-import { requirePermission } from '../../src/server/guard';
-import { listUserActivity, recordChange } from '../../src/server/history';
-import { json, readJson, route } from '../../src/server/http';
-import { canEmail, sendInvitationMail, sendPasswordLinkMail } from '../../src/server/account-mail';
-import { createInvitation, INVITATION_HOURS } from '../../src/server/invitations';
-import { resetTwoFactor } from '../../src/server/two-factor';
-import { assertAddressFree } from '../../src/server/user-email';
-import { changeUser, clearPassword, createUser, deleteUser, getUser, listUsers, userSummary } from '../../src/server/users';
-
-const target = (u: Pick<User, 'username'>) => `users/${u.username}`;
-const linkTo = (token: string) => `/invite#${token}`;
+import { getAuthPolicy } from '../../src/server/auth/auth-policy';
+import { requirePermission } from '../../src/server/auth/guard';
+import { assertNoFormBody, byPath, json, readJson, route } from '../../src/server/http/http';
+import { activityOf, changeUserAsAdmin, deleteUserAsAdmin, inviteUser, resetPasswordAsAdmin, resetTwoFactorAsAdmin, setAuthPolicyAsAdmin } from '../../src/server/auth/user-admin';
+import { listUsers, userSummary } from '../../src/server/auth/users';
 
 export default byPath({
   '/api/admin/users': route({
@@ -34,32 +25,18 @@ export default byPath({
     },
     async POST(req) {
       const admin = await requirePermission(req, 'users');
-      const { username, role, email } = await readJson(req, inviteRequestSchema);
-      if (email) await assertAddressFree(email);
-      const created = await createUser({ username, role });
-      // Without a way to send mail, nothing is emailed or said to be: the admin passes the link on,
-      // and the address is not kept (using the link would not prove it).
-      const emailedTo = email && canEmail() ? email : null;
-      const { token, expiresAt } = await createInvitation(created, 'invite', admin.username, emailedTo ?? undefined);
-      if (emailedTo) await sendInvitationMail(emailedTo, created.username, admin.username, token);
-      const user = await getUser(created.username);
-      await recordChange(admin, { action: 'create', target: target(user), summary: `Invited ${user.username} as ${role}`, after: userSummary(user) });
-      return json({ user: userSummary(user), invitePath: linkTo(token), expiresAt, emailedTo }, { status: 201 });
+      return json(await inviteUser(admin, await readJson(req, inviteRequestSchema)), { status: 201 });
     },
   }),
   '/api/admin/users/:username': route({
     async PATCH(req, ctx) {
       const admin = await requirePermission(req, 'users');
       const patch = await readJson(req, userPatchSchema);
-      const before = await getUser(ctx.params.username ?? '');
-      const after = await changeUser(before.username, patch);
-      await recordChange(admin, { action: 'update', target: target(after), summary: `${after.username}: ${Object.keys(patch).join(', ')}`, before: userSummary(before), after: userSummary(after) });
-      return json(userSummary(after));
+      return json(await changeUserAsAdmin(admin, ctx.params.username ?? '', patch));
     },
     async DELETE(req, ctx) {
       const admin = await requirePermission(req, 'users');
-      const removed = await deleteUser(ctx.params.username ?? '');
-      await recordChange(admin, { action: 'delete', target: target(removed), summary: `Deleted ${removed.username}`, before: userSummary(removed) });
+      const removed = await deleteUserAsAdmin(admin, ctx.params.username ?? '');
       return json({ message: `${removed.username} was deleted` });
     },
   }),
@@ -67,48 +44,27 @@ export default byPath({
     async POST(req, ctx) {
       const admin = await requirePermission(req, 'users');
       assertNoFormBody(req);
-      const user = await clearPassword(ctx.params.username ?? '');
-      await recordChange(admin, { action: 'update', target: target(user), summary: `Reset the password of ${user.username}` });
-      // Someone who never used their emailed invitation gets a new one, at the same address.
-      const invitedAt = !user.email && user.emailRequestedAt === user.invitedAt ? user.pendingEmail : undefined;
-      if (invitedAt) {
-        const { token, expiresAt } = await createInvitation(user, 'invite', admin.username, invitedAt);
-        const emailedTo = canEmail() ? invitedAt : null;
-        if (emailedTo) await sendInvitationMail(emailedTo, user.username, admin.username, token);
-        return json({ invitePath: linkTo(token), expiresAt, emailedTo });
-      }
-      const { token, expiresAt } = await createInvitation(user, 'reset', admin.username);
-      // Otherwise only a verified address: an unverified one may not be the user's.
-      const emailedTo = user.email && canEmail() ? user.email : null;
-      if (emailedTo) await sendPasswordLinkMail(emailedTo, user.username, token, INVITATION_HOURS, admin.username);
-      return json({ invitePath: linkTo(token), expiresAt, emailedTo });
+      return json(await resetPasswordAsAdmin(admin, ctx.params.username ?? ''));
     },
   }),
   '/api/admin/users/:username/reset-two-factor': route({
     async POST(req, ctx) {
       const admin = await requirePermission(req, 'users');
       assertNoFormBody(req);
-      const user = await getUser(ctx.params.username ?? '');
-      await resetTwoFactor(user.username);
-      await recordChange(admin, { action: 'update', target: target(user), summary: `Reset two-factor sign-in of ${user.username}` });
-      return json({ message: `Two-factor sign-in of ${user.username} was reset; they were signed out` });
+      const username = await resetTwoFactorAsAdmin(admin, ctx.params.username ?? '');
+      return json({ message: `Two-factor sign-in of ${username} was reset; they were signed out` });
     },
   }),
   '/api/admin/users/:username/activity': route({
     async GET(req, ctx) {
       await requirePermission(req, 'users');
-      const user = await getUser(ctx.params.username ?? '');
-      return json(await listUserActivity(user.username));
+      return json(await activityOf(ctx.params.username ?? ''));
     },
   }),
   '/api/admin/auth-policy': route({
     async PUT(req) {
       const admin = await requirePermission(req, 'users');
-      const policy = await readJson(req, authPolicySchema);
-      const before = await getAuthPolicy();
-      const after = await setAuthPolicy(policy);
-      await recordChange(admin, { action: 'update', target: 'users/policy', summary: 'Sign-in rules', before, after });
-      return json(after);
+      return json(await setAuthPolicyAsAdmin(admin, await readJson(req, authPolicySchema)));
     },
   }),
 });

@@ -4,12 +4,11 @@
 // POST /api/auth/forgot-password {login}    (username or email) -> { message }: always the same words; 429 when throttled
 // POST /api/auth/verify-email {token}       -> { message, email }: the address is verified; 410 when used, expired, replaced or forged
 import { acceptInvitationSchema, forgotPasswordSchema, verifyEmailSchema } from '../../src/schemas/account';
-import { byPath } from '../../src/server/collection-routes';
-import { FORGOT_ANSWER, requestPasswordLink } from '../../src/server/forgot-password';
-import { assertSameOrigin } from '../../src/server/guard';
-import { json, readJson, route } from '../../src/server/http';
-import { acceptInvitation, readInvitation } from '../../src/server/invitations';
-import { verifyEmail } from '../../src/server/user-email';
+import { FORGOT_ANSWER, requestPasswordLink } from '../../src/server/auth/forgot-password';
+import { assertSameOrigin } from '../../src/server/auth/guard';
+import { byPath, json, readJson, route } from '../../src/server/http/http';
+import { acceptInvitation, readInvitation } from '../../src/server/auth/invitations';
+import { verifyEmail } from '../../src/server/auth/user-email';
 
 export default byPath({
   '/api/auth/invitations/:token': route({

@@ -1,13 +1,13 @@
 // POST /api/auth/login {username, password, code?} -> current user + session cookie;
 //      401 { message, fields: { code } } when the account has two-factor sign-in and the code is missing or wrong
 import { loginRequestSchema } from '../../src/schemas/user';
-import { HttpError } from '../../src/server/errors';
-import { assertSameOrigin, mustSetUpTwoFactor } from '../../src/server/guard';
-import { json, readJson, route } from '../../src/server/http';
-import { currentUserView, issueToken, sessionCookie, signedInHintCookie } from '../../src/server/session';
-import { reserveLoginAttempt, reserveSecondFactorAttempt } from '../../src/server/throttle';
-import { checkSecondFactor } from '../../src/server/two-factor';
-import { findUser, recordSignIn, verifyCredentials } from '../../src/server/users';
+import { HttpError } from '../../src/server/http/errors';
+import { assertSameOrigin, mustSetUpTwoFactor } from '../../src/server/auth/guard';
+import { json, readJson, route } from '../../src/server/http/http';
+import { currentUserView, issueToken, sessionCookie, signedInHintCookie } from '../../src/server/auth/session';
+import { reserveLoginAttempt, reserveSecondFactorAttempt } from '../../src/server/auth/throttle';
+import { checkSecondFactor } from '../../src/server/auth/two-factor';
+import { findUser, recordSignIn, verifyCredentials } from '../../src/server/auth/users';
 
 const CODE_NEEDED = 'Enter the 6-digit code from your authenticator app, or a recovery code';
 

@@ -1,8 +1,8 @@
 // POST /api/auth/logout -> clears the cookie and revokes the user's sessions
-import { assertSameOrigin } from '../../src/server/guard';
-import { json, route } from '../../src/server/http';
-import { clearedSessionCookie, sessionUser, signedInHintCookie } from '../../src/server/session';
-import { revokeSessions } from '../../src/server/users';
+import { assertSameOrigin } from '../../src/server/auth/guard';
+import { json, route } from '../../src/server/http/http';
+import { clearedSessionCookie, sessionUser, signedInHintCookie } from '../../src/server/auth/session';
+import { revokeSessions } from '../../src/server/auth/users';
 
 export default route({
   async POST(req) {

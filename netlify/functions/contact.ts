@@ -1,9 +1,9 @@
 // POST /api/contact {name, email, subject, message} -> 201 { message } (public, throttled per address)
 import { contactInputSchema } from '../../src/schemas/contact-form';
-import { createContactForm } from '../../src/server/contact-forms';
-import { json, readJson, route } from '../../src/server/http';
-import { noteEvent } from '../../src/server/notify';
-import { assertPublicPostAllowed } from '../../src/server/throttle';
+import { createContactForm } from '../../src/server/visitors/contact-forms';
+import { json, readJson, route } from '../../src/server/http/http';
+import { noteEvent } from '../../src/server/outbound/notify';
+import { assertPublicPostAllowed } from '../../src/server/auth/throttle';
 
 export default route({
   async POST(req, ctx) {

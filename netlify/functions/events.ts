@@ -9,8 +9,8 @@
 // PUT    /api/events/order     (editor) {ids} -> events in the new order
 import { eventCreateSchema, eventUpdateSchema, type Event } from '../../src/schemas/event';
 import { isPublic, nextRelease, type Releasable } from '../../src/schemas/release';
-import { collectionApi } from '../../src/server/collection-routes';
-import { allEvents, events, featuredEvents, upcomingEvents } from '../../src/server/collections';
+import { collectionApi } from '../../src/server/content/collection-routes';
+import { allEvents, events, featuredEvents, upcomingEvents } from '../../src/server/content/collections';
 
 export default collectionApi({
   name: 'events',

@@ -1,9 +1,9 @@
 // POST /api/fetch-linkedin-image {profileUrl} -> { imageUrl } (https on LinkedIn's media host)
 //   400 not an https linkedin.com/in/ address, 404 { message: 'Could not find a profile image' }, 502 LinkedIn unreachable
 import { z } from 'zod';
-import { json, readJson, route } from '../../src/server/http';
-import { fetchLinkedInImage, parseProfileUrl } from '../../src/server/linkedin-image';
-import { assertPublicPostAllowed } from '../../src/server/throttle';
+import { json, readJson, route } from '../../src/server/http/http';
+import { fetchLinkedInImage, parseProfileUrl } from '../../src/server/content/linkedin-image';
+import { assertPublicPostAllowed } from '../../src/server/auth/throttle';
 
 const bodySchema = z.object({
   profileUrl: z.string({ error: 'Enter a LinkedIn profile address' }).trim().min(1, 'Enter a LinkedIn profile address').max(2000, 'The address is too long'),

@@ -5,8 +5,8 @@
 // DELETE /api/research-areas/:id    (editor) -> the deleted area
 // PUT    /api/research-areas/order  (editor) {ids} -> areas in the new order
 import { researchAreaCreateSchema, researchAreaUpdateSchema } from '../../src/schemas/research-area';
-import { collectionApi } from '../../src/server/collection-routes';
-import { researchAreas } from '../../src/server/collections';
+import { collectionApi } from '../../src/server/content/collection-routes';
+import { researchAreas } from '../../src/server/content/collections';
 
 export default collectionApi({
   name: 'research-areas',

@@ -2,11 +2,10 @@
 // PATCH /api/site-settings {field: value, ..., _expected?: {field: startValue}} (editor) -> updated settings;
 //       409 with the current values when a field in _expected changed meanwhile; recorded and rebuilt
 import { siteSettingsPatchSchema } from '../../src/schemas/site-settings';
-import { CACHE_TAGS, cdnCacheHeaders } from '../../src/server/cdn-cache';
-import { readPatch } from '../../src/server/collection-routes';
-import { requirePermission } from '../../src/server/guard';
-import { json, route } from '../../src/server/http';
-import { getSiteSettings, saveSiteSettings, SITE_SETTINGS_FIELDS } from '../../src/server/site-settings';
+import { CACHE_TAGS, cdnCacheHeaders } from '../../src/server/http/cdn-cache';
+import { requirePermission } from '../../src/server/auth/guard';
+import { json, readPatch, route } from '../../src/server/http/http';
+import { getSiteSettings, saveSiteSettings, SITE_SETTINGS_FIELDS } from '../../src/server/content/site-settings';
 
 export default route({
   async GET() {

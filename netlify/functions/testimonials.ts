@@ -3,12 +3,12 @@
 // GET  /api/testimonials/featured -> approved and featured testimonials
 // GET  /api/testimonials          -> same as /approved
 import { testimonialSubmitSchema } from '../../src/schemas/testimonial';
-import { CACHE_TAGS, cdnCacheHeaders } from '../../src/server/cdn-cache';
-import { HttpError } from '../../src/server/errors';
-import { json, readJson, route } from '../../src/server/http';
-import { noteEvent } from '../../src/server/notify';
-import { approvedTestimonials, featuredTestimonials, submitTestimonial } from '../../src/server/testimonials';
-import { assertPublicPostAllowed } from '../../src/server/throttle';
+import { CACHE_TAGS, cdnCacheHeaders } from '../../src/server/http/cdn-cache';
+import { HttpError } from '../../src/server/http/errors';
+import { json, readJson, route } from '../../src/server/http/http';
+import { noteEvent } from '../../src/server/outbound/notify';
+import { approvedTestimonials, featuredTestimonials, submitTestimonial } from '../../src/server/visitors/testimonials';
+import { assertPublicPostAllowed } from '../../src/server/auth/throttle';
 
 // Browsers revalidate on every load (an approval must show without waiting for a cache); Netlify's
 // CDN keeps the lists until an admin change purges them.

@@ -1,8 +1,8 @@
 // POST /api/upload/testimonial-photo (public, throttled) multipart field "testimonial-photo" -> 201 { imageUrl: '/api/uploads/<key>' }
 // Visitors submitting a testimonial are not signed in, so this upload needs no session (the client only sends its credentials along).
-import { json, route } from '../../src/server/http';
-import { assertPublicPostAllowed } from '../../src/server/throttle';
-import { readImageUpload, storeImage } from '../../src/server/uploads';
+import { json, route } from '../../src/server/http/http';
+import { assertPublicPostAllowed } from '../../src/server/auth/throttle';
+import { readImageUpload, storeImage } from '../../src/server/content/uploads';
 
 export default route({
   async POST(req, ctx) {

@@ -1,7 +1,7 @@
 // GET /api/uploads/:key -> the uploaded image or PDF bytes with their type (a PDF under its file name); cached for a year (keys are content hashes)
-import { HttpError } from '../../src/server/errors';
-import { API_SECURITY_HEADERS, route } from '../../src/server/http';
-import { readImage, uploadCacheTag } from '../../src/server/uploads';
+import { HttpError } from '../../src/server/http/errors';
+import { API_SECURITY_HEADERS, route } from '../../src/server/http/http';
+import { readImage, uploadCacheTag } from '../../src/server/content/uploads';
 
 export default route({
   async GET(req, ctx) {

@@ -31,9 +31,9 @@ process.env.PUBLIC_POST_LIMIT = '0';
 
 const platform = await startPlatform({ projectRoot: PROJECT_ROOT, dataDir, pages: true, schedules: false, log: () => {}, debounceMs: 60_000 });
 try {
-  const { seedDemoContent } = await import('../../src/server/seed');
+  const { seedDemoContent } = await import('../../src/server/content/seed');
   if (await seedDemoContent()) {
-    const { publications, events } = await import('../../src/server/collections');
+    const { publications, events } = await import('../../src/server/content/collections');
     const stamp = new Date(clock).toISOString();
     await publications.replaceAll(
       Array.from({ length: SIZES.publications }, (_, n) => ({ id: `pub-${n}`, title: `Scale publication ${n}`, description: 'A careful look at how institutions adopt AI. '.repeat(4), date: 'March 2025', type: 'Report', authors: 'M. Chen', link: '', image: '', order: n, createdAt: stamp, updatedAt: stamp })),

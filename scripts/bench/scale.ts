@@ -76,17 +76,17 @@ const platform = await startPlatform({ projectRoot: PROJECT_ROOT, dataDir, pages
 
 try {
   const t0 = performance.now();
-  const { createUser } = await import('../../src/server/users');
-  const { createOnce, importSubscriptions, subscriptionId } = await import('../../src/server/newsletter');
-  const { addToSnapshot } = await import('../../src/server/newsletter-index');
-  const { suppress } = await import('../../src/server/newsletter-suppression');
+  const { createUser } = await import('../../src/server/auth/users');
+  const { createOnce, importSubscriptions, subscriptionId } = await import('../../src/server/visitors/newsletter');
+  const { addToSnapshot } = await import('../../src/server/visitors/newsletter-index');
+  const { suppress } = await import('../../src/server/visitors/newsletter-suppression');
   const { CURRENT_CONSENT } = await import('../../src/schemas/newsletter-consent');
-  const { insertTestimonials } = await import('../../src/server/testimonials');
-  const { publications, events, teamMembers, researchAreas, stats } = await import('../../src/server/collections');
-  const { recordChange } = await import('../../src/server/history');
-  const { newestFirstKey } = await import('../../src/server/records');
-  const { openStore, STORES } = await import('../../src/server/store');
-  const { seedDemoContent } = await import('../../src/server/seed');
+  const { insertTestimonials } = await import('../../src/server/visitors/testimonials');
+  const { publications, events, teamMembers, researchAreas, stats } = await import('../../src/server/content/collections');
+  const { commitChange } = await import('../../src/server/publishing/history');
+  const { newestFirstKey } = await import('../../src/server/storage/keys');
+  const { openStore, STORES } = await import('../../src/server/storage/store');
+  const { seedDemoContent } = await import('../../src/server/content/seed');
   const now = Date.now();
   const stamp = new Date(now).toISOString();
 
@@ -144,7 +144,7 @@ try {
     32,
   );
   console.log(`  ${SIZES.testimonials} testimonials`);
-  await times(SIZES.history, 16, (n) => recordChange({ username: 'scale-admin' }, { action: 'update', target: 'site-settings', summary: `heroTitle ${n}` }));
+  await times(SIZES.history, 16, (n) => commitChange({ username: 'scale-admin' }, { action: 'update', target: 'site-settings', summary: `heroTitle ${n}` }, { rebuild: false }));
   console.log(`  ${SIZES.history} history entries; seeded in ${Math.round(performance.now() - t0)} ms`);
   const counts = { team: (await teamMembers.list()).length, researchAreas: (await researchAreas.list()).length, stats: (await stats.list()).length };
 

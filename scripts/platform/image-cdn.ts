@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import sharp from 'sharp';
-import { MAX_IMAGE_PIXELS } from '../../src/server/uploads';
+import { MAX_IMAGE_PIXELS } from '../../src/server/content/uploads';
 import { sameSitePath } from '../../src/schemas/same-site-path';
 
 /** Netlify's `fit` and `position` values, as sharp names them. */

@@ -2,7 +2,7 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { ARCHIVE_PATH } from '../lib/publication-archive';
 import { EVENTS_PATH } from '../lib/event-page';
 import { redirectRules } from '../lib/slug';
-import { loadEvents, loadLibrary, loadPeople, loadPublications, loadSiteSettings } from '../server/content';
+import { loadEvents, loadLibrary, loadPeople, loadPublications, loadSiteSettings } from '../server/content/content';
 import { TEAM_PATH } from '../lib/people';
 import { RESEARCH_PATH } from '../lib/topics';
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { loadEvents, loadLibrary, loadPublications, loadSiteSettings } from '../server/content';
+import { loadEvents, loadLibrary, loadPublications, loadSiteSettings } from '../server/content/content';
 import { buildSearchIndex } from '../lib/search';
 
 /** /search-index.json: the site search index (publications, events, topics and people), written at build time from the content store. */

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { loadArchiveFilters, loadEvents, loadLibrary, loadPeople, loadPublications, loadSiteSettings } from '../server/content';
+import { loadArchiveFilters, loadEvents, loadLibrary, loadPeople, loadPublications, loadSiteSettings } from '../server/content/content';
 import { eventUrl } from '../lib/event-page';
 import { archivePaths, publicationUrl } from '../lib/publication-archive';
 import { personUrl } from '../lib/people';

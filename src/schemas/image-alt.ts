@@ -4,7 +4,7 @@ import { text } from './common';
 /**
  * Alt text for a record's uploaded image: what it shows, for people who cannot see it, or an
  * explicit mark that it is decorative (it adds nothing the text does not say, so screen readers
- * skip it). A public record with an image needs one or the other (src/server/image-alt.ts).
+ * skip it). A public record with an image needs one or the other (src/server/content/image-alt.ts).
  */
 export const imageAltFields = {
   imageAlt: text(300).default(''),

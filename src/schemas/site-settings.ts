@@ -25,7 +25,7 @@ export type VisibilityFlag = (typeof VISIBILITY_FLAGS)[number];
 
 /**
  * How long personal data is kept, in months, before the daily retention schedule deletes it
- * (src/server/retention.ts). The privacy notice states these numbers, read from here.
+ * (src/server/visitors/retention.ts). The privacy notice states these numbers, read from here.
  */
 export const RETENTION_SETTINGS = {
   retainMessagesMonths: { default: 24, label: 'Keep contact messages for (months)' },

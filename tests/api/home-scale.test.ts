@@ -62,7 +62,7 @@ function seedRecords(now: number) {
 
 beforeAll(async () => {
   site = await startTestSite({ pages: true });
-  const { publications, events } = await import('../../src/server/collections');
+  const { publications, events } = await import('../../src/server/content/collections');
   const records = seedRecords(Date.now());
   await publications.replaceAll(records.publications);
   await events.replaceAll(records.events);

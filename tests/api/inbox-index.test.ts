@@ -8,13 +8,13 @@ import { client, createTestUser, login, startTestSite, type TestSite } from '../
 // The inbox index (snapshot + day-keyed messages) must agree with the stored messages, cost what a
 // page shows, and read stores the first layout wrote (one message per `<id>` key).
 let site: TestSite;
-let api: typeof import('../../src/server/contact-forms');
-let records: typeof import('../../src/server/records');
+let api: typeof import('../../src/server/visitors/contact-forms');
+let keys: typeof import('../../src/server/storage/keys');
 let admin: ReturnType<typeof client>;
 beforeAll(async () => {
   site = await startTestSite();
-  api = await import('../../src/server/contact-forms');
-  records = await import('../../src/server/records');
+  api = await import('../../src/server/visitors/contact-forms');
+  keys = await import('../../src/server/storage/keys');
   await createTestUser('inboxadmin', 'correct horse battery', true);
   admin = client(site.url, await login(site.url, 'inboxadmin', 'correct horse battery'));
 });
@@ -32,7 +32,7 @@ const message = (n: number) => ({ name: `Sender ${n}`, email: `s${n}@example.org
 /** A message as the current layout stores it, made `age` days ago. */
 async function storeMessage(n: number, age: number, offset = 0): Promise<ContactForm> {
   const at = Date.now() - age * DAY - offset;
-  const id = records.newestFirstKey(at);
+  const id = keys.newestFirstKey(at);
   const record = contactFormSchema.parse({ ...message(n), id, createdAt: new Date(at).toISOString(), read: false });
   await contact().setJSON(`m/${record.createdAt.slice(0, 10)}/${id}`, record);
   return record;

@@ -78,7 +78,7 @@ describe('contact form inbox', () => {
     expect(read.json).toMatchObject({ id: latest.id, read: true, message: latest.message });
     expect((await admin.get(`/api/admin/contact-forms/${latest.id}`)).json.read).toBe(true);
     expect((await admin.patch(`/api/admin/contact-forms/${latest.id}`, { read: false })).json.read).toBe(false);
-    const { listHistory } = await import('../../src/server/history');
+    const { listHistory } = await import('../../src/server/publishing/history');
     const entries = (await listHistory(20)).filter((e) => e.target === `contact-forms/${latest.id}`);
     expect(entries.map((e) => e.summary)).toEqual([`Marked unread: ${latest.name}`, `Marked read: ${latest.name}`]);
   });
@@ -117,7 +117,7 @@ describe('contact form inbox', () => {
     expect(res.status).toBe(200);
     expect((await admin.get(`/api/admin/contact-forms/${target.id}`)).status).toBe(404);
     expect((await admin.get('/api/admin/contact-forms')).json.total).toBe(5);
-    const { listHistory } = await import('../../src/server/history');
+    const { listHistory } = await import('../../src/server/publishing/history');
     expect((await listHistory(5)).find((e) => e.target === `contact-forms/${target.id}`)).toMatchObject({ action: 'delete', user: 'admin', summary: 'Sender 1 <sender1@example.org>' });
   });
 });
@@ -152,7 +152,7 @@ describe('newsletter subscriptions admin', () => {
     const again = await admin.delete(`/api/admin/subscriptions/${beta.id}`);
     expect(again.status).toBe(404);
     expect(again.json).toEqual({ message: 'Subscription not found' });
-    const { listHistory } = await import('../../src/server/history');
+    const { listHistory } = await import('../../src/server/publishing/history');
     expect((await listHistory(5)).find((e) => e.target === `subscriptions/${beta.id}`)).toMatchObject({ action: 'delete', summary: 'beta@example.org' });
     expect((await client(site.url).post('/api/newsletter', { email: 'Beta@Example.org' })).status).toBe(201);
   });

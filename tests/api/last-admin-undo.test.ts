@@ -49,7 +49,7 @@ afterAll(async () => {
 });
 
 it("the last-admin rule's undo takes back only its own change, never another admin's saved one", async () => {
-  const users = await import('../../src/server/users');
+  const users = await import('../../src/server/auth/users');
   await createTestUser('anna', 'anna-password-1', true);
   await createTestUser('boris', 'boris-password-1', true);
 
@@ -74,7 +74,7 @@ it("the last-admin rule's undo takes back only its own change, never another adm
 });
 
 it("the undo of a refused password reset never brings back a password another admin's reset removed", async () => {
-  const users = await import('../../src/server/users');
+  const users = await import('../../src/server/auth/users');
   await users.updateUser('anna', (u) => ({ ...u, role: 'admin', active: true }));
   await users.updateUser('boris', (u) => ({ ...u, role: 'admin', active: true }));
 

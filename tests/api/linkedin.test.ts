@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLinkedInImageFetcher, extractOgImage, parseProfileUrl } from '../../src/server/linkedin-image';
-import { createSafeFetch, isPublicAddress, type FetchedResponse, type PinnedFetchFn } from '../../src/server/safe-fetch';
+import { createLinkedInImageFetcher, extractOgImage, parseProfileUrl } from '../../src/server/content/linkedin-image';
+import { createSafeFetch, isPublicAddress, type FetchedResponse, type PinnedFetchFn } from '../../src/server/outbound/safe-fetch';
 import { client, startTestSite, type TestSite } from '../helpers/platform';
 
 const PUBLIC_IP = '13.107.42.14';

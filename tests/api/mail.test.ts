@@ -7,10 +7,10 @@ import { readOutbox, startSmtpServer } from '../helpers/mail';
 // The one mail module: the local outbox, the SMTP transport against a real SMTP server, the queue's
 // retries and the failures admins see, and a deployment with no provider at all.
 let t: AdminSite;
-let mail: typeof import('../../src/server/mail-queue');
+let mail: typeof import('../../src/server/outbound/mail-queue');
 beforeAll(async () => {
   t = await startAdminSite();
-  mail = await import('../../src/server/mail-queue');
+  mail = await import('../../src/server/outbound/mail-queue');
 });
 afterAll(() => t.close());
 afterEach(() => {

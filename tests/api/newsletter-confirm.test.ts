@@ -26,7 +26,7 @@ const tokenOf = async (email: string) => linkIn(await newestMailTo(t.site, email
 const emails = (res: { json: { items: { email: string }[] } }) => res.json.items.map((s) => s.email);
 const exported = async () => Papa.parse<Record<string, string>>((await t.admin.get('/api/admin/subscriptions/export')).text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true }).data;
 const record = async (email: string) => {
-  const { subscriptionId } = await import('../../src/server/newsletter');
+  const { subscriptionId } = await import('../../src/server/visitors/newsletter');
   return getStore({ name: 'newsletter', consistency: 'strong' }).get(subscriptionId(email), { type: 'json' });
 };
 
@@ -118,7 +118,7 @@ describe('signup → pending → confirmed', () => {
     await signUp('late@example.org');
     const token = await tokenOf('late@example.org');
     vi.setSystemTime(start + 7 * 86_400_000 - 60_000);
-    const { listSubscriptions } = await import('../../src/server/newsletter');
+    const { listSubscriptions } = await import('../../src/server/visitors/newsletter');
     const pending = async () => (await listSubscriptions({ page: 1, pageSize: 100, q: '' }, 'pending')).items.map((s) => s.email);
     expect(await pending()).toContain('late@example.org');
     vi.setSystemTime(start + 7 * 86_400_000 + 60_000);
@@ -179,7 +179,7 @@ describe('the privacy notice', () => {
     expect((await t.anon.post('/api/newsletter/unsubscribe-link', { email: 'notice@example.org' })).status).toBe(200);
     // "we never add your address back unless you sign up and confirm again ... even once it is deleted"
     expect(notice).toContain('we never add your address back unless you sign up and confirm again');
-    const { importSubscriptions } = await import('../../src/server/newsletter');
+    const { importSubscriptions } = await import('../../src/server/visitors/newsletter');
     const [left] = (await t.admin.get('/api/admin/subscriptions?status=unsubscribed&q=notice')).json.items;
     expect((await t.admin.delete(`/api/admin/subscriptions/${left.id}`)).status).toBe(200);
     expect(await importSubscriptions([{ email: 'notice@example.org', createdAt: new Date().toISOString() }])).toBe(0);
@@ -226,7 +226,7 @@ describe('a provider that hangs or refuses', () => {
     // Then the provider refuses connections outright: every retry fails, and the last one gives up.
     for (const s of sockets) s.destroy();
     await new Promise<void>((r) => hung.close(() => r()));
-    const { MAX_ATTEMPTS } = await import('../../src/server/mail-queue');
+    const { MAX_ATTEMPTS } = await import('../../src/server/outbound/mail-queue');
     let now = Date.now();
     for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++) {
       now += 3 * 3600_000;

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const api = () => import('../../src/server/newsletter');
+const api = () => import('../../src/server/visitors/newsletter');
 const listed = async (status: string, q: string) => (await t.admin.get(`/api/admin/subscriptions?status=${status}&q=${encodeURIComponent(q)}`)).json.items.map((s: { email: string }) => s.email);
 const idOf = async (email: string) => (await api()).subscriptionId(email);
 const record = async (email: string) => getStore({ name: 'newsletter', consistency: 'strong' }).get(await idOf(email), { type: 'json' });

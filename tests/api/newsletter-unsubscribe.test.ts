@@ -16,7 +16,7 @@ afterAll(() => t.close());
 const header = (mail: ReadMail, name: string) => mail.parsed.headerLines.find((h) => h.key === name.toLowerCase())?.line.replace(/\r?\n[ \t]+/g, ' ').replace(/^[^:]+:\s*/, '');
 const oneClickUrl = (mail: ReadMail) => new URL(/^<(.+)>$/.exec(header(mail, 'List-Unsubscribe') ?? '')?.[1] ?? 'about:blank');
 const record = async (email: string) => {
-  const { subscriptionId } = await import('../../src/server/newsletter');
+  const { subscriptionId } = await import('../../src/server/visitors/newsletter');
   return getStore({ name: 'newsletter', consistency: 'strong' }).get(subscriptionId(email), { type: 'json' });
 };
 const listed = async (status: string, q: string) => (await t.admin.get(`/api/admin/subscriptions?status=${status}&q=${encodeURIComponent(q)}`)).json.items.map((s: { email: string }) => s.email);

@@ -8,7 +8,7 @@ beforeAll(async () => {
 afterAll(() => site.close());
 
 async function storedSubscriptions() {
-  const { openStore, STORES, listJSON } = await import('../../src/server/store');
+  const { openStore, STORES, listJSON } = await import('../../src/server/storage/store');
   const { newsletterSubscriptionSchema } = await import('../../src/schemas/newsletter-subscription');
   return listJSON(openStore(STORES.newsletter), newsletterSubscriptionSchema);
 }

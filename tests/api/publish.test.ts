@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contactFormSchema } from '../../src/schemas/contact-message';
 import { newsletterSubscriptionSchema } from '../../src/schemas/newsletter-subscription';
 import { testimonialSchema } from '../../src/schemas/testimonial';
-import { openStore, STORES, writeJSON } from '../../src/server/store';
+import { openStore, STORES, writeJSON } from '../../src/server/storage/store';
 import { CROSS_SITE, startAdminSite, type AdminSite } from '../helpers/admin-site';
 
 let t: AdminSite;

@@ -81,7 +81,7 @@ describe.each([401, 403, 500])('a store that answers %i to writes', (status) => 
       expect(answer.json?.message, what).toMatch(/unavailable|try again/i);
     }
     await refusing(status, async () => {
-      const { createUser } = await import('../../src/server/users');
+      const { createUser } = await import('../../src/server/auth/users');
       await expect(createUser({ username: `nobody${status}`, password: 'a-long-password-123', isAdmin: false })).rejects.toThrow(/did not confirm|unavailable/);
     });
 
@@ -96,7 +96,7 @@ describe.each([401, 403, 500])('a store that answers %i to writes', (status) => 
     const { createHash } = await import('node:crypto');
     const photoKey = `${createHash('sha256').update(PNG).digest('hex')}.png`;
     expect((await fetch(`${site.url}/api/uploads/${photoKey}`)).status).toBe(404);
-    const { findUser } = await import('../../src/server/users');
+    const { findUser } = await import('../../src/server/auth/users');
     expect(await findUser(`nobody${status}`)).toBeNull();
   });
 });

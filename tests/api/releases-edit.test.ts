@@ -94,7 +94,7 @@ describe('the check before a release', () => {
       '“Checked Talk” has an empty field: Location',
       'The featured video’s new thumbnail has no alt text: add “Thumbnail alt text” to the release’s text changes',
     ]);
-    const { markBuildFailed } = await import('../../src/server/publish');
+    const { markBuildFailed } = await import('../../src/server/publishing/publish');
     await markBuildFailed('The build ran out of memory');
     expect((await messages())[0]).toMatch(/^The last build failed \(The build ran out of memory\): the release goes live only with a build that succeeds/);
 

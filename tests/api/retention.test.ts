@@ -6,7 +6,7 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyRetention } from '../../src/server/retention';
+import { applyRetention } from '../../src/server/visitors/retention';
 import { builtPages } from '../helpers/built-pages';
 import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
 

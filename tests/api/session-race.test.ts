@@ -13,8 +13,8 @@ afterAll(() => site.close());
 
 describe('sessions and password resets', () => {
   it('a token for a password checked before a reset is refused, however late it is signed', async () => {
-    const { issueToken, sessionUser, SESSION_COOKIE } = await import('../../src/server/session');
-    const { findUser, setPassword } = await import('../../src/server/users');
+    const { issueToken, sessionUser, SESSION_COOKIE } = await import('../../src/server/auth/session');
+    const { findUser, setPassword } = await import('../../src/server/auth/users');
     await createTestUser('racer', 'racer-password-1', true);
     const checkedAt = Date.now();
     const asChecked = (await findUser('racer'))!;

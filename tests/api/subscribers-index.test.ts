@@ -9,11 +9,11 @@ import { client, createTestUser, login, startTestSite, type TestSite } from '../
 // The subscriber index (snapshot + day markers) must always agree with the records, cost what a
 // page shows, and read stores the first layout wrote (records only).
 let site: TestSite;
-let api: typeof import('../../src/server/newsletter');
+let api: typeof import('../../src/server/visitors/newsletter');
 let admin: ReturnType<typeof client>;
 beforeAll(async () => {
   site = await startTestSite();
-  api = await import('../../src/server/newsletter');
+  api = await import('../../src/server/visitors/newsletter');
   await createTestUser('subadmin', 'correct horse battery', true);
   admin = client(site.url, await login(site.url, 'subadmin', 'correct horse battery'));
 });
@@ -90,7 +90,7 @@ describe('subscriber index', () => {
     await api.deleteSubscription(subscription.id);
     // The interleaving the property test found: the repeat signup read the record before the delete
     // and healed the "missing" marker after it.
-    const { writeMarker } = await import('../../src/server/newsletter-index');
+    const { writeMarker } = await import('../../src/server/visitors/newsletter-index');
     await writeMarker(subscription);
     expect(emails((await admin.get('/api/admin/subscriptions?page=1&pageSize=20')).json.items)).not.toContain('race@example.com');
     expect(await api.countSubscriptions()).toBe(0);

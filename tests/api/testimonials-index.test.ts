@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { getStore } from '@netlify/blobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpError } from '../../src/server/errors';
+import { HttpError } from '../../src/server/http/errors';
 import type { Testimonial } from '../../src/schemas/testimonial';
 import { startTestSite, type TestSite } from '../helpers/platform';
 
@@ -9,10 +9,10 @@ import { startTestSite, type TestSite } from '../helpers/platform';
 // (some run at the same time) of submit, approve, feature, edit, delete and restore leave the public
 // lists and the admin list equal to a full scan of the records.
 let site: TestSite;
-let api: typeof import('../../src/server/testimonials');
+let api: typeof import('../../src/server/visitors/testimonials');
 beforeAll(async () => {
   site = await startTestSite();
-  api = await import('../../src/server/testimonials');
+  api = await import('../../src/server/visitors/testimonials');
 });
 afterAll(() => site.close());
 

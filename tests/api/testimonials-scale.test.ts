@@ -174,7 +174,7 @@ describe('stores written by the first layout (no published document)', () => {
     const snapshot = (await system.get('testimonial-keys', { type: 'json' })) as { keys: string[] };
     await system.setJSON('testimonial-keys', { watermark: daysAgo(10).slice(0, 10), keys: snapshot.keys.filter((k) => !k.includes('/')) });
 
-    const { scanTestimonials, testimonialCounts } = await import('../../src/server/testimonials');
+    const { scanTestimonials, testimonialCounts } = await import('../../src/server/visitors/testimonials');
     const scan = await scanTestimonials();
     expect(await testimonialCounts()).toEqual({ total: scan.length, pending: scan.filter((t) => !t.approved).length });
     const folded = (await system.get('testimonial-keys', { type: 'json' })) as { watermark: string; keys: string[] };

@@ -100,8 +100,8 @@ describe('admin testimonials', () => {
 
   it('approves and features; only approved ones are public, featured ones need both; edits keep other fields', async () => {
     const t = (await submit({ ...sample, name: 'To Publish', company: 'Keep Me Inc' })).json;
-    const history = await import('../../src/server/history');
-    const { getPublishState } = await import('../../src/server/publish');
+    const history = await import('../../src/server/publishing/history');
+    const { getPublishState } = await import('../../src/server/publishing/publish');
     const changedBefore = (await getPublishState()).lastChangeAt;
 
     const approve = await admin.patch(`/api/admin/testimonials/${t.id}`, { approved: true });
@@ -171,7 +171,7 @@ describe('admin testimonials', () => {
     expect(res.status).toBe(200);
     expect((await admin.get('/api/admin/testimonials?pageSize=100')).json.items.map((x: { id: string }) => x.id)).not.toContain(t.id);
     expect((await admin.delete(`/api/admin/testimonials/${t.id}`)).status).toBe(404);
-    const { listHistory } = await import('../../src/server/history');
+    const { listHistory } = await import('../../src/server/publishing/history');
     expect((await listHistory(20)).find((e) => e.target === `testimonials/${t.id}`)).toMatchObject({ action: 'delete', summary: 'Delete Me' });
   });
 

@@ -4,7 +4,7 @@
  */
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_LIMITS } from '../../src/server/throttle';
+import { LOGIN_LIMITS } from '../../src/server/auth/throttle';
 import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
 import { rawRequest } from '../helpers/raw-request';
 

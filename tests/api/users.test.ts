@@ -45,7 +45,7 @@ describe('invitations', () => {
 
   it('an expired invitation is refused', async () => {
     const { invitePath } = await invite('latecomer', 'editor');
-    const { openStore, STORES } = await import('../../src/server/store');
+    const { openStore, STORES } = await import('../../src/server/storage/store');
     const store = openStore(STORES.invitations);
     const { blobs } = await store.list();
     for (const { key } of blobs) {
@@ -226,7 +226,7 @@ describe('two-factor sign-in', () => {
     // Editors are not affected.
     expect((await t.viewer.get('/api/admin/summary')).status).toBe(200);
     // Turned off again by an admin who set it up... here, the store, so the other tests are unaffected.
-    const { setAuthPolicy } = await import('../../src/server/auth-policy');
+    const { setAuthPolicy } = await import('../../src/server/auth/auth-policy');
     await setAuthPolicy({ requireTwoFactorForAdmins: false });
     expect((await other.get('/api/admin/summary')).status).toBe(200);
   });
@@ -234,7 +234,7 @@ describe('two-factor sign-in', () => {
 
 describe('users from before roles', () => {
   it('an old record with isAdmin reads as an admin, one without as an editor', async () => {
-    const { openStore, STORES } = await import('../../src/server/store');
+    const { openStore, STORES } = await import('../../src/server/storage/store');
     const store = openStore(STORES.users);
     const old = { id: 'old-1', username: 'oldtimer', passwordHash: '$2b$12$q9oOgZESr/IxX5YM8lj2O.K9HsrjWvkBafxGHvRr1Gp9VLjWnm6/K', isAdmin: true, createdAt: new Date().toISOString(), sessionsValidAfter: 0 };
     await store.setJSON('oldtimer', old);

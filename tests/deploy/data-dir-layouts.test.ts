@@ -21,13 +21,13 @@ async function buildAndServe(dir: string) {
   dataDir = dir;
   const log: string[] = [];
   platform = await startPlatform({ projectRoot: ROOT, dataDir, pages: true, log: (l) => log.push(l) });
-  const { seedDemoContent } = await import('../../src/server/seed');
+  const { seedDemoContent } = await import('../../src/server/content/seed');
   await seedDemoContent();
   await platform.build();
   expect(platform.builder.failures, log.join('\n')).toBe(0);
   const res = await fetch(`${platform.url}/`);
   expect(res.status).toBe(200);
-  const { DEMO } = await import('../../src/server/demo-content');
+  const { DEMO } = await import('../../src/server/content/demo-content');
   expect(await res.text()).toContain(DEMO.settings.contactLocation);
   expect(platform.buildBlobs.refusedWrites).toBe(0);
 }

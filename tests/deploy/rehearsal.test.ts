@@ -25,13 +25,13 @@ beforeAll(async () => {
   store = await startStore(dataDir);
   // Seeding and the first user go straight to the store, as `npm run create-user` does.
   process.env.NETLIFY_BLOBS_CONTEXT = store.functionsContext;
-  const { seedDemoContent } = await import('../../src/server/seed');
-  const { createUser } = await import('../../src/server/users');
+  const { seedDemoContent } = await import('../../src/server/content/seed');
+  const { createUser } = await import('../../src/server/auth/users');
   await seedDemoContent();
   const admin = await createUser({ username: 'admin', password: 'admin-password-123', isAdmin: true });
   // A publication whose PDF came in parts: the build must put the file into the deploy.
-  const { completePdfUpload, createPdfUpload, storePdfPart } = await import('../../src/server/pdf-parts');
-  const { publications } = await import('../../src/server/collections');
+  const { completePdfUpload, createPdfUpload, storePdfPart } = await import('../../src/server/content/pdf-parts');
+  const { publications } = await import('../../src/server/content/collections');
   const upload = await createPdfUpload(admin, { fileName: 'Rehearsal Report.pdf', size: PDF.length });
   await storePdfPart(new Request('http://rehearsal/', { method: 'PUT', headers: { 'Content-Type': 'application/octet-stream' }, body: PDF }), upload.id, 0);
   pdfUrl = (await completePdfUpload(upload.id)).pdfUrl!;
@@ -75,7 +75,7 @@ describe('a deploy with Netlify’s build program', () => {
   it('builds the pages from the seeded content without writing a site-wide store', async () => {
     const { success, logs } = await netlifyBuild(copy, store.buildApi, 'deploy-1');
     expect(success, logs.slice(-3000)).toBe(true);
-    const { DEMO } = await import('../../src/server/demo-content');
+    const { DEMO } = await import('../../src/server/content/demo-content');
     const page = await home();
     expect(page).toContain(DEMO.settings.contactLocation);
     expect(page).toContain(DEMO.researchAreas[0]!.title.replace('&', '&amp;'));

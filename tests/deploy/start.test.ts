@@ -43,7 +43,7 @@ describe('npm start', () => {
 
     const home = await fetch(`${site}/`);
     expect(home.status).toBe(200);
-    const { DEMO } = await import('../../src/server/demo-content');
+    const { DEMO } = await import('../../src/server/content/demo-content');
     expect(await home.text()).toContain(DEMO.settings.contactLocation);
     expect((await fetch(signIn![1]!)).status).toBe(200);
 

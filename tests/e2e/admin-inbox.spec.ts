@@ -72,10 +72,10 @@ test('testimonials: approving a pending testimonial puts it on /testimonials', a
 });
 
 test('history pages on the server: 20 changes a page, newest first, with Next and Previous', async ({ page }) => {
-  // Written straight to the store (as the functions do), so no rebuild is asked for.
-  const { recordChange } = await import('../../src/server/history');
+  // Written through the change pipeline without a rebuild, so no build is asked for.
+  const { commitChange } = await import('../../src/server/publishing/history');
   const label = unique('E2E paged');
-  for (let i = 0; i < 25; i++) await recordChange({ username: 'e2e' }, { action: 'update', target: 'site-settings', summary: `${label} ${i}` });
+  for (let i = 0; i < 25; i++) await commitChange({ username: 'e2e' }, { action: 'update', target: 'site-settings', summary: `${label} ${i}` }, { rebuild: false });
   await openAdmin(page, '/admin/history', 'History');
   const rows = page.getByTestId('history-row');
   await expect(rows).toHaveCount(20);

@@ -64,7 +64,7 @@ test("an editor makes a release of a draft and a text change, previews it as a w
 
   // At its time, the minute's scheduled check (run here as the platform's scheduler would) starts the build.
   await expect.poll(() => Date.now(), { timeout: 180_000, intervals: [1000] }).toBeGreaterThan(at);
-  const { checkReleases } = await import("../../src/server/releases");
+  const { checkReleases } = await import("../../src/server/publishing/releases");
   expect((await checkReleases()).rebuilt).toBe(true);
   await waitForPublished(page, "/", wording, true, 180_000);
   await expect(page.request.get(`/publications/${slug}`).then((r) => r.status())).resolves.toBe(200);

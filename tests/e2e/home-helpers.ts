@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
-import { DEMO } from '../../src/server/demo-content';
+import { DEMO } from '../../src/server/content/demo-content';
 import { USERS } from './global-setup';
 
 /** The demo content every home test can rely on (other suites may add, never remove, items). */

@@ -16,7 +16,7 @@ const EXTRA_EVENTS = 20;
 const DAY = 86_400_000;
 
 const site = useOwnSite({ seed: true }, async () => {
-  const { events, publications } = await import('../../src/server/collections');
+  const { events, publications } = await import('../../src/server/content/collections');
   for (let n = 0; n < EXTRA_GUIDES + EXTRA_REPORTS; n++) {
     const type = n < EXTRA_GUIDES ? 'Guide' : 'Report';
     // After the demo's in the admin's order (a new one would otherwise go first), so the home page

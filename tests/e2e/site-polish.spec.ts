@@ -4,7 +4,7 @@
  * toasts in the site's font, forms that say why they are not ready yet, the 404 card and the
  * coming-soon page's fonts.
  */
-import { DEMO } from '../../src/server/demo-content';
+import { DEMO } from '../../src/server/content/demo-content';
 import { openAdmin, test as adminTest } from './admin-fixtures';
 import { expect, test } from './fixtures';
 import { waitForIsland } from './home-helpers';

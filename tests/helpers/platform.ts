@@ -25,7 +25,7 @@ export async function startTestSite(opts: { pages?: boolean; seed?: boolean } = 
   process.env.PUBLIC_POST_LIMIT ??= '0';
   const platform = await startPlatform({ projectRoot: ROOT, dataDir, pages: opts.pages ?? false, log: () => {}, debounceMs: 200, schedules: false });
   if (opts.seed) {
-    const { seedDemoContent } = await import('../../src/server/seed');
+    const { seedDemoContent } = await import('../../src/server/content/seed');
     await seedDemoContent();
   }
   return {
@@ -41,7 +41,7 @@ export async function startTestSite(opts: { pages?: boolean; seed?: boolean } = 
 
 /** Creates a user directly in the store (bcrypt and all), for tests. */
 export async function createTestUser(username: string, password: string, isAdmin: boolean) {
-  const { createUser } = await import('../../src/server/users');
+  const { createUser } = await import('../../src/server/auth/users');
   return createUser({ username, password, isAdmin });
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReleaseBundle } from '../../src/schemas/release-bundle';
-import { dueTexts } from '../../src/server/release-bundles';
+import { dueTexts } from '../../src/server/publishing/release-bundles';
 
 const bundle = (name: string, at: string, status: ReleaseBundle['status'], texts: ReleaseBundle['texts']): ReleaseBundle => ({
   id: '00000000-0000-4000-8000-000000000000', name, publishAt: at.slice(0, 16), timeZone: 'UTC', at, items: [], texts, status,

@@ -6,7 +6,7 @@
 import { parse, type HTMLElement } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
 import { BODY_MAX_CHARS } from '../../src/schemas/publication';
-import { bodyImages, renderReportBody } from '../../src/server/report-body';
+import { bodyImages, renderReportBody } from '../../src/server/content/report-body';
 
 const SAFE_TAGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'ul', 'ol', 'li', 'a', 'em', 'strong', 's', 'code', 'pre', 'sup', 'section', 'figure', 'figcaption', 'img', 'div', 'table', 'thead', 'tbody', 'tr', 'th', 'td']);
 const SAFE_URL = /^(https?:|mailto:|#|\/(?!\/)|\.{0,2}\/?[\w%.-])/i;

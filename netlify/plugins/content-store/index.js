@@ -6,11 +6,11 @@
 // passes its own context on. The context is the build's: it may read site-wide stores, and
 // Netlify refuses its writes to them, so the build stays read-only. No personal access token is
 // involved.
-// Open Graph images drawn by earlier builds (src/server/og-images.ts), kept in Netlify's build cache.
+// Open Graph images drawn by earlier builds (src/server/content/og-images.ts), kept in Netlify's build cache.
 const OG_CACHE = 'node_modules/.astro/og-images';
-// Report bodies rendered by earlier builds (src/server/report-body-cache.ts), by content hash.
+// Report bodies rendered by earlier builds (src/server/content/report-body-cache.ts), by content hash.
 const BODY_CACHE = 'node_modules/.astro/report-bodies';
-// PDFs joined from their uploaded parts by earlier builds (src/server/pdf-deploy.ts).
+// PDFs joined from their uploaded parts by earlier builds (src/server/content/pdf-deploy.ts).
 const PDF_CACHE = 'node_modules/.astro/pdfs';
 
 export const onPreBuild = async ({ netlifyConfig, utils }) => {

@@ -4,7 +4,7 @@ import type { ReleaseBundle } from '../../schemas/release-bundle';
 import { cx, ui } from '../ui/styles';
 import { useFetch } from './use-fetch';
 
-/** What GET /api/admin/releases answers (src/server/releases.ts). */
+/** What GET /api/admin/releases answers (src/server/publishing/releases.ts). */
 interface Releases {
   upcoming: { collection: 'publications' | 'events'; id: string; title: string; at: string; publishAt: string; timeZone: string; release: string | null }[];
   releases: ReleaseBundle[];

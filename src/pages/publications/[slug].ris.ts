@@ -2,7 +2,7 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { attachment, downloadName, ris } from '../../lib/citation';
 import { publicationUrl } from '../../lib/publication-archive';
 import type { Publication } from '../../schemas/publication';
-import { loadLibrary, loadPublications, loadSiteSettings } from '../../server/content';
+import { loadLibrary, loadPublications, loadSiteSettings } from '../../server/content/content';
 import { SITE } from '../../site.config';
 
 /** /publications/<slug>.ris: the publication's reference for reference managers (Zotero, EndNote…). */

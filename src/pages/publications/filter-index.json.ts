@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import type { FilterIndex } from '../../lib/archive-filter';
 import { publicationYear, displayDate } from '../../lib/publication-date';
 import { typeSlug } from '../../lib/publication-archive';
-import { loadArchiveFilters, loadLibrary, loadPublicationsNewestFirst, loadSiteSettings } from '../../server/content';
+import { loadArchiveFilters, loadLibrary, loadPublicationsNewestFirst, loadSiteSettings } from '../../server/content/content';
 
 /**
  * /publications/filter-index.json: every public publication in a compact form, newest first, for

@@ -15,7 +15,7 @@ interface MarkdownFieldProps {
   describedBy?: string;
 }
 
-/** What POST /api/admin/markdown-preview answers (src/server/report-body.ts). */
+/** What POST /api/admin/markdown-preview answers (src/server/content/report-body.ts). */
 interface Preview {
   html: string;
   minutes: number;

@@ -1,7 +1,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { parsePdfFileUrl } from '../../../schemas/pdf-upload';
-import { loadPublications, loadSiteSettings } from '../../../server/content';
-import { readJoinedPdf } from '../../../server/pdf-deploy';
+import { loadPublications, loadSiteSettings } from '../../../server/content/content';
+import { readJoinedPdf } from '../../../server/content/pdf-deploy';
 
 /**
  * /pdf/<id>/<name>.pdf: the PDF of each public publication uploaded in parts, written into the

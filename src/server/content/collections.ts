@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { byOrder } from '../../schemas/order';
+import { eventSchema, isPastEvent, type Event } from '../../schemas/event';
+import { publicationSchema } from '../../schemas/publication';
+import { researchAreaSchema } from '../../schemas/research-area';
+import { statSchema } from '../../schemas/stat';
+import { teamMemberSchema } from '../../schemas/team-member';
+import { assignSlugs } from '../../lib/slug';
+import { SCHEDULED_NEEDS_TIME, scheduledHasTime, type Releasable } from '../../schemas/release';
+import { CACHE_TAGS, purgeTags } from '../http/cdn-cache';
+import { HttpError } from '../http/errors';
+import { assertImagesDescribed } from './image-alt';
+import { assertExpected, openStore, readJSONShared, STORES, updateJSON } from '../storage/store';
+
+interface BaseItem {
+  id: string;
+  order?: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface CollectionOptions<Item> {
+  /** New items without an order go last. */
+  autoOrder: boolean;
+  /**
+   * New items without an order go first instead, the others moving down one place: the newest
+   * publication or event is what the home page's first cards show, without anyone dragging it up.
+   */
+  newFirst?: boolean;
+  /**
+   * Rules across fields, checked on the merged item (a PATCH may send only one side). `changed`
+   * lists the fields a PATCH sent; a create leaves it out.
+   */
+  check?: (item: Item, changed?: readonly string[]) => void;
+  /**
+   * Fields the server derives from the whole list (slugs): applied to every read, so records
+   * stored before a field existed get it, and to every write, so it is stored from then on.
+   */
+  derive?: (items: Item[]) => Item[];
+}
+
+/**
+ * An admin-edited collection kept as one JSON document ({ items }), written with etag-guarded
+ * merges: simultaneous edits of different items (or fields) all survive, and reorder is atomic.
+ */
+export function collection<S extends z.ZodType<BaseItem>>(key: string, itemSchema: S, opts: CollectionOptions<z.infer<S>>) {
+  type Item = z.infer<S>;
+  const docSchema = z.object({ items: z.array(itemSchema) });
+  const store = () => openStore(STORES.content);
+  // Stored items are parsed output; writing them back re-validates, so output-as-input is sound.
+  // Every landed write purges the CDN copy of the collection's public reads (tagged by its key).
+  const derive = opts.derive ?? ((items: Item[]) => items.slice());
+  const write = async (mutate: (items: Item[]) => Item[]) => {
+    const doc = await updateJSON(store(), key, docSchema, () => ({ items: [] }), (doc) => ({
+      items: derive(mutate(derive(doc.items as Item[]))) as z.input<S>[],
+    }));
+    await purgeTags(CACHE_TAGS.collection(key));
+    return doc;
+  };
+  const stored = (doc: { items: unknown[] }, id: string) => (doc.items as Item[]).find((i) => i.id === id)!;
+  const validated = (value: unknown, changed?: readonly string[]): Item => {
+    const item = itemSchema.parse(value);
+    opts.check?.(item, changed);
+    return item;
+  };
+
+  return {
+    key,
+    /** Names of the stored fields (used to vet `_expected` maps). */
+    fieldNames: itemSchema instanceof z.ZodObject ? Object.keys(itemSchema.shape) : [],
+    /** Every item, sorted by order (missing order last). */
+    async list(): Promise<Item[]> {
+      // A shared parsed copy: `derive` returns a new array, which is what callers may sort.
+      const found = await readJSONShared(store(), STORES.content, key, docSchema);
+      return derive((found?.items ?? []) as Item[]).sort(byOrder);
+    },
+    /** One item by id, or null. */
+    async get(id: string): Promise<Item | null> {
+      return (await this.list()).find((i) => i.id === id) ?? null;
+    },
+    /** Adds an item; without an order it goes last (when the collection orders automatically). */
+    async create(input: Record<string, unknown>): Promise<Item> {
+      let created: Item | undefined;
+      const doc = await write((items) => {
+        const now = new Date().toISOString();
+        const first = opts.newFirst && input.order === undefined;
+        const nextOrder = first ? 0 : items.reduce((m, i) => Math.max(m, i.order ?? 0), -1) + 1;
+        const order = input.order ?? (opts.autoOrder ? nextOrder : undefined);
+        created = validated({ ...input, ...(order === undefined ? {} : { order }), id: crypto.randomUUID(), createdAt: now, updatedAt: now });
+        // Moving down one place is not an edit of the others: their updatedAt stays.
+        const rest = first ? items.slice().sort(byOrder).map((i, n) => ({ ...i, order: n + 1 })) : items;
+        return [...rest, created];
+      });
+      return stored(doc, created!.id);
+    },
+    /**
+     * Merges changed fields into one item. With `expected`, a field whose stored value differs
+     * from what the editor started from is a 409 carrying the current values (no silent overwrite).
+     */
+    async update(id: string, patch: Record<string, unknown>, expected?: Record<string, unknown>): Promise<{ before: Item; after: Item }> {
+      let before: Item | undefined;
+      let after: Item | undefined;
+      const doc = await write((items) => {
+        const index = items.findIndex((i) => i.id === id);
+        if (index < 0) throw new HttpError(404, 'Item not found');
+        before = items[index]!;
+        assertExpected(before as Record<string, unknown>, expected);
+        after = validated({ ...before, ...patch, id, createdAt: before.createdAt, updatedAt: new Date().toISOString() }, Object.keys(patch));
+        return items.map((i, n) => (n === index ? after! : i));
+      });
+      return { before: before!, after: stored(doc, id) };
+    },
+    /** Deletes one item and answers it; 404 when unknown. */
+    async remove(id: string): Promise<Item> {
+      let removed: Item | undefined;
+      await write((items) => {
+        removed = items.find((i) => i.id === id);
+        if (!removed) throw new HttpError(404, 'Item not found');
+        return items.filter((i) => i.id !== id);
+      });
+      return removed!;
+    },
+    /** Puts a deleted item back with its old id and data (restore from history); 409 if the id is in use. */
+    async reinsert(item: unknown): Promise<Item> {
+      const parsed = itemSchema.safeParse(item);
+      if (!parsed.success) throw new HttpError(409, 'The old version no longer fits the current rules and cannot be restored');
+      const restored = parsed.data as Item;
+      await write((items) => {
+        if (items.some((i) => i.id === restored.id)) throw new HttpError(409, 'This item exists again and cannot be re-created');
+        return [...items, { ...restored, updatedAt: new Date().toISOString() }];
+      });
+      return restored;
+    },
+    /** Sets order from a list of ids (every id exactly once). */
+    async reorder(ids: string[]): Promise<{ before: string[]; after: Item[] }> {
+      let before: string[] = [];
+      const doc = await write((items) => {
+        const known = new Set(items.map((i) => i.id));
+        if (ids.length !== known.size || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) {
+          throw new HttpError(400, 'The new order must list every item exactly once', { ids: 'List every item exactly once' });
+        }
+        before = items.slice().sort(byOrder).map((i) => i.id);
+        const now = new Date().toISOString();
+        const position = new Map(ids.map((id, n) => [id, n]));
+        return items.map((i) => ({ ...i, order: position.get(i.id)!, updatedAt: now }));
+      });
+      return { before, after: (doc.items as Item[]).slice().sort(byOrder) };
+    },
+    /** Replaces the whole collection (seeding). */
+    async replaceAll(items: z.input<S>[]): Promise<void> {
+      // Stored as given plus defaults (fields added later, such as a status, read as their default).
+      await write(() => items.map((i) => itemSchema.parse(i)) as Item[]);
+    },
+  };
+}
+
+/** One admin-edited collection, whatever its item type. */
+export type Collection = ReturnType<typeof collection<z.ZodType<BaseItem>>>;
+
+const endNotBeforeStart = (e: { startDate: string; endDate: string }) => {
+  if (e.endDate < e.startDate) {
+    throw new HttpError(400, 'End date must not be before the start date', { endDate: 'End date must not be before the start date' });
+  }
+};
+
+const releaseHasTime = (item: Releasable) => {
+  if (!scheduledHasTime(item)) throw new HttpError(400, SCHEDULED_NEEDS_TIME, { publishAt: SCHEDULED_NEEDS_TIME });
+};
+
+/** The admin-edited collections. */
+export const researchAreas = collection('research-areas', researchAreaSchema, {
+  autoOrder: true,
+  check: (a, changed) => assertImagesDescribed(a, 'image', changed),
+  derive: (items) => assignSlugs(items),
+});
+export const teamMembers = collection('team-members', teamMemberSchema, { autoOrder: false, derive: (items) => assignSlugs(items, (m) => m.name) });
+export const publications = collection('publications', publicationSchema, {
+  autoOrder: true,
+  newFirst: true,
+  check: (p, changed) => {
+    releaseHasTime(p);
+    assertImagesDescribed(p, 'image', changed);
+  },
+  derive: assignSlugs,
+});
+export const stats = collection('stats', statSchema, { autoOrder: true });
+export const events = collection('events', eventSchema, {
+  autoOrder: true,
+  newFirst: true,
+  check: (e, changed) => {
+    endNotBeforeStart(e);
+    releaseHasTime(e);
+    assertImagesDescribed(e, 'imageUrl', changed);
+  },
+  derive: assignSlugs,
+});
+
+/** The collections by their API name (also the first segment of history targets). */
+export const COLLECTIONS: Record<string, Collection> = {
+  'research-areas': researchAreas,
+  'team-members': teamMembers,
+  publications,
+  stats,
+  events,
+};
+
+const byStartDate = (a: Event, b: Event) => a.startDate.localeCompare(b.startDate) || byOrder(a, b);
+
+/** Every event by start date, ascending (the 'All Events' tab). */
+export const allEvents = async (): Promise<Event[]> => (await events.list()).sort(byStartDate);
+/** Events that have not ended yet, by start date. */
+export const upcomingEvents = async (now = Date.now()): Promise<Event[]> => (await allEvents()).filter((e) => !isPastEvent(e, now));
+/** Featured events, by start date. */
+export const featuredEvents = async (): Promise<Event[]> => (await allEvents()).filter((e) => e.featured);

@@ -1,0 +1,147 @@
+/**
+ * Build-time content access for pages: each loader reads the content store once per build.
+ * Server-only: pages call these during `astro build`; islands never import this module.
+ */
+import { buildLibrary } from '../../lib/library';
+import { founderPerson, listPeople } from '../../lib/people';
+import { publicationTypes, publicationYears } from '../../lib/publication-archive';
+import { sortNewestFirst } from '../../lib/publication-date';
+import { settingText } from '../../schemas/site-settings';
+import { SITE } from '../../site.config';
+import { isPublic } from '../../schemas/release';
+import { events, publications, researchAreas, stats, teamMembers } from './collections';
+import { keepRenderable } from '../publishing/publish-report';
+import { renderEvent, renderPublication } from './render-checks';
+import { parsePdfFileUrl } from '../../schemas/pdf-upload';
+import { preparePdfs } from './pdf-deploy';
+import { dueTexts, readReleaseDoc } from '../publishing/release-bundles';
+import { getSiteSettings } from './site-settings';
+import { approvedTestimonialsForBuild } from '../visitors/testimonials';
+
+const once = <T>(load: () => Promise<T>) => {
+  let p: Promise<T> | null = null;
+  return () => (p ??= load());
+};
+
+/**
+ * The moment this build renders for: drafts and items scheduled after it are left out of every
+ * page, feed, sitemap and search index. `BUILD_CLOCK_MS` exists for tests (an injected clock);
+ * real builds use the time they start.
+ */
+export const buildTime = (): number => Number(process.env.BUILD_CLOCK_MS) || Date.now();
+const published = <T extends object>(items: T[]) => {
+  const now = buildTime();
+  return items.filter((i) => isPublic(i, now));
+};
+
+/**
+ * Site settings (raw: use settingText() for display), with the text changes of releases whose
+ * time has come by this build's time laid over them: the build at a release's time shows its new
+ * texts together with its publications and events, and no build before it does.
+ */
+export const loadSiteSettings = once(async () => {
+  const [settings, releases] = await Promise.all([getSiteSettings(), readReleaseDoc()]);
+  return { ...settings, ...dueTexts(releases, buildTime()) };
+});
+/** Research areas by order. */
+export const loadResearchAreas = once(() => researchAreas.list());
+/** Team members by order, missing order last. */
+export const loadTeamMembers = once(() => teamMembers.list());
+/**
+ * Public publications by order, less any that cannot render (reported: publish-report.ts). A PDF
+ * uploaded in parts is joined for the deploy here (scheduled ones too, ahead of their release);
+ * one this build could not join reads as no PDF.
+ */
+export const loadPublications = once(async () => {
+  const all = await publications.list();
+  const deployed = await preparePdfs(all.map((p) => p.pdf));
+  const shown = published(all).map((p) => (parsePdfFileUrl(p.pdf) && !deployed.has(p.pdf) ? { ...p, pdf: '' } : p));
+  return keepRenderable('publication', shown, (p) => `/publications/${p.slug}`, renderPublication);
+});
+/** Public publications newest first (the archive and its filters; the home page keeps the admin's order). */
+export const loadPublicationsNewestFirst = once(async () => sortNewestFirst(await loadPublications()));
+/** Drafts and items scheduled after this build's time: rendered only for private preview links. */
+export const loadUnpublished = once(async () => {
+  const now = buildTime();
+  const [pubs, evs] = await Promise.all([publications.list(), events.list()]);
+  return {
+    publications: pubs.filter((p) => !isPublic(p, now) && previewable(p, renderPublication)),
+    events: evs.filter((e) => !isPublic(e, now) && previewable(e, (x) => renderEvent(x, now))),
+  };
+});
+
+/**
+ * Whether an unpublished record renders (the same checks as public ones): one that cannot gets no
+ * preview page, with a warning, rather than stopping the build that publishes everything else.
+ */
+function previewable<T extends { title: string }>(item: T, render: (item: T) => void): boolean {
+  try {
+    render(item);
+    return true;
+  } catch (error) {
+    console.warn(`No preview page for "${item.title}": ${error instanceof Error ? error.message : String(error)}`);
+    return false;
+  }
+}
+/** Impact stats by order. */
+export const loadStats = once(() => stats.list());
+/**
+ * Every public event by start date ascending, each with its time zone: events that name none
+ * (saved before events had zones) are read in the site's zone.
+ */
+export const loadEvents = once(async () => {
+  const { siteTimeZone } = await loadSiteSettings();
+  const shown = published(await events.list())
+    .map((e) => (e.eventTimeZone ? e : { ...e, eventTimeZone: siteTimeZone }))
+    .sort((a, b) => a.startDate.localeCompare(b.startDate));
+  return keepRenderable('event', shown, (e) => `/events/${e.slug}`, (e) => renderEvent(e, buildTime()));
+});
+
+/** Everyone with a person page: the founder (when named) first, then the team in order. */
+export const loadPeople = once(async () => {
+  const [settings, members] = await Promise.all([loadSiteSettings(), loadTeamMembers()]);
+  const founder = founderPerson({
+    name: settings.founderName,
+    position: settingText(settings, 'founderPosition'),
+    bio: settings.founderBio.trim() || `${settings.founderName.trim()} founded ${SITE.name} to turn rigorous, independent research into practical AI solutions that benefit humanity.`,
+    image: settings.founderImage,
+    linkedin: settings.founderLinkedin,
+    twitter: settings.founderTwitter,
+    email: settings.founderEmail,
+    slugs: settings.founderSlugs,
+  });
+  return listPeople(
+    founder,
+    members.map((m) => ({
+      id: m.id, slug: m.slug, previousSlugs: m.previousSlugs, name: m.name, position: m.position, bio: m.bio ?? '', image: m.image ?? '',
+      linkedin: m.linkedin ?? '', twitter: m.twitter ?? '', email: m.email ?? '', topics: m.topics ?? [], founder: false,
+    })),
+  );
+});
+
+/**
+ * The library's links for this build (authors, speakers, each person's and each topic's records),
+ * worked out once from the public records. Sections switched off contribute nothing, as their
+ * pages are not built.
+ */
+export const loadLibrary = once(async () => {
+  const settings = await loadSiteSettings();
+  const [people, areas, publications, events] = await Promise.all([
+    loadPeople(),
+    loadResearchAreas(),
+    settings.showPublications ? loadPublicationsNewestFirst() : [],
+    settings.showEvents ? loadEvents() : [],
+  ]);
+  return buildLibrary({ people, topics: areas, publications, events });
+});
+
+/** The archive's three filter groups (each value with its count) and the number of publications. */
+export const loadArchiveFilters = once(async () => {
+  const [publications, library] = await Promise.all([loadPublicationsNewestFirst(), loadLibrary()]);
+  return { total: publications.length, topic: library.topicFilters, type: publicationTypes(publications), year: publicationYears(publications) };
+});
+
+/** Approved testimonials (the public 'All Reviews'): one read of the published list, whatever waits for review. */
+export const loadApprovedTestimonials = once(approvedTestimonialsForBuild);
+/** Approved and featured testimonials ('Featured Stories'). */
+export const loadFeaturedTestimonials = once(async () => (await loadApprovedTestimonials()).filter((t) => t.featured));

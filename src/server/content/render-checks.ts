@@ -1,0 +1,47 @@
+/**
+ * Every output the build makes from one publication or one event, made once before the pages
+ * are: what throws here would have thrown in a page or a companion file and failed the whole
+ * build. These call the same functions the pages and routes call, with a placeholder origin.
+ */
+import { apaCitation, attachment, bibtex, citationMeta, downloadName, ris } from '../../lib/citation';
+import { refNames } from '../../lib/people';
+import { isoPartialDate, publicationDate } from '../../lib/publication-date';
+import { eventIcs } from '../../lib/event-calendar';
+import { eventAction, eventTimeLabel } from '../../lib/event-card';
+import { capacityLabel, longDay } from '../../lib/event-page';
+import { eventSchedule, eventTimeRange } from '../../lib/event-times';
+import { eventJsonLd, publicationJsonLd, serializeJsonLd } from '../../lib/json-ld';
+import type { Event } from '../../schemas/event';
+import type { Publication } from '../../schemas/publication';
+
+const ORIGIN = 'https://example.org';
+const site = { origin: ORIGIN, name: 'Check' };
+const abs = (path: string) => new URL(path, ORIGIN).href;
+
+export function renderPublication(record: Publication): void {
+  const p = { ...record, authors: refNames(record.authors) };
+  const url = abs(`/publications/${p.slug}`);
+  const ctx = { publisher: site.name, url, pdfUrl: p.pdf ? abs(p.pdf) : undefined };
+  citationMeta(p, ctx);
+  apaCitation(p, ctx);
+  bibtex(p, ctx);
+  ris(p, ctx);
+  new Headers({ 'Content-Disposition': attachment(downloadName(p.slug, 'ris')) });
+  const date = publicationDate(p);
+  const datePublished = date ? isoPartialDate(date) : undefined;
+  serializeJsonLd(publicationJsonLd({ title: p.title, description: p.description, type: p.type, authors: p.authors.map((name) => ({ name, url })), datePublished, url, image: abs(p.image || '/'), pdfUrl: ctx.pdfUrl, doi: p.doi || undefined }, site));
+}
+
+export function renderEvent(e: Event, now: number): void {
+  const url = abs(`/events/${e.slug}`);
+  const schedule = eventSchedule(e);
+  const speakers = refNames(e.speakers).map((name) => ({ name, url }));
+  serializeJsonLd(eventJsonLd({ title: e.title, description: e.description, startDate: schedule.start, endDate: schedule.end, isVirtual: e.isVirtual, location: e.location, url, image: abs(e.imageUrl || '/'), maxAttendees: e.maxAttendees, speakers }, site));
+  eventAction(e, now);
+  eventTimeLabel(e);
+  eventTimeRange(e);
+  longDay(e.startDate);
+  longDay(e.endDate);
+  capacityLabel(e.maxAttendees);
+  eventIcs(e, url, site.name);
+}

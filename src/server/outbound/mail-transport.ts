@@ -1,0 +1,51 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { QueuedMail } from '../../schemas/mail';
+import { SITE } from '../../site.config';
+import type { MailSetup } from './mail-setup';
+
+/*
+ * Hands one queued message to its way out: the provider over SMTP, or the local outbox. Kept in
+ * its own module and loaded on use, so functions that only queue mail never load nodemailer
+ * before they answer.
+ */
+
+// Delivery runs after the response, within the function's time limit (a scheduled run has 30 s):
+// a provider that hangs must give up well before that, and the queue tries again later.
+const CONNECTION_TIMEOUT_MS = 10_000;
+const SOCKET_TIMEOUT_MS = 15_000;
+const OVERALL_TIMEOUT_MS = 25_000;
+
+/** Sends one message; throws with the provider's reason when it is not accepted. */
+export async function transmit(setup: Exclude<MailSetup, { mode: 'off' }>, mail: QueuedMail): Promise<void> {
+  const { createTransport } = await import('nodemailer');
+  const message = {
+    from: { name: SITE.name, address: setup.from },
+    to: mail.to,
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    headers: mail.headers,
+    date: new Date(mail.createdAt),
+  };
+  if (setup.mode === 'outbox') {
+    // The same composer the SMTP transport uses, with CRLF line ends: one RFC 5322 message per file.
+    const info = await createTransport({ streamTransport: true, buffer: true, newline: 'windows' }).sendMail(message);
+    await mkdir(setup.dir, { recursive: true });
+    await writeFile(path.join(setup.dir, `${mail.id}.eml`), info.message as Buffer);
+    return;
+  }
+  const transport = createTransport({ url: setup.url, connectionTimeout: CONNECTION_TIMEOUT_MS, greetingTimeout: CONNECTION_TIMEOUT_MS, socketTimeout: SOCKET_TIMEOUT_MS });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const overall = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`The provider did not accept the message within ${OVERALL_TIMEOUT_MS / 1000} s`)), OVERALL_TIMEOUT_MS);
+    });
+    const info = await Promise.race([transport.sendMail(message), overall]);
+    if (info.rejected.length > 0) throw new Error(`The provider refused ${info.rejected.join(', ')}: ${info.response}`);
+  } finally {
+    clearTimeout(timer);
+    transport.close();
+  }
+}

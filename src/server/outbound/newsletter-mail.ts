@@ -1,0 +1,71 @@
+import { SITE } from '../../site.config';
+import { siteUrl } from '../http/invocation';
+import type { FooterLine } from './mail-letter';
+import { sendMail } from './mail-queue';
+import { linkToken } from '../visitors/newsletter-token';
+
+/** The confirmation email of a signup: one link, which opens a page that asks for one click. */
+export async function sendConfirmation(email: string, token: string): Promise<void> {
+  await sendMail({
+    kind: 'newsletter-confirm',
+    to: email,
+    subject: `Confirm your subscription to the ${SITE.shortName} newsletter`,
+    paragraphs: [
+      `Someone, probably you, asked to receive the ${SITE.name} newsletter at this address.`,
+      'To confirm, open the link below and press the button on that page. The link works for 7 days.',
+    ],
+    action: { label: 'Confirm my subscription', url: siteUrl(`/newsletter/confirm?token=${encodeURIComponent(token)}`) },
+    footer: [{ text: 'If you did not ask for this, ignore this email: you will not be subscribed and will hear nothing more from us.' }],
+  });
+}
+
+/** The public unsubscribe page: with a token it asks for one click, without one it takes an address. */
+export const unsubscribePage = (token?: string) => siteUrl(token ? `/newsletter/unsubscribe?token=${encodeURIComponent(token)}` : '/newsletter/unsubscribe');
+
+/**
+ * What every newsletter email carries so leaving takes one click: the RFC 8058 headers, which mail
+ * apps show as their own "Unsubscribe" button and answer with a POST to the URL, and a footer
+ * link to the unsubscribe page, which also works from an address.
+ */
+export function unsubscribeParts(id: string, secret: string): { headers: Record<string, string>; footer: FooterLine[] } {
+  const token = linkToken(id, secret);
+  return {
+    headers: {
+      'List-Unsubscribe': `<${siteUrl(`/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}`)}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+    footer: [
+      { text: `You receive this because you subscribed to the ${SITE.name} newsletter. To stop, one click is enough:`, link: { label: 'Unsubscribe', url: unsubscribePage(token) } },
+      { text: 'You can also unsubscribe any address of yours at', link: { label: unsubscribePage(), url: unsubscribePage() } },
+    ],
+  };
+}
+
+/** The first newsletter email: sent once a signup is confirmed, with its unsubscribe link. */
+export async function sendWelcome(email: string, id: string, secret: string): Promise<void> {
+  await sendMail({
+    kind: 'newsletter-welcome',
+    to: email,
+    subject: `Welcome to the ${SITE.shortName} newsletter`,
+    paragraphs: [
+      `Thank you for confirming: you are now subscribed to the ${SITE.name} newsletter at this address.`,
+      'We will write when we publish new research, events and news. Every newsletter email has an unsubscribe link like the one below.',
+    ],
+    ...unsubscribeParts(id, secret),
+  });
+}
+
+/** The link an unsubscribe request by address sends: it opens the page, which asks for one click. */
+export async function sendUnsubscribeLink(email: string, id: string, secret: string): Promise<void> {
+  await sendMail({
+    kind: 'newsletter-unsubscribe-link',
+    to: email,
+    subject: `Unsubscribe from the ${SITE.shortName} newsletter`,
+    paragraphs: [
+      `Someone, probably you, asked to stop the ${SITE.name} newsletter at this address.`,
+      'To unsubscribe, open the link below and press the button on that page.',
+    ],
+    action: { label: 'Unsubscribe', url: unsubscribePage(linkToken(id, secret)) },
+    footer: [{ text: 'If you did not ask for this, ignore this email: your subscription stays as it is.' }],
+  });
+}

@@ -1,0 +1,132 @@
+import type { NotificationKind } from '../../schemas/notifications';
+import { NOTIFICATION_LABELS } from '../../schemas/notifications';
+import { getContactForm, messageIdsBetween } from '../visitors/contact-forms';
+import { HttpError } from '../http/errors';
+import { siteUrl } from '../http/invocation';
+import type { Letter } from './mail-letter';
+import { sendMail } from './mail-queue';
+import { getPublishState } from '../publishing/publish';
+import { upcomingReleases } from '../publishing/releases';
+import { blobCall, deleteKey, landedWrite, openStore, readJSON, STORES } from '../storage/store';
+import { countPendingBetween } from '../visitors/testimonials';
+import { MARKERS, markerSchema, WINDOW_MS } from './notify';
+import { recipientsOf } from './notify-settings';
+
+/*
+ * The scheduled half of notifications (see notify.ts): once a window is over, one email per kind
+ * to each recipient, saying how many and linking to the admin. The count comes from the records'
+ * own indexes, so a window of 3,000 contact messages costs one index read, not 3,000.
+ */
+
+/**
+ * A window is digested this long after it ends: an event at its last instant notes its marker
+ * after its response, and the digest must not run before that marker lands.
+ */
+const GRACE_MS = 60_000;
+/** Longer than one digest run takes: a run cut short leaves its claim to lapse, and the next run sends. */
+const CLAIM_MS = 5 * 60_000;
+
+type Digest = Pick<Letter, 'subject' | 'paragraphs' | 'action' | 'replyTo'>;
+
+const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const clock = (ms: number) => new Date(ms).toISOString().slice(11, 16);
+const day = (ms: number) => new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const span = (start: number) => `between ${clock(start)} and ${clock(start + WINDOW_MS)} UTC on ${day(start)}`;
+
+/** The message for one kind and window, or null when nothing is left to tell (deleted, approved, fixed). */
+async function compose(kind: NotificationKind, start: number): Promise<Digest | null> {
+  const from = new Date(start).toISOString();
+  const to = new Date(start + WINDOW_MS).toISOString();
+  if (kind === 'contact') {
+    const ids = await messageIdsBetween(from, to);
+    if (ids.length === 0) return null;
+    // One message: replying to this email reaches its sender. Several: no Reply-To, since a reply
+    // could reach only one of them; each message is answered from the inbox.
+    const only = ids.length === 1 ? await getContactForm(ids[0]!).catch((e: unknown) => (e instanceof HttpError ? null : Promise.reject(e))) : null;
+    return {
+      subject: count(ids.length, 'new contact message', 'new contact messages'),
+      paragraphs: [
+        `${count(ids.length, 'contact message', 'contact messages')} arrived ${span(start)}.`,
+        // The sender's address is in Reply-To alone: the email copies no more of their data than a reply needs.
+        only ? 'Replying to this email writes to its sender.' : 'Read and answer them in the inbox.',
+      ],
+      action: { label: 'Open the inbox', url: siteUrl('/admin/contact-forms') },
+      ...(only?.email ? { replyTo: only.email } : {}),
+    };
+  }
+  if (kind === 'testimonial') {
+    const n = await countPendingBetween(from, to);
+    if (n === 0) return null;
+    return {
+      subject: `${count(n, 'testimonial awaits', 'testimonials await')} review`,
+      paragraphs: [`${count(n, 'testimonial was', 'testimonials were')} sent ${span(start)} and ${n === 1 ? 'awaits' : 'await'} review. Nothing shows on the site before approval.`],
+      action: { label: 'Review testimonials', url: siteUrl('/admin/testimonials') },
+    };
+  }
+  if (kind === 'build-failed') {
+    const state = await getPublishState();
+    // A later build succeeded meanwhile: the site is live and up to date, nobody needs to act.
+    if (state.state !== 'failed') return null;
+    return {
+      subject: 'A build of the site failed',
+      paragraphs: [`A build failed ${span(start)}. The site still shows the last good build, without the changes since.`, state.lastError ?? 'No reason was given.'],
+      action: { label: 'Open the dashboard', url: siteUrl('/admin') },
+    };
+  }
+  const { warning } = await upcomingReleases();
+  if (!warning) return null;
+  return {
+    subject: 'A scheduled release is at risk',
+    paragraphs: [warning],
+    action: { label: 'Open the dashboard', url: siteUrl('/admin') },
+  };
+}
+
+const FOOTER = {
+  choice: (kind: NotificationKind) => ({ text: `You get this because “${NOTIFICATION_LABELS[kind]}” is on in your account.`, link: { label: 'Change it on My account', url: siteUrl('/admin/account') } }),
+  'shared-inbox': () => ({ text: 'This address is the shared inbox for contact messages, set by an admin under Email in the admin.' }),
+};
+
+/** Sends the digest of one window to everyone who receives its kind; the number of messages queued. */
+async function sendDigest(kind: NotificationKind, start: number): Promise<number> {
+  const digest = await compose(kind, start);
+  if (!digest) return 0;
+  const recipients = await recipientsOf(kind);
+  for (const r of recipients) await sendMail({ kind: 'notification', to: r.address, ...digest, footer: [FOOTER[r.why](kind)] });
+  return recipients.length;
+}
+
+/** Takes one marker for this run (etag-guarded), so two overlapping runs never both send it. */
+async function claim(key: string, now: number): Promise<{ kind: NotificationKind; windowStart: number } | null> {
+  const store = openStore(STORES.mail);
+  const found = await readJSON(store, key, markerSchema);
+  if (!found?.etag || (found.value.claimedUntil ?? 0) > now) return null;
+  const won = await landedWrite(`claim ${key}`, () => store.setJSON(key, { ...found.value, claimedUntil: now + CLAIM_MS }, { onlyIfMatch: found.etag }));
+  return won ? found.value : null;
+}
+
+/**
+ * Sends the digest of every window that is over; the run's counts. A window that fails (storage
+ * down) keeps its marker, so a later run tries it again once its claim lapses, and does not hold
+ * up the other kinds.
+ */
+export async function sendDueDigests(now = Date.now()): Promise<{ windows: number; sent: number; failed: number }> {
+  const store = openStore(STORES.mail);
+  const { blobs } = await blobCall('list notification windows', () => store.list({ prefix: MARKERS }));
+  const counts = { windows: 0, sent: 0, failed: 0 };
+  for (const { key } of blobs) {
+    const start = Number(key.slice(key.lastIndexOf('/') + 1));
+    if (!(start + WINDOW_MS + GRACE_MS <= now)) continue;
+    try {
+      const marker = await claim(key, now);
+      if (!marker) continue;
+      counts.sent += await sendDigest(marker.kind, marker.windowStart);
+      await deleteKey(store, key);
+      counts.windows++;
+    } catch (error) {
+      console.error(`The notification digest ${key} failed; a later run tries again:`, error instanceof Error ? error.message : error);
+      counts.failed++;
+    }
+  }
+  return counts;
+}

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { siteSettingsPatchSchema } from '../../schemas/site-settings';
+import type { User } from '../../schemas/user';
+import { COLLECTIONS, type Collection } from '../content/collections';
+import { HttpError } from '../http/errors';
+import { commitChange, getHistoryEntry, type ChangeRecord, type HistoryEntry } from './history';
+import { patchSiteSettings, pickFields } from '../content/site-settings';
+import { testimonialUpdateSchema } from '../../schemas/testimonial';
+import { reinsertTestimonial, updateTestimonial } from '../visitors/testimonials';
+import { reinsertSubscription } from '../visitors/newsletter';
+
+type State = Pick<ChangeRecord, 'before' | 'after'>;
+
+const itemState = z.looseObject({ id: z.string() });
+const orderState = z.object({ ids: z.array(z.string()) });
+const fieldsState = z.record(z.string(), z.unknown());
+// Server-owned fields never take part in a restore patch.
+const META = new Set(['id', 'createdAt', 'updatedAt']);
+
+const cannot = (message: string) => new HttpError(409, message);
+
+/**
+ * Runs a restore step, turning "gone" (404) and "no longer valid" (400) into 409: the entry
+ * exists, but the content has moved on so that its old state cannot be brought back.
+ */
+async function asConflict<T>(step: Promise<T>, goneMessage: string): Promise<T> {
+  try {
+    return await step;
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) throw cannot(goneMessage);
+    if (error instanceof HttpError && error.status === 400) throw cannot(`This change cannot be restored: ${error.message}`);
+    if (error instanceof z.ZodError) throw cannot('The old version no longer fits the current rules and cannot be restored');
+    throw error;
+  }
+}
+
+/**
+ * Brings back the "before" state of a history entry, records that as a 'restore' entry (itself
+ * restorable) and asks for a rebuild. 404 for an unknown (or not visible) entry, 409 when it cannot be restored.
+ */
+export async function restoreEntry(
+  user: Pick<User, 'username'>,
+  entryId: string,
+  visible: (target: string) => boolean = () => true,
+): Promise<HistoryEntry> {
+  const entry = await getHistoryEntry(entryId);
+  // An entry the caller may not see is answered as if it did not exist.
+  if (!entry || !visible(entry.target)) throw new HttpError(404, 'History entry not found');
+  if (entry.erased) throw cannot('The personal data of this change was erased, so it cannot be restored');
+  const state = await undo(entry);
+  return commitChange(user, { action: 'restore', target: entry.target, summary: entry.summary, restoredFrom: entry.id, ...state });
+}
+
+async function undo(entry: HistoryEntry): Promise<State> {
+  if (entry.target === 'site-settings') return undoSettings(entry);
+  const [name = '', id, ...rest] = entry.target.split('/');
+  if (name === 'testimonials' && id && rest.length === 0) return undoItem(testimonialItems, id, entry);
+  if (name === 'subscriptions' && id && rest.length === 0) return undoSubscription(entry);
+  const items = COLLECTIONS[name];
+  if (!items || rest.length > 0 || id === '') throw cannot(`Changes to ${entry.target} cannot be restored here`);
+  return id === undefined ? undoOrder(items, entry) : undoItem(items, id, entry);
+}
+
+/** Settings entries hold only the changed fields: patch those back. */
+async function undoSettings(entry: HistoryEntry): Promise<State> {
+  const before = fieldsState.safeParse(entry.before);
+  const patch = before.success ? siteSettingsPatchSchema.safeParse(before.data) : null;
+  if (!patch?.success) throw cannot('This settings change cannot be restored');
+  const keys = Object.keys(patch.data);
+  const result = await patchSiteSettings(patch.data);
+  return { before: pickFields(result.before, keys), after: pickFields(result.after, keys) };
+}
+
+/** Testimonials behave like a collection for restores: patched back, or re-created after a delete. */
+const testimonialItems = {
+  remove: async (): Promise<never> => {
+    throw cannot('Submitted testimonials are not removed by a restore');
+  },
+  reinsert: (record: { id: string }) => reinsertTestimonial(record),
+  update: (id: string, patch: Record<string, unknown>) => updateTestimonial(id, testimonialUpdateSchema.parse(patch)),
+};
+
+/**
+ * Subscriptions: only a delete is undone, by re-creating the subscription as it was, and never
+ * for an address that unsubscribed since (409): no restore brings back someone who left.
+ */
+async function undoSubscription(entry: HistoryEntry): Promise<State> {
+  const before = entry.before === undefined ? null : itemState.safeParse(entry.before);
+  if (entry.after !== undefined || !before?.success) throw cannot('Only a deleted subscription can be restored');
+  const restored = await asConflict(reinsertSubscription(before.data), 'This subscription cannot be re-created');
+  return { before: undefined, after: restored };
+}
+
+/** Item entries: a create is undone by deleting, a delete by re-creating, an update by patching back. */
+async function undoItem(items: Pick<Collection, 'remove' | 'reinsert' | 'update'>, id: string, entry: HistoryEntry): Promise<State> {
+  const before = entry.before === undefined ? null : itemState.safeParse(entry.before);
+  const after = entry.after === undefined ? null : itemState.safeParse(entry.after);
+  if (before?.success === false || after?.success === false || (!before && !after)) throw cannot('This change cannot be restored');
+  if (!before) {
+    const removed = await asConflict(items.remove(id), 'This item has already been deleted');
+    return { before: removed, after: undefined };
+  }
+  if (!after) {
+    const restored = await asConflict(items.reinsert(before.data), 'This item cannot be re-created');
+    return { before: undefined, after: restored };
+  }
+  const old = before.data as Record<string, unknown>;
+  const now = after.data as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(old), ...Object.keys(now)])].filter(
+    (k) => !META.has(k) && JSON.stringify(old[k]) !== JSON.stringify(now[k]),
+  );
+  if (keys.length === 0) throw cannot('This change has nothing to restore');
+  // A field the old version did not have is sent as undefined, which removes it.
+  const patch = Object.fromEntries(keys.map((k) => [k, old[k]]));
+  const result = await asConflict(items.update(id, patch), 'This item has been deleted since, so the change cannot be restored');
+  return { before: result.before, after: result.after };
+}
+
+/** Reorder entries: put the old order back, if the same items are still there. */
+async function undoOrder(items: Collection, entry: HistoryEntry): Promise<State> {
+  const before = orderState.safeParse(entry.before);
+  if (!before.success) throw cannot('This change cannot be restored');
+  const current = new Set((await items.list()).map((i) => i.id));
+  if (current.size !== before.data.ids.length || !before.data.ids.every((id) => current.has(id))) {
+    throw cannot('Items were added or removed since, so this order cannot be restored');
+  }
+  const result = await asConflict(items.reorder(before.data.ids), 'The items changed since');
+  return { before: { ids: result.before }, after: { ids: result.after.map((i) => i.id) } };
+}

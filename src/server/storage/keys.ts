@@ -1,0 +1,18 @@
+/**
+ * Keys that sort newest first. Blobs lists keys in plain (lexicographic) order, so a record that
+ * must list newest first is keyed by its time counted down from the largest 13-digit millisecond
+ * time: a later record gets a smaller number. Stored keys depend on this exact spelling.
+ */
+
+const LAST_MS = 9_999_999_999_999;
+
+/** A millisecond time as the 13 digits that sort newest first. */
+export const invertedTime = (ms: number): string => String(LAST_MS - ms).padStart(13, '0');
+
+/** The millisecond time back from its 13 inverted digits (the start of a newest-first key). */
+export const timeOfInverted = (digits: string): number => LAST_MS - Number(digits);
+
+/** A key that sorts newest first in a plain listing: inverted millisecond time, then a suffix (random unless given). */
+export function newestFirstKey(now = Date.now(), suffix: string = crypto.randomUUID()): string {
+  return `${invertedTime(now)}-${suffix}`;
+}

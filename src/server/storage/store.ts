@@ -1,0 +1,170 @@
+import { getStore, type Store } from '@netlify/blobs';
+import type { z } from 'zod';
+import { HttpError, StorageError } from '../http/errors';
+
+/** Store names: one place, so a typo cannot create a second store. */
+export const STORES = {
+  content: 'content',
+  users: 'users',
+  invitations: 'invitations',
+  contact: 'contact-forms',
+  newsletter: 'newsletter',
+  testimonials: 'testimonials',
+  uploads: 'uploads',
+  history: 'history',
+  throttle: 'throttle',
+  system: 'system',
+  mail: 'mail',
+  privacy: 'privacy',
+  previewLinks: 'preview-links',
+} as const;
+export type StoreName = (typeof STORES)[keyof typeof STORES];
+
+/** A site-wide store with strong consistency, so a read that follows a write sees it. */
+export function openStore(name: StoreName): Store {
+  try {
+    return getStore({ name, consistency: 'strong' });
+  } catch (error) {
+    throw new StorageError('The content store is not configured', { cause: error });
+  }
+}
+
+/** Runs a Blobs call, turning any failure into a StorageError (answered as 503). */
+export async function blobCall<T>(what: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof HttpError || error instanceof StorageError) throw error;
+    throw new StorageError(`The content store is unavailable (${what})`, { cause: error });
+  }
+}
+
+/** What a Blobs write answers: `modified: false` only when its condition refused it. */
+type WriteResult = { modified: boolean; etag?: string };
+
+/**
+ * Runs a Blobs write and checks that it landed. @netlify/blobs (up to at least 11.1.1) answers a
+ * conditional write that the store refused with 401, 403 or 500 as `{ modified: true, etag: '' }`
+ * (upstream #741), so "modified" alone proves nothing: a landed write always carries its new etag.
+ * Returns false when the write's own condition (onlyIfNew / onlyIfMatch) was not met.
+ */
+export async function landedWrite(what: string, fn: () => Promise<WriteResult>): Promise<boolean> {
+  const result = await blobCall(what, fn);
+  if (!result.modified) return false;
+  if (!result.etag) throw new StorageError(`The content store did not confirm the write (${what}); nothing was saved`);
+  return true;
+}
+
+/** Reads and validates one JSON record; null when absent. An invalid record is a storage fault. */
+export async function readJSON<S extends z.ZodType>(
+  store: Store,
+  key: string,
+  schema: S,
+): Promise<{ value: z.infer<S>; etag: string | undefined } | null> {
+  const found = await blobCall(`read ${key}`, () => store.getWithMetadata(key, { type: 'json' }));
+  if (!found) return null;
+  const parsed = schema.safeParse(found.data);
+  if (!parsed.success) throw new StorageError(`Stored record ${key} is not valid`, { cause: parsed.error });
+  return { value: parsed.data, etag: found.etag };
+}
+
+/** What a warm function instance remembers of documents it read: the version it parsed. */
+const parsedCopies = new Map<string, { etag: string; value: unknown }>();
+
+/**
+ * Reads and validates a JSON document for reading only, reusing this function instance's parsed
+ * copy while the stored version is unchanged: the read is conditional (If-None-Match), so an
+ * unchanged document costs one round trip with no body and no parsing. Callers share the value
+ * and must not change it. `name` is the store's name (a Store does not say).
+ */
+export async function readJSONShared<S extends z.ZodType>(store: Store, name: StoreName, key: string, schema: S): Promise<z.infer<S> | null> {
+  const id = `${name}/${key}`;
+  const known = parsedCopies.get(id);
+  const found = await blobCall(`read ${key}`, () => store.getWithMetadata(key, { type: 'json', ...(known ? { etag: known.etag } : {}) }));
+  if (!found) return null;
+  if (known && found.data === null) return known.value as z.infer<S>;
+  const parsed = schema.safeParse(found.data);
+  if (!parsed.success) throw new StorageError(`Stored record ${key} is not valid`, { cause: parsed.error });
+  if (found.etag) parsedCopies.set(id, { etag: found.etag, value: parsed.data });
+  return parsed.data;
+}
+
+/** Writes a new record only if the key is free; false when it already exists. */
+export async function createJSON<S extends z.ZodType>(store: Store, key: string, schema: S, value: z.input<S>): Promise<boolean> {
+  const data = schema.parse(value);
+  return landedWrite(`create ${key}`, () => store.setJSON(key, data, { onlyIfNew: true }));
+}
+
+/** Overwrites a record after validating it (for records owned by one writer, e.g. uploads metadata). */
+export async function writeJSON<S extends z.ZodType>(store: Store, key: string, schema: S, value: z.input<S>): Promise<z.infer<S>> {
+  const data = schema.parse(value);
+  await landedWrite(`write ${key}`, () => store.setJSON(key, data));
+  return data;
+}
+
+const MAX_ATTEMPTS = 60;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Read-modify-write guarded by the record's etag: `mutate` gets the current value and returns the
+ * next one; the write only lands if nobody wrote in between, else it is retried on fresh data.
+ * Simultaneous changes to different fields therefore all survive. Returns the written value.
+ */
+export async function updateJSON<S extends z.ZodType, R = z.infer<S>>(
+  store: Store,
+  key: string,
+  schema: S,
+  initial: () => z.input<S>,
+  mutate: (current: z.infer<S>) => z.input<S> | Promise<z.input<S>>,
+): Promise<z.infer<S>> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const found = await readJSON(store, key, schema);
+    const current = found ? found.value : schema.parse(initial());
+    if (found && !found.etag) throw new StorageError(`The store sent no version tag for ${key}`);
+    const next = schema.parse(await mutate(structuredClone(current)));
+    const landed = await landedWrite(`write ${key}`, () =>
+      found?.etag ? store.setJSON(key, next, { onlyIfMatch: found.etag }) : store.setJSON(key, next, { onlyIfNew: true }),
+    );
+    if (landed) return next as R as z.infer<S>;
+    // Someone else wrote first: back off with jitter and try again on their result.
+    await sleep(Math.random() * Math.min(250, 5 * 2 ** Math.min(attempt, 6)));
+  }
+  throw new HttpError(409, 'Too many simultaneous changes to the same record. Please try again.');
+}
+
+/** A field's value as text: lists (authors, topics) as JSON, everything else as it reads. */
+const asText = (v: unknown) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v ?? ''));
+
+/** 409 with the current values when a field changed since the editor loaded it. */
+export function assertExpected(current: Record<string, unknown>, expected?: Record<string, unknown>) {
+  if (!expected) return;
+  const same = (a: unknown, b: unknown) => (typeof a === 'object' && a !== null) || (typeof b === 'object' && b !== null) ? asText(a) === asText(b) : (a ?? '') === (b ?? '');
+  const changed = Object.keys(expected).filter((k) => !same(current[k], expected[k]));
+  if (changed.length) {
+    throw new HttpError(409, 'Someone else changed this since you started editing', Object.fromEntries(changed.map((k) => [k, asText(current[k])])));
+  }
+}
+
+/** Lists every record under a prefix, validating each; invalid ones are skipped and logged. */
+export async function listJSON<S extends z.ZodType>(store: Store, schema: S, prefix?: string): Promise<z.infer<S>[]> {
+  const { blobs } = await blobCall('list', () => store.list(prefix ? { prefix } : {}));
+  type Item = z.infer<S>;
+  const values: (Item | null)[] = await Promise.all(
+    blobs.map(async ({ key }): Promise<Item | null> => {
+      const raw = await blobCall(`read ${key}`, () => store.get(key, { type: 'json' }));
+      if (raw === null) return null; // deleted between list and read
+      const parsed = schema.safeParse(raw);
+      if (!parsed.success) {
+        console.error(`Skipping invalid record ${key}:`, parsed.error.issues[0]?.message);
+        return null;
+      }
+      return parsed.data as Item;
+    }),
+  );
+  return values.filter((v) => v !== null) as Item[];
+}
+
+/** Deletes a key; succeeds when it was already gone. */
+export async function deleteKey(store: Store, key: string): Promise<void> {
+  await blobCall(`delete ${key}`, () => store.delete(key));
+}

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { newsletterSubscriptionSchema, toRow, type NewsletterSubscription, type SubscriberRow } from '../../schemas/newsletter-subscription';
+import { newestFirstKey } from '../storage/keys';
+import { dayOf, logIndex } from '../storage/log-index';
+import { listKeys, readRecords } from '../storage/records';
+import { blobCall, deleteKey, openStore, readJSON, STORES, writeJSON } from '../storage/store';
+
+/*
+ * The subscriber index (see log-index.ts), so that listing, searching and counting never read
+ * 50,000 records. A signup writes a marker in the system store,
+ * `newsletter-index/<day>/<inverted ms>-<id>`, holding only the id, and then its record (keyed by
+ * the address's hash, so signups are unique without a shared list). In that order a signup that
+ * fails half-way leaves at most a marker without a record, which the index skips, never a record
+ * the index cannot see. The snapshot `newsletter-snapshot` holds every subscription as a plain row.
+ */
+const system = () => openStore(STORES.system);
+const records = () => openStore(STORES.newsletter);
+const MARKERS = 'newsletter-index/';
+
+// The snapshot's rows were validated as records when they were written; re-checking 50,000
+// addresses against the email rule on every read would cost more than the rest of the request.
+// A marker names its record and nothing more, so an address lives only in the record: a marker left
+// by a signup that failed holds no personal data. (Markers of the earlier layout hold a copy.)
+const markerSchema = z.object({ id: z.string() });
+// Rows written before double opt-in have no status: they read as confirmed.
+const rowSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+  status: z.enum(['pending', 'confirmed', 'unsubscribed']).default('confirmed'),
+  requestedAt: z.string().optional(),
+  confirmedAt: z.string().optional(),
+  unsubscribedAt: z.string().optional(),
+  source: z.string().optional(),
+  form: z.enum(['inline', 'popup', 'import', 'unknown']).optional(),
+  consent: z.string().optional(),
+});
+
+/** Newest first; ties by address, so the order is total. */
+export const newestFirst = (a: SubscriberRow, b: SubscriberRow) => b.createdAt.localeCompare(a.createdAt) || a.email.localeCompare(b.email);
+
+const idOfTailKey = (key: string) => key.slice(key.lastIndexOf('-') + 1);
+
+const index = logIndex<SubscriberRow>({
+  what: 'subscriber',
+  snapshotStore: system,
+  snapshotStoreName: STORES.system,
+  snapshotKey: 'newsletter-snapshot',
+  row: rowSchema,
+  idOf: (s) => s.id,
+  order: newestFirst,
+  tailStore: system,
+  tailPrefix: MARKERS,
+  idOfTailKey,
+  // The record itself, not the marker's copy: a repeat signup that heals a marker while a delete of
+  // the same address runs can leave a marker whose record is gone, and that must not be listed.
+  rowsOfTailKeys: async (keys) => (await readRecords(records(), keys.map(idOfTailKey), newsletterSubscriptionSchema)).map(toRow),
+  scan: async () => (await readRecords(records(), await listKeys(records()), newsletterSubscriptionSchema)).map(toRow),
+  orphans: async (ids) => (await readRecords(records(), (await listKeys(records())).filter((id) => !ids.has(id)), newsletterSubscriptionSchema)).map(toRow),
+});
+
+/** The marker key of a subscription: its day, then an inverted time so a day lists newest first. */
+export function markerKey(s: Pick<NewsletterSubscription, 'id' | 'createdAt'>): string {
+  return `${MARKERS}${dayOf(s.createdAt)}/${newestFirstKey(Date.parse(s.createdAt), s.id)}`;
+}
+
+/** Writes a subscription's marker (idempotent: the key and value follow from the record). */
+export async function writeMarker(s: Pick<NewsletterSubscription, 'id' | 'createdAt'>): Promise<void> {
+  await writeJSON(system(), markerKey(s), markerSchema, { id: s.id });
+}
+
+/** True when the subscription's marker exists (a record without one is healed by its repeat signup). */
+export async function hasMarker(s: Pick<NewsletterSubscription, 'id' | 'createdAt'>): Promise<boolean> {
+  return (await blobCall(`read ${markerKey(s)}`, () => system().getMetadata(markerKey(s)))) !== null;
+}
+
+export async function deleteMarker(s: Pick<NewsletterSubscription, 'id' | 'createdAt'>): Promise<void> {
+  await deleteKey(system(), markerKey(s));
+}
+
+/** Every subscription, newest first (a shared, read-only array). */
+export const indexedSubscriptions = (): Promise<readonly SubscriberRow[]> => index.rows();
+
+/** The indexed subscription with this id, if any. */
+export async function indexedSubscription(id: string): Promise<SubscriberRow | undefined> {
+  return (await index.rows()).find((s) => s.id === id);
+}
+
+/**
+ * Adds imported subscriptions (record and marker already written): those of days the snapshot has
+ * already folded would otherwise be missed. Imports are an offline tool (seeding, benchmarks), so
+ * no delete of the same address is expected to race them.
+ */
+export async function addToSnapshot(list: NewsletterSubscription[]): Promise<void> {
+  if (list.length === 0) return;
+  await index.update((items) => {
+    const have = new Set(items.map((s) => s.id));
+    return [...items, ...list.filter((s) => !have.has(s.id)).map(toRow)];
+  });
+}
+
+/**
+ * Lists a stored subscription whose marker was missing. Its healed marker carries the record's
+ * original time, which a fold that has moved past it never reads, so the row is added here; only
+ * while the record still exists, read inside the guarded write, so a delete racing it wins.
+ */
+export async function addIfStored(id: string): Promise<void> {
+  await index.update(async (items) => {
+    if (items.some((s) => s.id === id)) return items;
+    const record = (await readJSON(records(), id, newsletterSubscriptionSchema))?.value;
+    return record ? [...items, toRow(record)] : items;
+  });
+}
+
+/**
+ * Replaces a subscription's row after its record changed (confirmed, asked again): the fold adds
+ * only rows it has not seen. A row no longer in the snapshot (deleted meanwhile) stays out.
+ */
+export async function updateRow(s: NewsletterSubscription): Promise<void> {
+  const row = toRow(s);
+  await index.update((items) => items.map((r) => (r.id === row.id ? row : r)));
+}
+
+/**
+ * Removes a deleted subscription from the snapshot (its record and marker are already gone). It
+ * always writes, even when the id is absent, so a concurrent fold redoes its listing.
+ */
+export async function dropFromSnapshot(id: string): Promise<void> {
+  await index.update((items) => items.filter((s) => s.id !== id));
+}
