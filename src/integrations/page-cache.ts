@@ -18,7 +18,7 @@
  * without this integration) every page is rendered.
  */
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -51,6 +51,23 @@ async function writeWhole(file: string, data: string | Buffer): Promise<void> {
   const temp = `${file}.${process.pid}.tmp`;
   await writeFile(temp, data);
   await rename(temp, file);
+}
+
+/**
+ * Puts a file at `to` that is `from`: a hard link (one call, no bytes copied: a build restores and
+ * keeps thousands of files, and neither side is ever changed in place, only replaced or removed),
+ * or a copy when the two folders are on different disks. A copy goes to a temporary name first,
+ * so a cut-short copy never looks complete.
+ */
+async function place(from: string, to: string): Promise<void> {
+  try {
+    await link(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return;
+    const temp = `${to}.${process.pid}.tmp`;
+    await copyFile(from, temp);
+    await rename(temp, to);
+  }
 }
 
 /** Runs `fn` over `items`, `limit` at a time. */
@@ -139,15 +156,12 @@ export default function pageCache(): AstroIntegration {
               if (cached) {
                 // A page left to the cache that cannot be restored would be missing from the site: fail the build.
                 await mkdir(path.dirname(target), { recursive: true });
-                await copyFile(path.join(store, key), target);
+                await place(path.join(store, key), target);
                 restored++;
               } else {
-                const body = await readFile(target).catch(() => null);
                 // A page Astro wrote elsewhere (or not at all) is simply rendered again next time.
-                if (body) {
-                  await writeWhole(path.join(store, key), body);
-                  kept++;
-                }
+                const written = await place(target, path.join(store, key)).then(() => true, () => false);
+                if (written) kept++;
               }
             });
             // Only what this build used stays: the cache does not grow with every edit.
