@@ -17,6 +17,7 @@
 // the last run's output there. --warm keeps the build cache the last invocation left (with --data),
 // so every run is a rebuild; nothing is then written to RESULTS.md.
 import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { args, PROJECT_ROOT } from '../local-env';
@@ -189,7 +190,8 @@ try {
 Measured by \`npm run bench:build\` on ${new Date().toISOString()}: the full build (the local platform's
 builder: build plugin, \`astro build\`, swap-in) over ${SIZES.publications.toLocaleString('en')} publications with Markdown bodies,
 ${SIZES.events.toLocaleString('en')} events, ${SIZES.people} people and ${SIZES.topics} topics (${htmlPages.toLocaleString('en')} HTML pages). Every build
-draws up to 40 new Open Graph images (their cache is emptied before each).
+draws up to 40 new Open Graph images (their cache is emptied before each). Load average (5 min) at the
+end: ${loadavg()[1]!.toFixed(1)} on ${availableParallelism()} cores: on a shared machine the figures are pessimistic.
 
 | build | ms |
 | --- | --- |
