@@ -3,6 +3,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import contentStoreCheck from './src/integrations/content-store-check.ts';
+import pageCache from './src/integrations/page-cache.ts';
 import previewPages from './src/integrations/preview-pages.ts';
 
 // `astro dev` only: Netlify's Vite plugin serves netlify/functions and an emulated Blobs store.
@@ -38,7 +39,7 @@ export default defineConfig({
   // Pages and images render a few at a time: while one waits (sharp encoding a PNG on libuv's
   // threads, a cache file read), the next renders. Output is the same; the build is shorter.
   build: { concurrency: 4 },
-  integrations: [react(), contentStoreCheck(), previewPages()],
+  integrations: [react(), contentStoreCheck(), previewPages(), pageCache()],
   vite: { plugins: [tailwindcss(), ...devPlugins] },
   devToolbar: { enabled: false },
   // Hash-based CSP for Astro's own inline scripts (no 'unsafe-inline' scripts). Styles allow

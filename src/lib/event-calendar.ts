@@ -49,8 +49,24 @@ function utcDateTime(ms: number, day: string, time: string): string {
   return `${String(year).padStart(4, '0')}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}T${two(d.getUTCHours())}${two(d.getUTCMinutes())}${two(d.getUTCSeconds())}Z`;
 }
 
+/**
+ * Files already written, per event record and address: the build's render check writes each
+ * event's file with the site's own address before the pages are built, and the event's .ics route
+ * then takes that text instead of running the library's validation (milliseconds an event) again.
+ */
+const written = new WeakMap<CalendarEvent, Map<string, string>>();
+
 /** The .ics text for one event; `pageUrl` is its page (its host also makes the UID globally unique). */
 export function eventIcs(e: CalendarEvent, pageUrl: string, organiser: string): string {
+  const key = `${pageUrl}\n${organiser}`;
+  const done = written.get(e)?.get(key);
+  if (done !== undefined) return done;
+  const value = writeIcs(e, pageUrl, organiser);
+  written.set(e, (written.get(e) ?? new Map<string, string>()).set(key, value));
+  return value;
+}
+
+function writeIcs(e: CalendarEvent, pageUrl: string, organiser: string): string {
   // iCalendar writes years with four digits: the library would write year 275760 (which a stored
   // JavaScript date can hold) as a broken DTSTART rather than fail, so refuse it here, loudly.
   for (const iso of [e.startDate, e.endDate]) {

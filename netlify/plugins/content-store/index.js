@@ -12,6 +12,8 @@ const OG_CACHE = 'node_modules/.astro/og-images';
 const BODY_CACHE = 'node_modules/.astro/report-bodies';
 // PDFs joined from their uploaded parts by earlier builds (src/server/content/pdf-deploy.ts).
 const PDF_CACHE = 'node_modules/.astro/pdfs';
+// Pages and files rendered by earlier builds (src/integrations/page-cache.ts), by content hash.
+const PAGE_CACHE = 'node_modules/.astro/pages';
 
 export const onPreBuild = async ({ netlifyConfig, utils }) => {
   const context = process.env.NETLIFY_BLOBS_CONTEXT;
@@ -25,10 +27,12 @@ export const onPreBuild = async ({ netlifyConfig, utils }) => {
   await utils.cache?.restore(OG_CACHE);
   await utils.cache?.restore(BODY_CACHE);
   await utils.cache?.restore(PDF_CACHE);
+  await utils.cache?.restore(PAGE_CACHE);
 };
 
 export const onPostBuild = async ({ utils }) => {
   await utils.cache?.save(OG_CACHE);
   await utils.cache?.save(BODY_CACHE);
   await utils.cache?.save(PDF_CACHE);
+  await utils.cache?.save(PAGE_CACHE);
 };

@@ -1,14 +1,20 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { attachment, downloadName, ris } from '../../lib/citation';
+import { pagesToRender } from '../../integrations/page-cache';
 import { publicationUrl } from '../../lib/publication-archive';
 import type { Publication } from '../../schemas/publication';
 import { loadLibrary, loadPublications, loadSiteSettings } from '../../server/content/content';
 import { SITE } from '../../site.config';
 
-/** /publications/<slug>.ris: the publication's reference for reference managers (Zotero, EndNote…). */
+/**
+ * /publications/<slug>.ris: the publication's reference for reference managers (Zotero, EndNote…).
+ * A file whose publication and authors are as the last build left them comes from the page cache.
+ */
 export const getStaticPaths = (async () => {
   if (!(await loadSiteSettings()).showPublications) return [];
-  return (await loadPublications()).map((publication) => ({ params: { slug: publication.slug }, props: { publication } }));
+  const [publications, library] = await Promise.all([loadPublications(), loadLibrary()]);
+  const render = await pagesToRender('publication-ris', publications, (p) => `publications/${p.slug}.ris`, (p) => [p, library.authors(p).map((c) => c.name)]);
+  return render.map((publication) => ({ params: { slug: publication.slug }, props: { publication } }));
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props, site, url }) => {

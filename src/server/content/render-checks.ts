@@ -13,9 +13,12 @@ import { eventSchedule, eventTimeRange } from '../../lib/event-times';
 import { eventJsonLd, publicationJsonLd, serializeJsonLd } from '../../lib/json-ld';
 import type { Event } from '../../schemas/event';
 import type { Publication } from '../../schemas/publication';
+import { SITE } from '../../site.config';
 
-const ORIGIN = 'https://example.org';
-const site = { origin: ORIGIN, name: 'Check' };
+// The site's own address and name (a placeholder outside a build), so that what a check writes is
+// what the pages write: an event's calendar file is then written once (eventIcs keeps it).
+const ORIGIN = new URL(import.meta.env?.SITE || 'https://example.org').origin;
+const site = { origin: ORIGIN, name: SITE.name };
 const abs = (path: string) => new URL(path, ORIGIN).href;
 
 export function renderPublication(record: Publication): void {

@@ -1,0 +1,23 @@
+/**
+ * The archive's pages (every publication, and each topic, type and year filter, a page at a time)
+ * through the page cache (src/integrations/page-cache.ts): a page whose publications, place in its
+ * list and surroundings (filters and their counts, settings, people, topics) are as the last build
+ * left them is copied from the cache instead of rendered. (The leading _ keeps this file from
+ * being a route.)
+ */
+import type { Page } from 'astro';
+import { contentHash, pagesToRender } from '../../integrations/page-cache';
+import { loadArchiveFilters, loadLibrary, loadSiteSettings } from '../../server/content/content';
+
+/** What every archive page shows besides its own list, hashed once per build. */
+let surroundings: Promise<string> | null = null;
+const archiveSurroundings = () =>
+  (surroundings ??= Promise.all([loadSiteSettings(), loadLibrary(), loadArchiveFilters()]).then(([settings, library, filters]) =>
+    contentHash(settings, library.people, library.topics, filters),
+  ));
+
+/** The archive pages of one route (`route` names its part of the cache) that need rendering. */
+export async function archivePagesToRender<T extends { props: { page: Page<unknown> } }>(route: string, paths: readonly T[]): Promise<T[]> {
+  const around = await archiveSurroundings();
+  return pagesToRender(route, paths, (p) => `${p.props.page.url.current.replace(/^\/+/, '')}/index.html`, (p) => [around, p.props]);
+}

@@ -1,0 +1,54 @@
+/**
+ * The page cache across real builds over one store: a rebuild serves every unchanged publication
+ * page and .ris file exactly as the build before wrote them, shows an edited publication's new
+ * text on its page and in the archive, and shows a renamed author on the pages that credit them
+ * (site-wide content is part of every page's key).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
+
+let site: TestSite;
+let admin: ReturnType<typeof client>;
+const EDITED = '/publications/auditing-large-language-models-in-the-public-sector';
+const UNTOUCHED = '/publications/the-state-of-ai-governance-2025';
+const get = async (path: string) => {
+  const res = await fetch(`${site.url}${path}`);
+  expect(res.status, path).toBe(200);
+  return res.text();
+};
+
+beforeAll(async () => {
+  site = await startTestSite({ pages: false, seed: true });
+  await createTestUser('admin', 'admin-password-123', true);
+  admin = client(site.url, await login(site.url, 'admin', 'admin-password-123'));
+  await site.platform.build();
+}, 300_000);
+afterAll(() => site?.close());
+
+describe('a rebuild with the page cache', () => {
+  it('keeps unchanged pages as they were and renders the edited publication anew', async () => {
+    const before = { page: await get(UNTOUCHED), ris: await get(`${UNTOUCHED}.ris`), archive: await get('/publications') };
+    const list = (await admin.get('/api/publications')).json as { id: string; slug: string }[];
+    const edited = list.find((p) => `/publications/${p.slug}` === EDITED)!;
+    const res = await admin.patch(`/api/publications/${edited.id}`, { description: 'Rewritten for the second build.' });
+    expect(res.status, res.text).toBe(200);
+    await site.platform.build();
+
+    expect(await get(UNTOUCHED)).toBe(before.page);
+    expect(await get(`${UNTOUCHED}.ris`)).toBe(before.ris);
+    expect(await get(EDITED)).toContain('Rewritten for the second build.');
+    const archive = await get('/publications');
+    expect(archive).not.toBe(before.archive);
+    expect(archive).toContain('Rewritten for the second build.');
+  }, 300_000);
+
+  it('shows a renamed author on the unchanged publications that credit them', async () => {
+    const members = (await admin.get('/api/team-members')).json as { id: string; name: string }[];
+    const marcus = members.find((m) => m.name === 'Marcus Chen')!;
+    expect((await admin.patch(`/api/team-members/${marcus.id}`, { name: 'Marcus Chen-Ito' })).status).toBe(200);
+    await site.platform.build();
+
+    expect(await get(UNTOUCHED)).toContain('Marcus Chen-Ito');
+    expect(await get(`${UNTOUCHED}.ris`)).toContain('Chen-Ito');
+  }, 300_000);
+});
