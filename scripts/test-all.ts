@@ -41,13 +41,17 @@ const gate = (name: string, cmd: string, argv: string[]): Suite => ({
   run: async () => ((await run(cmd, argv, { quiet: true })) === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }),
 });
 
-/** Vitest projects (vitest.config.ts), counted test by test. */
-const vitest = (name: string, projects: string[]): Suite => ({
+/**
+ * Vitest projects (vitest.config.ts), counted test by test. With `coverage`, the run also reports
+ * coverage and fails below the config's thresholds (counted as one more failure).
+ */
+const vitest = (name: string, projects: string[], opts: { coverage?: boolean } = {}): Suite => ({
   name,
   run: async () => {
     const file = path.join(out, `vitest-${projects.join('-')}.json`);
     const selected = projects.flatMap((p) => ['--project', p]);
-    const code = await run(bin('vitest'), ['run', ...selected, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+    const coverage = opts.coverage ? ['--coverage'] : [];
+    const code = await run(bin('vitest'), ['run', ...selected, ...coverage, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
     const v = await readJson(file);
     return { passed: v.numPassedTests ?? 0, failed: (v.numFailedTests ?? 0) + (code !== 0 && !v.numFailedTests ? 1 : 0) };
   },
@@ -84,7 +88,7 @@ const STAGES: Suite[][] = [
     // import-x/no-cycle skips type-only imports; dpdm follows them too, so a circle of types fails here.
     gate('import circles (dpdm)', 'npm', ['run', '--silent', 'lint:circles']),
   ],
-  [vitest('unit and API (Vitest)', ['unit', 'api'])],
+  [vitest('unit and API (Vitest)', ['unit', 'api'], { coverage: true })],
   [vitest('deploy rehearsal (Netlify build, offline)', ['deploy'])],
   [playwright],
 ];
