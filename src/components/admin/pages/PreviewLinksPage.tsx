@@ -2,7 +2,7 @@ import { Copy, Link2, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { errorMessage, mutate } from '../../../lib/api';
 import { PREVIEW_DEFAULT_DAYS, PREVIEW_MAX_DAYS, type CreatedPreviewLink, type PreviewKind, type PreviewLinkSummary } from '../../../schemas/preview-link';
-import FormField, { INPUT } from '../../ui/FormField';
+import FormField from '../../ui/FormField';
 import LoadStatus from '../../ui/LoadStatus';
 import { cx, ui } from '../../ui/styles';
 import { notify } from '../../ui/toast';
@@ -62,7 +62,7 @@ export default function PreviewLinksPage() {
       <PageHeader title="Preview links" description="Share a draft or scheduled item before it is public: the page as it will look, marked as a preview, never indexed." />
       <form onSubmit={(e) => void create(e)} className={cx(ui.card, 'grid gap-4 p-5 sm:grid-cols-3')} noValidate aria-label="Make a preview link">
         <FormField look="admin" id="preview-item" label="Item" className="sm:col-span-2" error={error}>
-          <select id="preview-item" className={INPUT} value={choice} onChange={(e) => setChoice(e.target.value)}>
+          <select id="preview-item" className={ui.input} value={choice} onChange={(e) => setChoice(e.target.value)}>
             <option value="">Choose a draft or scheduled item</option>
             {options.map((o) => (
               <option key={`${o.kind}:${o.id}`} value={`${o.kind}:${o.id}`}>
@@ -72,7 +72,7 @@ export default function PreviewLinksPage() {
           </select>
         </FormField>
         <FormField look="admin" id="preview-days" label="Works for (days)" hint={`At most ${PREVIEW_MAX_DAYS}.`}>
-          <input id="preview-days" type="number" min={1} max={PREVIEW_MAX_DAYS} className={INPUT} value={days} onChange={(e) => setDays(e.target.value)} />
+          <input id="preview-days" type="number" min={1} max={PREVIEW_MAX_DAYS} className={ui.input} value={days} onChange={(e) => setDays(e.target.value)} />
         </FormField>
         <div className="sm:col-span-3">
           <button type="submit" className={cx(ui.btn, ui.primary)} disabled={busy}>

@@ -2,7 +2,7 @@ import { Search, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { errorMessage, fetchQuery, mutate } from '../../../lib/api';
 import ConfirmDialog from '../../ui/ConfirmDialog';
-import FormField, { INPUT } from '../../ui/FormField';
+import FormField from '../../ui/FormField';
 import LoadStatus from '../../ui/LoadStatus';
 import { cx, ui } from '../../ui/styles';
 import { notify } from '../../ui/toast';
@@ -76,10 +76,10 @@ export default function PrivacyPage() {
       <PageHeader title="Privacy" description="Find what the site holds about one person, and erase it. Retention periods are in Site settings." />
       <form onSubmit={(e) => void search(e)} className={cx(ui.card, 'grid gap-4 p-5 sm:grid-cols-2')} noValidate aria-label="Find a person">
         <FormField look="admin" id="privacy-email" label="Email address" hint="Finds their messages and newsletter subscription.">
-          <input id="privacy-email" type="email" className={INPUT} value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input id="privacy-email" type="email" className={ui.input} value={email} onChange={(e) => setEmail(e.target.value)} />
         </FormField>
         <FormField look="admin" id="privacy-name" label="Name" optional hint="Finds their testimonials and messages sent under this name.">
-          <input id="privacy-name" className={INPUT} value={name} onChange={(e) => setName(e.target.value)} />
+          <input id="privacy-name" className={ui.input} value={name} onChange={(e) => setName(e.target.value)} />
         </FormField>
         <div className="sm:col-span-2">
           {error && (

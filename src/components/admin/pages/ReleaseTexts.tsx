@@ -1,7 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { SETTINGS_TEXT_KEYS, type SiteTextsPatch } from '../../../schemas/site-settings';
-import FormField, { INPUT } from '../../ui/FormField';
+import FormField from '../../ui/FormField';
 import { cx, ui } from '../../ui/styles';
 import { humanize } from '../form/field-config';
 
@@ -32,7 +32,7 @@ export default function ReleaseTexts({ texts, editable, onSave }: { texts: SiteT
       {editable && (
         <div className="grid gap-3 sm:grid-cols-3">
           <FormField look="admin" id="release-text-key" label="Text">
-            <select id="release-text-key" className={INPUT} value={key} onChange={(e) => setKey(e.target.value)}>
+            <select id="release-text-key" className={ui.input} value={key} onChange={(e) => setKey(e.target.value)}>
               {SETTINGS_TEXT_KEYS.map((k) => (
                 <option key={k} value={k}>
                   {humanize(k)}
@@ -41,7 +41,7 @@ export default function ReleaseTexts({ texts, editable, onSave }: { texts: SiteT
             </select>
           </FormField>
           <FormField look="admin" id="release-text-value" label="New wording" className="sm:col-span-2">
-            <textarea id="release-text-value" rows={2} className={INPUT} value={value} onChange={(e) => setValue(e.target.value)} />
+            <textarea id="release-text-value" rows={2} className={ui.input} value={value} onChange={(e) => setValue(e.target.value)} />
           </FormField>
           <div>
             <button type="button" className={cx(ui.btn, ui.secondary)} onClick={() => void onSave({ ...texts, [key]: value }).then((saved) => saved && setValue(''))}>

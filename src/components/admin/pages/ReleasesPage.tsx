@@ -1,9 +1,9 @@
 import { CalendarClock, Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api';
-import type { ReleaseBundle } from '../../../schemas/release-bundle';
+import type { ReleaseBundle, ReleasesOverview } from '../../../schemas/release-bundle';
 import { saveContent } from '../../../stores/publish';
-import FormField, { INPUT } from '../../ui/FormField';
+import FormField from '../../ui/FormField';
 import LoadStatus from '../../ui/LoadStatus';
 import { cx, ui } from '../../ui/styles';
 import { browserZone } from '../form/time-zones';
@@ -12,11 +12,6 @@ import { useFetch } from '../use-fetch';
 import ReleaseDetail from './ReleaseDetail';
 import ReleaseTimeFields from './ReleaseTimeFields';
 
-/** What GET /api/admin/releases answers (the part this page shows). */
-interface Releases {
-  releases: ReleaseBundle[];
-}
-
 const STATUS = { scheduled: 'Scheduled', released: 'Released', cancelled: 'Cancelled' } as const;
 
 /**
@@ -24,7 +19,7 @@ const STATUS = { scheduled: 'Scheduled', released: 'Released', cancelled: 'Cance
  * add its items and text changes, check it, share a preview link, reschedule or cancel it.
  */
 export default function ReleasesPage() {
-  const list = useFetch<Releases>('/api/admin/releases');
+  const list = useFetch<ReleasesOverview>('/api/admin/releases');
   const [open, setOpen] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [publishAt, setPublishAt] = useState('');
@@ -54,7 +49,7 @@ export default function ReleasesPage() {
       <PageHeader title="Releases" description="Publications, events and site texts that go live together, at one time, with one build." />
       <form onSubmit={(e) => void create(e)} className={cx(ui.card, 'grid gap-4 p-5 sm:grid-cols-3')} noValidate aria-label="New release">
         <FormField look="admin" id="release-name" label="Release name" error={error} required>
-          <input id="release-name" className={INPUT} value={name} onChange={(e) => setName(e.target.value)} required />
+          <input id="release-name" className={ui.input} value={name} onChange={(e) => setName(e.target.value)} required />
         </FormField>
         <ReleaseTimeFields idPrefix="new-release" publishAt={publishAt} timeZone={timeZone} onChange={(at, zone) => (setPublishAt(at), setTimeZone(zone))} />
         <div className="sm:col-span-3">

@@ -9,15 +9,13 @@ import LoadStatus from '../../ui/LoadStatus';
 import { cx, ui } from '../../ui/styles';
 import { useFetch } from '../use-fetch';
 import type { Page } from '../../../schemas/page';
-import type { SubscriberRow } from '../../../schemas/newsletter-subscription';
+import type { LastExports, SubscriberRow } from '../../../schemas/newsletter-subscription';
 
-type Subscription = Pick<SubscriberRow, 'id' | 'email' | 'createdAt' | 'requestedAt' | 'confirmedAt' | 'unsubscribedAt'>;
 type Status = 'confirmed' | 'pending' | 'unsubscribed';
-type LastExports = Record<'subscribed' | 'unsubscribed', { at: string; count: number } | null>;
 
 const TABS: Record<Status, string> = { confirmed: 'Subscribers', pending: 'Waiting for confirmation', unsubscribed: 'Unsubscribed' };
 const DATE_HEADING: Record<Status, string> = { confirmed: 'Confirmed', pending: 'Signed up', unsubscribed: 'Unsubscribed' };
-const dateOf = (s: Subscription, status: Status) => (status === 'pending' ? s.requestedAt : status === 'unsubscribed' ? s.unsubscribedAt : s.confirmedAt) ?? s.createdAt;
+const dateOf = (s: SubscriberRow, status: Status) => (status === 'pending' ? s.requestedAt : status === 'unsubscribed' ? s.unsubscribedAt : s.confirmedAt) ?? s.createdAt;
 const countLabel = (n: number, status: Status) =>
   status === 'pending' ? (n === 1 ? 'signup waiting' : 'signups waiting') : status === 'unsubscribed' ? (n === 1 ? 'address unsubscribed' : 'addresses unsubscribed') : n === 1 ? 'subscriber' : 'subscribers';
 const EXPORT = '/api/admin/subscriptions/export';
@@ -47,13 +45,13 @@ export default function Subscriptions() {
     setStatus(next);
     setPage(1);
   };
-  const { data, error, reload } = useFetch<Page<Subscription>>(url);
+  const { data, error, reload } = useFetch<Page<SubscriberRow>>(url);
   const { data: lastExports } = useFetch<LastExports>('/api/admin/subscriptions/last-export');
   const since = (list: keyof LastExports) => {
     const last = lastExports?.[list];
     return last ? `last exported ${formatWhen(last.at)}` : 'never exported';
   };
-  const removal = useConfirmedDelete<Subscription>((s) => `/api/admin/subscriptions/${encodeURIComponent(s.id)}`, () => void reload(), 'Subscription');
+  const removal = useConfirmedDelete<SubscriberRow>((s) => `/api/admin/subscriptions/${encodeURIComponent(s.id)}`, () => void reload(), 'Subscription');
 
   return (
     <div>
