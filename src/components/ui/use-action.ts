@@ -12,8 +12,8 @@ export interface ActionOptions {
   toast?: string;
   /** The toast's description, when it differs from `error`. */
   toastDescription?: (failure: unknown) => string;
-  /** Stays pending after success: the page is about to leave, so its buttons stay off. */
-  keepPending?: boolean;
+  /** Stays pending after success (or after a success this says leaves): the page is about to go, so its buttons stay off. */
+  keepPending?: boolean | (() => boolean);
   /** Runs after a failure is reported (e.g. to put back an optimistic change). */
   onFailure?: (failure: unknown) => void;
 }
@@ -37,7 +37,8 @@ export function useAction(defaults: ActionOptions = {}) {
     setError('');
     try {
       await work();
-      if (!o.keepPending) setRunning(null);
+      const leaving = typeof o.keepPending === 'function' ? o.keepPending() : o.keepPending;
+      if (!leaving) setRunning(null);
       return true;
     } catch (failure) {
       const message = o.describe ? o.describe(failure) : errorMessage(failure, o.fallback ?? DEFAULT_FALLBACK);

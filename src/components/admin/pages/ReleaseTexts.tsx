@@ -2,7 +2,8 @@ import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { SETTINGS_TEXT_KEYS, type SiteTextsPatch } from '../../../schemas/site-settings';
 import FormField from '../../ui/FormField';
-import { cx, ui } from '../../ui/styles';
+import Button from '../../ui/Button';
+import { ui } from '../../ui/styles';
 import { humanize } from '../form/field-config';
 
 /** A release's site-text changes: what each text becomes at the release time. */
@@ -22,9 +23,9 @@ export default function ReleaseTexts({ texts, editable, onSave }: { texts: SiteT
               <strong>{humanize(k)}</strong>: {v || '(the built-in wording)'}
             </span>
             {editable && (
-              <button type="button" className={cx(ui.btn, ui.ghost)} aria-label={`Drop the change to ${humanize(k)}`} onClick={() => void onSave(without(k))}>
+              <Button variant="ghost" aria-label={`Drop the change to ${humanize(k)}`} onClick={() => void onSave(without(k))}>
                 <Trash2 aria-hidden="true" className="h-4 w-4" />
-              </button>
+              </Button>
             )}
           </li>
         ))}
@@ -44,9 +45,9 @@ export default function ReleaseTexts({ texts, editable, onSave }: { texts: SiteT
             <textarea id="release-text-value" rows={2} className={ui.input} value={value} onChange={(e) => setValue(e.target.value)} />
           </FormField>
           <div>
-            <button type="button" className={cx(ui.btn, ui.secondary)} onClick={() => void onSave({ ...texts, [key]: value }).then((saved) => saved && setValue(''))}>
+            <Button variant="secondary" onClick={() => void onSave({ ...texts, [key]: value }).then((saved) => saved && setValue(''))}>
               Add text change
-            </button>
+            </Button>
           </div>
         </div>
       )}

@@ -6,7 +6,8 @@ import PageHeader from '../PageHeader';
 import ConfirmDialog from '../../ui/ConfirmDialog';
 import Pagination from '../../ui/Pagination';
 import LoadStatus from '../../ui/LoadStatus';
-import { cx, ui } from '../../ui/styles';
+import Button from '../../ui/Button';
+import { buttonClass, cx, ui } from '../../ui/styles';
 import { useFetch } from '../use-fetch';
 import type { Page } from '../../../schemas/page';
 import type { LastExports, SubscriberRow } from '../../../schemas/newsletter-subscription';
@@ -56,7 +57,7 @@ export default function Subscriptions() {
   return (
     <div>
       <PageHeader title="Subscriptions" description="People who confirmed their newsletter signup. Only they count, are listed here and are exported as subscribers.">
-        <a href={EXPORT} download className={cx(ui.btn, ui.secondary)}>
+        <a href={EXPORT} download className={buttonClass({ variant: 'secondary' })}>
           <Download aria-hidden="true" className="h-4 w-4" />
           Export CSV
         </a>
@@ -77,9 +78,9 @@ export default function Subscriptions() {
       </section>
       <div role="group" aria-label="Which signups" className="mb-4 flex flex-wrap gap-2">
         {(Object.keys(TABS) as Status[]).map((s) => (
-          <button key={s} type="button" aria-pressed={status === s} onClick={() => show(s)} className={cx(ui.btn, status === s ? ui.primary : ui.secondary)}>
+          <Button key={s} variant={status === s ? 'primary' : 'secondary'} aria-pressed={status === s} onClick={() => show(s)}>
             {TABS[s]}
-          </button>
+          </Button>
         ))}
       </div>
       {status === 'pending' && <p className="mb-4 text-sm text-ink-muted">These people signed up but have not used the link in their confirmation email yet. They get nothing else, and are forgotten 7 days after signing up.</p>}
