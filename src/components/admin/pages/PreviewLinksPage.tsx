@@ -1,10 +1,11 @@
-import { Copy, Link2, Trash2 } from 'lucide-react';
+import { Link2, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { mutate } from '../../../lib/api';
 import { PREVIEW_DEFAULT_DAYS, PREVIEW_MAX_DAYS, type CreatedPreviewLink, type PreviewKind, type PreviewLinkSummary } from '../../../schemas/preview-link';
 import FormField from '../../ui/FormField';
 import LoadStatus from '../../ui/LoadStatus';
 import Button from '../../ui/Button';
+import CopyButton from '../../ui/CopyButton';
 import { cx, ui } from '../../ui/styles';
 import { useAction } from '../../ui/use-action';
 import { notify } from '../../ui/toast';
@@ -85,10 +86,7 @@ export default function PreviewLinksPage() {
             <code className="break-all" data-testid="preview-url">
               {made.url}
             </code>
-            <Button variant="secondary" onClick={() => void navigator.clipboard?.writeText(made.url).then(() => notify({ title: 'Copied' }))}>
-              <Copy aria-hidden="true" className="h-4 w-4" />
-              Copy
-            </Button>
+            <CopyButton text={made.url} copied="Copied" />
           </p>
         </section>
       )}

@@ -1,7 +1,5 @@
-import { Copy } from 'lucide-react';
-import Button from '../../../ui/Button';
+import CopyButton from '../../../ui/CopyButton';
 import { cx, ui } from '../../../ui/styles';
-import { notify } from '../../../ui/toast';
 import { formatWhen } from '../../format-time';
 
 /** A sign-in link made for someone: an invitation, or a new one after a password reset. */
@@ -38,10 +36,7 @@ export default function InviteLink({ link }: { link: Link }) {
       </p>
       <div className="mt-2 flex gap-2">
         <input readOnly value={link.url} aria-label={`Invitation link for ${link.username}`} className={cx(ui.input, 'font-mono text-xs')} onFocus={(e) => e.currentTarget.select()} />
-        <Button variant="secondary" onClick={() => void navigator.clipboard?.writeText(link.url).then(() => notify({ title: 'Link copied' }))}>
-          <Copy aria-hidden="true" className="h-4 w-4" />
-          Copy
-        </Button>
+        <CopyButton text={link.url} copied="Link copied" />
       </div>
     </div>
   );
