@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { safeParse, type core } from 'zod/mini';
 import { ApiError } from '../../lib/api';
+import { useAction } from '../ui/use-action';
 
 type Errors<V> = Partial<Record<keyof V, string>>;
 
@@ -19,7 +20,7 @@ export function useSchemaForm<V extends Record<string, unknown>, Out>(loadSchema
   const latest = useRef<V>(initial);
   const [errors, setErrors] = useState<Errors<V>>({});
   const [submitted, setSubmitted] = useState(false);
-  const [sending, setSending] = useState(false);
+  const sending = useAction();
   // Until hydrated the form cannot validate or send: its button stays off so it never submits natively.
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
@@ -62,7 +63,7 @@ export function useSchemaForm<V extends Record<string, unknown>, Out>(loadSchema
     values,
     errors,
     /** True while a submission is on its way (buttons read 'Sending...' / 'Joining...'). */
-    sending,
+    sending: sending.pending,
     /** False until the island has hydrated. */
     ready,
     /** Starts loading the schema (the form's onFocus): the visitor is about to write. */
@@ -99,22 +100,25 @@ export function useSchemaForm<V extends Record<string, unknown>, Out>(loadSchema
           onInvalid?.(checked.errors);
           return;
         }
-        setSending(true);
-        try {
-          await send(checked.data);
-          write(initial);
-          setErrors({});
-          setSubmitted(false);
-        } catch (error) {
-          const fields = error instanceof ApiError ? (error.body?.fields as Errors<V> | undefined) : undefined;
-          if (fields) {
-            setErrors((prev) => ({ ...prev, ...fields }));
-            onInvalid?.(fields);
-          }
-          onError(error);
-        } finally {
-          setSending(false);
-        }
+        const { data } = checked;
+        await sending.run(
+          async () => {
+            await send(data);
+            write(initial);
+            setErrors({});
+            setSubmitted(false);
+          },
+          {
+            onFailure: (error) => {
+              const fields = error instanceof ApiError ? (error.body?.fields as Errors<V> | undefined) : undefined;
+              if (fields) {
+                setErrors((prev) => ({ ...prev, ...fields }));
+                onInvalid?.(fields);
+              }
+              onError(error);
+            },
+          },
+        );
       };
     },
   };
