@@ -1,10 +1,10 @@
 import { UserPlus } from 'lucide-react';
 import { useId, type FormEvent } from 'react';
 import { mutate } from '../../../../lib/api';
-import { ROLE_LABELS, ROLES } from '../../../../schemas/roles';
 import Button from '../../../ui/Button';
 import { cx, ui } from '../../../ui/styles';
 import InviteLink, { toLink, type Link, type LinkAnswer } from './InviteLink';
+import RoleOptions from './RoleOptions';
 import type { UserChange } from './use-user-change';
 
 /** 'Invite someone': username, role and an optional address; shows the link it makes. */
@@ -43,11 +43,7 @@ export default function InviteForm({ change, busy, link, onLink }: { change: Use
             Role
           </label>
           <select id={`${id}-role`} name="role" defaultValue="editor" className={cx(ui.input, 'mt-1')}>
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
+            <RoleOptions />
           </select>
         </div>
         <div>

@@ -1,11 +1,12 @@
 import { mutate } from '../../../../lib/api';
 import type { UserSummary } from '../../../../schemas/account';
-import { ROLE_LABELS, ROLES, type Role } from '../../../../schemas/roles';
+import { ROLE_LABELS, type Role } from '../../../../schemas/roles';
 import Button from '../../../ui/Button';
 import { cx, ui } from '../../../ui/styles';
 import { formatAgo, formatWhen } from '../../format-time';
 import UserActivity from './UserActivity';
 import { toLink, type Link, type LinkAnswer } from './InviteLink';
+import RoleOptions from './RoleOptions';
 import type { UserChange } from './use-user-change';
 
 /** The API address of one user. */
@@ -35,11 +36,7 @@ export default function UserCard({ user: u, change, busy, onLink, onDelete }: Us
             className={cx(ui.input, 'w-auto py-1')}
             onChange={(e) => void change('Role change', () => mutate('PATCH', path, { role: e.target.value as Role }), `${u.username} is now ${ROLE_LABELS[e.target.value as Role]}`)}
           >
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
+            <RoleOptions />
           </select>
         </label>
         <span className="text-sm text-ink-muted">{!u.active ? 'Deactivated' : u.hasPassword ? 'Active' : 'Invited (no password yet)'}</span>
