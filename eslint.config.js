@@ -6,6 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** Imports only point down: schemas -> server -> functions; lib -> stores -> components. */
 const serverOffLimits = {
@@ -37,6 +38,19 @@ const rebuildThroughPipeline = {
   importNames: ['requestRebuild'],
   message: 'Only the change pipeline asks for builds: use commitChange, or rebuildSite for a build with no History entry of its own (publishing/history.ts).',
 };
+/**
+ * The type names src/schemas exports (read from its files, so a new schema is covered at once).
+ * Browser code imports these wire types; a local twin of one drifts from what the server sends.
+ */
+const schemaDir = new URL('./src/schemas/', import.meta.url);
+const schemaTypeNames = readdirSync(schemaDir)
+  .filter((file) => file.endsWith('.ts'))
+  .flatMap((file) => [...readFileSync(new URL(file, schemaDir), 'utf8').matchAll(/^export (?:type|interface) (\w+)/gm)].map((m) => m[1]))
+  .sort();
+const wireTypeName = `/^(${schemaTypeNames.join('|')})$/`;
+const twinMessage =
+  'This name is a wire type exported by src/schemas (inferred from its zod schema). Import it with `import type` instead of declaring a copy here; for a part of it, use Pick<> or Omit<> on the import.';
+const noWireTypeTwins = ['error', ...['TSInterfaceDeclaration', 'TSTypeAliasDeclaration'].map((node) => ({ selector: `${node}[id.name=${wireTypeName}]`, message: twinMessage }))];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'functions-dist/**', 'node_modules/**', '.astro/**', '.netlify/**', 'test-results/**', 'playwright-report/**', '**/*.astro'] },
@@ -78,7 +92,7 @@ export default tseslint.config(
   },
   {
     files: ['src/components/**', 'src/stores/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [serverOffLimits] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverOffLimits] }], 'no-restricted-syntax': noWireTypeTwins },
   },
   {
     files: ['src/lib/**'],

@@ -56,7 +56,8 @@ async function openUpload(file: File): Promise<PdfUploadStatus> {
 
 /** Uploads (or finishes uploading) `file`; resolves to its address once every part is stored. */
 export async function uploadPdf(file: File, onProgress: (p: UploadProgress) => void): Promise<{ pdfUrl: string; fileName: string }> {
-  if (file.size > MAX_PDF_FILE_BYTES) throw new Error(PDF_FILE_TOO_LARGE);
+  // Refused here in the server's own words, as a 413: nothing was sent, so there is nothing to resume.
+  if (file.size > MAX_PDF_FILE_BYTES) throw new ApiError(413, `413: ${PDF_FILE_TOO_LARGE}`, { message: PDF_FILE_TOO_LARGE });
   const upload = await openUpload(file);
   const have = new Set(upload.received);
   const length = (i: number) => Math.min(upload.partSize, upload.size - i * upload.partSize);

@@ -41,3 +41,11 @@ export type SubscriberRow = Omit<NewsletterSubscription, 'confirmTokenHash' | 'c
 
 /** A subscription as a row of the index. */
 export const toRow = ({ confirmTokenHash: _t, confirmSentAt: _s, unsubscribeSecret: _u, unsubscribeSentAt: _us, ...row }: SubscriberRow & Partial<NewsletterSubscription>): SubscriberRow => row;
+
+/** When a subscriber export last ran and how many rows it held. */
+export const lastExportSchema = z.object({ at: timestampSchema, count: z.number().int().min(0) });
+export type LastExport = z.infer<typeof lastExportSchema>;
+
+/** GET /api/admin/subscriptions/last-export: each list's last export, or null before the first. */
+export const lastExportsSchema = z.object({ subscribed: lastExportSchema.nullable(), unsubscribed: lastExportSchema.nullable() });
+export type LastExports = z.infer<typeof lastExportsSchema>;

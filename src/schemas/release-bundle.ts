@@ -111,3 +111,29 @@ export interface ReleaseProblem {
 
 /** A release with what its check found (GET /api/admin/releases/:id). */
 export type CheckedRelease = ReleaseBundle & { problems: ReleaseProblem[] };
+
+/** A scheduled publication or event still to come, as GET /api/admin/releases lists it. */
+export const scheduledItemSchema = z.object({
+  collection: z.enum(RELEASE_COLLECTIONS),
+  id: z.string(),
+  title: z.string(),
+  /** The release instant (ISO). */
+  at: z.string(),
+  /** As the admin entered it: local time and its zone. */
+  publishAt: z.string(),
+  timeZone: z.string(),
+  /** The name of the release it goes live with, if it is in one. */
+  release: z.string().nullable(),
+});
+export type ScheduledItem = z.infer<typeof scheduledItemSchema>;
+
+/**
+ * GET /api/admin/releases: scheduled items soonest first, every kept release (scheduled ones
+ * soonest first, then finished ones), and the scheduled check's current warning.
+ */
+export const releasesOverviewSchema = z.object({
+  upcoming: z.array(scheduledItemSchema),
+  releases: z.array(releaseBundleSchema),
+  warning: z.string().nullable(),
+});
+export type ReleasesOverview = z.infer<typeof releasesOverviewSchema>;

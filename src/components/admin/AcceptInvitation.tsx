@@ -1,6 +1,8 @@
 import { AlertCircle } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { apiRequest, errorMessage } from '../../lib/api';
+import Button from '../ui/Button';
+import { useAction } from '../ui/use-action';
 import { flashNext } from './flash';
 import { cx, ui } from '../ui/styles';
 
@@ -13,8 +15,8 @@ const token = () => decodeURIComponent(window.location.hash.slice(1));
 /** The invitation page: the invited user (or one whose password was reset, or who asked for a link) sets a password, once. */
 export default function AcceptInvitation() {
   const [state, setState] = useState<State>({ status: 'loading' });
-  const [error, setError] = useState('');
-  const [pending, setPending] = useState(false);
+  const accept = useAction({ fallback: 'Your password was not set. Please try again.' });
+  const { pending, error } = accept;
 
   useEffect(() => {
     apiRequest<{ username: string; kind: Kind }>('GET', `/api/auth/invitations/${encodeURIComponent(token() || 'none')}`)
@@ -27,20 +29,19 @@ export default function AcceptInvitation() {
     const data = new FormData(event.currentTarget);
     const password = String(data.get('password') ?? '');
     if (password !== String(data.get('confirm') ?? '')) {
-      setError('The two passwords are not the same');
+      accept.setError('The two passwords are not the same');
       return;
     }
-    setPending(true);
-    setError('');
-    try {
-      await apiRequest('POST', `/api/auth/invitations/${encodeURIComponent(token())}/accept`, { password });
-      // Setting it ended every session: signing in (with the second factor, if on) comes next.
-      flashNext({ title: 'Password set', description: 'Sign in with your new password.' });
-      window.location.assign('/login');
-    } catch (failure) {
-      setPending(false);
-      setError(errorMessage(failure, 'Your password was not set. Please try again.'));
-    }
+    // The page leaves on success: the form stays off until it has.
+    await accept.run(
+      async () => {
+        await apiRequest('POST', `/api/auth/invitations/${encodeURIComponent(token())}/accept`, { password });
+        // Setting it ended every session: signing in (with the second factor, if on) comes next.
+        flashNext({ title: 'Password set', description: 'Sign in with your new password.' });
+        window.location.assign('/login');
+      },
+      { keepPending: true },
+    );
   }
 
   if (state.status === 'loading') return <p className="text-sm text-ink-muted">Checking your link...</p>;
@@ -76,9 +77,9 @@ export default function AcceptInvitation() {
           </label>
           <input id="invite-confirm" name="confirm" type="password" autoComplete="new-password" required disabled={pending} className={cx(ui.input, 'mt-1')} />
         </div>
-        <button type="submit" disabled={pending} className={cx(ui.btn, ui.primary, 'w-full py-2.5')}>
-          {pending ? 'Saving...' : 'Set password'}
-        </button>
+        <Button type="submit" busy={pending} busyLabel="Saving..." className="w-full py-2.5">
+          Set password
+        </Button>
       </form>
     </>
   );

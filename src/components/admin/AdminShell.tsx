@@ -10,7 +10,8 @@ import { ROLE_LABELS } from '../../schemas/roles';
 import { menuFor } from './admin-pages';
 import { logout } from './logout';
 import PublishBadge from './PublishBadge';
-import { cx, ui } from '../ui/styles';
+import Button from '../ui/Button';
+import { buttonClass, cx, ui } from '../ui/styles';
 
 /** The admin frame: sidebar menu (what the user's role can use), header (user, publish state, account, view site, logout) and the page. */
 export default function AdminShell({ page, user, children }: { page: string; user: CurrentUser; children: ReactNode }) {
@@ -69,18 +70,18 @@ export default function AdminShell({ page, user, children }: { page: string; use
           <span className="hidden text-ink-muted sm:inline">
             Signed in as <strong className="text-ink" data-testid="admin-username">{user.username}</strong> ({ROLE_LABELS[user.role]})
           </span>
-          <AdminLink page="account" current={page === 'account'} className={cx(ui.btn, ui.ghost)}>
+          <AdminLink page="account" current={page === 'account'} className={buttonClass({ variant: 'ghost' })}>
             <KeyRound aria-hidden="true" className="h-4 w-4" />
             My account
           </AdminLink>
-          <a href="/" className={cx(ui.btn, ui.ghost)}>
+          <a href="/" className={buttonClass({ variant: 'ghost' })}>
             <ExternalLink aria-hidden="true" className="h-4 w-4" />
             View site
           </a>
-          <button type="button" className={cx(ui.btn, ui.secondary)} onClick={() => void logout()}>
+          <Button variant="secondary" onClick={() => void logout()}>
             <LogOut aria-hidden="true" className="h-4 w-4" />
             Logout
-          </button>
+          </Button>
         </div>
       </header>
       <main id="admin-main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 outline-none sm:px-6 lg:py-8">

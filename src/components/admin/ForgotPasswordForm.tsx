@@ -1,13 +1,15 @@
 import { AlertCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { apiRequest } from '../../lib/api';
+import Button from '../ui/Button';
+import { useAction } from '../ui/use-action';
 import { useHydrated } from '../ui/use-hydrated';
 import { cx, ui } from '../ui/styles';
 
 /** /forgot-password: asks for a link by username or email; the server answers the same words whatever exists. */
 export default function ForgotPasswordForm() {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState('');
+  const request = useAction({ fallback: 'Your request was not sent. Please try again.' });
+  const { pending, error } = request;
   const [answer, setAnswer] = useState('');
   // Pre-rendered: until React takes over, a submit would be a native GET, so the button waits.
   const ready = useHydrated();
@@ -15,15 +17,7 @@ export default function ForgotPasswordForm() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const login = String(new FormData(event.currentTarget).get('login') ?? '');
-    setError('');
-    setPending(true);
-    try {
-      setAnswer((await apiRequest<{ message: string }>('POST', '/api/auth/forgot-password', { login })).message);
-    } catch (failure) {
-      setError(errorMessage(failure, 'Your request was not sent. Please try again.'));
-    } finally {
-      setPending(false);
-    }
+    await request.run(async () => setAnswer((await apiRequest<{ message: string }>('POST', '/api/auth/forgot-password', { login })).message));
   }
 
   if (answer) {
@@ -48,9 +42,9 @@ export default function ForgotPasswordForm() {
           </label>
           <input id="forgot-login" name="login" autoComplete="username" required maxLength={254} disabled={pending} className={cx(ui.input, 'mt-1')} />
         </div>
-        <button type="submit" disabled={pending || !ready} className={cx(ui.btn, ui.primary, 'w-full py-2.5')}>
-          {pending ? 'Sending...' : 'Email me a link'}
-        </button>
+        <Button type="submit" disabled={!ready} busy={pending} busyLabel="Sending..." className="w-full py-2.5">
+          Email me a link
+        </Button>
       </form>
     </>
   );

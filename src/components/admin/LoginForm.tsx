@@ -1,4 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import Button from '../ui/Button';
+import { useAction } from '../ui/use-action';
 import { useHydrated } from '../ui/use-hydrated';
 import { AlertCircle } from 'lucide-react';
 import { ApiError, apiRequest } from '../../lib/api';
@@ -14,8 +16,15 @@ const WELCOME = { title: 'Login successful', description: 'Welcome to the admin 
 
 /** The /login form: username and password, the server's message on failure. */
 export default function LoginForm() {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState('');
+  const login = useAction({
+    // The page alert shows the server's message or 'Login failed'; the destructive
+    // toast titled 'Login failed' says the server's message or 'Invalid credentials'.
+    describe: (failure) => serverMessage(failure) || 'Login failed',
+    toast: 'Login failed',
+    toastDescription: (failure) => serverMessage(failure) || 'Invalid credentials',
+    onFailure: () => track('login', { success: false }),
+  });
+  const { pending, error } = login;
   // Accounts with two-factor sign-in: the server asks for a code after the password.
   const [needsCode, setNeedsCode] = useState(false);
   const errorId = useId();
@@ -38,32 +47,28 @@ export default function LoginForm() {
     const username = String(data.get('username') ?? '');
     const password = String(data.get('password') ?? '');
     const code = needsCode ? String(data.get('code') ?? '') : '';
-    setError('');
-    setPending(true);
-    try {
-      await apiRequest('POST', '/api/auth/login', { username, password, ...(code ? { code } : {}) });
-    } catch (failure) {
-      setPending(false);
-      const asksForCode = failure instanceof ApiError && failure.status === 401 && !!failure.body?.fields?.code;
-      // The password was right and the account has two-factor sign-in: a second step, not a failure.
-      if (asksForCode && !needsCode) {
-        setNeedsCode(true);
-        return;
+    let secondStep = false;
+    await login.run(async () => {
+      try {
+        await apiRequest('POST', '/api/auth/login', { username, password, ...(code ? { code } : {}) });
+      } catch (failure) {
+        const asksForCode = failure instanceof ApiError && failure.status === 401 && !!failure.body?.fields?.code;
+        // The password was right and the account has two-factor sign-in: a second step, not a failure.
+        if (asksForCode && !needsCode) {
+          secondStep = true;
+          return;
+        }
+        throw failure;
       }
-      const serverMessage = failure instanceof ApiError ? failure.body?.message : 'Network error - please try again';
-      // The page alert shows the server's message or 'Login failed'; the destructive
-      // toast titled 'Login failed' says the server's message or 'Invalid credentials'.
-      setError(serverMessage || 'Login failed');
-      notify({ title: 'Login failed', description: serverMessage || 'Invalid credentials', variant: 'destructive' });
-      track('login', { success: false });
-      return;
-    }
-    track('login', { success: true });
-    await refreshSession();
-    notify(WELCOME);
-    // The toast is shown again on the dashboard, since the full page load below ends this page.
-    flashNext(WELCOME);
-    window.location.assign(afterLogin());
+      track('login', { success: true });
+      await refreshSession();
+      notify(WELCOME);
+      // The toast is shown again on the dashboard, since the full page load below ends this page.
+      flashNext(WELCOME);
+      window.location.assign(afterLogin());
+      // Signed in, the page leaves: the form stays off until it has.
+    }, { keepPending: () => !secondStep });
+    if (secondStep) setNeedsCode(true);
   }
 
   return (
@@ -125,9 +130,9 @@ export default function LoginForm() {
             </p>
           </div>
         )}
-        <button type="submit" disabled={pending || !ready} className={cx(ui.btn, ui.primary, 'w-full py-2.5')}>
-          {pending ? 'Logging in...' : 'Login'}
-        </button>
+        <Button type="submit" disabled={!ready} busy={pending} busyLabel="Logging in..." className="w-full py-2.5">
+          Login
+        </Button>
       </form>
       <p className="mt-4 text-center text-sm">
         <a href="/forgot-password" className="text-brand-700 underline">
@@ -138,6 +143,9 @@ export default function LoginForm() {
     </>
   );
 }
+
+/** The server's words about a failed sign-in ('' when it gave none); a request that got no answer says so. */
+const serverMessage = (failure: unknown): string => (failure instanceof ApiError ? (failure.body?.message ?? '') : 'Network error - please try again');
 
 /**
  * Where to go after signing in: /admin, or a same-site path given as ?next= (the

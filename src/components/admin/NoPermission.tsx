@@ -1,7 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import { ROLE_LABELS, type Role } from '../../schemas/roles';
 import AdminLink from './AdminLink';
-import { cx, ui } from '../ui/styles';
+import { buttonClass, cx, ui } from '../ui/styles';
 
 /**
  * Shown instead of a page the user's role cannot use (a direct link or an old bookmark): the page
@@ -17,7 +17,7 @@ export default function NoPermission({ username, role, label }: { username: stri
         <strong>{label}</strong>. Ask an admin if you need it.
       </p>
       <div className="mt-6 flex justify-center">
-        <AdminLink page="index" className={cx(ui.btn, ui.primary)}>
+        <AdminLink page="index" className={buttonClass()}>
           Go to the dashboard
         </AdminLink>
       </div>

@@ -1,10 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { formatDistanceToNow } from 'date-fns';
-import { useState } from 'react';
 import type { PublishState as PublishInfo } from '../../schemas/publish-state';
 import { $publish, publishNow } from '../../stores/publish';
+import Button from '../ui/Button';
 import { notify } from '../ui/toast';
-import { cx, ui } from '../ui/styles';
+import { cx } from '../ui/styles';
+import { useAction } from '../ui/use-action';
 
 const LOOK: Record<PublishInfo['state'], { label: string; className: string }> = {
   live: { label: 'Live', className: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30' },
@@ -33,7 +34,8 @@ export function publishDetail(info: PublishInfo): string {
 /** The publish state of the site with a 'Publish now' button (polls while a build is pending). */
 export default function PublishBadge({ detailed = false }: { detailed?: boolean }) {
   const info = useStore($publish);
-  const [busy, setBusy] = useState(false);
+  // publishNow answers a failure in words rather than throwing: the action rethrows them for its toast.
+  const publish = useAction({ toast: 'Publish failed', describe: (failure) => (failure instanceof Error ? failure.message : String(failure)) });
   if (!info) return null;
   const left = info.state === 'live' ? (info.skipped ?? []).length : 0;
   // Live, but some records could not render: the site is up, and someone should look at those.
@@ -51,20 +53,20 @@ export default function PublishBadge({ detailed = false }: { detailed?: boolean 
         {look.label}
       </span>
       {detailed && <span className="text-sm text-ink-muted">{publishDetail(info)}</span>}
-      <button
-        type="button"
-        className={cx(ui.btn, ui.secondary, 'px-2.5 py-1 text-xs')}
-        disabled={busy || info.state === 'building'}
-        onClick={async () => {
-          setBusy(true);
-          const failure = await publishNow();
-          setBusy(false);
-          if (failure) notify({ title: 'Publish failed', description: failure, variant: 'destructive' });
-          else notify({ title: 'Publishing', description: 'The site is being rebuilt with your changes.' });
-        }}
+      <Button
+        variant="secondary"
+        className="px-2.5 py-1 text-xs"
+        disabled={publish.pending || info.state === 'building'}
+        onClick={() =>
+          void publish.run(async () => {
+            const failure = await publishNow();
+            if (failure) throw new Error(failure);
+            notify({ title: 'Publishing', description: 'The site is being rebuilt with your changes.' });
+          })
+        }
       >
         Publish now
-      </button>
+      </Button>
     </div>
   );
 }

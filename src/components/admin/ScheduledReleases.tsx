@@ -1,15 +1,8 @@
 import { formatDistanceStrict } from 'date-fns';
 import { useEffect, useState } from 'react';
-import type { ReleaseBundle } from '../../schemas/release-bundle';
+import type { ReleasesOverview } from '../../schemas/release-bundle';
 import { cx, ui } from '../ui/styles';
 import { useFetch } from './use-fetch';
-
-/** What GET /api/admin/releases answers (src/server/publishing/releases.ts). */
-interface Releases {
-  upcoming: { collection: 'publications' | 'events'; id: string; title: string; at: string; publishAt: string; timeZone: string; release: string | null }[];
-  releases: ReleaseBundle[];
-  warning: string | null;
-}
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -22,7 +15,7 @@ const TICK_MS = 30_000;
  * to one collection (on that collection's page: the releases holding its items).
  */
 export default function ScheduledReleases({ only }: { only?: 'publications' | 'events' }) {
-  const { data } = useFetch<Releases>('/api/admin/releases');
+  const { data } = useFetch<ReleasesOverview>('/api/admin/releases');
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), TICK_MS);

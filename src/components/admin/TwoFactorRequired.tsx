@@ -1,6 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import AdminLink from './AdminLink';
-import { cx, ui } from '../ui/styles';
+import { buttonClass, cx, ui } from '../ui/styles';
 
 /** Shown to an admin without a second factor while the site requires one: the server refuses everything else. */
 export default function TwoFactorRequired() {
@@ -10,7 +10,7 @@ export default function TwoFactorRequired() {
       <h1 className={cx(ui.h1, 'mt-4')}>Set up two-factor sign-in first</h1>
       <p className="mt-2 text-sm text-ink-muted">This site requires two-factor sign-in for every admin. It takes a minute with an authenticator app.</p>
       <div className="mt-6 flex justify-center">
-        <AdminLink page="account" className={cx(ui.btn, ui.primary)}>
+        <AdminLink page="account" className={buttonClass()}>
           Set it up in My account
         </AdminLink>
       </div>

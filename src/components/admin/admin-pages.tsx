@@ -55,7 +55,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   page({ page: 'privacy', label: 'Privacy', icon: ShieldX, blurb: 'Find and erase one person’s data', component: lazy(() => import('./pages/PrivacyPage')), permission: 'personal-data' }),
   page({ page: 'email', label: 'Email', icon: MailWarning, blurb: 'Sending, and failed deliveries', component: lazy(() => import('./pages/MailPage')), permission: 'personal-data' }),
   page({ page: 'history', label: 'History', icon: History, blurb: 'Recent changes and restore', component: lazy(() => import('./pages/HistoryPage')), permission: 'content' }),
-  page({ page: 'users', label: 'Users', icon: ShieldCheck, blurb: 'Team accounts, roles and sign-in rules', component: lazy(() => import('./pages/UsersPage')), permission: 'users' }),
+  page({ page: 'users', label: 'Users', icon: ShieldCheck, blurb: 'Team accounts, roles and sign-in rules', component: lazy(() => import('./pages/users/UsersPage')), permission: 'users' }),
   page({ page: 'help', label: 'Help', icon: LifeBuoy, blurb: 'How to edit, publish, schedule and restore', component: lazy(() => import('./pages/HelpPage')), permission: null }),
   page({ page: 'account', label: 'My account', icon: KeyRound, blurb: 'Password, email address, two-factor sign-in, sessions', component: lazy(() => import('./pages/AccountPage')), permission: null, inMenu: false }),
 ];

@@ -1,7 +1,9 @@
 import { mutate } from '../../lib/api';
 import { track } from '../../lib/analytics';
 import { notify } from '../ui/toast';
-import FormField, { describedBy, INPUT } from '../ui/FormField';
+import FormField, { describedBy } from '../ui/FormField';
+import { ui } from '../ui/styles';
+import Button from '../ui/Button';
 import { PrivacyNote, ReadyHint } from './FormNotes';
 import { useSchemaForm } from './use-schema-form';
 
@@ -35,7 +37,7 @@ export default function ContactForm({ subjects }: { subjects: { value: string; l
             {...describedBy('contact-name', errors.name)}
             name="name"
             autoComplete="name"
-            className={INPUT}
+            className={ui.siteInput}
             value={values.name}
             onChange={(e) => form.setField('name', e.target.value)}
           />
@@ -46,7 +48,7 @@ export default function ContactForm({ subjects }: { subjects: { value: string; l
             name="email"
             type="email"
             autoComplete="email"
-            className={INPUT}
+            className={ui.siteInput}
             value={values.email}
             onChange={(e) => form.setField('email', e.target.value)}
           />
@@ -56,7 +58,7 @@ export default function ContactForm({ subjects }: { subjects: { value: string; l
         <select
           {...describedBy('contact-subject', errors.subject)}
           name="subject"
-          className={INPUT}
+          className={ui.siteInput}
           value={values.subject}
           onChange={(e) => form.setField('subject', e.target.value)}
         >
@@ -73,20 +75,15 @@ export default function ContactForm({ subjects }: { subjects: { value: string; l
           {...describedBy('contact-message', errors.message)}
           name="message"
           rows={4}
-          className={`${INPUT} resize-y`}
+          className={`${ui.siteInput} resize-y`}
           value={values.message}
           onChange={(e) => form.setField('message', e.target.value)}
         />
       </FormField>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <button
-          type="submit"
-          disabled={!ready || sending}
-          aria-describedby={ready ? undefined : 'contact-ready'}
-          className="inline-flex w-full items-center justify-center rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm transition hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
-        >
-          {sending ? 'Sending...' : 'Send Message'}
-        </button>
+        <Button type="submit" look="site" className="w-full py-3 sm:w-auto" disabled={!ready} busy={sending} busyLabel="Sending..." aria-describedby={ready ? undefined : 'contact-ready'}>
+          Send Message
+        </Button>
         <ReadyHint id="contact-ready" ready={ready} />
       </div>
       <PrivacyNote>We use your name and email address only to reply to your message.</PrivacyNote>

@@ -1,6 +1,7 @@
 import { CONSENT_WORDINGS, CURRENT_CONSENT } from '../../schemas/newsletter-consent';
 import { notify } from '../ui/toast';
 import { describedBy } from '../ui/FormField';
+import Button from '../ui/Button';
 import { PrivacyNote, ReadyHint } from './FormNotes';
 import { subscribe } from './newsletter';
 import { useSchemaForm } from './use-schema-form';
@@ -34,14 +35,9 @@ export default function NewsletterForm() {
           value={form.values.email}
           onChange={(e) => form.setField('email', e.target.value)}
         />
-        <button
-          type="submit"
-          disabled={!ready || sending}
-          aria-describedby={ready ? undefined : 'newsletter-ready'}
-          className="rounded-lg bg-accent-400 px-6 py-3 font-semibold text-brand-950 shadow-sm transition hover:bg-accent-500 disabled:cursor-not-allowed disabled:opacity-70"
-        >
-          {sending ? 'Joining...' : 'Subscribe'}
-        </button>
+        <Button type="submit" look="site" variant="accent" className="py-3" disabled={!ready} busy={sending} busyLabel="Joining..." aria-describedby={ready ? undefined : 'newsletter-ready'}>
+          Subscribe
+        </Button>
       </div>
       {form.errors.email && (
         <p id="newsletter-email-error" className="mt-2 text-left text-sm font-medium text-white">

@@ -2,7 +2,9 @@ import { Mail, X } from 'lucide-react';
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { CONSENT_WORDINGS, CURRENT_CONSENT } from '../../schemas/newsletter-consent';
 import { notify } from '../ui/toast';
-import FormField, { describedBy, INPUT } from '../ui/FormField';
+import FormField, { describedBy } from '../ui/FormField';
+import { ui } from '../ui/styles';
+import Button from '../ui/Button';
 import { PrivacyNote } from './FormNotes';
 import { serverError, setPopupMarker, subscribe } from './newsletter';
 import { useSchemaForm } from './use-schema-form';
@@ -92,18 +94,14 @@ export default function NewsletterPopupDialog({ texts, onClose }: { texts: Popup
               autoComplete="email"
               placeholder="you@example.org"
               autoFocus
-              className={INPUT}
+              className={ui.siteInput}
               value={form.values.email}
               onChange={(e) => form.setField('email', e.target.value)}
             />
           </FormField>
-          <button
-            type="submit"
-            disabled={sending}
-            className="w-full rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white transition hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70"
-          >
-            {sending ? 'Joining...' : texts.button}
-          </button>
+          <Button type="submit" look="site" className="w-full py-3" busy={sending} busyLabel="Joining...">
+            {texts.button}
+          </Button>
         </form>
         <div className="mt-3 text-center">
           <PrivacyNote>{CONSENT_WORDINGS[CURRENT_CONSENT]}</PrivacyNote>

@@ -1,5 +1,5 @@
 import Dialog from './Dialog';
-import { cx, ui } from './styles';
+import Button from './Button';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -20,12 +20,12 @@ export default function ConfirmDialog({ open, title, message, confirmLabel, canc
     <Dialog open={open} title={title} description={message} onClose={onCancel} role="alertdialog">
       <div className="flex justify-end gap-2">
         {/* Cancel comes first so it takes the initial focus: the safe choice. */}
-        <button type="button" data-autofocus className={cx(ui.btn, ui.secondary)} onClick={onCancel} disabled={busy}>
+        <Button variant="secondary" data-autofocus onClick={onCancel} disabled={busy}>
           {cancelLabel}
-        </button>
-        <button type="button" className={cx(ui.btn, destructive ? ui.danger : ui.primary)} onClick={onConfirm} disabled={busy}>
-          {busy ? 'Working...' : confirmLabel}
-        </button>
+        </Button>
+        <Button variant={destructive ? 'danger' : 'primary'} onClick={onConfirm} busy={busy} busyLabel="Working...">
+          {confirmLabel}
+        </Button>
       </div>
     </Dialog>
   );

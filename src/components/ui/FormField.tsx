@@ -1,9 +1,5 @@
 import type { ReactNode } from 'react';
 
-/** Shared look of text inputs, selects and textareas in the site's forms. */
-export const INPUT =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-ink shadow-sm transition placeholder:text-ink-soft focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none aria-[invalid=true]:border-red-600 disabled:opacity-60';
-
 /** Accessibility attributes that tie a control to its error message. */
 export const describedBy = (id: string, error: string | undefined) => ({
   id,

@@ -1,4 +1,4 @@
-import { cx, ui } from './styles';
+import Button from './Button';
 
 type Props = { page: number; pageSize: number; onPage: (page: number) => void } & (
   | { total: number }
@@ -17,12 +17,12 @@ export default function Pagination(props: Props) {
     <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm text-ink-muted">
       <span>{total === null ? `Page ${page}` : `${from}–${Math.min(total, page * pageSize)} of ${total}`}</span>
       <div className="flex gap-2">
-        <button type="button" className={cx(ui.btn, ui.secondary, 'py-1.5')} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
           Previous
-        </button>
-        <button type="button" className={cx(ui.btn, ui.secondary, 'py-1.5')} disabled={!hasNext} onClick={() => onPage(page + 1)}>
+        </Button>
+        <Button variant="secondary" size="sm" disabled={!hasNext} onClick={() => onPage(page + 1)}>
           Next
-        </button>
+        </Button>
       </div>
     </nav>
   );

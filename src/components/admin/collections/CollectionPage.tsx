@@ -2,8 +2,8 @@ import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, us
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/api';
-import { notify } from '../../ui/toast';
+import Button from '../../ui/Button';
+import { useAction } from '../../ui/use-action';
 import { announce } from '../../../stores/admin-announce';
 import { saveContent } from '../../../stores/publish';
 import PageHeader from '../PageHeader';
@@ -24,7 +24,7 @@ export default function CollectionPage({ page }: { page: string }) {
   const config = COLLECTION_CONFIGS[page]!;
   const { data, setData, error } = useFetch<Item[]>(config.listEndpoint ?? `/api/${config.api}`);
   const [editing, setEditing] = useState<{ item: Item | null } | null>(null);
-  const [reordering, setReordering] = useState(false);
+  const reorder = useAction({ toast: 'Order not saved', fallback: 'The new order could not be saved.' });
   // "Edit in admin" on a public page links here with ?item=<id>: that item's editor opens once the list is in.
   const [linkedOpened, setLinkedOpened] = useState(false);
   if (data && !linkedOpened) {
@@ -48,16 +48,14 @@ export default function CollectionPage({ page }: { page: string }) {
     const previous = items;
     const next = arrayMove(items, from, to);
     setData(next);
-    setReordering(true);
-    try {
-      await saveContent('PUT', `/api/${config.api}/order`, { ids: next.map((i) => i.id) });
-      announce(`Moved ${config.primary(next[to]!)} to position ${to + 1} of ${next.length}`);
-    } catch (failure) {
-      setData(previous);
-      notify({ title: 'Order not saved', description: errorMessage(failure, 'The new order could not be saved.'), variant: 'destructive' });
-    } finally {
-      setReordering(false);
-    }
+    await reorder.run(
+      async () => {
+        await saveContent('PUT', `/api/${config.api}/order`, { ids: next.map((i) => i.id) });
+        announce(`Moved ${config.primary(next[to]!)} to position ${to + 1} of ${next.length}`);
+      },
+      // The list goes back to the order the server still has.
+      { onFailure: () => setData(previous) },
+    );
   }
 
   function onDragEnd({ active, over }: DragEndEvent) {
@@ -91,10 +89,10 @@ export default function CollectionPage({ page }: { page: string }) {
   return (
     <div>
       <PageHeader title={config.title} description={config.description}>
-        <button type="button" className={cx(ui.btn, ui.primary)} onClick={() => setEditing({ item: null })}>
+        <Button onClick={() => setEditing({ item: null })}>
           <Plus aria-hidden="true" className="h-4 w-4" />
           Add {config.singular}
-        </button>
+        </Button>
       </PageHeader>
       {(config.api === 'publications' || config.api === 'events') && <ScheduledReleases only={config.api} />}
       <LoadStatus loaded={!!data} error={error} />
@@ -124,7 +122,7 @@ export default function CollectionPage({ page }: { page: string }) {
                     image={config.image?.(item)}
                     index={index}
                     count={items.length}
-                    busy={reordering}
+                    busy={reorder.pending}
                     onMove={(from, to) => void move(from, to)}
                     onEdit={() => setEditing({ item })}
                     onDelete={() => removal.ask(item)}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/api';
 import { notify } from '../../ui/toast';
+import { useAction } from '../../ui/use-action';
 import { announce } from '../../../stores/admin-announce';
 import { saveContent } from '../../../stores/publish';
 
@@ -10,21 +10,16 @@ import { saveContent } from '../../../stores/publish';
  */
 export function useConfirmedDelete<T>(urlOf: (target: T) => string, onDeleted: (target: T) => void, what = 'Item') {
   const [target, setTarget] = useState<T | null>(null);
-  const [busy, setBusy] = useState(false);
+  const deletion = useAction({ toast: 'Not deleted', fallback: 'The item could not be deleted.' });
   async function confirm() {
     if (target === null) return;
-    setBusy(true);
-    try {
+    await deletion.run(async () => {
       await saveContent('DELETE', urlOf(target));
       onDeleted(target);
       notify({ title: `${what} deleted` });
       announce(`${what} deleted`);
       setTarget(null);
-    } catch (error) {
-      notify({ title: 'Not deleted', description: errorMessage(error, 'The item could not be deleted.'), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
-  return { target, busy, ask: setTarget, cancel: () => setTarget(null), confirm };
+  return { target, busy: deletion.pending, ask: setTarget, cancel: () => setTarget(null), confirm };
 }

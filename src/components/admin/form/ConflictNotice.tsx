@@ -1,5 +1,5 @@
 import { AlertTriangle } from 'lucide-react';
-import { cx, ui } from '../../ui/styles';
+import Button from '../../ui/Button';
 
 interface ConflictNoticeProps {
   /** Field name -> the value someone else saved meanwhile. */
@@ -27,12 +27,12 @@ export default function ConflictNotice({ conflicts, labelFor, onKeepTheirs, onOv
               Current value: <span className="text-ink">{conflicts[field] || '(empty)'}</span>
             </p>
             <div className="mt-2 flex gap-2">
-              <button type="button" className={cx(ui.btn, ui.secondary, 'py-1 text-xs')} onClick={() => onKeepTheirs(field)}>
+              <Button variant="secondary" className="py-1 text-xs" onClick={() => onKeepTheirs(field)}>
                 Keep theirs
-              </button>
-              <button type="button" className={cx(ui.btn, ui.primary, 'py-1 text-xs')} onClick={() => onOverwrite(field)}>
+              </Button>
+              <Button className="py-1 text-xs" onClick={() => onOverwrite(field)}>
                 Overwrite with mine
-              </button>
+              </Button>
             </div>
           </li>
         ))}

@@ -1,13 +1,14 @@
 import { Controller, useFormContext } from 'react-hook-form';
 import type { FieldConfig } from './field-config';
-import ImageField from './ImageField';
 import LinksField from './LinksField';
 import { builtInLinks } from './built-in-links';
 import MarkdownField from './MarkdownField';
 import FormField from '../../ui/FormField';
-import PdfField from './PdfField';
+import PdfOpen from './PdfOpen';
 import PeopleField from './PeopleField';
 import TopicsField from './TopicsField';
+import UploadField from '../../ui/UploadField';
+import { IMAGE_UPLOAD, PDF_UPLOAD } from './upload';
 import { cx, ui } from '../../ui/styles';
 
 const INPUT_TYPES: Partial<Record<FieldConfig['type'], string>> = {
@@ -95,7 +96,7 @@ export default function FieldControl({ field, idPrefix, autoFocus }: { field: Fi
         name={field.name}
         control={control}
         render={({ field: f }) => (
-          <ImageField id={id} value={String(f.value ?? '')} onChange={f.onChange} placeholder={field.placeholder} invalid={!!message} describedBy={describedBy} />
+          <UploadField id={id} kind={IMAGE_UPLOAD} preview="thumbnail" value={String(f.value ?? '')} onChange={f.onChange} placeholder={field.placeholder} invalid={!!message} describedBy={describedBy} />
         )}
       />
     );
@@ -104,7 +105,9 @@ export default function FieldControl({ field, idPrefix, autoFocus }: { field: Fi
       <Controller
         name={field.name}
         control={control}
-        render={({ field: f }) => <PdfField id={id} value={String(f.value ?? '')} onChange={f.onChange} invalid={!!message} describedBy={describedBy} />}
+        render={({ field: f }) => (
+          <UploadField id={id} kind={PDF_UPLOAD} value={String(f.value ?? '')} onChange={f.onChange} invalid={!!message} describedBy={describedBy} actions={<PdfOpen value={String(f.value ?? '')} />} />
+        )}
       />
     );
   } else if (field.type === 'markdown') {

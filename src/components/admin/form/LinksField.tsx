@@ -1,5 +1,6 @@
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import type { NavLinkSetting } from '../../../schemas/site-settings';
+import Button from '../../ui/Button';
 import { cx, ui } from '../../ui/styles';
 
 interface LinksFieldProps {
@@ -80,13 +81,13 @@ export default function LinksField({ id, label, help, value, builtIn, onChange, 
       </ol>
       {listMessage && <p className={ui.error}>{listMessage}</p>}
       <div className="mt-2 flex flex-wrap gap-2">
-        <button type="button" className={cx(ui.btn, ui.secondary)} onClick={() => set([...rows, { label: '', href: '', newTab: false }])} disabled={rows.length >= 12}>
+        <Button variant="secondary" onClick={() => set([...rows, { label: '', href: '', newTab: false }])} disabled={rows.length >= 12}>
           Add a link
-        </button>
+        </Button>
         {value && (
-          <button type="button" className={cx(ui.btn, ui.ghost)} onClick={() => onChange(null)}>
+          <Button variant="ghost" onClick={() => onChange(null)}>
             Use the built-in links
-          </button>
+          </Button>
         )}
       </div>
     </fieldset>

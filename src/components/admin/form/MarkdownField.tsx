@@ -2,8 +2,9 @@ import { ImagePlus } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { apiRequest, errorMessage } from '../../../lib/api';
 import { announce } from '../../../stores/admin-announce';
-import { notify } from '../../ui/toast';
-import { cx, ui } from '../../ui/styles';
+import { useAction } from '../../ui/use-action';
+import Button from '../../ui/Button';
+import { buttonClass, cx, ui } from '../../ui/styles';
 import { IMAGE_ACCEPT, uploadImage } from './upload';
 import '../../../styles/report-body.css';
 
@@ -30,7 +31,8 @@ export default function MarkdownField({ id, value, onChange, invalid, describedB
   const [mode, setMode] = useState<'write' | 'preview'>('write');
   const [preview, setPreview] = useState<Preview | null>(null);
   const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
+  const upload = useAction({ toast: 'Error', fallback: 'Failed to upload image' });
+  const busy = upload.pending;
   const textRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const previewId = useId();
@@ -47,22 +49,17 @@ export default function MarkdownField({ id, value, onChange, invalid, describedB
   }
 
   async function insertFigure(file: File) {
-    setBusy(true);
-    try {
+    await upload.run(async () => {
       const url = await uploadImage(file);
       const at = textRef.current?.selectionStart ?? value.length;
       const figure = `\n\n![Describe what the figure shows](${url} "Figure: caption")\n\n`;
       onChange(value.slice(0, at) + figure + value.slice(at));
       announce('Figure inserted: replace its description and caption');
-    } catch (error) {
-      notify({ title: 'Error', description: errorMessage(error, 'Failed to upload image'), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-      if (fileRef.current) fileRef.current.value = '';
-    }
+    });
+    if (fileRef.current) fileRef.current.value = '';
   }
 
-  const tab = (active: boolean) => cx(ui.btn, active ? ui.secondary : ui.ghost, 'py-1.5');
+  const tab = (active: boolean) => buttonClass({ variant: active ? 'secondary' : 'ghost', size: 'sm' });
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-center gap-2">
@@ -85,10 +82,10 @@ export default function MarkdownField({ id, value, onChange, invalid, describedB
             if (file) void insertFigure(file);
           }}
         />
-        <button type="button" className={cx(ui.btn, ui.ghost, 'ml-auto py-1.5')} disabled={busy || mode !== 'write'} onClick={() => fileRef.current?.click()}>
+        <Button variant="ghost" size="sm" className="ml-auto" disabled={busy || mode !== 'write'} onClick={() => fileRef.current?.click()}>
           <ImagePlus aria-hidden="true" className="h-4 w-4" />
           {busy ? 'Uploading...' : 'Insert figure'}
-        </button>
+        </Button>
       </div>
       {mode === 'write' ? (
         <textarea

@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, X } from 'lucide-react';
 import { useState } from 'react';
 import type { PersonRef } from '../../../schemas/people';
+import Button from '../../ui/Button';
 import { cx, ui } from '../../ui/styles';
 import { useLibraryOptions } from './library-options';
 
@@ -88,9 +89,9 @@ export default function PeopleField({ id, label, value, onChange, invalid, descr
             </option>
           ))}
         </select>
-        <button type="button" className={cx(ui.btn, ui.secondary)} onClick={addMember} disabled={!pick}>
+        <Button variant="secondary" onClick={addMember} disabled={!pick}>
           Add<span className="sr-only"> team member as {one}</span>
-        </button>
+        </Button>
       </div>
       <div className="flex gap-2">
         <input
@@ -109,9 +110,9 @@ export default function PeopleField({ id, label, value, onChange, invalid, descr
           maxLength={500}
           className={cx(ui.input, 'flex-1')}
         />
-        <button type="button" className={cx(ui.btn, ui.secondary)} onClick={addName} disabled={!name.trim()}>
+        <Button variant="secondary" onClick={addName} disabled={!name.trim()}>
           Add<span className="sr-only"> outside {one}</span>
-        </button>
+        </Button>
       </div>
     </div>
   );

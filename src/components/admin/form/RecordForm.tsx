@@ -4,6 +4,7 @@ import ConflictNotice from './ConflictNotice';
 import FieldControl from './FieldControl';
 import type { FieldConfig } from './field-config';
 import type { useRecordForm } from './use-record-form';
+import Button from '../../ui/Button';
 import { cx, ui } from '../../ui/styles';
 
 /** A titled block of fields within a form. */
@@ -57,13 +58,13 @@ export default function RecordForm({ state, groups, idPrefix, submitLabel = 'Sav
         <div className={cx('flex items-center justify-end gap-2', stickyActions && 'sticky bottom-0 -mx-1 border-t border-slate-200 bg-slate-50/95 px-1 py-3 backdrop-blur')}>
           {dirty && <span className="mr-auto text-sm text-amber-700">Unsaved changes</span>}
           {onCancel && (
-            <button type="button" className={cx(ui.btn, ui.secondary)} onClick={onCancel} disabled={saving}>
+            <Button variant="secondary" onClick={onCancel} disabled={saving}>
               Cancel
-            </button>
+            </Button>
           )}
-          <button type="submit" className={cx(ui.btn, ui.primary)} disabled={saving}>
+          <Button type="submit" disabled={saving}>
             {saving ? 'Saving...' : submitLabel}
-          </button>
+          </Button>
         </div>
       </form>
     </FormProvider>

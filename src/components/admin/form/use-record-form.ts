@@ -2,8 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { ApiError, errorMessage } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { notify } from '../../ui/toast';
+import { useAction } from '../../ui/use-action';
 import { announce } from '../../../stores/admin-announce';
 import { changedFields, formValuesFor, isListField, toFormValue, toStoredValue, type FieldConfig, type FormValues } from './field-config';
 import { useUnsaved } from './use-unsaved';
@@ -50,7 +51,7 @@ function typedValue(field: FieldConfig | undefined, text: string): unknown {
 export function useRecordForm({ fields, record, schema, save, onSaved, check, savedMessage = 'Changes saved', failedTitle = 'Not saved' }: RecordFormOptions) {
   const [loaded, setLoaded] = useState(() => ({ raw: record ?? {}, form: formValuesFor(fields, record) }));
   const [conflicts, setConflicts] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const saving = useAction({ toast: failedTitle, fallback: 'The changes could not be saved.' });
   const form = useForm<FormValues>({
     defaultValues: loaded.form,
     // raw: the server gets what was typed (its schema transforms it the same way).
@@ -74,28 +75,35 @@ export function useRecordForm({ fields, record, schema, save, onSaved, check, sa
     if (Object.keys(extra).length) return;
     const changes = Object.fromEntries(names.map((n) => [n, toStoredValue(byName(n), current[n])]));
     const expected = creating ? null : Object.fromEntries(names.map((n) => [n, base.raw[n] ?? null]));
-    setSaving(true);
-    try {
-      const stored = await save(changes, expected);
-      const next = { raw: stored, form: formValuesFor(fields, stored) };
-      setLoaded(next);
-      setConflicts({});
-      form.reset(next.form);
-      announce(savedMessage);
-      notify({ title: savedMessage });
-      onSaved?.(stored);
-    } catch (error) {
-      const body = error instanceof ApiError ? error.body : null;
-      if (error instanceof ApiError && error.status === 409 && body?.fields) {
-        setConflicts(body.fields);
-        announce('Not saved: someone else changed this meanwhile');
-      } else {
-        for (const [name, message] of Object.entries(body?.fields ?? {})) if (byName(name)) form.setError(name, { message });
-        notify({ title: failedTitle, description: errorMessage(error, 'The changes could not be saved.'), variant: 'destructive' });
-      }
-    } finally {
-      setSaving(false);
-    }
+    await saving.run(
+      async () => {
+        let stored: Stored;
+        try {
+          stored = await save(changes, expected);
+        } catch (error) {
+          // Someone else saved these fields meanwhile: not a failure to toast, a choice to offer.
+          if (error instanceof ApiError && error.status === 409 && error.body?.fields) {
+            setConflicts(error.body.fields);
+            announce('Not saved: someone else changed this meanwhile');
+            return;
+          }
+          throw error;
+        }
+        const next = { raw: stored, form: formValuesFor(fields, stored) };
+        setLoaded(next);
+        setConflicts({});
+        form.reset(next.form);
+        announce(savedMessage);
+        notify({ title: savedMessage });
+        onSaved?.(stored);
+      },
+      {
+        onFailure: (error) => {
+          const fields = error instanceof ApiError ? error.body?.fields : undefined;
+          for (const [name, message] of Object.entries(fields ?? {})) if (byName(name)) form.setError(name, { message });
+        },
+      },
+    );
   }
 
   /** Takes the other person's value for a field (and drops the conflict). */
@@ -123,7 +131,7 @@ export function useRecordForm({ fields, record, schema, save, onSaved, check, sa
   return {
     form,
     dirty,
-    saving,
+    saving: saving.pending,
     conflicts,
     keepTheirs,
     overwrite,

@@ -1,13 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
-import { errorMessage, mutate } from '../../../lib/api';
+import { mutate } from '../../../lib/api';
 import NotificationChoices from './NotificationChoices';
 import { $session, refreshSession } from '../../../stores/session';
 import { notify } from '../../ui/toast';
 import { flashNext } from '../flash';
 import PageHeader from '../PageHeader';
 import EmailAddress from './EmailAddress';
+import Button from '../../ui/Button';
 import { cx, ui } from '../../ui/styles';
+import { useAction } from '../../ui/use-action';
 
 interface Enrolment {
   secret: string;
@@ -18,38 +20,26 @@ interface Enrolment {
 function TwoFactorSetup({ enabled }: { enabled: boolean }) {
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const step = useAction();
+  const { pending: busy, error } = step;
   const id = useId();
 
-  async function start() {
-    setBusy(true);
-    setError('');
-    try {
-      setEnrolment(await mutate<Enrolment>('POST', '/api/account/two-factor/setup'));
-    } catch (failure) {
-      setError(errorMessage(failure, 'Could not start the set-up. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const start = () =>
+    step.run(async () => setEnrolment(await mutate<Enrolment>('POST', '/api/account/two-factor/setup')), { fallback: 'Could not start the set-up. Please try again.' });
 
-  async function confirm(event: FormEvent<HTMLFormElement>) {
+  function confirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const code = String(new FormData(event.currentTarget).get('code') ?? '');
-    setBusy(true);
-    setError('');
-    try {
-      const answer = await mutate<{ recoveryCodes: string[] }>('POST', '/api/account/two-factor/confirm', { code });
-      setCodes(answer.recoveryCodes);
-      setEnrolment(null);
-      notify({ title: 'Two-factor sign-in is on' });
-      await refreshSession();
-    } catch (failure) {
-      setError(errorMessage(failure, 'That code did not work. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    void step.run(
+      async () => {
+        const answer = await mutate<{ recoveryCodes: string[] }>('POST', '/api/account/two-factor/confirm', { code });
+        setCodes(answer.recoveryCodes);
+        setEnrolment(null);
+        notify({ title: 'Two-factor sign-in is on' });
+        await refreshSession();
+      },
+      { fallback: 'That code did not work. Please try again.' },
+    );
   }
 
   if (codes) {
@@ -75,12 +65,12 @@ function TwoFactorSetup({ enabled }: { enabled: boolean }) {
       {!enrolment ? (
         <>
           <p className="text-sm text-ink-muted">Sign in with a code from an authenticator app as well as your password.</p>
-          <button type="button" disabled={busy} className={cx(ui.btn, ui.primary)} onClick={() => void start()}>
+          <Button disabled={busy} onClick={() => void start()}>
             Set up two-factor sign-in
-          </button>
+          </Button>
         </>
       ) : (
-        <form onSubmit={(e) => void confirm(e)} className="space-y-3">
+        <form onSubmit={confirm} className="space-y-3">
           <p className="text-sm text-ink-muted">Scan this QR code with your authenticator app, then enter the 6-digit code it shows.</p>
           <img src={enrolment.qrCode} alt="QR code for your authenticator app" width={180} height={180} className="rounded border border-slate-200" />
           <p className="text-xs text-ink-soft">
@@ -92,9 +82,9 @@ function TwoFactorSetup({ enabled }: { enabled: boolean }) {
             </label>
             <input id={`${id}-code`} name="code" inputMode="numeric" autoComplete="one-time-code" required pattern="\d{6}" maxLength={6} className={cx(ui.input, 'mt-1 w-40')} />
           </div>
-          <button type="submit" disabled={busy} className={cx(ui.btn, ui.primary)}>
+          <Button type="submit" disabled={busy}>
             Turn on
-          </button>
+          </Button>
         </form>
       )}
     </div>
@@ -104,40 +94,32 @@ function TwoFactorSetup({ enabled }: { enabled: boolean }) {
 /** My account: change your password, your email address, two-factor sign-in, and sign out everywhere. */
 export default function AccountPage() {
   const session = useStore($session);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const password = useAction({ fallback: 'Your password was not changed. Please try again.' });
+  // Signing out everywhere leaves the page: its button stays off until then.
+  const signOut = useAction({ toast: 'Sign-out failed', fallback: 'Please try again.', keepPending: true });
+  const busy = password.pending || signOut.pending;
+  const error = password.error;
   const id = useId();
   if (session.status !== 'signed-in') return null;
   const { user } = session;
 
-  async function changePassword(event: FormEvent<HTMLFormElement>) {
+  function changePassword(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const fields = new FormData(form);
-    setBusy(true);
-    setError('');
-    try {
+    void password.run(async () => {
       await mutate('POST', '/api/account/password', { currentPassword: fields.get('currentPassword'), newPassword: fields.get('newPassword') });
       form.reset();
       notify({ title: 'Password changed', description: 'Your other sessions have been signed out.' });
-    } catch (failure) {
-      setError(errorMessage(failure, 'Your password was not changed. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
-  async function signOutEverywhere() {
-    setBusy(true);
-    try {
+  const signOutEverywhere = () =>
+    signOut.run(async () => {
       await mutate('POST', '/api/account/sign-out-everywhere');
       flashNext({ title: 'Signed out everywhere', description: 'Every session of your account has ended.' });
       window.location.assign('/login');
-    } catch (failure) {
-      notify({ title: 'Sign-out failed', description: errorMessage(failure, 'Please try again.'), variant: 'destructive' });
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <div className="space-y-6">
@@ -151,7 +133,7 @@ export default function AccountPage() {
             {error}
           </p>
         )}
-        <form onSubmit={(e) => void changePassword(e)} className="mt-3 grid max-w-md gap-3">
+        <form onSubmit={changePassword} className="mt-3 grid max-w-md gap-3">
           <div>
             <label htmlFor={`${id}-current`} className={ui.label}>
               Current password
@@ -166,9 +148,9 @@ export default function AccountPage() {
             <p className={ui.help}>At least 12 characters (at most 72 bytes).</p>
           </div>
           <div>
-            <button type="submit" disabled={busy} className={cx(ui.btn, ui.primary)}>
+            <Button type="submit" disabled={busy}>
               Change password
-            </button>
+            </Button>
           </div>
         </form>
       </section>
@@ -190,9 +172,9 @@ export default function AccountPage() {
           Sessions
         </h2>
         <p className="mt-1 text-sm text-ink-muted">Signs you out on every device and browser, this one included.</p>
-        <button type="button" disabled={busy} className={cx(ui.btn, ui.secondary, 'mt-3')} onClick={() => void signOutEverywhere()}>
+        <Button variant="secondary" className="mt-3" disabled={busy} onClick={() => void signOutEverywhere()}>
           Sign out everywhere
-        </button>
+        </Button>
       </section>
     </div>
   );

@@ -10,7 +10,8 @@ import ConfirmDialog from '../../ui/ConfirmDialog';
 import Dialog from '../../ui/Dialog';
 import Pagination from '../../ui/Pagination';
 import LoadStatus from '../../ui/LoadStatus';
-import { cx, ui } from '../../ui/styles';
+import Button from '../../ui/Button';
+import { buttonClass, cx, ui } from '../../ui/styles';
 import { useFetch } from '../use-fetch';
 import type { Page } from '../../../schemas/page';
 
@@ -48,7 +49,7 @@ export default function ContactForms() {
   return (
     <div>
       <PageHeader title="Contact messages" description="Messages sent through the contact form, newest first.">
-        <a href="/api/admin/contact-forms/export" download className={cx(ui.btn, ui.secondary)}>
+        <a href="/api/admin/contact-forms/export" download className={buttonClass({ variant: 'secondary' })}>
           <Download aria-hidden="true" className="h-4 w-4" />
           Export CSV
         </a>
@@ -91,12 +92,12 @@ export default function ContactForms() {
             </dl>
             <p className="rounded-md bg-slate-50 p-3 break-words whitespace-pre-wrap">{open.message}</p>
             <div className="flex justify-end gap-2">
-              <a className={cx(ui.btn, ui.primary)} href={`mailto:${open.email}`} data-autofocus>
+              <a className={buttonClass()} href={`mailto:${open.email}`} data-autofocus>
                 Reply by e-mail
               </a>
-              <button type="button" className={cx(ui.btn, ui.danger)} onClick={() => removal.ask(open)}>
+              <Button variant="danger" onClick={() => removal.ask(open)}>
                 Delete
-              </button>
+              </Button>
             </div>
           </div>
         )}

@@ -1,8 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
-import { errorMessage, mutate } from '../../../lib/api';
+import { useId, type FormEvent } from 'react';
+import { mutate } from '../../../lib/api';
+import Button from '../../ui/Button';
 import LoadStatus from '../../ui/LoadStatus';
 import { notify } from '../../ui/toast';
 import { cx, ui } from '../../ui/styles';
+import { useAction } from '../../ui/use-action';
 import { useFetch } from '../use-fetch';
 
 interface EmailState {
@@ -13,25 +15,19 @@ interface EmailState {
 /** My account's email address: the verified one (where password links go) and one waiting for its link. */
 export default function EmailAddress() {
   const { data, error, reload } = useFetch<EmailState>('/api/account/email');
-  const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
+  const saving = useAction({ fallback: 'The address was not saved. Please try again.' });
+  const problem = saving.error;
   const id = useId();
 
-  async function save(event: FormEvent<HTMLFormElement>) {
+  function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    setBusy(true);
-    setProblem('');
-    try {
+    void saving.run(async () => {
       const answer = await mutate<EmailState & { message: string }>('POST', '/api/account/email', { email: new FormData(form).get('email') });
       form.reset();
       notify({ title: 'Check your inbox', description: answer.message });
       await reload();
-    } catch (failure) {
-      setProblem(errorMessage(failure, 'The address was not saved. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   if (!data) return <LoadStatus loaded={false} error={error} />;
@@ -56,16 +52,16 @@ export default function EmailAddress() {
           {problem}
         </p>
       )}
-      <form onSubmit={(e) => void save(e)} className="flex max-w-md flex-wrap items-end gap-3">
+      <form onSubmit={save} className="flex max-w-md flex-wrap items-end gap-3">
         <div className="grow">
           <label htmlFor={`${id}-email`} className={ui.label}>
             {data.email || data.pendingEmail ? 'New email address' : 'Email address'}
           </label>
           <input id={`${id}-email`} name="email" type="email" autoComplete="email" required maxLength={254} className={cx(ui.input, 'mt-1')} />
         </div>
-        <button type="submit" disabled={busy} className={cx(ui.btn, ui.secondary)}>
+        <Button type="submit" variant="secondary" disabled={saving.pending}>
           Send a confirmation link
-        </button>
+        </Button>
       </form>
     </div>
   );

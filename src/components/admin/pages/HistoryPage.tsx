@@ -1,6 +1,5 @@
 import { ChevronDown, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/api';
 import { notify } from '../../ui/toast';
 import { announce } from '../../../stores/admin-announce';
 import { saveContent } from '../../../stores/publish';
@@ -8,7 +7,9 @@ import { formatAgo, formatWhen } from '../format-time';
 import PageHeader from '../PageHeader';
 import ConfirmDialog from '../../ui/ConfirmDialog';
 import LoadStatus from '../../ui/LoadStatus';
+import Button from '../../ui/Button';
 import { cx, ui } from '../../ui/styles';
+import { useAction } from '../../ui/use-action';
 import { useFetch } from '../use-fetch';
 import { describeChange } from './change-text';
 import DiffView from './DiffView';
@@ -23,22 +24,17 @@ export default function HistoryPage() {
   const { data: found, error, reload } = useFetch<HistoryPageOf>(`/api/admin/history?page=${page}&pageSize=${PAGE_SIZE}`);
   const data = found?.items;
   const [restoring, setRestoring] = useState<HistoryEntry | null>(null);
-  const [busy, setBusy] = useState(false);
+  const restoration = useAction({ toast: 'Not restored', fallback: 'This change could not be restored.' });
 
   async function restore() {
     if (!restoring) return;
-    setBusy(true);
-    try {
+    await restoration.run(async () => {
       await saveContent('POST', `/api/admin/history/${encodeURIComponent(restoring.id)}/restore`);
       notify({ title: 'Restored', description: describeChange(restoring) });
       announce('Change restored');
       setRestoring(null);
       await reload();
-    } catch (failure) {
-      notify({ title: 'Not restored', description: errorMessage(failure, 'This change could not be restored.'), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -64,10 +60,10 @@ export default function HistoryPage() {
                   {entry.restoredFrom && ' · restores an earlier change'}
                 </p>
                 <DiffView before={entry.before} after={entry.after} />
-                <button type="button" className={cx(ui.btn, ui.secondary, 'py-1.5')} onClick={() => setRestoring(entry)}>
+                <Button variant="secondary" size="sm" onClick={() => setRestoring(entry)}>
                   <RotateCcw aria-hidden="true" className="h-4 w-4" />
                   Restore the version before this change
-                </button>
+                </Button>
               </div>
             </details>
           </li>
@@ -80,7 +76,7 @@ export default function HistoryPage() {
         message={restoring ? `“${describeChange(restoring)}” goes back to how it was before this change. The restore is recorded too, so it can be undone.` : ''}
         confirmLabel="Restore"
         destructive={false}
-        busy={busy}
+        busy={restoration.pending}
         onConfirm={() => void restore()}
         onCancel={() => setRestoring(null)}
       />

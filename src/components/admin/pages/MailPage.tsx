@@ -1,12 +1,13 @@
 import { RotateCcw, Trash2 } from 'lucide-react';
-import { useState } from 'react';
-import { errorMessage, mutate } from '../../../lib/api';
+import { mutate } from '../../../lib/api';
+import Button from '../../ui/Button';
 import { MAIL_KIND_LABELS, type FailedMail, type MailStatus } from '../../../schemas/mail';
 import { formatWhen } from '../format-time';
 import PageHeader from '../PageHeader';
 import LoadStatus from '../../ui/LoadStatus';
 import { cx, ui } from '../../ui/styles';
 import { notify } from '../../ui/toast';
+import { useAction } from '../../ui/use-action';
 import { useFetch } from '../use-fetch';
 import SharedInbox from './SharedInbox';
 
@@ -24,21 +25,18 @@ const MODE_TITLES: Record<MailStatus['mode'], string> = {
 /** How mail leaves the site, and the deliveries that failed after every retry (with the reason). */
 export default function MailPage() {
   const { data, error, reload } = useFetch<MailOverview>('/api/admin/mail');
-  const [busy, setBusy] = useState('');
+  const mailAction = useAction({ toast: 'Could not do that', fallback: 'Please try again.' });
 
-  const act = async (m: FailedMail, action: 'retry' | 'dismiss') => {
-    setBusy(m.id);
-    try {
-      const url = `/api/admin/mail/${encodeURIComponent(m.id)}${action === 'retry' ? '/retry' : ''}`;
-      const done = await mutate<{ message: string }>(action === 'retry' ? 'POST' : 'DELETE', url);
-      void notify({ title: done.message });
-      await reload();
-    } catch (failure) {
-      void notify({ title: 'Could not do that', description: errorMessage(failure, 'Please try again.'), variant: 'destructive' });
-    } finally {
-      setBusy('');
-    }
-  };
+  const act = (m: FailedMail, action: 'retry' | 'dismiss') =>
+    mailAction.run(
+      async () => {
+        const url = `/api/admin/mail/${encodeURIComponent(m.id)}${action === 'retry' ? '/retry' : ''}`;
+        const done = await mutate<{ message: string }>(action === 'retry' ? 'POST' : 'DELETE', url);
+        void notify({ title: done.message });
+        await reload();
+      },
+      { key: m.id },
+    );
 
   return (
     <div className="space-y-6">
@@ -77,13 +75,13 @@ export default function MailPage() {
                       </p>
                     </div>
                     <div className="flex gap-2">
-                      <button type="button" className={cx(ui.btn, ui.secondary)} disabled={busy === m.id} onClick={() => void act(m, 'retry')}>
+                      <Button variant="secondary" disabled={mailAction.pendingFor(m.id)} onClick={() => void act(m, 'retry')}>
                         <RotateCcw aria-hidden="true" className="h-4 w-4" />
                         Retry
-                      </button>
-                      <button type="button" className={cx(ui.btn, ui.ghost)} disabled={busy === m.id} onClick={() => void act(m, 'dismiss')} aria-label={`Dismiss the failed message to ${m.to}`}>
+                      </Button>
+                      <Button variant="ghost" disabled={mailAction.pendingFor(m.id)} onClick={() => void act(m, 'dismiss')} aria-label={`Dismiss the failed message to ${m.to}`}>
                         <Trash2 aria-hidden="true" className="h-4 w-4" />
-                      </button>
+                      </Button>
                     </div>
                   </li>
                 ))}

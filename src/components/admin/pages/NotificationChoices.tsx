@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
-import { errorMessage, mutate } from '../../../lib/api';
+import { useId } from 'react';
+import { mutate } from '../../../lib/api';
 import type { NotificationChoices as Choices, NotificationKind } from '../../../schemas/notifications';
 import LoadStatus from '../../ui/LoadStatus';
 import { cx, ui } from '../../ui/styles';
 import { notify } from '../../ui/toast';
+import { useAction } from '../../ui/use-action';
 import { useFetch } from '../use-fetch';
 
 /**
@@ -12,7 +13,7 @@ import { useFetch } from '../use-fetch';
  */
 export default function NotificationChoices() {
   const { data, setData, error } = useFetch<Choices>('/api/account/notifications');
-  const [busy, setBusy] = useState<NotificationKind | null>(null);
+  const saving = useAction({ toast: 'Not saved', fallback: 'Please try again.' });
   const id = useId();
 
   async function toggle(kind: NotificationKind, on: boolean) {
@@ -20,16 +21,13 @@ export default function NotificationChoices() {
     const before = data;
     // Shown at once; put back if the server refuses, so the box never claims an unsaved choice.
     setData({ ...data, choices: data.choices.map((c) => (c.kind === kind ? { ...c, on } : c)) });
-    setBusy(kind);
-    try {
-      setData(await mutate<Choices>('PUT', '/api/account/notifications', { [kind]: on }));
-      notify({ title: on ? 'Notification turned on' : 'Notification turned off' });
-    } catch (failure) {
-      setData(before);
-      notify({ title: 'Not saved', description: errorMessage(failure, 'Please try again.'), variant: 'destructive' });
-    } finally {
-      setBusy(null);
-    }
+    await saving.run(
+      async () => {
+        setData(await mutate<Choices>('PUT', '/api/account/notifications', { [kind]: on }));
+        notify({ title: on ? 'Notification turned on' : 'Notification turned off' });
+      },
+      { key: kind, onFailure: () => setData(before) },
+    );
   }
 
   return (
@@ -49,7 +47,7 @@ export default function NotificationChoices() {
             <legend className="sr-only">Email me about</legend>
             {data.choices.map((c) => (
               <label key={c.kind} className="flex items-center gap-2 text-sm text-ink">
-                <input type="checkbox" className="size-4 rounded border-slate-300" checked={c.on} disabled={busy === c.kind} onChange={(e) => void toggle(c.kind, e.target.checked)} />
+                <input type="checkbox" className="size-4 rounded border-slate-300" checked={c.on} disabled={saving.pendingFor(c.kind)} onChange={(e) => void toggle(c.kind, e.target.checked)} />
                 {c.label}
               </label>
             ))}

@@ -1,10 +1,13 @@
-import { Copy, Link2, Trash2 } from 'lucide-react';
+import { Link2, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { errorMessage, mutate } from '../../../lib/api';
+import { mutate } from '../../../lib/api';
 import { PREVIEW_DEFAULT_DAYS, PREVIEW_MAX_DAYS, type CreatedPreviewLink, type PreviewKind, type PreviewLinkSummary } from '../../../schemas/preview-link';
-import FormField, { INPUT } from '../../ui/FormField';
+import FormField from '../../ui/FormField';
 import LoadStatus from '../../ui/LoadStatus';
+import Button from '../../ui/Button';
+import CopyButton from '../../ui/CopyButton';
 import { cx, ui } from '../../ui/styles';
+import { useAction } from '../../ui/use-action';
 import { notify } from '../../ui/toast';
 import { formatWhen } from '../format-time';
 import PageHeader from '../PageHeader';
@@ -24,8 +27,8 @@ export default function PreviewLinksPage() {
   const [choice, setChoice] = useState('');
   const [days, setDays] = useState(String(PREVIEW_DEFAULT_DAYS));
   const [made, setMade] = useState<CreatedPreviewLink | null>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const making = useAction({ fallback: 'The link could not be made. Please try again.' });
+  const revoking = useAction({ toast: 'Could not revoke', fallback: 'Please try again.' });
 
   const unpublished = (kind: PreviewKind, items: Item[] | null | undefined) =>
     (items ?? []).filter((i) => (i.status ?? 'published') !== 'published').map((i) => ({ kind, ...i }));
@@ -34,35 +37,26 @@ export default function PreviewLinksPage() {
   const create = async (event: FormEvent) => {
     event.preventDefault();
     const [kind, id] = choice.split(':') as [PreviewKind, string];
-    if (!id) return setError('Choose a draft or scheduled item');
-    setBusy(true);
-    setError('');
-    try {
+    if (!id) return making.setError('Choose a draft or scheduled item');
+    await making.run(async () => {
       setMade(await mutate<CreatedPreviewLink>('POST', '/api/admin/preview-links', { kind, id, expiresInDays: Number(days) }));
       await links.reload();
-    } catch (failure) {
-      setError(errorMessage(failure, 'The link could not be made. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
-  const revoke = async (link: PreviewLinkSummary) => {
-    try {
+  const revoke = (link: PreviewLinkSummary) =>
+    revoking.run(async () => {
       await mutate('DELETE', `/api/admin/preview-links/${link.id}`);
       void notify({ title: 'Link revoked', description: `The preview of ${link.title} no longer opens.` });
       await links.reload();
-    } catch (failure) {
-      void notify({ title: 'Could not revoke', description: errorMessage(failure, 'Please try again.'), variant: 'destructive' });
-    }
-  };
+    });
 
   return (
     <div className="space-y-6">
       <PageHeader title="Preview links" description="Share a draft or scheduled item before it is public: the page as it will look, marked as a preview, never indexed." />
       <form onSubmit={(e) => void create(e)} className={cx(ui.card, 'grid gap-4 p-5 sm:grid-cols-3')} noValidate aria-label="Make a preview link">
-        <FormField look="admin" id="preview-item" label="Item" className="sm:col-span-2" error={error}>
-          <select id="preview-item" className={INPUT} value={choice} onChange={(e) => setChoice(e.target.value)}>
+        <FormField look="admin" id="preview-item" label="Item" className="sm:col-span-2" error={making.error}>
+          <select id="preview-item" className={ui.input} value={choice} onChange={(e) => setChoice(e.target.value)}>
             <option value="">Choose a draft or scheduled item</option>
             {options.map((o) => (
               <option key={`${o.kind}:${o.id}`} value={`${o.kind}:${o.id}`}>
@@ -72,13 +66,13 @@ export default function PreviewLinksPage() {
           </select>
         </FormField>
         <FormField look="admin" id="preview-days" label="Works for (days)" hint={`At most ${PREVIEW_MAX_DAYS}.`}>
-          <input id="preview-days" type="number" min={1} max={PREVIEW_MAX_DAYS} className={INPUT} value={days} onChange={(e) => setDays(e.target.value)} />
+          <input id="preview-days" type="number" min={1} max={PREVIEW_MAX_DAYS} className={ui.input} value={days} onChange={(e) => setDays(e.target.value)} />
         </FormField>
         <div className="sm:col-span-3">
-          <button type="submit" className={cx(ui.btn, ui.primary)} disabled={busy}>
+          <Button type="submit" disabled={making.pending}>
             <Link2 aria-hidden="true" className="h-4 w-4" />
             Make link
-          </button>
+          </Button>
         </div>
       </form>
 
@@ -92,10 +86,7 @@ export default function PreviewLinksPage() {
             <code className="break-all" data-testid="preview-url">
               {made.url}
             </code>
-            <button type="button" className={cx(ui.btn, ui.secondary)} onClick={() => void navigator.clipboard?.writeText(made.url).then(() => notify({ title: 'Copied' }))}>
-              <Copy aria-hidden="true" className="h-4 w-4" />
-              Copy
-            </button>
+            <CopyButton text={made.url} copied="Copied" />
           </p>
         </section>
       )}
@@ -115,9 +106,9 @@ export default function PreviewLinksPage() {
                   {l.lastOpenedAt ? `last opened ${formatWhen(l.lastOpenedAt)}` : 'never opened'}
                 </span>
                 {!l.expired && (
-                  <button type="button" className={cx(ui.btn, ui.ghost)} onClick={() => void revoke(l)} aria-label={`Revoke the preview link to ${l.title}`}>
+                  <Button variant="ghost" onClick={() => void revoke(l)} aria-label={`Revoke the preview link to ${l.title}`}>
                     <Trash2 aria-hidden="true" className="h-4 w-4" />
-                  </button>
+                  </Button>
                 )}
               </li>
             ))}

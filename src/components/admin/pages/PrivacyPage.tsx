@@ -1,11 +1,13 @@
 import { Search, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { errorMessage, fetchQuery, mutate } from '../../../lib/api';
+import { fetchQuery, mutate } from '../../../lib/api';
+import Button from '../../ui/Button';
 import ConfirmDialog from '../../ui/ConfirmDialog';
-import FormField, { INPUT } from '../../ui/FormField';
+import FormField from '../../ui/FormField';
 import LoadStatus from '../../ui/LoadStatus';
 import { cx, ui } from '../../ui/styles';
 import { notify } from '../../ui/toast';
+import { useAction } from '../../ui/use-action';
 import { formatWhen } from '../format-time';
 import PageHeader from '../PageHeader';
 import { useFetch } from '../use-fetch';
@@ -36,61 +38,51 @@ export default function PrivacyPage() {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [found, setFound] = useState<{ who: { email: string; name: string }; data: Found } | null>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const searching = useAction({ fallback: 'The search failed. Please try again.' });
+  const erasing = useAction({ toast: 'Could not erase', fallback: 'Nothing was reported as erased. Please try again.' });
+  const busy = searching.pending || erasing.pending;
   const [confirming, setConfirming] = useState(false);
 
-  const search = async (event: FormEvent) => {
+  const search = (event: FormEvent) => {
     event.preventDefault();
-    setError('');
-    if (!email.trim() && !name.trim()) return setError('Give an email address or a name');
-    setBusy(true);
-    try {
+    if (!email.trim() && !name.trim()) return searching.setError('Give an email address or a name');
+    void searching.run(async () => {
       const q = new URLSearchParams({ email: email.trim(), name: name.trim() });
       setFound({ who: { email: email.trim(), name: name.trim() }, data: await fetchQuery<Found>(`/api/admin/privacy/person?${q}`) });
-    } catch (failure) {
-      setError(errorMessage(failure, 'The search failed. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const erase = async () => {
     if (!found) return;
-    setBusy(true);
-    try {
+    await erasing.run(async () => {
       const done = await mutate<{ messages: number; testimonials: number; photos: number; historyEntries: number }>('POST', '/api/admin/privacy/erase', found.who);
       void notify({ title: 'Erased', description: `${done.messages} messages, ${done.testimonials} testimonials, ${done.photos} photos and ${done.historyEntries} History entries.` });
       setFound(null);
       await audit.reload();
-    } catch (failure) {
-      void notify({ title: 'Could not erase', description: errorMessage(failure, 'Nothing was reported as erased. Please try again.'), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-      setConfirming(false);
-    }
+    });
+    setConfirming(false);
   };
 
   return (
     <div className="space-y-6">
       <PageHeader title="Privacy" description="Find what the site holds about one person, and erase it. Retention periods are in Site settings." />
-      <form onSubmit={(e) => void search(e)} className={cx(ui.card, 'grid gap-4 p-5 sm:grid-cols-2')} noValidate aria-label="Find a person">
+      <form onSubmit={search} className={cx(ui.card, 'grid gap-4 p-5 sm:grid-cols-2')} noValidate aria-label="Find a person">
         <FormField look="admin" id="privacy-email" label="Email address" hint="Finds their messages and newsletter subscription.">
-          <input id="privacy-email" type="email" className={INPUT} value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input id="privacy-email" type="email" className={ui.input} value={email} onChange={(e) => setEmail(e.target.value)} />
         </FormField>
         <FormField look="admin" id="privacy-name" label="Name" optional hint="Finds their testimonials and messages sent under this name.">
-          <input id="privacy-name" className={INPUT} value={name} onChange={(e) => setName(e.target.value)} />
+          <input id="privacy-name" className={ui.input} value={name} onChange={(e) => setName(e.target.value)} />
         </FormField>
         <div className="sm:col-span-2">
-          {error && (
+          {searching.error && (
             <p role="alert" className="mb-2 text-sm text-red-700">
-              {error}
+              {searching.error}
             </p>
           )}
-          <button type="submit" className={cx(ui.btn, ui.primary)} disabled={busy}>
+          <Button type="submit" disabled={busy}>
             <Search aria-hidden="true" className="h-4 w-4" />
             Find
-          </button>
+          </Button>
         </div>
       </form>
 
@@ -117,10 +109,10 @@ export default function PrivacyPage() {
                 ))}
                 {found.data.historyEntries > 0 && <li>{found.data.historyEntries} History entries holding copies</li>}
               </ul>
-              <button type="button" className={cx(ui.btn, ui.danger)} disabled={busy} onClick={() => setConfirming(true)}>
+              <Button variant="danger" disabled={busy} onClick={() => setConfirming(true)}>
                 <Trash2 aria-hidden="true" className="h-4 w-4" />
                 Erase all of it
-              </button>
+              </Button>
             </>
           )}
         </section>

@@ -1,12 +1,13 @@
 import { AlertTriangle, Ban, CheckCircle2, Link2 } from 'lucide-react';
 import { useState } from 'react';
-import { errorMessage, mutate } from '../../../lib/api';
+import { mutate } from '../../../lib/api';
 import type { CreatedPreviewLink } from '../../../schemas/preview-link';
 import type { CheckedRelease, ReleaseCollection, ReleaseItem } from '../../../schemas/release-bundle';
 import { saveContent } from '../../../stores/publish';
 import LoadStatus from '../../ui/LoadStatus';
-import { cx, ui } from '../../ui/styles';
+import Button from '../../ui/Button';
 import { notify } from '../../ui/toast';
+import { useAction } from '../../ui/use-action';
 import { formatWhen } from '../format-time';
 import { useFetch } from '../use-fetch';
 import ReleaseTexts from './ReleaseTexts';
@@ -28,7 +29,9 @@ export default function ReleaseDetail({ id, onChanged }: { id: string; onChanged
   const [items, setItems] = useState<ReleaseItem[]>([]);
   const [when, setWhen] = useState({ publishAt: '', timeZone: 'UTC' });
   const [link, setLink] = useState<CreatedPreviewLink | null>(null);
-  const [error, setError] = useState('');
+  // The release's changes share one message line: the latest failure, cleared by the next try.
+  const action = useAction();
+  const { error } = action;
   const data = release.data;
   // Each fresh read of the release resets what the form shows (derived while rendering, not in an effect).
   const [shown, setShown] = useState<CheckedRelease | null>(null);
@@ -41,37 +44,30 @@ export default function ReleaseDetail({ id, onChanged }: { id: string; onChanged
   if (!data) return <div className="px-4 pb-4"><LoadStatus loaded={false} error={release.error} /></div>;
   const editable = data.status === 'scheduled';
 
-  const change = async (body: object, done: string): Promise<boolean> => {
-    setError('');
-    try {
-      await saveContent('PATCH', `/api/admin/releases/${id}`, body);
-      void notify({ title: done });
-      await release.reload();
-      onChanged();
-      return true;
-    } catch (failure) {
-      setError(errorMessage(failure, 'The release could not be saved. Please try again.'));
-      return false;
-    }
-  };
+  const change = (body: object, done: string): Promise<boolean> =>
+    action.run(
+      async () => {
+        await saveContent('PATCH', `/api/admin/releases/${id}`, body);
+        void notify({ title: done });
+        await release.reload();
+        onChanged();
+      },
+      { fallback: 'The release could not be saved. Please try again.' },
+    );
   const cancel = async () => {
     if (!window.confirm(`Cancel “${data.name}”? Its items go back to draft and its text changes are dropped.`)) return;
-    try {
-      await saveContent('POST', `/api/admin/releases/${id}/cancel`);
-      void notify({ title: 'Release cancelled', description: 'Its items are drafts again.' });
-      await release.reload();
-      onChanged();
-    } catch (failure) {
-      setError(errorMessage(failure, 'The release could not be cancelled. Please try again.'));
-    }
+    await action.run(
+      async () => {
+        await saveContent('POST', `/api/admin/releases/${id}/cancel`);
+        void notify({ title: 'Release cancelled', description: 'Its items are drafts again.' });
+        await release.reload();
+        onChanged();
+      },
+      { fallback: 'The release could not be cancelled. Please try again.' },
+    );
   };
-  const preview = async () => {
-    try {
-      setLink(await mutate<CreatedPreviewLink>('POST', `/api/admin/releases/${id}/preview-link`, {}));
-    } catch (failure) {
-      setError(errorMessage(failure, 'The link could not be made. Please try again.'));
-    }
-  };
+  const preview = () =>
+    action.run(async () => setLink(await mutate<CreatedPreviewLink>('POST', `/api/admin/releases/${id}/preview-link`, {})), { fallback: 'The link could not be made. Please try again.' });
 
   const choices = (collection: ReleaseCollection, kind: string, records: Choice[] | null) =>
     (records ?? [])
@@ -112,9 +108,9 @@ export default function ReleaseDetail({ id, onChanged }: { id: string; onChanged
           </label>
         ))}
         {editable && (
-          <button type="button" className={cx(ui.btn, ui.secondary)} onClick={() => void change({ items }, 'Items saved')}>
+          <Button variant="secondary" onClick={() => void change({ items }, 'Items saved')}>
             Save items
-          </button>
+          </Button>
         )}
       </fieldset>
 
@@ -125,21 +121,21 @@ export default function ReleaseDetail({ id, onChanged }: { id: string; onChanged
           <legend className="mb-2 font-semibold">Reschedule</legend>
           <ReleaseTimeFields idPrefix={`release-${id}`} publishAt={when.publishAt} timeZone={when.timeZone} onChange={(publishAt, timeZone) => setWhen({ publishAt, timeZone })} />
           <div className="self-end">
-            <button type="button" className={cx(ui.btn, ui.secondary)} onClick={() => void change(when, 'Release rescheduled')}>
+            <Button variant="secondary" onClick={() => void change(when, 'Release rescheduled')}>
               Reschedule
-            </button>
+            </Button>
           </div>
         </fieldset>
       )}
 
       {editable && (
         <div className="flex flex-wrap items-center gap-2">
-          <button type="button" className={cx(ui.btn, ui.secondary)} onClick={() => void preview()}>
+          <Button variant="secondary" onClick={() => void preview()}>
             <Link2 aria-hidden="true" className="h-4 w-4" /> Make preview link
-          </button>
-          <button type="button" className={cx(ui.btn, ui.danger)} onClick={() => void cancel()}>
+          </Button>
+          <Button variant="danger" onClick={() => void cancel()}>
             <Ban aria-hidden="true" className="h-4 w-4" /> Cancel release
-          </button>
+          </Button>
         </div>
       )}
       {link && (

@@ -1,8 +1,9 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { SETTINGS_TEXT_KEYS, type SiteTextsPatch } from '../../../schemas/site-settings';
-import FormField, { INPUT } from '../../ui/FormField';
-import { cx, ui } from '../../ui/styles';
+import FormField from '../../ui/FormField';
+import Button from '../../ui/Button';
+import { ui } from '../../ui/styles';
 import { humanize } from '../form/field-config';
 
 /** A release's site-text changes: what each text becomes at the release time. */
@@ -22,9 +23,9 @@ export default function ReleaseTexts({ texts, editable, onSave }: { texts: SiteT
               <strong>{humanize(k)}</strong>: {v || '(the built-in wording)'}
             </span>
             {editable && (
-              <button type="button" className={cx(ui.btn, ui.ghost)} aria-label={`Drop the change to ${humanize(k)}`} onClick={() => void onSave(without(k))}>
+              <Button variant="ghost" aria-label={`Drop the change to ${humanize(k)}`} onClick={() => void onSave(without(k))}>
                 <Trash2 aria-hidden="true" className="h-4 w-4" />
-              </button>
+              </Button>
             )}
           </li>
         ))}
@@ -32,7 +33,7 @@ export default function ReleaseTexts({ texts, editable, onSave }: { texts: SiteT
       {editable && (
         <div className="grid gap-3 sm:grid-cols-3">
           <FormField look="admin" id="release-text-key" label="Text">
-            <select id="release-text-key" className={INPUT} value={key} onChange={(e) => setKey(e.target.value)}>
+            <select id="release-text-key" className={ui.input} value={key} onChange={(e) => setKey(e.target.value)}>
               {SETTINGS_TEXT_KEYS.map((k) => (
                 <option key={k} value={k}>
                   {humanize(k)}
@@ -41,12 +42,12 @@ export default function ReleaseTexts({ texts, editable, onSave }: { texts: SiteT
             </select>
           </FormField>
           <FormField look="admin" id="release-text-value" label="New wording" className="sm:col-span-2">
-            <textarea id="release-text-value" rows={2} className={INPUT} value={value} onChange={(e) => setValue(e.target.value)} />
+            <textarea id="release-text-value" rows={2} className={ui.input} value={value} onChange={(e) => setValue(e.target.value)} />
           </FormField>
           <div>
-            <button type="button" className={cx(ui.btn, ui.secondary)} onClick={() => void onSave({ ...texts, [key]: value }).then((saved) => saved && setValue(''))}>
+            <Button variant="secondary" onClick={() => void onSave({ ...texts, [key]: value }).then((saved) => saved && setValue(''))}>
               Add text change
-            </button>
+            </Button>
           </div>
         </div>
       )}

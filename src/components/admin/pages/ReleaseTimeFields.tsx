@@ -1,4 +1,5 @@
-import FormField, { INPUT } from '../../ui/FormField';
+import FormField from '../../ui/FormField';
+import { ui } from '../../ui/styles';
 import { timeZoneOptions } from '../form/time-zones';
 
 /** A release's time as scheduled items take it: a local date and time, and its time zone. */
@@ -7,10 +8,10 @@ export default function ReleaseTimeFields(props: { idPrefix: string; publishAt: 
   return (
     <>
       <FormField look="admin" id={`${idPrefix}-at`} label="Goes live at" hint="The local time in the zone beside it." required>
-        <input id={`${idPrefix}-at`} type="datetime-local" className={INPUT} value={publishAt} onChange={(e) => onChange(e.target.value, timeZone)} required />
+        <input id={`${idPrefix}-at`} type="datetime-local" className={ui.input} value={publishAt} onChange={(e) => onChange(e.target.value, timeZone)} required />
       </FormField>
       <FormField look="admin" id={`${idPrefix}-zone`} label="Time zone">
-        <select id={`${idPrefix}-zone`} className={INPUT} value={timeZone} onChange={(e) => onChange(publishAt, e.target.value)}>
+        <select id={`${idPrefix}-zone`} className={ui.input} value={timeZone} onChange={(e) => onChange(publishAt, e.target.value)}>
           {timeZoneOptions().map((z) => (
             <option key={z}>{z}</option>
           ))}

@@ -1,21 +1,17 @@
 import { CalendarClock, Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../../lib/api';
-import type { ReleaseBundle } from '../../../schemas/release-bundle';
+import type { ReleaseBundle, ReleasesOverview } from '../../../schemas/release-bundle';
 import { saveContent } from '../../../stores/publish';
-import FormField, { INPUT } from '../../ui/FormField';
+import FormField from '../../ui/FormField';
 import LoadStatus from '../../ui/LoadStatus';
+import Button from '../../ui/Button';
 import { cx, ui } from '../../ui/styles';
+import { useAction } from '../../ui/use-action';
 import { browserZone } from '../form/time-zones';
 import PageHeader from '../PageHeader';
 import { useFetch } from '../use-fetch';
 import ReleaseDetail from './ReleaseDetail';
 import ReleaseTimeFields from './ReleaseTimeFields';
-
-/** What GET /api/admin/releases answers (the part this page shows). */
-interface Releases {
-  releases: ReleaseBundle[];
-}
 
 const STATUS = { scheduled: 'Scheduled', released: 'Released', cancelled: 'Cancelled' } as const;
 
@@ -24,44 +20,37 @@ const STATUS = { scheduled: 'Scheduled', released: 'Released', cancelled: 'Cance
  * add its items and text changes, check it, share a preview link, reschedule or cancel it.
  */
 export default function ReleasesPage() {
-  const list = useFetch<Releases>('/api/admin/releases');
+  const list = useFetch<ReleasesOverview>('/api/admin/releases');
   const [open, setOpen] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [publishAt, setPublishAt] = useState('');
   const [timeZone, setTimeZone] = useState(browserZone);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const making = useAction({ fallback: 'The release could not be made. Please try again.' });
 
-  const create = async (event: FormEvent) => {
+  const create = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError('');
-    try {
+    void making.run(async () => {
       const made = await saveContent<ReleaseBundle>('POST', '/api/admin/releases', { name, publishAt, timeZone });
       setName('');
       setPublishAt('');
       setOpen(made.id);
       await list.reload();
-    } catch (failure) {
-      setError(errorMessage(failure, 'The release could not be made. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
     <div className="space-y-6">
       <PageHeader title="Releases" description="Publications, events and site texts that go live together, at one time, with one build." />
-      <form onSubmit={(e) => void create(e)} className={cx(ui.card, 'grid gap-4 p-5 sm:grid-cols-3')} noValidate aria-label="New release">
-        <FormField look="admin" id="release-name" label="Release name" error={error} required>
-          <input id="release-name" className={INPUT} value={name} onChange={(e) => setName(e.target.value)} required />
+      <form onSubmit={create} className={cx(ui.card, 'grid gap-4 p-5 sm:grid-cols-3')} noValidate aria-label="New release">
+        <FormField look="admin" id="release-name" label="Release name" error={making.error} required>
+          <input id="release-name" className={ui.input} value={name} onChange={(e) => setName(e.target.value)} required />
         </FormField>
         <ReleaseTimeFields idPrefix="new-release" publishAt={publishAt} timeZone={timeZone} onChange={(at, zone) => (setPublishAt(at), setTimeZone(zone))} />
         <div className="sm:col-span-3">
-          <button type="submit" className={cx(ui.btn, ui.primary)} disabled={busy}>
+          <Button type="submit" disabled={making.pending}>
             <Plus aria-hidden="true" className="h-4 w-4" />
             Create release
-          </button>
+          </Button>
         </div>
       </form>
 

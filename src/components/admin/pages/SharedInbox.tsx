@@ -1,34 +1,30 @@
 import { useId, useState, type FormEvent } from 'react';
-import { errorMessage, mutate } from '../../../lib/api';
+import { mutate } from '../../../lib/api';
+import Button from '../../ui/Button';
 import LoadStatus from '../../ui/LoadStatus';
 import { cx, ui } from '../../ui/styles';
 import { notify } from '../../ui/toast';
+import { useAction } from '../../ui/use-action';
 import { useFetch } from '../use-fetch';
 
 /** The address form, starting from the saved address. */
 function SharedInboxForm({ saved, onSaved }: { saved: string; onSaved: (address: string) => void }) {
   const [value, setValue] = useState(saved);
-  const [fieldError, setFieldError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const saving = useAction({ fallback: 'Not saved. Please try again.' });
+  const fieldError = saving.error;
   const id = useId();
 
-  async function save(event: FormEvent<HTMLFormElement>) {
+  function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    setFieldError('');
-    try {
+    void saving.run(async () => {
       const { sharedInbox } = await mutate<{ sharedInbox: string }>('PUT', '/api/admin/notifications', { sharedInbox: value });
       onSaved(sharedInbox);
       notify({ title: sharedInbox ? 'Shared inbox saved' : 'Shared inbox removed' });
-    } catch (failure) {
-      setFieldError(errorMessage(failure, 'Not saved. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
-    <form onSubmit={(e) => void save(e)} className="mt-3 flex max-w-lg flex-wrap items-end gap-3">
+    <form onSubmit={save} className="mt-3 flex max-w-lg flex-wrap items-end gap-3">
       <div className="min-w-64 flex-1">
         <label htmlFor={`${id}-address`} className={ui.label}>
           Address (leave empty for none)
@@ -43,9 +39,9 @@ function SharedInboxForm({ saved, onSaved }: { saved: string; onSaved: (address:
           className={cx(ui.input, 'mt-1')}
         />
       </div>
-      <button type="submit" disabled={busy} className={cx(ui.btn, ui.primary)}>
+      <Button type="submit" disabled={saving.pending}>
         Save
-      </button>
+      </Button>
       {fieldError && (
         <p id={`${id}-error`} role="alert" className={cx(ui.error, 'w-full')}>
           {fieldError}

@@ -6,18 +6,17 @@ import PageHeader from '../PageHeader';
 import ConfirmDialog from '../../ui/ConfirmDialog';
 import Pagination from '../../ui/Pagination';
 import LoadStatus from '../../ui/LoadStatus';
-import { cx, ui } from '../../ui/styles';
+import Button from '../../ui/Button';
+import { buttonClass, cx, ui } from '../../ui/styles';
 import { useFetch } from '../use-fetch';
 import type { Page } from '../../../schemas/page';
-import type { SubscriberRow } from '../../../schemas/newsletter-subscription';
+import type { LastExports, SubscriberRow } from '../../../schemas/newsletter-subscription';
 
-type Subscription = Pick<SubscriberRow, 'id' | 'email' | 'createdAt' | 'requestedAt' | 'confirmedAt' | 'unsubscribedAt'>;
 type Status = 'confirmed' | 'pending' | 'unsubscribed';
-type LastExports = Record<'subscribed' | 'unsubscribed', { at: string; count: number } | null>;
 
 const TABS: Record<Status, string> = { confirmed: 'Subscribers', pending: 'Waiting for confirmation', unsubscribed: 'Unsubscribed' };
 const DATE_HEADING: Record<Status, string> = { confirmed: 'Confirmed', pending: 'Signed up', unsubscribed: 'Unsubscribed' };
-const dateOf = (s: Subscription, status: Status) => (status === 'pending' ? s.requestedAt : status === 'unsubscribed' ? s.unsubscribedAt : s.confirmedAt) ?? s.createdAt;
+const dateOf = (s: SubscriberRow, status: Status) => (status === 'pending' ? s.requestedAt : status === 'unsubscribed' ? s.unsubscribedAt : s.confirmedAt) ?? s.createdAt;
 const countLabel = (n: number, status: Status) =>
   status === 'pending' ? (n === 1 ? 'signup waiting' : 'signups waiting') : status === 'unsubscribed' ? (n === 1 ? 'address unsubscribed' : 'addresses unsubscribed') : n === 1 ? 'subscriber' : 'subscribers';
 const EXPORT = '/api/admin/subscriptions/export';
@@ -47,18 +46,18 @@ export default function Subscriptions() {
     setStatus(next);
     setPage(1);
   };
-  const { data, error, reload } = useFetch<Page<Subscription>>(url);
+  const { data, error, reload } = useFetch<Page<SubscriberRow>>(url);
   const { data: lastExports } = useFetch<LastExports>('/api/admin/subscriptions/last-export');
   const since = (list: keyof LastExports) => {
     const last = lastExports?.[list];
     return last ? `last exported ${formatWhen(last.at)}` : 'never exported';
   };
-  const removal = useConfirmedDelete<Subscription>((s) => `/api/admin/subscriptions/${encodeURIComponent(s.id)}`, () => void reload(), 'Subscription');
+  const removal = useConfirmedDelete<SubscriberRow>((s) => `/api/admin/subscriptions/${encodeURIComponent(s.id)}`, () => void reload(), 'Subscription');
 
   return (
     <div>
       <PageHeader title="Subscriptions" description="People who confirmed their newsletter signup. Only they count, are listed here and are exported as subscribers.">
-        <a href={EXPORT} download className={cx(ui.btn, ui.secondary)}>
+        <a href={EXPORT} download className={buttonClass({ variant: 'secondary' })}>
           <Download aria-hidden="true" className="h-4 w-4" />
           Export CSV
         </a>
@@ -79,9 +78,9 @@ export default function Subscriptions() {
       </section>
       <div role="group" aria-label="Which signups" className="mb-4 flex flex-wrap gap-2">
         {(Object.keys(TABS) as Status[]).map((s) => (
-          <button key={s} type="button" aria-pressed={status === s} onClick={() => show(s)} className={cx(ui.btn, status === s ? ui.primary : ui.secondary)}>
+          <Button key={s} variant={status === s ? 'primary' : 'secondary'} aria-pressed={status === s} onClick={() => show(s)}>
             {TABS[s]}
-          </button>
+          </Button>
         ))}
       </div>
       {status === 'pending' && <p className="mb-4 text-sm text-ink-muted">These people signed up but have not used the link in their confirmation email yet. They get nothing else, and are forgotten 7 days after signing up.</p>}

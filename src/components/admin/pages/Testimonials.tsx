@@ -1,8 +1,9 @@
 import { Check, Pencil, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/api';
 import { initials } from '../../../lib/format';
+import Button from '../../ui/Button';
 import { notify } from '../../ui/toast';
+import { useAction } from '../../ui/use-action';
 import { testimonialUpdateSchema, type Testimonial } from '../../../schemas/testimonial';
 import { announce } from '../../../stores/admin-announce';
 import { saveContent } from '../../../stores/publish';
@@ -45,7 +46,7 @@ export default function Testimonials() {
   const { data, setData, error, reload } = useFetch<Page<Testimonial> & { pending: number }>(`/api/admin/testimonials?page=${page}&pageSize=${PAGE_SIZE}`);
   const list = data?.items;
   const [editing, setEditing] = useState<Testimonial | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const saving = useAction({ toast: 'Not saved', fallback: 'The testimonial could not be updated.' });
   // A change stays in place until the next load (so the row does not jump away); a deletion reloads
   // the page so it fills up again and the counts stay exact.
   const replace = (t: Testimonial) =>
@@ -65,18 +66,15 @@ export default function Testimonials() {
     'Testimonial',
   );
 
-  async function toggle(t: Testimonial, change: Partial<Pick<Testimonial, 'approved' | 'featured'>>, done: string) {
-    setBusy(t.id);
-    try {
-      replace(await saveContent<Testimonial>('PATCH', `/api/admin/testimonials/${encodeURIComponent(t.id)}`, change));
-      notify({ title: done, description: t.name });
-      announce(`${done}: ${t.name}`);
-    } catch (failure) {
-      notify({ title: 'Not saved', description: errorMessage(failure, 'The testimonial could not be updated.'), variant: 'destructive' });
-    } finally {
-      setBusy(null);
-    }
-  }
+  const toggle = (t: Testimonial, change: Partial<Pick<Testimonial, 'approved' | 'featured'>>, done: string) =>
+    saving.run(
+      async () => {
+        replace(await saveContent<Testimonial>('PATCH', `/api/admin/testimonials/${encodeURIComponent(t.id)}`, change));
+        notify({ title: done, description: t.name });
+        announce(`${done}: ${t.name}`);
+      },
+      { key: t.id },
+    );
 
   const pending = data?.pending ?? 0;
   return (
@@ -116,24 +114,24 @@ export default function Testimonials() {
             </div>
             <p className="mt-2 text-sm break-words whitespace-pre-wrap text-ink">{t.content}</p>
             <div className="mt-3 flex flex-wrap gap-2">
-              <button type="button" disabled={busy === t.id} className={cx(ui.btn, t.approved ? ui.secondary : ui.primary, 'py-1.5')} onClick={() => void toggle(t, { approved: !t.approved }, t.approved ? 'Unapproved' : 'Approved')}>
+              <Button variant={t.approved ? 'secondary' : 'primary'} size="sm" disabled={saving.pendingFor(t.id)} onClick={() => void toggle(t, { approved: !t.approved }, t.approved ? 'Unapproved' : 'Approved')}>
                 <Check aria-hidden="true" className="h-4 w-4" />
                 {t.approved ? 'Unapprove' : 'Approve'}
                 <span className="sr-only"> {t.name}</span>
-              </button>
-              <button type="button" disabled={busy === t.id} className={cx(ui.btn, ui.secondary, 'py-1.5')} onClick={() => void toggle(t, { featured: !t.featured }, t.featured ? 'Unfeatured' : 'Featured')}>
+              </Button>
+              <Button variant="secondary" size="sm" disabled={saving.pendingFor(t.id)} onClick={() => void toggle(t, { featured: !t.featured }, t.featured ? 'Unfeatured' : 'Featured')}>
                 <Star aria-hidden="true" className="h-4 w-4" />
                 {t.featured ? 'Unfeature' : 'Feature'}
                 <span className="sr-only"> {t.name}</span>
-              </button>
-              <button type="button" className={cx(ui.btn, ui.ghost, 'py-1.5')} onClick={() => setEditing(t)}>
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => setEditing(t)}>
                 <Pencil aria-hidden="true" className="h-4 w-4" />
                 Edit<span className="sr-only"> {t.name}</span>
-              </button>
-              <button type="button" className={cx(ui.btn, ui.ghost, 'py-1.5 hover:text-red-700')} onClick={() => removal.ask(t)}>
+              </Button>
+              <Button variant="ghost" size="sm" className="hover:text-red-700" onClick={() => removal.ask(t)}>
                 <Trash2 aria-hidden="true" className="h-4 w-4" />
                 Delete<span className="sr-only"> {t.name}</span>
-              </button>
+              </Button>
             </div>
           </li>
         ))}

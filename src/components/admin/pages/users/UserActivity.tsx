@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { formatAgo } from '../format-time';
-import { useFetch } from '../use-fetch';
-import { describeChange } from './change-text';
-import type { HistoryEntry } from '../../../schemas/history';
+import { formatAgo } from '../../format-time';
+import { useFetch } from '../../use-fetch';
+import { describeChange } from '../change-text';
+import type { HistoryEntry } from '../../../../schemas/history';
 
 function ActivityList({ username }: { username: string }) {
   const { data, error } = useFetch<HistoryEntry[]>(`/api/admin/users/${encodeURIComponent(username)}/activity`);
