@@ -5,7 +5,9 @@ const control =
   'block w-full border border-slate-300 bg-white text-ink shadow-sm transition placeholder:text-ink-soft focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-100 aria-[invalid=true]:border-red-600';
 
 export const ui = {
-  btn: 'inline-flex items-center justify-center gap-2 rounded-md px-3.5 py-2 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60',
+  // Buttons fade their colours on hover but switch opacity at once: a button that fades in from its
+  // disabled look when the page becomes ready is, for a moment, white text on a washed-out colour.
+  btn: 'inline-flex items-center justify-center gap-2 rounded-md px-3.5 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60',
   primary: 'bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-brand-600',
   secondary: 'border border-slate-300 bg-white text-ink hover:bg-slate-50 focus-visible:outline-brand-600',
   danger: 'bg-red-600 text-white hover:bg-red-700 focus-visible:outline-red-600',
@@ -33,7 +35,7 @@ export type ButtonLook = 'admin' | 'site';
 const BUTTONS: Record<ButtonLook, { base: string } & Partial<Record<ButtonVariant, string>>> = {
   admin: { base: ui.btn, primary: ui.primary, secondary: ui.secondary, danger: ui.danger, ghost: ui.ghost },
   site: {
-    base: 'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-6 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-70',
+    base: 'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-6 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-70',
     primary: 'bg-brand-700 font-semibold text-white shadow-sm hover:bg-brand-800',
     secondary: 'border border-slate-300 bg-white font-medium text-ink hover:bg-slate-50',
     accent: 'bg-accent-400 font-semibold text-brand-950 shadow-sm hover:bg-accent-500',
