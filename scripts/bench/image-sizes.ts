@@ -38,7 +38,9 @@ export async function measureImageSizes(pageUrl: string, chromiumPath: string): 
           await new Promise((r) => setTimeout(r, 100));
         }
       });
-      await page.waitForFunction(() => [...document.images].every((img) => img.complete && (img.loading !== 'lazy' || img.currentSrc !== '')), undefined, { timeout: 30_000 });
+      // Generous: the local image CDN encodes each new size's AVIF on the bench's two cores, and on
+      // a busy machine one page's photos took more than 30 s.
+      await page.waitForFunction(() => [...document.images].every((img) => img.complete && (img.loading !== 'lazy' || img.currentSrc !== '')), undefined, { timeout: 180_000 });
       // An <img> with a srcset reports its size in CSS pixels; the file's own size comes from
       // decoding the chosen file alone.
       const photos = await page.evaluate(() =>
