@@ -1,18 +1,16 @@
 import { getStore } from '@netlify/blobs';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SITE } from '../../src/site.config';
-import { startAdminSite, type AdminSite } from '../helpers/admin-site';
+import { useAdminSite } from '../helpers/admin-site';
 import { readOutbox, startSmtpServer } from '../helpers/mail';
 
 // The one mail module: the local outbox, the SMTP transport against a real SMTP server, the queue's
 // retries and the failures admins see, and a deployment with no provider at all.
-let t: AdminSite;
+const t = useAdminSite();
 let mail: typeof import('../../src/server/mail-queue');
 beforeAll(async () => {
-  t = await startAdminSite();
   mail = await import('../../src/server/mail-queue');
 });
-afterAll(() => t.close());
 afterEach(() => {
   vi.useRealTimers();
   delete process.env.SMTP_URL;

@@ -2,18 +2,15 @@ import http from 'node:http';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
+import { startAdminSite } from '../helpers/admin-site';
+import { client, type TestSite } from '../helpers/platform';
 import { rawRequest } from '../helpers/raw-request';
 
 let site: TestSite;
 let adminCookie: string;
 let viewerCookie: string;
 beforeAll(async () => {
-  site = await startTestSite();
-  await createTestUser('admin', 'admin-password-123', true);
-  await createTestUser('viewer', 'viewer-password-123', false);
-  adminCookie = await login(site.url, 'admin', 'admin-password-123');
-  viewerCookie = await login(site.url, 'viewer', 'viewer-password-123');
+  ({ site, admin: { cookie: adminCookie }, viewer: { cookie: viewerCookie } } = await startAdminSite());
 });
 afterAll(() => site.close());
 
