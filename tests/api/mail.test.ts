@@ -26,13 +26,13 @@ const letter = (to: string) => ({
   action: { label: 'Open the admin', url: 'https://meridian.example/admin' },
   footer: [{ text: 'Why you get this.' }],
 });
-const until = async (check: () => Promise<boolean> | boolean, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+const until = (check: () => Promise<boolean> | boolean, timeout = 20_000) =>
+  vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error('timed out');
+    },
+    { timeout, interval: 50 },
+  );
 const queued = async () => (await getStore({ name: 'mail', consistency: 'strong' }).list({ prefix: 'queue/' })).blobs.map((b) => b.key);
 
 describe('the local outbox', () => {
