@@ -1,15 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startAdminSite, type AdminSite } from '../helpers/admin-site';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useAdminSite } from '../helpers/admin-site';
 import { linkIn, mailTo, newestMailTo, readOutbox } from '../helpers/mail';
 import { client, createTestUser, login } from '../helpers/platform';
 
 // A user's email address: asked for on My account and in invitations, pending until a link sent
 // to it is used, shown with its state; invitations and admin resets are emailed there.
-let t: AdminSite;
-beforeAll(async () => {
-  t = await startAdminSite();
-});
-afterAll(() => t.close());
+const t = useAdminSite();
 afterEach(() => vi.useRealTimers());
 
 const signedIn = async (username: string) => {

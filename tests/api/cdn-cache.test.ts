@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { countBlobCalls } from '../helpers/blobs-counter';
-import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
+import { ADMIN, startAdminSite } from '../helpers/admin-site';
+import { client, type TestSite } from '../helpers/platform';
 
 // Every public GET is kept by Netlify's CDN (emulated by the local platform) until a write that
 // changes it purges its tag. These tests prove the headers, the cache and that every write purges.
@@ -8,10 +9,8 @@ let site: TestSite;
 let admin: ReturnType<typeof client>;
 let counter: Awaited<ReturnType<typeof countBlobCalls>>;
 beforeAll(async () => {
-  site = await startTestSite({ seed: true });
+  ({ site, admin } = await startAdminSite({ seed: true, users: { admin: ADMIN } }));
   counter = await countBlobCalls();
-  await createTestUser('admin', 'admin-password-123', true);
-  admin = client(site.url, await login(site.url, 'admin', 'admin-password-123'));
 });
 afterAll(async () => {
   await counter.close();

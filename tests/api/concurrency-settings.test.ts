@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SETTINGS_TEXT_KEYS } from '../../src/schemas/site-settings';
-import { CROSS_SITE, OVERSIZED, startAdminSite, type AdminSite } from '../helpers/admin-site';
+import { CROSS_SITE, OVERSIZED, useAdminSite } from '../helpers/admin-site';
 
-let t: AdminSite;
-beforeAll(async () => {
-  t = await startAdminSite();
-});
-afterAll(() => t.close());
+const t = useAdminSite();
 
 describe('PATCH /api/site-settings', () => {
   it('saves the sent fields and leaves the others alone', async () => {

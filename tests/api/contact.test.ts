@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
+import { ADMIN, startAdminSite } from '../helpers/admin-site';
+import { client, type TestSite } from '../helpers/platform';
 import { rawRequest } from '../helpers/raw-request';
 
 let site: TestSite;
 let admin: ReturnType<typeof client>;
 beforeAll(async () => {
-  site = await startTestSite();
-  await createTestUser('admin', 'admin-password-123', true);
-  admin = client(site.url, await login(site.url, 'admin', 'admin-password-123'));
+  ({ site, admin } = await startAdminSite({ users: { admin: ADMIN } }));
 });
 afterAll(() => site.close());
 

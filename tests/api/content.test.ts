@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CROSS_SITE, OVERSIZED, startAdminSite, type AdminSite } from '../helpers/admin-site';
+import { describe, expect, it } from 'vitest';
+import { CROSS_SITE, OVERSIZED, useAdminSite } from '../helpers/admin-site';
 
-let t: AdminSite;
-beforeAll(async () => {
-  t = await startAdminSite();
-});
-afterAll(() => t.close());
+const t = useAdminSite();
 
 interface Case {
   name: string;

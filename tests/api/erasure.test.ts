@@ -11,7 +11,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtPages } from '../helpers/built-pages';
-import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
+import { ADMIN, startAdminSite } from '../helpers/admin-site';
+import { client, type TestSite } from '../helpers/platform';
 import { signUpAndConfirm } from '../helpers/mail';
 
 const EMAIL = 'Zofia.Erasmus@Example.org';
@@ -38,9 +39,7 @@ async function filesUnder(dir: string, skip: (p: string) => boolean): Promise<{ 
 const mentions = (text: string) => [EMAIL.toLowerCase(), NAME.toLowerCase(), 'zofia'].some((s) => text.toLowerCase().includes(s));
 
 beforeAll(async () => {
-  site = await startTestSite({ pages: false });
-  await createTestUser('admin', 'admin-password-123', true);
-  admin = client(site.url, await login(site.url, 'admin', 'admin-password-123'));
+  ({ site, admin } = await startAdminSite({ pages: false, users: { admin: ADMIN } }));
   // A visitor writes to us, subscribes, and sends a testimonial with a photo.
   for (const who of [{ name: NAME, email: EMAIL }, OTHER]) {
     expect((await anon().post('/api/contact', { ...who, subject: 'media', message: `Hello from ${who.name}` })).status).toBe(201);

@@ -7,7 +7,8 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtPages, jsonLd } from '../helpers/built-pages';
-import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
+import { ADMIN, startAdminSite } from '../helpers/admin-site';
+import { buildPages, type TestSite } from '../helpers/platform';
 
 let site: TestSite;
 const slugs: Record<string, string> = {};
@@ -23,9 +24,9 @@ const EVENTS = {
 };
 
 beforeAll(async () => {
-  site = await startTestSite({ pages: true });
-  await createTestUser('admin', 'admin-password-123', true);
-  const admin = client(site.url, await login(site.url, 'admin', 'admin-password-123'));
+  const started = await startAdminSite({ pages: true, users: { admin: ADMIN } });
+  site = started.site;
+  const admin = started.admin;
   const zone = await admin.patch('/api/site-settings', { siteTimeZone: 'America/Chicago' });
   expect(zone.status, zone.text).toBe(200);
   for (const [name, e] of Object.entries(EVENTS)) {
@@ -42,8 +43,7 @@ beforeAll(async () => {
     expect(res.status, res.text).toBe(201);
     slugs[name] = res.json.slug;
   }
-  await site.platform.build();
-  if (!site.platform.builder.site) throw new Error('The site did not build');
+  await buildPages(site);
 }, 240_000);
 afterAll(() => site?.close());
 

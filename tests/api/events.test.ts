@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAdminSite, type AdminSite } from '../helpers/admin-site';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAdminSite } from '../helpers/admin-site';
 
-let t: AdminSite;
-beforeAll(async () => {
-  t = await startAdminSite();
-});
-afterAll(() => t.close());
+const t = useAdminSite();
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const titles = (list: { title: string }[]) => list.map((e) => e.title);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
+import { ADMIN, startAdminSite } from '../helpers/admin-site';
+import { buildPages, client, type TestSite } from '../helpers/platform';
 
 // A Blobs context pointing at a port where nothing listens: every store call fails.
 const deadContext = Buffer.from(
@@ -10,11 +11,8 @@ let site: TestSite;
 let goodContext: string;
 let cookie: string;
 beforeAll(async () => {
-  site = await startTestSite({ pages: true });
-  await createTestUser('admin', 'admin-password-123', true);
-  cookie = await login(site.url, 'admin', 'admin-password-123');
-  await site.platform.build();
-  if (!site.platform.builder.site) throw new Error('The site did not build');
+  ({ site, admin: { cookie } } = await startAdminSite({ pages: true, users: { admin: ADMIN } }));
+  await buildPages(site);
   goodContext = process.env.NETLIFY_BLOBS_CONTEXT!;
 }, 180_000);
 afterAll(() => site.close());

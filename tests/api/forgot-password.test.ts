@@ -1,17 +1,13 @@
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startAdminSite, type AdminSite } from '../helpers/admin-site';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useAdminSite } from '../helpers/admin-site';
 import { linkIn, mailTo, newestMailTo, readOutbox } from '../helpers/mail';
 import { client, createTestUser, login } from '../helpers/platform';
 import { rawRequest } from '../helpers/raw-request';
 
 // Forgot password on /login: one answer whatever exists, throttled like sign-in, a single-use link
 // valid for 1 hour to the verified address only; using it ends every session and never skips 2FA.
-let t: AdminSite;
-beforeAll(async () => {
-  t = await startAdminSite();
-});
-afterAll(() => t.close());
+const t = useAdminSite();
 afterEach(() => vi.useRealTimers());
 
 const ANSWER = 'If that account has a verified email address, we have emailed it a link to set a new password. The link works for 1 hour.';

@@ -4,7 +4,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_TEXT_KEYS } from '../../src/schemas/site-settings';
-import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
+import { startAdminSite } from '../helpers/admin-site';
+import { client, type TestSite } from '../helpers/platform';
 
 // Every endpoint that takes input, with the method that reads it and who may call it.
 const ENDPOINTS: [method: 'POST' | 'PATCH' | 'PUT', path: string, admin: boolean][] = [
@@ -79,9 +80,7 @@ let site: TestSite;
 let cookie: string;
 beforeAll(async () => {
   process.env.PUBLIC_POST_LIMIT = '1000000';
-  site = await startTestSite({ seed: true });
-  await createTestUser('fuzzer', 'fuzzer-password-123', true);
-  cookie = await login(site.url, 'fuzzer', 'fuzzer-password-123');
+  ({ site, admin: { cookie } } = await startAdminSite({ seed: true, users: { admin: { username: 'fuzzer', password: 'fuzzer-password-123' } } }));
 });
 afterAll(() => site.close());
 

@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CROSS_SITE, startAdminSite, type AdminSite } from '../helpers/admin-site';
+import { describe, expect, it } from 'vitest';
+import { CROSS_SITE, useAdminSite } from '../helpers/admin-site';
+import { advanceClock } from '../helpers/clock';
 
-let t: AdminSite;
-beforeAll(async () => {
-  t = await startAdminSite();
-});
-afterAll(() => t.close());
+const t = useAdminSite();
 
 interface Entry {
   id: string;
@@ -80,7 +77,7 @@ describe('POST /api/admin/history/:id/restore', () => {
     await t.admin.patch('/api/site-settings', { aboutVision: 'New vision' });
     const change = await latest();
     const publishBefore = (await t.admin.get('/api/admin/publish')).json;
-    await new Promise((r) => setTimeout(r, 5));
+    advanceClock(5);
     const res = await restore(change.id);
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ action: 'restore', target: 'site-settings', restoredFrom: change.id, user: 'admin', before: { aboutVision: 'New vision' }, after: { aboutVision: 'Old vision' } });

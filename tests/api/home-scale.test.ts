@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventInput } from '../../src/schemas/event';
 import type { PublicationInput } from '../../src/schemas/publication';
-import { startTestSite, type TestSite } from '../helpers/platform';
+import { buildPages, startTestSite, type TestSite } from '../helpers/platform';
 
 const PUBLICATIONS = 1000;
 const EVENTS = 1000;
@@ -66,8 +66,7 @@ beforeAll(async () => {
   const records = seedRecords(Date.now());
   await publications.replaceAll(records.publications);
   await events.replaceAll(records.events);
-  await site.platform.build();
-  if (!site.platform.builder.site) throw new Error('The site did not build');
+  await buildPages(site);
 }, 120_000);
 afterAll(() => site?.close());
 

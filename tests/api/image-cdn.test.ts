@@ -6,7 +6,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVATAR_IMAGE, CARD_IMAGE, responsiveImage } from '../../src/lib/responsive-image';
-import { createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
+import { ADMIN, startAdminSite } from '../helpers/admin-site';
+import type { TestSite } from '../helpers/platform';
 import { rawRequest } from '../helpers/raw-request';
 
 let site: TestSite;
@@ -26,9 +27,7 @@ async function upload(png: Buffer): Promise<string> {
 }
 
 beforeAll(async () => {
-  site = await startTestSite();
-  await createTestUser('admin', 'admin-password-123', true);
-  cookie = await login(site.url, 'admin', 'admin-password-123');
+  ({ site, admin: { cookie } } = await startAdminSite({ users: { admin: ADMIN } }));
   photo = await upload(await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 20, g: 80, b: 160 } } }).png().toBuffer());
 });
 afterAll(() => site.close());

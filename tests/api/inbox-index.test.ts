@@ -3,20 +3,19 @@ import { getStore } from '@netlify/blobs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactFormSchema, type ContactForm } from '../../src/schemas/contact-message';
 import { countBlobCalls } from '../helpers/blobs-counter';
-import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
+import { startAdminSite, type Client } from '../helpers/admin-site';
+import type { TestSite } from '../helpers/platform';
 
 // The inbox index (snapshot + day-keyed messages) must agree with the stored messages, cost what a
 // page shows, and read stores the first layout wrote (one message per `<id>` key).
 let site: TestSite;
 let api: typeof import('../../src/server/visitors/contact-forms');
 let keys: typeof import('../../src/server/storage/keys');
-let admin: ReturnType<typeof client>;
+let admin: Client;
 beforeAll(async () => {
-  site = await startTestSite();
+  ({ site, admin } = await startAdminSite({ users: { admin: { username: 'inboxadmin', password: 'correct horse battery' } } }));
   api = await import('../../src/server/visitors/contact-forms');
   keys = await import('../../src/server/storage/keys');
-  await createTestUser('inboxadmin', 'correct horse battery', true);
-  admin = client(site.url, await login(site.url, 'inboxadmin', 'correct horse battery'));
 });
 afterAll(() => site.close());
 

@@ -1,29 +1,28 @@
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndConfirm } from '../helpers/mail';
-import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
+import { startAdminSite } from '../helpers/admin-site';
+import { client, type TestSite } from '../helpers/platform';
+import { advanceClock, restoreClock } from '../helpers/clock';
 
 let site: TestSite;
 let admin: ReturnType<typeof client>;
 let viewer: ReturnType<typeof client>;
 beforeAll(async () => {
-  site = await startTestSite();
-  await createTestUser('admin', 'admin-password-123', true);
-  await createTestUser('viewer', 'viewer-password-123', false);
-  admin = client(site.url, await login(site.url, 'admin', 'admin-password-123'));
-  viewer = client(site.url, await login(site.url, 'viewer', 'viewer-password-123'));
+  ({ site, admin, viewer } = await startAdminSite());
   // Sequential, so "newest first" has a definite answer.
   for (let i = 1; i <= 5; i++) {
     const res = await client(site.url).post('/api/contact', { name: `Sender ${i}`, email: `sender${i}@example.org`, subject: 'media', message: `Message body number ${i}` });
     expect(res.status).toBe(201);
-    await new Promise((r) => setTimeout(r, 3));
+    advanceClock(3);
   }
   await client(site.url).post('/api/contact', { name: '=HYPERLINK("http://evil.example","x")', email: 'csv@example.org', subject: 'other', message: '+cmd|"/c calc"!A1 and more text' });
   // Confirmed in the order they signed up, so "newest first" has a definite answer.
   for (const email of ['alpha@example.org', 'beta@example.org', 'gamma@other.net', '-dash@example.org']) {
     await signUpAndConfirm(site, email);
-    await new Promise((r) => setTimeout(r, 3));
+    advanceClock(3);
   }
+  await restoreClock();
 });
 afterAll(() => site.close());
 

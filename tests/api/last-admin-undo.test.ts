@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestUser, startTestSite, type TestSite } from '../helpers/platform';
+import { advanceClock } from '../helpers/clock';
 
 // The last-admin rule checks again after a change and undoes it when no active admin is left. The
 // undo once rewrote role and active from a copy read before the change, so another admin's change
@@ -85,7 +86,7 @@ it("the undo of a refused password reset never brings back a password another ad
     (e: { status?: number }) => e.status,
   );
   await reachedCheck;
-  await new Promise((r) => setTimeout(r, 5)); // the other reset is stamped a moment later
+  advanceClock(5); // the other reset is stamped a moment later
   expect((await users.clearPassword('boris')).passwordHash).toBeNull();
   await users.updateUser('anna', (u) => ({ ...u, role: 'editor' }));
   held!();

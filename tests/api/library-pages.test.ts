@@ -9,18 +9,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measureJs } from '../../scripts/bench/js-budget';
 import { slugify } from '../../src/lib/slug';
 import { builtPages, jsonLd } from '../helpers/built-pages';
-import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
+import { ADMIN, startAdminSite, type Client } from '../helpers/admin-site';
+import type { TestSite } from '../helpers/platform';
 
 let site: TestSite;
-let admin: ReturnType<typeof client>;
+let admin: Client;
 let areaIds: Record<string, string> = {};
 const { html, page, sitemapLocs, feedLinks, searchUrls } = builtPages(() => site.url);
 const links = async (path: string, selector = 'main a') => (await html(path)).querySelectorAll(selector).map((a) => a.getAttribute('href') ?? '');
 
 beforeAll(async () => {
-  site = await startTestSite({ pages: false, seed: true });
-  await createTestUser('admin', 'admin-password-123', true);
-  admin = client(site.url, await login(site.url, 'admin', 'admin-password-123'));
+  ({ site, admin } = await startAdminSite({ pages: false, seed: true, users: { admin: ADMIN } }));
   const areas = (await admin.get('/api/research-areas')).json as { id: string; title: string }[];
   areaIds = Object.fromEntries(areas.map((a) => [a.title, a.id]));
   // Enough governance papers from one year for a second page of both filters (12 a page).

@@ -1,18 +1,16 @@
 import { getStore } from '@netlify/blobs';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SITE } from '../../src/site.config';
-import { startAdminSite, type AdminSite } from '../helpers/admin-site';
+import { useAdminSite } from '../helpers/admin-site';
 import { readOutbox, startSmtpServer } from '../helpers/mail';
 
 // The one mail module: the local outbox, the SMTP transport against a real SMTP server, the queue's
 // retries and the failures admins see, and a deployment with no provider at all.
-let t: AdminSite;
+const t = useAdminSite();
 let mail: typeof import('../../src/server/outbound/mail-queue');
 beforeAll(async () => {
-  t = await startAdminSite();
   mail = await import('../../src/server/outbound/mail-queue');
 });
-afterAll(() => t.close());
 afterEach(() => {
   vi.useRealTimers();
   delete process.env.SMTP_URL;
@@ -28,13 +26,13 @@ const letter = (to: string) => ({
   action: { label: 'Open the admin', url: 'https://meridian.example/admin' },
   footer: [{ text: 'Why you get this.' }],
 });
-const until = async (check: () => Promise<boolean> | boolean, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+const until = (check: () => Promise<boolean> | boolean, timeout = 20_000) =>
+  vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error('timed out');
+    },
+    { timeout, interval: 50 },
+  );
 const queued = async () => (await getStore({ name: 'mail', consistency: 'strong' }).list({ prefix: 'queue/' })).blobs.map((b) => b.key);
 
 describe('the local outbox', () => {

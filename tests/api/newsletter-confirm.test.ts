@@ -1,19 +1,15 @@
 import net from 'node:net';
 import { getStore } from '@netlify/blobs';
 import Papa from 'papaparse';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONSENT_WORDINGS, CURRENT_CONSENT } from '../../src/schemas/newsletter-consent';
 import { settingText } from '../../src/schemas/site-settings';
-import { startAdminSite, type AdminSite } from '../helpers/admin-site';
+import { useAdminSite } from '../helpers/admin-site';
 import { linkIn, mailTo, newestMailTo } from '../helpers/mail';
 
 // Double opt-in: a signup is pending until the emailed link is used (with one click on its page);
 // only confirmed subscriptions count, show and are exported; links are single-use and expire.
-let t: AdminSite;
-beforeAll(async () => {
-  t = await startAdminSite();
-});
-afterAll(() => t.close());
+const t = useAdminSite();
 afterEach(() => {
   vi.useRealTimers();
   delete process.env.SMTP_URL;

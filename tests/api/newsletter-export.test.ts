@@ -1,16 +1,12 @@
 import Papa from 'papaparse';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CURRENT_CONSENT } from '../../src/schemas/newsletter-consent';
-import { startAdminSite, type AdminSite } from '../helpers/admin-site';
+import { useAdminSite } from '../helpers/admin-site';
 import { linkIn, mailTo, newestMailTo } from '../helpers/mail';
 
 // The subscriptions export keeps a mailing tool in line: consent columns, only what is new since
 // the last export, and the list of addresses that unsubscribed.
-let t: AdminSite;
-beforeAll(async () => {
-  t = await startAdminSite();
-});
-afterAll(() => t.close());
+const t = useAdminSite();
 afterEach(() => vi.useRealTimers());
 
 const COLUMNS = 'email,status,signedUpAt,confirmedAt,unsubscribedAt,source,form,consentVersion,id';

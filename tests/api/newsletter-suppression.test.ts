@@ -1,15 +1,11 @@
 import { getStore } from '@netlify/blobs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startAdminSite, type AdminSite } from '../helpers/admin-site';
+import { describe, expect, it, vi } from 'vitest';
+import { useAdminSite } from '../helpers/admin-site';
 import { linkIn, mailTo, newestMailTo, signUpAndConfirm } from '../helpers/mail';
 
 // The suppression list: once an address unsubscribes, no history restore, import or export brings
 // it back; only a new signup that its owner confirms does.
-let t: AdminSite;
-beforeAll(async () => {
-  t = await startAdminSite();
-});
-afterAll(() => t.close());
+const t = useAdminSite();
 
 const api = () => import('../../src/server/visitors/newsletter');
 const listed = async (status: string, q: string) => (await t.admin.get(`/api/admin/subscriptions?status=${status}&q=${encodeURIComponent(q)}`)).json.items.map((s: { email: string }) => s.email);

@@ -1,16 +1,12 @@
 import { getStore } from '@netlify/blobs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAdminSite, type AdminSite } from '../helpers/admin-site';
+import { describe, expect, it } from 'vitest';
+import { useAdminSite } from '../helpers/admin-site';
 import { linkIn, mailTo, newestMailTo, signUpAndConfirm, type ReadMail } from '../helpers/mail';
 
 // Unsubscribing: every newsletter email carries RFC 8058 one-click headers and a footer link; a
 // mail app's POST unsubscribes at once, a GET (link scanners) changes nothing; the public page
 // also works from an address and tells nobody who is subscribed.
-let t: AdminSite;
-beforeAll(async () => {
-  t = await startAdminSite();
-});
-afterAll(() => t.close());
+const t = useAdminSite();
 
 /** A header of a message as written, unfolded. */
 const header = (mail: ReadMail, name: string) => mail.parsed.headerLines.find((h) => h.key === name.toLowerCase())?.line.replace(/\r?\n[ \t]+/g, ' ').replace(/^[^:]+:\s*/, '');

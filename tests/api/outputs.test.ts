@@ -11,13 +11,15 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import ICAL from 'ical.js';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtPages, jsonLd, metaAll } from '../helpers/built-pages';
-import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
+import { createRecord, startAdminSite, type Client } from '../helpers/admin-site';
+import { setClock } from '../helpers/clock';
+import { buildPages, type TestSite } from '../helpers/platform';
 
 let site: TestSite;
-let admin: ReturnType<typeof client>;
-let visitor: ReturnType<typeof client>;
+let admin: Client;
+let visitor: Client;
 const HOUR = 3_600_000;
 /** The embargo: a whole minute about an hour ahead, entered as Tokyo wall-clock time. */
 const releaseAt = Math.ceil((Date.now() + HOUR) / 60_000) * 60_000;
@@ -27,15 +29,8 @@ const ids: Record<string, string> = {};
 const { page, html, sitemapLocs, feedLinks, searchUrls, ogImage } = builtPages(() => site.url);
 
 beforeAll(async () => {
-  site = await startTestSite({ pages: true });
-  await createTestUser('editor', 'correct horse battery staple', true);
-  admin = client(site.url, await login(site.url, 'editor', 'correct horse battery staple'));
-  visitor = client(site.url);
-  const create = async (kind: string, body: Record<string, unknown>) => {
-    const res = await admin.post(`/api/${kind}`, body);
-    expect(res.status, JSON.stringify(res.json)).toBe(201);
-    return (res.json as { id: string }).id;
-  };
+  ({ site, admin, anon: visitor } = await startAdminSite({ pages: true, users: { admin: { username: 'editor', password: 'correct horse battery staple' } } }));
+  const create = (kind: string, body: Record<string, unknown>) => createRecord(admin, kind, body);
   ids.report = await create('publications', {
     title: 'Governing Frontier AI',
     description: 'How regulators can test the most capable models before release.',
@@ -71,11 +66,9 @@ beforeAll(async () => {
     publishAt: tokyo,
     timeZone: 'Asia/Tokyo',
   });
-  await site.platform.build();
-  if (!site.platform.builder.site) throw new Error('The site did not build');
+  await buildPages(site);
 }, 180_000);
 afterAll(() => site?.close());
-afterEach(() => vi.useRealTimers());
 
 describe('a publication page', () => {
   it('carries Highwire citation tags, one citation_author per author', async () => {
@@ -246,7 +239,7 @@ describe('drafts and embargoes', () => {
     const drawnAt = await Promise.all(summitImage.map(async (f) => [f, (await stat(f)).mtimeMs] as const));
 
     // The clock passes the release time: the scheduled check starts the build, which renders for that time.
-    vi.useFakeTimers({ toFake: ['Date'], now: releaseAt + 60_000 });
+    setClock(releaseAt + 60_000);
     site.platform.builder.env.BUILD_CLOCK_MS = String(releaseAt + 60_000);
     const calls = site.platform.hookCalls;
     const check = await site.platform.runScheduled('release-scheduled');

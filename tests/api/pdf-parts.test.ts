@@ -12,7 +12,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PDF_FILE_BYTES, NOT_A_PDF, PDF_FILE_TOO_LARGE, PDF_PART_BYTES } from '../../src/schemas/upload-limits';
 import { builtPages } from '../helpers/built-pages';
-import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
+import { startAdminSite } from '../helpers/admin-site';
+import { client, type TestSite } from '../helpers/platform';
 import { rawRequest } from '../helpers/raw-request';
 
 let site: TestSite;
@@ -21,10 +22,7 @@ let admin: ReturnType<typeof client>;
 const { page, html } = builtPages(() => site.url);
 
 beforeAll(async () => {
-  site = await startTestSite({ pages: true });
-  await createTestUser('editor', 'correct horse battery staple', true);
-  cookie = await login(site.url, 'editor', 'correct horse battery staple');
-  admin = client(site.url, cookie);
+  ({ site, admin, admin: { cookie } } = await startAdminSite({ pages: true, users: { admin: { username: 'editor', password: 'correct horse battery staple' } } }));
 }, 180_000);
 afterAll(() => site?.close());
 

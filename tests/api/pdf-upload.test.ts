@@ -5,15 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PDF_BYTES, PDF_TOO_LARGE } from '../../src/schemas/upload-limits';
-import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
+import { ADMIN, startAdminSite } from '../helpers/admin-site';
+import { client, type TestSite } from '../helpers/platform';
 import { rawRequest } from '../helpers/raw-request';
 
 let site: TestSite;
 let adminCookie: string;
 beforeAll(async () => {
-  site = await startTestSite();
-  await createTestUser('admin', 'admin-password-123', true);
-  adminCookie = await login(site.url, 'admin', 'admin-password-123');
+  ({ site, admin: { cookie: adminCookie } } = await startAdminSite({ users: { admin: ADMIN } }));
 });
 afterAll(() => site.close());
 

@@ -7,10 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtPages } from '../helpers/built-pages';
-import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
+import { startAdminSite, type Client } from '../helpers/admin-site';
+import type { TestSite } from '../helpers/platform';
 
 let site: TestSite;
-let admin: ReturnType<typeof client>;
+let admin: Client;
 const { page, html } = builtPages(() => site.url);
 
 const popupTexts = async () => {
@@ -36,9 +37,7 @@ const build = async () => {
 };
 
 beforeAll(async () => {
-  site = await startTestSite({ pages: true });
-  await createTestUser('words-admin', 'words-admin-password', true);
-  admin = client(site.url, await login(site.url, 'words-admin', 'words-admin-password'));
+  ({ site, admin } = await startAdminSite({ pages: true, users: { admin: { username: 'words-admin', password: 'words-admin-password' } } }));
   await build();
 }, 240_000);
 afterAll(() => site?.close());

@@ -11,7 +11,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_DEFAULTS } from '../../src/schemas/site-settings-defaults';
 import { builtPages } from '../helpers/built-pages';
-import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
+import { startAdminSite } from '../helpers/admin-site';
+import { client, type TestSite } from '../helpers/platform';
 
 const PER_COLLECTION = 200;
 const seed = Number(process.env.FUZZ_SEED) || Date.now() % 2 ** 31;
@@ -128,9 +129,7 @@ async function fill(path: string, arbitrary: fc.Arbitrary<Record<string, unknown
 }
 
 beforeAll(async () => {
-  site = await startTestSite({ pages: false });
-  await createTestUser('fuzz-admin', 'fuzz-admin-password-1', true);
-  admin = client(site.url, await login(site.url, 'fuzz-admin', 'fuzz-admin-password-1'));
+  ({ site, admin } = await startAdminSite({ pages: false, users: { admin: { username: 'fuzz-admin', password: 'fuzz-admin-password-1' } } }));
   for (const [collection, arbitrary] of Object.entries(ARBITRARY)) created[collection] = await fill(`/api/${collection}`, arbitrary, PER_COLLECTION);
   const visitor = client(site.url);
   created.testimonials = await fill('/api/testimonials', testimonial, PER_COLLECTION, (body) => visitor.post('/api/testimonials', body));

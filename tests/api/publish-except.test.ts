@@ -7,16 +7,15 @@
 import { getStore } from '@netlify/blobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtPages } from '../helpers/built-pages';
-import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
+import { startAdminSite, type Client } from '../helpers/admin-site';
+import type { TestSite } from '../helpers/platform';
 
 let site: TestSite;
-let admin: ReturnType<typeof client>;
+let admin: Client;
 const { page } = builtPages(() => site.url);
 
 beforeAll(async () => {
-  site = await startTestSite({ pages: false });
-  await createTestUser('editor', 'editor-password-123', true);
-  admin = client(site.url, await login(site.url, 'editor', 'editor-password-123'));
+  ({ site, admin } = await startAdminSite({ pages: false, users: { admin: { username: 'editor', password: 'editor-password-123' } } }));
   for (const title of ['Ordinary Workshop', 'Another Meetup']) {
     expect((await admin.post('/api/events', { title, startDate: '2031-05-01', endDate: '2031-05-02' })).status).toBe(201);
   }

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { contactFormSchema } from '../../src/schemas/contact-message';
 import { newsletterSubscriptionSchema } from '../../src/schemas/newsletter-subscription';
 import { testimonialSchema } from '../../src/schemas/testimonial';
 import { openStore, STORES, writeJSON } from '../../src/server/storage/store';
-import { CROSS_SITE, startAdminSite, type AdminSite } from '../helpers/admin-site';
+import { CROSS_SITE, useAdminSite } from '../helpers/admin-site';
+import { advanceClock } from '../helpers/clock';
 
-let t: AdminSite;
-beforeAll(async () => {
-  t = await startAdminSite();
-});
-afterAll(() => t.close());
+const t = useAdminSite();
 
 const state = async () => (await t.admin.get('/api/admin/publish')).json;
 
@@ -43,7 +40,7 @@ describe('publishing', () => {
   it('shows building while the build runs; a save meanwhile queues one more build', async () => {
     await markBuildStarted();
     expect((await state()).state).toBe('building');
-    await new Promise((r) => setTimeout(r, 5));
+    advanceClock(5);
     await t.admin.patch('/api/site-settings', { heroTitle: 'Three' });
     expect(t.hookCalls()).toBe(2);
     await markBuildDone();
@@ -68,7 +65,7 @@ describe('publishing', () => {
 
   it('reports a failed build with its message', async () => {
     await markBuildStarted();
-    await new Promise((r) => setTimeout(r, 5));
+    advanceClock(5);
     await markBuildFailed('boom');
     expect(await state()).toMatchObject({ state: 'failed', lastError: 'The build failed: boom' });
   });
@@ -76,10 +73,10 @@ describe('publishing', () => {
   it('a build that failed before it could record its start still shows failed, and the next save calls the hook again', async () => {
     await t.admin.post('/api/admin/publish');
     expect(t.hookCalls()).toBe(5);
-    await new Promise((r) => setTimeout(r, 5));
+    advanceClock(5);
     await markBuildFailed('store unreachable');
     expect((await state()).state).toBe('failed');
-    await new Promise((r) => setTimeout(r, 5));
+    advanceClock(5);
     await t.admin.patch('/api/site-settings', { heroTitle: 'Retry' });
     expect(t.hookCalls()).toBe(6);
     expect(await state()).toMatchObject({ state: 'queued', lastError: 'The build failed: store unreachable' });
@@ -88,7 +85,7 @@ describe('publishing', () => {
   it('is never stuck at queued: a hook call no build followed shows failed, and the next save calls again', async () => {
     await markBuildStarted();
     await markBuildDone();
-    await new Promise((r) => setTimeout(r, 5));
+    advanceClock(5);
     await t.admin.patch('/api/site-settings', { heroTitle: 'Lost hook' });
     expect(t.hookCalls()).toBe(7);
     expect((await state()).state).toBe('queued');

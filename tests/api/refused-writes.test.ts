@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
+import { ADMIN, startAdminSite } from '../helpers/admin-site';
+import { client, type TestSite } from '../helpers/platform';
 
 // @netlify/blobs answers a conditional write that the store refused with 401, 403 or 500 as
 // `{ modified: true, etag: '' }` (upstream #741). A proxy in front of the real local Blobs server
@@ -14,9 +15,7 @@ let refuseWith = 0;
 let proxy: http.Server;
 
 beforeAll(async () => {
-  site = await startTestSite();
-  await createTestUser('admin', 'admin-password-123', true);
-  cookie = await login(site.url, 'admin', 'admin-password-123');
+  ({ site, admin: { cookie } } = await startAdminSite({ users: { admin: ADMIN } }));
   goodContext = process.env.NETLIFY_BLOBS_CONTEXT!;
   const ctx = JSON.parse(Buffer.from(goodContext, 'base64').toString());
   const upstream = new URL(ctx.edgeURL);

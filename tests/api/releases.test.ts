@@ -8,13 +8,15 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { parse } from 'node-html-parser';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtPages } from '../helpers/built-pages';
-import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
+import { createRecord, startAdminSite, type Client } from '../helpers/admin-site';
+import { setClock } from '../helpers/clock';
+import { buildPages, type TestSite } from '../helpers/platform';
 
 let site: TestSite;
-let editor: ReturnType<typeof client>;
-let visitor: ReturnType<typeof client>;
+let editor: Client;
+let visitor: Client;
 const HOUR = 3_600_000;
 /** The release: a whole minute about two hours ahead, entered as New York wall-clock time. */
 const releaseAt = Math.ceil((Date.now() + 2 * HOUR) / 60_000) * 60_000;
@@ -27,15 +29,8 @@ const heroTitle = async () => (await html('/')).querySelector('#hero-title')!.te
 const item = async (kind: string, id: string) => (await editor.get(`/api/${kind}/all`)).json.find((i: { id: string }) => i.id === id);
 
 beforeAll(async () => {
-  site = await startTestSite({ pages: true });
-  await createTestUser('riley', 'correct horse battery staple', false);
-  editor = client(site.url, await login(site.url, 'riley', 'correct horse battery staple'));
-  visitor = client(site.url);
-  const create = async (kind: string, body: Record<string, unknown>) => {
-    const res = await editor.post(`/api/${kind}`, body);
-    expect(res.status, res.text).toBe(201);
-    return (res.json as { id: string }).id;
-  };
+  ({ site, viewer: editor, anon: visitor } = await startAdminSite({ pages: true, users: { viewer: { username: 'riley', password: 'correct horse battery staple' } } }));
+  const create = (kind: string, body: Record<string, unknown>) => createRecord(editor, kind, body);
   ids.report = await create('publications', { title: 'Launch Report', description: 'The findings.', authors: 'Mei Chen', date: 'May 2027', status: 'draft' });
   ids.event = await create('events', { title: 'Launch Webinar', description: 'The authors present.', startDate: '2030-07-01', endDate: '2030-07-01', isVirtual: true, virtualLink: 'https://meet.example.org/w', status: 'draft' });
   ids.other = await create('publications', { title: 'Other Draft', description: 'Not in it.', status: 'draft' });
@@ -48,11 +43,9 @@ beforeAll(async () => {
   });
   expect(made.status, made.text).toBe(201);
   ids.release = made.json.id;
-  await site.platform.build();
-  if (!site.platform.builder.site) throw new Error('The site did not build');
+  await buildPages(site);
 }, 240_000);
 afterAll(() => site?.close());
-afterEach(() => vi.useRealTimers());
 
 describe('a new release', () => {
   it('schedules its items for its time, and records who made it', async () => {
@@ -113,7 +106,7 @@ describe('before its time', () => {
 
 describe('at its time', () => {
   it('one scheduled build publishes the publication, the event and the hero text together', async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: releaseAt + 60_000 });
+    setClock(releaseAt + 60_000);
     site.platform.builder.env.BUILD_CLOCK_MS = String(releaseAt + 60_000);
     const calls = site.platform.hookCalls;
     const check = await site.platform.runScheduled('release-scheduled');

@@ -7,7 +7,8 @@
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtPages, jsonLd, metaAll } from '../helpers/built-pages';
-import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
+import { startAdminSite } from '../helpers/admin-site';
+import { buildPages, client, type TestSite } from '../helpers/platform';
 
 let site: TestSite;
 let admin: ReturnType<typeof client>;
@@ -27,9 +28,7 @@ const BODY = [
 ].join('\n\n');
 
 beforeAll(async () => {
-  site = await startTestSite({ pages: true });
-  await createTestUser('editor', 'correct horse battery staple', true);
-  admin = client(site.url, await login(site.url, 'editor', 'correct horse battery staple'));
+  ({ site, admin } = await startAdminSite({ pages: true, users: { admin: { username: 'editor', password: 'correct horse battery staple' } } }));
   const res = await admin.post('/api/publications', {
     title: 'Testing Frontier Models',
     description: 'Who should test the most capable models, and how.',
@@ -40,8 +39,7 @@ beforeAll(async () => {
     body: BODY,
   });
   expect(res.status, JSON.stringify(res.json)).toBe(201);
-  await site.platform.build();
-  if (!site.platform.builder.site) throw new Error('The site did not build');
+  await buildPages(site);
 }, 180_000);
 afterAll(() => site?.close());
 

@@ -8,7 +8,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyRetention } from '../../src/server/visitors/retention';
 import { builtPages } from '../helpers/built-pages';
-import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
+import { ADMIN, startAdminSite } from '../helpers/admin-site';
+import { client, type TestSite } from '../helpers/platform';
 
 const DAY = 86_400_000;
 const MONTH = 31 * DAY;
@@ -24,9 +25,7 @@ const inbox = async () => ((await admin.get('/api/admin/contact-forms')).json.it
 const testimonials = async () => ((await admin.get('/api/admin/testimonials')).json.items as { id: string; name: string }[]).map((t) => t.name);
 
 beforeAll(async () => {
-  site = await startTestSite({ pages: false });
-  await createTestUser('admin', 'admin-password-123', true);
-  admin = client(site.url, await login(site.url, 'admin', 'admin-password-123'));
+  ({ site, admin } = await startAdminSite({ pages: false, users: { admin: ADMIN } }));
   for (const name of ['Old Sender', 'Another Sender']) {
     expect((await anon().post('/api/contact', { name, email: `${name.split(' ')[0]!.toLowerCase()}@example.org`, subject: 'other', message: 'Hello, a question about your work.' })).status).toBe(201);
   }

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAdminSite, type AdminSite, type Client } from '../helpers/admin-site';
+import { describe, expect, it } from 'vitest';
+import { useAdminSite, type Client } from '../helpers/admin-site';
 
 /**
  * Every route, called by a signed-out visitor, an editor and an admin. Calls that are
@@ -109,11 +109,7 @@ const ROWS: Row[] = [
   ['POST', '/api/auth/logout', 'public'],
 ];
 
-let t: AdminSite;
-beforeAll(async () => {
-  t = await startAdminSite();
-});
-afterAll(() => t.close());
+const t = useAdminSite();
 
 function call(c: Client, [method, p, , body]: Row) {
   if (body === 'form') return method === 'POST' ? c.post(p, 'a=1', FORM) : c.put(p, 'a=1', FORM);

@@ -1,12 +1,11 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestUser, startTestSite, type TestSite } from '../helpers/platform';
+import { buildPages, client, createTestUser, startTestSite, type TestSite } from '../helpers/platform';
 
 let site: TestSite;
 beforeAll(async () => {
   site = await startTestSite({ pages: true });
-  await site.platform.build();
-  if (!site.platform.builder.site) throw new Error('The site did not build');
+  await buildPages(site);
 }, 180_000);
 afterAll(() => site.close());
 

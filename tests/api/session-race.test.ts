@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, startTestSite, type TestSite } from '../helpers/platform';
+import { advanceClock } from '../helpers/clock';
 
 let site: TestSite;
 beforeAll(async () => {
@@ -19,7 +20,7 @@ describe('sessions and password resets', () => {
     const checkedAt = Date.now();
     const asChecked = (await findUser('racer'))!;
     // The reset lands while the sign-in is between its password check and its token.
-    await new Promise((r) => setTimeout(r, 5));
+    advanceClock(5);
     await setPassword('racer', 'reset-password-1');
     const token = await issueToken(asChecked, checkedAt);
     const req = new Request('http://localhost/api/auth/me', { headers: { Cookie: `${SESSION_COOKIE}=${token}` } });

@@ -6,18 +6,14 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAdminSite, type AdminSite } from '../helpers/admin-site';
+import { describe, expect, it } from 'vitest';
+import { useAdminSite } from '../helpers/admin-site';
 import { client } from '../helpers/platform';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-let t: AdminSite;
-beforeAll(async () => {
-  t = await startAdminSite();
-});
-afterAll(() => t.close());
+const t = useAdminSite();
 
 const signIn = (username: string, password: string, code?: string) => client(t.site.url).post('/api/auth/login', { username, password, ...(code ? { code } : {}) });
 

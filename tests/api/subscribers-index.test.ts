@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { getStore } from '@netlify/blobs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countBlobCalls } from '../helpers/blobs-counter';
-import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
+import { startAdminSite } from '../helpers/admin-site';
+import { client, type TestSite } from '../helpers/platform';
 
 // The subscriber index (snapshot + day markers) must always agree with the records, cost what a
 // page shows, and read stores the first layout wrote (records only).
@@ -12,10 +13,8 @@ let site: TestSite;
 let api: typeof import('../../src/server/visitors/newsletter');
 let admin: ReturnType<typeof client>;
 beforeAll(async () => {
-  site = await startTestSite();
+  ({ site, admin } = await startAdminSite({ users: { admin: { username: 'subadmin', password: 'correct horse battery' } } }));
   api = await import('../../src/server/visitors/newsletter');
-  await createTestUser('subadmin', 'correct horse battery', true);
-  admin = client(site.url, await login(site.url, 'subadmin', 'correct horse battery'));
 });
 afterAll(() => site.close());
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { countBlobCalls } from '../helpers/blobs-counter';
-import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
+import { ADMIN, startAdminSite } from '../helpers/admin-site';
+import { client, type TestSite } from '../helpers/platform';
 
 // Testimonials at scale: a spam wave of pending submissions must not make the public lists or an
 // admin page read more. Blobs calls are counted at the Blobs server, one per round trip.
@@ -8,10 +9,8 @@ let site: TestSite;
 let admin: ReturnType<typeof client>;
 let counter: Awaited<ReturnType<typeof countBlobCalls>>;
 beforeAll(async () => {
-  site = await startTestSite();
+  ({ site, admin } = await startAdminSite({ users: { admin: ADMIN } }));
   counter = await countBlobCalls();
-  await createTestUser('admin', 'admin-password-123', true);
-  admin = client(site.url, await login(site.url, 'admin', 'admin-password-123'));
 });
 afterAll(async () => {
   await counter.close();

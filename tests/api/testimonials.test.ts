@@ -1,7 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
+import { startAdminSite } from '../helpers/admin-site';
+import { client, type TestSite } from '../helpers/platform';
+import { advanceClock } from '../helpers/clock';
 
 let site: TestSite;
 let admin: ReturnType<typeof client>;
@@ -9,7 +11,7 @@ let viewer: ReturnType<typeof client>;
 let hookCalls = 0;
 let hook: http.Server;
 beforeAll(async () => {
-  site = await startTestSite();
+  ({ site, admin, viewer } = await startAdminSite());
   // Point the build hook at a recorder: the test checks a rebuild is asked for without running Astro.
   hook = http.createServer((req, res) => {
     hookCalls++;
@@ -18,10 +20,6 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
   process.env.BUILD_HOOK_URL = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
-  await createTestUser('admin', 'admin-password-123', true);
-  await createTestUser('viewer', 'viewer-password-123', false);
-  admin = client(site.url, await login(site.url, 'admin', 'admin-password-123'));
-  viewer = client(site.url, await login(site.url, 'viewer', 'viewer-password-123'));
 });
 afterAll(async () => {
   hook.close();
@@ -132,7 +130,7 @@ describe('admin testimonials', () => {
     const ids: string[] = [];
     for (const [name, order] of [['Order Two Old', 2], ['Order One', 1], ['Order Two New', 2]] as const) {
       const t = (await submit({ ...sample, name })).json;
-      await new Promise((r) => setTimeout(r, 5));
+      advanceClock(5);
       expect((await admin.patch(`/api/admin/testimonials/${t.id}`, { approved: true, order })).status).toBe(200);
       ids.push(t.id);
     }

@@ -5,7 +5,8 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '../../src/server/auth/throttle';
-import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
+import { startAdminSite } from '../helpers/admin-site';
+import type { TestSite } from '../helpers/platform';
 import { rawRequest } from '../helpers/raw-request';
 
 let site: TestSite;
@@ -13,9 +14,9 @@ let totp: TOTP;
 const USER = { username: 'guarded', password: 'guarded-password-1' };
 
 beforeAll(async () => {
-  site = await startTestSite();
-  await createTestUser(USER.username, USER.password, true);
-  const c = client(site.url, await login(site.url, USER.username, USER.password));
+  const started = await startAdminSite({ users: { admin: USER } });
+  site = started.site;
+  const c = started.admin;
   const setup = await c.post('/api/account/two-factor/setup');
   totp = new TOTP({ secret: Secret.fromBase32(setup.json.secret), digits: 6, period: 30 });
   expect((await c.post('/api/account/two-factor/confirm', { code: totp.generate() })).status).toBe(200);

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTION_CONFIGS } from '../../src/components/admin/collections/collection-configs';
 import { formValuesFor, withSettingDefaults } from '../../src/components/admin/form/field-config';
 import { builtPages } from '../helpers/built-pages';
-import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
+import { ADMIN, startAdminSite } from '../helpers/admin-site';
+import { buildPages, type TestSite } from '../helpers/platform';
 
 let site: TestSite;
 const saved: Record<string, Record<string, unknown>> = {};
@@ -24,9 +25,9 @@ const TYPED: Record<string, Record<string, unknown>> = {
 };
 
 beforeAll(async () => {
-  site = await startTestSite({ pages: true });
-  await createTestUser('admin', 'admin-password-123', true);
-  const admin = client(site.url, await login(site.url, 'admin', 'admin-password-123'));
+  const started = await startAdminSite({ pages: true, users: { admin: ADMIN } });
+  site = started.site;
+  const admin = started.admin;
   const settings = (await admin.get('/api/site-settings')).json;
   for (const [page, config] of Object.entries(COLLECTION_CONFIGS)) {
     // The body the admin form posts for a new record: every field, as the form shows it.
@@ -40,8 +41,7 @@ beforeAll(async () => {
     const res = await admin.post('/api/publications', { title: `Typed ${type || 'blank'}`, description: 'For the type filter.', type });
     expect(res.status, res.text).toBe(201);
   }
-  await site.platform.build();
-  if (!site.platform.builder.site) throw new Error('The site did not build');
+  await buildPages(site);
 }, 240_000);
 afterAll(() => site?.close());
 

@@ -1,13 +1,9 @@
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAdminSite, type AdminSite } from '../helpers/admin-site';
+import { describe, expect, it } from 'vitest';
+import { useAdminSite } from '../helpers/admin-site';
 import { client, createTestUser, login } from '../helpers/platform';
 
-let t: AdminSite;
-beforeAll(async () => {
-  t = await startAdminSite();
-});
-afterAll(() => t.close());
+const t = useAdminSite();
 
 const tokenOf = (invitePath: string) => invitePath.split('#')[1]!;
 const signIn = (username: string, password: string, code?: string) => client(t.site.url).post('/api/auth/login', { username, password, ...(code ? { code } : {}) });

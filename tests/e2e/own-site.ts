@@ -3,7 +3,7 @@
  * enough to page) builds a site of its own: one start, fill, build and stop, written once here.
  */
 import { test } from '@playwright/test';
-import { startTestSite, type TestSite } from '../helpers/platform';
+import { buildPages, startTestSite, type TestSite } from '../helpers/platform';
 
 // Starting a platform points this worker's environment at it; put the shared site's values back after.
 const ENV_KEYS = ['NETLIFY_BLOBS_CONTEXT', 'BUILD_HOOK_URL', 'NETLIFY_PURGE_API_TOKEN', 'PURGE_API_URL', 'URL', 'SITE_ID', 'SESSION_SECRET'];
@@ -21,8 +21,7 @@ export function useOwnSite(opts: { seed: boolean }, fill?: () => Promise<void>):
     savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
     site = await startTestSite({ pages: true, seed: opts.seed });
     await fill?.();
-    await site.platform.build();
-    if (!site.platform.builder.site) throw new Error('The site did not build');
+    await buildPages(site);
   });
   test.afterAll(async () => {
     await site?.close();

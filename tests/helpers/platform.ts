@@ -39,6 +39,12 @@ export async function startTestSite(opts: { pages?: boolean; seed?: boolean } = 
   };
 }
 
+/** Builds the pages now; fails unless a build is live afterwards. */
+export async function buildPages(site: TestSite): Promise<void> {
+  await site.platform.build();
+  if (!site.platform.builder.site) throw new Error('The site did not build');
+}
+
 /** Creates a user directly in the store (bcrypt and all), for tests. */
 export async function createTestUser(username: string, password: string, isAdmin: boolean) {
   const { createUser } = await import('../../src/server/auth/users');
