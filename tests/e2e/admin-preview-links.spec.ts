@@ -1,4 +1,5 @@
 import { expect, openAdmin, test, unique } from "./admin-fixtures";
+import { exclusively } from "./fixtures";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -7,9 +8,12 @@ test("an editor makes a preview link to a draft, a journalist opens it, the admi
   browser,
 }) => {
   const title = unique("E2E embargoed report");
-  const made = await page.request.post("/api/publications", {
-    data: { title, description: "Under embargo.", status: "draft" },
-  });
+  // The reorder test needs the list to stay put while it works (see exclusively()).
+  const made = await exclusively("publication-list", () =>
+    page.request.post("/api/publications", {
+      data: { title, description: "Under embargo.", status: "draft" },
+    }),
+  );
   expect(made.status()).toBe(201);
   const { id } = (await made.json()) as { id: string };
 
@@ -58,5 +62,5 @@ test("an editor makes a preview link to a draft, a journalist opens it, the admi
   ).toBeVisible();
 
   await journalist.close();
-  await page.request.delete(`/api/publications/${id}`);
+  await exclusively("publication-list", () => page.request.delete(`/api/publications/${id}`));
 });
