@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** Per cent of src/ and netlify/functions the unit and API tests reach (see coverage below). */
-const THRESHOLDS = { lines: 58, statements: 57, functions: 55, branches: 46 };
+const THRESHOLDS = { lines: 58, statements: 57, functions: 54, branches: 46 };
 
 export default defineConfig({
   test: {
