@@ -17,8 +17,7 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
-  // One worker per core. Files run side by side; a file's tests run in order in one worker unless
-  // the file opts into parallel mode (admin-a11y, whose tests only read).
+  // One worker per core. Files run side by side; a file's tests run in order in one worker.
   workers: availableParallelism(),
   retries: 0,
   timeout: 60_000,
