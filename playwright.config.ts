@@ -9,22 +9,22 @@ if (!existsSync(chromium)) {
 }
 
 // Sign-ins check passwords at bcrypt cost 4 instead of 12 (src/server/auth/users.ts), in the platform
-// the global setup starts and in every worker that creates users.
+// each worker starts (tests/e2e/fixtures.ts).
 process.env.TEST_BCRYPT_COST = '4';
 
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
-  // One worker per core. Files run side by side; a file's tests run in order in one worker.
-  workers: availableParallelism(),
+  // One worker per core. Each worker runs a site of its own (tests/e2e/fixtures.ts), so workers
+  // share nothing; a file's tests run in order in one worker. More workers than cores only slow
+  // every test down: the browser, the site's server and its rebuilds all want the CPU.
+  workers: Number(process.env.E2E_WORKERS) || availableParallelism(),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.PW_REPORTER ? [[process.env.PW_REPORTER]] : [['list']],
   use: {
-    baseURL: process.env.E2E_BASE_URL,
     trace: 'off',
     launchOptions: {
       executablePath: chromium,

@@ -1,6 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, openAdmin, press, test, unique, waitForPublished } from './admin-fixtures';
-import { exclusively } from './fixtures';
 
 interface Case {
   page: string;
@@ -107,59 +106,55 @@ for (const c of CASES) {
 }
 
 test('reorder by the move buttons and by keyboard drag and drop', async ({ page }) => {
-  // A reorder must list every item, so no other test adds or removes a publication meanwhile:
-  // they take the same lock for that moment (see exclusively()).
-  await exclusively('publication-list', async () => {
-    const a = unique('E2E order A');
-    const b = unique('E2E order B');
-    const ids: string[] = [];
-    // A new publication goes first: created B then A, they lead the list as A, B.
-    for (const title of [b, a]) {
-      const res = await page.request.post('/api/publications', { data: { title, description: 'Reorder test.' } });
-      expect(res.status(), await res.text()).toBe(201);
-      ids.push((await res.json()).id);
-    }
-    const order = (r: { url(): string; request(): { method(): string } }) => r.url().endsWith('/api/publications/order') && r.request().method() === 'PUT';
-    try {
-      await openAdmin(page, '/admin/publications', 'Publications');
-      const position = async () => {
-        const names = await listNames(page, 'publications');
-        return names.indexOf(b) - names.indexOf(a);
-      };
-      expect(await position()).toBe(1);
+  const a = unique('E2E order A');
+  const b = unique('E2E order B');
+  const ids: string[] = [];
+  // A new publication goes first: created B then A, they lead the list as A, B.
+  for (const title of [b, a]) {
+    const res = await page.request.post('/api/publications', { data: { title, description: 'Reorder test.' } });
+    expect(res.status(), await res.text()).toBe(201);
+    ids.push((await res.json()).id);
+  }
+  const order = (r: { url(): string; request(): { method(): string } }) => r.url().endsWith('/api/publications/order') && r.request().method() === 'PUT';
+  try {
+    await openAdmin(page, '/admin/publications', 'Publications');
+    const position = async () => {
+      const names = await listNames(page, 'publications');
+      return names.indexOf(b) - names.indexOf(a);
+    };
+    expect(await position()).toBe(1);
 
-      const saved = page.waitForResponse(order);
-      await press(page.getByRole('button', { name: `Move ${b} up` }));
-      expect((await saved).status()).toBe(200);
-      expect(await position()).toBe(-1);
-      await expect(page.getByTestId('admin-announcer')).toContainText(`Moved ${b}`);
+    const saved = page.waitForResponse(order);
+    await press(page.getByRole('button', { name: `Move ${b} up` }));
+    expect((await saved).status()).toBe(200);
+    expect(await position()).toBe(-1);
+    await expect(page.getByTestId('admin-announcer')).toContainText(`Moved ${b}`);
 
-      // Keyboard only: pick up A's handle with Space, move it up, drop it with Space.
-      const dropped = page.waitForResponse(order);
-      const handle = page.getByRole('button', { name: `Drag to reorder ${a}` });
-      await handle.focus();
-      await page.keyboard.press('Space');
-      await expect(handle).toHaveAttribute('aria-pressed', 'true');
-      const count = (await listNames(page, 'publications')).length;
-      await page.keyboard.press('ArrowUp');
-      // The drag announces each position in the items' names: A, second after B, moves to the top.
-      await expect(page.getByText(`${a} moved to position 1 of ${count}`)).toBeAttached();
-      await page.keyboard.press('Space');
-      expect((await dropped).status()).toBe(200);
-      expect(await position()).toBe(1);
+    // Keyboard only: pick up A's handle with Space, move it up, drop it with Space.
+    const dropped = page.waitForResponse(order);
+    const handle = page.getByRole('button', { name: `Drag to reorder ${a}` });
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await expect(handle).toHaveAttribute('aria-pressed', 'true');
+    const count = (await listNames(page, 'publications')).length;
+    await page.keyboard.press('ArrowUp');
+    // The drag announces each position in the items' names: A, second after B, moves to the top.
+    await expect(page.getByText(`${a} moved to position 1 of ${count}`)).toBeAttached();
+    await page.keyboard.press('Space');
+    expect((await dropped).status()).toBe(200);
+    expect(await position()).toBe(1);
 
-      // The two reorders, one after the other, are one entry in the history: the order before the
-      // first and after the last.
-      await openAdmin(page, '/admin/history', 'History');
-      const reorders = page.getByTestId('history-row').filter({ hasText: /^Publications reordered by / });
-      await expect(reorders.first()).toBeVisible();
-      const entries = await page.getByTestId('history-row').locator('summary').allTextContents();
-      const newest = entries.findIndex((t) => /^Publications reordered by /.test(t.trim()));
-      expect(/^Publications reordered by /.test(entries[newest + 1]?.trim() ?? ''), entries.slice(0, 5).join(' | ')).toBe(false);
-    } finally {
-      for (const id of ids) await page.request.delete(`/api/publications/${id}`);
-    }
-  });
+    // The two reorders, one after the other, are one entry in the history: the order before the
+    // first and after the last.
+    await openAdmin(page, '/admin/history', 'History');
+    const reorders = page.getByTestId('history-row').filter({ hasText: /^Publications reordered by / });
+    await expect(reorders.first()).toBeVisible();
+    const entries = await page.getByTestId('history-row').locator('summary').allTextContents();
+    const newest = entries.findIndex((t) => /^Publications reordered by /.test(t.trim()));
+    expect(/^Publications reordered by /.test(entries[newest + 1]?.trim() ?? ''), entries.slice(0, 5).join(' | ')).toBe(false);
+  } finally {
+    for (const id of ids) await page.request.delete(`/api/publications/${id}`);
+  }
 });
 
 // A 1×1 PNG: enough for the server's magic-byte check.

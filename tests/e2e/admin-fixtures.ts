@@ -22,11 +22,11 @@ export async function createUser(username: string, password: string, isAdmin: bo
 /** Playwright test with a signed-in admin session (made once per worker, reused by every test). */
 export const test = base.extend<{ admin: { username: string } }, { adminSession: { username: string; state: StorageState } }>({
   adminSession: [
-    async ({}, use, workerInfo) => {
+    async ({ site }, use, workerInfo) => {
       const username = `e2e-admin-${workerInfo.parallelIndex}-${process.pid}`;
       const password = 'admin-app-password-123';
       await createUser(username, password, true);
-      const ctx = await request.newContext({ baseURL: process.env.E2E_BASE_URL });
+      const ctx = await request.newContext({ baseURL: site.url });
       const res = await ctx.post('/api/auth/login', { data: { username, password } });
       expect(res.status(), await res.text()).toBe(200);
       const state = await ctx.storageState();

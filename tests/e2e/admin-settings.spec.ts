@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
 import { expect, openAdmin, press, test, unique, waitForPublished } from './admin-fixtures';
-import { exclusively } from './fixtures';
 
 // Rebuilds on a busy machine can take a while.
 test.describe.configure({ timeout: 150_000 });
@@ -131,24 +130,21 @@ test('contact info: the phone number is live on the home page', async ({ page })
 });
 
 test('video settings: the address is checked with the site parser, previewed, and the title goes live', async ({ page }) => {
-  // Other workers' tests must not see (or set) the address meanwhile: see exclusively().
   test.setTimeout(240_000);
-  await exclusively('featured-video', async () => {
-    const before = await settings(page);
-    const title = unique('E2E video');
-    await openAdmin(page, '/admin/video-settings', 'Video settings');
-    await page.getByLabel('YouTube address').fill('https://example.com/not-a-video');
-    await press(page.getByRole('button', { name: 'Save changes' }));
-    await expect(page.locator('#video-settings-featuredVideoUrl-error')).toContainText('Enter a YouTube address');
-    await page.getByLabel('YouTube address').fill('https://youtu.be/dQw4w9WgXcQ');
-    await expect(page.getByTestId('video-id')).toContainText('dQw4w9WgXcQ');
-    await page.getByLabel('Featured video title').fill(title);
-    await save(page);
-    try {
-      await waitForPublished(page, '/', title);
-    } finally {
-      await restore(page, { featuredVideoUrl: before.featuredVideoUrl, featuredVideoTitle: before.featuredVideoTitle });
-      await waitForPublished(page, '/', title, false);
-    }
-  });
+  const before = await settings(page);
+  const title = unique('E2E video');
+  await openAdmin(page, '/admin/video-settings', 'Video settings');
+  await page.getByLabel('YouTube address').fill('https://example.com/not-a-video');
+  await press(page.getByRole('button', { name: 'Save changes' }));
+  await expect(page.locator('#video-settings-featuredVideoUrl-error')).toContainText('Enter a YouTube address');
+  await page.getByLabel('YouTube address').fill('https://youtu.be/dQw4w9WgXcQ');
+  await expect(page.getByTestId('video-id')).toContainText('dQw4w9WgXcQ');
+  await page.getByLabel('Featured video title').fill(title);
+  await save(page);
+  try {
+    await waitForPublished(page, '/', title);
+  } finally {
+    await restore(page, { featuredVideoUrl: before.featuredVideoUrl, featuredVideoTitle: before.featuredVideoTitle });
+    await waitForPublished(page, '/', title, false);
+  }
 });

@@ -1,12 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { signIn } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 import { unique, waitForPublished } from './admin-fixtures';
 
 // The visitor sits in New York; the event happens in Berlin.
 test.use({ timezoneId: 'America/New_York' });
 test.describe.configure({ timeout: 150_000 });
 
-test("a virtual event's page names the event's zone and shows the times in the visitor's own zone", async ({ page, browser }) => {
+test("a virtual event's page names the event's zone and shows the times in the visitor's own zone", async ({ page, browser, baseURL }) => {
   await signIn(page);
   const title = unique('E2E Berlin webinar');
   const res = await page.request.post('/api/events', {
@@ -30,7 +29,7 @@ test("a virtual event's page names the event's zone and shows the times in the v
     await expect(page.getByTestId('event-visitor-time')).toHaveText('In your time zone: Thu 19 Jun, 03:30–11:00 EDT');
 
     // A visitor in the event's own zone is not told the same times twice.
-    const berlin = await browser.newContext({ timezoneId: 'Europe/Berlin', baseURL: process.env.E2E_BASE_URL });
+    const berlin = await browser.newContext({ timezoneId: 'Europe/Berlin', baseURL });
     const there = await berlin.newPage();
     await there.goto(`/events/${slug}`);
     await expect(there.getByTestId('event-time')).toHaveText('09:30–17:00 CEST');

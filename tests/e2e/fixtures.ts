@@ -1,8 +1,17 @@
-import { mkdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, type Page, test as base } from '@playwright/test';
-import { USERS } from './global-setup';
+import { buildPages, createTestUser, startTestSite } from '../helpers/platform';
+
+/** Users every browser test can sign in as (each worker's site has them). */
+export const USERS = {
+  admin: { username: 'admin', password: 'admin-password-123' },
+  viewer: { username: 'viewer', password: 'viewer-password-123' },
+} as const;
+
+/** The site a worker's tests run against: its address and its data folder (Blobs, builds, outbox). */
+export interface WorkerSite {
+  url: string;
+  dataDir: string;
+}
 
 /** Signs the page's browser context in through the API (the cookie is shared with the page). */
 export async function signIn(page: Page, who: keyof typeof USERS = 'admin'): Promise<void> {
@@ -20,29 +29,28 @@ export async function waitForLive(page: Page, path: string, text: string, timeou
 }
 
 /**
- * Runs `fn` while no test in another worker holds `name`. The workers share one site, so a test
- * that sets a site-wide setting the pages show (and puts it back) holds its name until the page
- * is back as it was, and so does a test that checks the untouched setting: neither sees the
- * other's moment. The lock is a folder (mkdir is atomic) beside the site's data.
+ * Every worker runs the real platform of its own: seeded demo content, the users above, the pages
+ * built, the functions and the build hook, on a random port over a temporary Blobs folder. A test
+ * that saves a setting and waits for the rebuild then shares its site with no test of another
+ * worker, so the workers can be as many as the tests' waiting allows, not as the cores. The
+ * platform runs in the worker's own process (its functions read this process's environment), and
+ * E2E_DATA_DIR names its data folder for helpers that read the outbox.
  */
-export async function exclusively<T>(name: string, fn: () => Promise<T>): Promise<T> {
-  const lock = path.join(process.env.E2E_DATA_DIR || tmpdir(), 'e2e-locks', name);
-  await mkdir(path.dirname(lock), { recursive: true });
-  for (;;) {
-    try {
-      await mkdir(lock);
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  try {
-    return await fn();
-  } finally {
-    await rm(lock, { recursive: true, force: true });
-  }
-}
-
-export const test = base;
-export { expect, USERS };
+export const test = base.extend<object, { site: WorkerSite }>({
+  site: [
+    async ({}, use) => {
+      const site = await startTestSite({ pages: true, seed: true });
+      await createTestUser(USERS.admin.username, USERS.admin.password, true);
+      await createTestUser(USERS.viewer.username, USERS.viewer.password, false);
+      await buildPages(site);
+      process.env.E2E_DATA_DIR = site.dataDir;
+      await use({ url: site.url, dataDir: site.dataDir });
+      await site.close();
+    },
+    // Started before any test of the worker asks for it (every test reads baseURL from it); a
+    // build on a busy machine can take more than the default 30 s.
+    { scope: 'worker', auto: true, timeout: 180_000 },
+  ],
+  baseURL: async ({ site }, use) => use(site.url),
+});
+export { expect };

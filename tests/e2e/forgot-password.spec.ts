@@ -1,4 +1,3 @@
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from '@playwright/test';
@@ -6,8 +5,8 @@ import { linkIn, mailTo, type ReadMail } from '../helpers/mail';
 import { createUser, press, unique } from './admin-fixtures';
 import { expect, test } from './fixtures';
 
-// The platform writes every message to DATA_DIR/outbox; this worker inherits where that is.
-const dataDir = () => path.dirname(process.env.MAIL_OUTBOX_DIR!);
+// The platform writes every message to DATA_DIR/outbox; the worker's site names its folder.
+const dataDir = () => process.env.E2E_DATA_DIR!;
 
 /** The newest message to an address whose subject holds `subject`, once delivery (after the response) wrote it. */
 async function mailFor(address: string, subject: string): Promise<ReadMail> {

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { DEMO } from '../../src/server/content/demo-content';
-import { USERS } from './global-setup';
+import { USERS } from './fixtures';
 
 /** The demo content every home test can rely on (other suites may add, never remove, items). */
 export { DEMO };

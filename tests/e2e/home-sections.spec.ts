@@ -1,5 +1,5 @@
 import { SETTINGS_DEFAULTS } from '../../src/schemas/site-settings';
-import { exclusively, expect, signIn, test, waitForLive } from './fixtures';
+import { expect, signIn, test, waitForLive } from './fixtures';
 import { DEMO, waitForGone } from './home-helpers';
 
 test.describe('home page sections', () => {
@@ -125,15 +125,12 @@ test.describe('home page sections', () => {
   });
 
   test("the video area shows its placeholder: 'Coming Soon', or a hint in edit mode", async ({ page }) => {
-    // The video tests set an address for a while: this one checks the site without one.
-    await exclusively('featured-video', async () => {
-      await page.goto('/#highlights');
-      const area = page.getByTestId('video-placeholder');
-      await expect(area.getByText('Event Highlights', { exact: true })).toBeVisible();
-      await expect(area.getByText('Coming Soon', { exact: true })).toBeVisible();
-      await page.goto('/?edit=true#highlights');
-      await expect(page.getByTestId('video-placeholder').getByText('Add a YouTube URL in Video Settings')).toBeVisible();
-    });
+    await page.goto('/#highlights');
+    const area = page.getByTestId('video-placeholder');
+    await expect(area.getByText('Event Highlights', { exact: true })).toBeVisible();
+    await expect(area.getByText('Coming Soon', { exact: true })).toBeVisible();
+    await page.goto('/?edit=true#highlights');
+    await expect(page.getByTestId('video-placeholder').getByText('Add a YouTube URL in Video Settings')).toBeVisible();
   });
 
   test('a visibility flag set to false hides its section after the rebuild', async ({ page }) => {

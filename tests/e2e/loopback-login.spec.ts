@@ -9,8 +9,8 @@ test.beforeAll(async () => {
   await createUser(USER.username, USER.password, true);
 });
 
-test('signing in works with the site opened at http://127.0.0.1:<port>', async ({ page }) => {
-  const base = new URL(process.env.E2E_BASE_URL!);
+test('signing in works with the site opened at http://127.0.0.1:<port>', async ({ page, baseURL }) => {
+  const base = new URL(baseURL!);
   base.hostname = '127.0.0.1';
   await page.goto(new URL('/login', base).href);
   await page.getByLabel('Username').fill(USER.username);

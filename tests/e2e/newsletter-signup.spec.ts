@@ -3,7 +3,7 @@
  * (read from the site's outbox with a mail parser), open its link, press the one button, and be
  * a confirmed subscriber; opening the link alone (as a mail scanner does) confirms nothing.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { linkIn, mailTo } from '../helpers/mail';
 import { adminApi, removeSubscription, waitForIsland } from './home-helpers';
 
