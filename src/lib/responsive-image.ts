@@ -22,6 +22,12 @@ export interface ImageSlot {
 /** Candidate widths about 15% apart: a picked candidate wastes at most about a third in pixels. */
 const LADDER = [48, 96, 144, 240, 320, 400, 480, 560, 640, 720, 800, 960, 1120, 1280, 1600] as const;
 const between = (min: number, max: number): number[] => LADDER.filter((w) => w >= min && w <= max);
+/**
+ * A box of fixed CSS width: one candidate per common screen density (1, 1.5, 1.75 as on many
+ * phones, 2 and 3), so each screen gets its exact pixels instead of the ladder's next step up
+ * (a 64-pixel photo at 1.75 would otherwise fetch 144 pixels for 112: 1.65 times the pixels).
+ */
+const atDensities = (css: number): number[] => [1, 1.5, 1.75, 2, 3].map((d) => Math.round(css * d));
 
 /** The CDN address of `src` at `width` pixels wide (and cropped to the slot's shape, if it has one). */
 export function imageCdnUrl(src: string, width: number, slot?: Pick<ImageSlot, 'aspect' | 'position'>): string {
@@ -67,7 +73,7 @@ export const PAGE_IMAGE: ImageSlot = {
 };
 
 /** A testimonial's round 48-pixel photo. */
-export const AVATAR_IMAGE: ImageSlot = { sizes: '48px', widths: between(48, 144), aspect: 1, position: 'top' };
+export const AVATAR_IMAGE: ImageSlot = { sizes: '48px', widths: atDensities(48), aspect: 1, position: 'top' };
 
 /**
  * A team member's photo: the card's width (`sizes`, from its grid cell) and 15rem tall. The crop
@@ -86,4 +92,14 @@ export const FOUNDER_WIDE_IMAGE: ImageSlot = { sizes: '(min-width: 1216px) 461px
 export const PROFILE_IMAGE: ImageSlot = { sizes: '(min-width: 768px) 288px, min(288px, calc(100vw - 2rem))', widths: between(240, 640), aspect: 6 / 5, position: 'top' };
 
 /** An expert's round 64-pixel photo on a topic page. */
-export const EXPERT_IMAGE: ImageSlot = { sizes: '64px', widths: between(48, 144), aspect: 1, position: 'top' };
+export const EXPERT_IMAGE: ImageSlot = { sizes: '64px', widths: atDensities(64), aspect: 1, position: 'top' };
+
+/**
+ * A topic page's 16:9 image: the right half of the page from lg up (two equal columns with a
+ * 2.5rem gap in the 76rem container less its 2rem padding), the page's width below.
+ */
+export const TOPIC_IMAGE: ImageSlot = {
+  sizes: '(min-width: 1216px) 556px, (min-width: 1024px) calc(50vw - 52px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 2rem)',
+  widths: between(320, 1280),
+  aspect: 9 / 16,
+};

@@ -45,7 +45,7 @@ describe('responsiveImage', () => {
     const img = responsiveImage('/api/uploads/abc.jpg', { widths: [320], sizes: '48px', aspect: 9 / 16 });
     expect(img.src).toBe('/.netlify/images?url=%2Fapi%2Fuploads%2Fabc.jpg&w=320&h=180&fit=cover');
     expect(responsiveImage('/api/uploads/abc.jpg', AVATAR_IMAGE).srcset).toBe(
-      ['48', '96', '144'].map((w) => `/.netlify/images?url=%2Fapi%2Fuploads%2Fabc.jpg&w=${w}&h=${w}&fit=cover&position=top ${w}w`).join(', '),
+      ['48', '72', '84', '96', '144'].map((w) => `/.netlify/images?url=%2Fapi%2Fuploads%2Fabc.jpg&w=${w}&h=${w}&fit=cover&position=top ${w}w`).join(', '),
     );
   });
 });
