@@ -3,7 +3,8 @@
  * page each at /team/<slug>, and the authors and speakers that link there. Pure, shared by the
  * build, the admin's author picker and tests.
  */
-import { FOUNDER_ID, type PersonRef } from '../schemas/people';
+import { FOUNDER_ID } from '../schemas/founder-id';
+import type { PersonRef } from '../schemas/people';
 import { slugify } from './slug';
 
 export const TEAM_PATH = '/team';

@@ -7,8 +7,7 @@
 import { z } from 'zod';
 import { idSchema, text } from './common';
 
-/** The founder's id among people: the founder is a site setting, not a team-members record. */
-export const FOUNDER_ID = 'founder';
+export { FOUNDER_ID } from './founder-id';
 
 /**
  * One author or speaker. A member keeps the name they had when chosen, so a credit still reads
