@@ -98,7 +98,7 @@ try {
   const { seedDemoContent } = await import('../../src/server/content/seed');
   if (await seedDemoContent()) {
     const { publications, events, researchAreas, teamMembers } = await import('../../src/server/content/collections');
-    const { FOUNDER_ID } = await import('../../src/schemas/people');
+    const { FOUNDER_ID } = await import('../../src/schemas/founder-id');
     const stamp = new Date(clock).toISOString();
     const meta = (id: string, order: number) => ({ id, order, createdAt: stamp, updatedAt: stamp });
     const topics = Array.from({ length: SIZES.topics }, (_, n) => ({

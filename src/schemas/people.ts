@@ -7,8 +7,6 @@
 import { z } from 'zod';
 import { idSchema, text } from './common';
 
-export { FOUNDER_ID } from './founder-id';
-
 /**
  * One author or speaker. A member keeps the name they had when chosen, so a credit still reads
  * right if the member is later removed from the team.

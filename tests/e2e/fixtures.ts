@@ -32,9 +32,9 @@ export async function waitForLive(page: Page, path: string, text: string, timeou
  * Every worker runs the real platform of its own: seeded demo content, the users above, the pages
  * built, the functions and the build hook, on a random port over a temporary Blobs folder. A test
  * that saves a setting and waits for the rebuild then shares its site with no test of another
- * worker, so the workers can be as many as the tests' waiting allows, not as the cores. The
- * platform runs in the worker's own process (its functions read this process's environment), and
- * E2E_DATA_DIR names its data folder for helpers that read the outbox.
+ * worker, and no test needs to hold the site still for itself. The platform runs in the
+ * worker's own process (its functions read this process's environment), and E2E_DATA_DIR names
+ * its data folder for helpers that read the outbox.
  */
 export const test = base.extend<object, { site: WorkerSite }>({
   site: [

@@ -5,7 +5,7 @@
 import { test } from '@playwright/test';
 import { buildPages, startTestSite, type TestSite } from '../helpers/platform';
 
-// Starting a platform points this worker's environment at it; put the shared site's values back after.
+// Starting a platform points this worker's environment at it; put the worker's own site's values back after.
 const ENV_KEYS = ['MAIL_OUTBOX_DIR', 'NETLIFY_BLOBS_CONTEXT', 'BUILD_HOOK_URL', 'NETLIFY_PURGE_API_TOKEN', 'PURGE_API_URL', 'URL', 'SITE_ID', 'SESSION_SECRET'];
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FOUNDER_ID } from '../../schemas/people';
+import { FOUNDER_ID } from '../../schemas/founder-id';
 import { testimonialSchema } from '../../schemas/testimonial';
 import { events, publications, researchAreas, stats, teamMembers } from './collections';
 import { DEMO } from './demo-content';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { fetchQuery } from '../../../lib/api';
-import { FOUNDER_ID } from '../../../schemas/people';
+import { FOUNDER_ID } from '../../../schemas/founder-id';
 
 /** Someone an author or speaker can be picked as, or a topic to file under. */
 export interface Option {
