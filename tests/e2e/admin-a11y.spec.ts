@@ -20,9 +20,8 @@ test('the login page has no serious or critical accessibility violations', async
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 });
 
-// One test per page: each gets its own time budget. They only read, yet they stay in one worker, in
-// order: spread over both workers they moved the other files' tests side by side in pairs that
-// share site settings and race (the browser tests share one site).
+// One test per page: each gets its own time budget. They run in order in one worker, as every
+// file's tests do.
 for (const route of ROUTES) {
   test(`admin page /admin/${route} has no serious or critical accessibility violations`, async ({ page }) => {
     await page.goto(`/admin/${route}`);

@@ -33,8 +33,8 @@ export async function waitForLive(page: Page, path: string, text: string, timeou
  * built, the functions and the build hook, on a random port over a temporary Blobs folder. A test
  * that saves a setting and waits for the rebuild then shares its site with no test of another
  * worker, and no test needs to hold the site still for itself. The platform runs in the
- * worker's own process (its functions read this process's environment), and E2E_DATA_DIR names
- * its data folder for helpers that read the outbox.
+ * worker's own process (its functions read this process's environment); tests that read the
+ * outbox take its data folder from the fixture.
  */
 export const test = base.extend<object, { site: WorkerSite }>({
   site: [
@@ -43,7 +43,6 @@ export const test = base.extend<object, { site: WorkerSite }>({
       await createTestUser(USERS.admin.username, USERS.admin.password, true);
       await createTestUser(USERS.viewer.username, USERS.viewer.password, false);
       await buildPages(site);
-      process.env.E2E_DATA_DIR = site.dataDir;
       await use({ url: site.url, dataDir: site.dataDir });
       await site.close();
     },

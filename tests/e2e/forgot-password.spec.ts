@@ -5,15 +5,16 @@ import { linkIn, mailTo, type ReadMail } from '../helpers/mail';
 import { createUser, press, unique } from './admin-fixtures';
 import { expect, test } from './fixtures';
 
-// The platform writes every message to DATA_DIR/outbox; the worker's site names its folder.
-const dataDir = () => process.env.E2E_DATA_DIR!;
 
-/** The newest message to an address whose subject holds `subject`, once delivery (after the response) wrote it. */
-async function mailFor(address: string, subject: string): Promise<ReadMail> {
+/**
+ * The newest message to an address whose subject holds `subject`, once delivery (after the
+ * response) wrote it to the outbox in the worker's site's data folder.
+ */
+async function mailFor(dataDir: string, address: string, subject: string): Promise<ReadMail> {
   let found: ReadMail | undefined;
   await expect
     .poll(async () => {
-      found = (await mailTo(dataDir(), address)).filter((m) => m.parsed.subject?.includes(subject)).at(-1);
+      found = (await mailTo(dataDir, address)).filter((m) => m.parsed.subject?.includes(subject)).at(-1);
       return !!found;
     })
     .toBe(true);
@@ -27,7 +28,7 @@ async function loginForm(page: Page, username: string, password: string) {
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-test('forgot password: verified address → email → new password → sign-in still asks for the two-factor code', async ({ page, browser }) => {
+test('forgot password: verified address → email → new password → sign-in still asks for the two-factor code', async ({ page, browser, site }) => {
   // Several bcrypt sign-ins and two deliveries on a shared machine.
   test.setTimeout(150_000);
   const username = unique('forgetful').replace(/\s/g, '-');
@@ -42,7 +43,7 @@ test('forgot password: verified address → email → new password → sign-in s
   await page.getByRole('textbox', { name: 'Email address' }).fill(email);
   await page.getByRole('button', { name: 'Send a confirmation link' }).click();
   await expect(page.getByTestId('email-pending')).toContainText(`${email} is waiting for confirmation`);
-  await page.goto(linkIn(await mailFor(email, 'Confirm your email address'), '/verify-email').href);
+  await page.goto(linkIn(await mailFor(site.dataDir, email, 'Confirm your email address'), '/verify-email').href);
   await page.getByRole('button', { name: 'Confirm my email address' }).click();
   await expect(page.getByRole('status')).toHaveText(`${email} is now the verified email address of your account.`);
   await page.goto('/admin/account');
@@ -65,7 +66,7 @@ test('forgot password: verified address → email → new password → sign-in s
   const answer = 'If that account has a verified email address, we have emailed it a link to set a new password. The link works for 1 hour.';
   await expect(visitor.getByRole('status')).toHaveText(answer);
 
-  const link = linkIn(await mailFor(email, 'Set a new password'), '/invite');
+  const link = linkIn(await mailFor(site.dataDir, email, 'Set a new password'), '/invite');
   await visitor.goto(link.href);
   await expect(visitor.getByText(`Welcome back, ${username}`)).toBeVisible();
   await visitor.getByLabel('New password').fill('forgetful-password-2');

@@ -7,9 +7,7 @@ import { expect, test } from './fixtures';
 import { linkIn, mailTo } from '../helpers/mail';
 import { adminApi, removeSubscription, waitForIsland } from './home-helpers';
 
-const dataDir = () => process.env.E2E_DATA_DIR!;
-
-test('signup → email → confirm page → confirmed', async ({ page, request }) => {
+test('signup → email → confirm page → confirmed', async ({ page, request, site }) => {
   const email = `walk-${Date.now()}@example.org`;
   const api = await adminApi(request);
   const statusOf = async () => {
@@ -29,8 +27,8 @@ test('signup → email → confirm page → confirmed', async ({ page, request }
     expect(await statusOf()).toBe('pending');
 
     // The email arrives (delivered after the answer, from the queue).
-    await expect.poll(async () => (await mailTo(dataDir(), email)).length, { timeout: 30_000 }).toBe(1);
-    const [mail] = await mailTo(dataDir(), email);
+    await expect.poll(async () => (await mailTo(site.dataDir, email)).length, { timeout: 30_000 }).toBe(1);
+    const [mail] = await mailTo(site.dataDir, email);
     const link = linkIn(mail!, '/newsletter/confirm');
 
     // Opening the link is not confirming: a person presses the button.
