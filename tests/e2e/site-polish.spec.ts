@@ -130,10 +130,16 @@ test('search sits in the header and its results line up with the search box', as
   await page.locator('#site-header').getByRole('link', { name: 'Search the site' }).click();
   await expect(page).toHaveURL(/\/search$/);
   await page.getByRole('searchbox', { name: 'Search terms' }).fill('governance');
+  await expect(page).toHaveURL(/\/search\?q=governance$/);
   await expect(page.locator('[data-search-results] li').first()).toBeVisible();
   const box = await page.getByRole('searchbox', { name: 'Search terms' }).boundingBox();
-  const result = await page.locator('[data-search-results] li').first().boundingBox();
-  expect(Math.round(result!.x)).toBe(Math.round(box!.x));
+  // Measured as one poll: a box read while the list is being drawn is null, not a failure.
+  await expect
+    .poll(async () => {
+      const result = await page.locator('[data-search-results] li').first().boundingBox();
+      return result && Math.round(result.x);
+    })
+    .toBe(Math.round(box!.x));
 });
 
 test('toasts use the site font', async ({ page }) => {
