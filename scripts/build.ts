@@ -3,11 +3,11 @@
 // other writes, and a save only goes live when the whole build is done, so the bundling no longer
 // adds to an editor's save-to-live time. Fails when either part fails.
 import { spawn } from 'node:child_process';
-import path from 'node:path';
+import { astroBuildArgv } from './astro-build';
 import { bundleFunctions, FUNCTIONS_DIST } from './bundle-functions';
 
 const astroBuild = new Promise<void>((resolve, reject) => {
-  const child = spawn(process.execPath, [path.join('node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], { stdio: 'inherit' });
+  const child = spawn(process.execPath, astroBuildArgv(process.cwd()), { stdio: 'inherit' });
   child.on('error', reject);
   child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`astro build exited with ${code}`))));
 });

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { astroBuildArgv } from '../astro-build';
 import { runBuildPlugins } from './build-plugins';
 import { StaticSite } from './static';
 
@@ -117,10 +118,9 @@ export class Builder {
     } catch (error) {
       return this.failed(deploy, outDir, error instanceof Error ? error.message : String(error));
     }
-    const astroBin = path.join(this.opts.projectRoot, 'node_modules', 'astro', 'bin', 'astro.mjs');
     const output: string[] = [];
     const code = await new Promise<number>((resolve) => {
-      const child = spawn(process.execPath, [astroBin, 'build'], {
+      const child = spawn(process.execPath, astroBuildArgv(this.opts.projectRoot), {
         cwd: this.opts.projectRoot,
         env: { ...this.env, ...pluginEnv, ASTRO_OUT_DIR: stagingDir, ASTRO_CACHE_DIR: path.join(this.opts.buildsDir, 'cache'), ASTRO_TELEMETRY_DISABLED: '1' },
         stdio: ['ignore', 'pipe', 'pipe'],
