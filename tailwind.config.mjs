@@ -21,8 +21,8 @@ export default {
         ink: { DEFAULT: '#0f172a', muted: '#475569', soft: '#64748b' },
       },
       fontFamily: {
-        sans: ['"Inter Variable"', 'ui-sans-serif', 'system-ui', 'sans-serif'],
-        display: ['"Fraunces Variable"', 'ui-serif', 'Georgia', 'serif'],
+        sans: ['"Inter Variable"', '"Inter Fallback"', '"Inter Fallback Roboto"', 'ui-sans-serif', 'system-ui', 'sans-serif'],
+        display: ['"Fraunces Variable"', '"Fraunces Fallback"', '"Fraunces Fallback Times"', 'ui-serif', 'Georgia', 'serif'],
       },
       maxWidth: { content: '76rem' },
     },
