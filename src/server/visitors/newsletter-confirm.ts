@@ -1,11 +1,8 @@
-import { newsletterSubscriptionSchema } from '../../schemas/newsletter-subscription';
-import { HttpError } from '../http/errors';
 import { isExpired } from './newsletter';
-import { updateRow } from './newsletter-index';
+import { spendLink } from './newsletter-link';
 import { sendWelcome } from '../outbound/newsletter-mail';
 import { liftSuppression } from './newsletter-suppression';
-import { newLinkSecret, readLinkToken, sameHash } from './newsletter-token';
-import { openStore, readJSON, STORES, updateJSON } from '../storage/store';
+import { newLinkSecret, sameHash } from './newsletter-token';
 
 const GONE = 'This confirmation link is not valid: it was already used, has expired or was replaced by a newer one. Sign up again to get a new link.';
 
@@ -16,30 +13,17 @@ const GONE = 'This confirmation link is not valid: it was already used, has expi
  * address off the suppression list if it unsubscribed before; then the welcome email goes out.
  */
 export async function confirmSubscription(token: string): Promise<void> {
-  const presented = readLinkToken(token);
-  if (!presented) throw new HttpError(410, GONE);
-  const store = openStore(STORES.newsletter);
-  const usable = (s: { status: string; confirmTokenHash?: string; requestedAt?: string; createdAt: string }) =>
-    s.status === 'pending' && sameHash(s.confirmTokenHash, presented.hash) && !isExpired({ status: 'pending', requestedAt: s.requestedAt, createdAt: s.createdAt });
-  const found = await readJSON(store, presented.id, newsletterSubscriptionSchema);
-  if (!found || !usable(found.value)) throw new HttpError(410, GONE);
-  // Lifted before the record is confirmed: a failure between the two leaves a pending signup
-  // (never exported) without suppression, never a confirmed subscriber still suppressed.
-  await liftSuppression(presented.id);
   const secret = newLinkSecret();
-  const confirmed = await updateJSON(
-    store,
-    presented.id,
-    newsletterSubscriptionSchema,
-    () => {
-      throw new HttpError(410, GONE);
-    },
-    (current) => {
-      if (!usable(current)) throw new HttpError(410, GONE);
+  const confirmed = await spendLink(token, {
+    gone: GONE,
+    usable: (s, presentedHash) => s.status === 'pending' && sameHash(s.confirmTokenHash, presentedHash) && !isExpired(s),
+    // Lifted before the record is confirmed: a failure between the two leaves a pending signup
+    // (never exported) without suppression, never a confirmed subscriber still suppressed.
+    before: liftSuppression,
+    change: (current) => {
       const { confirmTokenHash: _used, unsubscribedAt: _left, ...rest } = current;
-      return { ...rest, status: 'confirmed' as const, confirmedAt: new Date().toISOString(), unsubscribeSecret: secret };
+      return { ...rest, status: 'confirmed', confirmedAt: new Date().toISOString(), unsubscribeSecret: secret };
     },
-  );
-  await updateRow(confirmed);
+  });
   await sendWelcome(confirmed.email, confirmed.id, secret);
 }

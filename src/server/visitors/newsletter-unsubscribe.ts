@@ -1,10 +1,9 @@
-import { newsletterSubscriptionSchema, type NewsletterSubscription } from '../../schemas/newsletter-subscription';
-import { HttpError } from '../http/errors';
+import { newsletterSubscriptionSchema } from '../../schemas/newsletter-subscription';
 import { subscriptionId } from './newsletter';
-import { updateRow } from './newsletter-index';
+import { spendLink } from './newsletter-link';
 import { sendUnsubscribeLink } from '../outbound/newsletter-mail';
 import { suppress } from './newsletter-suppression';
-import { newLinkSecret, readLinkToken, sameHash, secretHash } from './newsletter-token';
+import { newLinkSecret, sameHash, secretHash } from './newsletter-token';
 import { openStore, readJSON, STORES, updateJSON } from '../storage/store';
 
 const store = () => openStore(STORES.newsletter);
@@ -22,26 +21,15 @@ const RESEND_AFTER_MS = 10 * 60_000;
  * working. Anything else is a 410 that changes nothing.
  */
 export async function unsubscribeWithToken(token: string): Promise<void> {
-  const presented = readLinkToken(token);
-  if (!presented) throw new HttpError(410, GONE);
-  const usable = (s: NewsletterSubscription) => s.status === 'confirmed' && !!s.unsubscribeSecret && sameHash(secretHash(s.unsubscribeSecret), presented.hash);
-  const found = await readJSON(store(), presented.id, newsletterSubscriptionSchema);
-  if (!found || !usable(found.value)) throw new HttpError(410, GONE);
-  await suppress(presented.id);
-  const left = await updateJSON(
-    store(),
-    presented.id,
-    newsletterSubscriptionSchema,
-    () => {
-      throw new HttpError(410, GONE);
-    },
-    (current) => {
-      if (!usable(current)) throw new HttpError(410, GONE);
+  await spendLink(token, {
+    gone: GONE,
+    usable: (s, presentedHash) => s.status === 'confirmed' && !!s.unsubscribeSecret && sameHash(secretHash(s.unsubscribeSecret), presentedHash),
+    before: suppress,
+    change: (current) => {
       const { unsubscribeSecret: _s, unsubscribeSentAt: _u, ...rest } = current;
-      return { ...rest, status: 'unsubscribed' as const, unsubscribedAt: new Date().toISOString() };
+      return { ...rest, status: 'unsubscribed', unsubscribedAt: new Date().toISOString() };
     },
-  );
-  await updateRow(left);
+  });
 }
 
 /**
