@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HttpError, StorageError } from './errors';
 import { withInvocation } from './invocation';
+import { readAtMost } from './read-stream';
 
 /** The parts of Netlify's function context the handlers use (the local server provides the same). */
 export interface FnContext {
@@ -68,26 +69,9 @@ export async function readBody(req: Request, max: number): Promise<Uint8Array<Ar
   const declared = Number(req.headers.get('content-length') ?? '0');
   if (declared > max) throw new HttpError(413, `The request is too large (limit ${formatBytes(max)})`);
   if (!req.body) return new Uint8Array();
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      throw new HttpError(413, `The request is too large (limit ${formatBytes(max)})`);
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.byteLength;
-  }
-  return out;
+  const { bytes, more } = await readAtMost(req.body, max);
+  if (more) throw new HttpError(413, `The request is too large (limit ${formatBytes(max)})`);
+  return bytes;
 }
 
 const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${Math.round(n / 1024 / 1024)} MB` : `${Math.round(n / 1024)} KB`);

@@ -3,6 +3,7 @@ import https from 'node:https';
 import type { LookupAddress } from 'node:dns';
 import { Readable } from 'node:stream';
 import ipaddr from 'ipaddr.js';
+import { readAtMost } from '../http/read-stream';
 
 /** Resolves every address of a host name (node:dns/promises `lookup` with `all: true` by default). */
 export type LookupFn = (hostname: string) => Promise<LookupAddress[]>;
@@ -165,24 +166,5 @@ function withSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 /** Reads at most `max` bytes, then stops: the rest is not downloaded. */
 async function readCapped(body: ReadableStream<Uint8Array> | null, max: number, signal: AbortSignal): Promise<Uint8Array> {
   if (!body) return new Uint8Array();
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < max) {
-      const { done, value } = await withSignal(reader.read(), signal);
-      if (done) break;
-      chunks.push(value.subarray(0, max - size));
-      size += Math.min(value.byteLength, max - size);
-    }
-  } finally {
-    await reader.cancel().catch(() => {});
-  }
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.byteLength;
-  }
-  return out;
+  return (await readAtMost(body, max, (read) => withSignal(read, signal))).bytes;
 }
