@@ -12,23 +12,17 @@ import { can } from '../../schemas/roles';
 import { userSchema, type User } from '../../schemas/user';
 import { HttpError } from '../http/errors';
 import { commitChange } from '../publishing/history';
-import { listJSON, openStore, readJSON, STORES, updateJSON } from '../storage/store';
+import { listJSON, openStore, readJSON, singleDocument, STORES } from '../storage/store';
 
 /*
  * Who receives each notification: the users who may and chose to (My account), at their verified
  * address, and for contact messages the shared inbox an admin set. One document for the team,
  * `notification-settings` in the system store.
  */
-const SETTINGS_KEY = 'notification-settings';
-const settingsStore = () => openStore(STORES.system);
+const settings = singleDocument(() => openStore(STORES.system), 'notification-settings', notificationSettingsSchema, () => ({}));
 
 /** The team's notification settings (every kind on, no shared inbox, until someone changes them). */
-export async function getNotificationSettings(): Promise<NotificationSettings> {
-  return (await readJSON(settingsStore(), SETTINGS_KEY, notificationSettingsSchema))?.value ?? notificationSettingsSchema.parse({});
-}
-
-const updateSettings = (mutate: (s: NotificationSettings) => NotificationSettings) =>
-  updateJSON(settingsStore(), SETTINGS_KEY, notificationSettingsSchema, () => notificationSettingsSchema.parse({}), mutate);
+export const getNotificationSettings = (): Promise<NotificationSettings> => settings.read();
 
 const ADDRESS = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
 
@@ -81,7 +75,7 @@ export async function setChoices(user: User, patch: Partial<Record<NotificationK
   for (const kind of Object.keys(patch) as NotificationKind[]) {
     if (!can(user.role, NOTIFICATION_PERMISSION[kind])) throw new HttpError(400, `Your role does not receive ${NOTIFICATION_LABELS[kind].toLowerCase()}`, { [kind]: 'Not for your role' });
   }
-  await updateSettings((s) => {
+  await settings.update((s) => {
     const off = new Set(s.off[user.id] ?? []);
     for (const [kind, on] of Object.entries(patch) as [NotificationKind, boolean | undefined][]) {
       if (on === true) off.delete(kind);
@@ -95,7 +89,7 @@ export async function setChoices(user: User, patch: Partial<Record<NotificationK
 /** Sets (or clears, with '') the shared inbox that also receives contact message notifications. */
 export async function setSharedInbox(user: User, address: string): Promise<string> {
   const next = address.trim();
-  const saved = await updateSettings((s) => ({ ...s, sharedInbox: next }));
+  const saved = await settings.update((s) => ({ ...s, sharedInbox: next }));
   await commitChange(user, { action: 'update', target: 'notification-settings', summary: next ? 'Set the shared inbox for contact messages' : 'Removed the shared inbox for contact messages' }, { rebuild: false });
   return saved.sharedInbox;
 }

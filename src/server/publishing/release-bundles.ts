@@ -23,17 +23,12 @@ import { HttpError } from '../http/errors';
 import { commitChange } from './history';
 import { missingAltText } from '../content/image-alt';
 import { releaseRecord, setItemSchedule, type ReleaseRecord } from './release-items';
-import { openStore, readJSON, STORES, updateJSON } from '../storage/store';
+import { openStore, singleDocument, STORES } from '../storage/store';
 
-const KEY = 'release-bundles';
-const store = () => openStore(STORES.content);
+const releases = singleDocument(() => openStore(STORES.content), 'release-bundles', releaseDocSchema, () => ({ bundles: [] }));
 
 /** Every stored release (scheduled ones and the most recent finished ones). */
-export async function readReleaseDoc(): Promise<ReleaseDoc> {
-  return (await readJSON(store(), KEY, releaseDocSchema))?.value ?? { bundles: [] };
-}
-
-const updateDoc = (mutate: (doc: ReleaseDoc) => ReleaseDoc) => updateJSON(store(), KEY, releaseDocSchema, () => ({ bundles: [] }), mutate);
+export const readReleaseDoc = (): Promise<ReleaseDoc> => releases.read();
 
 /** Scheduled releases whose time has come by `now`, oldest first. */
 export const dueReleases = (doc: ReleaseDoc, now: number) =>
@@ -111,7 +106,7 @@ export async function createRelease(user: Pick<User, 'username'>, input: Release
     },
     user.username, 'create', `Created for ${input.publishAt.replace('T', ' ')} (${timeZone}) with ${input.items.length} item(s); texts: ${describeTexts(input.texts)}`,
   );
-  await updateDoc((doc) => {
+  await releases.update((doc) => {
     if (doc.bundles.filter((b) => b.status === 'scheduled').length >= MAX_SCHEDULED_RELEASES) {
       throw new HttpError(409, `At most ${MAX_SCHEDULED_RELEASES} releases can be scheduled at once: cancel or finish one first`);
     }
@@ -179,7 +174,7 @@ export async function updateRelease(user: Pick<User, 'username'>, id: string, pa
   if (removed.length) lines.push(['remove-items', `Took out ${removed.map(key).join(', ')}`]);
   if (patch.texts !== undefined) lines.push(['texts', `Text changes: ${describeTexts(patch.texts)}`]);
   let next: ReleaseBundle | undefined;
-  await updateDoc((doc) => {
+  await releases.update((doc) => {
     const fresh = stillScheduled(doc.bundles.find((b) => b.id === id));
     // Someone else changed the release meanwhile: what this edit was worked out from is stale.
     if (fresh.updatedAt !== current.updatedAt) throw new HttpError(409, 'Someone else changed this release meanwhile: reload it and try again');
@@ -199,7 +194,7 @@ export async function updateRelease(user: Pick<User, 'username'>, id: string, pa
 /** Cancels a release: its items go back to draft, its text changes never apply. */
 export async function cancelRelease(user: Pick<User, 'username'>, id: string): Promise<ReleaseBundle> {
   let cancelled: ReleaseBundle | undefined;
-  await updateDoc((doc) => {
+  await releases.update((doc) => {
     const fresh = stillScheduled(doc.bundles.find((b) => b.id === id));
     cancelled = withLog({ ...fresh, status: 'cancelled', updatedAt: new Date().toISOString() }, user.username, 'cancel', 'Cancelled: its items went back to draft');
     return { bundles: pruned(doc.bundles.map((b) => (b.id === id ? cancelled! : b))) };
@@ -211,7 +206,7 @@ export async function cancelRelease(user: Pick<User, 'username'>, id: string): P
 
 /** Marks a release as gone live (after its texts were written into the settings), with a note for its log. */
 export async function markReleased(id: string, note: string, now = Date.now()): Promise<void> {
-  await updateDoc((doc) => ({
+  await releases.update((doc) => ({
     bundles: pruned(
       doc.bundles.map((b) =>
         b.id === id && b.status === 'scheduled' ? withLog({ ...b, status: 'released', releasedAt: new Date(now).toISOString(), updatedAt: new Date(now).toISOString() }, 'scheduled check', 'release', note, now) : b,

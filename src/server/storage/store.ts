@@ -132,6 +132,18 @@ export async function updateJSON<S extends z.ZodType, R = z.infer<S>>(
   throw new HttpError(409, 'Too many simultaneous changes to the same record. Please try again.');
 }
 
+/**
+ * A record the site keeps exactly one of under a fixed key (a team-wide settings document, the
+ * release plan): read with its empty value when it was never written, and changed only through
+ * updateJSON's etag-guarded loop.
+ */
+export function singleDocument<S extends z.ZodType>(store: () => Store, key: string, schema: S, empty: () => z.input<S>) {
+  return {
+    read: async (): Promise<z.infer<S>> => (await readJSON(store(), key, schema))?.value ?? schema.parse(empty()),
+    update: (mutate: (current: z.infer<S>) => z.input<S> | Promise<z.input<S>>): Promise<z.infer<S>> => updateJSON(store(), key, schema, empty, mutate),
+  };
+}
+
 /** A field's value as text: lists (authors, topics) as JSON, everything else as it reads. */
 const asText = (v: unknown) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v ?? ''));
 
