@@ -61,6 +61,9 @@ const waitLive = async (timeoutMs = 600_000) => {
 };
 
 try {
+  // The site's first build runs in the background after it starts serving: cold starts timed
+  // beside it measured the build as much as the imports.
+  await waitLive();
   // Cold start of every function as Netlify packages it, each import in a fresh Node process.
   console.log('Cold start…');
   const coldStart: ColdStart[] = await coldStarts(PROJECT_ROOT, path.dirname(dataDir));
