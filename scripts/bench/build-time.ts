@@ -22,6 +22,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { args, PROJECT_ROOT } from '../local-env';
 import { startPlatform } from '../platform';
+import { stealMeter } from './cpu-steal';
 import { writeResultsSection } from './results-file';
 
 const SIZES = { publications: 10_000, events: 1_000, people: 200, topics: 20 };
@@ -156,15 +157,18 @@ try {
   const warmStart = opts.warm === true;
   if (!warmStart) await rm(cacheDir, { recursive: true, force: true });
   const times: number[] = [];
+  const steals: (number | null)[] = [];
   for (let i = 0; i < runs; i++) {
     await rm(path.join(cacheDir, 'og-images'), { recursive: true, force: true });
     const failuresBefore = platform.builder.failures;
+    const stolen = stealMeter();
     const t0 = performance.now();
     await platform.build();
     const ms = Math.round(performance.now() - t0);
     if (platform.builder.failures > failuresBefore) throw new Error('The build failed (run `npm run start` to see why)');
     times.push(ms);
-    console.log(`Build ${i + 1}${i === 0 && !warmStart ? ' (empty build cache)' : ' (cache of the build before)'}: ${ms} ms`);
+    steals.push(stolen());
+    console.log(`Build ${i + 1}${i === 0 && !warmStart ? ' (empty build cache)' : ' (cache of the build before)'}: ${ms} ms (CPU steal ${steals[i] ?? '?'}%)`);
   }
   const root = platform.builder.site!.root;
   const kb = async (file: string) => Number(((await stat(path.join(root, file))).size / 1024).toFixed(1));
@@ -193,10 +197,10 @@ ${SIZES.events.toLocaleString('en')} events, ${SIZES.people} people and ${SIZES.
 draws up to 40 new Open Graph images (their cache is emptied before each). Load average (5 min) at the
 end: ${loadavg()[1]!.toFixed(1)} on ${availableParallelism()} cores: on a shared machine the figures are pessimistic.
 
-| build | ms |
-| --- | --- |
-| first build, empty build cache | ${cold} |
-${rebuild !== undefined ? `| rebuild, nothing changed (median of ${warm.length}, with the build cache the build before left) | ${rebuild} |\n` : ''}
+| build | ms | CPU time the host took (steal) |
+| --- | --- | --- |
+| first build, empty build cache | ${cold} | ${steals[0] ?? '?'}% |
+${rebuild !== undefined ? `| rebuild, nothing changed (median of ${warm.length}, with the build cache the build before left) | ${rebuild} | ${steals.slice(warmStart ? 0 : 1).map((s) => `${s ?? '?'}%`).join(', ')} |\n` : ''}
 Home page: ${homeKB} KB of HTML. Largest topic page (${topic.page}): ${topic.kb} KB of HTML.
 
 Budgets: full build ≤ ${BUDGET.buildMs / 1000} s, home page ≤ ${BUDGET.homeKB} KB, topic page ≤ ${BUDGET.topicKB} KB.
