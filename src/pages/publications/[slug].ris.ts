@@ -1,6 +1,6 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { attachment, downloadName, ris } from '../../lib/citation';
-import { pagesToRender } from '../../integrations/page-cache';
+import { pagesToRender, recordHash } from '../../integrations/page-cache';
 import { publicationUrl } from '../../lib/publication-archive';
 import type { Publication } from '../../schemas/publication';
 import { loadLibrary, loadPublications, loadSiteSettings } from '../../server/content/content';
@@ -13,7 +13,7 @@ import { SITE } from '../../site.config';
 export const getStaticPaths = (async () => {
   if (!(await loadSiteSettings()).showPublications) return [];
   const [publications, library] = await Promise.all([loadPublications(), loadLibrary()]);
-  const render = await pagesToRender('publication-ris', publications, (p) => `publications/${p.slug}.ris`, (p) => [p, library.authors(p).map((c) => c.name)]);
+  const render = await pagesToRender('publication-ris', publications, (p) => `publications/${p.slug}.ris`, (p) => [recordHash(p), library.authors(p).map((c) => c.name)]);
   return render.map((publication) => ({ params: { slug: publication.slug }, props: { publication } }));
 }) satisfies GetStaticPaths;
 

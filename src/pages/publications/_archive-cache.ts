@@ -6,7 +6,7 @@
  * being a route.)
  */
 import type { Page } from 'astro';
-import { contentHash, pagesToRender } from '../../integrations/page-cache';
+import { contentHash, pagesToRender, recordHash } from '../../integrations/page-cache';
 import { loadArchiveFilters, loadLibrary, loadSiteSettings } from '../../server/content/content';
 
 /** What every archive page shows besides its own list, hashed once per build. */
@@ -19,5 +19,10 @@ const archiveSurroundings = () =>
 /** The archive pages of one route (`route` names its part of the cache) that need rendering. */
 export async function archivePagesToRender<T extends { props: { page: Page<unknown> } }>(route: string, paths: readonly T[]): Promise<T[]> {
   const around = await archiveSurroundings();
-  return pagesToRender(route, paths, (p) => `${p.props.page.url.current.replace(/^\/+/, '')}/index.html`, (p) => [around, p.props]);
+  return pagesToRender(
+    route,
+    paths,
+    (p) => `${p.props.page.url.current.replace(/^\/+/, '')}/index.html`,
+    (p) => [around, { ...p.props, page: { ...p.props.page, data: p.props.page.data.map((record) => recordHash(record as object)) } }],
+  );
 }

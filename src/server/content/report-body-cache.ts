@@ -6,7 +6,7 @@
  * the bodies that changed since the last one.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { renderReportBody, type RenderedBody } from './report-body';
 
@@ -14,21 +14,29 @@ import { renderReportBody, type RenderedBody } from './report-body';
 const RENDERER_VERSION = 1;
 
 const cacheDir = () => path.resolve(process.env.ASTRO_CACHE_DIR || './node_modules/.astro', 'report-bodies');
-const cacheFile = (markdown: string) =>
-  path.join(cacheDir(), `${createHash('sha256').update(`${RENDERER_VERSION}\n${markdown}`).digest('hex').slice(0, 32)}.json`);
+const cacheName = (markdown: string) => `${createHash('sha256').update(`${RENDERER_VERSION}\n${markdown}`).digest('hex').slice(0, 32)}.json`;
+
+// The folder is listed once per build (and created once), not asked about each body: a first
+// build of 10,000 publications otherwise spent a second on failed reads and repeated mkdirs.
+let listed: Promise<Set<string>> | null = null;
+const cachedNames = () => (listed ??= readdir(cacheDir()).then((names) => new Set(names), () => new Set<string>()));
+let made: Promise<unknown> | null = null;
 
 /** The rendered body: from the cache, or rendered now and cached (written whole, then renamed in). */
 export async function renderedReportBody(markdown: string): Promise<RenderedBody> {
-  const file = cacheFile(markdown);
-  const cached = await readFile(file, 'utf8').then((text) => JSON.parse(text) as RenderedBody, () => null);
+  const name = cacheName(markdown);
+  const file = path.join(cacheDir(), name);
+  // A listed file that cannot be read (cut short, removed since) is rendered again.
+  const cached = (await cachedNames()).has(name) ? await readFile(file, 'utf8').then((text) => JSON.parse(text) as RenderedBody, () => null) : null;
   if (cached) return cached;
   const rendered = renderReportBody(markdown);
   // A cache that cannot be written costs time, not correctness: the page still gets its body.
-  await mkdir(cacheDir(), { recursive: true })
+  await (made ??= mkdir(cacheDir(), { recursive: true }))
     .then(async () => {
       const temp = `${file}.${process.pid}.tmp`;
       await writeFile(temp, JSON.stringify(rendered));
       await rename(temp, file);
+      (await cachedNames()).add(name);
     })
     .catch(() => undefined);
   return rendered;
