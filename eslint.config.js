@@ -1,6 +1,6 @@
 // ESLint for every TypeScript file we write (src, netlify, scripts, tests), run by `npm run lint`
 // and by `npm test` as a gate: zero errors and zero warnings. Astro components are checked by
-// `npm run check` (astro check) instead.
+// `npm run typecheck` (astro check) instead.
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';

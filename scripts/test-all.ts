@@ -82,8 +82,9 @@ const playwright: Suite = {
  */
 const STAGES: Suite[][] = [
   [
-    gate('typecheck (tsc --noEmit)', bin('tsc'), ['--noEmit']),
-    gate('astro check', bin('astro'), ['check', '--minimumFailingSeverity', 'warning']),
+    // astro check type-checks every file tsconfig.json includes (.ts and .tsx as tsc would) and the
+    // .astro components besides: one pass instead of tsc's and its own, about 45 CPU-seconds less.
+    gate('typecheck (astro check: .ts, .tsx, .astro)', bin('astro'), ['check', '--minimumFailingSeverity', 'warning']),
     gate('lint (ESLint, zero warnings)', bin('eslint'), ['--max-warnings', '0', 'src', 'netlify', 'scripts', 'tests', 'eslint.config.js']),
     // import-x/no-cycle skips type-only imports; dpdm follows them too, so a circle of types fails here.
     gate('import circles (dpdm)', 'npm', ['run', '--silent', 'lint:circles']),
