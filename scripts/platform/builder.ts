@@ -44,7 +44,8 @@ export class Builder {
   site: StaticSite | null = null;
   building: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
-  private again = false;
+  /** The build that follows the running one, once a call asked for it. */
+  private followUp: Promise<void> | null = null;
   builds = 0;
   failures = 0;
   /** The environment builds run with (the Blobs context among it). */
@@ -78,20 +79,30 @@ export class Builder {
     }, this.opts.debounceMs ?? 600);
   }
 
-  /** Builds now (or after the running build) and resolves when the new build is live. */
-  async run(): Promise<void> {
-    if (this.building) {
-      this.again = true;
-      return this.building;
-    }
-    this.building = this.buildOnce().finally(() => {
-      this.building = null;
+  /**
+   * Builds now, or right after the running build, and resolves when a build that started after
+   * this call has ended. A build starting now reads the content as it is, so it also answers a
+   * debounced request made before it: that request is dropped rather than building twice. The
+   * running build may have read the content before this call, so a call during it waits for one
+   * follow-up build, which every call made meanwhile shares.
+   */
+  run(): Promise<void> {
+    this.cancel();
+    if (!this.building) return this.start();
+    this.followUp ??= this.building.catch(() => undefined).then(() => {
+      this.followUp = null;
+      // A call made between the two builds may have started one already; it covers this one too.
+      return this.building ?? this.start();
     });
-    await this.building;
-    if (this.again) {
-      this.again = false;
-      await this.run();
-    }
+    return this.followUp;
+  }
+
+  private start(): Promise<void> {
+    const build = this.buildOnce().finally(() => {
+      if (this.building === build) this.building = null;
+    });
+    this.building = build;
+    return build;
   }
 
   private async buildOnce(): Promise<void> {
@@ -166,8 +177,8 @@ export class Builder {
 
   /** Waits for pending and running builds. */
   async idle(): Promise<void> {
-    while (this.timer || this.building) {
-      if (this.building) await this.building;
+    while (this.timer || this.building || this.followUp) {
+      if (this.followUp || this.building) await (this.followUp ?? this.building);
       else await new Promise((r) => setTimeout(r, 50));
     }
   }

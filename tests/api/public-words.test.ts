@@ -30,10 +30,16 @@ const notFound = async () => {
   expect(got.status).toBe(404);
   return got.text;
 };
+/**
+ * Builds the pages now. The save before it also called the build hook; that request is answered
+ * by this build, not by a second one after it.
+ */
 const build = async () => {
-  const failures = site.platform.builder.failures;
+  const { failures, builds } = site.platform.builder;
   await site.platform.build();
   expect(site.platform.builder.failures, 'the build failed').toBe(failures);
+  await site.platform.builder.idle();
+  expect(site.platform.builder.builds, 'builds for one save').toBe(builds + 1);
 };
 
 beforeAll(async () => {
