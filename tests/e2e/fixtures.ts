@@ -1,4 +1,4 @@
-import { expect, type Page, test as base } from '@playwright/test';
+import { expect, request, type Page, test as base } from '@playwright/test';
 import { buildPages, createTestUser, startTestSite, type TestSite } from '../helpers/platform';
 
 /** Users every browser test can sign in as (each worker's site has them). */
@@ -15,6 +15,23 @@ export interface WorkerSite {
   url: string;
   dataDir: string;
   builder: TestSite['platform']['builder'];
+}
+
+type StorageState = Awaited<ReturnType<Awaited<ReturnType<typeof request.newContext>>['storageState']>>;
+
+/** A signed-in admin session: the cookies of a browser context, and whose they are. */
+export interface AdminSession {
+  username: string;
+  state: StorageState;
+}
+
+/** Creates a user in the worker's site's store; one that exists already is left as it is. */
+export async function createUser(username: string, password: string, isAdmin: boolean): Promise<void> {
+  try {
+    await createTestUser(username, password, isAdmin);
+  } catch (error) {
+    if (!String((error as Error).message).includes('already exists')) throw error;
+  }
 }
 
 /** Signs the page's browser context in through the API (the cookie is shared with the page). */
@@ -40,7 +57,7 @@ export async function waitForLive(page: Page, path: string, text: string, timeou
  * worker's own process (its functions read this process's environment); tests that read the
  * outbox take its data folder from the fixture.
  */
-export const test = base.extend<{ buildClock: (ms: number) => void }, { site: WorkerSite }>({
+export const test = base.extend<{ buildClock: (ms: number) => void }, { site: WorkerSite; adminSession: AdminSession }>({
   site: [
     async ({}, use) => {
       const site = await startTestSite({ pages: true, seed: true });
@@ -53,6 +70,26 @@ export const test = base.extend<{ buildClock: (ms: number) => void }, { site: Wo
     // Started before any test of the worker asks for it (every test reads baseURL from it); a
     // build on a busy machine can take more than the default 30 s.
     { scope: 'worker', auto: true, timeout: 180_000 },
+  ],
+  /**
+   * The session admin specs run in (admin-fixtures.ts): an admin user of the worker's own, signed
+   * in on first use and kept for the worker. Registered here rather than there because a worker
+   * only runs tests with the same worker fixtures: with a set of their own, admin specs and the
+   * rest would each need workers of their own, and every new worker builds another site.
+   */
+  adminSession: [
+    async ({ site }, use, workerInfo) => {
+      const username = `e2e-admin-${workerInfo.parallelIndex}-${process.pid}`;
+      const password = 'admin-app-password-123';
+      await createUser(username, password, true);
+      const ctx = await request.newContext({ baseURL: site.url });
+      const res = await ctx.post('/api/auth/login', { data: { username, password } });
+      expect(res.status(), await res.text()).toBe(200);
+      const state = await ctx.storageState();
+      await ctx.dispose();
+      await use({ username, state });
+    },
+    { scope: 'worker' },
   ],
   baseURL: async ({ site }, use) => use(site.url),
   /**
