@@ -193,8 +193,9 @@ test('a new publication and a new event, saved untouched, show on their pages th
     { page: 'publications', singular: 'publication', shown: 'Report', testId: 'publication-type', fill: { Description: 'Saved with the type untouched.' } },
     { page: 'events', singular: 'event', shown: 'Event', testId: 'event-type', fill: { 'Start date': '2031-02-03', 'End date': '2031-02-03' } },
   ];
-  const made: { api: string; id: string }[] = [];
+  const made: { api: string; id: string; slug: string; title: string; kind: (typeof kinds)[number] }[] = [];
   try {
+    // Both are saved before either is checked on its page: one rebuild takes both live.
     for (const k of kinds) {
       const title = unique(`E2E untouched ${k.singular}`);
       await openAdmin(page, `/admin/${k.page}`, new RegExp(`^${k.page}$`, 'i'));
@@ -209,10 +210,13 @@ test('a new publication and a new event, saved untouched, show on their pages th
       const created = page.waitForResponse((r) => r.url().endsWith(`/api/${k.page}`) && r.request().method() === 'POST');
       await form.getByRole('button', { name: `Add ${k.singular}` }).click();
       const record = await (await created).json();
-      made.push({ api: k.page, id: record.id });
-      await waitForPublished(page, `/${k.page}/${record.slug}`, title);
-      await page.goto(`/${k.page}/${record.slug}`);
-      await expect(page.getByTestId(k.testId)).toHaveText(k.shown);
+      made.push({ api: k.page, id: record.id, slug: record.slug, title, kind: k });
+      await expect(form).toBeHidden();
+    }
+    for (const { api, slug, title, kind } of made) {
+      await waitForPublished(page, `/${api}/${slug}`, title);
+      await page.goto(`/${api}/${slug}`);
+      await expect(page.getByTestId(kind.testId)).toHaveText(kind.shown);
     }
   } finally {
     for (const m of made) await page.request.delete(`/api/${m.api}/${m.id}`);

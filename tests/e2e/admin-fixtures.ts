@@ -1,40 +1,16 @@
-import { request, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test as base } from './fixtures';
 
 /**
  * Browser-test helpers for the admin app. Admin specs sign in as their own admin user (one per
- * worker, created straight in the store): another suite's logout revokes every session of its
- * user, which must not sign these tests out midway.
+ * worker, created straight in the store: the adminSession fixture in fixtures.ts): another suite's
+ * logout revokes every session of its user, which must not sign these tests out midway.
  */
 
-type StorageState = Awaited<ReturnType<Awaited<ReturnType<typeof request.newContext>>['storageState']>>;
-
-/** Creates a user in the test platform's store (the runner passes the store's address to workers). */
-export async function createUser(username: string, password: string, isAdmin: boolean): Promise<void> {
-  const { createTestUser } = await import('../helpers/platform');
-  try {
-    await createTestUser(username, password, isAdmin);
-  } catch (error) {
-    if (!String((error as Error).message).includes('already exists')) throw error;
-  }
-}
+export { createUser } from './fixtures';
 
 /** Playwright test with a signed-in admin session (made once per worker, reused by every test). */
-export const test = base.extend<{ admin: { username: string } }, { adminSession: { username: string; state: StorageState } }>({
-  adminSession: [
-    async ({ site }, use, workerInfo) => {
-      const username = `e2e-admin-${workerInfo.parallelIndex}-${process.pid}`;
-      const password = 'admin-app-password-123';
-      await createUser(username, password, true);
-      const ctx = await request.newContext({ baseURL: site.url });
-      const res = await ctx.post('/api/auth/login', { data: { username, password } });
-      expect(res.status(), await res.text()).toBe(200);
-      const state = await ctx.storageState();
-      await ctx.dispose();
-      await use({ username, state });
-    },
-    { scope: 'worker' },
-  ],
+export const test = base.extend<{ admin: { username: string } }>({
   storageState: async ({ adminSession }, use) => use(adminSession.state),
   admin: async ({ adminSession }, use) => use({ username: adminSession.username }),
 });

@@ -31,7 +31,7 @@ test("an editor makes a preview link to a draft, a journalist opens it, the admi
   await expect
     .poll(async () => (await reader.goto(url))!.status(), {
       timeout: 120_000,
-      intervals: [2000],
+      intervals: [500],
     })
     .toBe(200);
   await expect(

@@ -12,7 +12,7 @@ export async function waitUntilGone(page: Page, texts: string[]) {
         .poll(async () => {
           const html = await (await page.request.get('/')).text();
           return texts.filter((t) => html.includes(t));
-        }, { timeout: 60_000, intervals: [1000] })
+        }, { timeout: 60_000, intervals: [500] })
         .toEqual([]);
       return;
     } catch (error) {

@@ -1,5 +1,5 @@
-import { expect, type Page, test as base } from '@playwright/test';
-import { buildPages, createTestUser, startTestSite } from '../helpers/platform';
+import { expect, request, type Page, test as base } from '@playwright/test';
+import { buildPages, createTestUser, startTestSite, type TestSite } from '../helpers/platform';
 
 /** Users every browser test can sign in as (each worker's site has them). */
 export const USERS = {
@@ -7,10 +7,31 @@ export const USERS = {
   viewer: { username: 'viewer', password: 'viewer-password-123' },
 } as const;
 
-/** The site a worker's tests run against: its address and its data folder (Blobs, builds, outbox). */
+/**
+ * The site a worker's tests run against: its address, its data folder (Blobs, builds, outbox) and
+ * the builder that rebuilds it (the environment its builds run with).
+ */
 export interface WorkerSite {
   url: string;
   dataDir: string;
+  builder: TestSite['platform']['builder'];
+}
+
+type StorageState = Awaited<ReturnType<Awaited<ReturnType<typeof request.newContext>>['storageState']>>;
+
+/** A signed-in admin session: the cookies of a browser context, and whose they are. */
+export interface AdminSession {
+  username: string;
+  state: StorageState;
+}
+
+/** Creates a user in the worker's site's store; one that exists already is left as it is. */
+export async function createUser(username: string, password: string, isAdmin: boolean): Promise<void> {
+  try {
+    await createTestUser(username, password, isAdmin);
+  } catch (error) {
+    if (!String((error as Error).message).includes('already exists')) throw error;
+  }
 }
 
 /** Signs the page's browser context in through the API (the cookie is shared with the page). */
@@ -36,20 +57,53 @@ export async function waitForLive(page: Page, path: string, text: string, timeou
  * worker's own process (its functions read this process's environment); tests that read the
  * outbox take its data folder from the fixture.
  */
-export const test = base.extend<object, { site: WorkerSite }>({
+export const test = base.extend<{ buildClock: (ms: number) => void }, { site: WorkerSite; adminSession: AdminSession }>({
   site: [
     async ({}, use) => {
       const site = await startTestSite({ pages: true, seed: true });
       await createTestUser(USERS.admin.username, USERS.admin.password, true);
       await createTestUser(USERS.viewer.username, USERS.viewer.password, false);
       await buildPages(site);
-      await use({ url: site.url, dataDir: site.dataDir });
+      await use({ url: site.url, dataDir: site.dataDir, builder: site.platform.builder });
       await site.close();
     },
     // Started before any test of the worker asks for it (every test reads baseURL from it); a
     // build on a busy machine can take more than the default 30 s.
     { scope: 'worker', auto: true, timeout: 180_000 },
   ],
+  /**
+   * The session admin specs run in (admin-fixtures.ts): an admin user of the worker's own, signed
+   * in on first use and kept for the worker. Registered here rather than there because a worker
+   * only runs tests with the same worker fixtures: with a set of their own, admin specs and the
+   * rest would each need workers of their own, and every new worker builds another site.
+   */
+  adminSession: [
+    async ({ site }, use, workerInfo) => {
+      const username = `e2e-admin-${workerInfo.parallelIndex}-${process.pid}`;
+      const password = 'admin-app-password-123';
+      await createUser(username, password, true);
+      const ctx = await request.newContext({ baseURL: site.url });
+      const res = await ctx.post('/api/auth/login', { data: { username, password } });
+      expect(res.status(), await res.text()).toBe(200);
+      const state = await ctx.storageState();
+      await ctx.dispose();
+      await use({ username, state });
+    },
+    { scope: 'worker' },
+  ],
   baseURL: async ({ site }, use) => use(site.url),
+  /**
+   * Sets the moment the site's next builds render for (BUILD_CLOCK_MS: what is scheduled up to it
+   * is public), so a test sees a release go live without waiting for its time. The builds of the
+   * worker's later tests render for the real time again.
+   */
+  buildClock: async ({ site }, use) => {
+    const before = site.builder.env.BUILD_CLOCK_MS;
+    await use((ms) => {
+      site.builder.env.BUILD_CLOCK_MS = String(ms);
+    });
+    if (before === undefined) delete site.builder.env.BUILD_CLOCK_MS;
+    else site.builder.env.BUILD_CLOCK_MS = before;
+  },
 });
 export { expect };
