@@ -23,7 +23,9 @@ export async function startTestSite(opts: { pages?: boolean; seed?: boolean } = 
   const dataDir = await mkdtemp(path.join(ROOT, '.data', 'tmp', 'site-test-'));
   // Throttling off unless a test sets a limit (the throttle tests do).
   process.env.PUBLIC_POST_LIMIT ??= '0';
-  const platform = await startPlatform({ projectRoot: ROOT, dataDir, pages: opts.pages ?? false, log: () => {}, debounceMs: 200, schedules: false });
+  // A build starts a second after the last save, not 200 ms: a test that saves a record and edits
+  // it at once (as an editor does) then waits for one build, not for two in a row.
+  const platform = await startPlatform({ projectRoot: ROOT, dataDir, pages: opts.pages ?? false, log: () => {}, debounceMs: 1000, schedules: false });
   if (opts.seed) {
     const { seedDemoContent } = await import('../../src/server/content/seed');
     await seedDemoContent();
