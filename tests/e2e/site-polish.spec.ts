@@ -142,6 +142,23 @@ test('search sits in the header and its results line up with the search box', as
     .toBe(Math.round(box!.x));
 });
 
+test('words typed into search before its script ran are searched and go into the address', async ({ page }) => {
+  // Hold the search page's script, as a slow connection would, while the visitor types.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/_astro\/search\.astro_[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Module scripts run before DOMContentLoaded, so only the page's arrival is awaited.
+  await page.goto('/search', { waitUntil: 'commit' });
+  await page.getByRole('searchbox', { name: 'Search terms' }).fill('governance');
+  release();
+  await expect(page).toHaveURL(/\/search\?q=governance$/);
+  await expect(page.locator('[data-search-results] li').first()).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Search terms' })).toHaveValue('governance');
+});
+
 test('toasts use the site font', async ({ page }) => {
   // A visitor asking for edit mode gets the spec's toast (and a sign-in notice).
   await page.goto('/?edit=true');
