@@ -9,14 +9,20 @@ import type { AddressInfo } from 'node:net';
  */
 export async function startBlobsProxy(target: string, opts: { latencyMs?: number } = {}) {
   const calls: string[] = [];
+  /** The status each call was answered with, by the call's index (0 until answered). */
+  const statuses: number[] = [];
   let refuseWrites = false;
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
     const path = req.url ?? '/';
-    calls.push(`${req.method} ${decodeURIComponent(path.split('?')[0]!)}${path.includes('?') ? ' (list)' : ''}`);
+    const index = calls.push(`${req.method} ${decodeURIComponent(path.split('?')[0]!)}${path.includes('?') ? ' (list)' : ''}`) - 1;
+    statuses[index] = 0;
     if (opts.latencyMs) await new Promise((r) => setTimeout(r, opts.latencyMs));
-    if (refuseWrites && req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(403).end('refused');
+    if (refuseWrites && req.method !== 'GET' && req.method !== 'HEAD') {
+      statuses[index] = 403;
+      return void res.writeHead(403).end('refused');
+    }
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) if (v !== undefined && k !== 'host' && k !== 'connection') headers.set(k, Array.isArray(v) ? v.join(', ') : v);
     const body = chunks.length && req.method !== 'GET' && req.method !== 'HEAD' ? Buffer.concat(chunks) : undefined;
@@ -25,6 +31,7 @@ export async function startBlobsProxy(target: string, opts: { latencyMs?: number
     answer.headers.forEach((v, k) => {
       if (k !== 'content-encoding' && k !== 'transfer-encoding' && k !== 'content-length') out[k] = v;
     });
+    statuses[index] = answer.status;
     res.writeHead(answer.status, out).end(Buffer.from(await answer.arrayBuffer()));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -32,11 +39,14 @@ export async function startBlobsProxy(target: string, opts: { latencyMs?: number
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     /** Every call since the start or the last reset, as "METHOD /site/store/key" (" (list)" for listings with parameters). */
     calls: calls as readonly string[],
+    /** The status each of `calls` was answered with (0 while unanswered). */
+    statuses: statuses as readonly number[],
     set refuseWrites(on: boolean) {
       refuseWrites = on;
     },
     reset() {
       calls.length = 0;
+      statuses.length = 0;
     },
     async close() {
       server.closeAllConnections();

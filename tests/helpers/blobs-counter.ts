@@ -17,12 +17,15 @@ export async function countBlobCalls() {
       proxy.refuseWrites = on;
     },
     reset: () => proxy.reset(),
-    /** Runs `fn` and answers how many Blobs calls it made (with the calls, for failure messages). */
-    async during<T>(fn: () => Promise<T>): Promise<{ result: T; count: number; calls: string[] }> {
+    /**
+     * Runs `fn` and answers how many Blobs calls it made, with the calls (for failure messages) and
+     * the status each was answered with.
+     */
+    async during<T>(fn: () => Promise<T>): Promise<{ result: T; count: number; calls: string[]; statuses: number[] }> {
       const start = proxy.calls.length;
       const result = await fn();
       const made = proxy.calls.slice(start);
-      return { result, count: made.length, calls: made };
+      return { result, count: made.length, calls: made, statuses: proxy.statuses.slice(start) };
     },
     async close() {
       undo();

@@ -71,7 +71,7 @@ export function collection<S extends z.ZodType<BaseItem>>(key: string, itemSchem
     /** Every item, sorted by order (missing order last). */
     async list(): Promise<Item[]> {
       // A shared parsed copy: `derive` returns a new array, which is what callers may sort.
-      const found = await readJSONShared(store(), STORES.content, key, docSchema);
+      const found = await readJSONShared(store(), key, docSchema);
       return derive((found?.items ?? []) as Item[]).sort(byOrder);
     },
     /** One item by id, or null. */

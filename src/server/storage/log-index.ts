@@ -2,7 +2,7 @@ import type { Store } from '@netlify/blobs';
 import { z } from 'zod';
 import { StorageError } from '../http/errors';
 import { timeOfInverted } from './keys';
-import { blobCall, createJSON, readJSONShared, updateJSON, type StoreName } from './store';
+import { blobCall, createJSON, readJSONShared, updateJSON } from './store';
 
 /*
  * An index over records that visitors write one key at a time (contact messages, subscriptions),
@@ -34,9 +34,8 @@ import { blobCall, createJSON, readJSONShared, updateJSON, type StoreName } from
 export interface LogIndexOptions<Row> {
   /** Named in errors. */
   what: string;
-  /** Where the snapshot lives (the store and its name), and its key. */
+  /** Where the snapshot lives, and its key. */
   snapshotStore: () => Store;
-  snapshotStoreName: StoreName;
   snapshotKey: string;
   row: z.ZodType<Row>;
   idOf: (row: Row) => string;
@@ -87,7 +86,7 @@ export function logIndex<Row>(o: LogIndexOptions<Row>): LogIndex<Row> {
 
   /** The snapshot as stored now (a warm function reuses its parsed copy while it is unchanged). */
   async function current(): Promise<{ doc: Snapshot; ids: Set<string> } | null> {
-    const doc = (await readJSONShared(o.snapshotStore(), o.snapshotStoreName, o.snapshotKey, schema)) as Snapshot | null;
+    const doc = (await readJSONShared(o.snapshotStore(), o.snapshotKey, schema)) as Snapshot | null;
     if (!doc) return null;
     let ids = idSets.get(doc);
     if (!ids) idSets.set(doc, (ids = new Set(doc.items.map(o.idOf))));

@@ -20,13 +20,19 @@ export const STORES = {
 } as const;
 export type StoreName = (typeof STORES)[keyof typeof STORES];
 
+/** The name each store was opened under (a Store does not say): the parsed copies below are kept by it. */
+const storeNames = new WeakMap<Store, StoreName>();
+
 /** A site-wide store with strong consistency, so a read that follows a write sees it. */
 export function openStore(name: StoreName): Store {
+  let store: Store;
   try {
-    return getStore({ name, consistency: 'strong' });
+    store = getStore({ name, consistency: 'strong' });
   } catch (error) {
     throw new StorageError('The content store is not configured', { cause: error });
   }
+  storeNames.set(store, name);
+  return store;
 }
 
 /** Runs a Blobs call, turning any failure into a StorageError (answered as 503). */
@@ -49,10 +55,15 @@ type WriteResult = { modified: boolean; etag?: string };
  * Returns false when the write's own condition (onlyIfNew / onlyIfMatch) was not met.
  */
 export async function landedWrite(what: string, fn: () => Promise<WriteResult>): Promise<boolean> {
+  return (await landedEtag(what, fn)) !== null;
+}
+
+/** landedWrite, answering the new version's etag (null when the write's own condition was not met). */
+async function landedEtag(what: string, fn: () => Promise<WriteResult>): Promise<string | null> {
   const result = await blobCall(what, fn);
-  if (!result.modified) return false;
+  if (!result.modified) return null;
   if (!result.etag) throw new StorageError(`The content store did not confirm the write (${what}); nothing was saved`);
-  return true;
+  return result.etag;
 }
 
 /** Reads and validates one JSON record; null when absent. An invalid record is a storage fault. */
@@ -68,25 +79,44 @@ export async function readJSON<S extends z.ZodType>(
   return { value: parsed.data, etag: found.etag };
 }
 
-/** What a warm function instance remembers of documents it read: the version it parsed. */
+/**
+ * What a warm function instance remembers of the documents it read or wrote: the version it
+ * parsed, by store and key. Bounded, oldest first out: records written one by one (messages,
+ * subscriptions) would otherwise pile up in a long-lived process.
+ */
 const parsedCopies = new Map<string, { etag: string; value: unknown }>();
+const PARSED_COPIES = 200;
+const copyId = (store: Store, key: string) => {
+  const name = storeNames.get(store);
+  return name && `${name}/${key}`;
+};
+function rememberCopy(id: string | undefined, etag: string | undefined, value: unknown): void {
+  if (!id || !etag) return;
+  parsedCopies.delete(id);
+  parsedCopies.set(id, { etag, value });
+  if (parsedCopies.size > PARSED_COPIES) parsedCopies.delete(parsedCopies.keys().next().value!);
+}
 
 /**
- * Reads and validates a JSON document for reading only, reusing this function instance's parsed
- * copy while the stored version is unchanged: the read is conditional (If-None-Match), so an
- * unchanged document costs one round trip with no body and no parsing. Callers share the value
- * and must not change it. `name` is the store's name (a Store does not say).
+ * Reads and validates a JSON document, reusing this instance's parsed copy while the stored
+ * version is unchanged: the read is conditional (If-None-Match), so an unchanged document costs
+ * one round trip with no body and no parsing. The value is shared: callers must not change it.
  */
-export async function readJSONShared<S extends z.ZodType>(store: Store, name: StoreName, key: string, schema: S): Promise<z.infer<S> | null> {
-  const id = `${name}/${key}`;
-  const known = parsedCopies.get(id);
+async function readParsed<S extends z.ZodType>(store: Store, key: string, schema: S): Promise<{ value: z.infer<S>; etag: string | undefined } | null> {
+  const id = copyId(store, key);
+  const known = id ? parsedCopies.get(id) : undefined;
   const found = await blobCall(`read ${key}`, () => store.getWithMetadata(key, { type: 'json', ...(known ? { etag: known.etag } : {}) }));
   if (!found) return null;
-  if (known && found.data === null) return known.value as z.infer<S>;
+  if (known && found.data === null) return { value: known.value as z.infer<S>, etag: known.etag };
   const parsed = schema.safeParse(found.data);
   if (!parsed.success) throw new StorageError(`Stored record ${key} is not valid`, { cause: parsed.error });
-  if (found.etag) parsedCopies.set(id, { etag: found.etag, value: parsed.data });
-  return parsed.data;
+  rememberCopy(id, found.etag, parsed.data);
+  return { value: parsed.data, etag: found.etag };
+}
+
+/** A JSON document for reading only (see readParsed): shared, so callers must not change it. */
+export async function readJSONShared<S extends z.ZodType>(store: Store, key: string, schema: S): Promise<z.infer<S> | null> {
+  return (await readParsed(store, key, schema))?.value ?? null;
 }
 
 /** Writes a new record only if the key is free; false when it already exists. */
@@ -118,14 +148,19 @@ export async function updateJSON<S extends z.ZodType, R = z.infer<S>>(
   mutate: (current: z.infer<S>) => z.input<S> | Promise<z.input<S>>,
 ): Promise<z.infer<S>> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const found = await readJSON(store, key, schema);
+    // A warm instance that wrote the document last reads it back as a bodiless "unchanged".
+    const found = await readParsed(store, key, schema);
     const current = found ? found.value : schema.parse(initial());
     if (found && !found.etag) throw new StorageError(`The store sent no version tag for ${key}`);
     const next = schema.parse(await mutate(structuredClone(current)));
-    const landed = await landedWrite(`write ${key}`, () =>
+    const etag = await landedEtag(`write ${key}`, () =>
       found?.etag ? store.setJSON(key, next, { onlyIfMatch: found.etag }) : store.setJSON(key, next, { onlyIfNew: true }),
     );
-    if (landed) return next as R as z.infer<S>;
+    if (etag !== null) {
+      // Its own copy: the caller gets `next` and may change it.
+      rememberCopy(copyId(store, key), etag, structuredClone(next));
+      return next as R as z.infer<S>;
+    }
     // Someone else wrote first: back off with jitter and try again on their result.
     await sleep(Math.random() * Math.min(250, 5 * 2 ** Math.min(attempt, 6)));
   }

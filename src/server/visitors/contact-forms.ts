@@ -36,7 +36,6 @@ const idOfKey = (key: string) => key.slice(key.lastIndexOf('/') + 1);
 const index = logIndex<Row>({
   what: 'inbox',
   snapshotStore: () => openStore(STORES.system),
-  snapshotStoreName: STORES.system,
   snapshotKey: 'contact-snapshot',
   row: rowSchema,
   idOf: (r) => r.id,

@@ -44,7 +44,6 @@ const idOfTailKey = (key: string) => key.slice(key.lastIndexOf('-') + 1);
 const index = logIndex<SubscriberRow>({
   what: 'subscriber',
   snapshotStore: system,
-  snapshotStoreName: STORES.system,
   snapshotKey: 'newsletter-snapshot',
   row: rowSchema,
   idOf: (s) => s.id,

@@ -42,7 +42,7 @@ const missing = () => {
 
 async function snapshot() {
   // Read-only here (changes go through updateJSON): a warm function reuses its parsed copy.
-  const found = await readJSONShared(system(), STORES.system, SNAPSHOT_KEY, snapshotSchema);
+  const found = await readJSONShared(system(), SNAPSHOT_KEY, snapshotSchema);
   if (found) return found;
   // Everything listed now is in the snapshot; keys of the days from the watermark on also list as tail.
   const keys = await listKeys(records());

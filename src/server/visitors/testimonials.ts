@@ -42,7 +42,7 @@ export async function scanTestimonials(): Promise<Testimonial[]> {
  */
 async function publishedIndex({ mayWrite = true } = {}): Promise<readonly Testimonial[]> {
   // Read-only here (changes go through updateJSON): a warm function reuses its parsed copy.
-  const found = await readJSONShared(system(), STORES.system, INDEX_KEY, indexSchema);
+  const found = await readJSONShared(system(), INDEX_KEY, indexSchema);
   if (found) return found.items;
   const items = (await scanTestimonials()).filter((t) => t.approved);
   if (!mayWrite) return items;
