@@ -1,11 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './axe';
 import { expect, signIn, test } from './fixtures';
 
 // Only the editor's own additions are audited here: the page itself has its own checks.
 const EDITOR_PARTS = ['[data-edit-host]', '[data-edit-box]', '[data-edit-publish]'];
 
 async function audit(page: import('@playwright/test').Page) {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  let builder = axe(page);
   for (const part of EDITOR_PARTS) builder = builder.include(part);
   const { violations } = await builder.analyze();
   return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
