@@ -51,7 +51,11 @@ const ENDPOINTS: [method: 'POST' | 'PATCH' | 'PUT', path: string, admin: boolean
 // Payloads that break expectations: wrong types, huge strings, deep nesting, prototype keys, odd unicode.
 const nasty = fc.oneof(
   fc.jsonValue(),
-  fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'prototype', 'title', 'name', 'email', 'ids', '_expected', 'heroTitle', 'rating', 'startDate'), fc.jsonValue()),
+  // A string heroTitle is a valid settings change ('' puts the built-in wording back), not malformed
+  // input: the property drew {"heroTitle":""} once and the save rightly landed.
+  fc
+    .dictionary(fc.constantFrom('__proto__', 'constructor', 'prototype', 'title', 'name', 'email', 'ids', '_expected', 'heroTitle', 'rating', 'startDate'), fc.jsonValue())
+    .filter((d) => typeof d.heroTitle !== 'string'),
   fc.string({ unit: 'grapheme', maxLength: 200 }).map((s) => ({ title: s, name: s, email: s, heroTitle: s, rating: s, startDate: s })),
   fc.integer({ min: 1, max: 30 }).map((depth) => JSON.parse('{"a":'.repeat(depth * 20) + '1' + '}'.repeat(depth * 20))),
   fc.constant({ title: 'x'.repeat(70_000) }),
