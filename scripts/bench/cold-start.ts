@@ -48,6 +48,8 @@ export async function packageFunctions(projectRoot: string, outDir: string): Pro
     archiveFormat: 'none',
     basePath: projectRoot,
     repositoryRoot: projectRoot,
+    // As netlify.toml asks: each bundle is packaged as it is, its imports not traced again.
+    config: { '*': { nodeBundler: 'none' } },
   });
   const out = new Map<string, Bundle>();
   for (const r of results) {
