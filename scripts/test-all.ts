@@ -28,12 +28,6 @@ const readJson = async (file: string) => JSON.parse(await readFile(file, 'utf8')
 
 const out = await mkdtemp(path.join(tmpdir(), 'test-results-'));
 
-// Node keeps the compiled code of the modules it loads here, and every later process loading the
-// same module skips compiling it: the suites start hundreds of Node processes (each Astro build,
-// each test file's process, each browser-test worker) that load astro, vite and the site's code
-// again. The first of them fills it; on this machine a demo-content build took about 8% less.
-process.env.NODE_COMPILE_CACHE ??= path.join(PROJECT_ROOT, 'node_modules', '.cache', 'node-compile-cache');
-
 interface Tally {
   passed: number;
   failed: number;
