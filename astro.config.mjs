@@ -5,6 +5,8 @@ import { defineConfig } from 'astro/config';
 import contentStoreCheck from './src/integrations/content-store-check.ts';
 import pageCache from './src/integrations/page-cache.ts';
 import previewPages from './src/integrations/preview-pages.ts';
+import { AFTER_PAINT_SCRIPT, FONTS_LATER_SCRIPT } from './src/lib/after-paint.ts';
+import { createHash } from 'node:crypto';
 
 // `astro dev` only: Netlify's Vite plugin serves netlify/functions and an emulated Blobs store.
 const isDev = process.argv.includes('dev');
@@ -60,7 +62,11 @@ export default defineConfig({
         "manifest-src 'self'",
         "worker-src 'self'",
       ],
-      scriptDirective: { resources: ["'self'", ...analytics.script] },
+      // The two inline scripts every page gets (src/lib/after-paint.ts), allowed by their hash.
+      scriptDirective: {
+        resources: ["'self'", ...analytics.script],
+        hashes: [FONTS_LATER_SCRIPT, AFTER_PAINT_SCRIPT].map((code) => /** @type {`sha256-${string}`} */ (`sha256-${createHash('sha256').update(code).digest('base64')}`)),
+      },
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
     },
   },

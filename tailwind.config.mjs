@@ -20,10 +20,6 @@ export default {
         accent: { 400: '#f5b544', 500: '#e89a1c', 600: '#c67b0f' },
         ink: { DEFAULT: '#0f172a', muted: '#475569', soft: '#64748b' },
       },
-      fontFamily: {
-        sans: ['"Inter Variable"', '"Inter Fallback"', '"Inter Fallback Roboto"', 'ui-sans-serif', 'system-ui', 'sans-serif'],
-        display: ['"Fraunces Variable"', '"Fraunces Fallback"', '"Fraunces Fallback Times"', 'ui-serif', 'Georgia', 'serif'],
-      },
       maxWidth: { content: '76rem' },
     },
   },

@@ -49,7 +49,8 @@ export async function measureJs(pageUrl: string): Promise<JsFigures> {
   const later: string[] = [];
   const inline: string[] = [];
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const src = /\bsrc="([^"]+)"/.exec(m[1]!)?.[1];
+    // A page's module scripts wait as placeholders until it has painted (src/lib/after-paint.ts).
+    const src = /\b(?:src|data-after-paint)="([^"]+)"/.exec(m[1]!)?.[1];
     if (src) eager.push(src);
     else if (!/type="application\/(?:ld\+)?json"/.test(m[1]!)) inline.push(m[2]!);
   }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPages, client, createTestUser, startTestSite, type TestSite } from '../helpers/platform';
@@ -28,6 +29,10 @@ describe('security headers', () => {
       expect(scriptSrc).toContain("'self'");
       expect(scriptSrc).not.toContain("'unsafe-inline'");
       expect(meta).toContain("object-src 'none'");
+      // Every inline script the page runs (Astro's own and the page's loading order) is allowed by its hash.
+      const inline = [...html.matchAll(/<script(?: type="module")?>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+      expect(inline.length).toBeGreaterThanOrEqual(2);
+      for (const code of inline) expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
     }
   });
 

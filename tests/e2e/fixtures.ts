@@ -93,6 +93,26 @@ export const test = base.extend<{ buildClock: (ms: number) => void }, { site: Wo
   ],
   baseURL: async ({ site }, use) => use(site.url),
   /**
+   * A page whose goto also waits for the page's scripts to have run: they start only once the
+   * page is on screen (src/lib/after-paint.ts), often after the load event goto waits for, and a
+   * click before then would meet a button with nothing behind it yet. A goto with its own
+   * waitUntil (a test holding the clock still, for one) waits only for that.
+   */
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (options?.waitUntil === undefined) {
+        await page.waitForFunction(() => {
+          const state = document.documentElement.getAttribute('data-scripts');
+          return state === 'ready' || (state === null && !document.querySelector('script[data-after-paint]'));
+        });
+      }
+      return response;
+    };
+    await use(page);
+  },
+  /**
    * Sets the moment the site's next builds render for (BUILD_CLOCK_MS: what is scheduled up to it
    * is public), so a test sees a release go live without waiting for its time. The builds of the
    * worker's later tests render for the real time again.

@@ -7,11 +7,17 @@ const popup = (page: Page) => page.getByRole('dialog', { name: 'Stay ahead of AI
 const gate = (page: Page) => page.locator('html');
 const marker = (page: Page) => page.evaluate(() => localStorage.getItem('emailCaptureInteracted'));
 
-/** Loads / with a paused fake clock at t = 1 s, so the 30 s delay is stepped through exactly. */
+/**
+ * Loads / with a paused fake clock at t = 1 s, so the 30 s delay is stepped through exactly. The
+ * page starts its scripts two animation frames after it is painted, which the paused clock holds
+ * back: a tenth of a second lets them start, and the gate says when the popup's has.
+ */
 async function openHome(page: Page) {
   await page.clock.install({ time: 0 });
   await page.clock.pauseAt(1_000);
-  await page.goto('/');
+  await page.goto('/', { waitUntil: 'load' });
+  await page.clock.runFor(100);
+  await expect(gate(page)).toHaveAttribute('data-newsletter-popup', 'waiting');
 }
 
 test.describe('newsletter popup', () => {

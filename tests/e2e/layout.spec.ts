@@ -70,6 +70,7 @@ test.describe('mobile menu at 375 px', () => {
 
 test('an anchor link clicked away from home stores scrollToSection, goes to / and lands on the section', async ({ page }) => {
   await page.goto('/team');
+  await settle(page); // the header's script handles the click once it runs
   await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Strategic Focus' }).click();
   await page.waitForURL((url) => url.pathname === '/' && url.hash === '', { waitUntil: 'domcontentloaded' });
   // The key is kept until the last retry (2000 ms), then removed.

@@ -180,6 +180,32 @@ test('the 404 card keeps the spec wording with a neutral icon and links home and
   await expect(card.getByRole('link', { name: 'Search the site' })).toHaveAttribute('href', '/search');
 });
 
+test('a first visit asks for no script or web font before the page is on screen; a later visit draws in the web fonts at once', async ({ page }) => {
+  // What <html> carried when the document was parsed, before anything could change it.
+  await page.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () => document.documentElement.setAttribute('data-parsed-with', document.documentElement.className)),
+  );
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-parsed-with', 'fonts-later');
+  await expect(page.locator('html')).not.toHaveClass(/fonts-later/);
+  await expect(page.locator('html')).toHaveAttribute('data-newsletter-popup', 'waiting'); // the scripts run
+  const timing = await page.evaluate(async () => {
+    await document.fonts.ready;
+    const firstPaint = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
+    const fetched = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => /\.(js|woff2)$/.test(new URL(r.name).pathname));
+    return { firstPaint, fetched: fetched.map((r) => ({ name: new URL(r.name).pathname, start: r.startTime })) };
+  });
+  expect(timing.fetched.some((r) => r.name.endsWith('.woff2'))).toBe(true);
+  expect(timing.fetched.some((r) => r.name.endsWith('.js'))).toBe(true);
+  for (const r of timing.fetched) expect(r.start, `${r.name} was asked for before the first paint`).toBeGreaterThan(timing.firstPaint);
+  expect(await page.locator('body').evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"?Inter Variable/);
+
+  // The fonts are in the browser's cache now: the next page never draws in the stand-ins.
+  await page.goto('/team');
+  await expect(page.locator('html')).toHaveAttribute('data-parsed-with', '');
+  expect(await page.getByRole('heading', { level: 1 }).evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"?Fraunces Variable/);
+});
+
 test('/coming-soon.html uses the site fonts', async ({ page }) => {
   await page.goto('/coming-soon.html');
   await page.evaluate(() => document.fonts.ready);

@@ -24,6 +24,8 @@ const storage = session;
 export function scrollToId(id: string, offset: number, behavior: ScrollBehavior = 'smooth'): boolean {
   const el = document.getElementById(id);
   if (!el) return false;
+  // Sections not yet drawn have a guessed height (global.css): lay them out so `top` is real.
+  document.querySelector('.sections-on-demand')?.classList.add('sections-laid-out');
   const top = el.getBoundingClientRect().top + window.scrollY - offset;
   window.scrollTo({ top: Math.max(0, top), behavior });
   return true;
