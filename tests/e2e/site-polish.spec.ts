@@ -199,6 +199,9 @@ test('a first visit asks for no script or web font before the page is on screen;
   expect(timing.fetched.some((r) => r.name.endsWith('.js'))).toBe(true);
   for (const r of timing.fetched) expect(r.start, `${r.name} was asked for before the first paint`).toBeGreaterThan(timing.firstPaint);
   expect(await page.locator('body').evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"?Inter Variable/);
+  // Then, in idle moments, every section below the hero is laid out for good (no guessed heights).
+  await expect(page.locator('.sections-on-demand > section + section')).not.toHaveCount(0);
+  await expect(page.locator('.sections-on-demand > section + section:not([data-laid-out])')).toHaveCount(0);
 
   // The fonts are in the browser's cache now: the next page never draws in the stand-ins.
   await page.goto('/team');
