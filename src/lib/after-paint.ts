@@ -32,8 +32,8 @@ export const FONTS_LATER_SCRIPT = `try{localStorage.getItem('${FONTS_CACHED_KEY}
  * Goes last in <body>. requestAnimationFrame runs just before the next frame is drawn, the first
  * with the whole parsed page in it; a second one runs before the frame after, by when the first
  * has normally reached the screen (on a busy device it can get there a few milliseconds later;
- * waiting for the browser's paint entry instead made the main thread's later work bunch up, and
- * Lighthouse's blocking time worse).
+ * waiting for the browser's paint entry instead made Lighthouse's blocking time worse in each of
+ * four runs, for reasons not pinned down).
  * The fonts are fetched first and only then put to use (document.fonts.load fetches the faces a
  * family needs for Latin text without any element using it yet): dropping the class re-lays the
  * page out, and doing it once, with the fonts at hand, keeps that to one pass rather than one for
