@@ -5,6 +5,23 @@ import { USERS } from './fixtures';
 /** The demo content every home test can rely on (other suites may add, never remove, items). */
 export { DEMO };
 
+// Where the popup's gate stands (waiting, postponed, checking, skipped, open): its decisions, not a delay.
+export const popupGate = (page: Page) => page.locator('html');
+export const newsletterPopup = (page: Page) => page.getByRole('dialog', { name: 'Stay ahead of AI' });
+
+/**
+ * Loads / with a paused fake clock at t = 1 s, so the popup's 30 s delay is stepped through
+ * exactly. The page starts its scripts two animation frames after it is painted, which the paused
+ * clock holds back: a tenth of a second lets them start, and the gate says when the popup's has.
+ */
+export async function openHomeWithPausedClock(page: Page): Promise<void> {
+  await page.clock.install({ time: 0 });
+  await page.clock.pauseAt(1_000);
+  await page.goto('/', { waitUntil: 'load' });
+  await page.clock.runFor(100);
+  await expect(popupGate(page)).toHaveAttribute('data-newsletter-popup', 'waiting');
+}
+
 /** Waits until the island around `inside` has hydrated (Astro drops its `ssr` attribute then). */
 export async function waitForIsland(page: Page, inside: Locator): Promise<void> {
   await inside.scrollIntoViewIfNeeded();

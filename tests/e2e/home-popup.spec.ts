@@ -1,28 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
-import { removeSubscription } from './home-helpers';
+import { newsletterPopup, openHomeWithPausedClock, popupGate, removeSubscription } from './home-helpers';
 
-const popup = (page: Page) => page.getByRole('dialog', { name: 'Stay ahead of AI' });
-// Where the popup's gate stands (waiting, postponed, checking, skipped, open): its decisions, not a delay.
-const gate = (page: Page) => page.locator('html');
+const popup = newsletterPopup;
+const gate = popupGate;
 const marker = (page: Page) => page.evaluate(() => localStorage.getItem('emailCaptureInteracted'));
-
-/**
- * Loads / with a paused fake clock at t = 1 s, so the 30 s delay is stepped through exactly. The
- * page starts its scripts two animation frames after it is painted, which the paused clock holds
- * back: a tenth of a second lets them start, and the gate says when the popup's has.
- */
-async function openHome(page: Page) {
-  await page.clock.install({ time: 0 });
-  await page.clock.pauseAt(1_000);
-  await page.goto('/', { waitUntil: 'load' });
-  await page.clock.runFor(100);
-  await expect(gate(page)).toHaveAttribute('data-newsletter-popup', 'waiting');
-}
 
 test.describe('newsletter popup', () => {
   test('appears 30 s after load and claims 5,000+ innovators; closing stores dismissed', async ({ page }) => {
-    await openHome(page);
+    await openHomeWithPausedClock(page);
     await page.clock.runFor(28_000); // t = 29 s
     await expect(gate(page)).toHaveAttribute('data-newsletter-popup', 'waiting');
     await expect(popup(page)).toHaveCount(0);
@@ -42,7 +28,7 @@ test.describe('newsletter popup', () => {
   });
 
   test('a click on the backdrop closes it and stores dismissed', async ({ page }) => {
-    await openHome(page);
+    await openHomeWithPausedClock(page);
     await page.clock.runFor(31_000);
     await page.clock.resume();
     await expect(popup(page)).toBeVisible();
@@ -53,7 +39,7 @@ test.describe('newsletter popup', () => {
 
   test('a successful signup stores subscribed and closes it', async ({ page, request }) => {
     const email = `popup-${Date.now()}@example.org`;
-    await openHome(page);
+    await openHomeWithPausedClock(page);
     await page.clock.runFor(31_000);
     await page.clock.resume();
     const dialog = popup(page);
@@ -74,7 +60,7 @@ test.describe('newsletter popup', () => {
     await page.route('**/api/newsletter', (route) =>
       typeof body === 'string' ? route.fulfill({ status: 500, body }) : route.fulfill({ status: 400, json: body }),
     );
-    await openHome(page);
+    await openHomeWithPausedClock(page);
     await page.clock.runFor(31_000);
     await page.clock.resume();
     const dialog = popup(page);
@@ -92,7 +78,7 @@ test.describe('newsletter popup', () => {
 
   test('never appears for a signed-in user', async ({ page }) => {
     await signIn(page);
-    await openHome(page);
+    await openHomeWithPausedClock(page);
     await page.clock.runFor(31_000);
     await page.clock.resume();
     // The same steps open it for a visitor (tests above); here the session check says no.

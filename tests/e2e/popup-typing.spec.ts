@@ -1,27 +1,12 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { removeSubscription, waitForIsland } from './home-helpers';
+import { newsletterPopup, openHomeWithPausedClock, popupGate, removeSubscription, waitForIsland } from './home-helpers';
 
-// Where the popup's gate stands (waiting, postponed, checking, skipped, open): its decisions, not a delay.
-const gate = (page: Page) => page.locator('html');
-const popup = (page: Page) => page.getByRole('dialog', { name: 'Stay ahead of AI' });
-
-/**
- * Loads / with a paused fake clock at t = 1 s, so the 30 s delay is stepped through exactly. The
- * page starts its scripts two animation frames after it is painted, which the paused clock holds
- * back: a tenth of a second lets them start, and the gate says when the popup's has.
- */
-async function openHome(page: Page) {
-  await page.clock.install({ time: 0 });
-  await page.clock.pauseAt(1_000);
-  await page.goto('/', { waitUntil: 'load' });
-  await page.clock.runFor(100);
-  await expect(gate(page)).toHaveAttribute('data-newsletter-popup', 'waiting');
-}
+const gate = popupGate;
+const popup = newsletterPopup;
 
 test.describe('the newsletter popup never interrupts someone writing', () => {
   test('waits while a contact field has focus and keeps the focus there; opens once the visitor leaves the field and stops typing', async ({ page }) => {
-    await openHome(page);
+    await openHomeWithPausedClock(page);
     const message = page.locator('#contact-message');
     await waitForIsland(page, message);
     await message.click();
@@ -46,7 +31,7 @@ test.describe('the newsletter popup never interrupts someone writing', () => {
 
   test('someone who subscribed through the inline form never gets the popup', async ({ page, request }) => {
     const email = `inline-${Date.now()}@example.org`;
-    await openHome(page);
+    await openHomeWithPausedClock(page);
     await page.clock.resume();
     const form = page.getByRole('form', { name: 'Newsletter signup' });
     await waitForIsland(page, form.getByLabel('Email address'));
