@@ -39,6 +39,18 @@ const rebuildThroughPipeline = {
   message: 'Only the change pipeline asks for builds: use commitChange, or rebuildSite for a build with no History entry of its own (publishing/history.ts).',
 };
 /**
+ * date-fns's package.json is 200 KB of export rules, and Node parses it again for each of the
+ * ~250 modules the package root pulls in: `import … from 'date-fns'` cost 1.3-2.5 s of every test
+ * process and local function host that loaded it. One function's own module costs milliseconds.
+ */
+const dateFnsByFunction = {
+  name: 'date-fns',
+  message: "Import each function from its own module (import { format } from 'date-fns/format'): the package root loads all ~250 of them, at seconds of start-up.",
+};
+/** The rule with the imports every file must avoid, plus a folder's own layer patterns. */
+const restrictImports = (...patterns) => ['error', { paths: [dateFnsByFunction], patterns }];
+
+/**
  * The type names src/schemas exports (read from its files, so a new schema is covered at once).
  * Browser code imports these wire types; a local twin of one drifts from what the server sends.
  */
@@ -68,6 +80,7 @@ export default tseslint.config(
     rules: {
       'import-x/no-cycle': 'error',
       'import-x/no-self-import': 'error',
+      'no-restricted-imports': restrictImports(),
       // Every package we import must be in package.json: a transitive copy can vanish or change
       // version under us with any unrelated upgrade.
       'import-x/no-extraneous-dependencies': ['error', { devDependencies: true, includeTypes: true }],
@@ -92,32 +105,32 @@ export default tseslint.config(
   },
   {
     files: ['src/components/**', 'src/stores/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [serverOffLimits] }], 'no-restricted-syntax': noWireTypeTwins },
+    rules: { 'no-restricted-imports': restrictImports(serverOffLimits), 'no-restricted-syntax': noWireTypeTwins },
   },
   {
     files: ['src/lib/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [serverOffLimits, componentsOffLimits] }] },
+    rules: { 'no-restricted-imports': restrictImports(serverOffLimits, componentsOffLimits) },
   },
   {
     // Stores hold state only: the components that use them show toasts and dialogs.
     files: ['src/stores/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [serverOffLimits, componentsOffLimits] }] },
+    rules: { 'no-restricted-imports': restrictImports(serverOffLimits, componentsOffLimits) },
   },
   {
     files: ['src/server/**'],
     ignores: ['src/server/publishing/history.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [rebuildThroughPipeline] }] },
+    rules: { 'no-restricted-imports': restrictImports(rebuildThroughPipeline) },
   },
   {
     files: ['src/server/storage/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [storageBelowAll] }] },
+    rules: { 'no-restricted-imports': restrictImports(storageBelowAll) },
   },
   {
     files: ['src/server/http/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [httpKnowsNoDomain] }] },
+    rules: { 'no-restricted-imports': restrictImports(httpKnowsNoDomain) },
   },
   {
     files: ['netlify/functions/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [functionsThroughPipeline] }] },
+    rules: { 'no-restricted-imports': restrictImports(functionsThroughPipeline) },
   },
 );

@@ -5,7 +5,7 @@
  * real build: releases.test.ts.
  */
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdminSite, type AdminSite } from '../helpers/admin-site';
 

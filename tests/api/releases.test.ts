@@ -6,7 +6,7 @@
  * and the check: releases-edit.test.ts, on a site that builds nothing.)
  */
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtPages } from '../helpers/built-pages';

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { formatDistanceToNow } from 'date-fns';
+import { formatDistanceToNow } from 'date-fns/formatDistanceToNow';
 import type { PublishState as PublishInfo } from '../../schemas/publish-state';
 import { $publish, publishNow } from '../../stores/publish';
 import Button from '../ui/Button';

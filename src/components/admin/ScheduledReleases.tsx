@@ -1,4 +1,4 @@
-import { formatDistanceStrict } from 'date-fns';
+import { formatDistanceStrict } from 'date-fns/formatDistanceStrict';
 import { useEffect, useState } from 'react';
 import type { ReleasesOverview } from '../../schemas/release-bundle';
 import { cx, ui } from '../ui/styles';

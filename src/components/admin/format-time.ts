@@ -1,4 +1,5 @@
-import { format, formatDistanceToNow } from 'date-fns';
+import { format } from 'date-fns/format';
+import { formatDistanceToNow } from 'date-fns/formatDistanceToNow';
 
 /** An ISO time as 'd MMM yyyy, HH:mm' ('' when it is not a date). */
 export function formatWhen(iso: string | null | undefined): string {

@@ -1,4 +1,4 @@
-import { subMonths } from 'date-fns';
+import { subMonths } from 'date-fns/subMonths';
 import { recordAudit } from './audit-log';
 import { deleteContactForm, messageIdsBefore } from './contact-forms';
 import { HttpError } from '../http/errors';
