@@ -14,6 +14,23 @@
  * combining dot); the cut counts characters, so it never splits one written as two UTF-16 units.
  */
 export function slugify(text: string): string {
+  const known = recentSlugs.get(text);
+  if (known !== undefined) return known;
+  if (recentSlugs.size >= RECENT_SLUGS_MAX) recentSlugs.clear();
+  const slug = slugOf(text);
+  recentSlugs.set(text, slug);
+  return slug;
+}
+
+/**
+ * Slugs of the titles seen lately. Every save re-derives the slugs of its whole collection
+ * (assignSlugs checks that each stored slug still fits its title), and the Unicode normalising
+ * costs about 25 µs a title: 25 ms a save at a thousand records, for the same answers as last time.
+ */
+const recentSlugs = new Map<string, string>();
+const RECENT_SLUGS_MAX = 5_000;
+
+function slugOf(text: string): string {
   const words = text
     .toLowerCase()
     .normalize('NFKD')
