@@ -70,8 +70,32 @@ export class Builder {
     return true;
   }
 
+  /**
+   * While set, a hook call starts no build: it is held until `release()`. Browser tests hold their
+   * site's builds, so a save that no test reads back as a page costs no build while other tests
+   * run; a test that waits for a page to go live releases them and meets the same debounced build
+   * the hook would have started.
+   */
+  hold = false;
+  private held = false;
+
   /** Asks for a build after the debounce; calls during a build schedule exactly one more. */
   request(): void {
+    if (this.hold) {
+      this.held = true;
+      return;
+    }
+    this.debounce();
+  }
+
+  /** Starts the build that held hook calls asked for, after the same quiet time. */
+  release(): void {
+    if (!this.held) return;
+    this.held = false;
+    this.debounce();
+  }
+
+  private debounce(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
@@ -88,6 +112,7 @@ export class Builder {
    */
   run(): Promise<void> {
     this.cancel();
+    this.held = false;
     if (!this.building) return this.start();
     this.followUp ??= this.building.catch(() => undefined).then(() => {
       this.followUp = null;

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test as base } from './fixtures';
+import { expect, publishHeldBuilds, test as base } from './fixtures';
 
 /**
  * Browser-test helpers for the admin app. Admin specs sign in as their own admin user (one per
@@ -7,7 +7,7 @@ import { expect, test as base } from './fixtures';
  * logout revokes every session of its user, which must not sign these tests out midway.
  */
 
-export { createUser } from './fixtures';
+export { createUser, publishHeldBuilds } from './fixtures';
 
 /** Playwright test with a signed-in admin session (made once per worker, reused by every test). */
 export const test = base.extend<{ admin: { username: string } }>({
@@ -30,6 +30,7 @@ export async function waitForPublished(page: Page, path: string, text: string, p
   await expect
     .poll(
       async () => {
+        publishHeldBuilds();
         const html = await (await page.request.get(path)).text();
         if (html.includes(text) === present) return true;
         const publish = await (await page.request.get('/api/admin/publish')).json();

@@ -1,4 +1,4 @@
-import { expect, openAdmin, test, unique } from "./admin-fixtures";
+import { expect, openAdmin, publishHeldBuilds, test, unique } from "./admin-fixtures";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -29,10 +29,13 @@ test("an editor makes a preview link to a draft, a journalist opens it, the admi
   const journalist = await browser.newContext();
   const reader = await journalist.newPage();
   await expect
-    .poll(async () => (await reader.goto(url))!.status(), {
-      timeout: 120_000,
-      intervals: [500],
-    })
+    .poll(
+      async () => {
+        publishHeldBuilds();
+        return (await reader.goto(url))!.status();
+      },
+      { timeout: 120_000, intervals: [500] },
+    )
     .toBe(200);
   await expect(
     reader.getByRole("heading", { level: 1, name: title }),

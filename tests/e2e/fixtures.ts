@@ -40,12 +40,30 @@ export async function signIn(page: Page, who: keyof typeof USERS = 'admin'): Pro
   expect(res.status(), await res.text()).toBe(200);
 }
 
+/** The builder of this worker's site (the platform runs in the worker's own process). */
+let workerBuilder: TestSite['platform']['builder'] | null = null;
+
+/**
+ * Lets the builds that saves asked for start. The worker's site holds them (Builder.hold): a test
+ * reading a page after a save calls this first, in every poll, since a save's hook call can come
+ * after the test starts waiting.
+ */
+export function publishHeldBuilds(): void {
+  workerBuilder?.release();
+}
+
 /**
  * Waits until the served HTML of `path` contains `text`, i.e. the rebuild after a save is live.
  */
 export async function waitForLive(page: Page, path: string, text: string, timeoutMs = 45_000): Promise<void> {
   await expect
-    .poll(async () => (await (await page.request.get(path)).text()).includes(text), { timeout: timeoutMs, intervals: [500] })
+    .poll(
+      async () => {
+        publishHeldBuilds();
+        return (await (await page.request.get(path)).text()).includes(text);
+      },
+      { timeout: timeoutMs, intervals: [500] },
+    )
     .toBe(true);
 }
 
@@ -55,7 +73,9 @@ export async function waitForLive(page: Page, path: string, text: string, timeou
  * that saves a setting and waits for the rebuild then shares its site with no test of another
  * worker, and no test needs to hold the site still for itself. The platform runs in the
  * worker's own process (its functions read this process's environment); tests that read the
- * outbox take its data folder from the fixture.
+ * outbox take its data folder from the fixture. After the first build the site holds the builds
+ * saves ask for until a test waits for a page (publishHeldBuilds): most tests read what they
+ * saved back through the API and the islands, and their rebuilds were most of the suite's time.
  */
 export const test = base.extend<{ buildClock: (ms: number) => void }, { site: WorkerSite; adminSession: AdminSession }>({
   site: [
@@ -64,7 +84,10 @@ export const test = base.extend<{ buildClock: (ms: number) => void }, { site: Wo
       await createTestUser(USERS.admin.username, USERS.admin.password, true);
       await createTestUser(USERS.viewer.username, USERS.viewer.password, false);
       await buildPages(site);
+      site.platform.builder.hold = true;
+      workerBuilder = site.platform.builder;
       await use({ url: site.url, dataDir: site.dataDir, builder: site.platform.builder });
+      workerBuilder = null;
       await site.close();
     },
     // Started before any test of the worker asks for it (every test reads baseURL from it); a

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { DEMO } from '../../src/server/content/demo-content';
-import { USERS } from './fixtures';
+import { publishHeldBuilds, USERS } from './fixtures';
 
 /** The demo content every home test can rely on (other suites may add, never remove, items). */
 export { DEMO };
@@ -32,7 +32,13 @@ export async function waitForIsland(page: Page, inside: Locator): Promise<void> 
 /** Polls the served HTML of `path` until `text` is gone (a rebuild after a save is live). */
 export async function waitForGone(page: Page, path: string, text: string, timeoutMs = 45_000): Promise<void> {
   await expect
-    .poll(async () => (await (await page.request.get(path)).text()).includes(text), { timeout: timeoutMs, intervals: [500] })
+    .poll(
+      async () => {
+        publishHeldBuilds();
+        return (await (await page.request.get(path)).text()).includes(text);
+      },
+      { timeout: timeoutMs, intervals: [500] },
+    )
     .toBe(false);
 }
 

@@ -1,4 +1,4 @@
-import { expect, signIn, test, waitForLive } from './fixtures';
+import { expect, publishHeldBuilds, signIn, test, waitForLive } from './fixtures';
 
 test('the home page shows the hero title from the content store', async ({ page }) => {
   const res = await page.goto('/');
@@ -17,6 +17,7 @@ test('an admin save of the hero title is live after the rebuild, and / keeps ans
   await expect
     .poll(
       async () => {
+        publishHeldBuilds();
         const r = await page.request.get('/');
         statuses.push(r.status());
         return (await r.text()).includes(title);
