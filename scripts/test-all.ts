@@ -66,7 +66,8 @@ const playwright: Suite = {
       return { passed: 0, failed: 1 };
     }
     const file = path.join(out, 'playwright.json');
-    const code = await run(bin('playwright'), ['test', '--reporter=list,json'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file } });
+    // Held and printed in one piece when it ends: the Vitest suites beside it print as they go.
+    const code = await run(bin('playwright'), ['test', '--reporter=list,json'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file }, quiet: true });
     const p = await readJson(file);
     return {
       passed: (p.stats?.expected ?? 0) + (p.stats?.flaky ?? 0),
@@ -76,39 +77,42 @@ const playwright: Suite = {
 };
 
 /**
- * In order, one stage after another: the static checks first (side by side: they only read the
- * sources, and each waits on its own parser much of the time), then the suites that start servers
- * and browsers, one at a time so their timings stay their own.
+ * One stage after another; in a stage, lanes run side by side and a lane's suites one after the
+ * other. First the static checks (they only read the sources, and each waits on its own parser
+ * much of the time). Then the suites that start servers: Vitest's files keep both cores busy, while
+ * the browser tests spend much of their time waiting (for a page, a poll, a rebuild), so the
+ * browser lane runs beside the Vitest lane and fills those waits.
  */
-const STAGES: Suite[][] = [
+const STAGES: Suite[][][] = [
   [
     // astro check type-checks every file tsconfig.json includes (.ts and .tsx as tsc would) and the
     // .astro components besides: one pass instead of tsc's and its own, about 45 CPU-seconds less.
-    gate('typecheck (astro check: .ts, .tsx, .astro)', bin('astro'), ['check', '--minimumFailingSeverity', 'warning']),
-    gate('lint (ESLint, zero warnings)', bin('eslint'), ['--max-warnings', '0', 'src', 'netlify', 'scripts', 'tests', 'eslint.config.js']),
+    [gate('typecheck (astro check: .ts, .tsx, .astro)', bin('astro'), ['check', '--minimumFailingSeverity', 'warning'])],
+    [gate('lint (ESLint, zero warnings)', bin('eslint'), ['--max-warnings', '0', 'src', 'netlify', 'scripts', 'tests', 'eslint.config.js'])],
     // import-x/no-cycle skips type-only imports; dpdm follows them too, so a circle of types fails here.
-    gate('import circles (dpdm)', 'npm', ['run', '--silent', 'lint:circles']),
+    [gate('import circles (dpdm)', 'npm', ['run', '--silent', 'lint:circles'])],
   ],
-  [vitest('unit and API (Vitest)', ['unit', 'api'], { coverage: true })],
-  [vitest('deploy rehearsal (Netlify build, offline)', ['deploy'])],
-  [playwright],
+  [[vitest('unit and API (Vitest)', ['unit', 'api'], { coverage: true }), vitest('deploy rehearsal (Netlify build, offline)', ['deploy'])], [playwright]],
 ];
 
 const started = Date.now();
 let passed = 0;
 let failed = 0;
 const times: string[] = [];
+const runSuite = async (suite: Suite) => {
+  const t0 = Date.now();
+  console.log(`\n=== ${suite.name} ===`);
+  const t = await suite.run();
+  passed += t.passed;
+  failed += t.failed;
+  const line = `${suite.name}: ${t.passed} passed, ${t.failed} failed in ${((Date.now() - t0) / 1000).toFixed(0)} s`;
+  times.push(line);
+  console.log(`=== ${line} ===`);
+};
 for (const stage of STAGES) {
   await Promise.all(
-    stage.map(async (suite) => {
-      const t0 = Date.now();
-      console.log(`\n=== ${suite.name} ===`);
-      const t = await suite.run();
-      passed += t.passed;
-      failed += t.failed;
-      const line = `${suite.name}: ${t.passed} passed, ${t.failed} failed in ${((Date.now() - t0) / 1000).toFixed(0)} s`;
-      times.push(line);
-      console.log(`=== ${line} ===`);
+    stage.map(async (lane) => {
+      for (const suite of lane) await runSuite(suite);
     }),
   );
 }
