@@ -66,7 +66,7 @@ const playwright: Suite = {
       return { passed: 0, failed: 1 };
     }
     const file = path.join(out, 'playwright.json');
-    // Held and printed in one piece when it ends: the Vitest suites beside it print as they go.
+    // Held and printed in one piece when it ends: the suites beside it print as they go.
     const code = await run(bin('playwright'), ['test', '--reporter=list,json'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file }, quiet: true });
     const p = await readJson(file);
     return {
@@ -78,21 +78,25 @@ const playwright: Suite = {
 
 /**
  * One stage after another; in a stage, lanes run side by side and a lane's suites one after the
- * other. First the static checks (they only read the sources, and each waits on its own parser
- * much of the time). Then the suites that start servers: Vitest's files keep both cores busy, while
- * the browser tests spend much of their time waiting (for a page, a poll, a rebuild), so the
- * browser lane runs beside the Vitest lane and fills those waits.
+ * other. Measured alone on two cores, the unit and API tests keep both busy (1.9 cores), while the
+ * browser tests use about one (they wait on pages, polls and rebuilds): so Vitest runs alone, and
+ * the browser tests run beside the static checks and the deploy rehearsal, which fill the other
+ * core. Running Vitest beside the browser tests instead took longer than one after the other.
  */
 const STAGES: Suite[][][] = [
+  [[vitest('unit and API (Vitest)', ['unit', 'api'], { coverage: true })]],
   [
-    // astro check type-checks every file tsconfig.json includes (.ts and .tsx as tsc would) and the
-    // .astro components besides: one pass instead of tsc's and its own, about 45 CPU-seconds less.
-    [gate('typecheck (astro check: .ts, .tsx, .astro)', bin('astro'), ['check', '--minimumFailingSeverity', 'warning'])],
-    [gate('lint (ESLint, zero warnings)', bin('eslint'), ['--max-warnings', '0', 'src', 'netlify', 'scripts', 'tests', 'eslint.config.js'])],
-    // import-x/no-cycle skips type-only imports; dpdm follows them too, so a circle of types fails here.
-    [gate('import circles (dpdm)', 'npm', ['run', '--silent', 'lint:circles'])],
+    [playwright],
+    [
+      // astro check type-checks every file tsconfig.json includes (.ts and .tsx as tsc would) and the
+      // .astro components besides: one pass instead of tsc's and its own, about 45 CPU-seconds less.
+      gate('typecheck (astro check: .ts, .tsx, .astro)', bin('astro'), ['check', '--minimumFailingSeverity', 'warning']),
+      gate('lint (ESLint, zero warnings)', bin('eslint'), ['--max-warnings', '0', 'src', 'netlify', 'scripts', 'tests', 'eslint.config.js']),
+      // import-x/no-cycle skips type-only imports; dpdm follows them too, so a circle of types fails here.
+      gate('import circles (dpdm)', 'npm', ['run', '--silent', 'lint:circles']),
+      vitest('deploy rehearsal (Netlify build, offline)', ['deploy']),
+    ],
   ],
-  [[vitest('unit and API (Vitest)', ['unit', 'api'], { coverage: true }), vitest('deploy rehearsal (Netlify build, offline)', ['deploy'])], [playwright]],
 ];
 
 const started = Date.now();
