@@ -33,6 +33,13 @@ export interface BuilderOptions {
   onDeployEvent: (event: DeployEventName, deploy: Deploy) => Promise<void>;
 }
 
+/** A finished build: its folder under buildsDir, its deploy id and the pages it serves. */
+export interface LiveBuild {
+  id: string;
+  deployId: string;
+  site: StaticSite;
+}
+
 /**
  * Local stand-in for Netlify's build-on-hook: fires deploy-building, runs the build plugins, then
  * the build command into a fresh folder in a child process (the server's event loop stays free)
@@ -42,6 +49,10 @@ export interface BuilderOptions {
  */
 export class Builder {
   site: StaticSite | null = null;
+  /** The build being served. */
+  private live: LiveBuild | null = null;
+  /** Builds pruning leaves in place (see `keepLive`). */
+  private kept = new Set<string>();
   building: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   /** The build that follows the running one, once a call asked for it. */
@@ -64,10 +75,33 @@ export class Builder {
     const dir = path.join(this.opts.buildsDir, id.trim());
     const site = await new StaticSite(dir).init();
     if (!(await readdir(dir).catch(() => null))) return false;
-    this.site = site;
     const deployId = (await readFile(path.join(this.opts.buildsDir, 'current-deploy'), 'utf8').catch(() => '')).trim();
-    if (deployId) this.opts.onLive?.(deployId);
+    this.goLive({ id: id.trim(), deployId, site });
     return true;
+  }
+
+  /**
+   * The build being served, kept from pruning so that `serve` can put it back later. Browser tests
+   * keep their site's first build: after a test whose rebuilds changed the pages, the next test
+   * meets the pages every test starts from, without a build to undo the changes.
+   */
+  keepLive(): LiveBuild | null {
+    if (this.live) this.kept.add(this.live.id);
+    return this.live;
+  }
+
+  /** Serves a kept build again, as a deploy rollback on Netlify does. */
+  async serve(build: LiveBuild): Promise<void> {
+    if (!this.kept.has(build.id)) throw new Error(`Build ${build.id} was not kept`);
+    this.goLive(build);
+    await writeFile(path.join(this.opts.buildsDir, 'current'), build.id);
+    await writeFile(path.join(this.opts.buildsDir, 'current-deploy'), build.deployId);
+  }
+
+  private goLive(build: LiveBuild): void {
+    this.live = build;
+    this.site = build.site;
+    if (build.deployId) this.opts.onLive?.(build.deployId);
   }
 
   /**
@@ -177,8 +211,7 @@ export class Builder {
     }
     await moveDir(stagingDir, outDir);
     this.builds++;
-    this.site = await new StaticSite(outDir).init();
-    this.opts.onLive?.(deployId);
+    this.goLive({ id, deployId, site: await new StaticSite(outDir).init() });
     await writeFile(path.join(this.opts.buildsDir, 'current'), id);
     await writeFile(path.join(this.opts.buildsDir, 'current-deploy'), deployId);
     this.opts.log(`site rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -194,9 +227,9 @@ export class Builder {
     await this.opts.onDeployEvent('deploy-failed', { ...deploy, state: 'error', error_message: reason });
   }
 
-  /** Keeps the live build and the one before it. */
+  /** Keeps the live build, the one before it and the kept ones. */
   private async prune(keep: string): Promise<void> {
-    const entries = (await readdir(this.opts.buildsDir)).filter((e) => e.startsWith('build-') && e !== keep).sort();
+    const entries = (await readdir(this.opts.buildsDir)).filter((e) => e.startsWith('build-') && e !== keep && !this.kept.has(e)).sort();
     for (const old of entries.slice(0, -1)) await rm(path.join(this.opts.buildsDir, old), { recursive: true, force: true });
   }
 

@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test';
-import { waitUntilGone } from './editor-helpers';
 import { expect, signIn, test, waitForLive } from './fixtures';
 
 // Fields this file edits; every one is put back in afterAll (other suites share the server).
@@ -27,20 +26,16 @@ function countPatches(page: Page) {
 
 
 let original: Record<string, string> = {};
-// Texts this file saved: afterAll waits until the rebuilt page no longer shows them.
-const saved: string[] = [];
 
 test.beforeAll(async ({ request }) => {
   original = await (await request.get('/api/site-settings')).json();
 });
 
 test.afterAll(async ({ browser }) => {
-  test.setTimeout(240_000);
   const page = await browser.newPage();
   await signIn(page);
   const restore = Object.fromEntries(FIELDS.map((f) => [f, original[f] ?? '']));
   expect((await page.request.patch('/api/site-settings', { data: restore })).status()).toBe(200);
-  await waitUntilGone(page, saved);
   await page.close();
 });
 
@@ -53,7 +48,6 @@ test('edit mode: toast, highlighted texts, and a hero title saved with Enter tha
   await expect(title).toHaveClass(/outline-dashed/);
 
   const next = `Meridian edited ${Date.now()}`;
-  saved.push(next);
   await pencil(page, 'hero title').click();
   const input = page.getByRole('textbox', { name: 'hero title', exact: true });
   await expect(input).toHaveValue((original.heroTitle || 'Meridian Institute for AI Research').trim());
@@ -82,7 +76,6 @@ test('a multiline description saves with Ctrl+Enter; plain Enter adds a line', a
   const box = page.getByRole('textbox', { name: 'hero subtitle', exact: true });
   await expect(box).toHaveJSProperty('tagName', 'TEXTAREA');
   const stamp = Date.now();
-  saved.push(`First line ${stamp}`);
   await box.fill(`First line ${stamp}`);
   await box.press('End');
   await box.press('Enter');

@@ -1,4 +1,5 @@
 import { expect, request, type Page, test as base } from '@playwright/test';
+import type { LiveBuild } from '../../scripts/platform/builder';
 import { buildPages, createTestUser, startTestSite, type TestSite } from '../helpers/platform';
 
 /** Users every browser test can sign in as (each worker's site has them). */
@@ -42,6 +43,8 @@ export async function signIn(page: Page, who: keyof typeof USERS = 'admin'): Pro
 
 /** The builder of this worker's site (the platform runs in the worker's own process). */
 let workerBuilder: TestSite['platform']['builder'] | null = null;
+/** The worker's first build: the demo pages every test starts from. */
+let firstBuild: LiveBuild | null = null;
 
 /**
  * Lets the builds that saves asked for start. The worker's site holds them (Builder.hold): a test
@@ -76,8 +79,9 @@ export async function waitForLive(page: Page, path: string, text: string, timeou
  * outbox take its data folder from the fixture. After the first build the site holds the builds
  * saves ask for until a test waits for a page (publishHeldBuilds): most tests read what they
  * saved back through the API and the islands, and their rebuilds were most of the suite's time.
+ * Every test starts from the pages of that first build (the firstPages fixture).
  */
-export const test = base.extend<{ buildClock: (ms: number) => void }, { site: WorkerSite; adminSession: AdminSession }>({
+export const test = base.extend<{ buildClock: (ms: number) => void; firstPages: void }, { site: WorkerSite; adminSession: AdminSession }>({
   site: [
     async ({}, use) => {
       const site = await startTestSite({ pages: true, seed: true });
@@ -86,8 +90,10 @@ export const test = base.extend<{ buildClock: (ms: number) => void }, { site: Wo
       await buildPages(site);
       site.platform.builder.hold = true;
       workerBuilder = site.platform.builder;
+      firstBuild = site.platform.builder.keepLive();
       await use({ url: site.url, dataDir: site.dataDir, builder: site.platform.builder });
       workerBuilder = null;
+      firstBuild = null;
       await site.close();
     },
     // Started before any test of the worker asks for it (every test reads baseURL from it); a
@@ -113,6 +119,21 @@ export const test = base.extend<{ buildClock: (ms: number) => void }, { site: Wo
       await use({ username, state });
     },
     { scope: 'worker' },
+  ],
+  /**
+   * After each test the site serves its first build again, as a rollback would: a test that
+   * published a change (and put the content back) needs no second rebuild to take the change off
+   * the pages, and no test meets pages another test changed. What the store holds is unchanged;
+   * the next build a test releases renders it.
+   */
+  firstPages: [
+    async ({ site }, use) => {
+      await use();
+      if (!firstBuild || site.builder.site === firstBuild.site) return;
+      await site.builder.idle();
+      await site.builder.serve(firstBuild);
+    },
+    { auto: true },
   ],
   baseURL: async ({ site }, use) => use(site.url),
   /**
