@@ -44,6 +44,22 @@ export async function waitForPublished(page: Page, path: string, text: string, p
 }
 
 /**
+ * Opens `url` in `reader` until it answers 200: a preview page exists once the rebuild that
+ * renders it is done (until then its link says the page is being prepared).
+ */
+export async function openWhenBuilt(reader: Page, url: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        publishHeldBuilds();
+        return (await reader.goto(url))!.status();
+      },
+      { timeout: 120_000, intervals: [500] },
+    )
+    .toBe(200);
+}
+
+/**
  * Activates a control from the keyboard (focus + Enter), as a keyboard-only admin would; also
  * immune to toasts that happen to cover the control's corner of the screen.
  */

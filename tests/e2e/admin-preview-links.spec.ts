@@ -1,4 +1,4 @@
-import { expect, openAdmin, publishHeldBuilds, test, unique } from "./admin-fixtures";
+import { expect, openAdmin, openWhenBuilt, test, unique } from "./admin-fixtures";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -28,15 +28,7 @@ test("an editor makes a preview link to a draft, a journalist opens it, the admi
   // rebuild that renders it is done (until then the link says it is being prepared).
   const journalist = await browser.newContext();
   const reader = await journalist.newPage();
-  await expect
-    .poll(
-      async () => {
-        publishHeldBuilds();
-        return (await reader.goto(url))!.status();
-      },
-      { timeout: 120_000, intervals: [500] },
-    )
-    .toBe(200);
+  await openWhenBuilt(reader, url);
   await expect(
     reader.getByRole("heading", { level: 1, name: title }),
   ).toBeVisible();

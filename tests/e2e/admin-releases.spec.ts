@@ -1,4 +1,4 @@
-import { expect, openAdmin, publishHeldBuilds, test, unique, waitForPublished } from "./admin-fixtures";
+import { expect, openAdmin, openWhenBuilt, publishHeldBuilds, test, unique, waitForPublished } from "./admin-fixtures";
 
 test.describe.configure({ timeout: 300_000 });
 
@@ -57,15 +57,7 @@ test("an editor makes a release of a draft and a text change, previews it as a w
   const itemLink = reader.getByRole("link", { name: title });
   const itemUrl = new URL((await itemLink.getAttribute("href"))!, url).href;
   // The item's own preview page appears once the rebuild that renders it is done.
-  await expect
-    .poll(
-      async () => {
-        publishHeldBuilds();
-        return (await reader.goto(itemUrl))!.status();
-      },
-      { timeout: 120_000, intervals: [500] },
-    )
-    .toBe(200);
+  await openWhenBuilt(reader, itemUrl);
   await expect(reader.getByRole("heading", { level: 1, name: title })).toBeVisible();
 
   // Before its time the live site is unchanged. Every build the saves asked for is done first: the
