@@ -48,7 +48,6 @@ export interface LiveBuild {
  * during a build coalesce into one follow-up build.
  */
 export class Builder {
-  site: StaticSite | null = null;
   /** The build being served. */
   private live: LiveBuild | null = null;
   /** Builds pruning leaves in place (see `keepLive`). */
@@ -76,7 +75,8 @@ export class Builder {
     const site = await new StaticSite(dir).init();
     if (!(await readdir(dir).catch(() => null))) return false;
     const deployId = (await readFile(path.join(this.opts.buildsDir, 'current-deploy'), 'utf8').catch(() => '')).trim();
-    this.goLive({ id: id.trim(), deployId, site });
+    this.live = { id: id.trim(), deployId, site };
+    if (deployId) this.opts.onLive?.(deployId);
     return true;
   }
 
@@ -93,15 +93,20 @@ export class Builder {
   /** Serves a kept build again, as a deploy rollback on Netlify does. */
   async serve(build: LiveBuild): Promise<void> {
     if (!this.kept.has(build.id)) throw new Error(`Build ${build.id} was not kept`);
-    this.goLive(build);
-    await writeFile(path.join(this.opts.buildsDir, 'current'), build.id);
-    await writeFile(path.join(this.opts.buildsDir, 'current-deploy'), build.deployId);
+    await this.goLive(build);
   }
 
-  private goLive(build: LiveBuild): void {
+  /** The pages being served. */
+  get site(): StaticSite | null {
+    return this.live?.site ?? null;
+  }
+
+  /** Serves `build` at once, and records it as the one a restart serves (`restore`). */
+  private async goLive(build: LiveBuild): Promise<void> {
     this.live = build;
-    this.site = build.site;
-    if (build.deployId) this.opts.onLive?.(build.deployId);
+    this.opts.onLive?.(build.deployId);
+    await writeFile(path.join(this.opts.buildsDir, 'current'), build.id);
+    await writeFile(path.join(this.opts.buildsDir, 'current-deploy'), build.deployId);
   }
 
   /**
@@ -211,9 +216,7 @@ export class Builder {
     }
     await moveDir(stagingDir, outDir);
     this.builds++;
-    this.goLive({ id, deployId, site: await new StaticSite(outDir).init() });
-    await writeFile(path.join(this.opts.buildsDir, 'current'), id);
-    await writeFile(path.join(this.opts.buildsDir, 'current-deploy'), deployId);
+    await this.goLive({ id, deployId, site: await new StaticSite(outDir).init() });
     this.opts.log(`site rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     await this.opts.onDeployEvent('deploy-succeeded', { ...deploy, state: 'ready' });
     await this.prune(id);
