@@ -1,5 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
-import { expect, publishHeldBuilds, test as base } from './fixtures';
+import { type APIRequestContext, type APIResponse, type Locator, type Page, request } from '@playwright/test';
+import { type AdminSession, expect, publishHeldBuilds, test as base } from './fixtures';
 
 /**
  * Browser-test helpers for the admin app. Admin specs sign in as their own admin user (one per
@@ -41,6 +41,61 @@ export async function waitForPublished(page: Page, path: string, text: string, p
       { timeout: timeoutMs, intervals: [500] },
     )
     .toBe(true);
+}
+
+/**
+ * Changes that several tests of one file save, proved live by one rebuild instead of one each.
+ * Each test makes its change in the admin and reads it back there; `expectLive` notes what its
+ * page must show once published, and `undo` how to put the content back. A later test of the
+ * file calls `verify`: one build takes every change live, and each is waited for as
+ * `waitForPublished` does (a failed build fails at once). The file runs in serial mode, so a
+ * failure skips the rest rather than verifying against a new worker's site, and its `afterAll`
+ * calls `putBackAs`, so no change reaches the worker's later files, whatever failed.
+ */
+export class SharedRebuild {
+  private checks: { path: string; text: string; present: boolean }[] = [];
+  private after: ((page: Page) => Promise<void>)[] = [];
+  private undos: ((api: APIRequestContext) => Promise<APIResponse>)[] = [];
+
+  /** After the rebuild, `path` shows `text` (or, with present false, no longer does). */
+  expectLive(path: string, text: string, present = true): void {
+    this.checks.push({ path, text, present });
+  }
+
+  /** More checks of the published pages, run once every expected text is live. */
+  thenCheck(check: (page: Page) => Promise<void>): void {
+    this.after.push(check);
+  }
+
+  /** A request that puts content back; a record already deleted (404) counts as put back. */
+  undo(step: (api: APIRequestContext) => Promise<APIResponse>): void {
+    this.undos.push(step);
+  }
+
+  async verify(page: Page): Promise<void> {
+    expect(this.checks.length, 'no change was saved for the rebuild to check').toBeGreaterThan(0);
+    for (const c of this.checks) await waitForPublished(page, c.path, c.text, c.present);
+    for (const check of this.after) await check(page);
+  }
+
+  /** Runs every undo step not run yet, newest first, signed in as the worker's admin. */
+  async putBackAs(baseURL: string, session: AdminSession): Promise<void> {
+    const steps = this.undos.reverse();
+    this.undos = [];
+    if (!steps.length) return;
+    const api = await request.newContext({ baseURL, storageState: session.state });
+    const failures: string[] = [];
+    try {
+      for (const step of steps) {
+        const res = await step(api).catch((error: Error) => error);
+        if (res instanceof Error) failures.push(res.message);
+        else if (!res.ok() && res.status() !== 404) failures.push(`${res.url()} answered ${res.status()}: ${await res.text()}`);
+      }
+    } finally {
+      await api.dispose();
+    }
+    expect(failures, 'putting the content back').toEqual([]);
+  }
 }
 
 /**
