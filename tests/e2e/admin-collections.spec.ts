@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, openAdmin, press, test, unique, waitForPublished } from './admin-fixtures';
+import { expect, openAdmin, press, SharedRebuild, test, unique } from './admin-fixtures';
 
 interface Case {
   page: string;
@@ -66,11 +66,18 @@ async function listNames(page: Page, api: string): Promise<string[]> {
   return items.map((i) => String(i.title ?? i.name ?? i.label));
 }
 
-// Rebuilds on a busy machine can take a while.
-test.describe.configure({ timeout: 150_000 });
+// Every item the tests below add or edit goes live in one rebuild (one test checks them all);
+// serial, so a failure skips the rest instead of checking a new worker's site. Rebuilds on a
+// busy machine can take a while.
+test.describe.configure({ mode: 'serial', timeout: 150_000 });
+const published = new SharedRebuild();
+test.afterAll(({ site, adminSession }) => published.putBackAs(site.url, adminSession));
+
+/** The renamed item of each case, made by its add-and-edit test and deleted by its delete test. */
+const renamedItems = new Map<string, string>();
 
 for (const c of CASES) {
-  test(`${c.page}: add, edit and delete an item, live on ${c.publicPath} after the rebuild`, async ({ page }) => {
+  test(`${c.page}: add and edit an item (live on ${c.publicPath} below)`, async ({ page }) => {
     const name = unique(`E2E ${c.singular}`);
     const renamed = `${name} renamed`;
     const title = c.rowTitle ?? ((n: string) => n);
@@ -83,7 +90,10 @@ for (const c of CASES) {
     await form.getByRole('button', { name: `Add ${c.singular}` }).click();
     await expect(form.getByText(/is required/).first()).toBeVisible();
     await c.fill(form, name);
+    const created = page.waitForResponse((r) => r.url().endsWith(`/api/${c.page}`) && r.request().method() === 'POST');
     await form.getByRole('button', { name: `Add ${c.singular}` }).click();
+    const id = (await (await created).json()).id;
+    published.undo((api) => api.delete(`/api/${c.page}/${id}`));
     await expect(form).toBeHidden();
     await expect(page.getByTestId('collection-row').filter({ hasText: name })).toBeVisible();
 
@@ -93,9 +103,52 @@ for (const c of CASES) {
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await expect(edit).toBeHidden();
     await expect(page.getByTestId('admin-announcer')).toHaveText('Changes saved');
+    expect(await listNames(page, c.page)).toContain(renamed);
     // The edited item on the public page proves both the create and the edit went live.
-    await waitForPublished(page, c.publicPath, renamed);
+    published.expectLive(c.publicPath, renamed);
+    renamedItems.set(c.page, renamed);
+  });
+}
 
+test('a new publication and a new event, saved untouched, keep the type their form showed (on their pages below)', async ({ page }) => {
+  const kinds = [
+    { page: 'publications', singular: 'publication', shown: 'Report', testId: 'publication-type', fill: { Description: 'Saved with the type untouched.' } },
+    { page: 'events', singular: 'event', shown: 'Event', testId: 'event-type', fill: { 'Start date': '2031-02-03', 'End date': '2031-02-03' } },
+  ];
+  for (const k of kinds) {
+    const title = unique(`E2E untouched ${k.singular}`);
+    await openAdmin(page, `/admin/${k.page}`, new RegExp(`^${k.page}$`, 'i'));
+    await page.getByRole('button', { name: `Add ${k.singular}` }).click();
+    const form = page.getByRole('dialog', { name: `Add ${k.singular}` });
+    const type = form.getByLabel(/^Type/);
+    // What the select shows on first render is its value, not a fallback to the first option.
+    await expect(type).toHaveValue(k.shown);
+    expect(await type.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text)).toBe(k.shown);
+    await form.getByLabel(/^Title/).fill(title);
+    for (const [label, value] of Object.entries(k.fill)) await form.getByLabel(new RegExp(`^${label}`)).fill(value);
+    const created = page.waitForResponse((r) => r.url().endsWith(`/api/${k.page}`) && r.request().method() === 'POST');
+    await form.getByRole('button', { name: `Add ${k.singular}` }).click();
+    const record = await (await created).json();
+    published.undo((api) => api.delete(`/api/${k.page}/${record.id}`));
+    await expect(form).toBeHidden();
+    const path = `/${k.page}/${record.slug}`;
+    published.expectLive(path, title);
+    published.thenCheck(async (p) => {
+      await p.goto(path);
+      await expect(p.getByTestId(k.testId)).toHaveText(k.shown);
+    });
+  }
+});
+
+test('every item added or edited above is live after the rebuild, on its page', async ({ page }) => {
+  await published.verify(page);
+});
+
+for (const c of CASES) {
+  test(`${c.page}: delete the item made above`, async ({ page }) => {
+    const renamed = renamedItems.get(c.page)!;
+    const title = c.rowTitle ?? ((n: string) => n);
+    await openAdmin(page, `/admin/${c.page}`, c.heading);
     await press(page.getByRole('button', { name: `Delete ${title(renamed)}`, exact: true }));
     const confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText(renamed);
@@ -188,37 +241,3 @@ test('the item form: image upload with preview, Escape asks about unsaved change
   await expect(add).toBeFocused();
 });
 
-test('a new publication and a new event, saved untouched, show on their pages the type their form showed', async ({ page }) => {
-  const kinds = [
-    { page: 'publications', singular: 'publication', shown: 'Report', testId: 'publication-type', fill: { Description: 'Saved with the type untouched.' } },
-    { page: 'events', singular: 'event', shown: 'Event', testId: 'event-type', fill: { 'Start date': '2031-02-03', 'End date': '2031-02-03' } },
-  ];
-  const made: { api: string; id: string; slug: string; title: string; kind: (typeof kinds)[number] }[] = [];
-  try {
-    // Both are saved before either is checked on its page: one rebuild takes both live.
-    for (const k of kinds) {
-      const title = unique(`E2E untouched ${k.singular}`);
-      await openAdmin(page, `/admin/${k.page}`, new RegExp(`^${k.page}$`, 'i'));
-      await page.getByRole('button', { name: `Add ${k.singular}` }).click();
-      const form = page.getByRole('dialog', { name: `Add ${k.singular}` });
-      const type = form.getByLabel(/^Type/);
-      // What the select shows on first render is its value, not a fallback to the first option.
-      await expect(type).toHaveValue(k.shown);
-      expect(await type.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text)).toBe(k.shown);
-      await form.getByLabel(/^Title/).fill(title);
-      for (const [label, value] of Object.entries(k.fill)) await form.getByLabel(new RegExp(`^${label}`)).fill(value);
-      const created = page.waitForResponse((r) => r.url().endsWith(`/api/${k.page}`) && r.request().method() === 'POST');
-      await form.getByRole('button', { name: `Add ${k.singular}` }).click();
-      const record = await (await created).json();
-      made.push({ api: k.page, id: record.id, slug: record.slug, title, kind: k });
-      await expect(form).toBeHidden();
-    }
-    for (const { api, slug, title, kind } of made) {
-      await waitForPublished(page, `/${api}/${slug}`, title);
-      await page.goto(`/${api}/${slug}`);
-      await expect(page.getByTestId(kind.testId)).toHaveText(kind.shown);
-    }
-  } finally {
-    for (const m of made) await page.request.delete(`/api/${m.api}/${m.id}`);
-  }
-});
