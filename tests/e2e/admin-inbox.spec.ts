@@ -1,7 +1,11 @@
-import { expect, openAdmin, press, test, unique, waitForPublished } from './admin-fixtures';
+import { expect, openAdmin, press, SharedRebuild, test, unique } from './admin-fixtures';
 
-// Rebuilds on a busy machine can take a while.
-test.describe.configure({ timeout: 150_000 });
+// The approved testimonial and the restored stat go live in one rebuild (one test checks both);
+// serial, so a failure skips the rest instead of checking a new worker's site. Rebuilds on a busy
+// machine can take a while.
+test.describe.configure({ mode: 'serial', timeout: 150_000 });
+const published = new SharedRebuild();
+test.afterAll(({ site, adminSession }) => published.putBackAs(site.url, adminSession));
 
 test('subscriptions: a new signup waits for confirmation apart from subscribers, and can be found and deleted', async ({ page }) => {
   const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.org`;
@@ -40,35 +44,32 @@ test('contact messages: a new message is listed unread, opening marks it read, a
   expect((await page.request.get(`/api/admin/contact-forms/${stored.id}`)).status()).toBe(404);
 });
 
-test('testimonials: approving a pending testimonial puts it on /testimonials', async ({ page }) => {
+/** The testimonial approved below, deleted in the admin once its page is checked. */
+let approved = '';
+
+test('testimonials: approving a pending testimonial puts it on /testimonials (live below), and it can be edited', async ({ page }) => {
   const name = unique('E2E Reviewer');
   const sent = await page.request.post('/api/testimonials', {
     data: { name, position: 'Analyst', company: 'Testco', content: 'The admin browser test liked it.', rating: 4, image: '', linkedin: '' },
   });
   expect(sent.status(), await sent.text()).toBe(201);
   const id = (await sent.json()).id;
-  try {
-    await openAdmin(page, '/admin/testimonials', 'Testimonials');
-    const card = page.getByTestId('testimonial-row').filter({ hasText: name });
-    await expect(card).toContainText('Pending review');
-    await press(card.getByRole('button', { name: `Approve ${name}` }));
-    await expect(card).not.toContainText('Pending review');
-    await press(card.getByRole('button', { name: `Feature ${name}` }));
-    await expect(card).toContainText('Featured');
-    await waitForPublished(page, '/testimonials', name);
+  published.undo((api) => api.delete(`/api/admin/testimonials/${id}`));
+  await openAdmin(page, '/admin/testimonials', 'Testimonials');
+  const card = page.getByTestId('testimonial-row').filter({ hasText: name });
+  await expect(card).toContainText('Pending review');
+  await press(card.getByRole('button', { name: `Approve ${name}` }));
+  await expect(card).not.toContainText('Pending review');
+  await press(card.getByRole('button', { name: `Feature ${name}` }));
+  await expect(card).toContainText('Featured');
+  published.expectLive('/testimonials', name);
+  approved = name;
 
-    await press(card.getByRole('button', { name: `Edit ${name}` }));
-    const edit = page.getByRole('dialog', { name: 'Edit testimonial' });
-    await edit.getByLabel(/^Company/).fill('Renamed Co');
-    await edit.getByRole('button', { name: 'Save changes' }).click();
-    await expect(card).toContainText('Renamed Co');
-
-    await press(card.getByRole('button', { name: `Delete ${name}` }));
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    await expect(card).toHaveCount(0);
-  } finally {
-    await page.request.delete(`/api/admin/testimonials/${id}`);
-  }
+  await press(card.getByRole('button', { name: `Edit ${name}` }));
+  const edit = page.getByRole('dialog', { name: 'Edit testimonial' });
+  await edit.getByLabel(/^Company/).fill('Renamed Co');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(card).toContainText('Renamed Co');
 });
 
 test('history pages on the server: 20 changes a page, newest first, with Next and Previous', async ({ page }) => {
@@ -90,33 +91,42 @@ test('history pages on the server: 20 changes a page, newest first, with Next an
   await expect(rows).toHaveCount(20);
 });
 
-test('history: a change shows as a diff and one click restores the version before it', async ({ page }) => {
+test('history: a change shows as a diff and one click restores the version before it (live below)', async ({ page }) => {
   const label = unique('E2E history');
   const created = await page.request.post('/api/stats', { data: { value: '3', label } });
   expect(created.status()).toBe(201);
   const id = (await created.json()).id;
-  try {
-    expect((await page.request.patch(`/api/stats/${id}`, { data: { label: `${label} changed` } })).status()).toBe(200);
-    await openAdmin(page, '/admin/history', 'History');
-    // Written as people write, with who made it.
-    const row = page.getByTestId('history-row').filter({ hasText: `Stat “${label} changed”: label changed` }).first();
-    await expect(row.getByTestId('history-user')).not.toBeEmpty();
-    // One sentence, read aloud or copied: a space before "by".
-    expect(await row.locator('summary').textContent()).toMatch(/label changed by \S/);
-    await openAdmin(page, '/admin', 'Dashboard');
-    expect(await page.getByTestId('recent-change').first().textContent()).toMatch(/\S by \S/);
-    await openAdmin(page, '/admin/history', 'History');
-    await row.locator('summary').click();
-    await expect(row.getByRole('row', { name: /Label/ })).toContainText(`${label} changed`);
-    await row.getByRole('button', { name: 'Restore the version before this change' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Restore' }).click();
-    await expect(page.getByTestId('admin-announcer')).toHaveText('Change restored');
-    const stats = (await (await page.request.get('/api/stats')).json()) as { id: string; label: string }[];
-    expect(stats.find((s) => s.id === id)?.label).toBe(label);
-    await waitForPublished(page, '/', `&quot;${label}&quot;`);
-  } finally {
-    await page.request.delete(`/api/stats/${id}`);
-  }
+  published.undo((api) => api.delete(`/api/stats/${id}`));
+  expect((await page.request.patch(`/api/stats/${id}`, { data: { label: `${label} changed` } })).status()).toBe(200);
+  await openAdmin(page, '/admin/history', 'History');
+  // Written as people write, with who made it.
+  const row = page.getByTestId('history-row').filter({ hasText: `Stat “${label} changed”: label changed` }).first();
+  await expect(row.getByTestId('history-user')).not.toBeEmpty();
+  // One sentence, read aloud or copied: a space before "by".
+  expect(await row.locator('summary').textContent()).toMatch(/label changed by \S/);
+  await openAdmin(page, '/admin', 'Dashboard');
+  expect(await page.getByTestId('recent-change').first().textContent()).toMatch(/\S by \S/);
+  await openAdmin(page, '/admin/history', 'History');
+  await row.locator('summary').click();
+  await expect(row.getByRole('row', { name: /Label/ })).toContainText(`${label} changed`);
+  await row.getByRole('button', { name: 'Restore the version before this change' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByTestId('admin-announcer')).toHaveText('Change restored');
+  const stats = (await (await page.request.get('/api/stats')).json()) as { id: string; label: string }[];
+  expect(stats.find((s) => s.id === id)?.label).toBe(label);
+  published.expectLive('/', `&quot;${label}&quot;`);
+});
+
+test('the approved testimonial and the restored stat are live after the rebuild', async ({ page }) => {
+  await published.verify(page);
+});
+
+test('testimonials: the approved testimonial can be deleted in the admin', async ({ page }) => {
+  await openAdmin(page, '/admin/testimonials', 'Testimonials');
+  const card = page.getByTestId('testimonial-row').filter({ hasText: approved });
+  await press(card.getByRole('button', { name: `Delete ${approved}` }));
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(card).toHaveCount(0);
 });
 
 test('dashboard: counts, publish state, recent changes and in-app navigation to every page', async ({ page }) => {
