@@ -37,6 +37,33 @@ export interface PlatformOptions {
 const SITE_ID = 'local-site';
 
 /**
+ * The environment variables a platform sets, put back as they were when it closes: a process
+ * that starts one site after another (a test worker running file after file) must not hand the
+ * next site the last one's address or outbox.
+ */
+function platformEnv() {
+  const before = new Map<string, string | undefined>();
+  const set = (name: string, value: string) => {
+    if (!before.has(name)) before.set(name, process.env[name]);
+    process.env[name] = value;
+  };
+  return {
+    set,
+    /** Sets `name` unless the environment already gives it a value (as a user's URL). */
+    setDefault: (name: string, value: string) => {
+      if (!process.env[name]) set(name, value);
+    },
+    restore: () => {
+      for (const [name, value] of before) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      before.clear();
+    },
+  };
+}
+
+/**
  * The production-like local platform on one port: the built pages (as Netlify's CDN serves
  * them), the functions under /api (as Netlify routes them), a file-backed Blobs store in
  * DATA_DIR, and a build hook that rebuilds and swaps in the new pages. A request passes through
@@ -46,22 +73,23 @@ export async function startPlatform(opts: PlatformOptions) {
   const log = opts.log ?? ((l: string) => console.log(l));
   await mkdir(opts.dataDir, { recursive: true });
 
-  const blobs = await startSiteBlobs({ dataDir: opts.dataDir, siteId: SITE_ID });
-  process.env.SITE_ID ||= SITE_ID;
-  process.env.SESSION_SECRET ||= await localSessionSecret(opts.dataDir);
+  const env = platformEnv();
+  const blobs = await startSiteBlobs({ dataDir: opts.dataDir, siteId: SITE_ID, env: env.set });
+  env.setDefault('SITE_ID', SITE_ID);
+  env.setDefault('SESSION_SECRET', await localSessionSecret(opts.dataDir));
 
   const { server, url } = await listenOnLoopback(opts.port);
-  process.env.URL ||= url;
+  env.setDefault('URL', url);
   const hookPath = `${BUILD_HOOK_PREFIX}${randomBytes(12).toString('hex')}`;
-  process.env.BUILD_HOOK_URL = `${url}${hookPath}`;
+  env.set('BUILD_HOOK_URL', `${url}${hookPath}`);
   // Netlify's CDN cache of function answers, and its purge API: purgeCache() finds the token where
   // Netlify's runtime puts it; only the API address (PURGE_API_URL) is a local addition.
   const purgeToken = randomBytes(16).toString('hex');
   const cdn = new LocalCdnCache(purgeToken);
-  process.env.NETLIFY_PURGE_API_TOKEN = purgeToken;
-  process.env.PURGE_API_URL = `${url}/.netlify/local/purge`;
+  env.set('NETLIFY_PURGE_API_TOKEN', purgeToken);
+  env.set('PURGE_API_URL', `${url}/.netlify/local/purge`);
   // No provider configured locally: mail is written to files here instead (see src/server/mail).
-  process.env.MAIL_OUTBOX_DIR = path.join(opts.dataDir, 'outbox');
+  env.set('MAIL_OUTBOX_DIR', path.join(opts.dataDir, 'outbox'));
 
   // Functions are loaded once the environment they read is complete.
   const fns = await loadFunctions(path.join(opts.projectRoot, 'netlify', 'functions'));
@@ -135,6 +163,7 @@ export async function startPlatform(opts: PlatformOptions) {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await blobs.close();
+      env.restore();
     },
   };
 }

@@ -5,10 +5,10 @@ import { startBuildBlobsApi } from './build-blobs-api';
 
 /**
  * The site's Blobs: a local server over files in DATA_DIR/blobs that functions reach through
- * NETLIFY_BLOBS_CONTEXT (set here, as Netlify's runtime sets it), and beside it the API-mode
+ * NETLIFY_BLOBS_CONTEXT (set here through `env`, as Netlify's runtime sets it), and beside it the API-mode
  * endpoint builds read through, which cannot write the site's stores.
  */
-export async function startSiteBlobs(opts: { dataDir: string; siteId: string }) {
+export async function startSiteBlobs(opts: { dataDir: string; siteId: string; env: (name: string, value: string) => void }) {
   const token = randomBytes(16).toString('hex');
   const blobs = new LocalBlobsServer({ directory: path.join(opts.dataDir, 'blobs'), token });
   const { port } = await blobs.start();
@@ -24,7 +24,7 @@ export async function startSiteBlobs(opts: { dataDir: string; siteId: string }) 
       primaryRegion: 'us-east-2',
     }),
   ).toString('base64');
-  process.env.NETLIFY_BLOBS_CONTEXT = context;
+  opts.env('NETLIFY_BLOBS_CONTEXT', context);
   // What a build's plugins get: an API-mode context that cannot write the site's stores.
   const buildBlobs = await startBuildBlobsApi({ blobsURL, blobsToken: token, siteID: opts.siteId });
   return {
@@ -35,7 +35,7 @@ export async function startSiteBlobs(opts: { dataDir: string; siteId: string }) 
      */
     functionsBelongTo(deployID: string) {
       const current = JSON.parse(Buffer.from(process.env.NETLIFY_BLOBS_CONTEXT ?? context, 'base64').toString('utf8'));
-      process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify({ ...current, deployID })).toString('base64');
+      opts.env('NETLIFY_BLOBS_CONTEXT', Buffer.from(JSON.stringify({ ...current, deployID })).toString('base64'));
     },
     async close() {
       await buildBlobs.close();
