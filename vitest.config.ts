@@ -37,8 +37,14 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
-          // Each file runs the real platform (functions + Blobs on a temp folder) in its own process.
+          // Each file runs the real platform (functions + Blobs on a temp folder) in a worker
+          // process. Files share their worker's process, one after another: each starts and closes
+          // a site of its own, and the platform puts back the environment it set. Loading the
+          // functions and their packages once per worker instead of once per file took the API
+          // tests from 264 to 218 s (493 to 405 CPU-seconds), without coverage.
           pool: 'forks',
+          isolate: false,
+          setupFiles: ['tests/helpers/api-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -1,4 +1,4 @@
-import { afterEach, vi } from 'vitest';
+import { vi } from 'vitest';
 
 /**
  * The clock the site's code reads, moved by the test. API tests run the functions in their own
@@ -24,8 +24,8 @@ export function setClock(at: number): void {
 
 /**
  * Gives the clock back, once real time has passed the time `advanceClock` moved it to, so the
- * next test never writes a record older than one already written. Done after every test of a file that
- * imports this; a beforeAll that moved the clock calls it itself.
+ * next test never writes a record older than one already written. Done after every API test
+ * (tests/helpers/api-setup.ts); a beforeAll that moved the clock calls it itself.
  */
 export async function restoreClock(): Promise<void> {
   vi.useRealTimers();
@@ -33,5 +33,3 @@ export async function restoreClock(): Promise<void> {
   movedTo = 0;
   if (ahead >= 0) await new Promise((resolve) => setTimeout(resolve, ahead + 1));
 }
-
-afterEach(restoreClock);
