@@ -1,12 +1,8 @@
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
+import { requireChromium } from './scripts/chromium';
 
-// Playwright cannot download its own browsers here: it drives Debian's Chromium.
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-if (!existsSync(chromium)) {
-  throw new Error(`Chromium not found at ${chromium}. Install it with: apt-get install -y chromium (or set CHROMIUM_PATH).`);
-}
+const chromium = requireChromium('tests');
 
 // Sign-ins check passwords at bcrypt cost 4 instead of 12 (src/server/auth/users.ts), in the platform
 // each worker starts (tests/e2e/fixtures.ts).

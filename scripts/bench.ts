@@ -12,6 +12,7 @@ import { runLighthouse, type LighthouseFigures } from './bench/lighthouse';
 import { addPhotos } from './bench/photos';
 import { runLoad, type LoadFigures } from './bench/load';
 import { writeResultsSection } from './bench/results-file';
+import { requireChromium } from './chromium';
 import { PROJECT_ROOT } from './local-env';
 
 // Photos: a file at most 1.5× the pixels its box shows (a candidate ladder ~15% apart, and a
@@ -19,7 +20,7 @@ import { PROJECT_ROOT } from './local-env';
 // The research library's pages (a person, a topic, a publication with its web version) are
 // reading matter: performance 98 on phones and desktops, accessibility and SEO 100 on both.
 const BUDGET = { jsKb: 100, mobilePerf: 95, homeMobileLcpMs: 1200, homeMobilePerf: 100, libraryPerf: 98, otherCategories: 100, cls: 0.01, saveToLiveS: 20, photoPixelRatio: 1.5 };
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const chromium = requireChromium('bench');
 const admin = { username: 'bench-admin', password: 'bench-password-123' };
 
 // Inside the project, so Astro keeps the build's intermediate files inside its output folder.

@@ -1,10 +1,10 @@
 // npm test: every suite (see STAGES), each counted in one closing line "N passed, N failed";
 // prints each suite's time at the end and exits non-zero on any failure.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { requireChromium } from './chromium';
 import { PROJECT_ROOT } from './local-env';
 
 const bin = (name: string) => path.join(PROJECT_ROOT, 'node_modules', '.bin', name);
@@ -60,9 +60,10 @@ const vitest = (name: string, projects: string[], opts: { coverage?: boolean } =
 const playwright: Suite = {
   name: 'browser (Playwright)',
   run: async () => {
-    const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-    if (!existsSync(chromium)) {
-      console.error(`\nBrowser tests need Chromium at ${chromium}: apt-get install -y chromium (or set CHROMIUM_PATH).`);
+    try {
+      requireChromium('tests');
+    } catch (e) {
+      console.error(`\nBrowser tests: ${(e as Error).message}`);
       return { passed: 0, failed: 1 };
     }
     const file = path.join(out, 'playwright.json');
