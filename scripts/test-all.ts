@@ -89,7 +89,7 @@ const STAGES: Suite[][] = [
     // .astro components besides: one pass instead of tsc's and its own, about 45 CPU-seconds less.
     gate('typecheck (astro check: .ts, .tsx, .astro)', bin('astro'), ['check', '--minimumFailingSeverity', 'warning']),
     gate('lint (ESLint, zero warnings)', bin('eslint'), ['--max-warnings', '0', 'src', 'netlify', 'scripts', 'tests', 'eslint.config.js']),
-    // import-x/no-cycle skips type-only imports; dpdm follows them too, so a circle of types fails here.
+    // The one import-circle check (ESLint has none): dpdm follows type-only imports too.
     gate('import circles (dpdm)', 'npm', ['run', '--silent', 'lint:circles']),
   ],
   [vitest('unit and API (Vitest)', ['unit', 'api'], { coverage: true })],
