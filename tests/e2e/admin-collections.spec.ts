@@ -190,8 +190,8 @@ test('reorder by the move buttons and by keyboard drag and drop', async ({ page 
     await page.keyboard.press('Space');
     await expect(handle).toHaveAttribute('aria-pressed', 'true');
     // dnd-kit listens for the arrow keys only from a timer it starts on pickup, which can run after
-    // the handle shows pressed; an arrow sent before then was lost on a busy machine. A timer
-    // started now runs after dnd-kit's.
+    // the handle shows pressed; an arrow sent before then would be lost. A timer started now runs
+    // after dnd-kit's.
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
     const count = (await listNames(page, 'publications')).length;
     await page.keyboard.press('ArrowUp');
