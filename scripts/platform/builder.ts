@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { astroBuildArgv } from '../astro-build';
 import { runBuildPlugins } from './build-plugins';
+import { runAstroBuild } from './build-workers';
 import { StaticSite } from './static';
 
 /** A deploy as Netlify's deploy event functions receive it (the fields this site reads). */
@@ -42,9 +41,9 @@ export interface LiveBuild {
 
 /**
  * Local stand-in for Netlify's build-on-hook: fires deploy-building, runs the build plugins, then
- * the build command into a fresh folder in a child process (the server's event loop stays free)
- * with only the environment the plugins handed it, swaps the new folder in at once (the old build
- * serves until then) and fires deploy-succeeded, or deploy-failed with the reason. Requests
+ * the build command into a fresh folder in a child process (./build-workers.ts: the server's
+ * event loop stays free) with only the environment the plugins handed it, swaps the new folder in
+ * at once (the old build serves until then) and fires deploy-succeeded, or deploy-failed with the reason. Requests
  * during a build coalesce into one follow-up build.
  */
 export class Builder {
@@ -193,26 +192,17 @@ export class Builder {
     } catch (error) {
       return this.failed(deploy, outDir, error instanceof Error ? error.message : String(error));
     }
-    const output: string[] = [];
-    const code = await new Promise<number>((resolve) => {
-      const child = spawn(process.execPath, astroBuildArgv(this.opts.projectRoot), {
-        cwd: this.opts.projectRoot,
-        env: { ...this.env, ...pluginEnv, ASTRO_OUT_DIR: stagingDir, ASTRO_CACHE_DIR: path.join(this.opts.buildsDir, 'cache'), ASTRO_TELEMETRY_DISABLED: '1' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      const keep = (b: Buffer) => {
-        output.push(b.toString());
-        if (output.length > 200) output.shift();
-      };
-      child.stdout.on('data', keep);
-      child.stderr.on('data', keep);
-      child.on('close', (c) => resolve(c ?? 1));
-      child.on('error', () => resolve(1));
+    const { ok, output, error } = await runAstroBuild(this.opts.projectRoot, {
+      ...this.env,
+      ...pluginEnv,
+      ASTRO_OUT_DIR: stagingDir,
+      ASTRO_CACHE_DIR: path.join(this.opts.buildsDir, 'cache'),
+      ASTRO_TELEMETRY_DISABLED: '1',
     });
-    if (code !== 0) {
+    if (!ok) {
       await rm(stagingDir, { recursive: true, force: true });
-      const tail = output.join('').split('\n').filter(Boolean).slice(-15).join('\n');
-      return this.failed(deploy, outDir, tail.split('\n').slice(-3).join(' '), tail);
+      const tail = output.split('\n').filter(Boolean).slice(-15).join('\n');
+      return this.failed(deploy, outDir, error ?? tail.split('\n').slice(-3).join(' '), tail);
     }
     await moveDir(stagingDir, outDir);
     this.builds++;
