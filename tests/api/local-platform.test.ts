@@ -1,4 +1,4 @@
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getStore } from '@netlify/blobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,6 +92,20 @@ describe('the local Blobs store', () => {
     expect(blobs.some((b) => b.key.endsWith('.tmp'))).toBe(false);
     const res = await fetch(`${site.url}/api/stats`);
     expect(res.status).toBe(200);
+  });
+
+  it('writes (with the ETag of what it wrote) after its folders were removed from the disk', async () => {
+    const store = getStore({ name: 'content', consistency: 'strong' });
+    await store.setJSON('vanishing/probe', { n: 1 });
+    // The whole store, the temp folder included, as clearing the data folder by hand leaves it.
+    await rm(path.join(site.dataDir, 'blobs'), { recursive: true, force: true });
+    const { modified, etag } = await store.setJSON('vanishing/probe', { n: 2 });
+    expect(modified).toBe(true);
+    const read = await store.getWithMetadata('vanishing/probe', { type: 'json' });
+    expect(read).toMatchObject({ data: { n: 2 }, etag });
+    // The ETag names what was written: a write guarded by it lands, one guarded by another does not.
+    expect((await store.setJSON('vanishing/probe', { n: 3 }, { onlyIfMatch: '"stale"' })).modified).toBe(false);
+    expect((await store.setJSON('vanishing/probe', { n: 3 }, { onlyIfMatch: etag! })).modified).toBe(true);
   });
 
   it('lists every key a client can write, one starting with a dot included', async () => {
