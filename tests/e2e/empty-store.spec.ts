@@ -3,7 +3,8 @@
  * nothing yet, never show loading placeholders that cannot finish. This file builds a site of its
  * own over an empty store (no demo content).
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { waitForIsland } from './home-helpers';
 import { useOwnSite } from './own-site';
 

@@ -140,13 +140,14 @@ export const test = base.extend<{ buildClock: (ms: number) => void; firstPages: 
    * A page whose goto also waits for the page's scripts to have run: they start only once the
    * page is on screen (src/lib/after-paint.ts), often after the load event goto waits for, and a
    * click before then would meet a button with nothing behind it yet. A goto with its own
-   * waitUntil (a test holding the clock still, for one) waits only for that.
+   * waitUntil (a test holding the clock still, for one) waits only for that, and so does a page
+   * with JavaScript off, whose scripts never run.
    */
-  page: async ({ page }, use) => {
+  page: async ({ page, javaScriptEnabled }, use) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      if (options?.waitUntil === undefined) {
+      if (options?.waitUntil === undefined && javaScriptEnabled !== false) {
         await page.waitForFunction(() => {
           const state = document.documentElement.getAttribute('data-scripts');
           return state === 'ready' || (state === null && !document.querySelector('script[data-after-paint]'));

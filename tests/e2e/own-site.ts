@@ -2,7 +2,7 @@
  * A browser suite whose content the shared demo site cannot hold (an empty store, an archive long
  * enough to page) builds a site of its own: one start, fill, build and stop, written once here.
  */
-import { test } from '@playwright/test';
+import { test } from './fixtures';
 import { buildPages, startTestSite, type TestSite } from '../helpers/platform';
 
 // Starting a platform points this worker's environment at it; put the worker's own site's values back after.

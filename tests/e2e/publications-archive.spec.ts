@@ -6,7 +6,8 @@
  * upcoming events.
  */
 import { axe } from './axe';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, waitForIsland } from './home-helpers';
 import { useOwnSite } from './own-site';
 
