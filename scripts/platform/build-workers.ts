@@ -49,10 +49,13 @@ const fitting = (root: string, env: Record<string, string>) => `${root}\0${env.N
 function start(root: string, env: Record<string, string>): Promise<Worker> {
   const child = fork(WORKER, [], { cwd: root, env, execArgv: ASTRO_NODE_OPTIONS, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
   const worker: Worker = { child, fits: fitting(root, env), builds: 0, stderr: [] };
-  child.stderr!.on('data', (b: Buffer) => {
-    worker.stderr.push(b.toString());
+  const note = (text: string) => {
+    worker.stderr.push(text);
     if (worker.stderr.length > 50) worker.stderr.shift();
-  });
+  };
+  child.stderr!.on('data', (b: Buffer) => note(b.toString()));
+  // A process that cannot be started or reached: its exit (which follows) ends the build, saying why.
+  child.on('error', (error) => note(`${error.message}\n`));
   return new Promise((resolve, reject) => {
     const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
       // Node prints an error that stopped it before the source line and stack: `Error: why`.
@@ -77,6 +80,8 @@ function hold(worker: Worker, held: boolean) {
 
 function stop(worker: Worker) {
   worker.child.removeAllListeners();
+  // Nothing waits on it any more: an error from a process being stopped is of no consequence.
+  worker.child.on('error', () => {});
   worker.child.kill();
 }
 
@@ -108,7 +113,8 @@ export async function runAstroBuild(root: string, buildEnv: NodeJS.ProcessEnv): 
     hold(worker, false);
     idle.push(worker);
     worker.idleTimer = setTimeout(() => {
-      idle.splice(idle.indexOf(worker), 1);
+      const at = idle.indexOf(worker);
+      if (at >= 0) idle.splice(at, 1);
       stop(worker);
     }, IDLE_MS).unref();
   } else stop(worker);

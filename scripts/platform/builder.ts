@@ -41,10 +41,10 @@ export interface LiveBuild {
 
 /**
  * Local stand-in for Netlify's build-on-hook: fires deploy-building, runs the build plugins, then
- * the build command into a fresh folder in a child process (./build-workers.ts: the server's
- * event loop stays free) with only the environment the plugins handed it, swaps the new folder in
- * at once (the old build serves until then) and fires deploy-succeeded, or deploy-failed with the reason. Requests
- * during a build coalesce into one follow-up build.
+ * `astro build` into a fresh folder in a warm child process (./build-workers.ts; the server's
+ * event loop stays free) with only the environment the plugins handed it, swaps the new folder
+ * in at once (the old build serves until then) and fires deploy-succeeded, or deploy-failed with
+ * the reason. Requests during a build coalesce into one follow-up build.
  */
 export class Builder {
   /** The build being served. */
