@@ -2,7 +2,8 @@
  * The page cache across real builds over one store: a rebuild serves every unchanged publication
  * page and .ris file exactly as the build before wrote them, shows an edited publication's new
  * text on its page and in the archive, and shows a renamed author on the pages that credit them
- * (site-wide content is part of every page's key).
+ * (site-wide content is part of every page's key). Builds share a warm process
+ * (scripts/platform/build-workers.ts), yet each renders for its own environment only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
@@ -50,5 +51,22 @@ describe('a rebuild with the page cache', () => {
 
     expect(await get(UNTOUCHED)).toContain('Marcus Chen-Ito');
     expect(await get(`${UNTOUCHED}.ris`)).toContain('Chen-Ito');
+  }, 300_000);
+
+  it('renders every page for the environment its own build was given, though builds share a warm process', async () => {
+    // A measurement id lets the analytics host into every page's Content Security Policy
+    // (astro.config.mjs), and is part of every cached page's key.
+    const policy = async () => (await get(UNTOUCHED)).match(/<meta http-equiv="content-security-policy" content="([^"]*)"/)?.[1] ?? '';
+    expect(await policy()).not.toContain('googletagmanager');
+    site.platform.builder.env.PUBLIC_GA_MEASUREMENT_ID = 'G-ENVPROBE1';
+    try {
+      await site.platform.build();
+      expect(await policy()).toContain('https://www.googletagmanager.com');
+    } finally {
+      delete site.platform.builder.env.PUBLIC_GA_MEASUREMENT_ID;
+    }
+    await site.platform.build();
+    expect(await policy()).not.toContain('googletagmanager');
+    expect(site.platform.builder.failures).toBe(0);
   }, 300_000);
 });
