@@ -122,8 +122,15 @@ export async function updateRow(s: NewsletterSubscription): Promise<void> {
 
 /**
  * Removes a deleted subscription from the snapshot (its record and marker are already gone). It
- * always writes, even when the id is absent, so a concurrent fold redoes its listing.
+ * always writes, even when the id is absent, so a concurrent fold redoes its listing. The record
+ * is read inside the guarded write, as addIfStored does: a signup or import of the same address
+ * that stored it again after the delete keeps its row (the new record's), which the fold would
+ * never add back when its marker lies on a day the fold has moved past.
  */
 export async function dropFromSnapshot(id: string): Promise<void> {
-  await index.update((items) => items.filter((s) => s.id !== id));
+  await index.update(async (items) => {
+    const rest = items.filter((s) => s.id !== id);
+    const record = (await readJSON(records(), id, newsletterSubscriptionSchema))?.value;
+    return record ? [...rest, toRow(record)] : rest;
+  });
 }
