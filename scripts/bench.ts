@@ -274,11 +274,11 @@ Function to static throughput: ${r.functionToStaticThroughput}.
 
 ## Publishing
 
-The local platform's builds: one that starts within a minute of the last runs in the warm process
-the last one left (scripts/platform/build-workers.ts), one that starts later in a fresh process,
-as every Netlify build does. Here the save's build came minutes after the last one (the photos, Lighthouse
-and the load test ran in between), in a fresh process; the build with 1,000 of each came right
-after another build, in the warm process that one left.
+The local platform's builds: one that starts within a minute of the last runs in the warm
+process the last one left (scripts/platform/build-workers.ts), one that starts later in a fresh
+process, as every Netlify build does. Here the save's build came minutes after the last one (the
+photos, Lighthouse and the load test ran in between), in a fresh process; the build with 1,000 of
+each came right after another build, in the warm process that one left.
 
 - Save to live (admin PATCH until the served HTML shows it): ${r.saveToLiveSeconds} s
 - Full build, demo content: ${r.buildMs.demo} ms
