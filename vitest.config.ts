@@ -16,8 +16,13 @@ export default defineConfig({
     // own process (the local platform imports them), so API tests count towards src/server and
     // netlify/functions. The thresholds sit just under the figures the suite reached when they
     // were set, so coverage cannot drop unnoticed; raise them as tests are added.
+    // Istanbul counts only in the files it reports (it instruments them as Vite loads them); V8's
+    // coverage counts in every function the process runs, the HTTP client and server, zod and
+    // the Blobs client included, which the API tests spend most of their time in. Run back to back
+    // in both orders, the unit and API tests took 11-13% less CPU with Istanbul (333 and 373
+    // CPU-seconds against 376 and 430), for the same figures to a tenth of a per cent.
     coverage: {
-      provider: 'v8',
+      provider: 'istanbul',
       include: ['src/**/*.{ts,tsx}', 'netlify/**/*.ts'],
       exclude: ['src/**/*.test.ts', 'src/**/*.d.ts'],
       reporter: ['text-summary', 'json-summary'],
