@@ -71,6 +71,28 @@ export async function waitForLive(page: Page, path: string, text: string, timeou
 }
 
 /**
+ * Makes `page.goto` also wait for the page's scripts to have run: they start only once the page is
+ * on screen (src/lib/after-paint.ts), often after the load event goto waits for, and a click before
+ * then would meet a button with nothing behind it yet. A goto with its own waitUntil (a test
+ * holding the clock still, for one) waits only for that, and so does a page with JavaScript off,
+ * whose scripts never run. Every test's `page` is made so; a page a file opens itself can be too.
+ */
+export function gotoWaitsForScripts(page: Page, javaScriptEnabled = true): Page {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil === undefined && javaScriptEnabled) {
+      await page.waitForFunction(() => {
+        const state = document.documentElement.getAttribute('data-scripts');
+        return state === 'ready' || (state === null && !document.querySelector('script[data-after-paint]'));
+      });
+    }
+    return response;
+  };
+  return page;
+}
+
+/**
  * Every worker runs the real platform of its own: seeded demo content, the users above, the pages
  * built, the functions and the build hook, on a random port over a temporary Blobs folder. A test
  * that saves a setting and waits for the rebuild then shares its site with no test of another
@@ -136,26 +158,9 @@ export const test = base.extend<{ buildClock: (ms: number) => void; firstPages: 
     { auto: true },
   ],
   baseURL: async ({ site }, use) => use(site.url),
-  /**
-   * A page whose goto also waits for the page's scripts to have run: they start only once the
-   * page is on screen (src/lib/after-paint.ts), often after the load event goto waits for, and a
-   * click before then would meet a button with nothing behind it yet. A goto with its own
-   * waitUntil (a test holding the clock still, for one) waits only for that, and so does a page
-   * with JavaScript off, whose scripts never run.
-   */
+  /** A page whose goto also waits for the page's scripts to have run (gotoWaitsForScripts). */
   page: async ({ page, javaScriptEnabled }, use) => {
-    const goto = page.goto.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      if (options?.waitUntil === undefined && javaScriptEnabled !== false) {
-        await page.waitForFunction(() => {
-          const state = document.documentElement.getAttribute('data-scripts');
-          return state === 'ready' || (state === null && !document.querySelector('script[data-after-paint]'));
-        });
-      }
-      return response;
-    };
-    await use(page);
+    await use(gotoWaitsForScripts(page, javaScriptEnabled !== false));
   },
   /**
    * Sets the moment the site's next builds render for (BUILD_CLOCK_MS: what is scheduled up to it
