@@ -111,8 +111,7 @@ export class Builder {
   /**
    * While set, a hook call starts no build: it is held until `release()`. Browser tests hold their
    * site's builds, so a save that no test reads back as a page costs no build while other tests
-   * run; a test that waits for a page to go live releases them and meets the same debounced build
-   * the hook would have started.
+   * run; a test that waits for a page to go live releases them.
    */
   hold = false;
   private held = false;
@@ -126,11 +125,14 @@ export class Builder {
     this.debounce();
   }
 
-  /** Starts the build that held hook calls asked for, after the same quiet time. */
+  /**
+   * Starts the build that held hook calls asked for, at once: each call came after its save was
+   * stored, so the build reads every save held so far, and the quiet time would only keep the
+   * waiting test idle. A save whose call comes later is held again and gets a build of its own.
+   */
   release(): void {
     if (!this.held) return;
-    this.held = false;
-    this.debounce();
+    void this.run();
   }
 
   private debounce(): void {
