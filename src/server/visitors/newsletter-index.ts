@@ -3,7 +3,7 @@ import { newsletterSubscriptionSchema, toRow, type NewsletterSubscription, type 
 import { newestFirstKey } from '../storage/keys';
 import { dayOf, logIndex } from '../storage/log-index';
 import { listKeys, readRecords } from '../storage/records';
-import { blobCall, deleteKey, openStore, readJSON, STORES, writeJSON } from '../storage/store';
+import { blobCall, deleteKey, openStore, STORES, writeJSON } from '../storage/store';
 
 /*
  * The subscriber index (see log-index.ts), so that listing, searching and counting never read
@@ -88,7 +88,7 @@ export async function indexedSubscription(id: string): Promise<SubscriberRow | u
 /**
  * Adds subscriptions written straight to the store (records and markers already there) to the
  * snapshot in one write, trusting that none was deleted meanwhile: for the benchmark's seeding of
- * tens of thousands, where nothing else runs. Anything that can race a delete uses addIfStored.
+ * tens of thousands, where nothing else runs. Anything that can race a delete uses listAsStored.
  */
 export async function addToSnapshot(list: NewsletterSubscription[]): Promise<void> {
   if (list.length === 0) return;
@@ -99,19 +99,22 @@ export async function addToSnapshot(list: NewsletterSubscription[]): Promise<voi
 }
 
 /**
- * Lists stored subscriptions the fold may never read: a healed marker carries the record's original
- * time, and an import's markers lie on past days, which a fold that has moved past them never reads
- * again. Only records that still exist, read inside the guarded write, are added, so a delete
- * racing the signup or import wins (its own guarded write reads the record too).
+ * Makes the snapshot's rows of these subscriptions what the store holds now: a row for each record
+ * that exists, none for one that is gone. The records are read inside the guarded write, so of a
+ * signup, import or restore and a delete of the same address racing each other, the step that
+ * lands last lists what the store holds after both. Signups, imports and restores need it because
+ * their markers may lie on days the fold has moved past (a healed marker carries the record's
+ * original time, an import's its own date), so the fold would never add their rows; a delete, so
+ * that a record stored again meanwhile keeps its row. It always writes, even when nothing changes,
+ * so a concurrent fold redoes its listing.
  */
-export async function addIfStored(ids: string[]): Promise<void> {
+export async function listAsStored(ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  await index.update(async (items) => {
-    const have = new Set(items.map((s) => s.id));
-    const missing = ids.filter((id) => !have.has(id));
-    if (missing.length === 0) return items;
-    return [...items, ...(await readRecords(records(), missing, newsletterSubscriptionSchema)).map(toRow)];
-  });
+  const these = new Set(ids);
+  await index.update(async (items) => [
+    ...items.filter((s) => !these.has(s.id)),
+    ...(await readRecords(records(), ids, newsletterSubscriptionSchema)).map(toRow),
+  ]);
 }
 
 /**
@@ -121,19 +124,4 @@ export async function addIfStored(ids: string[]): Promise<void> {
 export async function updateRow(s: NewsletterSubscription): Promise<void> {
   const row = toRow(s);
   await index.update((items) => items.map((r) => (r.id === row.id ? row : r)));
-}
-
-/**
- * Removes a deleted subscription from the snapshot (its record and marker are already gone). It
- * always writes, even when the id is absent, so a concurrent fold redoes its listing. The record
- * is read inside the guarded write, as addIfStored does: a signup or import of the same address
- * that stored it again after the delete keeps its row (the new record's), which the fold would
- * never add back when its marker lies on a day the fold has moved past.
- */
-export async function dropFromSnapshot(id: string): Promise<void> {
-  await index.update(async (items) => {
-    const rest = items.filter((s) => s.id !== id);
-    const record = (await readJSON(records(), id, newsletterSubscriptionSchema))?.value;
-    return record ? [...rest, toRow(record)] : rest;
-  });
 }

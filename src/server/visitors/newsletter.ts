@@ -6,7 +6,7 @@ import type { User } from '../../schemas/user';
 import { HttpError } from '../http/errors';
 import { commitChange } from '../publishing/history';
 import { assertNotSuppressed, isSuppressed } from './newsletter-suppression';
-import { addIfStored, deleteMarker, dropFromSnapshot, hasMarker, indexedSubscription, indexedSubscriptions, markerKey, newestFirst, updateRow, writeMarker } from './newsletter-index';
+import { deleteMarker, hasMarker, indexedSubscription, indexedSubscriptions, listAsStored, markerKey, newestFirst, updateRow, writeMarker } from './newsletter-index';
 import { listKeys, readRecords, type Page, type PageQuery } from '../storage/records';
 import { createJSON, deleteKey, openStore, readJSON, STORES, updateJSON } from '../storage/store';
 
@@ -64,7 +64,7 @@ async function create(record: NewsletterSubscription): Promise<{ created: boolea
 async function heal(stored: NewsletterSubscription): Promise<NewsletterSubscription> {
   if (await hasMarker(stored)) return stored;
   await writeMarker(stored);
-  await addIfStored([stored.id]);
+  await listAsStored([stored.id]);
   return stored;
 }
 
@@ -110,7 +110,7 @@ export async function deleteSubscription(id: string): Promise<SubscriberRow> {
   if (!found) throw new HttpError(404, 'Subscription not found');
   await deleteKey(store(), id);
   await deleteMarker(found);
-  await dropFromSnapshot(id);
+  await listAsStored([id]);
   return toRow(found);
 }
 
@@ -180,7 +180,7 @@ export async function importSubscriptions(list: Pick<NewsletterSubscription, 'em
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  await addIfStored(created.map((s) => s.id));
+  await listAsStored(created.map((s) => s.id));
   return created.length;
 }
 
@@ -194,6 +194,6 @@ export async function reinsertSubscription(before: { id: string }): Promise<Subs
   await assertNotSuppressed(record.id);
   const { created } = await create(record);
   if (!created) throw new HttpError(409, 'This address is on the list again already, so the deleted subscription cannot be re-created');
-  await addIfStored([record.id]);
+  await listAsStored([record.id]);
   return toRow(record);
 }
