@@ -40,6 +40,8 @@ interface Worker {
   stderr: string[];
   /** Stops the process once it has waited IDLE_MS for a build. */
   idleTimer?: NodeJS.Timeout;
+  /** While it waits: takes it off the idle list should it exit. */
+  onIdleExit?: () => void;
 }
 
 const idle: Worker[] = [];
@@ -96,6 +98,7 @@ export async function runAstroBuild(root: string, buildEnv: NodeJS.ProcessEnv): 
     return { ok: false, output: (error as Error).message, error: (error as Error).message };
   }
   clearTimeout(worker.idleTimer);
+  if (worker.onIdleExit) worker.child.off('exit', worker.onIdleExit);
   hold(worker, true);
   const result = await new Promise<BuildResult>((resolve) => {
     const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
@@ -112,11 +115,19 @@ export async function runAstroBuild(root: string, buildEnv: NodeJS.ProcessEnv): 
   if (result.ok && worker.builds < MAX_BUILDS && worker.child.exitCode === null) {
     hold(worker, false);
     idle.push(worker);
-    worker.idleTimer = setTimeout(() => {
+    const retire = () => {
       const at = idle.indexOf(worker);
       if (at >= 0) idle.splice(at, 1);
       stop(worker);
-    }, IDLE_MS).unref();
+    };
+    worker.idleTimer = setTimeout(retire, IDLE_MS).unref();
+    // One the system ends while it waits (out of memory, say) is never handed the next build: its
+    // exit has passed, so that build would wait for an answer forever.
+    worker.onIdleExit = () => {
+      clearTimeout(worker.idleTimer);
+      retire();
+    };
+    worker.child.once('exit', worker.onIdleExit);
   } else stop(worker);
   return result;
 }

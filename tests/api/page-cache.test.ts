@@ -5,6 +5,7 @@
  * (site-wide content is part of every page's key). Builds share a warm process
  * (scripts/platform/build-workers.ts), yet each renders for its own environment only.
  */
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
 
@@ -69,4 +70,25 @@ describe('a rebuild with the page cache', () => {
     expect(await policy()).not.toContain('googletagmanager');
     expect(site.platform.builder.failures).toBe(0);
   }, 300_000);
+
+  it('builds in a fresh process when the warm one it left died while idle', { timeout: 120_000 }, async () => {
+    // The build before left its process waiting for the next; the system may end it meanwhile
+    // (out of memory, say). The next build must not wait on it forever.
+    const waiting = execFileSync('pgrep', ['-P', String(process.pid), '-f', 'astro-build-worker'], { encoding: 'utf8' }).trim().split('\n');
+    expect(waiting.length).toBeGreaterThan(0);
+    for (const pid of waiting) process.kill(Number(pid), 'SIGKILL');
+    // Gone once reaped, when this process has seen its exit.
+    const gone = (pid: string) => {
+      try {
+        return !process.kill(Number(pid), 0);
+      } catch {
+        return true;
+      }
+    };
+    await expect.poll(() => waiting.every(gone)).toBe(true);
+    const failures = site.platform.builder.failures;
+    await site.platform.build();
+    expect(site.platform.builder.failures).toBe(failures);
+    expect(await get(UNTOUCHED)).toContain('Chen-Ito');
+  });
 });
