@@ -1,4 +1,4 @@
-import { AlertCircle } from 'lucide-react';
+import AlertCircle from 'lucide-react/icons/circle-exclamation-point';
 import { useEffect, useState, type FormEvent } from 'react';
 import { apiRequest, errorMessage } from '../../lib/api';
 import Button from '../ui/Button';

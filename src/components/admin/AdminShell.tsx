@@ -1,5 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { ExternalLink, KeyRound, LogOut, Menu, X } from 'lucide-react';
+import ExternalLink from 'lucide-react/icons/external-link';
+import KeyRound from 'lucide-react/icons/key-round';
+import LogOut from 'lucide-react/icons/log-out';
+import Menu from 'lucide-react/icons/menu';
+import X from 'lucide-react/icons/x';
 import { useState, type ReactNode } from 'react';
 import { $announcement } from '../../stores/admin-announce';
 import { SITE } from '../../site.config';

@@ -1,4 +1,4 @@
-import { AlertCircle } from 'lucide-react';
+import AlertCircle from 'lucide-react/icons/circle-exclamation-point';
 import { useState, type FormEvent } from 'react';
 import { apiRequest } from '../../lib/api';
 import Button from '../ui/Button';

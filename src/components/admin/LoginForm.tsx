@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import Button from '../ui/Button';
 import { useAction } from '../ui/use-action';
 import { useHydrated } from '../ui/use-hydrated';
-import { AlertCircle } from 'lucide-react';
+import AlertCircle from 'lucide-react/icons/circle-exclamation-point';
 import { ApiError, apiRequest } from '../../lib/api';
 import { track } from '../../lib/analytics';
 import { sameSitePath } from '../../schemas/same-site-path';

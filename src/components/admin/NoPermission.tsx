@@ -1,4 +1,4 @@
-import { ShieldAlert } from 'lucide-react';
+import ShieldAlert from 'lucide-react/icons/shield-exclamation-point';
 import { ROLE_LABELS, type Role } from '../../schemas/roles';
 import AdminLink from './AdminLink';
 import { buttonClass, cx, ui } from '../ui/styles';

@@ -1,4 +1,4 @@
-import { ShieldCheck } from 'lucide-react';
+import ShieldCheck from 'lucide-react/icons/shield-check';
 import AdminLink from './AdminLink';
 import { buttonClass, cx, ui } from '../ui/styles';
 

@@ -1,4 +1,4 @@
-import type { LucideIcon } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react/types';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { Permission } from '../../schemas/roles';
 

@@ -1,27 +1,25 @@
-import {
-  BarChart3,
-  CalendarDays,
-  FileText,
-  History,
-  Inbox,
-  KeyRound,
-  LayoutDashboard,
-  Lightbulb,
-  Link2,
-  LifeBuoy,
-  Mail,
-  Rocket,
-  MailWarning,
-  MessageSquareQuote,
-  Phone,
-  Settings,
-  ShieldCheck,
-  ShieldX,
-  ToggleRight,
-  UserRound,
-  Users,
-  Video,
-} from 'lucide-react';
+import BarChart3 from 'lucide-react/icons/chart-column';
+import CalendarDays from 'lucide-react/icons/calendar-days';
+import FileText from 'lucide-react/icons/file-text';
+import History from 'lucide-react/icons/rotate-ccw-clock';
+import Inbox from 'lucide-react/icons/inbox';
+import KeyRound from 'lucide-react/icons/key-round';
+import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
+import Lightbulb from 'lucide-react/icons/lightbulb';
+import Link2 from 'lucide-react/icons/link-2';
+import LifeBuoy from 'lucide-react/icons/life-buoy';
+import Mail from 'lucide-react/icons/mail';
+import Rocket from 'lucide-react/icons/rocket';
+import MailWarning from 'lucide-react/icons/mail-exclamation-point';
+import MessageSquareQuote from 'lucide-react/icons/message-square-quote';
+import Phone from 'lucide-react/icons/phone';
+import Settings from 'lucide-react/icons/settings';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import ShieldX from 'lucide-react/icons/shield-x';
+import ToggleRight from 'lucide-react/icons/toggle-right';
+import UserRound from 'lucide-react/icons/user-round';
+import Users from 'lucide-react/icons/users';
+import Video from 'lucide-react/icons/video';
 import { lazy } from 'react';
 import { can, type Role } from '../../schemas/roles';
 

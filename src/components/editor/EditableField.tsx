@@ -1,4 +1,4 @@
-import { Pencil } from 'lucide-react';
+import Pencil from 'lucide-react/icons/pencil';
 import { useEffect, useEffectEvent, useRef, useState, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
 import { clearDraft, readDraft, type Draft } from './drafts';

@@ -1,4 +1,7 @@
-import { Calendar, Clock, MapPin, Video } from 'lucide-react';
+import Calendar from 'lucide-react/icons/calendar';
+import Clock from 'lucide-react/icons/clock';
+import MapPin from 'lucide-react/icons/map-pin';
+import Video from 'lucide-react/icons/video';
 import { eventAction, eventDateLabel, eventLocationLabel, eventTimeLabel } from '../../lib/event-card';
 import { eventUrl } from '../../lib/event-page';
 import { badgeForType, type BadgeVariant, type ClientEvent } from '../../schemas/event-client';

@@ -1,4 +1,5 @@
-import { Mail, X } from 'lucide-react';
+import Mail from 'lucide-react/icons/mail';
+import X from 'lucide-react/icons/x';
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { CONSENT_WORDINGS, CURRENT_CONSENT } from '../../schemas/newsletter-consent';
 import { notify } from '../ui/toast';

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { Play, X } from 'lucide-react';
+import Play from 'lucide-react/icons/play';
+import X from 'lucide-react/icons/x';
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from '../ui/use-hydrated';
 import { $editMode } from '../../stores/edit-mode';

@@ -1,4 +1,4 @@
-import { Copy } from 'lucide-react';
+import Copy from 'lucide-react/icons/copy';
 import Button from './Button';
 import { notify } from './toast';
 

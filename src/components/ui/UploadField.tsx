@@ -1,4 +1,6 @@
-import { ImageIcon, RotateCw, Upload } from 'lucide-react';
+import ImageIcon from 'lucide-react/icons/image';
+import RotateCw from 'lucide-react/icons/rotate-cw';
+import Upload from 'lucide-react/icons/upload';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import type { UploadProgress } from '../../lib/pdf-upload';
 import Button from './Button';

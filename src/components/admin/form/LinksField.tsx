@@ -1,4 +1,6 @@
-import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
+import ArrowDown from 'lucide-react/icons/arrow-down';
+import ArrowUp from 'lucide-react/icons/arrow-up';
+import Trash2 from 'lucide-react/icons/trash';
 import type { NavLinkSetting } from '../../../schemas/site-settings';
 import Button from '../../ui/Button';
 import { cx, ui } from '../../ui/styles';

@@ -1,4 +1,4 @@
-import { ImagePlus } from 'lucide-react';
+import ImagePlus from 'lucide-react/icons/image-plus';
 import { useId, useRef, useState } from 'react';
 import { apiRequest, errorMessage } from '../../../lib/api';
 import { announce } from '../../../stores/admin-announce';

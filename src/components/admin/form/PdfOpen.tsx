@@ -1,4 +1,4 @@
-import { FileText } from 'lucide-react';
+import FileText from 'lucide-react/icons/file-text';
 import { downloadUnpublishedPdf } from '../../../lib/pdf-upload';
 import { parsePdfFileUrl } from '../../../schemas/pdf-upload';
 import Button from '../../ui/Button';

@@ -1,4 +1,5 @@
-import { Download, Trash2 } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
+import Trash2 from 'lucide-react/icons/trash';
 import { useState } from 'react';
 import { apiRequest, mutate } from '../../../lib/api';
 import { CONTACT_SUBJECT_LABELS } from '../../../schemas/contact-form';

@@ -1,6 +1,9 @@
 import { useStore } from '@nanostores/react';
-import type { LucideIcon } from 'lucide-react';
-import { CalendarDays, Inbox, Mail, MessageSquareQuote } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react/types';
+import CalendarDays from 'lucide-react/icons/calendar-days';
+import Inbox from 'lucide-react/icons/inbox';
+import Mail from 'lucide-react/icons/mail';
+import MessageSquareQuote from 'lucide-react/icons/message-square-quote';
 import { useEffect } from 'react';
 import type { AdminSummary as Summary } from '../../../schemas/admin-summary';
 import type { HistoryEntry } from '../../../schemas/history';

@@ -1,4 +1,5 @@
-import { ChevronDown, RotateCcw } from 'lucide-react';
+import ChevronDown from 'lucide-react/icons/chevron-down';
+import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import { useState } from 'react';
 import { notify } from '../../ui/toast';
 import { announce } from '../../../stores/admin-announce';

@@ -1,4 +1,5 @@
-import { RotateCcw, Trash2 } from 'lucide-react';
+import RotateCcw from 'lucide-react/icons/rotate-ccw';
+import Trash2 from 'lucide-react/icons/trash';
 import { mutate } from '../../../lib/api';
 import Button from '../../ui/Button';
 import { MAIL_KIND_LABELS, type FailedMail, type MailStatus } from '../../../schemas/mail';

@@ -1,4 +1,5 @@
-import { Link2, Trash2 } from 'lucide-react';
+import Link2 from 'lucide-react/icons/link-2';
+import Trash2 from 'lucide-react/icons/trash';
 import { useState, type FormEvent } from 'react';
 import { mutate } from '../../../lib/api';
 import { PREVIEW_DEFAULT_DAYS, PREVIEW_MAX_DAYS, type CreatedPreviewLink, type PreviewKind, type PreviewLinkSummary } from '../../../schemas/preview-link';

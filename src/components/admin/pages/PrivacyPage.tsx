@@ -1,4 +1,5 @@
-import { Search, Trash2 } from 'lucide-react';
+import Search from 'lucide-react/icons/search';
+import Trash2 from 'lucide-react/icons/trash';
 import { useState, type FormEvent } from 'react';
 import { fetchQuery, mutate } from '../../../lib/api';
 import Button from '../../ui/Button';

@@ -1,4 +1,7 @@
-import { AlertTriangle, Ban, CheckCircle2, Link2 } from 'lucide-react';
+import AlertTriangle from 'lucide-react/icons/triangle-exclamation-point';
+import Ban from 'lucide-react/icons/ban';
+import CheckCircle2 from 'lucide-react/icons/circle-check';
+import Link2 from 'lucide-react/icons/link-2';
 import { useState } from 'react';
 import { mutate } from '../../../lib/api';
 import type { CreatedPreviewLink } from '../../../schemas/preview-link';

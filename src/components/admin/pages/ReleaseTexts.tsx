@@ -1,4 +1,4 @@
-import { Trash2 } from 'lucide-react';
+import Trash2 from 'lucide-react/icons/trash';
 import { useState } from 'react';
 import { SETTINGS_TEXT_KEYS, type SiteTextsPatch } from '../../../schemas/site-settings';
 import FormField from '../../ui/FormField';

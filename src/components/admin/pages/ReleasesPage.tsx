@@ -1,4 +1,5 @@
-import { CalendarClock, Plus } from 'lucide-react';
+import CalendarClock from 'lucide-react/icons/calendar-clock';
+import Plus from 'lucide-react/icons/plus';
 import { useState, type FormEvent } from 'react';
 import type { ReleaseBundle, ReleasesOverview } from '../../../schemas/release-bundle';
 import { saveContent } from '../../../stores/publish';

@@ -1,4 +1,6 @@
-import { Download, Search, Trash2 } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
+import Search from 'lucide-react/icons/search';
+import Trash2 from 'lucide-react/icons/trash';
 import { useEffect, useState } from 'react';
 import { useConfirmedDelete } from '../collections/use-delete';
 import { formatWhen } from '../format-time';

@@ -1,4 +1,7 @@
-import { Check, Pencil, Star, Trash2 } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
+import Pencil from 'lucide-react/icons/pencil';
+import Star from 'lucide-react/icons/star';
+import Trash2 from 'lucide-react/icons/trash';
 import { useState } from 'react';
 import { initials } from '../../../lib/format';
 import Button from '../../ui/Button';

@@ -1,4 +1,4 @@
-import { UserPlus } from 'lucide-react';
+import UserPlus from 'lucide-react/icons/user-plus';
 import { useId, type FormEvent } from 'react';
 import { mutate } from '../../../../lib/api';
 import Button from '../../../ui/Button';
