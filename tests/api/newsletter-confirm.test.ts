@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { getStore } from '@netlify/blobs';
 import Papa from 'papaparse';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { CONSENT_WORDINGS, CURRENT_CONSENT } from '../../src/schemas/newsletter-consent';
 import { settingText } from '../../src/schemas/site-settings';
 import { useAdminSite } from '../helpers/admin-site';
@@ -206,6 +206,11 @@ describe('a provider that hangs or refuses', () => {
     await new Promise<void>((r) => hung.listen(0, '127.0.0.1', r));
     process.env.SMTP_URL = `smtp://127.0.0.1:${(hung.address() as net.AddressInfo).port}`;
     process.env.EMAIL_FROM = 'news@meridian.example';
+    // The silent provider is given up on after half a second instead of the real ten.
+    const { DELIVERY_TIMEOUTS } = await import('../../src/server/outbound/mail-transport');
+    const limits = { ...DELIVERY_TIMEOUTS };
+    onTestFinished(() => void Object.assign(DELIVERY_TIMEOUTS, limits));
+    DELIVERY_TIMEOUTS.connectionMs = 500;
     const started = Date.now();
     const res = await signUp('patient@example.org');
     const took = Date.now() - started;

@@ -10,11 +10,12 @@ import type { MailSetup } from './mail-setup';
  * before they answer.
  */
 
-// Delivery runs after the response, within the function's time limit (a scheduled run has 30 s):
-// a provider that hangs must give up well before that, and the queue tries again later.
-const CONNECTION_TIMEOUT_MS = 10_000;
-const SOCKET_TIMEOUT_MS = 15_000;
-const OVERALL_TIMEOUT_MS = 25_000;
+/**
+ * Delivery runs after the response, within the function's time limit (a scheduled run has 30 s):
+ * a provider that hangs must give up well before that, and the queue tries again later. An object
+ * rather than constants so a test of a hung provider can wait a fraction of a second, not ten.
+ */
+export const DELIVERY_TIMEOUTS = { connectionMs: 10_000, socketMs: 15_000, overallMs: 25_000 };
 
 /** Sends one message; throws with the provider's reason when it is not accepted. */
 export async function transmit(setup: Exclude<MailSetup, { mode: 'off' }>, mail: QueuedMail): Promise<void> {
@@ -36,11 +37,12 @@ export async function transmit(setup: Exclude<MailSetup, { mode: 'off' }>, mail:
     await writeFile(path.join(setup.dir, `${mail.id}.eml`), info.message as Buffer);
     return;
   }
-  const transport = createTransport({ url: setup.url, connectionTimeout: CONNECTION_TIMEOUT_MS, greetingTimeout: CONNECTION_TIMEOUT_MS, socketTimeout: SOCKET_TIMEOUT_MS });
+  const { connectionMs, socketMs, overallMs } = DELIVERY_TIMEOUTS;
+  const transport = createTransport({ url: setup.url, connectionTimeout: connectionMs, greetingTimeout: connectionMs, socketTimeout: socketMs });
   let timer: NodeJS.Timeout | undefined;
   try {
     const overall = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`The provider did not accept the message within ${OVERALL_TIMEOUT_MS / 1000} s`)), OVERALL_TIMEOUT_MS);
+      timer = setTimeout(() => reject(new Error(`The provider did not accept the message within ${overallMs / 1000} s`)), overallMs);
     });
     const info = await Promise.race([transport.sendMail(message), overall]);
     if (info.rejected.length > 0) throw new Error(`The provider refused ${info.rejected.join(', ')}: ${info.response}`);
