@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { ASYNC_CONTEXT_FRAME } from './tests/helpers/node-flags';
 
 /** Per cent of src/ and netlify/functions the unit and API tests reach (see coverage below). */
 const THRESHOLDS = { lines: 58, statements: 57, functions: 54, branches: 46 };
@@ -49,6 +50,7 @@ export default defineConfig({
           // tests from 264 to 218 s (493 to 405 CPU-seconds), without coverage.
           pool: 'forks',
           isolate: false,
+          execArgv: [ASYNC_CONTEXT_FRAME],
           setupFiles: ['tests/helpers/api-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
