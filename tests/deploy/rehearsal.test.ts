@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callBundle, cleanCopy, netlifyBuild, ROOT, SITE_ID, startStore, unpackFunctions, withoutContentPlugin, type SmokeRequest } from './rehearsal';
+import { callBundle, cleanCopy, netlifyBuild, ROOT, scratchDir, SITE_ID, startStore, unpackFunctions, withoutContentPlugin, type SmokeRequest } from './rehearsal';
 
 // A deploy rehearsal: Netlify's own build program (@netlify/build, offline) on a clean copy of
 // the repository, against a Blobs store that behaves as a Netlify build's: the build's context
@@ -24,7 +24,7 @@ beforeAll(async () => {
   // The clean copy is made while the store is seeded (files on one side, the store's server on the
   // other); `copy` is set as soon as it exists, so afterAll removes it whatever fails meanwhile.
   const copying = cleanCopy().then((dir) => (copy = dir));
-  dataDir = await mkdtemp(path.join(ROOT, '.data', 'tmp', 'rehearsal-store-'));
+  dataDir = await scratchDir('rehearsal-store-');
   store = await startStore(dataDir);
   // Seeding and the first user go straight to the store, as `npm run create-user` does.
   process.env.NETLIFY_BLOBS_CONTEXT = store.functionsContext;

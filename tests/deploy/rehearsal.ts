@@ -15,10 +15,18 @@ const run = promisify(execFile);
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SITE_ID = 'rehearsal-site';
 
+/**
+ * A new empty folder under the checkout's .data/tmp, made first if need be: on a clean clone the
+ * rehearsal is the first suite to run, so nothing has made .data/tmp before it.
+ */
+export async function scratchDir(prefix: string): Promise<string> {
+  await mkdir(path.join(ROOT, '.data', 'tmp'), { recursive: true });
+  return mkdtemp(path.join(ROOT, '.data', 'tmp', prefix));
+}
+
 /** A fresh copy of the tracked files (as a clean clone has them), sharing node_modules. */
 export async function cleanCopy(edit?: (dir: string) => Promise<void>): Promise<string> {
-  await mkdir(path.join(ROOT, '.data', 'tmp'), { recursive: true });
-  const dir = await mkdtemp(path.join(ROOT, '.data', 'tmp', 'rehearsal-'));
+  const dir = await scratchDir('rehearsal-');
   const { stdout } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
   const files = stdout.split('\0').filter((f) => f && !f.startsWith('tests/') && !f.startsWith('bench/'));
   await Promise.all(files.map(async (f) => {

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT } from './rehearsal';
+import { ROOT, scratchDir } from './rehearsal';
 
 // `npm start` on a fresh data folder: what it prints is what a newcomer follows, so the printed
 // address must serve the demo site and the printed sign-in must work.
@@ -18,8 +18,7 @@ afterAll(async () => {
 
 describe('npm start', () => {
   it('prints the site address and a sign-in that work, over a fresh store with demo content', async () => {
-    await mkdir(path.join(ROOT, '.data', 'tmp'), { recursive: true });
-    dataDir = await mkdtemp(path.join(ROOT, '.data', 'tmp', 'start-'));
+    dataDir = await scratchDir('start-');
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DATA_DIR: dataDir };
     delete env.ADMIN_USERNAME;
     delete env.ADMIN_PASSWORD;
