@@ -1,16 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { requireChromium } from './scripts/chromium';
-import { ASYNC_CONTEXT_FRAME } from './tests/helpers/node-flags';
 
 const chromium = requireChromium('tests');
 
 // Sign-ins check passwords at bcrypt cost 4 instead of 12 (src/server/auth/users.ts), in the platform
 // each worker starts (tests/e2e/fixtures.ts).
 process.env.TEST_BCRYPT_COST = '4';
-// Each worker runs a site's platform and functions in its own process (tests/helpers/node-flags.ts
-// says why this flag). Workers are forked with this process's environment.
-if (!process.env.NODE_OPTIONS?.includes(ASYNC_CONTEXT_FRAME)) process.env.NODE_OPTIONS = [process.env.NODE_OPTIONS, ASYNC_CONTEXT_FRAME].filter(Boolean).join(' ');
 
 export default defineConfig({
   testDir: 'tests/e2e',
