@@ -3,7 +3,7 @@
 // /team, /testimonials and the research library's pages), load, save-to-live and build times; writes bench/results.json and
 // bench/RESULTS.md and exits non-zero when a budget is broken.
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { COLD_START_BUDGET_MS, coldStarts, coldStartTable, type ColdStart } from './bench/cold-start';
 import { JS_BUDGET_KB, jsOverBudget, jsSummary, measureJs, type JsFigures } from './bench/js-budget';
@@ -13,7 +13,7 @@ import { addPhotos } from './bench/photos';
 import { runLoad, type LoadFigures } from './bench/load';
 import { writeResultsSection } from './bench/results-file';
 import { requireChromium } from './chromium';
-import { PROJECT_ROOT } from './local-env';
+import { PROJECT_ROOT, scratchDir } from './local-env';
 
 // Photos: a file at most 1.5× the pixels its box shows (a candidate ladder ~15% apart, and a
 // card shape cropped for phones that wide desktop cards trim a little more).
@@ -23,9 +23,7 @@ const BUDGET = { jsKb: 100, mobilePerf: 95, homeMobileLcpMs: 1200, homeMobilePer
 const chromium = requireChromium('bench');
 const admin = { username: 'bench-admin', password: 'bench-password-123' };
 
-// Inside the project, so Astro keeps the build's intermediate files inside its output folder.
-await mkdir(path.join(PROJECT_ROOT, '.data', 'tmp'), { recursive: true });
-const dataDir = await mkdtemp(path.join(PROJECT_ROOT, '.data', 'tmp', 'bench-'));
+const dataDir = await scratchDir('bench-');
 const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/start.ts'], {
   cwd: PROJECT_ROOT,
   env: { ...process.env, PORT: process.env.BENCH_PORT || '0', DATA_DIR: dataDir, ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password, PUBLIC_POST_LIMIT: '0' },

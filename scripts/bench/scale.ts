@@ -11,13 +11,13 @@
 // `npm run bench:scale -- --build-only` times only the full build (over the same publications,
 // events and testimonials, without the subscribers, messages and history it does not read) and
 // updates the full build's figure and budget in the results, keeping the endpoints' last figures.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startPlatform } from '../platform';
 import { redirectBlobsContext, startBlobsProxy, currentBlobsURL } from '../platform/blobs-proxy';
-import { args, PROJECT_ROOT } from '../local-env';
+import { args, PROJECT_ROOT, scratchDir } from '../local-env';
 import { writeResultsSection } from './results-file';
 
 const LATENCY_MS = Number(process.env.BENCH_BLOBS_LATENCY_MS ?? 20);
@@ -76,8 +76,7 @@ async function times(n: number, concurrency: number, fn: (i: number) => Promise<
   }));
 }
 
-await mkdir(path.join(PROJECT_ROOT, '.data', 'tmp'), { recursive: true });
-const dataDir = await mkdtemp(path.join(PROJECT_ROOT, '.data', 'tmp', 'bench-scale-'));
+const dataDir = await scratchDir('bench-scale-');
 process.env.PUBLIC_POST_LIMIT = '0';
 const platform = await startPlatform({ projectRoot: PROJECT_ROOT, dataDir, pages: true, log: () => {}, debounceMs: 60_000 });
 

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scratchDir } from '../../scripts/local-env';
 import { client, createTestUser, startTestSite, type TestSite } from '../helpers/platform';
 import { rawRequest } from '../helpers/raw-request';
 
@@ -85,10 +86,10 @@ describe('_headers rules', () => {
   // such rules to files it serves, never to function answers.
   let pages: TestSite;
   beforeAll(async () => {
-    const { mkdtemp, rm } = await import('node:fs/promises');
+    const { rm } = await import('node:fs/promises');
     const { startPlatform } = await import('../../scripts/platform');
     const root = path.resolve(import.meta.dirname, '../..');
-    const dataDir = await mkdtemp(path.join(root, '.data', 'tmp', 'headers-test-'));
+    const dataDir = await scratchDir('headers-test-');
     const build = path.join(dataDir, 'builds', 'fake-build');
     await mkdir(build, { recursive: true });
     await writeFile(path.join(build, 'index.html'), '<!doctype html><title>Home</title><p>Home</p>');

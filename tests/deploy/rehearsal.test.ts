@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callBundle, cleanCopy, netlifyBuild, ROOT, scratchDir, SITE_ID, startStore, unpackFunctions, withoutContentPlugin, type SmokeRequest } from './rehearsal';
+import { scratchDir } from '../../scripts/local-env';
+import { callBundle, cleanCopy, netlifyBuild, ROOT, SITE_ID, startStore, unpackFunctions, withoutContentPlugin, type SmokeRequest } from './rehearsal';
 
 // A deploy rehearsal: Netlify's own build program (@netlify/build, offline) on a clean copy of
 // the repository, against a Blobs store that behaves as a Netlify build's: the build's context

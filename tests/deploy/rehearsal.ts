@@ -2,27 +2,19 @@
 // behaves as a Netlify build's, Netlify's own build program run offline, and the functions it
 // bundled, each loaded in a fresh Node 22 process.
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import buildSite from '@netlify/build';
 import StreamZip from 'node-stream-zip';
+import { scratchDir } from '../../scripts/local-env';
 import { LocalBlobsServer } from '../../scripts/platform/blobs-server';
 import { startBuildBlobsApi, type BuildBlobsApi } from '../../scripts/platform/build-blobs-api';
 
 const run = promisify(execFile);
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SITE_ID = 'rehearsal-site';
-
-/**
- * A new empty folder under the checkout's .data/tmp, made first if need be: on a clean clone the
- * rehearsal is the first suite to run, so nothing has made .data/tmp before it.
- */
-export async function scratchDir(prefix: string): Promise<string> {
-  await mkdir(path.join(ROOT, '.data', 'tmp'), { recursive: true });
-  return mkdtemp(path.join(ROOT, '.data', 'tmp', prefix));
-}
 
 /** A fresh copy of the tracked files (as a clean clone has them), sharing node_modules. */
 export async function cleanCopy(edit?: (dir: string) => Promise<void>): Promise<string> {

@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, scratchDir } from './rehearsal';
+import { scratchDir } from '../../scripts/local-env';
+import { ROOT } from './rehearsal';
 
 // `npm start` on a fresh data folder: what it prints is what a newcomer follows, so the printed
 // address must serve the demo site and the printed sign-in must work.

@@ -1,6 +1,7 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scratchDir } from '../../scripts/local-env';
 import { startPlatform, type Platform } from '../../scripts/platform';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -17,10 +18,9 @@ export interface TestSite {
  * folder. API tests pass `pages: false` (no page build); browser tests build the pages.
  */
 export async function startTestSite(opts: { pages?: boolean; seed?: boolean } = {}): Promise<TestSite> {
-  // Inside the project: Astro puts a build's intermediate files in a shared ./.astro folder
-  // when the output folder lies outside the working directory, and parallel builds collide there.
-  await mkdir(path.join(ROOT, '.data', 'tmp'), { recursive: true });
-  const dataDir = await mkdtemp(path.join(ROOT, '.data', 'tmp', 'site-test-'));
+  // Inside the project (scratchDir): Astro puts a build's intermediate files in a shared ./.astro
+  // folder when the output folder lies outside the working directory, and parallel builds collide there.
+  const dataDir = await scratchDir('site-test-');
   // Throttling off unless a test sets a limit (the throttle tests do).
   process.env.PUBLIC_POST_LIMIT ??= '0';
   // A build starts a second after the last save, not 200 ms: a test that saves a record and edits
