@@ -93,6 +93,8 @@ const STAGES: Suite[][] = [
     gate('lint (ESLint, zero warnings)', bin('eslint'), ['--max-warnings', '0', 'src', 'netlify', 'scripts', 'tests', 'eslint.config.js']),
     // The one import-circle check (ESLint has none): dpdm follows type-only imports too.
     gate('import circles (dpdm)', 'npm', ['run', '--silent', 'lint:circles']),
+    // One style for every file (.prettierrc.json); `npm run format` fixes what this finds.
+    gate('formatting (Prettier)', bin('prettier'), ['--check', '--log-level', 'warn', '.']),
     vitest('deploy rehearsal (Netlify build, offline)', ['deploy'], { quiet: true }),
   ],
   [vitest('unit and API (Vitest)', ['unit', 'api'], { coverage: true })],
