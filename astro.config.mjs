@@ -24,7 +24,10 @@ const devPlugins = isDev
 
 // Analytics hosts are only allowed when a measurement id is configured.
 const analytics = process.env.PUBLIC_GA_MEASUREMENT_ID
-  ? { script: ['https://www.googletagmanager.com'], connect: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'] }
+  ? {
+      script: ['https://www.googletagmanager.com'],
+      connect: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+    }
   : { script: [], connect: [] };
 
 // Every page is pre-rendered from the content store at build time (no SSR function, no
@@ -54,7 +57,9 @@ export default defineConfig({
         "default-src 'self'",
         "img-src 'self' data: blob: https:",
         "font-src 'self'",
-        /** @type {`connect-src${string}`} */ (`connect-src 'self' ${analytics.connect.join(' ')}`.trim()),
+        /** @type {`connect-src${string}`} */ (
+          `connect-src 'self' ${analytics.connect.join(' ')}`.trim()
+        ),
         'frame-src https://www.youtube-nocookie.com https://www.youtube.com',
         "object-src 'none'",
         "base-uri 'self'",
@@ -65,7 +70,12 @@ export default defineConfig({
       // The two inline scripts every page gets (src/lib/after-paint.ts), allowed by their hash.
       scriptDirective: {
         resources: ["'self'", ...analytics.script],
-        hashes: [FONTS_LATER_SCRIPT, AFTER_PAINT_SCRIPT].map((code) => /** @type {`sha256-${string}`} */ (`sha256-${createHash('sha256').update(code).digest('base64')}`)),
+        hashes: [FONTS_LATER_SCRIPT, AFTER_PAINT_SCRIPT].map(
+          (code) =>
+            /** @type {`sha256-${string}`} */ (
+              `sha256-${createHash('sha256').update(code).digest('base64')}`
+            ),
+        ),
       },
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
     },

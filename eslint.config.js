@@ -11,7 +11,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 /** Imports only point down: schemas -> server -> functions; lib -> stores -> components. */
 const serverOffLimits = {
   group: ['**/server/*', '**/server'],
-  message: 'Browser code (lib/, stores/, components/) must not import src/server: it would ship server code to visitors.',
+  message:
+    'Browser code (lib/, stores/, components/) must not import src/server: it would ship server code to visitors.',
 };
 const componentsOffLimits = {
   group: ['**/components/*', '**/components/**'],
@@ -23,20 +24,24 @@ const componentsOffLimits = {
 const DOMAINS = ['auth', 'content', 'visitors', 'publishing', 'outbound'];
 const storageBelowAll = {
   group: [...DOMAINS.map((d) => `../${d}/*`), '../http/*', '!../http/errors'],
-  message: 'storage/ is the floor of src/server: it may use http/errors but nothing above it. Pass what it needs in as a value, or move the code up into the domain folder that uses it.',
+  message:
+    'storage/ is the floor of src/server: it may use http/errors but nothing above it. Pass what it needs in as a value, or move the code up into the domain folder that uses it.',
 };
 const httpKnowsNoDomain = {
   group: [...DOMAINS.map((d) => `../${d}/*`), '../storage/*'],
-  message: 'http/ is the HTTP edge (responses, errors, request parsing): it knows no storage or domain folder. Put the domain step in the domain folder, or in the function that calls both.',
+  message:
+    'http/ is the HTTP edge (responses, errors, request parsing): it knows no storage or domain folder. Put the domain step in the domain folder, or in the function that calls both.',
 };
 const functionsThroughPipeline = {
   group: ['**/server/publishing/history', '**/server/publishing/publish'],
-  message: 'Functions do not write History or ask for builds themselves: call the domain operation (removeTestimonial, inviteUser, publishNow in site-changes.ts, ...), which goes through the change pipeline (commitChange in publishing/history.ts).',
+  message:
+    'Functions do not write History or ask for builds themselves: call the domain operation (removeTestimonial, inviteUser, publishNow in site-changes.ts, ...), which goes through the change pipeline (commitChange in publishing/history.ts).',
 };
 const rebuildThroughPipeline = {
   group: ['**/publish'],
   importNames: ['requestRebuild'],
-  message: 'Only the change pipeline asks for builds: use commitChange, or rebuildSite for a build with no History entry of its own (publishing/history.ts).',
+  message:
+    'Only the change pipeline asks for builds: use commitChange, or rebuildSite for a build with no History entry of its own (publishing/history.ts).',
 };
 /**
  * date-fns's package.json is 200 KB of export rules, and Node parses it again for each of the
@@ -45,7 +50,8 @@ const rebuildThroughPipeline = {
  */
 const dateFnsByFunction = {
   name: 'date-fns',
-  message: "Import each function from its own module (import { format } from 'date-fns/format'): the package root loads all ~250 of them, at seconds of start-up.",
+  message:
+    "Import each function from its own module (import { format } from 'date-fns/format'): the package root loads all ~250 of them, at seconds of start-up.",
 };
 /**
  * lucide-react's index re-exports all ~2,100 icon modules, and a bundler reads every one of them
@@ -54,10 +60,14 @@ const dateFnsByFunction = {
  */
 const lucideByIcon = {
   name: 'lucide-react',
-  message: "Import each icon from its own module (import Pencil from 'lucide-react/icons/pencil'; the type LucideIcon from 'lucide-react/types'): the package index makes every build read all ~2,100 icons.",
+  message:
+    "Import each icon from its own module (import Pencil from 'lucide-react/icons/pencil'; the type LucideIcon from 'lucide-react/types'): the package index makes every build read all ~2,100 icons.",
 };
 /** The rule with the imports every file must avoid, plus a folder's own layer patterns. */
-const restrictImports = (...patterns) => ['error', { paths: [dateFnsByFunction, lucideByIcon], patterns }];
+const restrictImports = (...patterns) => [
+  'error',
+  { paths: [dateFnsByFunction, lucideByIcon], patterns },
+];
 
 /**
  * The type names src/schemas exports (read from its files, so a new schema is covered at once).
@@ -66,15 +76,38 @@ const restrictImports = (...patterns) => ['error', { paths: [dateFnsByFunction, 
 const schemaDir = new URL('./src/schemas/', import.meta.url);
 const schemaTypeNames = readdirSync(schemaDir)
   .filter((file) => file.endsWith('.ts'))
-  .flatMap((file) => [...readFileSync(new URL(file, schemaDir), 'utf8').matchAll(/^export (?:type|interface) (\w+)/gm)].map((m) => m[1]))
+  .flatMap((file) =>
+    [
+      ...readFileSync(new URL(file, schemaDir), 'utf8').matchAll(
+        /^export (?:type|interface) (\w+)/gm,
+      ),
+    ].map((m) => m[1]),
+  )
   .sort();
 const wireTypeName = `/^(${schemaTypeNames.join('|')})$/`;
 const twinMessage =
   'This name is a wire type exported by src/schemas (inferred from its zod schema). Import it with `import type` instead of declaring a copy here; for a part of it, use Pick<> or Omit<> on the import.';
-const noWireTypeTwins = ['error', ...['TSInterfaceDeclaration', 'TSTypeAliasDeclaration'].map((node) => ({ selector: `${node}[id.name=${wireTypeName}]`, message: twinMessage }))];
+const noWireTypeTwins = [
+  'error',
+  ...['TSInterfaceDeclaration', 'TSTypeAliasDeclaration'].map((node) => ({
+    selector: `${node}[id.name=${wireTypeName}]`,
+    message: twinMessage,
+  })),
+];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'functions-dist/**', 'node_modules/**', '.astro/**', '.netlify/**', 'test-results/**', 'playwright-report/**', '**/*.astro'] },
+  {
+    ignores: [
+      'dist/**',
+      'functions-dist/**',
+      'node_modules/**',
+      '.astro/**',
+      '.netlify/**',
+      'test-results/**',
+      'playwright-report/**',
+      '**/*.astro',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
@@ -84,7 +117,9 @@ export default tseslint.config(
       // Without these import-x cannot resolve imports of .ts files, and no-self-import sees nothing.
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
+      ],
     },
     rules: {
       // Import circles are found by `npm run lint:circles` (dpdm), not import-x/no-cycle: dpdm also
@@ -94,9 +129,18 @@ export default tseslint.config(
       'no-restricted-imports': restrictImports(),
       // Every package we import must be in package.json: a transitive copy can vanish or change
       // version under us with any unrelated upgrade.
-      'import-x/no-extraneous-dependencies': ['error', { devDependencies: true, includeTypes: true }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        { devDependencies: true, includeTypes: true },
+      ],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
     },
   },
   {
@@ -116,7 +160,10 @@ export default tseslint.config(
   },
   {
     files: ['src/components/**', 'src/stores/**'],
-    rules: { 'no-restricted-imports': restrictImports(serverOffLimits), 'no-restricted-syntax': noWireTypeTwins },
+    rules: {
+      'no-restricted-imports': restrictImports(serverOffLimits),
+      'no-restricted-syntax': noWireTypeTwins,
+    },
   },
   {
     files: ['src/lib/**'],

@@ -12,4 +12,8 @@ import path from 'node:path';
 export const ASTRO_NODE_OPTIONS = ['--max-semi-space-size=64'];
 
 /** The Node arguments that run `astro build` in `root` as a process of its own. */
-export const astroBuildArgv = (root: string): string[] => [...ASTRO_NODE_OPTIONS, path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'];
+export const astroBuildArgv = (root: string): string[] => [
+  ...ASTRO_NODE_OPTIONS,
+  path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs'),
+  'build',
+];

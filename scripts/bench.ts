@@ -5,8 +5,19 @@
 import { spawn } from 'node:child_process';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { COLD_START_BUDGET_MS, coldStarts, coldStartTable, type ColdStart } from './bench/cold-start';
-import { JS_BUDGET_KB, jsOverBudget, jsSummary, measureJs, type JsFigures } from './bench/js-budget';
+import {
+  COLD_START_BUDGET_MS,
+  coldStarts,
+  coldStartTable,
+  type ColdStart,
+} from './bench/cold-start';
+import {
+  JS_BUDGET_KB,
+  jsOverBudget,
+  jsSummary,
+  measureJs,
+  type JsFigures,
+} from './bench/js-budget';
 import { measureImageSizes, type ImageSizeFigures } from './bench/image-sizes';
 import { runLighthouse, type LighthouseFigures } from './bench/lighthouse';
 import { addPhotos } from './bench/photos';
@@ -19,16 +30,37 @@ import { PROJECT_ROOT, scratchDir } from './local-env';
 // card shape cropped for phones that wide desktop cards trim a little more).
 // The research library's pages (a person, a topic, a publication with its web version) are
 // reading matter: performance 98 on phones and desktops, accessibility and SEO 100 on both.
-const BUDGET = { jsKb: 100, mobilePerf: 95, homeMobileLcpMs: 1200, homeMobilePerf: 100, libraryPerf: 98, otherCategories: 100, cls: 0.01, saveToLiveS: 20, photoPixelRatio: 1.5 };
+const BUDGET = {
+  jsKb: 100,
+  mobilePerf: 95,
+  homeMobileLcpMs: 1200,
+  homeMobilePerf: 100,
+  libraryPerf: 98,
+  otherCategories: 100,
+  cls: 0.01,
+  saveToLiveS: 20,
+  photoPixelRatio: 1.5,
+};
 const chromium = requireChromium('bench');
 const admin = { username: 'bench-admin', password: 'bench-password-123' };
 
 const dataDir = await scratchDir('bench-');
-const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/start.ts'], {
-  cwd: PROJECT_ROOT,
-  env: { ...process.env, PORT: process.env.BENCH_PORT || '0', DATA_DIR: dataDir, ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password, PUBLIC_POST_LIMIT: '0' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const child = spawn(
+  process.execPath,
+  [path.join(PROJECT_ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/start.ts'],
+  {
+    cwd: PROJECT_ROOT,
+    env: {
+      ...process.env,
+      PORT: process.env.BENCH_PORT || '0',
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: admin.username,
+      ADMIN_PASSWORD: admin.password,
+      PUBLIC_POST_LIMIT: '0',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
 // The site picks a free port and prints it.
 const url = await new Promise<string>((resolve, reject) => {
   child.stdout!.on('data', (b: Buffer) => {
@@ -44,7 +76,11 @@ const stop = async () => {
 };
 
 async function api(method: string, p: string, body?: unknown, cookie = '') {
-  const res = await fetch(url + p, { method, headers: { 'content-type': 'application/json', cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(url + p, {
+    method,
+    headers: { 'content-type': 'application/json', cookie },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, json: await res.json().catch(() => null), headers: res.headers };
 }
 const login = await api('POST', '/api/auth/login', admin);
@@ -71,19 +107,32 @@ try {
   // The research library's pages: the first person (the founder or a team member), the first
   // topic, and a publication with a web version (Markdown body). The demo content has one; when
   // it does not, the bench gives the first publication a body, so the report layout is measured.
-  const person = ((await api('GET', '/api/team-members')).json as { slug?: string }[] | null)?.[0]?.slug;
-  const topic = ((await api('GET', '/api/research-areas')).json as { slug?: string }[] | null)?.[0]?.slug;
-  const publications = ((await api('GET', '/api/publications')).json as { id: string; slug?: string; body?: string }[] | null) ?? [];
+  const person = ((await api('GET', '/api/team-members')).json as { slug?: string }[] | null)?.[0]
+    ?.slug;
+  const topic = ((await api('GET', '/api/research-areas')).json as { slug?: string }[] | null)?.[0]
+    ?.slug;
+  const publications =
+    ((await api('GET', '/api/publications')).json as
+      { id: string; slug?: string; body?: string }[] | null) ?? [];
   let report = publications.find((p) => p.body?.trim())?.slug;
   if (!report && publications[0]) {
-    const body = '## Summary\n\nWhat the report found, in three findings.\n\n1. **First**: the first finding.\n2. **Second**: the second finding.\n3. **Third**: the third finding.\n\n| Measure | Before | After |\n| --- | --- | --- |\n| Rules in force | 4 | 11 |\n';
+    const body =
+      '## Summary\n\nWhat the report found, in three findings.\n\n1. **First**: the first finding.\n2. **Second**: the second finding.\n3. **Third**: the third finding.\n\n| Measure | Before | After |\n| --- | --- | --- |\n| Rules in force | 4 | 11 |\n';
     const patched = await api('PATCH', `/api/publications/${publications[0].id}`, { body }, cookie);
-    if (patched.status !== 200) throw new Error(`giving a publication a body answered ${patched.status}`);
+    if (patched.status !== 200)
+      throw new Error(`giving a publication a body answered ${patched.status}`);
     report = publications[0].slug;
     await waitLive();
   }
-  if (!person || !topic || !report) throw new Error(`the demo content lacks a person (${person}), a topic (${topic}) or a publication (${report})`);
-  const library = { person: `${url}/team/${person}`, topic: `${url}/research/${topic}`, publication: `${url}/publications/${report}` };
+  if (!person || !topic || !report)
+    throw new Error(
+      `the demo content lacks a person (${person}), a topic (${topic}) or a publication (${report})`,
+    );
+  const library = {
+    person: `${url}/team/${person}`,
+    topic: `${url}/research/${topic}`,
+    publication: `${url}/publications/${report}`,
+  };
 
   // JavaScript (every script a page references, gzip): first view and scrolled to the end, on
   // the home page and on a person's and a topic's page, each kind with its own budget.
@@ -96,10 +145,19 @@ try {
 
   // Photos on every team member, research area, publication and testimonial, so the
   // pages are measured as a think tank with real portraits serves them.
-  console.log(`Photos: ${await addPhotos(url, cookie, (method, p, body) => api(method, p, body, cookie))} uploaded…`);
+  console.log(
+    `Photos: ${await addPhotos(url, cookie, (method, p, body) => api(method, p, body, cookie))} uploaded…`,
+  );
   await waitLive();
 
-  const pages = [`${url}/`, `${url}/team`, `${url}/testimonials`, library.publication, library.person, library.topic];
+  const pages = [
+    `${url}/`,
+    `${url}/team`,
+    `${url}/testimonials`,
+    library.publication,
+    library.person,
+    library.topic,
+  ];
   const libraryPages = new Set(Object.values(library));
   // Every photo on each page, scrolled to the end (Lighthouse sees only what loads unscrolled).
   // This is also each photo size's first visitor: Netlify's Image CDN keeps a transformation at
@@ -107,24 +165,44 @@ try {
   // cores, seconds per image under load. Lighthouse then measures what later visitors get.
   const imageSizes: ImageSizeFigures[] = [];
   for (const page of pages) imageSizes.push(...(await measureImageSizes(page, chromium)));
-  for (const i of imageSizes) console.log(`  photos on ${i.page} (${i.device}): ${i.photos}, worst file ÷ shown pixels ${i.worstRatio}${i.unresized.length ? `, ${i.unresized.length} not resized` : ''}`);
+  for (const i of imageSizes)
+    console.log(
+      `  photos on ${i.page} (${i.device}): ${i.photos}, worst file ÷ shown pixels ${i.worstRatio}${i.unresized.length ? `, ${i.unresized.length} not resized` : ''}`,
+    );
 
   // Lighthouse.
   console.log('Lighthouse…');
   const lighthouse: LighthouseFigures[] = await runLighthouse(pages, chromium);
-  for (const l of lighthouse) console.log(`  ${l.formFactor.padEnd(7)} ${l.url.replace(url, '') || '/'}: perf ${l.performance}, a11y ${l.accessibility}, bp ${l.bestPractices}, seo ${l.seo}, LCP ${l.lcpMs} ms, TBT ${l.tbtMs} ms, CLS ${l.cls}, JS ${(l.scriptBytes / 1024).toFixed(1)} KB, total ${(l.totalBytes / 1024).toFixed(1)} KB${l.shortfalls.length ? ` (short: ${l.shortfalls.join(', ')})` : ''}`);
+  for (const l of lighthouse)
+    console.log(
+      `  ${l.formFactor.padEnd(7)} ${l.url.replace(url, '') || '/'}: perf ${l.performance}, a11y ${l.accessibility}, bp ${l.bestPractices}, seo ${l.seo}, LCP ${l.lcpMs} ms, TBT ${l.tbtMs} ms, CLS ${l.cls}, JS ${(l.scriptBytes / 1024).toFixed(1)} KB, total ${(l.totalBytes / 1024).toFixed(1)} KB${l.shortfalls.length ? ` (short: ${l.shortfalls.join(', ')})` : ''}`,
+    );
 
   // Load on loopback.
   console.log('Load…');
   let n = 0;
   const load: LoadFigures[] = [
     await runLoad('GET / (static)', `${url}/`),
-    await runLoad('GET /api/events (CDN-cached function: hits after the first call)', `${url}/api/events`),
-    await runLoad('GET /api/site-settings (CDN-cached function: hits after the first call)', `${url}/api/site-settings`),
-    await runLoad('POST /api/newsletter (function, unique emails)', `${url}/api/newsletter`, { method: 'POST', body: () => JSON.stringify({ email: `bench-${Date.now()}-${n++}@example.org` }) }),
+    await runLoad(
+      'GET /api/events (CDN-cached function: hits after the first call)',
+      `${url}/api/events`,
+    ),
+    await runLoad(
+      'GET /api/site-settings (CDN-cached function: hits after the first call)',
+      `${url}/api/site-settings`,
+    ),
+    await runLoad('POST /api/newsletter (function, unique emails)', `${url}/api/newsletter`, {
+      method: 'POST',
+      body: () => JSON.stringify({ email: `bench-${Date.now()}-${n++}@example.org` }),
+    }),
   ];
-  for (const l of load) console.log(`  ${l.name}: ${l.requestsPerSec} req/s, p50 ${l.p50Ms} ms, p99 ${l.p99Ms} ms, errors ${l.errors}, non-2xx ${l.non2xx}`);
-  const functionToStatic = Number((load[1]!.requestsPerSec / Math.max(1, load[0]!.requestsPerSec)).toFixed(3));
+  for (const l of load)
+    console.log(
+      `  ${l.name}: ${l.requestsPerSec} req/s, p50 ${l.p50Ms} ms, p99 ${l.p99Ms} ms, errors ${l.errors}, non-2xx ${l.non2xx}`,
+    );
+  const functionToStatic = Number(
+    (load[1]!.requestsPerSec / Math.max(1, load[0]!.requestsPerSec)).toFixed(3),
+  );
 
   // Save to live: an admin save until the served HTML shows it.
   const marker = `Bench ${Date.now()}`;
@@ -144,15 +222,44 @@ try {
   // Build cost with 1,000 publications and 1,000 events.
   console.log('Adding 1,000 publications and 1,000 events…');
   for (let i = 0; i < 1000; i++) {
-    await api('POST', '/api/publications', { title: `Bench publication ${i}`, description: 'A benchmark publication. '.repeat(8), date: 'May 2025', type: 'Report', authors: 'Bench', link: '', image: '' }, cookie);
-    await api('POST', '/api/events', { title: `Bench event ${i}`, startDate: '2027-01-01', endDate: '2027-01-02', eventType: 'Workshop', location: 'Online' }, cookie);
+    await api(
+      'POST',
+      '/api/publications',
+      {
+        title: `Bench publication ${i}`,
+        description: 'A benchmark publication. '.repeat(8),
+        date: 'May 2025',
+        type: 'Report',
+        authors: 'Bench',
+        link: '',
+        image: '',
+      },
+      cookie,
+    );
+    await api(
+      'POST',
+      '/api/events',
+      {
+        title: `Bench event ${i}`,
+        startDate: '2027-01-01',
+        endDate: '2027-01-02',
+        eventType: 'Workshop',
+        location: 'Online',
+      },
+      cookie,
+    );
   }
   await waitLive();
-  const counts = { publications: (await api('GET', '/api/publications')).json?.length, events: (await api('GET', '/api/events')).json?.length };
+  const counts = {
+    publications: (await api('GET', '/api/publications')).json?.length,
+    events: (await api('GET', '/api/events')).json?.length,
+  };
   console.log(`  store now holds ${counts.publications} publications and ${counts.events} events`);
   await api('POST', '/api/admin/publish', undefined, cookie);
   const bigBuild = await waitLive();
-  const homeKb = Number(((await (await fetch(`${url}/`)).arrayBuffer()).byteLength / 1024).toFixed(1));
+  const homeKb = Number(
+    ((await (await fetch(`${url}/`)).arrayBuffer()).byteLength / 1024).toFixed(1),
+  );
   console.log(`  / is now ${homeKb} KB of HTML`);
 
   const results = {
@@ -163,7 +270,10 @@ try {
     load,
     functionToStaticThroughput: functionToStatic,
     saveToLiveSeconds: saveToLiveS,
-    buildMs: { demo: demoBuild?.lastBuildDurationMs ?? null, with1000PublicationsAndEvents: bigBuild?.lastBuildDurationMs ?? null },
+    buildMs: {
+      demo: demoBuild?.lastBuildDurationMs ?? null,
+      with1000PublicationsAndEvents: bigBuild?.lastBuildDurationMs ?? null,
+    },
     homeHtmlKbWith1000: homeKb,
     coldStart,
   };
@@ -171,55 +281,123 @@ try {
   const home = lighthouse.find((l) => l.formFactor === 'mobile' && l.url === `${url}/`)!;
   const broken: string[] = [];
   for (const j of js) broken.push(...jsOverBudget(j.figures, JS_BUDGET_KB[j.page]));
-  if (home.scriptBytes / 1024 > BUDGET.jsKb) broken.push(`JS on / is ${(home.scriptBytes / 1024).toFixed(1)} KB (budget ${BUDGET.jsKb} KB)`);
+  if (home.scriptBytes / 1024 > BUDGET.jsKb)
+    broken.push(`JS on / is ${(home.scriptBytes / 1024).toFixed(1)} KB (budget ${BUDGET.jsKb} KB)`);
   for (const l of lighthouse.filter((x) => x.formFactor === 'mobile')) {
-    if (l.performance < BUDGET.mobilePerf) broken.push(`mobile performance ${l.performance} on ${l.url}`);
+    if (l.performance < BUDGET.mobilePerf)
+      broken.push(`mobile performance ${l.performance} on ${l.url}`);
     if (l.url === `${url}/`) {
-      if (l.lcpMs > BUDGET.homeMobileLcpMs) broken.push(`mobile LCP ${l.lcpMs} ms on / (budget ${BUDGET.homeMobileLcpMs} ms)`);
-      if (l.performance < BUDGET.homeMobilePerf) broken.push(`mobile performance ${l.performance} on / (budget ${BUDGET.homeMobilePerf})`);
+      if (l.lcpMs > BUDGET.homeMobileLcpMs)
+        broken.push(`mobile LCP ${l.lcpMs} ms on / (budget ${BUDGET.homeMobileLcpMs} ms)`);
+      if (l.performance < BUDGET.homeMobilePerf)
+        broken.push(`mobile performance ${l.performance} on / (budget ${BUDGET.homeMobilePerf})`);
     }
-    for (const [k, v] of [['accessibility', l.accessibility], ['best practices', l.bestPractices], ['SEO', l.seo]] as const) {
+    for (const [k, v] of [
+      ['accessibility', l.accessibility],
+      ['best practices', l.bestPractices],
+      ['SEO', l.seo],
+    ] as const) {
       if (v < BUDGET.otherCategories) broken.push(`${k} ${v} on ${l.url}`);
     }
   }
   for (const l of lighthouse.filter((x) => libraryPages.has(x.url))) {
-    if (l.performance < BUDGET.libraryPerf) broken.push(`${l.formFactor} performance ${l.performance} on ${l.url} (budget ${BUDGET.libraryPerf})`);
+    if (l.performance < BUDGET.libraryPerf)
+      broken.push(
+        `${l.formFactor} performance ${l.performance} on ${l.url} (budget ${BUDGET.libraryPerf})`,
+      );
     // Phones are held to every category above, with every page; desktops here.
     if (l.formFactor === 'desktop') {
-      for (const [k, v] of [['accessibility', l.accessibility], ['SEO', l.seo]] as const) {
+      for (const [k, v] of [
+        ['accessibility', l.accessibility],
+        ['SEO', l.seo],
+      ] as const) {
         if (v < BUDGET.otherCategories) broken.push(`${k} ${v} on ${l.url} (desktop)`);
       }
     }
   }
-  for (const l of lighthouse) for (const i of l.imageSavings) broken.push(`Lighthouse finds ${i.kb} KB to save on ${i.url} (${l.url}, ${l.formFactor}): ${i.reasons.join('; ')}`);
+  for (const l of lighthouse)
+    for (const i of l.imageSavings)
+      broken.push(
+        `Lighthouse finds ${i.kb} KB to save on ${i.url} (${l.url}, ${l.formFactor}): ${i.reasons.join('; ')}`,
+      );
   for (const i of imageSizes) {
-    if (i.worstRatio > BUDGET.photoPixelRatio) broken.push(`a photo on ${i.page} (${i.device}) has ${i.worstRatio}× the pixels it shows: ${i.worstImage}`);
-    if (i.unresized.length) broken.push(`${i.unresized.length} photos on ${i.page} (${i.device}) skip the image CDN`);
+    if (i.worstRatio > BUDGET.photoPixelRatio)
+      broken.push(
+        `a photo on ${i.page} (${i.device}) has ${i.worstRatio}× the pixels it shows: ${i.worstImage}`,
+      );
+    if (i.unresized.length)
+      broken.push(`${i.unresized.length} photos on ${i.page} (${i.device}) skip the image CDN`);
   }
-  for (const l of lighthouse) if (l.cls > BUDGET.cls) broken.push(`CLS ${l.cls} on ${l.url} (${l.formFactor})`);
+  for (const l of lighthouse)
+    if (l.cls > BUDGET.cls) broken.push(`CLS ${l.cls} on ${l.url} (${l.formFactor})`);
   if (saveToLiveS > BUDGET.saveToLiveS) broken.push(`save to live ${saveToLiveS} s`);
-  for (const l of load) if (l.errors || l.non2xx) broken.push(`${l.errors + l.non2xx} errors under load on ${l.name}`);
-  for (const c of coldStart) if (c.medianMs > COLD_START_BUDGET_MS) broken.push(`cold start of ${c.name} ${c.medianMs} ms (budget ${COLD_START_BUDGET_MS} ms)`);
+  for (const l of load)
+    if (l.errors || l.non2xx) broken.push(`${l.errors + l.non2xx} errors under load on ${l.name}`);
+  for (const c of coldStart)
+    if (c.medianMs > COLD_START_BUDGET_MS)
+      broken.push(`cold start of ${c.name} ${c.medianMs} ms (budget ${COLD_START_BUDGET_MS} ms)`);
 
-  await writeFile(path.join(PROJECT_ROOT, 'bench/results.json'), JSON.stringify({ ...results, budget: { ...BUDGET, jsGzKb: JS_BUDGET_KB }, broken }, null, 2) + '\n');
+  await writeFile(
+    path.join(PROJECT_ROOT, 'bench/results.json'),
+    JSON.stringify({ ...results, budget: { ...BUDGET, jsGzKb: JS_BUDGET_KB }, broken }, null, 2) +
+      '\n',
+  );
   await writeResultsSection('main', renderMarkdown(results, broken));
-  console.log(`Build: demo ${results.buildMs.demo} ms, with 1,000 publications + 1,000 events ${results.buildMs.with1000PublicationsAndEvents} ms`);
-  console.log(broken.length ? `\nBudgets broken:\n- ${broken.join('\n- ')}` : '\nAll budgets hold.');
+  console.log(
+    `Build: demo ${results.buildMs.demo} ms, with 1,000 publications + 1,000 events ${results.buildMs.with1000PublicationsAndEvents} ms`,
+  );
+  console.log(
+    broken.length ? `\nBudgets broken:\n- ${broken.join('\n- ')}` : '\nAll budgets hold.',
+  );
   process.exitCode = broken.length ? 1 : 0;
 } finally {
   await stop();
 }
 
-function renderMarkdown(r: { js: { page: keyof typeof JS_BUDGET_KB; figures: JsFigures }[]; homeHtmlKbWith1000: number; date: string; lighthouse: LighthouseFigures[]; imageSizes: ImageSizeFigures[]; load: LoadFigures[]; functionToStaticThroughput: number; saveToLiveSeconds: number; buildMs: Record<string, number | null>; coldStart: ColdStart[] }, broken: string[]) {
+function renderMarkdown(
+  r: {
+    js: { page: keyof typeof JS_BUDGET_KB; figures: JsFigures }[];
+    homeHtmlKbWith1000: number;
+    date: string;
+    lighthouse: LighthouseFigures[];
+    imageSizes: ImageSizeFigures[];
+    load: LoadFigures[];
+    functionToStaticThroughput: number;
+    saveToLiveSeconds: number;
+    buildMs: Record<string, number | null>;
+    coldStart: ColdStart[];
+  },
+  broken: string[],
+) {
   const lh = r.lighthouse
-    .map((l) => `| ${l.url.replace(/^https?:\/\/[^/]+/, '')} | ${l.formFactor} | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${l.seo} | ${l.lcpMs} | ${l.tbtMs} | ${l.cls} | ${(l.scriptBytes / 1024).toFixed(1)} | ${(l.totalBytes / 1024).toFixed(1)} |`)
+    .map(
+      (l) =>
+        `| ${l.url.replace(/^https?:\/\/[^/]+/, '')} | ${l.formFactor} | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${l.seo} | ${l.lcpMs} | ${l.tbtMs} | ${l.cls} | ${(l.scriptBytes / 1024).toFixed(1)} | ${(l.totalBytes / 1024).toFixed(1)} |`,
+    )
     .join('\n');
-  const photos = r.imageSizes.map((i) => `| ${i.page} | ${i.device} | ${i.photos} | ${i.worstRatio} | ${i.unresized.length} |`).join('\n');
-  const savings = r.lighthouse.flatMap((l) => l.imageSavings.map((i) => `- ${l.url.replace(/^https?:\/\/[^/]+/, '')} (${l.formFactor}): ${i.kb} KB on ${i.url}`));
+  const photos = r.imageSizes
+    .map(
+      (i) => `| ${i.page} | ${i.device} | ${i.photos} | ${i.worstRatio} | ${i.unresized.length} |`,
+    )
+    .join('\n');
+  const savings = r.lighthouse.flatMap((l) =>
+    l.imageSavings.map(
+      (i) =>
+        `- ${l.url.replace(/^https?:\/\/[^/]+/, '')} (${l.formFactor}): ${i.kb} KB on ${i.url}`,
+    ),
+  );
   const js = r.js
-    .map(({ page, figures: f }) => `| ${new URL(f.url).pathname} | ${f.firstViewKb} | ${JS_BUDGET_KB[page].firstView} | ${f.scrolledToEndKb} | ${JS_BUDGET_KB[page].scrolledToEnd} | +${f.onActionKb} |`)
+    .map(
+      ({ page, figures: f }) =>
+        `| ${new URL(f.url).pathname} | ${f.firstViewKb} | ${JS_BUDGET_KB[page].firstView} | ${f.scrolledToEndKb} | ${JS_BUDGET_KB[page].scrolledToEnd} | +${f.onActionKb} |`,
+    )
     .join('\n');
-  const ld = r.load.map((l) => `| ${l.name} | ${l.requestsPerSec} | ${l.p50Ms} | ${l.p99Ms} | ${l.errors + l.non2xx} |`).join('\n');
+  const ld = r.load
+    .map(
+      (l) =>
+        `| ${l.name} | ${l.requestsPerSec} | ${l.p50Ms} | ${l.p99Ms} | ${l.errors + l.non2xx} |`,
+    )
+    .join('\n');
   return `# Benchmark results
 
 Measured by \`npm run bench\` on ${r.date} (2 cores, local platform on loopback, Debian Chromium).

@@ -9,10 +9,16 @@ import { bundleFunctions, FUNCTIONS_DIST } from './bundle-functions';
 const astroBuild = new Promise<void>((resolve, reject) => {
   const child = spawn(process.execPath, astroBuildArgv(process.cwd()), { stdio: 'inherit' });
   child.on('error', reject);
-  child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`astro build exited with ${code}`))));
+  child.on('close', (code) =>
+    code === 0 ? resolve() : reject(new Error(`astro build exited with ${code}`)),
+  );
 });
-const functions = bundleFunctions(process.cwd()).then((names) => console.log(`bundled ${names.length} functions into ${FUNCTIONS_DIST}/`));
+const functions = bundleFunctions(process.cwd()).then((names) =>
+  console.log(`bundled ${names.length} functions into ${FUNCTIONS_DIST}/`),
+);
 
-const failed = (await Promise.allSettled([astroBuild, functions])).filter((r) => r.status === 'rejected');
+const failed = (await Promise.allSettled([astroBuild, functions])).filter(
+  (r) => r.status === 'rejected',
+);
 for (const { reason } of failed) console.error(reason instanceof Error ? reason.message : reason);
 process.exit(failed.length ? 1 : 0);

@@ -25,7 +25,12 @@ const zodEnglishOnly: Plugin = {
   name: 'zod-english-only',
   setup(build) {
     build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer) ? { path: path.resolve(args.resolveDir, '../locales/index.js'), namespace: 'zod-english-only' } : undefined,
+      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)
+        ? {
+            path: path.resolve(args.resolveDir, '../locales/index.js'),
+            namespace: 'zod-english-only',
+          }
+        : undefined,
     );
     build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({
       contents: "export { default as en } from './en.js';",
@@ -35,7 +40,10 @@ const zodEnglishOnly: Plugin = {
 };
 
 /** Bundles every function of `projectRoot` into `outDir` (default functions-dist/). Returns their names. */
-export async function bundleFunctions(projectRoot: string, outDir = path.join(projectRoot, FUNCTIONS_DIST)): Promise<string[]> {
+export async function bundleFunctions(
+  projectRoot: string,
+  outDir = path.join(projectRoot, FUNCTIONS_DIST),
+): Promise<string[]> {
   const src = path.join(projectRoot, FUNCTIONS_SRC);
   const names = (await readdir(src)).filter((f) => /\.m?ts$/.test(f) && !f.endsWith('.d.ts'));
   await rm(outDir, { recursive: true, force: true });
@@ -50,7 +58,9 @@ export async function bundleFunctions(projectRoot: string, outDir = path.join(pr
     target: 'node22',
     minify: true,
     // Packages written as CommonJS (bcryptjs) call require(): give the ES module one.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     logLevel: 'warning',
     plugins: [zodEnglishOnly],
   });

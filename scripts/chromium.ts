@@ -17,7 +17,9 @@ export function chromiumFor(use: keyof typeof PACKAGES): string {
 export function requireChromium(use: keyof typeof PACKAGES): string {
   const binary = chromiumFor(use);
   if (!existsSync(binary)) {
-    throw new Error(`Chromium not found at ${binary}. Install it with: apt-get install -y ${PACKAGES[use]} (or set CHROMIUM_PATH).`);
+    throw new Error(
+      `Chromium not found at ${binary}. Install it with: apt-get install -y ${PACKAGES[use]} (or set CHROMIUM_PATH).`,
+    );
   }
   return binary;
 }

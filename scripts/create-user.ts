@@ -13,8 +13,14 @@ import { args, dataDir } from './local-env';
 const a = args();
 const role = a.admin === true ? 'admin' : (a.role ?? 'editor');
 const reset = a.reset === true;
-if (typeof a.username !== 'string' || typeof a.password !== 'string' || (role !== 'admin' && role !== 'editor')) {
-  console.error('Usage: npm run create-user -- --username NAME --password PASS [--admin | --role admin|editor]');
+if (
+  typeof a.username !== 'string' ||
+  typeof a.password !== 'string' ||
+  (role !== 'admin' && role !== 'editor')
+) {
+  console.error(
+    'Usage: npm run create-user -- --username NAME --password PASS [--admin | --role admin|editor]',
+  );
   console.error('       npm run create-user -- --reset --username NAME --password PASS');
   process.exit(2);
 }
@@ -22,13 +28,17 @@ if (typeof a.username !== 'string' || typeof a.password !== 'string' || (role !=
 let server: BlobsServer | null = null;
 const { NETLIFY_SITE_ID, NETLIFY_AUTH_TOKEN } = process.env;
 if (NETLIFY_SITE_ID && NETLIFY_AUTH_TOKEN) {
-  process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify({ siteID: NETLIFY_SITE_ID, token: NETLIFY_AUTH_TOKEN })).toString('base64');
+  process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(
+    JSON.stringify({ siteID: NETLIFY_SITE_ID, token: NETLIFY_AUTH_TOKEN }),
+  ).toString('base64');
 } else {
   const token = randomBytes(16).toString('hex');
   server = new BlobsServer({ directory: path.join(dataDir(), 'blobs'), token });
   const { port } = await server.start();
   const url = `http://127.0.0.1:${port}`;
-  process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify({ edgeURL: url, uncachedEdgeURL: url, token, siteID: 'local-site' })).toString('base64');
+  process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(
+    JSON.stringify({ edgeURL: url, uncachedEdgeURL: url, token, siteID: 'local-site' }),
+  ).toString('base64');
 }
 
 const { createUser } = await import('../src/server/auth/users');

@@ -6,7 +6,12 @@ import { startPlatform } from './platform';
 import { dataDir, PROJECT_ROOT } from './local-env';
 
 const port = Number(process.env.PORT || 8888);
-const platform = await startPlatform({ projectRoot: PROJECT_ROOT, dataDir: dataDir(), port, log: (l) => console.log(`[site] ${l}`) });
+const platform = await startPlatform({
+  projectRoot: PROJECT_ROOT,
+  dataDir: dataDir(),
+  port,
+  log: (l) => console.log(`[site] ${l}`),
+});
 
 const { seedDemoContent } = await import('../src/server/content/seed');
 const { anyUserExists, createUser, findUser } = await import('../src/server/auth/users');
@@ -16,7 +21,8 @@ if (await seedDemoContent()) console.log('[site] demo content added to an empty 
 let signIn: string;
 const { ADMIN_USERNAME, ADMIN_PASSWORD } = process.env;
 if (ADMIN_USERNAME && ADMIN_PASSWORD) {
-  if (!(await findUser(ADMIN_USERNAME))) await createUser({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD, isAdmin: true });
+  if (!(await findUser(ADMIN_USERNAME)))
+    await createUser({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD, isAdmin: true });
   signIn = `sign in as ${ADMIN_USERNAME} with ADMIN_PASSWORD`;
 } else if (!(await anyUserExists())) {
   const password = randomBytes(12).toString('base64url');
@@ -24,7 +30,8 @@ if (ADMIN_USERNAME && ADMIN_PASSWORD) {
   signIn = `sign in as admin with password ${password}  (shown once: keep it, or add users with npm run create-user)`;
   console.log(`[site] created the first admin: ${signIn}`);
 } else {
-  signIn = 'sign in with an existing user (add one with: npm run create-user -- --username NAME --password PASS --admin)';
+  signIn =
+    'sign in with an existing user (add one with: npm run create-user -- --username NAME --password PASS --admin)';
 }
 
 // Serve an earlier build at once if there is one; otherwise wait for the first build.
@@ -38,7 +45,9 @@ const mailLine = process.env.SMTP_URL
   ? `sent through SMTP_URL as ${process.env.EMAIL_FROM ?? '(EMAIL_FROM is not set: nothing is sent)'}`
   : `not sent: each message is written to ${path.join(data, 'outbox')}/ as an .eml file (open it in any mail program)`;
 const banner = () =>
-  console.log(`\n  Site:     ${platform.url}/\n  Sign in:  ${platform.url}/login : ${signIn}\n  Edit:     ${platform.url}/?edit=true (after signing in)\n  Data:     ${data}\n  Email:    ${mailLine}\n`);
+  console.log(
+    `\n  Site:     ${platform.url}/\n  Sign in:  ${platform.url}/login : ${signIn}\n  Edit:     ${platform.url}/?edit=true (after signing in)\n  Data:     ${data}\n  Email:    ${mailLine}\n`,
+  );
 // Never announce a site that is not served: if the first build failed, say so, and print the
 // address once a later build (after a fix is saved) puts a site up.
 if (platform.builder.site) banner();

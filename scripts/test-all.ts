@@ -13,9 +13,17 @@ const bin = (name: string) => path.join(PROJECT_ROOT, 'node_modules', '.bin', na
  * Runs a command to its end. With `quiet`, its output is held and printed in one piece when it
  * ends, so commands that run side by side do not interleave their lines.
  */
-const run = (cmd: string, argv: string[], opts: { env?: NodeJS.ProcessEnv; quiet?: boolean } = {}) =>
+const run = (
+  cmd: string,
+  argv: string[],
+  opts: { env?: NodeJS.ProcessEnv; quiet?: boolean } = {},
+) =>
   new Promise<number>((resolve) => {
-    const child = spawn(cmd, argv, { cwd: PROJECT_ROOT, stdio: opts.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...opts.env } });
+    const child = spawn(cmd, argv, {
+      cwd: PROJECT_ROOT,
+      stdio: opts.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...opts.env },
+    });
     const held: Buffer[] = [];
     child.stdout?.on('data', (b: Buffer) => held.push(b));
     child.stderr?.on('data', (b: Buffer) => held.push(b));
@@ -38,22 +46,43 @@ type Suite = { name: string; run: () => Promise<Tally> };
 /** A command that is one check: it passes when it exits 0. Its output comes in one piece. */
 const gate = (name: string, cmd: string, argv: string[]): Suite => ({
   name,
-  run: async () => ((await run(cmd, argv, { quiet: true })) === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }),
+  run: async () =>
+    (await run(cmd, argv, { quiet: true })) === 0
+      ? { passed: 1, failed: 0 }
+      : { passed: 0, failed: 1 },
 });
 
 /**
  * Vitest projects (vitest.config.ts), counted test by test. With `coverage`, the run also reports
  * coverage and fails below the config's thresholds (counted as one more failure).
  */
-const vitest = (name: string, projects: string[], opts: { coverage?: boolean; quiet?: boolean } = {}): Suite => ({
+const vitest = (
+  name: string,
+  projects: string[],
+  opts: { coverage?: boolean; quiet?: boolean } = {},
+): Suite => ({
   name,
   run: async () => {
     const file = path.join(out, `vitest-${projects.join('-')}.json`);
     const selected = projects.flatMap((p) => ['--project', p]);
     const coverage = opts.coverage ? ['--coverage'] : [];
-    const code = await run(bin('vitest'), ['run', ...selected, ...coverage, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], { quiet: opts.quiet });
+    const code = await run(
+      bin('vitest'),
+      [
+        'run',
+        ...selected,
+        ...coverage,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${file}`,
+      ],
+      { quiet: opts.quiet },
+    );
     const v = await readJson(file);
-    return { passed: v.numPassedTests ?? 0, failed: (v.numFailedTests ?? 0) + (code !== 0 && !v.numFailedTests ? 1 : 0) };
+    return {
+      passed: v.numPassedTests ?? 0,
+      failed: (v.numFailedTests ?? 0) + (code !== 0 && !v.numFailedTests ? 1 : 0),
+    };
   },
 });
 
@@ -67,7 +96,9 @@ const playwright: Suite = {
       return { passed: 0, failed: 1 };
     }
     const file = path.join(out, 'playwright.json');
-    const code = await run(bin('playwright'), ['test', '--reporter=list,json'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file } });
+    const code = await run(bin('playwright'), ['test', '--reporter=list,json'], {
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+    });
     const p = await readJson(file);
     return {
       passed: (p.stats?.expected ?? 0) + (p.stats?.flaky ?? 0),
@@ -89,8 +120,20 @@ const STAGES: Suite[][] = [
   [
     // astro check type-checks every file tsconfig.json includes (.ts and .tsx as tsc would) and the
     // .astro components besides: one pass instead of tsc's and its own, about 45 CPU-seconds less.
-    gate('typecheck (astro check: .ts, .tsx, .astro)', bin('astro'), ['check', '--minimumFailingSeverity', 'warning']),
-    gate('lint (ESLint, zero warnings)', bin('eslint'), ['--max-warnings', '0', 'src', 'netlify', 'scripts', 'tests', 'eslint.config.js']),
+    gate('typecheck (astro check: .ts, .tsx, .astro)', bin('astro'), [
+      'check',
+      '--minimumFailingSeverity',
+      'warning',
+    ]),
+    gate('lint (ESLint, zero warnings)', bin('eslint'), [
+      '--max-warnings',
+      '0',
+      'src',
+      'netlify',
+      'scripts',
+      'tests',
+      'eslint.config.js',
+    ]),
     // The one import-circle check (ESLint has none): dpdm follows type-only imports too.
     gate('import circles (dpdm)', 'npm', ['run', '--silent', 'lint:circles']),
     // One style for every file (.prettierrc.json); `npm run format` fixes what this finds.

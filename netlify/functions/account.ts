@@ -4,12 +4,25 @@
 // POST /api/account/two-factor/confirm {code}              (signed in) -> { recoveryCodes }: shown once; two-factor is on
 // GET  /api/account/email                                  (signed in) -> { email, pendingEmail }: verified and waiting addresses
 // POST /api/account/email {email}                          (signed in) -> { message, email, pendingEmail }: a verification link is emailed there
-import { changePasswordSchema, emailChangeSchema, twoFactorCodeSchema } from '../../src/schemas/account';
-import { changeOwnPassword, confirmOwnTwoFactor, requestOwnEmailChange } from '../../src/server/auth/account-changes';
+import {
+  changePasswordSchema,
+  emailChangeSchema,
+  twoFactorCodeSchema,
+} from '../../src/schemas/account';
+import {
+  changeOwnPassword,
+  confirmOwnTwoFactor,
+  requestOwnEmailChange,
+} from '../../src/server/auth/account-changes';
 import { HttpError } from '../../src/server/http/errors';
 import { requireUser } from '../../src/server/auth/guard';
 import { assertNoFormBody, byPath, json, readJson, route } from '../../src/server/http/http';
-import { clearedSessionCookie, issueToken, sessionCookie, signedInHintCookie } from '../../src/server/auth/session';
+import {
+  clearedSessionCookie,
+  issueToken,
+  sessionCookie,
+  signedInHintCookie,
+} from '../../src/server/auth/session';
 import { assertPublicPostAllowed, reserveLoginAttempt } from '../../src/server/auth/throttle';
 import { startEnrolment } from '../../src/server/auth/two-factor';
 import { emailState } from '../../src/server/auth/user-email';
@@ -23,11 +36,20 @@ export default byPath({
       // Guesses at the current password are throttled like sign-in attempts.
       const attempt = await reserveLoginAttempt(user.username, ctx.ip);
       if (!(await verifyCredentials(user.username, currentPassword))) {
-        throw new HttpError(400, 'Your current password is not right', { currentPassword: 'Your current password is not right' });
+        throw new HttpError(400, 'Your current password is not right', {
+          currentPassword: 'Your current password is not right',
+        });
       }
       await attempt.succeeded();
       const updated = await changeOwnPassword(user, newPassword);
-      return json({ message: 'Password changed. Other sessions have been signed out.' }, { headers: { 'Set-Cookie': sessionCookie(req, await issueToken(updated, updated.sessionsValidAfter)) } });
+      return json(
+        { message: 'Password changed. Other sessions have been signed out.' },
+        {
+          headers: {
+            'Set-Cookie': sessionCookie(req, await issueToken(updated, updated.sessionsValidAfter)),
+          },
+        },
+      );
     },
   }),
   '/api/account/sign-out-everywhere': route({
@@ -35,7 +57,10 @@ export default byPath({
       const user = await requireUser(req);
       assertNoFormBody(req);
       await revokeSessions(user.username);
-      const res = json({ message: 'Signed out everywhere' }, { headers: { 'Set-Cookie': clearedSessionCookie(req) } });
+      const res = json(
+        { message: 'Signed out everywhere' },
+        { headers: { 'Set-Cookie': clearedSessionCookie(req) } },
+      );
       res.headers.append('Set-Cookie', signedInHintCookie(req, false));
       return res;
     },
@@ -71,5 +96,11 @@ export default byPath({
 });
 
 export const config = {
-  path: ['/api/account/password', '/api/account/sign-out-everywhere', '/api/account/two-factor/setup', '/api/account/two-factor/confirm', '/api/account/email'],
+  path: [
+    '/api/account/password',
+    '/api/account/sign-out-everywhere',
+    '/api/account/two-factor/setup',
+    '/api/account/two-factor/confirm',
+    '/api/account/email',
+  ],
 };

@@ -5,7 +5,13 @@
 // DELETE /api/admin/contact-forms/:id                (admin) -> { message }
 import { z } from 'zod';
 import { recordAudit } from '../../src/server/visitors/audit-log';
-import { contactFormBatches, getContactForm, listContactForms, markContactForm, removeContactForm } from '../../src/server/visitors/contact-forms';
+import {
+  contactFormBatches,
+  getContactForm,
+  listContactForms,
+  markContactForm,
+  removeContactForm,
+} from '../../src/server/visitors/contact-forms';
 import { csvStreamResponse } from '../../src/server/http/csv';
 import { HttpError } from '../../src/server/http/errors';
 import { requirePermission } from '../../src/server/auth/guard';
@@ -23,7 +29,11 @@ export default route({
     if (ctx.params.id === 'export') {
       // Every export of personal data is on record (who, when, what kind).
       await recordAudit(user, { action: 'export', what: 'contact-forms' });
-      return csvStreamResponse(contactFormBatches(), ['createdAt', 'name', 'email', 'subject', 'message', 'read', 'id'], 'contact-forms');
+      return csvStreamResponse(
+        contactFormBatches(),
+        ['createdAt', 'name', 'email', 'subject', 'message', 'read', 'id'],
+        'contact-forms',
+      );
     }
     if (ctx.params.id) return json(await getContactForm(idOf(ctx.params)));
     return json(await listContactForms(parseWith(pageQuerySchema, queryOf(req))));
@@ -37,7 +47,8 @@ export default route({
   async DELETE(req, ctx) {
     const user = await requirePermission(req, 'personal-data');
     const id = idOf(ctx.params);
-    if (id === 'export') throw new HttpError(405, 'Method DELETE is not allowed here', undefined, { Allow: 'GET' });
+    if (id === 'export')
+      throw new HttpError(405, 'Method DELETE is not allowed here', undefined, { Allow: 'GET' });
     await removeContactForm(user, id);
     return json({ message: 'Message deleted' });
   },

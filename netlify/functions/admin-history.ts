@@ -10,7 +10,12 @@ import { pageQuerySchema, queryOf } from '../../src/server/storage/records';
 import { historyFor, historyPageFor, restoreFor } from '../../src/server/publishing/site-changes';
 
 const querySchema = z.object({
-  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(500, 'limit must be at most 500').default(50),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(500, 'limit must be at most 500')
+    .default(50),
 });
 
 export default byPath({

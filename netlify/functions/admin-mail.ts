@@ -3,7 +3,12 @@
 // DELETE /api/admin/mail/:id            (admin) -> { message }: the failed delivery is forgotten
 import { requirePermission } from '../../src/server/auth/guard';
 import { byPath, json, route } from '../../src/server/http/http';
-import { dismissFailedMail, listFailedMail, mailStatus, retryFailedMail } from '../../src/server/outbound/mail-queue';
+import {
+  dismissFailedMail,
+  listFailedMail,
+  mailStatus,
+  retryFailedMail,
+} from '../../src/server/outbound/mail-queue';
 
 export default byPath({
   '/api/admin/mail': route({
@@ -29,4 +34,6 @@ export default byPath({
   }),
 });
 
-export const config = { path: ['/api/admin/mail', '/api/admin/mail/:id', '/api/admin/mail/:id/retry'] };
+export const config = {
+  path: ['/api/admin/mail', '/api/admin/mail/:id', '/api/admin/mail/:id/retry'],
+};

@@ -9,8 +9,21 @@
 import { pdfUploadCreateSchema } from '../../src/schemas/pdf-upload';
 import { HttpError } from '../../src/server/http/errors';
 import { requirePermission } from '../../src/server/auth/guard';
-import { API_SECURITY_HEADERS, assertNoFormBody, byPath, json, readJson, route } from '../../src/server/http/http';
-import { completePdfUpload, createPdfUpload, pdfUploadStatus, readPdfPart, storePdfPart } from '../../src/server/content/pdf-parts';
+import {
+  API_SECURITY_HEADERS,
+  assertNoFormBody,
+  byPath,
+  json,
+  readJson,
+  route,
+} from '../../src/server/http/http';
+import {
+  completePdfUpload,
+  createPdfUpload,
+  pdfUploadStatus,
+  readPdfPart,
+  storePdfPart,
+} from '../../src/server/content/pdf-parts';
 
 const partIndex = (raw: string | undefined) => (/^\d{1,4}$/.test(raw ?? '') ? Number(raw) : -1);
 
@@ -18,7 +31,9 @@ export default byPath({
   '/api/admin/pdf-uploads': route({
     async POST(req) {
       const user = await requirePermission(req, 'content');
-      return json(await createPdfUpload(user, await readJson(req, pdfUploadCreateSchema)), { status: 201 });
+      return json(await createPdfUpload(user, await readJson(req, pdfUploadCreateSchema)), {
+        status: 201,
+      });
     },
   }),
   '/api/admin/pdf-uploads/:id': route({
@@ -37,7 +52,11 @@ export default byPath({
       const part = await readPdfPart(ctx.params.id ?? '', partIndex(ctx.params.index));
       if (!part) throw new HttpError(404, 'No such part');
       return new Response(part.bytes as Uint8Array<ArrayBuffer>, {
-        headers: { ...API_SECURITY_HEADERS, 'Content-Type': 'application/octet-stream', 'Cache-Control': 'private, no-store' },
+        headers: {
+          ...API_SECURITY_HEADERS,
+          'Content-Type': 'application/octet-stream',
+          'Cache-Control': 'private, no-store',
+        },
       });
     },
   }),
@@ -51,5 +70,10 @@ export default byPath({
 });
 
 export const config = {
-  path: ['/api/admin/pdf-uploads', '/api/admin/pdf-uploads/:id', '/api/admin/pdf-uploads/:id/parts/:index', '/api/admin/pdf-uploads/:id/complete'],
+  path: [
+    '/api/admin/pdf-uploads',
+    '/api/admin/pdf-uploads/:id',
+    '/api/admin/pdf-uploads/:id/parts/:index',
+    '/api/admin/pdf-uploads/:id/complete',
+  ],
 };

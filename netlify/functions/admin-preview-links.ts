@@ -6,11 +6,19 @@ import { PREVIEW_KINDS, previewLinkCreateSchema } from '../../src/schemas/previe
 import { HttpError } from '../../src/server/http/errors';
 import { requirePermission } from '../../src/server/auth/guard';
 import { json, parseWith, readJson, route } from '../../src/server/http/http';
-import { createPreviewLink, listPreviewLinks, revokePreviewLink } from '../../src/server/publishing/preview-links';
+import {
+  createPreviewLink,
+  listPreviewLinks,
+  revokePreviewLink,
+} from '../../src/server/publishing/preview-links';
 import { queryOf } from '../../src/server/storage/records';
 
-const filterSchema = z.object({ kind: z.enum(PREVIEW_KINDS, { error: "kind must be 'publication' or 'event'" }).optional(), id: z.string().max(100).optional() });
-const notHere = (method: string) => new HttpError(405, `Method ${method} is not allowed here`, undefined, { Allow: 'DELETE' });
+const filterSchema = z.object({
+  kind: z.enum(PREVIEW_KINDS, { error: "kind must be 'publication' or 'event'" }).optional(),
+  id: z.string().max(100).optional(),
+});
+const notHere = (method: string) =>
+  new HttpError(405, `Method ${method} is not allowed here`, undefined, { Allow: 'DELETE' });
 
 export default route({
   async GET(req, ctx) {
@@ -26,7 +34,10 @@ export default route({
   },
   async DELETE(req, ctx) {
     const user = await requirePermission(req, 'content');
-    if (!ctx.params.id) throw new HttpError(405, 'Method DELETE is not allowed here', undefined, { Allow: 'GET, POST' });
+    if (!ctx.params.id)
+      throw new HttpError(405, 'Method DELETE is not allowed here', undefined, {
+        Allow: 'GET, POST',
+      });
     return json(await revokePreviewLink(user, ctx.params.id));
   },
 });

@@ -18,19 +18,24 @@ const someone = { message: 'Give an email address or a name', path: ['email'] };
 const personSchema = z.object(personFields).refine(givesSomeone, someone);
 const eraseSchema = z.strictObject(personFields).refine(givesSomeone, someone);
 
-const notHere = (method: string, allow: string) => new HttpError(405, `Method ${method} is not allowed here`, undefined, { Allow: allow });
+const notHere = (method: string, allow: string) =>
+  new HttpError(405, `Method ${method} is not allowed here`, undefined, { Allow: allow });
 
 export default route({
   async GET(req, ctx) {
     await requirePermission(req, 'personal-data');
-    if (ctx.params.action === 'person') return json(await findPerson(parseWith(personSchema, queryOf(req))));
+    if (ctx.params.action === 'person')
+      return json(await findPerson(parseWith(personSchema, queryOf(req))));
     if (ctx.params.action === 'audit') return json({ items: await listAudit() });
     if (ctx.params.action === 'erase') throw notHere('GET', 'POST');
     throw new HttpError(404, 'Not found');
   },
   async POST(req, ctx) {
     const user = await requirePermission(req, 'personal-data');
-    if (ctx.params.action !== 'erase') throw ctx.params.action === 'person' || ctx.params.action === 'audit' ? notHere('POST', 'GET') : new HttpError(404, 'Not found');
+    if (ctx.params.action !== 'erase')
+      throw ctx.params.action === 'person' || ctx.params.action === 'audit'
+        ? notHere('POST', 'GET')
+        : new HttpError(404, 'Not found');
     return json(await erasePerson(user, await readJson(req, eraseSchema)));
   },
 });

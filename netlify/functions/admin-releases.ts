@@ -5,10 +5,19 @@
 // PATCH /api/admin/releases/:id                    (editor) {name?, publishAt?, timeZone?, items?, texts?} -> the release (a new time moves all its items)
 // POST  /api/admin/releases/:id/cancel             (editor) -> the cancelled release; its items are back to draft
 // POST  /api/admin/releases/:id/preview-link       (editor) {expiresInDays?} -> 201 { id, url, expiresAt }: a private link to the whole release
-import { releaseCreateSchema, releasePreviewSchema, releaseUpdateSchema } from '../../src/schemas/release-bundle';
+import {
+  releaseCreateSchema,
+  releasePreviewSchema,
+  releaseUpdateSchema,
+} from '../../src/schemas/release-bundle';
 import { requirePermission } from '../../src/server/auth/guard';
 import { byPath, json, readJson, route } from '../../src/server/http/http';
-import { cancelRelease, createRelease, getRelease, updateRelease } from '../../src/server/publishing/release-bundles';
+import {
+  cancelRelease,
+  createRelease,
+  getRelease,
+  updateRelease,
+} from '../../src/server/publishing/release-bundles';
 import { checkRelease } from '../../src/server/publishing/release-check';
 import { createReleasePreviewLink } from '../../src/server/publishing/release-preview';
 import { upcomingReleases } from '../../src/server/publishing/releases';
@@ -21,7 +30,9 @@ export default byPath({
     },
     async POST(req) {
       const user = await requirePermission(req, 'content');
-      return json(await createRelease(user, await readJson(req, releaseCreateSchema)), { status: 201 });
+      return json(await createRelease(user, await readJson(req, releaseCreateSchema)), {
+        status: 201,
+      });
     },
   }),
   '/api/admin/releases/:id/cancel': route({
@@ -34,7 +45,15 @@ export default byPath({
     async POST(req, ctx) {
       const user = await requirePermission(req, 'content');
       const { expiresInDays } = await readJson(req, releasePreviewSchema);
-      return json(await createReleasePreviewLink(user, ctx.params.id ?? '', expiresInDays, new URL(req.url).origin), { status: 201 });
+      return json(
+        await createReleasePreviewLink(
+          user,
+          ctx.params.id ?? '',
+          expiresInDays,
+          new URL(req.url).origin,
+        ),
+        { status: 201 },
+      );
     },
   }),
   '/api/admin/releases/:id': route({
@@ -44,9 +63,18 @@ export default byPath({
     },
     async PATCH(req, ctx) {
       const user = await requirePermission(req, 'content');
-      return json(await updateRelease(user, ctx.params.id ?? '', await readJson(req, releaseUpdateSchema)));
+      return json(
+        await updateRelease(user, ctx.params.id ?? '', await readJson(req, releaseUpdateSchema)),
+      );
     },
   }),
 });
 
-export const config = { path: ['/api/admin/releases', '/api/admin/releases/:id', '/api/admin/releases/:id/cancel', '/api/admin/releases/:id/preview-link'] };
+export const config = {
+  path: [
+    '/api/admin/releases',
+    '/api/admin/releases/:id',
+    '/api/admin/releases/:id/cancel',
+    '/api/admin/releases/:id/preview-link',
+  ],
+};

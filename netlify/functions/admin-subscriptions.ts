@@ -13,13 +13,27 @@ import { HttpError } from '../../src/server/http/errors';
 import { requirePermission } from '../../src/server/auth/guard';
 import { json, parseWith, route } from '../../src/server/http/http';
 import { listSubscriptions, removeSubscription } from '../../src/server/visitors/newsletter';
-import { EXPORT_COLUMNS, exportBatches, lastExport } from '../../src/server/visitors/newsletter-export';
+import {
+  EXPORT_COLUMNS,
+  exportBatches,
+  lastExport,
+} from '../../src/server/visitors/newsletter-export';
 import { keyParam, pageQuerySchema, queryOf } from '../../src/server/storage/records';
 
-const listQuerySchema = pageQuerySchema.extend({ status: z.enum(['confirmed', 'pending', 'unsubscribed'], { error: 'status must be confirmed, pending or unsubscribed' }).default('confirmed') });
+const listQuerySchema = pageQuerySchema.extend({
+  status: z
+    .enum(['confirmed', 'pending', 'unsubscribed'], {
+      error: 'status must be confirmed, pending or unsubscribed',
+    })
+    .default('confirmed'),
+});
 const exportQuerySchema = z.object({
-  list: z.enum(['subscribed', 'unsubscribed'], { error: 'list must be subscribed or unsubscribed' }).default('subscribed'),
-  since: z.literal('last', { error: 'since must be last (only what is new since the last export)' }).optional(),
+  list: z
+    .enum(['subscribed', 'unsubscribed'], { error: 'list must be subscribed or unsubscribed' })
+    .default('subscribed'),
+  since: z
+    .literal('last', { error: 'since must be last (only what is new since the last export)' })
+    .optional(),
 });
 
 export default route({
@@ -27,15 +41,22 @@ export default route({
     const user = await requirePermission(req, 'personal-data');
     if (ctx.params.id === 'export') {
       const { list, since } = parseWith(exportQuerySchema, queryOf(req));
-      await recordAudit(user, { action: 'export', what: list === 'subscribed' ? 'subscriptions' : 'unsubscribed' });
+      await recordAudit(user, {
+        action: 'export',
+        what: list === 'subscribed' ? 'subscriptions' : 'unsubscribed',
+      });
       const name = `newsletter-${list === 'subscribed' ? 'subscriptions' : 'unsubscribed'}${since ? '-new' : ''}`;
       return csvStreamResponse(exportBatches(list, since === 'last'), EXPORT_COLUMNS, name);
     }
     if (ctx.params.id === 'last-export') {
-      const [subscribed, unsubscribed] = await Promise.all([lastExport('subscribed'), lastExport('unsubscribed')]);
+      const [subscribed, unsubscribed] = await Promise.all([
+        lastExport('subscribed'),
+        lastExport('unsubscribed'),
+      ]);
       return json({ subscribed, unsubscribed });
     }
-    if (ctx.params.id) throw new HttpError(405, 'Method GET is not allowed here', undefined, { Allow: 'DELETE' });
+    if (ctx.params.id)
+      throw new HttpError(405, 'Method GET is not allowed here', undefined, { Allow: 'DELETE' });
     const { status, ...page } = parseWith(listQuerySchema, queryOf(req));
     return json(await listSubscriptions(page, status));
   },

@@ -6,20 +6,31 @@ import { HttpError } from '../../src/server/http/errors';
 import { requirePermission } from '../../src/server/auth/guard';
 import { json, parseWith, readPatch, route } from '../../src/server/http/http';
 import { keyParam, pageQuerySchema, queryOf } from '../../src/server/storage/records';
-import { removeTestimonial, reviewTestimonial, testimonialPage } from '../../src/server/visitors/testimonials';
+import {
+  removeTestimonial,
+  reviewTestimonial,
+  testimonialPage,
+} from '../../src/server/visitors/testimonials';
 
 const idOf = (params: Record<string, string>) => keyParam(params.id, 'Testimonial');
 
 export default route({
   async GET(req, ctx) {
     await requirePermission(req, 'content');
-    if (ctx.params.id) throw new HttpError(405, 'Method GET is not allowed here', undefined, { Allow: 'PATCH, DELETE' });
+    if (ctx.params.id)
+      throw new HttpError(405, 'Method GET is not allowed here', undefined, {
+        Allow: 'PATCH, DELETE',
+      });
     return json(await testimonialPage(parseWith(pageQuerySchema, queryOf(req))));
   },
   async PATCH(req, ctx) {
     const user = await requirePermission(req, 'content');
     const id = idOf(ctx.params);
-    const { patch, expected } = await readPatch(req, testimonialUpdateSchema, Object.keys(testimonialUpdateSchema.shape));
+    const { patch, expected } = await readPatch(
+      req,
+      testimonialUpdateSchema,
+      Object.keys(testimonialUpdateSchema.shape),
+    );
     return json(await reviewTestimonial(user, id, patch, expected));
   },
   async DELETE(req, ctx) {

@@ -13,7 +13,15 @@ import { authPolicySchema, inviteRequestSchema, userPatchSchema } from '../../sr
 import { getAuthPolicy } from '../../src/server/auth/auth-policy';
 import { requirePermission } from '../../src/server/auth/guard';
 import { assertNoFormBody, byPath, json, readJson, route } from '../../src/server/http/http';
-import { activityOf, changeUserAsAdmin, deleteUserAsAdmin, inviteUser, resetPasswordAsAdmin, resetTwoFactorAsAdmin, setAuthPolicyAsAdmin } from '../../src/server/auth/user-admin';
+import {
+  activityOf,
+  changeUserAsAdmin,
+  deleteUserAsAdmin,
+  inviteUser,
+  resetPasswordAsAdmin,
+  resetTwoFactorAsAdmin,
+  setAuthPolicyAsAdmin,
+} from '../../src/server/auth/user-admin';
 import { listUsers, userSummary } from '../../src/server/auth/users';
 
 export default byPath({
@@ -25,7 +33,9 @@ export default byPath({
     },
     async POST(req) {
       const admin = await requirePermission(req, 'users');
-      return json(await inviteUser(admin, await readJson(req, inviteRequestSchema)), { status: 201 });
+      return json(await inviteUser(admin, await readJson(req, inviteRequestSchema)), {
+        status: 201,
+      });
     },
   }),
   '/api/admin/users/:username': route({

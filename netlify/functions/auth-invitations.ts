@@ -3,7 +3,11 @@
 // POST /api/auth/invitations/:token/accept  {password} -> { message }: the password is set, the link used up, every session ended; sign in next
 // POST /api/auth/forgot-password {login}    (username or email) -> { message }: always the same words; 429 when throttled
 // POST /api/auth/verify-email {token}       -> { message, email }: the address is verified; 410 when used, expired, replaced or forged
-import { acceptInvitationSchema, forgotPasswordSchema, verifyEmailSchema } from '../../src/schemas/account';
+import {
+  acceptInvitationSchema,
+  forgotPasswordSchema,
+  verifyEmailSchema,
+} from '../../src/schemas/account';
 import { FORGOT_ANSWER, requestPasswordLink } from '../../src/server/auth/forgot-password';
 import { assertSameOrigin } from '../../src/server/auth/guard';
 import { byPath, json, readJson, route } from '../../src/server/http/http';
@@ -22,7 +26,10 @@ export default byPath({
       assertSameOrigin(req);
       const { password } = await readJson(req, acceptInvitationSchema);
       const user = await acceptInvitation(ctx.params.token ?? '', password);
-      return json({ message: `Password set for ${user.username}. You can now sign in.`, username: user.username });
+      return json({
+        message: `Password set for ${user.username}. You can now sign in.`,
+        username: user.username,
+      });
     },
   }),
   '/api/auth/forgot-password': route({
@@ -38,9 +45,19 @@ export default byPath({
       assertSameOrigin(req);
       const { token } = await readJson(req, verifyEmailSchema);
       const { email } = await verifyEmail(token);
-      return json({ message: `${email} is now the verified email address of your account.`, email });
+      return json({
+        message: `${email} is now the verified email address of your account.`,
+        email,
+      });
     },
   }),
 });
 
-export const config = { path: ['/api/auth/invitations/:token', '/api/auth/invitations/:token/accept', '/api/auth/forgot-password', '/api/auth/verify-email'] };
+export const config = {
+  path: [
+    '/api/auth/invitations/:token',
+    '/api/auth/invitations/:token/accept',
+    '/api/auth/forgot-password',
+    '/api/auth/verify-email',
+  ],
+};

@@ -4,7 +4,12 @@ import { loginRequestSchema } from '../../src/schemas/user';
 import { HttpError } from '../../src/server/http/errors';
 import { assertSameOrigin, mustSetUpTwoFactor } from '../../src/server/auth/guard';
 import { json, readJson, route } from '../../src/server/http/http';
-import { currentUserView, issueToken, sessionCookie, signedInHintCookie } from '../../src/server/auth/session';
+import {
+  currentUserView,
+  issueToken,
+  sessionCookie,
+  signedInHintCookie,
+} from '../../src/server/auth/session';
 import { reserveLoginAttempt, reserveSecondFactorAttempt } from '../../src/server/auth/throttle';
 import { checkSecondFactor } from '../../src/server/auth/two-factor';
 import { findUser, recordSignIn, verifyCredentials } from '../../src/server/auth/users';
@@ -33,19 +38,30 @@ export default route({
       }
       // A wrong code counts like a wrong password, and against the account from every address.
       const factor = await reserveSecondFactorAttempt(user.username);
-      if (!(await checkSecondFactor(user, code))) throw new HttpError(401, 'That code is not right', { code: 'That code is not right' });
+      if (!(await checkSecondFactor(user, code)))
+        throw new HttpError(401, 'That code is not right', { code: 'That code is not right' });
       await factor.succeeded();
     }
     await attempt.succeeded();
     // The password may have been reset or changed while it was being checked: say so now rather
     // than hand out a session that is already refused.
     const now = await findUser(user.username);
-    if (!now || now.passwordHash !== user.passwordHash || now.sessionsValidAfter > verifiedAt || !now.active) {
-      throw new HttpError(401, 'Your password was reset or your sessions were ended while you were signing in. Please sign in again.');
+    if (
+      !now ||
+      now.passwordHash !== user.passwordHash ||
+      now.sessionsValidAfter > verifiedAt ||
+      !now.active
+    ) {
+      throw new HttpError(
+        401,
+        'Your password was reset or your sessions were ended while you were signing in. Please sign in again.',
+      );
     }
     await recordSignIn(user.username);
     const token = await issueToken(user, verifiedAt);
-    const res = json(currentUserView(user, await mustSetUpTwoFactor(user)), { headers: { 'Set-Cookie': sessionCookie(req, token) } });
+    const res = json(currentUserView(user, await mustSetUpTwoFactor(user)), {
+      headers: { 'Set-Cookie': sessionCookie(req, token) },
+    });
     res.headers.append('Set-Cookie', signedInHintCookie(req, true));
     return res;
   },

@@ -1,7 +1,11 @@
 // POST /api/auth/logout -> clears the cookie and revokes the user's sessions
 import { assertSameOrigin } from '../../src/server/auth/guard';
 import { json, route } from '../../src/server/http/http';
-import { clearedSessionCookie, sessionUser, signedInHintCookie } from '../../src/server/auth/session';
+import {
+  clearedSessionCookie,
+  sessionUser,
+  signedInHintCookie,
+} from '../../src/server/auth/session';
 import { revokeSessions } from '../../src/server/auth/users';
 
 export default route({
@@ -9,7 +13,10 @@ export default route({
     assertSameOrigin(req);
     const user = await sessionUser(req);
     if (user) await revokeSessions(user.username);
-    const res = json({ message: 'Logged out' }, { headers: { 'Set-Cookie': clearedSessionCookie(req) } });
+    const res = json(
+      { message: 'Logged out' },
+      { headers: { 'Set-Cookie': clearedSessionCookie(req) } },
+    );
     res.headers.append('Set-Cookie', signedInHintCookie(req, false));
     return res;
   },

@@ -10,14 +10,22 @@
 import { eventCreateSchema, eventUpdateSchema, type Event } from '../../src/schemas/event';
 import { isPublic, nextRelease, type Releasable } from '../../src/schemas/release';
 import { collectionApi } from '../../src/server/content/collection-routes';
-import { allEvents, events, featuredEvents, upcomingEvents } from '../../src/server/content/collections';
+import {
+  allEvents,
+  events,
+  featuredEvents,
+  upcomingEvents,
+} from '../../src/server/content/collections';
 
 export default collectionApi({
   name: 'events',
   collection: events,
   createSchema: eventCreateSchema,
   updateSchema: eventUpdateSchema,
-  release: { isPublic: (item, now) => isPublic(item as Releasable, now), next: (items, now) => nextRelease(items as Releasable[], now) },
+  release: {
+    isPublic: (item, now) => isPublic(item as Releasable, now),
+    next: (items, now) => nextRelease(items as Releasable[], now),
+  },
   cache: 'no-store',
   list: allEvents,
   views: { upcoming: () => upcomingEvents(), featured: featuredEvents },
@@ -27,10 +35,19 @@ export default collectionApi({
 
 /** Seconds until the first of these events ends (undefined when none has a parseable end). */
 function secondsUntilFirstEnd(shown: Event[], now = Date.now()): number | undefined {
-  const ends = shown.map((e) => Date.parse(e.endDate)).filter((t) => Number.isFinite(t) && t >= now);
+  const ends = shown
+    .map((e) => Date.parse(e.endDate))
+    .filter((t) => Number.isFinite(t) && t >= now);
   return ends.length ? (Math.min(...ends) - now) / 1000 : undefined;
 }
 
 export const config = {
-  path: ['/api/events', '/api/events/all', '/api/events/upcoming', '/api/events/featured', '/api/events/order', '/api/events/:id'],
+  path: [
+    '/api/events',
+    '/api/events/all',
+    '/api/events/upcoming',
+    '/api/events/featured',
+    '/api/events/order',
+    '/api/events/:id',
+  ],
 };

@@ -6,7 +6,11 @@ import { fetchLinkedInImage, parseProfileUrl } from '../../src/server/content/li
 import { assertPublicPostAllowed } from '../../src/server/auth/throttle';
 
 const bodySchema = z.object({
-  profileUrl: z.string({ error: 'Enter a LinkedIn profile address' }).trim().min(1, 'Enter a LinkedIn profile address').max(2000, 'The address is too long'),
+  profileUrl: z
+    .string({ error: 'Enter a LinkedIn profile address' })
+    .trim()
+    .min(1, 'Enter a LinkedIn profile address')
+    .max(2000, 'The address is too long'),
 });
 
 export default route({

@@ -4,7 +4,9 @@ import { forgetExpiredSignups } from '../../src/server/visitors/newsletter';
 
 export default async (): Promise<Response> => {
   const forgotten = await forgetExpiredSignups();
-  return new Response(JSON.stringify({ forgotten }), { headers: { 'Content-Type': 'application/json' } });
+  return new Response(JSON.stringify({ forgotten }), {
+    headers: { 'Content-Type': 'application/json' },
+  });
 };
 
 export const config = { schedule: '17 * * * *' };

@@ -7,13 +7,33 @@
 // GET  /api/newsletter/unsubscribe?token=… -> 303 to /newsletter/unsubscribe?token=… (changes nothing)
 // POST /api/newsletter/unsubscribe-link {email} -> 200 { message } (public, throttled): emails an
 //      unsubscribe link if the address is subscribed; the same answer either way
-import { SIGNUP_ANSWER, UNSUBSCRIBE_LINK_ANSWER, UNSUBSCRIBED_ANSWER } from '../../src/schemas/newsletter-consent';
-import { confirmInputSchema, newsletterInputSchema, unsubscribeInputSchema, unsubscribeLinkInputSchema } from '../../src/schemas/newsletter';
+import {
+  SIGNUP_ANSWER,
+  UNSUBSCRIBE_LINK_ANSWER,
+  UNSUBSCRIBED_ANSWER,
+} from '../../src/schemas/newsletter-consent';
+import {
+  confirmInputSchema,
+  newsletterInputSchema,
+  unsubscribeInputSchema,
+  unsubscribeLinkInputSchema,
+} from '../../src/schemas/newsletter';
 import { HttpError } from '../../src/server/http/errors';
-import { API_SECURITY_HEADERS, byPath, isFormBody, json, readForm, readJson, route } from '../../src/server/http/http';
+import {
+  API_SECURITY_HEADERS,
+  byPath,
+  isFormBody,
+  json,
+  readForm,
+  readJson,
+  route,
+} from '../../src/server/http/http';
 import { signUp } from '../../src/server/visitors/newsletter-signup';
 import { confirmSubscription } from '../../src/server/visitors/newsletter-confirm';
-import { requestUnsubscribeLink, unsubscribeWithToken } from '../../src/server/visitors/newsletter-unsubscribe';
+import {
+  requestUnsubscribeLink,
+  unsubscribeWithToken,
+} from '../../src/server/visitors/newsletter-unsubscribe';
 import { assertPublicPostAllowed } from '../../src/server/auth/throttle';
 
 /**
@@ -24,7 +44,8 @@ import { assertPublicPostAllowed } from '../../src/server/auth/throttle';
 async function unsubscribeToken(req: Request): Promise<string> {
   if (!isFormBody(req)) return (await readJson(req, unsubscribeInputSchema)).token;
   const form = await readForm(req);
-  if (form.get('List-Unsubscribe') !== 'One-Click') throw new HttpError(400, 'A one-click unsubscribe sends List-Unsubscribe=One-Click');
+  if (form.get('List-Unsubscribe') !== 'One-Click')
+    throw new HttpError(400, 'A one-click unsubscribe sends List-Unsubscribe=One-Click');
   const token = new URL(req.url).searchParams.get('token') ?? '';
   if (token.length > 200) throw new HttpError(400, 'This unsubscribe link is not valid');
   return token;
@@ -54,8 +75,13 @@ export default byPath({
     // Link scanners fetch every URL in a message: a GET only leads to the page and its one button.
     GET(req) {
       const token = new URL(req.url).searchParams.get('token') ?? '';
-      const page = token ? `/newsletter/unsubscribe?token=${encodeURIComponent(token)}` : '/newsletter/unsubscribe';
-      return new Response(null, { status: 303, headers: { ...API_SECURITY_HEADERS, Location: page, 'Cache-Control': 'no-store' } });
+      const page = token
+        ? `/newsletter/unsubscribe?token=${encodeURIComponent(token)}`
+        : '/newsletter/unsubscribe';
+      return new Response(null, {
+        status: 303,
+        headers: { ...API_SECURITY_HEADERS, Location: page, 'Cache-Control': 'no-store' },
+      });
     },
     // No cookie and no Origin: mail apps send the one-click POST themselves. The token is the credential.
     async POST(req) {
@@ -73,4 +99,11 @@ export default byPath({
   }),
 });
 
-export const config = { path: ['/api/newsletter', '/api/newsletter/confirm', '/api/newsletter/unsubscribe', '/api/newsletter/unsubscribe-link'] };
+export const config = {
+  path: [
+    '/api/newsletter',
+    '/api/newsletter/confirm',
+    '/api/newsletter/unsubscribe',
+    '/api/newsletter/unsubscribe-link',
+  ],
+};

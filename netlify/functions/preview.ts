@@ -26,29 +26,57 @@ const PRIVATE = {
 const notice = (status: number, title: string, text: string, extra: Record<string, string> = {}) =>
   new Response(
     `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="robots" content="noindex"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><h1>${title}</h1><p>${text}</p></html>`,
-    { status, headers: { ...PRIVATE, 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'", ...extra } },
+    {
+      status,
+      headers: {
+        ...PRIVATE,
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+        ...extra,
+      },
+    },
   );
 const gone = (why: string) => notice(404, 'This preview link does not work', why);
-const html = (body: string, extra: Record<string, string> = {}) => new Response(body, { headers: { ...PRIVATE, 'Content-Type': 'text/html; charset=utf-8', ...extra } });
+const html = (body: string, extra: Record<string, string> = {}) =>
+  new Response(body, {
+    headers: { ...PRIVATE, 'Content-Type': 'text/html; charset=utf-8', ...extra },
+  });
 
 /** One publication's or event's preview page, or where to go instead. */
 async function itemPage(kind: 'publication' | 'event', id: string): Promise<Response> {
   const found = await previewItem(kind, id);
   if (!found) return gone('What it showed has been removed.');
-  if (isPublic(found.item)) return new Response(null, { status: 302, headers: { ...PRIVATE, Location: found.liveUrl } });
+  if (isPublic(found.item))
+    return new Response(null, { status: 302, headers: { ...PRIVATE, Location: found.liveUrl } });
   // Rendered by the build of the deploy this function belongs to (src/integrations/preview-pages.ts).
-  const page = await blobCall('read preview page', () => getDeployStore().get(previewPageKey(kind, id), { type: 'text' }));
-  if (page === null) return notice(503, 'This preview is being prepared', 'The site is being rebuilt with the latest changes. Please try again in a minute.', { 'Retry-After': '60' });
+  const page = await blobCall('read preview page', () =>
+    getDeployStore().get(previewPageKey(kind, id), { type: 'text' }),
+  );
+  if (page === null)
+    return notice(
+      503,
+      'This preview is being prepared',
+      'The site is being rebuilt with the latest changes. Please try again in a minute.',
+      { 'Retry-After': '60' },
+    );
   return html(page);
 }
 
 /** A release's page, or one of its items (`item` set): only while the release is scheduled. */
-async function releasePage(link: PreviewLink, token: string, item: { collection: string; id: string } | null): Promise<Response> {
+async function releasePage(
+  link: PreviewLink,
+  token: string,
+  item: { collection: string; id: string } | null,
+): Promise<Response> {
   const bundle = (await readReleaseDoc()).bundles.find((b) => b.id === link.itemId);
   if (!bundle || bundle.status === 'cancelled') return gone('The release it showed was cancelled.');
   if (!item) {
-    if (bundle.status === 'released') return new Response(null, { status: 302, headers: { ...PRIVATE, Location: '/' } });
-    return html(await releasePreviewHtml(bundle, token), { 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'" });
+    if (bundle.status === 'released')
+      return new Response(null, { status: 302, headers: { ...PRIVATE, Location: '/' } });
+    return html(await releasePreviewHtml(bundle, token), {
+      'Content-Security-Policy':
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    });
   }
   const member = bundle.items.find((i) => i.collection === item.collection && i.id === item.id);
   if (!member) return gone('This release has no such item.');
@@ -59,8 +87,13 @@ export default route({
   async GET(_req, ctx) {
     const token = ctx.params.token ?? '';
     const link = await openPreviewLink(token);
-    if (!link) return gone('It may have expired or been withdrawn. Please ask the person who sent it for a new one.');
-    const item = ctx.params.collection ? { collection: ctx.params.collection, id: ctx.params.id ?? '' } : null;
+    if (!link)
+      return gone(
+        'It may have expired or been withdrawn. Please ask the person who sent it for a new one.',
+      );
+    const item = ctx.params.collection
+      ? { collection: ctx.params.collection, id: ctx.params.id ?? '' }
+      : null;
     if (link.kind === 'release') return releasePage(link, token, item);
     if (item) return gone('This link shows one page only.');
     return itemPage(link.kind, link.itemId);

@@ -15,10 +15,20 @@ export default collectionApi({
   collection: publications,
   createSchema: publicationCreateSchema,
   updateSchema: publicationUpdateSchema,
-  release: { isPublic: (item, now) => isPublic(item as Releasable, now), next: (items, now) => nextRelease(items as Releasable[], now) },
+  release: {
+    isPublic: (item, now) => isPublic(item as Releasable, now),
+    next: (items, now) => nextRelease(items as Releasable[], now),
+  },
   cache: 'public, max-age=0, must-revalidate',
   // A body edit sends the new body and, as `_expected`, the one it started from.
   maxJsonBytes: 512 * 1024,
 });
 
-export const config = { path: ['/api/publications', '/api/publications/all', '/api/publications/order', '/api/publications/:id'] };
+export const config = {
+  path: [
+    '/api/publications',
+    '/api/publications/all',
+    '/api/publications/order',
+    '/api/publications/:id',
+  ],
+};

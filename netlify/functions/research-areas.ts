@@ -4,7 +4,10 @@
 // PATCH  /api/research-areas/:id    (editor) {fields..., _expected?} -> updated; 409 when _expected is stale
 // DELETE /api/research-areas/:id    (editor) -> the deleted area
 // PUT    /api/research-areas/order  (editor) {ids} -> areas in the new order
-import { researchAreaCreateSchema, researchAreaUpdateSchema } from '../../src/schemas/research-area';
+import {
+  researchAreaCreateSchema,
+  researchAreaUpdateSchema,
+} from '../../src/schemas/research-area';
 import { collectionApi } from '../../src/server/content/collection-routes';
 import { researchAreas } from '../../src/server/content/collections';
 
@@ -16,4 +19,6 @@ export default collectionApi({
   cache: 'no-store',
 });
 
-export const config = { path: ['/api/research-areas', '/api/research-areas/order', '/api/research-areas/:id'] };
+export const config = {
+  path: ['/api/research-areas', '/api/research-areas/order', '/api/research-areas/:id'],
+};

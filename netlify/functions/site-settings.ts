@@ -5,11 +5,18 @@ import { siteSettingsPatchSchema } from '../../src/schemas/site-settings';
 import { CACHE_TAGS, cdnCacheHeaders } from '../../src/server/http/cdn-cache';
 import { requirePermission } from '../../src/server/auth/guard';
 import { json, readPatch, route } from '../../src/server/http/http';
-import { getSiteSettings, saveSiteSettings, SITE_SETTINGS_FIELDS } from '../../src/server/content/site-settings';
+import {
+  getSiteSettings,
+  saveSiteSettings,
+  SITE_SETTINGS_FIELDS,
+} from '../../src/server/content/site-settings';
 
 export default route({
   async GET() {
-    return json(await getSiteSettings(), { cache: 'public, max-age=0, must-revalidate', headers: cdnCacheHeaders(CACHE_TAGS.siteSettings) });
+    return json(await getSiteSettings(), {
+      cache: 'public, max-age=0, must-revalidate',
+      headers: cdnCacheHeaders(CACHE_TAGS.siteSettings),
+    });
   },
   async PATCH(req) {
     const user = await requirePermission(req, 'content');

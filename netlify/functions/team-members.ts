@@ -16,4 +16,6 @@ export default collectionApi({
   cache: 'public, max-age=300',
 });
 
-export const config = { path: ['/api/team-members', '/api/team-members/order', '/api/team-members/:id'] };
+export const config = {
+  path: ['/api/team-members', '/api/team-members/order', '/api/team-members/:id'],
+};

@@ -7,12 +7,19 @@ import { CACHE_TAGS, cdnCacheHeaders } from '../../src/server/http/cdn-cache';
 import { HttpError } from '../../src/server/http/errors';
 import { json, readJson, route } from '../../src/server/http/http';
 import { noteEvent } from '../../src/server/outbound/notify';
-import { approvedTestimonials, featuredTestimonials, submitTestimonial } from '../../src/server/visitors/testimonials';
+import {
+  approvedTestimonials,
+  featuredTestimonials,
+  submitTestimonial,
+} from '../../src/server/visitors/testimonials';
 import { assertPublicPostAllowed } from '../../src/server/auth/throttle';
 
 // Browsers revalidate on every load (an approval must show without waiting for a cache); Netlify's
 // CDN keeps the lists until an admin change purges them.
-const LIST_CACHE = { cache: 'public, max-age=0, must-revalidate', headers: cdnCacheHeaders(CACHE_TAGS.testimonials) };
+const LIST_CACHE = {
+  cache: 'public, max-age=0, must-revalidate',
+  headers: cdnCacheHeaders(CACHE_TAGS.testimonials),
+};
 
 export default route({
   async GET(_req, ctx) {
@@ -22,7 +29,8 @@ export default route({
     throw new HttpError(404, 'No such testimonial list');
   },
   async POST(req, ctx) {
-    if (ctx.params.list) throw new HttpError(405, `Method POST is not allowed here`, undefined, { Allow: 'GET' });
+    if (ctx.params.list)
+      throw new HttpError(405, `Method POST is not allowed here`, undefined, { Allow: 'GET' });
     const input = await readJson(req, testimonialSubmitSchema);
     await assertPublicPostAllowed('testimonial', ctx.ip);
     const saved = await submitTestimonial(input);

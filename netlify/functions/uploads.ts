@@ -22,7 +22,8 @@ export default route({
     // A PDF downloads under the name it was uploaded with (ASCII-safe by construction); as an
     // attachment it never renders inside this origin, whatever it contains.
     if (image.fileName) headers['Content-Disposition'] = `attachment; filename="${image.fileName}"`;
-    if (req.headers.get('if-none-match') === headers.ETag) return new Response(null, { status: 304, headers });
+    if (req.headers.get('if-none-match') === headers.ETag)
+      return new Response(null, { status: 304, headers });
     return new Response(image.bytes, { headers });
   },
 });

@@ -31,7 +31,11 @@ const DAY = 86_400_000;
 const TYPES = ['Report', 'Policy Brief', 'Working Paper', 'Commentary'];
 const opts = args();
 const runs = Number(opts.runs ?? 3);
-const dataDir = path.resolve(typeof opts.data === 'string' ? opts.data : path.join(PROJECT_ROOT, '.data', 'tmp', 'bench-build'));
+const dataDir = path.resolve(
+  typeof opts.data === 'string'
+    ? opts.data
+    : path.join(PROJECT_ROOT, '.data', 'tmp', 'bench-build'),
+);
 await mkdir(dataDir, { recursive: true });
 
 // One clock and one address per data folder: pages, feeds and the sitemap then come out the same
@@ -94,18 +98,29 @@ ${para(5)}
 `;
 }
 
-const platform = await startPlatform({ projectRoot: PROJECT_ROOT, dataDir, pages: true, schedules: false, log: () => {}, debounceMs: 60_000 });
+const platform = await startPlatform({
+  projectRoot: PROJECT_ROOT,
+  dataDir,
+  pages: true,
+  schedules: false,
+  log: () => {},
+  debounceMs: 60_000,
+});
 try {
   const { seedDemoContent } = await import('../../src/server/content/seed');
   if (await seedDemoContent()) {
-    const { publications, events, researchAreas, teamMembers } = await import('../../src/server/content/collections');
+    const { publications, events, researchAreas, teamMembers } =
+      await import('../../src/server/content/collections');
     const { FOUNDER_ID } = await import('../../src/schemas/founder-id');
     const stamp = new Date(clock).toISOString();
     const meta = (id: string, order: number) => ({ id, order, createdAt: stamp, updatedAt: stamp });
     const topics = Array.from({ length: SIZES.topics }, (_, n) => ({
       ...meta(`topic-${n}`, n),
       title: `Research area ${n}`,
-      description: `How AI changes area ${n}: the questions we study and what we have found so far. `.repeat(3).trim(),
+      description:
+        `How AI changes area ${n}: the questions we study and what we have found so far. `
+          .repeat(3)
+          .trim(),
       image: '',
     }));
     await researchAreas.replaceAll(topics);
@@ -118,7 +133,10 @@ try {
       topics: [topics[n % SIZES.topics]!.id, topics[(n + 7) % SIZES.topics]!.id],
     }));
     await teamMembers.replaceAll(members);
-    const credit = (n: number) => (n % 17 === 0 ? { member: FOUNDER_ID } : { member: members[n % members.length]!.id, name: members[n % members.length]!.name });
+    const credit = (n: number) =>
+      n % 17 === 0
+        ? { member: FOUNDER_ID }
+        : { member: members[n % members.length]!.id, name: members[n % members.length]!.name };
     await publications.replaceAll(
       Array.from({ length: SIZES.publications }, (_, n) => {
         const day = new Date(clock - (n + 1) * (DAY / 3));
@@ -127,7 +145,11 @@ try {
           ...meta(`pub-${n}`, n),
           title: `Scale publication ${n}`,
           description: 'A careful look at how institutions adopt AI. '.repeat(4).trim(),
-          date: day.toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+          date: day.toLocaleDateString('en-GB', {
+            month: 'long',
+            year: 'numeric',
+            timeZone: 'UTC',
+          }),
           publishedOn: day.toISOString().slice(0, 10),
           type: TYPES[n % TYPES.length]!,
           authors: [credit(n), credit(n * 7 + 3), { name: `Outside Author ${n % 50}` }],
@@ -144,13 +166,28 @@ try {
         const start = new Date(clock + (n - SIZES.events / 2) * DAY).toISOString();
         return {
           ...meta(`event-${n}`, n),
-          title: `Scale event ${n}`, description: 'A workshop. '.repeat(8).trim(), eventType: 'Workshop', startDate: start, endDate: start, startTime: '', endTime: '', location: 'London',
-          isVirtual: false, virtualLink: '', registrationLink: '', imageUrl: '', youtubeUrl: '', featured: n % 5 === 0,
-          speakers: [credit(n * 3)], topics: [topics[n % SIZES.topics]!.id],
+          title: `Scale event ${n}`,
+          description: 'A workshop. '.repeat(8).trim(),
+          eventType: 'Workshop',
+          startDate: start,
+          endDate: start,
+          startTime: '',
+          endTime: '',
+          location: 'London',
+          isVirtual: false,
+          virtualLink: '',
+          registrationLink: '',
+          imageUrl: '',
+          youtubeUrl: '',
+          featured: n % 5 === 0,
+          speakers: [credit(n * 3)],
+          topics: [topics[n % SIZES.topics]!.id],
         };
       }),
     );
-    console.log(`Seeded ${SIZES.publications} publications, ${SIZES.events} events, ${SIZES.people} people and ${SIZES.topics} topics into ${dataDir}`);
+    console.log(
+      `Seeded ${SIZES.publications} publications, ${SIZES.events} events, ${SIZES.people} people and ${SIZES.topics} topics into ${dataDir}`,
+    );
   }
 
   const cacheDir = path.join(dataDir, 'builds', 'cache');
@@ -165,33 +202,58 @@ try {
     const t0 = performance.now();
     await platform.build();
     const ms = Math.round(performance.now() - t0);
-    if (platform.builder.failures > failuresBefore) throw new Error('The build failed (run `npm run start` to see why)');
+    if (platform.builder.failures > failuresBefore)
+      throw new Error('The build failed (run `npm run start` to see why)');
     times.push(ms);
     steals.push(stolen());
-    console.log(`Build ${i + 1}${i === 0 && !warmStart ? ' (empty build cache)' : ' (cache of the build before)'}: ${ms} ms (CPU steal ${steals[i] ?? '?'}%)`);
+    console.log(
+      `Build ${i + 1}${i === 0 && !warmStart ? ' (empty build cache)' : ' (cache of the build before)'}: ${ms} ms (CPU steal ${steals[i] ?? '?'}%)`,
+    );
   }
   const root = platform.builder.site!.root;
-  const kb = async (file: string) => Number(((await stat(path.join(root, file))).size / 1024).toFixed(1));
+  const kb = async (file: string) =>
+    Number(((await stat(path.join(root, file))).size / 1024).toFixed(1));
   const homeKB = await kb('index.html');
-  const topicPages = (await readdir(path.join(root, 'research'), { withFileTypes: true })).filter((d) => d.isDirectory());
-  const topicSizes = await Promise.all(topicPages.map(async (d) => ({ page: `/research/${d.name}`, kb: await kb(path.join('research', d.name, 'index.html')) })));
+  const topicPages = (await readdir(path.join(root, 'research'), { withFileTypes: true })).filter(
+    (d) => d.isDirectory(),
+  );
+  const topicSizes = await Promise.all(
+    topicPages.map(async (d) => ({
+      page: `/research/${d.name}`,
+      kb: await kb(path.join('research', d.name, 'index.html')),
+    })),
+  );
   const topic = topicSizes.sort((a, b) => b.kb - a.kb)[0]!;
   const htmlPages = await countHtml(root);
-  console.log(`Home page: ${homeKB} KB of HTML; largest topic page ${topic.page}: ${topic.kb} KB; ${htmlPages} HTML pages`);
+  console.log(
+    `Home page: ${homeKB} KB of HTML; largest topic page ${topic.page}: ${topic.kb} KB; ${htmlPages} HTML pages`,
+  );
 
   const cold = warmStart ? undefined : times[0];
   const warm = warmStart ? times : times.slice(1);
   const warmSorted = [...warm].sort((a, b) => a - b);
   // The median; of an even count, the mean of the middle two (of two rebuilds, not the slower one).
   const mid = warmSorted.length / 2;
-  const rebuild = !warmSorted.length ? undefined : warmSorted.length % 2 ? warmSorted[Math.floor(mid)]! : Math.round((warmSorted[mid - 1]! + warmSorted[mid]!) / 2);
+  const rebuild = !warmSorted.length
+    ? undefined
+    : warmSorted.length % 2
+      ? warmSorted[Math.floor(mid)]!
+      : Math.round((warmSorted[mid - 1]! + warmSorted[mid]!) / 2);
   const broken: string[] = [];
-  for (const [what, ms] of [['first build', cold], ['rebuild', rebuild]] as const) {
-    if (ms !== undefined && ms > BUDGET.buildMs) broken.push(`${what} ${ms} ms (budget ${BUDGET.buildMs} ms)`);
+  for (const [what, ms] of [
+    ['first build', cold],
+    ['rebuild', rebuild],
+  ] as const) {
+    if (ms !== undefined && ms > BUDGET.buildMs)
+      broken.push(`${what} ${ms} ms (budget ${BUDGET.buildMs} ms)`);
   }
   if (homeKB > BUDGET.homeKB) broken.push(`home page ${homeKB} KB (budget ${BUDGET.homeKB} KB)`);
-  if (topic.kb > BUDGET.topicKB) broken.push(`topic page ${topic.page} ${topic.kb} KB (budget ${BUDGET.topicKB} KB)`);
-  if (!warmStart) await writeResultsSection('build', `## Build at scale
+  if (topic.kb > BUDGET.topicKB)
+    broken.push(`topic page ${topic.page} ${topic.kb} KB (budget ${BUDGET.topicKB} KB)`);
+  if (!warmStart)
+    await writeResultsSection(
+      'build',
+      `## Build at scale
 
 Measured by \`npm run bench:build\` on ${new Date().toISOString()}: the full build (the local platform's
 builder: build plugin, \`astro build\`, swap-in) over ${SIZES.publications.toLocaleString('en')} publications with Markdown bodies,
@@ -202,13 +264,23 @@ end: ${loadavg()[1]!.toFixed(1)} on ${availableParallelism()} cores: on a shared
 | build | ms | CPU time the host took (steal) |
 | --- | --- | --- |
 | first build, empty build cache | ${cold} | ${steals[0] ?? '?'}% |
-${rebuild !== undefined ? `| rebuild, nothing changed (median of ${warm.length}, with the build cache the build before left) | ${rebuild} | ${steals.slice(warmStart ? 0 : 1).map((s) => `${s ?? '?'}%`).join(', ')} |\n` : ''}
+${
+  rebuild !== undefined
+    ? `| rebuild, nothing changed (median of ${warm.length}, with the build cache the build before left) | ${rebuild} | ${steals
+        .slice(warmStart ? 0 : 1)
+        .map((s) => `${s ?? '?'}%`)
+        .join(', ')} |\n`
+    : ''
+}
 Home page: ${homeKB} KB of HTML. Largest topic page (${topic.page}): ${topic.kb} KB of HTML.
 
 Budgets: full build ≤ ${BUDGET.buildMs / 1000} s, home page ≤ ${BUDGET.homeKB} KB, topic page ≤ ${BUDGET.topicKB} KB.
 ${broken.length ? broken.map((b) => `- broken: ${b}`).join('\n') : 'All budgets hold.'}
-`);
-  console.log(broken.length ? `\nBudgets broken:\n- ${broken.join('\n- ')}` : '\nAll build budgets hold.');
+`,
+    );
+  console.log(
+    broken.length ? `\nBudgets broken:\n- ${broken.join('\n- ')}` : '\nAll build budgets hold.',
+  );
   process.exitCode = broken.length ? 1 : 0;
   if (typeof opts.keep === 'string') {
     await rm(opts.keep, { recursive: true, force: true });

@@ -39,7 +39,10 @@ export interface Bundle {
 }
 
 /** Bundles and packages every function into `outDir` as a Netlify build does; returns them by name. */
-export async function packageFunctions(projectRoot: string, outDir: string): Promise<Map<string, Bundle>> {
+export async function packageFunctions(
+  projectRoot: string,
+  outDir: string,
+): Promise<Map<string, Bundle>> {
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   const bundled = path.join(outDir, 'bundled');
@@ -67,23 +70,34 @@ export async function packageFunctions(projectRoot: string, outDir: string): Pro
  * The rounds go through every function in turn, so a burst of load from elsewhere on the machine
  * spreads over all functions instead of spoiling every sample of one.
  */
-export async function measureColdStarts(bundles: Map<string, Bundle>, runs = 7): Promise<ColdStart[]> {
+export async function measureColdStarts(
+  bundles: Map<string, Bundle>,
+  runs = 7,
+): Promise<ColdStart[]> {
   const names = [...bundles.keys()].sort();
   const times = new Map<string, number[]>(names.map((n) => [n, []]));
   for (let i = 0; i < runs; i++) {
     for (const name of names) {
       const bundle = bundles.get(name)!;
       const args = [pathToFileURL(bundle.entry).href, pathToFileURL(bundle.module).href];
-      const { stdout } = await run(process.execPath, ['--input-type=module', '-e', PROBE, ...args], {
-        cwd: path.dirname(bundle.entry),
-        env: { ...process.env, NODE_ENV: 'production' },
-      });
+      const { stdout } = await run(
+        process.execPath,
+        ['--input-type=module', '-e', PROBE, ...args],
+        {
+          cwd: path.dirname(bundle.entry),
+          env: { ...process.env, NODE_ENV: 'production' },
+        },
+      );
       times.get(name)!.push(Number(stdout));
     }
   }
   return names.map((name) => {
     const sorted = times.get(name)!.sort((a, b) => a - b);
-    return { name, medianMs: Math.round(sorted[Math.floor(sorted.length / 2)]!), maxMs: Math.round(sorted.at(-1)!) };
+    return {
+      name,
+      medianMs: Math.round(sorted[Math.floor(sorted.length / 2)]!),
+      maxMs: Math.round(sorted.at(-1)!),
+    };
   });
 }
 
@@ -102,7 +116,10 @@ export function coldStartTable(rows: ColdStart[]): string {
   return [
     '| function | median import (ms) | max (ms) |',
     '|---|---|---|',
-    ...rows.map((r) => `| ${r.name} | ${r.medianMs}${r.medianMs > COLD_START_BUDGET_MS ? ' ⚠' : ''} | ${r.maxMs} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.medianMs}${r.medianMs > COLD_START_BUDGET_MS ? ' ⚠' : ''} | ${r.maxMs} |`,
+    ),
   ].join('\n');
 }
 

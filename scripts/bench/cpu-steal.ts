@@ -6,7 +6,12 @@ import { readFileSync } from 'node:fs';
 /** The steal and total CPU ticks so far (Linux /proc/stat), or null where they cannot be read. */
 function ticks(): { steal: number; total: number } | null {
   try {
-    const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const cpu = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
     // user nice system idle iowait irq softirq steal (guest time is already counted in user)
     const total = cpu.slice(0, 8).reduce((a, b) => a + b, 0);
     return { steal: cpu[7] ?? 0, total };

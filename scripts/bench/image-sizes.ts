@@ -18,11 +18,24 @@ export interface ImageSizeFigures {
 }
 
 const DEVICES = [
-  { device: 'phone', viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true },
-  { device: 'desktop', viewport: { width: 1350, height: 940 }, deviceScaleFactor: 1, isMobile: false },
+  {
+    device: 'phone',
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+  },
+  {
+    device: 'desktop',
+    viewport: { width: 1350, height: 940 },
+    deviceScaleFactor: 1,
+    isMobile: false,
+  },
 ] as const;
 
-export async function measureImageSizes(pageUrl: string, chromiumPath: string): Promise<ImageSizeFigures[]> {
+export async function measureImageSizes(
+  pageUrl: string,
+  chromiumPath: string,
+): Promise<ImageSizeFigures[]> {
   const browser = await chromium.launch({ executablePath: chromiumPath });
   const out: ImageSizeFigures[] = [];
   try {
@@ -40,22 +53,40 @@ export async function measureImageSizes(pageUrl: string, chromiumPath: string): 
       });
       // Generous: the local image CDN encodes each new size's AVIF on the bench's two cores, and on
       // a busy machine one page's photos took more than 30 s.
-      await page.waitForFunction(() => [...document.images].every((img) => img.complete && (img.loading !== 'lazy' || img.currentSrc !== '')), undefined, { timeout: 180_000 });
+      await page.waitForFunction(
+        () =>
+          [...document.images].every(
+            (img) => img.complete && (img.loading !== 'lazy' || img.currentSrc !== ''),
+          ),
+        undefined,
+        { timeout: 180_000 },
+      );
       // An <img> with a srcset reports its size in CSS pixels; the file's own size comes from
       // decoding the chosen file alone.
       const photos = await page.evaluate(() =>
         Promise.all(
           [...document.images]
-            .filter((img) => /\/api\/uploads\/|\/\.netlify\/images/.test(img.currentSrc) && img.getClientRects().length > 0)
+            .filter(
+              (img) =>
+                /\/api\/uploads\/|\/\.netlify\/images/.test(img.currentSrc) &&
+                img.getClientRects().length > 0,
+            )
             .map(async (img) => {
               const file = new Image();
               file.src = img.currentSrc;
               await file.decode();
-              return { src: img.currentSrc, natural: file.naturalWidth * file.naturalHeight, shown: img.clientWidth * img.clientHeight * devicePixelRatio ** 2 };
+              return {
+                src: img.currentSrc,
+                natural: file.naturalWidth * file.naturalHeight,
+                shown: img.clientWidth * img.clientHeight * devicePixelRatio ** 2,
+              };
             }),
         ),
       );
-      const worst = photos.reduce((a, b) => (b.natural / b.shown > a.natural / a.shown ? b : a), photos[0] ?? { src: '', natural: 1, shown: 1 });
+      const worst = photos.reduce(
+        (a, b) => (b.natural / b.shown > a.natural / a.shown ? b : a),
+        photos[0] ?? { src: '', natural: 1, shown: 1 },
+      );
       out.push({
         page: new URL(pageUrl).pathname,
         device,

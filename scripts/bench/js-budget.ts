@@ -84,7 +84,8 @@ export async function measureJs(pageUrl: string): Promise<JsFigures> {
       if (seen.has(url)) return;
       seen.add(url);
       const file = sizes.get(url)!;
-      for (const i of withLazy ? [...file.imports, ...file.lazy] : file.imports) walk(new URL(i, url).href);
+      for (const i of withLazy ? [...file.imports, ...file.lazy] : file.imports)
+        walk(new URL(i, url).href);
     };
     for (const r of refs) walk(await load(r, pageUrl));
     return seen;
@@ -93,15 +94,34 @@ export async function measureJs(pageUrl: string): Promise<JsFigures> {
   const scrolled = await closure([...eager, ...later], false);
   const all = await closure([...eager, ...later], true);
   const inlineBytes = inline.reduce((sum, s) => sum + gzipSync(s).byteLength, 0);
-  const total = (set: Set<string>) => kb(inlineBytes + [...set].reduce((sum, u) => sum + sizes.get(u)!.bytes, 0));
+  const total = (set: Set<string>) =>
+    kb(inlineBytes + [...set].reduce((sum, u) => sum + sizes.get(u)!.bytes, 0));
   return {
     url: pageUrl,
     firstViewKb: total(first),
     scrolledToEndKb: total(scrolled),
     onActionKb: Number((total(all) - total(scrolled)).toFixed(1)),
     files: [...all]
-      .map((u) => ({ path: new URL(u).pathname, gzKb: kb(sizes.get(u)!.bytes), loads: first.has(u) ? ('first view' as const) : scrolled.has(u) ? ('on scroll' as const) : ('on action' as const) }))
-      .concat(inline.length ? [{ path: `(${inline.length} inline scripts)`, gzKb: kb(inlineBytes), loads: 'first view' as const }] : [])
+      .map((u) => ({
+        path: new URL(u).pathname,
+        gzKb: kb(sizes.get(u)!.bytes),
+        loads: first.has(u)
+          ? ('first view' as const)
+          : scrolled.has(u)
+            ? ('on scroll' as const)
+            : ('on action' as const),
+      }))
+      .concat(
+        inline.length
+          ? [
+              {
+                path: `(${inline.length} inline scripts)`,
+                gzKb: kb(inlineBytes),
+                loads: 'first view' as const,
+              },
+            ]
+          : [],
+      )
       .sort((a, b) => b.gzKb - a.gzKb),
   };
 }
@@ -114,15 +134,26 @@ export const jsSummary = (f: JsFigures, budget: JsBudget) =>
 export function jsOverBudget(f: JsFigures, budget: JsBudget): string[] {
   const page = new URL(f.url).pathname;
   return [
-    ...(f.firstViewKb > budget.firstView ? [`JS on ${page} first view ${f.firstViewKb} KB gz (budget ${budget.firstView} KB)`] : []),
-    ...(f.scrolledToEndKb > budget.scrolledToEnd ? [`JS on ${page} scrolled to the end ${f.scrolledToEndKb} KB gz (budget ${budget.scrolledToEnd} KB)`] : []),
+    ...(f.firstViewKb > budget.firstView
+      ? [`JS on ${page} first view ${f.firstViewKb} KB gz (budget ${budget.firstView} KB)`]
+      : []),
+    ...(f.scrolledToEndKb > budget.scrolledToEnd
+      ? [
+          `JS on ${page} scrolled to the end ${f.scrolledToEndKb} KB gz (budget ${budget.scrolledToEnd} KB)`,
+        ]
+      : []),
   ];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const pageUrl = process.argv[2] ?? 'http://localhost:8888/';
   const figures = await measureJs(pageUrl);
-  for (const f of figures.files) console.log(`${f.gzKb.toFixed(1).padStart(6)} KB  ${f.loads.padEnd(10)}  ${f.path}`);
-  const kind = new URL(pageUrl).pathname.startsWith('/team/') ? 'person' : new URL(pageUrl).pathname.startsWith('/research/') ? 'topic' : 'home';
+  for (const f of figures.files)
+    console.log(`${f.gzKb.toFixed(1).padStart(6)} KB  ${f.loads.padEnd(10)}  ${f.path}`);
+  const kind = new URL(pageUrl).pathname.startsWith('/team/')
+    ? 'person'
+    : new URL(pageUrl).pathname.startsWith('/research/')
+      ? 'topic'
+      : 'home';
   console.log(jsSummary(figures, JS_BUDGET_KB[kind]));
 }

@@ -31,18 +31,33 @@ const score = (v: number | null | undefined) => Math.round((v ?? 0) * 100);
 async function runOnce(url: string, formFactor: 'mobile' | 'desktop', chromePath: string) {
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
   });
   try {
     const run = async () =>
       (await lighthouse(
         url,
-        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        },
         formFactor === 'desktop' ? desktopConfig : undefined,
       ))!.lhr;
     let lhr = await run();
     if (lhr.runtimeError || lhr.categories.performance?.score == null) {
-      console.warn(`  Lighthouse could not finish ${url} (${formFactor}): ${lhr.runtimeError?.code ?? 'no score'}; retrying`);
+      console.warn(
+        `  Lighthouse could not finish ${url} (${formFactor}): ${lhr.runtimeError?.code ?? 'no score'}; retrying`,
+      );
       lhr = await run();
     }
     return lhr;
@@ -58,17 +73,31 @@ async function runOnce(url: string, formFactor: 'mobile' | 'desktop', chromePath
  * run on a shared machine can be hundreds of milliseconds off; Lighthouse's own advice is the
  * median of several runs.
  */
-export async function runLighthouse(urls: string[], chromePath: string, runs = 3): Promise<LighthouseFigures[]> {
+export async function runLighthouse(
+  urls: string[],
+  chromePath: string,
+  runs = 3,
+): Promise<LighthouseFigures[]> {
   const out: LighthouseFigures[] = [];
   for (const url of urls) {
     for (const formFactor of ['mobile', 'desktop'] as const) {
       const all: Awaited<ReturnType<typeof runOnce>>[] = [];
       for (let i = 0; i < runs; i++) all.push(await runOnce(url, formFactor, chromePath));
       const lhr: (typeof all)[number] = computeMedianRun(all);
-      const items = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
+      const items =
+        (
+          lhr.audits['resource-summary']?.details as
+            { items?: { resourceType: string; transferSize: number }[] } | undefined
+        )?.items ?? [];
       const bytes = (type: string) => items.find((i) => i.resourceType === type)?.transferSize ?? 0;
-      type ImageItem = { url: string; wastedBytes: number; subItems?: { items: { reason: string }[] } };
-      const imageItems = (lhr.audits['image-delivery-insight']?.details as { items?: ImageItem[] } | undefined)?.items ?? [];
+      type ImageItem = {
+        url: string;
+        wastedBytes: number;
+        subItems?: { items: { reason: string }[] };
+      };
+      const imageItems =
+        (lhr.audits['image-delivery-insight']?.details as { items?: ImageItem[] } | undefined)
+          ?.items ?? [];
       out.push({
         url,
         formFactor,
@@ -81,7 +110,11 @@ export async function runLighthouse(urls: string[], chromePath: string, runs = 3
         cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
         scriptBytes: bytes('script'),
         totalBytes: bytes('total'),
-        imageSavings: imageItems.map((i) => ({ url: i.url, kb: Number((i.wastedBytes / 1024).toFixed(1)), reasons: (i.subItems?.items ?? []).map((x) => x.reason) })),
+        imageSavings: imageItems.map((i) => ({
+          url: i.url,
+          kb: Number((i.wastedBytes / 1024).toFixed(1)),
+          reasons: (i.subItems?.items ?? []).map((x) => x.reason),
+        })),
         shortfalls: ['accessibility', 'best-practices', 'seo'].flatMap((id) =>
           (lhr.categories[id]?.auditRefs ?? [])
             .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)

@@ -22,24 +22,43 @@ export async function photoLike(seed: number, width: number, height: number): Pr
   const layer = async (cells: number, channels: 1 | 3) => {
     const w = Math.max(2, Math.round((cells * width) / Math.max(width, height)));
     const h = Math.max(2, Math.round((cells * height) / Math.max(width, height)));
-    const noise = Buffer.from(Array.from({ length: w * h * channels }, () => Math.floor(random() * 256)));
-    return sharp(noise, { raw: { width: w, height: h, channels } }).resize(width, height, { fit: 'fill', kernel: 'cubic' }).raw().toBuffer();
+    const noise = Buffer.from(
+      Array.from({ length: w * h * channels }, () => Math.floor(random() * 256)),
+    );
+    return sharp(noise, { raw: { width: w, height: h, channels } })
+      .resize(width, height, { fit: 'fill', kernel: 'cubic' })
+      .raw()
+      .toBuffer();
   };
   // Brightness carries the detail, down to a few pixels; colour varies only broadly, as in photographs.
   const light = new Float32Array(width * height);
-  for (let cells = 4, weight = 1.2; cells <= Math.max(width, height) / 3; cells *= 2, weight *= 0.72) {
+  for (
+    let cells = 4, weight = 1.2;
+    cells <= Math.max(width, height) / 3;
+    cells *= 2, weight *= 0.72
+  ) {
     const l = await layer(cells, 1);
     for (let i = 0; i < light.length; i++) light[i]! += (l[i]! - 128) * weight;
   }
   const colour = await layer(3, 3);
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < light.length; i++) {
-    for (let c = 0; c < 3; c++) pixels[i * 3 + c] = Math.max(0, Math.min(255, 128 + light[i]! + (colour[i * 3 + c]! - 128) * 0.6));
+    for (let c = 0; c < 3; c++)
+      pixels[i * 3 + c] = Math.max(
+        0,
+        Math.min(255, 128 + light[i]! + (colour[i * 3 + c]! - 128) * 0.6),
+      );
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
-type Api = (method: string, path: string, body?: unknown) => Promise<{ status: number; json: unknown }>;
+type Api = (
+  method: string,
+  path: string,
+  body?: unknown,
+) => Promise<{ status: number; json: unknown }>;
 
 /** Uploads one photo per record and sets it as the record's image; answers how many were set. */
 export async function addPhotos(siteUrl: string, cookie: string, api: Api): Promise<number> {
@@ -48,7 +67,11 @@ export async function addPhotos(siteUrl: string, cookie: string, api: Api): Prom
     const jpeg = await photoLike(seed++, portrait ? 1200 : 1600, portrait ? 1500 : 1067);
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'photo.jpg');
-    const res = await fetch(`${siteUrl}/api/admin/upload`, { method: 'POST', headers: { cookie }, body: form });
+    const res = await fetch(`${siteUrl}/api/admin/upload`, {
+      method: 'POST',
+      headers: { cookie },
+      body: form,
+    });
     if (res.status !== 201) throw new Error(`upload answered ${res.status}`);
     return ((await res.json()) as { imageUrl: string }).imageUrl;
   };
@@ -57,17 +80,26 @@ export async function addPhotos(siteUrl: string, cookie: string, api: Api): Prom
     if (res.status !== 200) throw new Error(`PATCH ${path} answered ${res.status}`);
   };
   let count = 0;
-  for (const [collection, portrait] of [['team-members', true], ['research-areas', false], ['publications', false]] as const) {
+  for (const [collection, portrait] of [
+    ['team-members', true],
+    ['research-areas', false],
+    ['publications', false],
+  ] as const) {
     for (const { id } of (await api('GET', `/api/${collection}`)).json as { id: string }[]) {
       await set(`/api/${collection}/${id}`, await upload(portrait));
       count++;
     }
   }
-  for (const { id } of ((await api('GET', '/api/admin/testimonials?page=1&pageSize=100')).json as { items: { id: string; approved: boolean }[] }).items.filter((t) => t.approved)) {
+  for (const { id } of (
+    (await api('GET', '/api/admin/testimonials?page=1&pageSize=100')).json as {
+      items: { id: string; approved: boolean }[];
+    }
+  ).items.filter((t) => t.approved)) {
     await set(`/api/admin/testimonials/${id}`, await upload(true));
     count++;
   }
   const founder = await api('PATCH', '/api/site-settings', { founderImage: await upload(true) });
-  if (founder.status !== 200) throw new Error(`PATCH /api/site-settings answered ${founder.status}`);
+  if (founder.status !== 200)
+    throw new Error(`PATCH /api/site-settings answered ${founder.status}`);
   return count + 1;
 }

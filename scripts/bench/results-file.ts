@@ -16,6 +16,9 @@ export async function writeResultsSection(name: string, markdown: string): Promi
   const current = await readFile(RESULTS, 'utf8').catch(() => '');
   const from = current.indexOf(start);
   const to = current.indexOf(end);
-  const next = from >= 0 && to > from ? current.slice(0, from) + block + current.slice(to + end.length) : `${current.trim() ? `${current.trim()}\n\n` : ''}${block}\n`;
+  const next =
+    from >= 0 && to > from
+      ? current.slice(0, from) + block + current.slice(to + end.length)
+      : `${current.trim() ? `${current.trim()}\n\n` : ''}${block}\n`;
   await writeFile(RESULTS, next);
 }

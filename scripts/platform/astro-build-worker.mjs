@@ -31,7 +31,8 @@ function useEnv(/** @type {Record<string, string>} */ env) {
 /** The error as one line a person can read: its message and what caused it. */
 function describe(/** @type {unknown} */ error) {
   const parts = [];
-  for (let e = error; e && parts.length < 4; e = e instanceof Error ? e.cause : undefined) parts.push(e instanceof Error ? e.message : String(e));
+  for (let e = error; e && parts.length < 4; e = e instanceof Error ? e.cause : undefined)
+    parts.push(e instanceof Error ? e.message : String(e));
   return parts.join(' (caused by: ') + ')'.repeat(parts.length - 1);
 }
 

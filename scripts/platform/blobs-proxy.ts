@@ -16,7 +16,10 @@ export async function startBlobsProxy(target: string, opts: { latencyMs?: number
     const chunks: Buffer[] = [];
     for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
     const path = req.url ?? '/';
-    const index = calls.push(`${req.method} ${decodeURIComponent(path.split('?')[0]!)}${path.includes('?') ? ' (list)' : ''}`) - 1;
+    const index =
+      calls.push(
+        `${req.method} ${decodeURIComponent(path.split('?')[0]!)}${path.includes('?') ? ' (list)' : ''}`,
+      ) - 1;
     statuses[index] = 0;
     if (opts.latencyMs) await new Promise((r) => setTimeout(r, opts.latencyMs));
     if (refuseWrites && req.method !== 'GET' && req.method !== 'HEAD') {
@@ -24,12 +27,18 @@ export async function startBlobsProxy(target: string, opts: { latencyMs?: number
       return void res.writeHead(403).end('refused');
     }
     const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined && k !== 'host' && k !== 'connection') headers.set(k, Array.isArray(v) ? v.join(', ') : v);
-    const body = chunks.length && req.method !== 'GET' && req.method !== 'HEAD' ? Buffer.concat(chunks) : undefined;
+    for (const [k, v] of Object.entries(req.headers))
+      if (v !== undefined && k !== 'host' && k !== 'connection')
+        headers.set(k, Array.isArray(v) ? v.join(', ') : v);
+    const body =
+      chunks.length && req.method !== 'GET' && req.method !== 'HEAD'
+        ? Buffer.concat(chunks)
+        : undefined;
     const answer = await fetch(`${target}${path}`, { method: req.method, headers, body });
     const out: Record<string, string> = {};
     answer.headers.forEach((v, k) => {
-      if (k !== 'content-encoding' && k !== 'transfer-encoding' && k !== 'content-length') out[k] = v;
+      if (k !== 'content-encoding' && k !== 'transfer-encoding' && k !== 'content-length')
+        out[k] = v;
     });
     statuses[index] = answer.status;
     res.writeHead(answer.status, out).end(Buffer.from(await answer.arrayBuffer()));
@@ -60,7 +69,9 @@ export function redirectBlobsContext(url: string): () => void {
   const original = process.env.NETLIFY_BLOBS_CONTEXT;
   if (!original) throw new Error('Start the platform before redirecting its Blobs calls');
   const context = JSON.parse(Buffer.from(original, 'base64').toString('utf8'));
-  process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify({ ...context, edgeURL: url, uncachedEdgeURL: url })).toString('base64');
+  process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(
+    JSON.stringify({ ...context, edgeURL: url, uncachedEdgeURL: url }),
+  ).toString('base64');
   return () => {
     process.env.NETLIFY_BLOBS_CONTEXT = original;
   };
@@ -70,5 +81,6 @@ export function redirectBlobsContext(url: string): () => void {
 export function currentBlobsURL(): string {
   const context = process.env.NETLIFY_BLOBS_CONTEXT;
   if (!context) throw new Error('No Blobs context in this process');
-  return (JSON.parse(Buffer.from(context, 'base64').toString('utf8')) as { edgeURL: string }).edgeURL;
+  return (JSON.parse(Buffer.from(context, 'base64').toString('utf8')) as { edgeURL: string })
+    .edgeURL;
 }

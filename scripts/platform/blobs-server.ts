@@ -16,10 +16,18 @@ import { BlobsServer } from '@netlify/blobs/server';
 // silently miss (or half-fit) the code it was written against.
 export const PATCHED_FOR = '11.1.1';
 /** BlobsServer's private methods these patches replace or call. */
-const PATCHED_INTERNALS = ['handleRequest', 'put', 'listBlobs', 'parseAPIRequest', 'getLocalPaths'] as const;
+const PATCHED_INTERNALS = [
+  'handleRequest',
+  'put',
+  'listBlobs',
+  'parseAPIRequest',
+  'getLocalPaths',
+] as const;
 
 /** Stops with a clear message unless the installed @netlify/blobs is the one the patches were written for. */
-export function assertPatchedBlobsVersion(installed: string = createRequire(import.meta.url)('@netlify/blobs/package.json').version): void {
+export function assertPatchedBlobsVersion(
+  installed: string = createRequire(import.meta.url)('@netlify/blobs/package.json').version,
+): void {
   if (installed !== PATCHED_FOR) {
     throw new Error(
       `scripts/platform/blobs-server.ts patches the local Blobs server of @netlify/blobs ${PATCHED_FOR} ` +
@@ -30,8 +38,12 @@ export function assertPatchedBlobsVersion(installed: string = createRequire(impo
   }
   const methods = BlobsServer.prototype as unknown as Record<string, unknown>;
   const missing: string[] = PATCHED_INTERNALS.filter((name) => typeof methods[name] !== 'function');
-  if (typeof (BlobsServer as unknown as Record<string, unknown>).generateETag !== 'function') missing.push('generateETag');
-  if (missing.length) throw new Error(`@netlify/blobs ${installed}'s BlobsServer has no ${missing.join(', ')}: the local platform's patches no longer fit it.`);
+  if (typeof (BlobsServer as unknown as Record<string, unknown>).generateETag !== 'function')
+    missing.push('generateETag');
+  if (missing.length)
+    throw new Error(
+      `@netlify/blobs ${installed}'s BlobsServer has no ${missing.join(', ')}: the local platform's patches no longer fit it.`,
+    );
 }
 assertPatchedBlobsVersion();
 
@@ -39,7 +51,8 @@ assertPatchedBlobsVersion();
 // unchanged. Every write here renames a new file into place, so a rewrite always changes the inode
 // or the mtime; without the memo a listing of 20,000 keys read and hashed 20,000 files.
 const etagMemo = new Map<string, { stamp: string; etag: string }>();
-const stampOf = (info: { ino: bigint; size: bigint; mtimeNs: bigint }) => `${info.ino}:${info.size}:${info.mtimeNs}`;
+const stampOf = (info: { ino: bigint; size: bigint; mtimeNs: bigint }) =>
+  `${info.ino}:${info.size}:${info.mtimeNs}`;
 
 type FileStamp = { ino: bigint; size: bigint; mtimeNs: bigint };
 
@@ -48,9 +61,12 @@ async function etagOf(filePath: string, info: FileStamp): Promise<string> {
   const stamp = stampOf(info);
   const known = etagMemo.get(filePath);
   if (known?.stamp === stamp) return known.etag;
-  const etag = `"${createHash('sha256').update(await readFile(filePath)).digest('hex')}"`;
+  const etag = `"${createHash('sha256')
+    .update(await readFile(filePath))
+    .digest('hex')}"`;
   // Only remember the hash if the file did not change while it was read.
-  if (stampOf(await stat(filePath, { bigint: true })) === stamp) etagMemo.set(filePath, { stamp, etag });
+  if (stampOf(await stat(filePath, { bigint: true })) === stamp)
+    etagMemo.set(filePath, { stamp, etag });
   return etag;
 }
 
@@ -68,7 +84,9 @@ async function remember(filePath: string, data: Buffer): Promise<string> {
 // clock tick share (an If-Match write then overwrites a version it never saw). Upstream: local
 // ETags that are not the store's were reported in netlify/cli#6902; the same-tick collision itself
 // has no upstream report yet.
-(BlobsServer as unknown as { generateETag: (p: string) => Promise<string> }).generateETag = async (filePath) => {
+(BlobsServer as unknown as { generateETag: (p: string) => Promise<string> }).generateETag = async (
+  filePath,
+) => {
   try {
     return await etagOf(filePath, await stat(filePath, { bigint: true }));
   } catch {
@@ -91,9 +109,15 @@ const TEMP_FOLDER = 'partial-writes';
  */
 const madeFolders = new Set<string>();
 
-async function writeAtomically(file: string, data: Buffer | string, tempDir: string): Promise<void> {
+async function writeAtomically(
+  file: string,
+  data: Buffer | string,
+  tempDir: string,
+): Promise<void> {
   const folders = [path.dirname(file), tempDir];
-  for (const folder of folders) if (!madeFolders.has(folder)) await mkdir(folder, { recursive: true }).then(() => madeFolders.add(folder));
+  for (const folder of folders)
+    if (!madeFolders.has(folder))
+      await mkdir(folder, { recursive: true }).then(() => madeFolders.add(folder));
   const temp = path.join(tempDir, `${randomBytes(12).toString('hex')}.tmp`);
   try {
     await writeFile(temp, data).catch(async (error: NodeJS.ErrnoException) => {
@@ -112,7 +136,8 @@ async function writeAtomically(file: string, data: Buffer | string, tempDir: str
   }
 }
 
-const generateETag = (file: string) => (BlobsServer as unknown as { generateETag: (p: string) => Promise<string> }).generateETag(file);
+const generateETag = (file: string) =>
+  (BlobsServer as unknown as { generateETag: (p: string) => Promise<string> }).generateETag(file);
 
 /** Netlify answers a listing 1,000 blobs at a time, with a cursor for the next page. */
 export const LIST_PAGE_SIZE = 1000;
@@ -128,11 +153,18 @@ type ListPage = { blobs: ListedBlob[]; directories: string[]; next_cursor?: stri
  * Sub-trees that lie wholly before the cursor are skipped unread, and only listed files are
  * stat'ed, so a page costs about what it returns.
  */
-async function listPage(root: string, prefix: string, directories: boolean, cursor: string): Promise<ListPage> {
+async function listPage(
+  root: string,
+  prefix: string,
+  directories: boolean,
+  cursor: string,
+): Promise<ListPage> {
   const page: ListPage = { blobs: [], directories: [] };
   const wanted = (key: string) => key.startsWith(prefix) && (!cursor || key > cursor);
   const visit = async (dir: string, dirKey: string): Promise<boolean> => {
-    const entries = await readdir(dir, { withFileTypes: true }).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? [] : Promise.reject(e)));
+    const entries = await readdir(dir, { withFileTypes: true }).catch((e: NodeJS.ErrnoException) =>
+      e.code === 'ENOENT' ? [] : Promise.reject(e),
+    );
     // Sort as full keys sort: a directory "a" holds keys "a/…", which sort after "a-b".
     const named = entries
       .map((e) => ({ entry: e, key: dirKey + e.name + (e.isDirectory() ? '/' : '') }))
@@ -165,8 +197,17 @@ async function listPage(root: string, prefix: string, directories: boolean, curs
   const listed = await Promise.all(
     files.map(async ({ key, full }) => {
       // Deleted since the readdir: not part of this list.
-      const info = await stat(full, { bigint: true }).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? null : Promise.reject(e)));
-      return info && { etag: await etagOf(full, info), key, last_modified: new Date(Number(info.mtimeMs)).toISOString(), size: Number(info.size) };
+      const info = await stat(full, { bigint: true }).catch((e: NodeJS.ErrnoException) =>
+        e.code === 'ENOENT' ? null : Promise.reject(e),
+      );
+      return (
+        info && {
+          etag: await etagOf(full, info),
+          key,
+          last_modified: new Date(Number(info.mtimeMs)).toISOString(),
+          size: Number(info.size),
+        }
+      );
     }),
   );
   page.blobs = listed.filter((b) => b !== null);
@@ -175,7 +216,9 @@ async function listPage(root: string, prefix: string, directories: boolean, curs
 
 const METADATA_HEADER = 'x-amz-meta-user';
 const decodeMetadata = (header: string | null): Record<string, unknown> =>
-  header?.startsWith('b64;') ? JSON.parse(Buffer.from(header.slice(4), 'base64').toString('utf8')) : {};
+  header?.startsWith('b64;')
+    ? JSON.parse(Buffer.from(header.slice(4), 'base64').toString('utf8'))
+    : {};
 
 type Internals = {
   parseAPIRequest(req: { url?: string }): { url: URL } | null;
@@ -220,14 +263,24 @@ export class LocalBlobsServer extends BlobsServer {
     // writes came to the local server with netlify/primitives#306; no upstream report of the
     // check-then-write race or of the torn metadata write exists yet.
     const put = (this as unknown as { put: (req: Request) => Promise<Response> }).put.bind(this);
-    (this as unknown as { put: (req: Request) => Promise<Response> }).put = (req) => this.atomicPut(req, put);
+    (this as unknown as { put: (req: Request) => Promise<Response> }).put = (req) =>
+      this.atomicPut(req, put);
     // Patch: the stock listing walks and stats the whole store and answers it as one page without
     // a cursor (local list() came with netlify/blobs#83); Netlify pages it LIST_PAGE_SIZE at a time.
     // No upstream report of the missing paging exists yet.
-    (this as unknown as { listBlobs: (o: { rootPath: string; url: URL }) => Promise<Response> }).listBlobs = async ({ rootPath, url }) => {
+    (
+      this as unknown as { listBlobs: (o: { rootPath: string; url: URL }) => Promise<Response> }
+    ).listBlobs = async ({ rootPath, url }) => {
       const params = url.searchParams;
       try {
-        return Response.json(await listPage(rootPath, params.get('prefix') ?? '', params.get('directories') === 'true', params.get('cursor') ?? ''));
+        return Response.json(
+          await listPage(
+            rootPath,
+            params.get('prefix') ?? '',
+            params.get('directories') === 'true',
+            params.get('cursor') ?? '',
+          ),
+        );
       } catch {
         return new Response(null, { status: 500 });
       }
@@ -235,16 +288,22 @@ export class LocalBlobsServer extends BlobsServer {
   }
 
   /** The stock put's checks, with data and metadata each written atomically. */
-  private async atomicPut(req: Request, stock: (req: Request) => Promise<Response>): Promise<Response> {
+  private async atomicPut(
+    req: Request,
+    stock: (req: Request) => Promise<Response>,
+  ): Promise<Response> {
     const self = this as unknown as Internals;
     // API-mode requests answer with a signed URL; the write itself comes next.
     if (self.parseAPIRequest(req)) return stock(req);
-    const { dataPath, key, metadataPath } = self.getLocalPaths(new URL(req.url ?? '', self.address));
+    const { dataPath, key, metadataPath } = self.getLocalPaths(
+      new URL(req.url ?? '', self.address),
+    );
     if (!dataPath || !key || !metadataPath) return new Response(null, { status: 400 });
     // generateETag answers '' for a key with no file.
     const current = (await generateETag(dataPath)) || undefined;
     const ifMatch = req.headers.get('if-match');
-    if (req.headers.get('if-none-match') === '*' && current !== undefined) return new Response(null, { status: 412 });
+    if (req.headers.get('if-none-match') === '*' && current !== undefined)
+      return new Response(null, { status: 412 });
     if (ifMatch && ifMatch !== current) return new Response(null, { status: 412 });
     try {
       const metadata = decodeMetadata(req.headers.get(METADATA_HEADER));
@@ -262,7 +321,8 @@ export class LocalBlobsServer extends BlobsServer {
     if (!dataPath) return original(req);
     return this.exclusive(dataPath, async () => {
       const res = await original(req);
-      if (req.method?.toLowerCase() !== 'get' || res.status !== 200 || res.headers.get('etag')) return res;
+      if (req.method?.toLowerCase() !== 'get' || res.status !== 200 || res.headers.get('etag'))
+        return res;
       const etag = await generateETag(dataPath);
       // A reader that holds the current version gets no body (getWithMetadata's `etag` option).
       if (etag && req.headers.get('if-none-match') === etag) {

@@ -9,7 +9,11 @@ import type { AddressInfo } from 'node:net';
  * /api/v1/blobs/* for the build token only, refuses writes and deletes to site-wide stores, and
  * passes everything else on to the local Blobs server (which signs the URLs, as Netlify does).
  */
-export async function startBuildBlobsApi(opts: { blobsURL: string; blobsToken: string; siteID: string }) {
+export async function startBuildBlobsApi(opts: {
+  blobsURL: string;
+  blobsToken: string;
+  siteID: string;
+}) {
   const token = randomBytes(16).toString('hex');
   const upstream = new URL(opts.blobsURL);
   let refusedWrites = 0;
@@ -17,7 +21,9 @@ export async function startBuildBlobsApi(opts: { blobsURL: string; blobsToken: s
   const server = http.createServer((req, res) => {
     const refuse = (status: number, message: string) => {
       req.resume();
-      res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify({ message }));
+      res
+        .writeHead(status, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ message }));
     };
     if (req.headers.authorization !== `Bearer ${token}`) return refuse(401, 'Invalid token');
     const match = /^\/api\/v1\/blobs\/([^/]+)\/([^/?]+)/.exec(req.url ?? '');
@@ -34,7 +40,11 @@ export async function startBuildBlobsApi(opts: { blobsURL: string; blobsToken: s
         port: upstream.port,
         path: req.url,
         method,
-        headers: { ...req.headers, host: upstream.host, authorization: `Bearer ${opts.blobsToken}` },
+        headers: {
+          ...req.headers,
+          host: upstream.host,
+          authorization: `Bearer ${opts.blobsToken}`,
+        },
       },
       (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
@@ -50,7 +60,9 @@ export async function startBuildBlobsApi(opts: { blobsURL: string; blobsToken: s
   return {
     /** The NETLIFY_BLOBS_CONTEXT Netlify hands a build's plugins (API mode, this deploy). */
     contextFor(deployID: string): string {
-      return Buffer.from(JSON.stringify({ apiURL, deployID, siteID: opts.siteID, token })).toString('base64');
+      return Buffer.from(JSON.stringify({ apiURL, deployID, siteID: opts.siteID, token })).toString(
+        'base64',
+      );
     },
     /** How many site-wide writes a build attempted and was refused (tests read it). */
     get refusedWrites() {

@@ -25,14 +25,24 @@ process.stdout.write(JSON.stringify({ environment: netlifyConfig.build.environme
  * Blobs context Netlify gives plugins, and returns the environment they hand to the build
  * command. Only the plugins' hand-over reaches the build: it gets no Blobs context of its own.
  */
-export async function runBuildPlugins(projectRoot: string, pluginEnv: NodeJS.ProcessEnv): Promise<Record<string, string>> {
+export async function runBuildPlugins(
+  projectRoot: string,
+  pluginEnv: NodeJS.ProcessEnv,
+): Promise<Record<string, string>> {
   const { config } = await resolveConfig({ offline: true, cwd: projectRoot, mode: 'cli' });
   const env: Record<string, string> = { ...(config.build?.environment ?? {}) };
   for (const { package: pkg } of config.plugins ?? []) {
-    if (!pkg.startsWith('.')) throw new Error(`The local platform runs only plugins kept in the repository, not ${pkg}`);
+    if (!pkg.startsWith('.'))
+      throw new Error(`The local platform runs only plugins kept in the repository, not ${pkg}`);
     const entry = pathToFileURL(path.join(projectRoot, pkg, 'index.js')).href;
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', RUNNER, entry], { cwd: projectRoot, env: pluginEnv });
-    const result = JSON.parse(stdout) as { environment: Record<string, string>; failed: string | null };
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', RUNNER, entry], {
+      cwd: projectRoot,
+      env: pluginEnv,
+    });
+    const result = JSON.parse(stdout) as {
+      environment: Record<string, string>;
+      failed: string | null;
+    };
     if (result.failed) throw new Error(`Plugin ${pkg} failed the build: ${result.failed}`);
     Object.assign(env, result.environment);
   }

@@ -49,7 +49,12 @@ const idle: Worker[] = [];
 const fitting = (root: string, env: Record<string, string>) => `${root}\0${env.NODE_OPTIONS ?? ''}`;
 
 function start(root: string, env: Record<string, string>): Promise<Worker> {
-  const child = fork(WORKER, [], { cwd: root, env, execArgv: ASTRO_NODE_OPTIONS, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  const child = fork(WORKER, [], {
+    cwd: root,
+    env,
+    execArgv: ASTRO_NODE_OPTIONS,
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
   const worker: Worker = { child, fits: fitting(root, env), builds: 0, stderr: [] };
   const note = (text: string) => {
     worker.stderr.push(text);
@@ -62,7 +67,11 @@ function start(root: string, env: Record<string, string>): Promise<Worker> {
     const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
       // Node prints an error that stopped it before the source line and stack: `Error: why`.
       const why = /^\w*Error\b.*$/m.exec(worker.stderr.join(''))?.[0];
-      reject(new Error(`The build command stopped as it started (${signal ?? `exit code ${code}`})${why ? `: ${why}` : ''}`));
+      reject(
+        new Error(
+          `The build command stopped as it started (${signal ?? `exit code ${code}`})${why ? `: ${why}` : ''}`,
+        ),
+      );
     };
     child.once('exit', onExit);
     child.once('message', () => {
@@ -88,8 +97,13 @@ function stop(worker: Worker) {
 }
 
 /** Runs `astro build` in `root` with exactly `env`, in a warm process when one is idle. */
-export async function runAstroBuild(root: string, buildEnv: NodeJS.ProcessEnv): Promise<BuildResult> {
-  const env = Object.fromEntries(Object.entries(buildEnv).filter((e): e is [string, string] => e[1] !== undefined));
+export async function runAstroBuild(
+  root: string,
+  buildEnv: NodeJS.ProcessEnv,
+): Promise<BuildResult> {
+  const env = Object.fromEntries(
+    Object.entries(buildEnv).filter((e): e is [string, string] => e[1] !== undefined),
+  );
   const index = idle.findIndex((w) => w.fits === fitting(root, env));
   let worker: Worker;
   try {
@@ -102,7 +116,10 @@ export async function runAstroBuild(root: string, buildEnv: NodeJS.ProcessEnv): 
   hold(worker, true);
   const result = await new Promise<BuildResult>((resolve) => {
     const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
-      resolve({ ok: false, output: `${worker.stderr.join('')}\nThe build process stopped (${signal ?? `exit code ${code}`}).` });
+      resolve({
+        ok: false,
+        output: `${worker.stderr.join('')}\nThe build process stopped (${signal ?? `exit code ${code}`}).`,
+      });
     };
     worker.child.once('exit', onExit);
     worker.child.once('message', (reply: BuildResult) => {

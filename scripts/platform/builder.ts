@@ -73,7 +73,9 @@ export class Builder {
     const dir = path.join(this.opts.buildsDir, id.trim());
     const site = await new StaticSite(dir).init();
     if (!(await readdir(dir).catch(() => null))) return false;
-    const deployId = (await readFile(path.join(this.opts.buildsDir, 'current-deploy'), 'utf8').catch(() => '')).trim();
+    const deployId = (
+      await readFile(path.join(this.opts.buildsDir, 'current-deploy'), 'utf8').catch(() => '')
+    ).trim();
     this.live = { id: id.trim(), deployId, site };
     if (deployId) this.opts.onLive?.(deployId);
     return true;
@@ -154,11 +156,13 @@ export class Builder {
     this.cancel();
     this.held = false;
     if (!this.building) return this.start();
-    this.followUp ??= this.building.catch(() => undefined).then(() => {
-      this.followUp = null;
-      // A call made between the two builds may have started one already; it covers this one too.
-      return this.building ?? this.start();
-    });
+    this.followUp ??= this.building
+      .catch(() => undefined)
+      .then(() => {
+        this.followUp = null;
+        // A call made between the two builds may have started one already; it covers this one too.
+        return this.building ?? this.start();
+      });
     return this.followUp;
   }
 
@@ -179,18 +183,33 @@ export class Builder {
     // find react. Astro therefore always builds into a private folder inside the project (where
     // packages resolve, and parallel builds never share Astro's fallback ./.astro folder); the
     // finished build then moves into DATA_DIR.
-    const stagingDir = path.join(this.opts.projectRoot, 'node_modules', '.astro', 'local-builds', `${id}-${randomBytes(4).toString('hex')}`);
+    const stagingDir = path.join(
+      this.opts.projectRoot,
+      'node_modules',
+      '.astro',
+      'local-builds',
+      `${id}-${randomBytes(4).toString('hex')}`,
+    );
     await mkdir(this.opts.buildsDir, { recursive: true });
     const started = Date.now();
     // A deploy id shaped as Netlify's (24 hex digits): the Blobs client refuses any other for a
     // deploy store, which the build writes its report of left-out records to.
     const deployId = randomBytes(12).toString('hex');
-    const deploy: Deploy = { id: deployId, site_id: this.opts.siteId, state: 'building', error_message: null, created_at: new Date(started).toISOString() };
+    const deploy: Deploy = {
+      id: deployId,
+      site_id: this.opts.siteId,
+      state: 'building',
+      error_message: null,
+      created_at: new Date(started).toISOString(),
+    };
     await this.opts.onDeployEvent('deploy-building', deploy);
     this.opts.log(`building the site (${id})…`);
     let pluginEnv: Record<string, string>;
     try {
-      pluginEnv = await runBuildPlugins(this.opts.projectRoot, { ...this.env, NETLIFY_BLOBS_CONTEXT: this.opts.pluginBlobsContext(deployId) });
+      pluginEnv = await runBuildPlugins(this.opts.projectRoot, {
+        ...this.env,
+        NETLIFY_BLOBS_CONTEXT: this.opts.pluginBlobsContext(deployId),
+      });
     } catch (error) {
       return this.failed(deploy, outDir, error instanceof Error ? error.message : String(error));
     }
@@ -214,18 +233,30 @@ export class Builder {
     await this.prune(id);
   }
 
-  private async failed(deploy: Deploy, outDir: string, reason: string, detail = reason): Promise<void> {
+  private async failed(
+    deploy: Deploy,
+    outDir: string,
+    reason: string,
+    detail = reason,
+  ): Promise<void> {
     this.builds++;
     this.failures++;
     this.opts.log(`build failed; the previous build keeps serving.\n${detail}`);
     await rm(outDir, { recursive: true, force: true });
-    await this.opts.onDeployEvent('deploy-failed', { ...deploy, state: 'error', error_message: reason });
+    await this.opts.onDeployEvent('deploy-failed', {
+      ...deploy,
+      state: 'error',
+      error_message: reason,
+    });
   }
 
   /** Keeps the live build, the one before it and the kept ones. */
   private async prune(keep: string): Promise<void> {
-    const entries = (await readdir(this.opts.buildsDir)).filter((e) => e.startsWith('build-') && e !== keep && !this.kept.has(e)).sort();
-    for (const old of entries.slice(0, -1)) await rm(path.join(this.opts.buildsDir, old), { recursive: true, force: true });
+    const entries = (await readdir(this.opts.buildsDir))
+      .filter((e) => e.startsWith('build-') && e !== keep && !this.kept.has(e))
+      .sort();
+    for (const old of entries.slice(0, -1))
+      await rm(path.join(this.opts.buildsDir, old), { recursive: true, force: true });
   }
 
   /** Waits for pending and running builds. */

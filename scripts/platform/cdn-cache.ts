@@ -20,10 +20,16 @@ interface Entry {
   expires: number;
 }
 
-const NETLIFY_ONLY = ['netlify-cdn-cache-control', 'netlify-cache-tag', 'cache-tag', 'netlify-vary'];
+const NETLIFY_ONLY = [
+  'netlify-cdn-cache-control',
+  'netlify-cache-tag',
+  'cache-tag',
+  'netlify-vary',
+];
 
 /** How long a CDN rule lets an answer be kept: s-maxage, else max-age (0: not at all). */
-const lifetimeSeconds = (rule: string) => Number(/\bs-maxage=(\d+)/i.exec(rule)?.[1] ?? /\bmax-age=(\d+)/i.exec(rule)?.[1] ?? 0);
+const lifetimeSeconds = (rule: string) =>
+  Number(/\bs-maxage=(\d+)/i.exec(rule)?.[1] ?? /\bmax-age=(\d+)/i.exec(rule)?.[1] ?? 0);
 
 function cacheable(response: Response): boolean {
   const rule = response.headers.get('netlify-cdn-cache-control');
@@ -67,7 +73,10 @@ export class LocalCdnCache {
       return false;
     }
     this.hits++;
-    res.writeHead(entry.status, Object.fromEntries([...entry.headers, ['cache-status', '"Netlify Edge"; hit']]));
+    res.writeHead(
+      entry.status,
+      Object.fromEntries([...entry.headers, ['cache-status', '"Netlify Edge"; hit']]),
+    );
     res.end(method === 'HEAD' ? undefined : entry.body);
     return true;
   }
@@ -76,14 +85,21 @@ export class LocalCdnCache {
   async keep(method: string, url: URL, response: Response): Promise<Response> {
     const headers = new Headers(response.headers);
     for (const name of NETLIFY_ONLY) headers.delete(name);
-    if (method !== 'GET' || !cacheable(response)) return new Response(response.body, { status: response.status, headers });
+    if (method !== 'GET' || !cacheable(response))
+      return new Response(response.body, { status: response.status, headers });
     this.misses++;
     const body = Buffer.from(await response.arrayBuffer());
     const kept: [string, string][] = [];
     headers.forEach((v, k) => kept.push([k, v]));
     const seconds = lifetimeSeconds(response.headers.get('netlify-cdn-cache-control') ?? '');
     this.drop(url.href);
-    this.entries.set(url.href, { status: response.status, headers: kept, body, tags: tagsOf(response), expires: Date.now() + seconds * 1000 });
+    this.entries.set(url.href, {
+      status: response.status,
+      headers: kept,
+      body,
+      tags: tagsOf(response),
+      expires: Date.now() + seconds * 1000,
+    });
     this.bytes += body.length;
     for (const oldest of this.entries.keys()) {
       if (this.bytes <= MAX_CACHE_BYTES) break;
@@ -115,9 +131,11 @@ export class LocalCdnCache {
 
   /** Netlify's purge API as purgeCache() calls it: POST JSON {cache_tags?}, bearer token required. */
   async handlePurgeApi(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const reply = (status: number, body: string) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(body);
+    const reply = (status: number, body: string) =>
+      res.writeHead(status, { 'Content-Type': 'application/json' }).end(body);
     if (req.method !== 'POST') return void reply(405, '{"message":"Method not allowed"}');
-    if (req.headers.authorization !== `Bearer ${this.purgeToken}`) return void reply(401, '{"message":"Unauthorized"}');
+    if (req.headers.authorization !== `Bearer ${this.purgeToken}`)
+      return void reply(401, '{"message":"Unauthorized"}');
     const chunks: Buffer[] = [];
     for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
     let payload: { cache_tags?: unknown };
@@ -127,7 +145,8 @@ export class LocalCdnCache {
       return void reply(400, '{"message":"Invalid JSON"}');
     }
     const tags = payload.cache_tags;
-    if (tags !== undefined && !(Array.isArray(tags) && tags.every((t) => typeof t === 'string'))) return void reply(400, '{"message":"cache_tags must be strings"}');
+    if (tags !== undefined && !(Array.isArray(tags) && tags.every((t) => typeof t === 'string')))
+      return void reply(400, '{"message":"cache_tags must be strings"}');
     this.purge(tags as string[] | undefined);
     reply(202, '');
   }

@@ -37,7 +37,11 @@ export async function callFunction(
   // TRACK): the platform turns it away itself, as a method the route does not take, not a 500.
   if (req.method === 'TRACE') {
     req.resume();
-    res.writeHead(405, { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff', Allow: FUNCTION_METHODS });
+    res.writeHead(405, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'X-Content-Type-Options': 'nosniff',
+      Allow: FUNCTION_METHODS,
+    });
     res.end(JSON.stringify({ message: `Method ${req.method} is not allowed here` }));
     return;
   }
@@ -59,7 +63,12 @@ export async function callFunction(
   const work = invocationWork(deps.log);
   let answer: Response;
   try {
-    answer = await handler(request, { params, ip, requestId: randomUUID(), waitUntil: work.waitUntil });
+    answer = await handler(request, {
+      params,
+      ip,
+      requestId: randomUUID(),
+      waitUntil: work.waitUntil,
+    });
   } finally {
     // As on Netlify, the invocation lasts until its handed-over work settles, after the answer is sent.
     deps.background.track(work.settled());

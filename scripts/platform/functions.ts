@@ -38,20 +38,40 @@ export async function loadFunctions(dir: string) {
     const mod = await import(pathToFileURL(path.join(dir, file)).href);
     const config = mod.config ?? {};
     if (typeof config.schedule === 'string') {
-      scheduled.push({ name: file.replace(/\.(ts|mts|js|mjs)$/, ''), schedule: config.schedule, handler: mod.default });
+      scheduled.push({
+        name: file.replace(/\.(ts|mts|js|mjs)$/, ''),
+        schedule: config.schedule,
+        handler: mod.default,
+      });
       continue;
     }
     // Without config.path Netlify serves a function at /.netlify/functions/<name> (event functions too).
     const fallback = `/.netlify/functions/${file.replace(/\.(ts|mts|js|mjs)$/, '')}`;
-    const paths: string[] = Array.isArray(config.path) ? config.path : config.path ? [config.path] : [fallback];
-    const methods = config.method ? [config.method].flat().map((m: string) => m.toUpperCase()) : null;
-    for (const p of paths) routes.push({ name: file, pattern: p.split('/').filter(Boolean), methods, handler: mod.default });
+    const paths: string[] = Array.isArray(config.path)
+      ? config.path
+      : config.path
+        ? [config.path]
+        : [fallback];
+    const methods = config.method
+      ? [config.method].flat().map((m: string) => m.toUpperCase())
+      : null;
+    for (const p of paths)
+      routes.push({
+        name: file,
+        pattern: p.split('/').filter(Boolean),
+        methods,
+        handler: mod.default,
+      });
   }
   // Literal segments win over :params, as on Netlify (/api/events/upcoming before /api/events/:id).
-  const weight = (r: FnRoute) => r.pattern.map((s) => (s.startsWith(':') ? 1 : s === '*' ? 2 : 0)).join('');
+  const weight = (r: FnRoute) =>
+    r.pattern.map((s) => (s.startsWith(':') ? 1 : s === '*' ? 2 : 0)).join('');
   routes.sort((a, b) => weight(a).localeCompare(weight(b)));
 
-  function match(pathname: string, method: string): { route: FnRoute; params: Record<string, string> } | null {
+  function match(
+    pathname: string,
+    method: string,
+  ): { route: FnRoute; params: Record<string, string> } | null {
     const segments = pathname.split('/').filter(Boolean);
     for (const route of routes) {
       if (route.methods && !route.methods.includes(method)) continue;

@@ -6,7 +6,11 @@ import { parseAllHeaders, type Header } from '@netlify/headers-parser';
  * parser refuses stops the build from going live rather than being skipped unseen.
  */
 export async function readHeadersFile(file: string): Promise<Header[]> {
-  const { headers, errors } = await parseAllHeaders({ headersFiles: [file], configHeaders: [], minimal: false });
+  const { headers, errors } = await parseAllHeaders({
+    headersFiles: [file],
+    configHeaders: [],
+    minimal: false,
+  });
   if (errors.length) throw new Error(`_headers: ${errors.map((e) => e.message).join('\n')}`);
   return headers.filter((rule): rule is Header => 'forRegExp' in rule);
 }

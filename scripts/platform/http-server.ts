@@ -20,9 +20,19 @@ export async function listenOnLoopback(port = 0): Promise<{ server: Server; url:
 }
 
 /** Hands every request to `stages` in order; an error in one becomes a 500, logged. */
-export function answerWithStages(server: Server, url: string, stages: readonly Stage[], log: (line: string) => void): void {
+export function answerWithStages(
+  server: Server,
+  url: string,
+  stages: readonly Stage[],
+  log: (line: string) => void,
+): void {
   server.on('request', (req, res) => {
-    runStages(stages, { req, res, url: new URL(req.url ?? '/', url), method: req.method ?? 'GET' }).catch((error) => {
+    runStages(stages, {
+      req,
+      res,
+      url: new URL(req.url ?? '/', url),
+      method: req.method ?? 'GET',
+    }).catch((error) => {
       log(`request failed: ${String(error?.stack ?? error)}`);
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
       res.end('Internal error');
@@ -31,7 +41,9 @@ export function answerWithStages(server: Server, url: string, stages: readonly S
   // CONNECT (a proxy's tunnel request) never reaches 'request', and Node would just drop the
   // connection: answer it as a method nothing here takes.
   server.on('connect', (_req, socket) => {
-    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${FUNCTION_METHODS}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${FUNCTION_METHODS}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+    );
   });
 }
 

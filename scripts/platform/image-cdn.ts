@@ -4,8 +4,18 @@ import { MAX_IMAGE_PIXELS } from '../../src/server/content/uploads';
 import { sameSitePath } from '../../src/schemas/same-site-path';
 
 /** Netlify's `fit` and `position` values, as sharp names them. */
-const FITS = new Map([['contain', 'inside'], ['cover', 'cover'], ['fill', 'fill']] as const);
-const POSITIONS = new Map([['center', 'centre'], ['top', 'top'], ['bottom', 'bottom'], ['left', 'left'], ['right', 'right']]);
+const FITS = new Map([
+  ['contain', 'inside'],
+  ['cover', 'cover'],
+  ['fill', 'fill'],
+] as const);
+const POSITIONS = new Map([
+  ['center', 'centre'],
+  ['top', 'top'],
+  ['bottom', 'bottom'],
+  ['left', 'left'],
+  ['right', 'right'],
+]);
 
 /**
  * The local stand-in for Netlify Image CDN:
@@ -56,11 +66,20 @@ export class LocalImageCdn {
     };
     // Judged as resolved: '/\\host' and '/.//host' start with one slash yet name another host.
     const path = sameSitePath(src, this.origin);
-    if (path === null || path.startsWith('/.netlify/')) return fail(400, 'Only images on this site can be transformed');
-    if ([width, height, quality].some((n) => Number.isNaN(n)) || !fit || !position) return fail(400, 'Invalid transformation parameters');
+    if (path === null || path.startsWith('/.netlify/'))
+      return fail(400, 'Only images on this site can be transformed');
+    if ([width, height, quality].some((n) => Number.isNaN(n)) || !fit || !position)
+      return fail(400, 'Invalid transformation parameters');
     const accept = String(req.headers.accept ?? '');
     const asked = reqUrl.searchParams.get('fm');
-    const format = asked && ['avif', 'webp', 'jpg', 'png'].includes(asked) ? asked : /image\/avif/.test(accept) ? 'avif' : /image\/webp/.test(accept) ? 'webp' : null;
+    const format =
+      asked && ['avif', 'webp', 'jpg', 'png'].includes(asked)
+        ? asked
+        : /image\/avif/.test(accept)
+          ? 'avif'
+          : /image\/webp/.test(accept)
+            ? 'webp'
+            : null;
     const key = `${src}|${width}|${height}|${fit}|${position}|${quality}|${format}`;
     let out = this.cache.get(key);
     if (!out) {
@@ -68,15 +87,21 @@ export class LocalImageCdn {
       if (!source?.ok) return fail(source ? 404 : 502, 'The source image could not be fetched');
       await this.turn();
       try {
-        let image = sharp(Buffer.from(await source.arrayBuffer()), { limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
-        if (width || height) image = image.resize({ width, height, fit, position, withoutEnlargement: true });
+        let image = sharp(Buffer.from(await source.arrayBuffer()), {
+          limitInputPixels: MAX_IMAGE_PIXELS,
+        }).rotate();
+        if (width || height)
+          image = image.resize({ width, height, fit, position, withoutEnlargement: true });
         const q = quality ?? 75;
         if (format === 'avif') image = image.avif({ quality: q });
         else if (format === 'webp') image = image.webp({ quality: q });
         else if (format === 'png') image = image.png();
         else if (format === 'jpg') image = image.jpeg({ quality: q });
         const { data, info } = await image.toBuffer({ resolveWithObject: true });
-        out = { body: data, type: `image/${info.format === 'heif' ? 'avif' : info.format === 'jpeg' ? 'jpeg' : info.format}` };
+        out = {
+          body: data,
+          type: `image/${info.format === 'heif' ? 'avif' : info.format === 'jpeg' ? 'jpeg' : info.format}`,
+        };
       } catch {
         return fail(400, 'The source is not an image that can be transformed');
       } finally {
@@ -84,7 +109,12 @@ export class LocalImageCdn {
       }
       this.remember(key, out);
     }
-    res.writeHead(200, { 'Content-Type': out.type, 'Content-Length': out.body.length, 'Cache-Control': 'public, max-age=31536000', Vary: 'Accept' });
+    res.writeHead(200, {
+      'Content-Type': out.type,
+      'Content-Length': out.body.length,
+      'Cache-Control': 'public, max-age=31536000',
+      Vary: 'Accept',
+    });
     res.end(req.method === 'HEAD' ? undefined : out.body);
   }
 

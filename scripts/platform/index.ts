@@ -122,7 +122,12 @@ export async function startPlatform(opts: PlatformOptions) {
       match: fns.match,
       cdn,
       call: ({ req, res, url: reqUrl }, handler, params) =>
-        callFunction(req, res, reqUrl, handler, params, { origin: (r) => visitedOrigin(server, url, r), cdn, background, log }),
+        callFunction(req, res, reqUrl, handler, params, {
+          origin: (r) => visitedOrigin(server, url, r),
+          cdn,
+          background,
+          log,
+        }),
     }),
     apiNotFoundStage,
     staticSiteStage(builder),

@@ -22,7 +22,9 @@ const supportedRule = z
       .startsWith('/')
       .refine((from) => !/[*:]/.test(from)),
     to: z.string(),
-    status: z.union([z.literal(301), z.literal(302), z.literal(303), z.literal(307), z.literal(308)]).default(301),
+    status: z
+      .union([z.literal(301), z.literal(302), z.literal(303), z.literal(307), z.literal(308)])
+      .default(301),
     force: z.literal(false),
     query: z.object({}).strict(),
     conditions: z.object({}).strict(),
@@ -31,14 +33,29 @@ const supportedRule = z
   .strict();
 
 export async function readRedirectsFile(file: string): Promise<Map<string, RedirectRule>> {
-  const { redirects, errors } = await parseAllRedirects({ redirectsFiles: [file], configRedirects: [], minimal: true });
-  if (errors.length) throw new Error(`_redirects: ${errors.map((e: { message?: unknown }) => String(e.message ?? e)).join('\n')}`);
+  const { redirects, errors } = await parseAllRedirects({
+    redirectsFiles: [file],
+    configRedirects: [],
+    minimal: true,
+  });
+  if (errors.length)
+    throw new Error(
+      `_redirects: ${errors.map((e: { message?: unknown }) => String(e.message ?? e)).join('\n')}`,
+    );
   const rules = new Map<string, RedirectRule>();
   for (const parsed of redirects) {
     const rule = supportedRule.safeParse(parsed);
-    if (!rule.success) throw new Error(`_redirects: the local platform does not support the rule ${JSON.stringify(parsed)}`);
+    if (!rule.success)
+      throw new Error(
+        `_redirects: the local platform does not support the rule ${JSON.stringify(parsed)}`,
+      );
     // The first rule for a path wins, as on Netlify.
-    if (!rules.has(rule.data.from)) rules.set(rule.data.from, { from: rule.data.from, to: rule.data.to, status: rule.data.status });
+    if (!rules.has(rule.data.from))
+      rules.set(rule.data.from, {
+        from: rule.data.from,
+        to: rule.data.to,
+        status: rule.data.status,
+      });
   }
   return rules;
 }

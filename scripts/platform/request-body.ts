@@ -2,13 +2,16 @@ import type { IncomingMessage } from 'node:http';
 import { PLATFORM_BODY_LIMIT_BYTES } from '../../src/schemas/upload-limits';
 
 export const TOO_LARGE = Symbol('too large');
-export const PAYLOAD_TOO_LARGE = 'The request is too large: functions accept at most 6 MB (binary bodies count base64-encoded, about 4.5 MB of file).';
+export const PAYLOAD_TOO_LARGE =
+  'The request is too large: functions accept at most 6 MB (binary bodies count base64-encoded, about 4.5 MB of file).';
 // Past this much the sender is not a browser posting a form: stop reading and drop the connection.
 const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
 
 /** How big Netlify counts a body: binary bodies travel base64-encoded, text ones as they are. */
 function platformSize(bytes: number, contentType: string | undefined): number {
-  const text = /^(text\/|application\/(json|x-www-form-urlencoded|xml|javascript)\b)/i.test(contentType ?? '');
+  const text = /^(text\/|application\/(json|x-www-form-urlencoded|xml|javascript)\b)/i.test(
+    contentType ?? '',
+  );
   return text ? bytes : Math.ceil(bytes / 3) * 4;
 }
 
@@ -22,7 +25,8 @@ export async function readCappedBody(req: IncomingMessage): Promise<Buffer | typ
   let over = false;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (!over && platformSize(size, req.headers['content-type']) > PLATFORM_BODY_LIMIT_BYTES) over = true;
+    if (!over && platformSize(size, req.headers['content-type']) > PLATFORM_BODY_LIMIT_BYTES)
+      over = true;
     if (over) {
       chunks.length = 0;
       if (size > DRAIN_LIMIT_BYTES) {

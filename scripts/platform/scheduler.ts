@@ -37,11 +37,19 @@ export class Scheduler {
     });
     const work = invocationWork(this.log);
     try {
-      const res = await fn.handler(req, { params: {}, ip: '127.0.0.1', requestId: randomUUID(), waitUntil: work.waitUntil });
-      if (!res.ok) this.log(`scheduled function ${name} answered ${res.status}: ${await res.text()}`);
+      const res = await fn.handler(req, {
+        params: {},
+        ip: '127.0.0.1',
+        requestId: randomUUID(),
+        waitUntil: work.waitUntil,
+      });
+      if (!res.ok)
+        this.log(`scheduled function ${name} answered ${res.status}: ${await res.text()}`);
       return res;
     } catch (error) {
-      this.log(`scheduled function ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.log(
+        `scheduled function ${name} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
       return new Response(null, { status: 500 });
     } finally {
       this.background.track(work.settled());

@@ -8,7 +8,11 @@ import { startBuildBlobsApi } from './build-blobs-api';
  * NETLIFY_BLOBS_CONTEXT (set here through `env`, as Netlify's runtime sets it), and beside it the API-mode
  * endpoint builds read through, which cannot write the site's stores.
  */
-export async function startSiteBlobs(opts: { dataDir: string; siteId: string; env: (name: string, value: string) => void }) {
+export async function startSiteBlobs(opts: {
+  dataDir: string;
+  siteId: string;
+  env: (name: string, value: string) => void;
+}) {
   const token = randomBytes(16).toString('hex');
   const blobs = new LocalBlobsServer({ directory: path.join(opts.dataDir, 'blobs'), token });
   const { port } = await blobs.start();
@@ -34,8 +38,13 @@ export async function startSiteBlobs(opts: { dataDir: string; siteId: string; en
      * belongs to the live deploy, so the functions' Blobs context names it from the moment it is live.
      */
     functionsBelongTo(deployID: string) {
-      const current = JSON.parse(Buffer.from(process.env.NETLIFY_BLOBS_CONTEXT ?? context, 'base64').toString('utf8'));
-      opts.env('NETLIFY_BLOBS_CONTEXT', Buffer.from(JSON.stringify({ ...current, deployID })).toString('base64'));
+      const current = JSON.parse(
+        Buffer.from(process.env.NETLIFY_BLOBS_CONTEXT ?? context, 'base64').toString('utf8'),
+      );
+      opts.env(
+        'NETLIFY_BLOBS_CONTEXT',
+        Buffer.from(JSON.stringify({ ...current, deployID })).toString('base64'),
+      );
     },
     async close() {
       await buildBlobs.close();

@@ -87,7 +87,9 @@ export class StaticSite {
     const rel = path.posix.normalize(decoded).replace(/^(\.\.(\/|$))+/, '');
     // Netlify reads its rule files but never serves them.
     if (rel === '/_headers' || rel === '/_redirects') return null;
-    const candidates = rel.endsWith('/') ? [`${rel}index.html`] : [rel, `${rel}/index.html`, `${rel}.html`];
+    const candidates = rel.endsWith('/')
+      ? [`${rel}index.html`]
+      : [rel, `${rel}/index.html`, `${rel}.html`];
     for (const c of candidates) {
       const abs = path.join(this.root, c);
       if (!abs.startsWith(this.root + path.sep) && abs !== this.root) continue;
@@ -102,9 +104,16 @@ export class StaticSite {
     let found = await this.resolve(pathname);
     let status = 200;
     // A `_redirects` rule applies only where no file answers the path (Netlify's shadowing).
-    const redirect = found ? undefined : this.redirects.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+    const redirect = found
+      ? undefined
+      : this.redirects.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
     if (redirect) {
-      res.writeHead(redirect.status, { Location: redirect.to, 'Cache-Control': 'public, max-age=0, must-revalidate' }).end();
+      res
+        .writeHead(redirect.status, {
+          Location: redirect.to,
+          'Cache-Control': 'public, max-age=0, must-revalidate',
+        })
+        .end();
       return;
     }
     if (!found) {
@@ -117,7 +126,8 @@ export class StaticSite {
     }
     const { file } = found;
     for (const [k, v] of headersFor(this.rules, pathname)) res.setHeader(k, v);
-    if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+    if (!res.hasHeader('Cache-Control'))
+      res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
     res.setHeader('Content-Type', file.type);
     res.setHeader('ETag', file.etag);
     res.setHeader('Vary', 'Accept-Encoding');

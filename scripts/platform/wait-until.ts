@@ -8,9 +8,12 @@ export function invocationWork(log: (line: string) => void) {
   const pending = new Set<Promise<unknown>>();
   return {
     waitUntil(promise: Promise<unknown>): void {
-      if (promise === undefined) throw new TypeError('waitUntil: At least 1 argument required, but only 0 passed');
+      if (promise === undefined)
+        throw new TypeError('waitUntil: At least 1 argument required, but only 0 passed');
       const tracked: Promise<unknown> = Promise.resolve(promise)
-        .catch((error: unknown) => log(`waitUntil work failed: ${error instanceof Error ? error.message : String(error)}`))
+        .catch((error: unknown) =>
+          log(`waitUntil work failed: ${error instanceof Error ? error.message : String(error)}`),
+        )
         .finally(() => pending.delete(tracked));
       pending.add(tracked);
     },

@@ -40,10 +40,12 @@ interface Plan {
 const cacheRoot = (cacheDir: string) => path.join(cacheDir, 'pages');
 const fingerprintFile = (cacheDir: string) => path.join(cacheRoot(cacheDir), 'fingerprint');
 const plansDir = (cacheDir: string) => path.join(cacheRoot(cacheDir), 'plans');
-const storeDir = (cacheDir: string, route: string) => path.join(cacheRoot(cacheDir), 'files', route);
+const storeDir = (cacheDir: string, route: string) =>
+  path.join(cacheRoot(cacheDir), 'files', route);
 
 /** A hash of any JSON value (a page's key, or the site-wide part of many keys). */
-export const contentHash = (...parts: unknown[]): string => createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 40);
+export const contentHash = (...parts: unknown[]): string =>
+  createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 40);
 
 const recordHashes = new WeakMap<object, string>();
 /**
@@ -84,11 +86,17 @@ async function place(from: string, to: string): Promise<void> {
 }
 
 /** Runs `fn` over `items`, `limit` at a time. */
-async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+async function eachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await fn(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await fn(items[next++]!);
+    }),
+  );
 }
 
 /**
@@ -96,7 +104,12 @@ async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) 
  * cache under its key (`keyOf`, hashed with this build's fingerprint) are left out and restored
  * when the build is done. `route` names the route's part of the cache.
  */
-export async function pagesToRender<T>(route: string, items: readonly T[], fileOf: (item: T) => string, keyOf: (item: T) => unknown): Promise<T[]> {
+export async function pagesToRender<T>(
+  route: string,
+  items: readonly T[],
+  fileOf: (item: T) => string,
+  keyOf: (item: T) => unknown,
+): Promise<T[]> {
   if (import.meta.env.DEV) return [...items];
   const cacheDir = path.resolve(process.env.ASTRO_CACHE_DIR || './node_modules/.astro');
   const fingerprint = (await readFile(fingerprintFile(cacheDir), 'utf8').catch(() => '')).trim();
@@ -109,14 +122,20 @@ export async function pagesToRender<T>(route: string, items: readonly T[], fileO
     if (!cached) render.push(item);
     return { file: fileOf(item), key, cached };
   });
-  await writeWhole(path.join(plansDir(cacheDir), `${route}.json`), JSON.stringify({ fingerprint, files } satisfies Plan));
+  await writeWhole(
+    path.join(plansDir(cacheDir), `${route}.json`),
+    JSON.stringify({ fingerprint, files } satisfies Plan),
+  );
   return render;
 }
 
 /** Every file under `dir` (relative paths, sorted). */
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    .sort();
 }
 
 /**
@@ -127,10 +146,21 @@ async function listFiles(dir: string): Promise<string[]> {
 async function codeFingerprint(root: string): Promise<string> {
   const hash = createHash('sha256');
   for (const file of await listFiles(path.join(root, 'src'))) {
-    hash.update(`src/${file}\0`).update(await readFile(path.join(root, 'src', file))).update('\0');
+    hash
+      .update(`src/${file}\0`)
+      .update(await readFile(path.join(root, 'src', file)))
+      .update('\0');
   }
-  for (const file of ['package-lock.json', 'astro.config.mjs', 'tailwind.config.mjs', 'tsconfig.json']) {
-    hash.update(`${file}\0`).update(await readFile(path.join(root, file)).catch(() => Buffer.alloc(0))).update('\0');
+  for (const file of [
+    'package-lock.json',
+    'astro.config.mjs',
+    'tailwind.config.mjs',
+    'tsconfig.json',
+  ]) {
+    hash
+      .update(`${file}\0`)
+      .update(await readFile(path.join(root, file)).catch(() => Buffer.alloc(0)))
+      .update('\0');
   }
   const env = Object.entries(process.env)
     .filter(([name]) => name.startsWith('PUBLIC_') || ['URL', 'BUILD_CLOCK_MS'].includes(name))
@@ -159,7 +189,9 @@ export default function pageCache(): AstroIntegration {
         try {
           for (const name of await readdir(plansDir(cacheDir)).catch(() => [])) {
             const route = path.basename(name, '.json');
-            const plan = JSON.parse(await readFile(path.join(plansDir(cacheDir), name), 'utf8')) as Plan;
+            const plan = JSON.parse(
+              await readFile(path.join(plansDir(cacheDir), name), 'utf8'),
+            ) as Plan;
             const store = storeDir(cacheDir, route);
             await mkdir(store, { recursive: true });
             let restored = 0;
@@ -173,14 +205,20 @@ export default function pageCache(): AstroIntegration {
                 restored++;
               } else {
                 // A page Astro wrote elsewhere (or not at all) is simply rendered again next time.
-                const written = await place(target, path.join(store, key)).then(() => true, () => false);
+                const written = await place(target, path.join(store, key)).then(
+                  () => true,
+                  () => false,
+                );
                 if (written) kept++;
               }
             });
             // Only what this build used stays: the cache does not grow with every edit.
             const used = new Set(plan.files.map((f) => f.key));
-            for (const stale of (await readdir(store)).filter((f) => !used.has(f))) await rm(path.join(store, stale), { force: true });
-            logger.info(`${route}: ${restored} unchanged files from the cache, ${kept} rendered and cached`);
+            for (const stale of (await readdir(store)).filter((f) => !used.has(f)))
+              await rm(path.join(store, stale), { force: true });
+            logger.info(
+              `${route}: ${restored} unchanged files from the cache, ${kept} rendered and cached`,
+            );
           }
         } finally {
           await rm(plansDir(cacheDir), { recursive: true, force: true });

@@ -5,7 +5,6 @@ import { getDeployStore } from '@netlify/blobs';
 import type { AstroIntegration } from 'astro';
 import { PREVIEW_RENDER_DIR, previewPageKey } from '../schemas/preview-link';
 
-
 /**
  * Moves the pages rendered for private previews out of the build output into this deploy's own
  * Blobs store: a deploy (and every old deploy's permalink) would serve anything left in the
@@ -22,16 +21,24 @@ export default function previewPages(): AstroIntegration {
         const root = path.join(fileURLToPath(dir), PREVIEW_RENDER_DIR);
         const pages: { key: string; file: string }[] = [];
         for (const kind of await readdir(root).catch(() => [])) {
-          for (const id of await readdir(path.join(root, kind))) pages.push({ key: previewPageKey(kind, id), file: path.join(root, kind, id, 'index.html') });
+          for (const id of await readdir(path.join(root, kind)))
+            pages.push({
+              key: previewPageKey(kind, id),
+              file: path.join(root, kind, id, 'index.html'),
+            });
         }
         try {
           if (pages.length) {
             const store = getDeployStore();
             for (const { key, file } of pages) await store.set(key, await readFile(file, 'utf8'));
-            logger.info(`${pages.length} preview page${pages.length === 1 ? '' : 's'} kept in the deploy store`);
+            logger.info(
+              `${pages.length} preview page${pages.length === 1 ? '' : 's'} kept in the deploy store`,
+            );
           }
         } catch (error) {
-          logger.warn(`Preview pages could not be stored (${error instanceof Error ? error.message : String(error)}); previews wait for the next build`);
+          logger.warn(
+            `Preview pages could not be stored (${error instanceof Error ? error.message : String(error)}); previews wait for the next build`,
+          );
         } finally {
           await rm(root, { recursive: true, force: true });
         }

@@ -68,6 +68,8 @@ export function deferUntilPainted(html: string): string {
   if (headEnd < 0 || bodyEnd < headEnd) return html;
   const csp = CSP_META.exec(html.slice(0, headEnd));
   const at = csp ? csp.index + csp[0].length : headEnd;
-  const body = html.slice(at, bodyEnd).replace(MODULE_SCRIPT, '<script type="text/plain" data-after-paint="$1"></script>');
+  const body = html
+    .slice(at, bodyEnd)
+    .replace(MODULE_SCRIPT, '<script type="text/plain" data-after-paint="$1"></script>');
   return `${html.slice(0, at)}<script>${FONTS_LATER_SCRIPT}</script>${body}<script>${AFTER_PAINT_SCRIPT}</script>${html.slice(bodyEnd)}`;
 }

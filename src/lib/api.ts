@@ -15,11 +15,18 @@ export class ApiError extends Error {
 }
 
 /** Sends a request with the session cookie; resolves to parsed JSON (or null for empty answers). */
-export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+export async function apiRequest<T = unknown>(
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<T> {
   const res = await fetch(url, {
     method,
     credentials: 'include',
-    headers: body !== undefined && !(body instanceof FormData) ? { 'Content-Type': 'application/json' } : undefined,
+    headers:
+      body !== undefined && !(body instanceof FormData)
+        ? { 'Content-Type': 'application/json' }
+        : undefined,
     body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
   });
   const text = await res.text();
@@ -29,7 +36,12 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
   } catch {
     parsed = null;
   }
-  if (!res.ok) throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`, parsed as ApiError['body']);
+  if (!res.ok)
+    throw new ApiError(
+      res.status,
+      `${res.status}: ${text || res.statusText}`,
+      parsed as ApiError['body'],
+    );
   return parsed as T;
 }
 

@@ -10,7 +10,15 @@ import { ARCHIVE_PATH, archivePageUrl, FILTER_KINDS, type FilterKind } from './p
 export const FILTER_INDEX_PATH = `${ARCHIVE_PATH}/filter-index.json`;
 
 /** One publication in the index: slug, title, type index, topic indexes, year, shown date, authors. */
-export type IndexRow = [slug: string, title: string, type: number, topics: number[], year: string, date: string, authors: string];
+export type IndexRow = [
+  slug: string,
+  title: string,
+  type: number,
+  topics: number[],
+  year: string,
+  date: string,
+  authors: string,
+];
 
 /** The index: the filters' values ([slug, label]) and every publication, newest first. */
 export interface FilterIndex {
@@ -25,7 +33,9 @@ export type Selection = Partial<Record<FilterKind, string>>;
 /** The selection an address shows: its static filter page's, or its query's. */
 export function selectionFromUrl(url: URL): Selection {
   const selection: Selection = {};
-  const path = new RegExp(`^${ARCHIVE_PATH}/(${FILTER_KINDS.join('|')})/([^/]+)`).exec(url.pathname);
+  const path = new RegExp(`^${ARCHIVE_PATH}/(${FILTER_KINDS.join('|')})/([^/]+)`).exec(
+    url.pathname,
+  );
   if (path) selection[path[1] as FilterKind] = decodeURIComponent(path[2]!);
   for (const kind of FILTER_KINDS) {
     const value = url.searchParams.get(kind);
@@ -48,6 +58,9 @@ export function filterRows(index: FilterIndex, selection: Selection): IndexRow[]
   // A value the index does not know (an old link) matches nothing rather than everything.
   if ((selection.type && type < 0) || (selection.topic && topic < 0)) return [];
   return index.rows.filter(
-    ([, , t, topics, year]) => (!selection.type || t === type) && (!selection.topic || topics.includes(topic)) && (!selection.year || year === selection.year),
+    ([, , t, topics, year]) =>
+      (!selection.type || t === type) &&
+      (!selection.topic || topics.includes(topic)) &&
+      (!selection.year || year === selection.year),
   );
 }

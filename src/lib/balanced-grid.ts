@@ -22,7 +22,13 @@ export function balancedCell(index: number, count: number): string {
   const { md, lg } = spans(index, count);
   // A single card keeps a card's width instead of stretching over the whole row.
   const alone = count === 1 ? 'md:col-start-2 lg:col-start-3' : '';
-  return [md === 2 ? 'md:col-span-2' : 'md:col-span-3', lg === 2 ? 'lg:col-span-2' : 'lg:col-span-3', alone].filter(Boolean).join(' ');
+  return [
+    md === 2 ? 'md:col-span-2' : 'md:col-span-3',
+    lg === 2 ? 'lg:col-span-2' : 'lg:col-span-3',
+    alone,
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /**

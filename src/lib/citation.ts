@@ -47,7 +47,9 @@ const initials = (given: string) =>
 
 /** Highwire date format: YYYY/MM/DD, or fewer parts when the day or month is unknown. */
 export function citationDate(d: PartialDate): string {
-  return [String(d.year), d.month ? pad(d.month) : '', d.day ? pad(d.day) : ''].filter(Boolean).join('/');
+  return [String(d.year), d.month ? pad(d.month) : '', d.day ? pad(d.day) : '']
+    .filter(Boolean)
+    .join('/');
 }
 
 /** The citation_* meta tags Google Scholar reads, in order (one citation_author per author). */
@@ -57,7 +59,8 @@ export function citationMeta(p: Citable, ctx: CitationContext): [name: string, c
   for (const author of p.authors) tags.push(['citation_author', author]);
   if (date) tags.push(['citation_publication_date', citationDate(date)]);
   tags.push(['citation_publisher', ctx.publisher]);
-  if (/report|brief|paper/i.test(p.type)) tags.push(['citation_technical_report_institution', ctx.publisher]);
+  if (/report|brief|paper/i.test(p.type))
+    tags.push(['citation_technical_report_institution', ctx.publisher]);
   if (ctx.pdfUrl) tags.push(['citation_pdf_url', ctx.pdfUrl]);
   if (p.doi) tags.push(['citation_doi', p.doi]);
   tags.push(['citation_abstract_html_url', ctx.url]);
@@ -71,18 +74,31 @@ export function apaCitation(p: Citable, ctx: CitationContext): string {
     return given ? `${family}, ${initials(given)}` : family;
   });
   const authors =
-    names.length === 0 ? '' : names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')}, & ${names.at(-1)}`;
+    names.length === 0
+      ? ''
+      : names.length === 1
+        ? names[0]!
+        : `${names.slice(0, -1).join(', ')}, & ${names.at(-1)}`;
   const d = publicationDate(p);
-  const when = d ? [d.year, d.month ? `${MONTH_NAMES[d.month - 1]}${d.day ? ` ${d.day}` : ''}` : ''].filter(Boolean).join(', ') : 'n.d.';
+  const when = d
+    ? [d.year, d.month ? `${MONTH_NAMES[d.month - 1]}${d.day ? ` ${d.day}` : ''}` : '']
+        .filter(Boolean)
+        .join(', ')
+    : 'n.d.';
   const title = `${p.title}${p.type ? ` [${p.type}]` : ''}.`;
   // APA ends with the DOI's address when there is one, the page's otherwise.
   const where = p.doi ? doiUrl(p.doi) : ctx.url;
   // Without authors APA puts the title first.
-  return authors ? `${authors.replace(/\.$/, '')}. (${when}). ${title} ${ctx.publisher}. ${where}` : `${title} (${when}). ${ctx.publisher}. ${where}`;
+  return authors
+    ? `${authors.replace(/\.$/, '')}. (${when}). ${title} ${ctx.publisher}. ${where}`
+    : `${title} (${when}). ${ctx.publisher}. ${where}`;
 }
 
 /** BibTeX special characters, escaped so the entry parses whatever the admin typed. */
-const bibEscape = (s: string) => s.replace(/[\\{}%&$#_^~]/g, (c) => (c === '\\' ? '\\textbackslash{}' : c === '^' || c === '~' ? `\\${c}{}` : `\\${c}`));
+const bibEscape = (s: string) =>
+  s.replace(/[\\{}%&$#_^~]/g, (c) =>
+    c === '\\' ? '\\textbackslash{}' : c === '^' || c === '~' ? `\\${c}{}` : `\\${c}`,
+  );
 
 /** A BibTeX entry: @techreport for reports, briefs and papers, @misc otherwise; the key is the slug. */
 export function bibtex(p: Citable, ctx: CitationContext): string {
@@ -90,8 +106,12 @@ export function bibtex(p: Citable, ctx: CitationContext): string {
   const kind = /report|brief|paper/i.test(p.type) ? 'techreport' : 'misc';
   const fields: [string, string][] = [['title', `{${bibEscape(p.title)}}`]];
   const authors = p.authors;
-  if (authors.length) fields.push(['author', `{${authors.map((a) => bibEscape(a)).join(' and ')}}`]);
-  fields.push([kind === 'techreport' ? 'institution' : 'publisher', `{${bibEscape(ctx.publisher)}}`]);
+  if (authors.length)
+    fields.push(['author', `{${authors.map((a) => bibEscape(a)).join(' and ')}}`]);
+  fields.push([
+    kind === 'techreport' ? 'institution' : 'publisher',
+    `{${bibEscape(ctx.publisher)}}`,
+  ]);
   if (kind === 'techreport' && p.type) fields.push(['type', `{${bibEscape(p.type)}}`]);
   if (d) fields.push(['year', `{${d.year}}`]);
   if (d?.month) fields.push(['month', MONTH_NAMES[d.month - 1]!.slice(0, 3).toLowerCase()]);
@@ -102,7 +122,14 @@ export function bibtex(p: Citable, ctx: CitationContext): string {
 }
 
 /** RIS reference type for a publication type. */
-const risType = (type: string) => (/report|brief|paper/i.test(type) ? 'RPRT' : /book/i.test(type) ? 'BOOK' : /article/i.test(type) ? 'JOUR' : 'GEN');
+const risType = (type: string) =>
+  /report|brief|paper/i.test(type)
+    ? 'RPRT'
+    : /book/i.test(type)
+      ? 'BOOK'
+      : /article/i.test(type)
+        ? 'JOUR'
+        : 'GEN';
 
 /** An RIS record (CRLF lines, as the format specifies) for reference managers. */
 export function ris(p: Citable, ctx: CitationContext): string {
@@ -110,7 +137,10 @@ export function ris(p: Citable, ctx: CitationContext): string {
   // Every value on one line: a line break inside one (\r, \n, or a Unicode line or paragraph
   // separator) would start a line of its own, which a reader takes for a new tag.
   const one = (s: string) => s.replace(/[\s\u2028\u2029\u0085]+/g, ' ').trim();
-  const lines: [string, string][] = [['TY', risType(p.type)], ['TI', one(p.title)]];
+  const lines: [string, string][] = [
+    ['TY', risType(p.type)],
+    ['TI', one(p.title)],
+  ];
   for (const author of p.authors) {
     const { family, given } = nameParts(author);
     lines.push(['AU', one(given ? `${family}, ${given}` : family)]);
@@ -140,7 +170,12 @@ export const downloadName = (slug: string, ext: string) => `${slug || 'publicati
  * Arabic, Greek or Japanese written as plain `filename="…"` made the route throw and the build fail.
  */
 export function attachment(name: string): string {
-  const ascii = name.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '').replace(/^[-.]+/, '') || 'download';
+  const ascii =
+    name
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\]/g, '')
+      .replace(/^[-.]+/, '') || 'download';
   const fallback = /^\.[a-z0-9]+$/i.test(ascii) ? `download${ascii}` : ascii;
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }

@@ -45,7 +45,10 @@ const two = (n: number) => String(n).padStart(2, '0');
 function utcDateTime(ms: number, day: string, time: string): string {
   const d = new Date(ms);
   const year = d.getUTCFullYear();
-  if (year > 9999) return `${calendarDay(day).map((n, i) => (i ? two(n) : String(n))).join('')}T${time.replace(':', '')}00`;
+  if (year > 9999)
+    return `${calendarDay(day)
+      .map((n, i) => (i ? two(n) : String(n)))
+      .join('')}T${time.replace(':', '')}00`;
   return `${String(year).padStart(4, '0')}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}T${two(d.getUTCHours())}${two(d.getUTCMinutes())}${two(d.getUTCSeconds())}Z`;
 }
 
@@ -70,18 +73,30 @@ function writeIcs(e: CalendarEvent, pageUrl: string, organiser: string): string 
   // iCalendar writes years with four digits: the library would write year 275760 (which a stored
   // JavaScript date can hold) as a broken DTSTART rather than fail, so refuse it here, loudly.
   for (const iso of [e.startDate, e.endDate]) {
-    if (!isRenderableDate(...calendarDay(iso))) throw new Error(`The date ${iso.split('T')[0]} cannot be written to a calendar file (years ${MIN_YEAR} to ${MAX_YEAR})`);
+    if (!isRenderableDate(...calendarDay(iso)))
+      throw new Error(
+        `The date ${iso.split('T')[0]} cannot be written to a calendar file (years ${MIN_YEAR} to ${MAX_YEAR})`,
+      );
   }
   const instants = eventInstants(e);
-  const start: DateArray | string = instants ? utcDateTime(instants.start, e.startDate, e.startTime) : calendarDay(e.startDate);
-  const end: DateArray | string = instants ? utcDateTime(instants.end, e.endDate, e.endTime || lastHour(e.startTime)) : calendarDay(dayAfter(e.endDate));
+  const start: DateArray | string = instants
+    ? utcDateTime(instants.start, e.startDate, e.startTime)
+    : calendarDay(e.startDate);
+  const end: DateArray | string = instants
+    ? utcDateTime(instants.end, e.endDate, e.endTime || lastHour(e.startTime))
+    : calendarDay(dayAfter(e.endDate));
   const link = e.registrationLink || (e.isVirtual ? e.virtualLink : '');
   const attributes: EventAttributes = {
     uid: `${e.id}@${new URL(pageUrl).hostname}`,
     productId: `-//${oneKindOfBreak(organiser).replace(/\n/g, ' ')}//Events//EN`,
     title: oneKindOfBreak(e.title),
-    description: oneKindOfBreak([e.description, link ? `Details: ${link}` : '', `Event page: ${pageUrl}`].filter(Boolean).join('\n\n')),
-    location: oneKindOfBreak(e.isVirtual ? e.virtualLink || 'Online' : e.location || '') || undefined,
+    description: oneKindOfBreak(
+      [e.description, link ? `Details: ${link}` : '', `Event page: ${pageUrl}`]
+        .filter(Boolean)
+        .join('\n\n'),
+    ),
+    location:
+      oneKindOfBreak(e.isVirtual ? e.virtualLink || 'Online' : e.location || '') || undefined,
     url: pageUrl,
     start,
     end,
@@ -96,7 +111,10 @@ function writeIcs(e: CalendarEvent, pageUrl: string, organiser: string): string 
   const { error, value } = createEvent(attributes);
   // The library validates with yup: its message only counts the problems ("2 errors occurred"), its `errors` name them.
   const problems = (error as { errors?: unknown } | null)?.errors;
-  const why = Array.isArray(problems) && problems.length ? problems.join('; ') : (error?.message ?? 'no output');
+  const why =
+    Array.isArray(problems) && problems.length
+      ? problems.join('; ')
+      : (error?.message ?? 'no output');
   if (error || !value) throw new Error(`Could not write the calendar file of "${e.title}": ${why}`);
   return value;
 }

@@ -15,9 +15,12 @@ type ActionFields = Pick<ClientEvent, 'endDate' | 'registrationLink' | 'isVirtua
 
 /** Past → highlights, then registration link, then virtual link, else nothing yet. */
 export function eventAction(event: ActionFields, now = Date.now()): EventAction {
-  if (isPastEvent(event, now)) return { kind: 'highlights', label: 'Event Highlights', href: '/coming-soon.html' };
-  if (event.registrationLink) return { kind: 'register', label: 'Register Now', href: event.registrationLink };
-  if (event.isVirtual && event.virtualLink) return { kind: 'join', label: 'Join Virtual Event', href: event.virtualLink };
+  if (isPastEvent(event, now))
+    return { kind: 'highlights', label: 'Event Highlights', href: '/coming-soon.html' };
+  if (event.registrationLink)
+    return { kind: 'register', label: 'Register Now', href: event.registrationLink };
+  if (event.isVirtual && event.virtualLink)
+    return { kind: 'join', label: 'Join Virtual Event', href: event.virtualLink };
   return { kind: 'none', label: 'Details Coming Soon' };
 }
 
@@ -27,7 +30,12 @@ export function eventAction(event: ActionFields, now = Date.now()): EventAction 
  * machine and the browser), so the UTC day is formatted. The platform's Intl does it, so the
  * events island ships no date library.
  */
-const DAY = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const DAY = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 function calendarDay(iso: string): string | null {
   const d = new Date(iso);
@@ -74,7 +82,11 @@ export const pastEvents = (events: readonly ClientEvent[], now = Date.now()): Cl
   byStartDate(events).filter((e) => isPastEvent(e, now));
 
 /** A tab's list computed from every event (build-time data, before the API answers). */
-export function eventsForTab(tab: EventTabId, events: readonly ClientEvent[], now = Date.now()): ClientEvent[] {
+export function eventsForTab(
+  tab: EventTabId,
+  events: readonly ClientEvent[],
+  now = Date.now(),
+): ClientEvent[] {
   const sorted = byStartDate(events);
   if (tab === 'upcoming') return sorted.filter((e) => !isPastEvent(e, now));
   if (tab === 'featured') return sorted.filter((e) => e.featured);

@@ -30,4 +30,5 @@ export function longDay(iso: string): string {
 }
 
 /** Capacity as visitors read it: 'Up to 120 attendees'. */
-export const capacityLabel = (max: number | null | undefined): string => (max ? `Up to ${max.toLocaleString('en-GB')} attendees` : '');
+export const capacityLabel = (max: number | null | undefined): string =>
+  max ? `Up to ${max.toLocaleString('en-GB')} attendees` : '';

@@ -45,7 +45,8 @@ export function eventInstants(e: Timed): { start: number; end: number } | null {
 }
 
 /** '2030-06-19T09:30:00+02:00': the instant as the event's wall-clock time with its offset. */
-export const withOffset = (ms: number, zone: string): string => format(new TZDate(ms, zone), "yyyy-MM-dd'T'HH:mm:ssXXX");
+export const withOffset = (ms: number, zone: string): string =>
+  format(new TZDate(ms, zone), "yyyy-MM-dd'T'HH:mm:ssXXX");
 
 /** '09:30–17:00 CET' (or '09:30 CET' without an end time), in the event's own zone; '' for all-day events. */
 export function eventTimeRange(e: Timed): string {

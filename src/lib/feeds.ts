@@ -31,7 +31,11 @@ function publishedOn(p: FeedPublication): Date {
   if (!d) return added;
   // A date without a day ('March 2025') is dated the month's first day, unless added within that month.
   const own = new Date(Date.UTC(d.year, (d.month ?? 1) - 1, d.day ?? 1));
-  return d.day || own.getUTCFullYear() !== added.getUTCFullYear() || own.getUTCMonth() !== added.getUTCMonth() ? own : added;
+  return d.day ||
+    own.getUTCFullYear() !== added.getUTCFullYear() ||
+    own.getUTCMonth() !== added.getUTCMonth()
+    ? own
+    : added;
 }
 
 export function publicationFeedItems(publications: readonly FeedPublication[]): RSSFeedItem[] {
@@ -76,7 +80,9 @@ export function eventFeedItems(events: readonly FeedEvent[]): RSSFeedItem[] {
         title: e.title,
         link: eventUrl(e),
         pubDate: new Date(e.createdAt),
-        description: [`${when}${where ? ` · ${where}` : ''}`, e.description].filter(Boolean).join('. '),
+        description: [`${when}${where ? ` · ${where}` : ''}`, e.description]
+          .filter(Boolean)
+          .join('. '),
         categories: [e.eventType],
       };
     });

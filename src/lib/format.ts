@@ -27,7 +27,8 @@ export function memberInitials(name: string): string {
 }
 
 /** A tel: address from a displayed phone number: digits and +, without the UK-style '(0)'. */
-export const telHref = (phone: string): string => `tel:${phone.replace(/\(0\)/g, '').replace(/[^\d+]/g, '')}`;
+export const telHref = (phone: string): string =>
+  `tel:${phone.replace(/\(0\)/g, '').replace(/[^\d+]/g, '')}`;
 
 /**
  * Initials for a testimonial avatar: first letters of the first two words,

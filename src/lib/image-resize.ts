@@ -66,6 +66,7 @@ export async function shrinkImage(file: File, maxSide = MAX_IMAGE_SIDE): Promise
  */
 export async function prepareUpload(file: File, maxSide = MAX_IMAGE_SIDE): Promise<File> {
   const ready = await shrinkImage(file, maxSide);
-  if (ready.size > MAX_IMAGE_BYTES) throw new ApiError(413, `413: ${IMAGE_TOO_LARGE}`, { message: IMAGE_TOO_LARGE });
+  if (ready.size > MAX_IMAGE_BYTES)
+    throw new ApiError(413, `413: ${IMAGE_TOO_LARGE}`, { message: IMAGE_TOO_LARGE });
   return ready;
 }

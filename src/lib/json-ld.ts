@@ -11,7 +11,10 @@ const UNSAFE_IN_SCRIPT = /[<>&\u2028\u2029]/g;
  * which JSON parsers read back as the same characters.
  */
 export function serializeJsonLd(value: unknown): string {
-  return JSON.stringify(value).replace(UNSAFE_IN_SCRIPT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    UNSAFE_IN_SCRIPT,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** What the organisation graph needs to know about the site. */
@@ -53,7 +56,10 @@ export function siteGraph(site: SiteIdentity): Record<string, unknown> {
         publisher: { '@id': orgId },
         potentialAction: {
           '@type': 'SearchAction',
-          target: { '@type': 'EntryPoint', urlTemplate: `${site.origin}/search?q={search_term_string}` },
+          target: {
+            '@type': 'EntryPoint',
+            urlTemplate: `${site.origin}/search?q={search_term_string}`,
+          },
           'query-input': 'required name=search_term_string',
         },
       },
@@ -62,7 +68,12 @@ export function siteGraph(site: SiteIdentity): Record<string, unknown> {
 }
 
 /** The institute as publisher or organiser. */
-const organization = (origin: string, name: string) => ({ '@type': 'Organization', '@id': `${origin}/#organization`, name, url: `${origin}/` });
+const organization = (origin: string, name: string) => ({
+  '@type': 'Organization',
+  '@id': `${origin}/#organization`,
+  name,
+  url: `${origin}/`,
+});
 
 /** A person credited on a page: their name, and their page on this site when they have one. */
 export interface PersonLd {
@@ -71,7 +82,10 @@ export interface PersonLd {
   url?: string;
 }
 
-const person = (p: PersonLd) => (p.url ? { '@type': 'Person', '@id': `${p.url}#person`, name: p.name, url: p.url } : { '@type': 'Person', name: p.name });
+const person = (p: PersonLd) =>
+  p.url
+    ? { '@type': 'Person', '@id': `${p.url}#person`, name: p.name, url: p.url }
+    : { '@type': 'Person', name: p.name };
 
 export interface PublicationLd {
   title: string;
@@ -89,7 +103,10 @@ export interface PublicationLd {
 }
 
 /** A publication as a schema.org Report (reports, briefs) or ScholarlyArticle (papers, articles…). */
-export function publicationJsonLd(p: PublicationLd, site: { origin: string; name: string }): Record<string, unknown> {
+export function publicationJsonLd(
+  p: PublicationLd,
+  site: { origin: string; name: string },
+): Record<string, unknown> {
   const ld: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': /report|brief/i.test(p.type) ? 'Report' : 'ScholarlyArticle',
@@ -106,9 +123,20 @@ export function publicationJsonLd(p: PublicationLd, site: { origin: string; name
     isAccessibleForFree: true,
   };
   if (p.datePublished) ld.datePublished = p.datePublished;
-  if (p.pdfUrl) ld.encoding = { '@type': 'MediaObject', contentUrl: p.pdfUrl, encodingFormat: 'application/pdf' };
+  if (p.pdfUrl)
+    ld.encoding = {
+      '@type': 'MediaObject',
+      contentUrl: p.pdfUrl,
+      encodingFormat: 'application/pdf',
+    };
   if (p.externalUrl) ld.sameAs = p.externalUrl;
-  if (p.doi) ld.identifier = { '@type': 'PropertyValue', propertyID: 'DOI', value: p.doi, url: doiUrl(p.doi) };
+  if (p.doi)
+    ld.identifier = {
+      '@type': 'PropertyValue',
+      propertyID: 'DOI',
+      value: p.doi,
+      url: doiUrl(p.doi),
+    };
   return ld;
 }
 
@@ -117,7 +145,16 @@ export function publicationJsonLd(p: PublicationLd, site: { origin: string; name
  * institute, photo, profiles elsewhere and what they know about (their research areas).
  */
 export function personJsonLd(
-  p: { name: string; position: string; description: string; url: string; image?: string; sameAs: string[]; email?: string; knowsAbout: string[] },
+  p: {
+    name: string;
+    position: string;
+    description: string;
+    url: string;
+    image?: string;
+    sameAs: string[];
+    email?: string;
+    knowsAbout: string[];
+  },
   site: { origin: string; name: string },
 ): Record<string, unknown> {
   const entity: Record<string, unknown> = {
@@ -133,7 +170,14 @@ export function personJsonLd(
   if (p.email) entity.email = p.email;
   if (p.sameAs.length) entity.sameAs = p.sameAs;
   if (p.knowsAbout.length) entity.knowsAbout = p.knowsAbout;
-  return { '@context': 'https://schema.org', '@type': 'ProfilePage', '@id': `${p.url}#page`, url: p.url, name: p.name, mainEntity: entity };
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ProfilePage',
+    '@id': `${p.url}#page`,
+    url: p.url,
+    name: p.name,
+    mainEntity: entity,
+  };
 }
 
 export interface EventLd {
@@ -153,7 +197,10 @@ export interface EventLd {
 }
 
 /** An event as a schema.org Event with its Place or VirtualLocation, attendance mode and status. */
-export function eventJsonLd(e: EventLd, site: { origin: string; name: string }): Record<string, unknown> {
+export function eventJsonLd(
+  e: EventLd,
+  site: { origin: string; name: string },
+): Record<string, unknown> {
   const ld: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': 'Event',
@@ -163,16 +210,27 @@ export function eventJsonLd(e: EventLd, site: { origin: string; name: string }):
     startDate: e.startDate,
     endDate: e.endDate,
     eventStatus: 'https://schema.org/EventScheduled',
-    eventAttendanceMode: e.isVirtual ? 'https://schema.org/OnlineEventAttendanceMode' : 'https://schema.org/OfflineEventAttendanceMode',
+    eventAttendanceMode: e.isVirtual
+      ? 'https://schema.org/OnlineEventAttendanceMode'
+      : 'https://schema.org/OfflineEventAttendanceMode',
     location: e.isVirtual
       ? { '@type': 'VirtualLocation', url: e.virtualUrl || e.url }
-      : { '@type': 'Place', name: e.location || 'To be announced', address: e.location || 'To be announced' },
+      : {
+          '@type': 'Place',
+          name: e.location || 'To be announced',
+          address: e.location || 'To be announced',
+        },
     image: [e.image],
     url: e.url,
     organizer: organization(site.origin, site.name),
   };
   if (e.maxAttendees) ld.maximumAttendeeCapacity = e.maxAttendees;
   if (e.speakers?.length) ld.performer = e.speakers.map(person);
-  if (e.registrationUrl) ld.offers = { '@type': 'Offer', url: e.registrationUrl, availability: 'https://schema.org/InStock' };
+  if (e.registrationUrl)
+    ld.offers = {
+      '@type': 'Offer',
+      url: e.registrationUrl,
+      availability: 'https://schema.org/InStock',
+    };
   return ld;
 }

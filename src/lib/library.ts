@@ -65,15 +65,27 @@ export function buildLibrary<P extends LibraryPublication, E extends LibraryEven
   const credits = new Map<string, Credit[]>();
   const byPerson = new Map<string, { publications: P[]; events: E[] }>();
   const byTopic = new Map<string, { publications: P[]; events: E[]; experts: Person[] }>();
-  const personList = (id: string) => byPerson.get(id) ?? byPerson.set(id, { publications: [], events: [] }).get(id)!;
-  const topicList = (id: string) => byTopic.get(id) ?? byTopic.set(id, { publications: [], events: [], experts: [] }).get(id)!;
+  const personList = (id: string) =>
+    byPerson.get(id) ?? byPerson.set(id, { publications: [], events: [] }).get(id)!;
+  const topicList = (id: string) =>
+    byTopic.get(id) ?? byTopic.set(id, { publications: [], events: [], experts: [] }).get(id)!;
   // A person credited twice on one record (say by id and by name) is listed with it once.
-  const credit = <T>(key: string, refs: readonly PersonRef[], item: T, list: (entry: { publications: P[]; events: E[] }) => T[]) => {
+  const credit = <T>(
+    key: string,
+    refs: readonly PersonRef[],
+    item: T,
+    list: (entry: { publications: P[]; events: E[] }) => T[],
+  ) => {
     const resolved = resolveCredits(refs, index);
     credits.set(key, resolved);
-    for (const id of new Set(resolved.flatMap((c) => (c.person ? [c.person.id] : [])))) list(personList(id)).push(item);
+    for (const id of new Set(resolved.flatMap((c) => (c.person ? [c.person.id] : []))))
+      list(personList(id)).push(item);
   };
-  const file = <T>(topics: readonly string[], item: T, list: (entry: { publications: P[]; events: E[] }) => T[]) => {
+  const file = <T>(
+    topics: readonly string[],
+    item: T,
+    list: (entry: { publications: P[]; events: E[] }) => T[],
+  ) => {
     for (const id of new Set(topics)) if (topicById.has(id)) list(topicList(id)).push(item);
   };
 
@@ -85,7 +97,9 @@ export function buildLibrary<P extends LibraryPublication, E extends LibraryEven
     credit(`e:${e.id}`, e.speakers, e, (entry) => entry.events);
     file(e.topics, e, (entry) => entry.events);
   }
-  for (const person of src.people) for (const id of new Set(person.topics)) if (topicById.has(id)) topicList(id).experts.push(person);
+  for (const person of src.people)
+    for (const id of new Set(person.topics))
+      if (topicById.has(id)) topicList(id).experts.push(person);
 
   const none = { publications: [], events: [] };
   return {

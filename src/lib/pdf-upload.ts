@@ -22,9 +22,17 @@ async function digest(bytes: ArrayBuffer): Promise<string> {
 }
 
 async function sendPart(id: string, index: number, bytes: ArrayBuffer): Promise<void> {
-  const headers = { 'Content-Type': 'application/octet-stream', 'Content-Digest': await digest(bytes) };
+  const headers = {
+    'Content-Type': 'application/octet-stream',
+    'Content-Digest': await digest(bytes),
+  };
   for (let attempt = 0; ; attempt++) {
-    const res = await fetch(`${BASE}/${id}/parts/${index}`, { method: 'PUT', credentials: 'include', headers, body: bytes }).catch(() => null);
+    const res = await fetch(`${BASE}/${id}/parts/${index}`, {
+      method: 'PUT',
+      credentials: 'include',
+      headers,
+      body: bytes,
+    }).catch(() => null);
     if (res?.ok) return;
     if (res) {
       const text = await res.text();
@@ -36,7 +44,10 @@ async function sendPart(id: string, index: number, bytes: ArrayBuffer): Promise<
       }
       throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`, body);
     }
-    if (attempt >= 1) throw new Error('The connection dropped. Choose Resume (or the same file again) to send the rest.');
+    if (attempt >= 1)
+      throw new Error(
+        'The connection dropped. Choose Resume (or the same file again) to send the rest.',
+      );
     await new Promise((r) => setTimeout(r, 1000));
   }
 }
@@ -45,19 +56,29 @@ async function sendPart(id: string, index: number, bytes: ArrayBuffer): Promise<
 async function openUpload(file: File): Promise<PdfUploadStatus> {
   const known = local.get(resumeKey(file));
   if (known) {
-    const status = await apiRequest<PdfUploadStatus>('GET', `${BASE}/${encodeURIComponent(known)}`).catch(() => null);
+    const status = await apiRequest<PdfUploadStatus>(
+      'GET',
+      `${BASE}/${encodeURIComponent(known)}`,
+    ).catch(() => null);
     if (status && status.size === file.size) return status;
     local.remove(resumeKey(file));
   }
-  const created = await mutate<PdfUploadStatus>('POST', BASE, { fileName: file.name, size: file.size });
+  const created = await mutate<PdfUploadStatus>('POST', BASE, {
+    fileName: file.name,
+    size: file.size,
+  });
   local.set(resumeKey(file), created.id);
   return created;
 }
 
 /** Uploads (or finishes uploading) `file`; resolves to its address once every part is stored. */
-export async function uploadPdf(file: File, onProgress: (p: UploadProgress) => void): Promise<{ pdfUrl: string; fileName: string }> {
+export async function uploadPdf(
+  file: File,
+  onProgress: (p: UploadProgress) => void,
+): Promise<{ pdfUrl: string; fileName: string }> {
   // Refused here in the server's own words, as a 413: nothing was sent, so there is nothing to resume.
-  if (file.size > MAX_PDF_FILE_BYTES) throw new ApiError(413, `413: ${PDF_FILE_TOO_LARGE}`, { message: PDF_FILE_TOO_LARGE });
+  if (file.size > MAX_PDF_FILE_BYTES)
+    throw new ApiError(413, `413: ${PDF_FILE_TOO_LARGE}`, { message: PDF_FILE_TOO_LARGE });
   const upload = await openUpload(file);
   const have = new Set(upload.received);
   const length = (i: number) => Math.min(upload.partSize, upload.size - i * upload.partSize);
@@ -67,16 +88,23 @@ export async function uploadPdf(file: File, onProgress: (p: UploadProgress) => v
     // Part 0 first: the server checks that the file is a PDF before taking more of it.
     for (let i = 0; i < upload.partCount && !upload.pdfUrl; i++) {
       if (have.has(i)) continue;
-      await sendPart(upload.id, i, await file.slice(i * upload.partSize, i * upload.partSize + length(i)).arrayBuffer());
+      await sendPart(
+        upload.id,
+        i,
+        await file.slice(i * upload.partSize, i * upload.partSize + length(i)).arrayBuffer(),
+      );
       sent += length(i);
       onProgress({ sent, total: file.size });
     }
-    const done = upload.pdfUrl ? upload : await mutate<PdfUploadStatus>('POST', `${BASE}/${upload.id}/complete`);
+    const done = upload.pdfUrl
+      ? upload
+      : await mutate<PdfUploadStatus>('POST', `${BASE}/${upload.id}/complete`);
     local.remove(resumeKey(file));
     return { pdfUrl: done.pdfUrl!, fileName: done.fileName };
   } catch (error) {
     // A refusal (not a PDF, too large, upload gone) cannot be resumed: the next try starts afresh.
-    if (error instanceof ApiError && [404, 413, 415].includes(error.status)) local.remove(resumeKey(file));
+    if (error instanceof ApiError && [404, 413, 415].includes(error.status))
+      local.remove(resumeKey(file));
     throw error;
   }
 }

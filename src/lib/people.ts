@@ -34,7 +34,8 @@ export interface Credit {
 }
 
 /** The names a list of credits holds as stored (a member chosen without a name shows their id). */
-export const refNames = (refs: readonly PersonRef[]): string[] => refs.map((r) => r.name ?? ('member' in r ? r.member : ''));
+export const refNames = (refs: readonly PersonRef[]): string[] =>
+  refs.map((r) => r.name ?? ('member' in r ? r.member : ''));
 
 /** A person's page. */
 export const personUrl = (person: { slug: string }): string => `${TEAM_PATH}/${person.slug}`;
@@ -112,7 +113,8 @@ export function peopleIndex(people: readonly Person[]): PeopleIndex {
   const whole = new Map<string, Person | null>();
   const short = new Map<string, Person | null>();
   // A key two people share matches neither: a credit is linked only when it is unambiguous.
-  const add = (map: Map<string, Person | null>, key: string, p: Person) => map.set(key, map.has(key) && map.get(key) !== p ? null : p);
+  const add = (map: Map<string, Person | null>, key: string, p: Person) =>
+    map.set(key, map.has(key) && map.get(key) !== p ? null : p);
   for (const p of people) {
     const words = nameWords(p.name);
     if (!words.length) continue;
@@ -124,7 +126,9 @@ export function peopleIndex(people: readonly Person[]): PeopleIndex {
     match(name) {
       const words = nameWords(name);
       if (!words.length) return undefined;
-      const found = whole.get(words.join(' ')) ?? (words.length > 1 ? short.get(`${words.at(-1)} ${words[0]![0]}`) : undefined);
+      const found =
+        whole.get(words.join(' ')) ??
+        (words.length > 1 ? short.get(`${words.at(-1)} ${words[0]![0]}`) : undefined);
       return found ?? undefined;
     },
   };

@@ -52,18 +52,26 @@ export function publicationYears(publications: readonly Dated[]): ArchiveFilter[
     const year = publicationYear(p);
     if (year) counts.set(year, (counts.get(year) ?? 0) + 1);
   }
-  return [...counts].sort((a, b) => b[0].localeCompare(a[0])).map(([year, count]) => ({ kind: 'year', slug: year, label: year, count }));
+  return [...counts]
+    .sort((a, b) => b[0].localeCompare(a[0]))
+    .map(([year, count]) => ({ kind: 'year', slug: year, label: year, count }));
 }
 
 /** The publications of one year, keeping the order they come in. */
-export const publicationsOfYear = <T extends Dated>(publications: readonly T[], year: string): T[] => publications.filter((p) => publicationYear(p) === year);
+export const publicationsOfYear = <T extends Dated>(
+  publications: readonly T[],
+  year: string,
+): T[] => publications.filter((p) => publicationYear(p) === year);
 
 /** The publications of one type (by slug), keeping the order they come in. */
-export const publicationsOfType = <T extends { type: string }>(publications: readonly T[], slug: string): T[] =>
-  publications.filter((p) => typeSlug(p.type) === slug);
+export const publicationsOfType = <T extends { type: string }>(
+  publications: readonly T[],
+  slug: string,
+): T[] => publications.filter((p) => typeSlug(p.type) === slug);
 
 /** Number of archive pages for `count` publications (an empty archive still has its first page). */
-export const archivePageCount = (count: number): number => Math.max(1, Math.ceil(count / ARCHIVE_PAGE_SIZE));
+export const archivePageCount = (count: number): number =>
+  Math.max(1, Math.ceil(count / ARCHIVE_PAGE_SIZE));
 
 /** The three ways the archive filters: by type, by topic (research area) and by year. */
 export const FILTER_KINDS = ['topic', 'type', 'year'] as const;
@@ -87,7 +95,9 @@ export function archivePageUrl(page: number, filter?: Partial<Record<FilterKind,
 /** Every archive address (for the sitemap): all publications and each filter; must match the archive routes. */
 export function archivePaths(total: number, filters: readonly ArchiveFilter[]): string[] {
   const pages = (count: number, filter?: ArchiveFilter) =>
-    Array.from({ length: archivePageCount(count) }, (_, n) => archivePageUrl(n + 1, filter && { [filter.kind]: filter.slug }));
+    Array.from({ length: archivePageCount(count) }, (_, n) =>
+      archivePageUrl(n + 1, filter && { [filter.kind]: filter.slug }),
+    );
   return [...pages(total), ...filters.flatMap((f) => pages(f.count, f))];
 }
 
@@ -95,4 +105,5 @@ export function archivePaths(total: number, filters: readonly ArchiveFilter[]): 
 export const publicationAnchor = (id: string): string => `publication-${id}`;
 
 /** A publication's own page. */
-export const publicationUrl = (publication: { slug: string }): string => `${ARCHIVE_PATH}/${publication.slug}`;
+export const publicationUrl = (publication: { slug: string }): string =>
+  `${ARCHIVE_PATH}/${publication.slug}`;

@@ -21,7 +21,20 @@ export interface Dated {
   date: string;
 }
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 export const MONTH_NAMES = MONTHS.map((m) => m[0]!.toUpperCase() + m.slice(1));
 
 /**
@@ -33,14 +46,20 @@ export function parsePublicationDate(text: string): PartialDate | null {
   const found = readDate(text);
   if (!found?.month) return found;
   if (found.month < 1 || found.month > 12) return { year: found.year };
-  if (found.day && !isRenderableDate(Math.max(found.year, MIN_YEAR), found.month, found.day)) return { year: found.year, month: found.month };
+  if (found.day && !isRenderableDate(Math.max(found.year, MIN_YEAR), found.month, found.day))
+    return { year: found.year, month: found.month };
   return found;
 }
 
 function readDate(text: string): PartialDate | null {
   const t = text.trim().toLowerCase();
   const iso = /^(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?/.exec(t);
-  if (iso) return { year: +iso[1]!, ...(iso[2] ? { month: +iso[2] } : {}), ...(iso[3] ? { day: +iso[3] } : {}) };
+  if (iso)
+    return {
+      year: +iso[1]!,
+      ...(iso[2] ? { month: +iso[2] } : {}),
+      ...(iso[3] ? { day: +iso[3] } : {}),
+    };
   const year = /\b(\d{4})\b/.exec(t);
   if (!year) return null;
   const monthIndex = MONTHS.findIndex((m) => new RegExp(`\\b${m.slice(0, 3)}`).test(t));
@@ -64,7 +83,8 @@ export function publicationDate(p: Dated): PartialDate | null {
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** ISO form as precise as known: '2025', '2025-03' or '2025-03-14'. */
-export const isoPartialDate = (d: PartialDate): string => [String(d.year), d.month ? pad(d.month) : '', d.day ? pad(d.day) : ''].filter(Boolean).join('-');
+export const isoPartialDate = (d: PartialDate): string =>
+  [String(d.year), d.month ? pad(d.month) : '', d.day ? pad(d.day) : ''].filter(Boolean).join('-');
 
 /**
  * The day a publication sorts by, 'YYYY-MM-DD': its date (a missing month or day counts as the
@@ -77,10 +97,13 @@ export function publicationSortDay(p: Dated & { createdAt?: string }): string {
 }
 
 /** The year a publication is filed under in the archive ('' when it has no date at all). */
-export const publicationYear = (p: Dated & { createdAt?: string }): string => publicationSortDay(p).slice(0, 4);
+export const publicationYear = (p: Dated & { createdAt?: string }): string =>
+  publicationSortDay(p).slice(0, 4);
 
 /** Sorts once per list, not per comparison: the sort day is read a single time per record. */
-export function sortNewestFirst<T extends Dated & { createdAt?: string; order?: number | null }>(items: readonly T[]): T[] {
+export function sortNewestFirst<T extends Dated & { createdAt?: string; order?: number | null }>(
+  items: readonly T[],
+): T[] {
   return items
     .map((item) => ({ item, day: publicationSortDay(item) }))
     .sort((a, b) => b.day.localeCompare(a.day) || byOrder(a.item, b.item))

@@ -20,7 +20,9 @@ export interface ImageSlot {
 }
 
 /** Candidate widths about 15% apart: a picked candidate wastes at most about a third in pixels. */
-const LADDER = [48, 96, 144, 240, 320, 400, 480, 560, 640, 720, 800, 960, 1120, 1280, 1600] as const;
+const LADDER = [
+  48, 96, 144, 240, 320, 400, 480, 560, 640, 720, 800, 960, 1120, 1280, 1600,
+] as const;
 const between = (min: number, max: number): number[] => LADDER.filter((w) => w >= min && w <= max);
 /**
  * A box of fixed CSS width: one candidate per common screen density (1, 1.5, 1.75 as on many
@@ -30,14 +32,19 @@ const between = (min: number, max: number): number[] => LADDER.filter((w) => w >
 const atDensities = (css: number): number[] => [1, 1.5, 1.75, 2, 3].map((d) => Math.round(css * d));
 
 /** The CDN address of `src` at `width` pixels wide (and cropped to the slot's shape, if it has one). */
-export function imageCdnUrl(src: string, width: number, slot?: Pick<ImageSlot, 'aspect' | 'position'>): string {
+export function imageCdnUrl(
+  src: string,
+  width: number,
+  slot?: Pick<ImageSlot, 'aspect' | 'position'>,
+): string {
   const url = `/.netlify/images?url=${encodeURIComponent(src)}&w=${width}`;
   if (!slot?.aspect) return url;
   return `${url}&h=${Math.round(width * slot.aspect)}&fit=cover${slot.position && slot.position !== 'center' ? `&position=${slot.position}` : ''}`;
 }
 
 /** Whether the CDN can resize `src`: a raster image on this site. */
-export const resizable = (src: string): boolean => src.startsWith('/') && !src.startsWith('//') && !/\.svg(\?|$)/i.test(src);
+export const resizable = (src: string): boolean =>
+  src.startsWith('/') && !src.startsWith('//') && !/\.svg(\?|$)/i.test(src);
 
 export interface ResponsiveImage {
   src: string;
@@ -60,46 +67,79 @@ export function responsiveImage(src: string, slot: ImageSlot): ResponsiveImage {
 
 /** A 16:9 card in the research and publication grids (one, two or three a row; gap 1.5rem). */
 export const CARD_IMAGE: ImageSlot = {
-  sizes: '(min-width: 1216px) 368px, (min-width: 1024px) calc((100vw - 112px) / 3), (min-width: 640px) calc(50vw - 36px), calc(100vw - 2rem)',
+  sizes:
+    '(min-width: 1216px) 368px, (min-width: 1024px) calc((100vw - 112px) / 3), (min-width: 640px) calc(50vw - 36px), calc(100vw - 2rem)',
   widths: between(240, 1280),
   aspect: 9 / 16,
 };
 
 /** The 16:9 lead image of a publication or event page (the page less its 20rem side column from lg up). */
 export const PAGE_IMAGE: ImageSlot = {
-  sizes: '(min-width: 1216px) 792px, (min-width: 1024px) calc(100vw - 424px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 2rem)',
+  sizes:
+    '(min-width: 1216px) 792px, (min-width: 1024px) calc(100vw - 424px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 2rem)',
   widths: between(480, 1600),
   aspect: 9 / 16,
 };
 
 /** A testimonial's round 48-pixel photo. */
-export const AVATAR_IMAGE: ImageSlot = { sizes: '48px', widths: atDensities(48), aspect: 1, position: 'top' };
+export const AVATAR_IMAGE: ImageSlot = {
+  sizes: '48px',
+  widths: atDensities(48),
+  aspect: 1,
+  position: 'top',
+};
 
 /**
  * A team member's photo: the card's width (`sizes`, from its grid cell) and 15rem tall. The crop
  * is the shape of a phone's card; wider cards trim a little more in the browser (object-cover).
  */
-export const memberPhoto = (sizes: string): ImageSlot => ({ sizes, widths: between(240, 1280), aspect: 0.63, position: 'top' });
+export const memberPhoto = (sizes: string): ImageSlot => ({
+  sizes,
+  widths: between(240, 1280),
+  aspect: 0.63,
+  position: 'top',
+});
 
 /**
  * The founder's photo on /team: a 4:3 box on phones; from md up, two-fifths of the card and as
  * tall as its text, at least 24rem (about 5:6 for a short bio).
  */
-export const FOUNDER_PHONE_IMAGE: ImageSlot = { sizes: 'calc(100vw - 2rem)', widths: between(320, 1280), aspect: 3 / 4, position: 'top' };
-export const FOUNDER_WIDE_IMAGE: ImageSlot = { sizes: '(min-width: 1216px) 461px, calc(40vw - 19px)', widths: between(240, 960), aspect: 5 / 6, position: 'top' };
+export const FOUNDER_PHONE_IMAGE: ImageSlot = {
+  sizes: 'calc(100vw - 2rem)',
+  widths: between(320, 1280),
+  aspect: 3 / 4,
+  position: 'top',
+};
+export const FOUNDER_WIDE_IMAGE: ImageSlot = {
+  sizes: '(min-width: 1216px) 461px, calc(40vw - 19px)',
+  widths: between(240, 960),
+  aspect: 5 / 6,
+  position: 'top',
+};
 
 /** The portrait on a person's page: up to 18rem wide, 5:6, the top kept. */
-export const PROFILE_IMAGE: ImageSlot = { sizes: '(min-width: 768px) 288px, min(288px, calc(100vw - 2rem))', widths: between(240, 640), aspect: 6 / 5, position: 'top' };
+export const PROFILE_IMAGE: ImageSlot = {
+  sizes: '(min-width: 768px) 288px, min(288px, calc(100vw - 2rem))',
+  widths: between(240, 640),
+  aspect: 6 / 5,
+  position: 'top',
+};
 
 /** An expert's round 64-pixel photo on a topic page. */
-export const EXPERT_IMAGE: ImageSlot = { sizes: '64px', widths: atDensities(64), aspect: 1, position: 'top' };
+export const EXPERT_IMAGE: ImageSlot = {
+  sizes: '64px',
+  widths: atDensities(64),
+  aspect: 1,
+  position: 'top',
+};
 
 /**
  * A topic page's 16:9 image: the right half of the page from lg up (two equal columns with a
  * 2.5rem gap in the 76rem container less its 2rem padding), the page's width below.
  */
 export const TOPIC_IMAGE: ImageSlot = {
-  sizes: '(min-width: 1216px) 556px, (min-width: 1024px) calc(50vw - 52px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 2rem)',
+  sizes:
+    '(min-width: 1216px) 556px, (min-width: 1024px) calc(50vw - 52px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 2rem)',
   widths: between(320, 1280),
   aspect: 9 / 16,
 };

@@ -25,10 +25,25 @@ export interface SearchEntry {
 /** The content the index is built from (structural, so tests need no full records). */
 export interface SearchSources {
   /** Each result links to the publication's own page. */
-  publications: { id: string; slug: string; title: string; description: string; authors?: string; type?: string; date?: string }[];
+  publications: {
+    id: string;
+    slug: string;
+    title: string;
+    description: string;
+    authors?: string;
+    type?: string;
+    date?: string;
+  }[];
   /** Each result links to the area's topic page. */
   researchAreas: { slug: string; title: string; description: string }[];
-  events: { slug: string; title: string; description: string; eventType?: string; location?: string; startDate?: string }[];
+  events: {
+    slug: string;
+    title: string;
+    description: string;
+    eventType?: string;
+    location?: string;
+    startDate?: string;
+  }[];
   /** The founder and the team: each result links to the person's page; `topics` are the areas they know. */
   people: { slug: string; name: string; position: string; bio?: string; topics?: string }[];
   /** Home sections switched off in the site settings are left out (their anchors do not exist). */
@@ -46,19 +61,44 @@ export function buildSearchIndex(src: SearchSources): SearchEntry[] {
   const entries: SearchEntry[] = [];
   if (src.show.publications) {
     for (const p of src.publications) {
-      entries.push({ kind: 'Publication', title: p.title, text: clip(p.description), meta: [p.authors, p.type, p.date].filter(Boolean).join(' '), url: publicationUrl(p) });
+      entries.push({
+        kind: 'Publication',
+        title: p.title,
+        text: clip(p.description),
+        meta: [p.authors, p.type, p.date].filter(Boolean).join(' '),
+        url: publicationUrl(p),
+      });
     }
   }
   if (src.show.research) {
-    for (const r of src.researchAreas) entries.push({ kind: 'Research area', title: r.title, text: clip(r.description), meta: '', url: topicUrl(r) });
+    for (const r of src.researchAreas)
+      entries.push({
+        kind: 'Research area',
+        title: r.title,
+        text: clip(r.description),
+        meta: '',
+        url: topicUrl(r),
+      });
   }
   if (src.show.events) {
     for (const e of src.events) {
-      entries.push({ kind: 'Event', title: e.title, text: clip(e.description), meta: [e.eventType, e.location, e.startDate?.slice(0, 10)].filter(Boolean).join(' '), url: eventUrl(e) });
+      entries.push({
+        kind: 'Event',
+        title: e.title,
+        text: clip(e.description),
+        meta: [e.eventType, e.location, e.startDate?.slice(0, 10)].filter(Boolean).join(' '),
+        url: eventUrl(e),
+      });
     }
   }
   for (const p of src.people) {
-    entries.push({ kind: 'Team member', title: p.name, text: p.position, meta: [p.topics, clip(p.bio ?? '', 600)].filter(Boolean).join(' '), url: personUrl(p) });
+    entries.push({
+      kind: 'Team member',
+      title: p.name,
+      text: p.position,
+      meta: [p.topics, clip(p.bio ?? '', 600)].filter(Boolean).join(' '),
+      url: personUrl(p),
+    });
   }
   return entries;
 }
@@ -70,14 +110,21 @@ export function normalise(s: string): string {
 
 /** The query's words (at most 8, so a pasted paragraph cannot make filtering slow). */
 export function queryTerms(query: string): string[] {
-  return normalise(query).split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 8);
+  return normalise(query)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
 }
 
 /**
  * Entries matching every word of the query (anywhere in kind, title, text or meta), best first:
  * a whole-query title match, then words found in the title, then the index's own order.
  */
-export function searchEntries(entries: readonly SearchEntry[], query: string, limit = 50): SearchEntry[] {
+export function searchEntries(
+  entries: readonly SearchEntry[],
+  query: string,
+  limit = 50,
+): SearchEntry[] {
   const terms = queryTerms(query);
   if (!terms.length) return [];
   const phrase = terms.join(' ');

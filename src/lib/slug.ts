@@ -54,7 +54,9 @@ export interface Sluggable {
 /** Whether `slug` was made from `title` (itself, or with a -2, -3… suffix added to keep it unique). */
 function fitsTitle(slug: string, title: string): boolean {
   const base = slugify(title);
-  return slug === base || (slug.startsWith(`${base}-`) && /^\d+$/.test(slug.slice(base.length + 1)));
+  return (
+    slug === base || (slug.startsWith(`${base}-`) && /^\d+$/.test(slug.slice(base.length + 1)))
+  );
 }
 
 /**
@@ -68,7 +70,9 @@ export function assignSlugs<T extends Sluggable>(
 ): (T & { slug: string; previousSlugs: string[] })[] {
   // Each slug ever used, with the id of the record it belongs to: a record may take back its own.
   const owner = new Map<string, string>();
-  const keep = items.map((item) => !!item.slug && fitsTitle(item.slug, titleOf(item)) && !isReserved(item.slug));
+  const keep = items.map(
+    (item) => !!item.slug && fitsTitle(item.slug, titleOf(item)) && !isReserved(item.slug),
+  );
   items.forEach((item, n) => {
     for (const old of item.previousSlugs ?? []) owner.set(old, item.id);
     if (keep[n]) owner.set(item.slug!, item.id);
@@ -91,7 +95,11 @@ export function assignSlugs<T extends Sluggable>(
  * Netlify `_redirects` rules (one per line: from, to, status) sending each previous slug of an
  * item, and its companion files (`extensions`, e.g. '.ris'), to the current address for good.
  */
-export function redirectRules(base: string, items: readonly { slug: string; previousSlugs: string[] }[], extensions: readonly string[] = []): string[] {
+export function redirectRules(
+  base: string,
+  items: readonly { slug: string; previousSlugs: string[] }[],
+  extensions: readonly string[] = [],
+): string[] {
   return items.flatMap((item) =>
     item.previousSlugs.flatMap((old) =>
       ['', ...extensions].flatMap((ext) => {
@@ -101,7 +109,9 @@ export function redirectRules(base: string, items: readonly { slug: string; prev
         const from = `${base}/${old}${ext}`;
         const to = encodeURI(`${base}/${item.slug}${ext}`);
         const encoded = encodeURI(from);
-        return encoded === from ? [`${from} ${to} 301`] : [`${encoded} ${to} 301`, `${from} ${to} 301`];
+        return encoded === from
+          ? [`${from} ${to} 301`]
+          : [`${encoded} ${to} 301`, `${from} ${to} 301`];
       }),
     ),
   );

@@ -12,7 +12,8 @@ export const topicUrl = (topic: { slug: string }): string => `${RESEARCH_PATH}/$
 export const topicFeedUrl = (topic: { slug: string }): string => `${topicUrl(topic)}/feed.xml`;
 
 /** Where a research card leads: the area's own link when the admin gave one, else its topic page. */
-export const researchCardHref = (area: { slug: string; link?: string }): string => area.link || topicUrl(area);
+export const researchCardHref = (area: { slug: string; link?: string }): string =>
+  area.link || topicUrl(area);
 
 /** Publications a topic page shows before "All … publications". */
 export const TOPIC_PUBLICATIONS = 6;

@@ -11,7 +11,9 @@
  */
 export function zoneAbbreviation(ms: number, zone?: string): string {
   const name = (locale: string) =>
-    new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' }).formatToParts(ms).find((p) => p.type === 'timeZoneName')?.value ?? '';
+    new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' })
+      .formatToParts(ms)
+      .find((p) => p.type === 'timeZoneName')?.value ?? '';
   const british = name('en-GB');
   if (!/^GMT[+-]/.test(british)) return british;
   const american = name('en-US');
@@ -26,10 +28,14 @@ const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', h
  * unless given); an end on another day names its day too: 'Thu 19 Jun, 20:30 – Fri 20 Jun, 04:00 AEST'.
  */
 export function visitorTimeLabel(start: number, end: number, zone?: string): string {
-  const at = (options: Intl.DateTimeFormatOptions, ms: number) => new Intl.DateTimeFormat('en-GB', { ...options, timeZone: zone }).format(ms);
+  const at = (options: Intl.DateTimeFormatOptions, ms: number) =>
+    new Intl.DateTimeFormat('en-GB', { ...options, timeZone: zone }).format(ms);
   const firstDay = at(DAY, start);
   const lastDay = at(DAY, end);
-  const range = firstDay === lastDay ? `${firstDay}, ${at(TIME, start)}–${at(TIME, end)}` : `${firstDay}, ${at(TIME, start)} – ${lastDay}, ${at(TIME, end)}`;
+  const range =
+    firstDay === lastDay
+      ? `${firstDay}, ${at(TIME, start)}–${at(TIME, end)}`
+      : `${firstDay}, ${at(TIME, start)} – ${lastDay}, ${at(TIME, end)}`;
   return `${range} ${zoneAbbreviation(start, zone)}`;
 }
 

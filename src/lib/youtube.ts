@@ -4,7 +4,14 @@
  */
 
 const VIDEO_ID = /^[\w-]{11}$/;
-const YOUTUBE_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com', 'youtube-nocookie.com', 'www.youtube-nocookie.com']);
+const YOUTUBE_HOSTS = new Set([
+  'youtube.com',
+  'www.youtube.com',
+  'm.youtube.com',
+  'music.youtube.com',
+  'youtube-nocookie.com',
+  'www.youtube-nocookie.com',
+]);
 
 /** The 11-character video id of a YouTube address, or null when the address is not one we accept. */
 export function youtubeId(address: string | null | undefined): string | null {

@@ -1,11 +1,19 @@
 import type { APIRoute } from 'astro';
-import { loadArchiveFilters, loadEvents, loadLibrary, loadPeople, loadPublications, loadSiteSettings } from '../server/content/content';
+import {
+  loadArchiveFilters,
+  loadEvents,
+  loadLibrary,
+  loadPeople,
+  loadPublications,
+  loadSiteSettings,
+} from '../server/content/content';
 import { eventUrl } from '../lib/event-page';
 import { archivePaths, publicationUrl } from '../lib/publication-archive';
 import { personUrl } from '../lib/people';
 import { topicUrl } from '../lib/topics';
 
-const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const xmlEscape = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * sitemap.xml: the indexable pages. /search is noindex, and /testimonials is left out while it
@@ -20,20 +28,36 @@ export const GET: APIRoute = async ({ site, url }) => {
   const lastmod = (settings.updatedAt || new Date().toISOString()).slice(0, 10);
   const publications = settings.showPublications ? await loadPublications() : [];
   const events = settings.showEvents ? await loadEvents() : [];
-  const [people, library, filters] = await Promise.all([loadPeople(), loadLibrary(), loadArchiveFilters()]);
-  const archive = settings.showPublications ? archivePaths(filters.total, [...filters.topic, ...filters.type, ...filters.year]) : [];
+  const [people, library, filters] = await Promise.all([
+    loadPeople(),
+    loadLibrary(),
+    loadArchiveFilters(),
+  ]);
+  const archive = settings.showPublications
+    ? archivePaths(filters.total, [...filters.topic, ...filters.type, ...filters.year])
+    : [];
   const day = (iso: string) => iso.slice(0, 10);
   const pages: [path: string, lastmod: string][] = [
-    ...['/', '/team', ...(settings.showTestimonials ? ['/testimonials'] : []), '/privacy', '/accessibility', ...archive].map(
-      (p): [string, string] => [p, lastmod],
-    ),
+    ...[
+      '/',
+      '/team',
+      ...(settings.showTestimonials ? ['/testimonials'] : []),
+      '/privacy',
+      '/accessibility',
+      ...archive,
+    ].map((p): [string, string] => [p, lastmod]),
     ...publications.map((p): [string, string] => [publicationUrl(p), day(p.updatedAt)]),
     ...events.map((e): [string, string] => [eventUrl(e), day(e.updatedAt)]),
     ...people.map((p): [string, string] => [personUrl(p), lastmod]),
-    ...(settings.showResearch ? library.topics.map((t): [string, string] => [topicUrl(t), lastmod]) : []),
+    ...(settings.showResearch
+      ? library.topics.map((t): [string, string] => [topicUrl(t), lastmod])
+      : []),
   ];
   const urls = pages
-    .map(([p, date]) => `  <url>\n    <loc>${xmlEscape(new URL(p, origin).href)}</loc>\n    <lastmod>${date}</lastmod>\n  </url>`)
+    .map(
+      ([p, date]) =>
+        `  <url>\n    <loc>${xmlEscape(new URL(p, origin).href)}</loc>\n    <lastmod>${date}</lastmod>\n  </url>`,
+    )
     .join('\n');
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
   return new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });

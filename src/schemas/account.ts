@@ -28,21 +28,32 @@ export const inviteRequestSchema = z.strictObject({
 export const emailChangeSchema = z.strictObject({ email: userEmailSchema });
 
 /** POST /api/auth/verify-email: the token from the verification link. */
-export const verifyEmailSchema = z.strictObject({ token: z.string({ error: 'Send the token from the link' }).max(200, 'This link is not valid') });
+export const verifyEmailSchema = z.strictObject({
+  token: z.string({ error: 'Send the token from the link' }).max(200, 'This link is not valid'),
+});
 
 /** POST /api/auth/forgot-password: a username or an email address. */
 export const forgotPasswordSchema = z.strictObject({
-  login: cleanString('Enter your username or email address').trim().min(1, 'Enter your username or email address').max(254, 'That is too long for a username or email address'),
+  login: cleanString('Enter your username or email address')
+    .trim()
+    .min(1, 'Enter your username or email address')
+    .max(254, 'That is too long for a username or email address'),
 });
 
 /** PATCH /api/admin/users/:username: change the role, or (de)activate. */
 export const userPatchSchema = z
-  .strictObject({ role: roleSchema.optional(), active: z.boolean({ error: 'active must be true or false' }).optional() })
+  .strictObject({
+    role: roleSchema.optional(),
+    active: z.boolean({ error: 'active must be true or false' }).optional(),
+  })
   .refine((p) => p.role !== undefined || p.active !== undefined, 'Send a role or active to change');
 
 /** POST /api/account/password. */
 export const changePasswordSchema = z.strictObject({
-  currentPassword: z.string({ error: 'Enter your current password' }).min(1, 'Enter your current password').max(200, 'Password is too long'),
+  currentPassword: z
+    .string({ error: 'Enter your current password' })
+    .min(1, 'Enter your current password')
+    .max(200, 'Password is too long'),
   newPassword: newPasswordSchema,
 });
 
@@ -51,12 +62,16 @@ export const acceptInvitationSchema = z.strictObject({ password: newPasswordSche
 
 /** POST /api/account/two-factor/confirm: the first code from the authenticator app. */
 export const twoFactorCodeSchema = z.strictObject({
-  code: cleanString('Enter the 6-digit code').trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
+  code: cleanString('Enter the 6-digit code')
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
 });
 
 /** Site-wide sign-in rules an admin sets. */
 export const authPolicySchema = z.strictObject({
-  requireTwoFactorForAdmins: z.boolean({ error: 'requireTwoFactorForAdmins must be true or false' }),
+  requireTwoFactorForAdmins: z.boolean({
+    error: 'requireTwoFactorForAdmins must be true or false',
+  }),
 });
 export type AuthPolicy = z.infer<typeof authPolicySchema>;
 

@@ -16,7 +16,11 @@ export interface AdminSummary {
    */
   soleAdmin: boolean | null;
   /** Public records whose image or report figures still have no alt text (stored before the rule). */
-  missingAltText: { collection: 'research-areas' | 'publications' | 'events'; id: string; title: string }[];
+  missingAltText: {
+    collection: 'research-areas' | 'publications' | 'events';
+    id: string;
+    title: string;
+  }[];
   /** Whether mail goes out, and how many deliveries failed (null for roles without personal data). */
   mail: MailStatus;
 }

@@ -13,7 +13,8 @@ export const CLEAN_MESSAGE = 'Contains characters that are not allowed';
  * a few KB of zod instead of 24). `error` is the message for a missing or non-string value.
  * common.ts's cleanString is the same rule for the server's full-zod schemas.
  */
-export const cleanText = (error?: string) => z.string(error ? { error } : undefined).check(z.refine(isCleanText, CLEAN_MESSAGE));
+export const cleanText = (error?: string) =>
+  z.string(error ? { error } : undefined).check(z.refine(isCleanText, CLEAN_MESSAGE));
 
 /** A trimmed e-mail address of at most 254 characters; every problem reads `message`. */
 export const emailAddress = (message: string) =>

@@ -14,7 +14,8 @@ export function isRenderableDate(year: number, month: number, day: number): bool
   return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,3})?)?(Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)?)?$/;
+const ISO_DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,3})?)?(Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)?)?$/;
 
 /**
  * 'YYYY-MM-DD', or an ISO date-time ('YYYY-MM-DDTHH:MM[:SS[.mmm]][Z|±HH:MM]'), whose calendar day
@@ -22,7 +23,11 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T([01]\d|2[0-3]):([0-5]\d)(?::([0-5
  */
 export function isRenderableIsoDate(value: string): boolean {
   const m = ISO_DATE.exec(value);
-  return !!m && isRenderableDate(Number(m[1]), Number(m[2]), Number(m[3])) && Number.isFinite(Date.parse(value));
+  return (
+    !!m &&
+    isRenderableDate(Number(m[1]), Number(m[2]), Number(m[3])) &&
+    Number.isFinite(Date.parse(value))
+  );
 }
 
 export const DATE_MESSAGE = `Must be a real date between the years ${MIN_YEAR} and ${MAX_YEAR} (YYYY-MM-DD)`;
@@ -33,6 +38,7 @@ export const DATE_MESSAGE = `Must be a real date between the years ${MIN_YEAR} a
  */
 export function isRenderableDateText(text: string): boolean {
   const iso = /^\s*(\d{4})-(\d{1,2})(?:-(\d{1,2}))?(?!\d)/.exec(text);
-  if (iso && !isRenderableDate(Number(iso[1]), Number(iso[2]), iso[3] ? Number(iso[3]) : 1)) return false;
+  if (iso && !isRenderableDate(Number(iso[1]), Number(iso[2]), iso[3] ? Number(iso[3]) : 1))
+    return false;
   return [...text.matchAll(/(?<!\d)(\d{4})(?!\d)/g)].every((m) => Number(m[1]) >= MIN_YEAR);
 }

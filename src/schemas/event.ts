@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { cleanString, createPayload, longText, orderSchema, recordMeta, renderableDates, safeLink, text, webUrl } from './common';
+import {
+  cleanString,
+  createPayload,
+  longText,
+  orderSchema,
+  recordMeta,
+  renderableDates,
+  safeLink,
+  text,
+  webUrl,
+} from './common';
 import { DATE_MESSAGE, isRenderableIsoDate } from './dates';
 import { camelise, DEFAULT_EVENT_TYPE, type ClientEvent } from './event-client';
 import { withoutDefaults } from './patch-shape';
@@ -23,7 +33,8 @@ export {
 // Stored dates keep the rule they were saved under (anything Date.parse reads), so an event saved
 // before dates were bounded cannot make the whole collection unreadable; the build skips and
 // reports one that cannot render. Payloads are held to dates every output can render.
-const toIso = (v: string) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00.000Z` : v).toISOString();
+const toIso = (v: string) =>
+  new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00.000Z` : v).toISOString();
 const storedDate = cleanString()
   .trim()
   .refine((v) => !Number.isNaN(Date.parse(v)), 'Must be a date (YYYY-MM-DD)')
@@ -64,7 +75,14 @@ const fields = {
 };
 
 /** A stored event. */
-export const eventSchema = z.object({ ...recordMeta, ...fields, startDate: storedDate, endDate: storedDate, ...slugFields, order: orderSchema.default(0) });
+export const eventSchema = z.object({
+  ...recordMeta,
+  ...fields,
+  startDate: storedDate,
+  endDate: storedDate,
+  ...slugFields,
+  order: orderSchema.default(0),
+});
 export type Event = z.infer<typeof eventSchema>;
 
 /** Compile-time guard: the cards' ClientEvent is exactly the stored event's display fields. */
@@ -100,5 +118,8 @@ export const eventUpdateSchema = z.preprocess(
     .strictObject(withoutDefaults({ ...fields, order: orderSchema }))
     .partial()
     .superRefine(payloadDates)
-    .refine(endNotBeforeStart, { message: 'End date must not be before the start date', path: ['endDate'] }),
+    .refine(endNotBeforeStart, {
+      message: 'End date must not be before the start date',
+      path: ['endDate'],
+    }),
 );

@@ -17,4 +17,5 @@ export interface DescribedImage {
 }
 
 /** The alt attribute for a record's image: its text, or empty when decorative or never described. */
-export const imageAltText = (record: DescribedImage): string => (record.imageDecorative ? '' : (record.imageAlt ?? '').trim());
+export const imageAltText = (record: DescribedImage): string =>
+  record.imageDecorative ? '' : (record.imageAlt ?? '').trim();

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { timestampSchema } from './common';
 
 /** What a message is about: named in the admin's list of failed deliveries. */
-export const MAIL_KINDS = ['newsletter-confirm', 'newsletter-welcome', 'newsletter-unsubscribe-link', 'notification', 'password-reset', 'invitation', 'email-verification'] as const;
+export const MAIL_KINDS = [
+  'newsletter-confirm',
+  'newsletter-welcome',
+  'newsletter-unsubscribe-link',
+  'notification',
+  'password-reset',
+  'invitation',
+  'email-verification',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** How each kind is named in the admin. */

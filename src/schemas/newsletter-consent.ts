@@ -23,7 +23,9 @@ export const SIGNUP_ANSWER = 'Check your inbox to confirm your subscription';
 export const PENDING_DAYS = 7;
 
 /** What a request for an unsubscribe link says back: the same whether or not the address is subscribed. */
-export const UNSUBSCRIBE_LINK_ANSWER = 'If this address is subscribed, we have emailed it a link to unsubscribe. Check your inbox.';
+export const UNSUBSCRIBE_LINK_ANSWER =
+  'If this address is subscribed, we have emailed it a link to unsubscribe. Check your inbox.';
 
 /** What unsubscribing says back. */
-export const UNSUBSCRIBED_ANSWER = 'You are unsubscribed: we will send no more newsletters to this address.';
+export const UNSUBSCRIBED_ANSWER =
+  'You are unsubscribed: we will send no more newsletters to this address.';

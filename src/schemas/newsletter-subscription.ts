@@ -37,15 +37,27 @@ export const newsletterSubscriptionSchema = z.object({
 export type NewsletterSubscription = z.infer<typeof newsletterSubscriptionSchema>;
 
 /** What the subscriber index keeps and the admin sees of a subscription: no link secret. */
-export type SubscriberRow = Omit<NewsletterSubscription, 'confirmTokenHash' | 'confirmSentAt' | 'unsubscribeSecret' | 'unsubscribeSentAt'>;
+export type SubscriberRow = Omit<
+  NewsletterSubscription,
+  'confirmTokenHash' | 'confirmSentAt' | 'unsubscribeSecret' | 'unsubscribeSentAt'
+>;
 
 /** A subscription as a row of the index. */
-export const toRow = ({ confirmTokenHash: _t, confirmSentAt: _s, unsubscribeSecret: _u, unsubscribeSentAt: _us, ...row }: SubscriberRow & Partial<NewsletterSubscription>): SubscriberRow => row;
+export const toRow = ({
+  confirmTokenHash: _t,
+  confirmSentAt: _s,
+  unsubscribeSecret: _u,
+  unsubscribeSentAt: _us,
+  ...row
+}: SubscriberRow & Partial<NewsletterSubscription>): SubscriberRow => row;
 
 /** When a subscriber export last ran and how many rows it held. */
 export const lastExportSchema = z.object({ at: timestampSchema, count: z.number().int().min(0) });
 export type LastExport = z.infer<typeof lastExportSchema>;
 
 /** GET /api/admin/subscriptions/last-export: each list's last export, or null before the first. */
-export const lastExportsSchema = z.object({ subscribed: lastExportSchema.nullable(), unsubscribed: lastExportSchema.nullable() });
+export const lastExportsSchema = z.object({
+  subscribed: lastExportSchema.nullable(),
+  unsubscribed: lastExportSchema.nullable(),
+});
 export type LastExports = z.infer<typeof lastExportsSchema>;

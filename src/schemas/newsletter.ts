@@ -10,14 +10,28 @@ import { CONSENT_WORDINGS } from './newsletter-consent';
  */
 export const newsletterInputSchema = z.object({
   email: emailAddress('Please enter a valid email address'),
-  page: z.optional(z.string().check(z.maxLength(300, 'page is too long'), z.regex(/^\/[^\s\\]*$/, 'page must be a path on this site'))),
+  page: z.optional(
+    z
+      .string()
+      .check(
+        z.maxLength(300, 'page is too long'),
+        z.regex(/^\/[^\s\\]*$/, 'page must be a path on this site'),
+      ),
+  ),
   form: z.optional(z.enum(['inline', 'popup'], 'form must be inline or popup')),
-  consent: z.optional(z.enum(Object.keys(CONSENT_WORDINGS) as [keyof typeof CONSENT_WORDINGS], 'consent must name a wording this site has shown')),
+  consent: z.optional(
+    z.enum(
+      Object.keys(CONSENT_WORDINGS) as [keyof typeof CONSENT_WORDINGS],
+      'consent must name a wording this site has shown',
+    ),
+  ),
 });
 
 /** POST /api/newsletter/confirm: the token from the confirmation link. */
 export const confirmInputSchema = z.object({
-  token: z.string('Send the token from the confirmation link').check(z.maxLength(200, 'This confirmation link is not valid')),
+  token: z
+    .string('Send the token from the confirmation link')
+    .check(z.maxLength(200, 'This confirmation link is not valid')),
 });
 
 /** Lower-cased, trimmed address: the uniqueness key. */
@@ -25,7 +39,9 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** POST /api/newsletter/unsubscribe from the unsubscribe page: the token from the link. */
 export const unsubscribeInputSchema = z.object({
-  token: z.string('Send the token from the unsubscribe link').check(z.maxLength(200, 'This unsubscribe link is not valid')),
+  token: z
+    .string('Send the token from the unsubscribe link')
+    .check(z.maxLength(200, 'This unsubscribe link is not valid')),
 });
 
 /** POST /api/newsletter/unsubscribe-link: the address to send an unsubscribe link to. */

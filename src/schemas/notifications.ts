@@ -3,7 +3,12 @@ import { optionalEmail } from './common';
 import type { Permission } from './roles';
 
 /** What a notification email is about. */
-export const NOTIFICATION_KINDS = ['contact', 'testimonial', 'build-failed', 'release-at-risk'] as const;
+export const NOTIFICATION_KINDS = [
+  'contact',
+  'testimonial',
+  'build-failed',
+  'release-at-risk',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
@@ -40,12 +45,24 @@ export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 /** PUT /api/account/notifications: each kind on or off (kinds left out keep their choice). */
 export const notificationChoicesSchema = z
   .strictObject(
-    Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.boolean({ error: `${k} must be true or false` }).optional()])) as Record<NotificationKind, z.ZodOptional<z.ZodBoolean>>,
+    Object.fromEntries(
+      NOTIFICATION_KINDS.map((k) => [
+        k,
+        z.boolean({ error: `${k} must be true or false` }).optional(),
+      ]),
+    ) as Record<NotificationKind, z.ZodOptional<z.ZodBoolean>>,
   )
-  .refine((choices) => Object.values(choices).some((on) => on !== undefined), `Send at least one of ${NOTIFICATION_KINDS.join(', ')}, true or false`);
+  .refine(
+    (choices) => Object.values(choices).some((on) => on !== undefined),
+    `Send at least one of ${NOTIFICATION_KINDS.join(', ')}, true or false`,
+  );
 
 /** PUT /api/admin/notifications: the shared inbox for contact messages (empty: none). */
-export const sharedInboxSchema = z.strictObject({ sharedInbox: z.string({ error: 'Send sharedInbox: an email address, or empty for none' }).pipe(optionalEmail) });
+export const sharedInboxSchema = z.strictObject({
+  sharedInbox: z
+    .string({ error: 'Send sharedInbox: an email address, or empty for none' })
+    .pipe(optionalEmail),
+});
 
 /** What My account shows: the kinds this user's role may receive, each on or off, and where they go. */
 export interface NotificationChoices {

@@ -4,6 +4,11 @@
  */
 
 /** Sort by `order` ascending, missing order as 999, ties by creation time. */
-export function byOrder<T extends { order?: number | null; createdAt?: string }>(a: T, b: T): number {
-  return (a.order ?? 999) - (b.order ?? 999) || (a.createdAt ?? '').localeCompare(b.createdAt ?? '');
+export function byOrder<T extends { order?: number | null; createdAt?: string }>(
+  a: T,
+  b: T,
+): number {
+  return (
+    (a.order ?? 999) - (b.order ?? 999) || (a.createdAt ?? '').localeCompare(b.createdAt ?? '')
+  );
 }

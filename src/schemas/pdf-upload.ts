@@ -29,7 +29,8 @@ export const pdfUploadCreateSchema = z.strictObject({
 /** Parts a file of `size` bytes travels in. */
 export const partCount = (size: number) => Math.ceil(size / PDF_PART_BYTES);
 /** The exact length of part `index` of a file of `size` bytes. */
-export const partLength = (size: number, index: number) => Math.min(PDF_PART_BYTES, size - index * PDF_PART_BYTES);
+export const partLength = (size: number, index: number) =>
+  Math.min(PDF_PART_BYTES, size - index * PDF_PART_BYTES);
 
 /** An upload as stored (uploads store, `pdf-uploads/<id>`). */
 export const pdfUploadSchema = z.object({

@@ -51,7 +51,11 @@ export type PreviewLinkSummary = Omit<PreviewLink, 'tokenHash'> & { expired: boo
 export type CreatedPreviewLink = PreviewLinkSummary & { url: string };
 
 /** The band a preview shows on top: when the item goes public, in its own time zone, or that it is a draft. */
-export function previewBand(item: { status?: string; publishAt?: string; timeZone?: string }): string {
+export function previewBand(item: {
+  status?: string;
+  publishAt?: string;
+  timeZone?: string;
+}): string {
   if (item.status === 'scheduled' && item.publishAt) {
     const [day, time] = item.publishAt.split('T');
     return `Preview — embargoed until ${day} ${time} (${item.timeZone || 'UTC'}). Please do not share.`;

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { createPayload, isoDay, longText, orderSchema, recordMeta, renderableDates, safeLink, text } from './common';
+import {
+  createPayload,
+  isoDay,
+  longText,
+  orderSchema,
+  recordMeta,
+  renderableDates,
+  safeLink,
+  text,
+} from './common';
 import { imageAltFields } from './image-alt';
 import { withoutDefaults } from './patch-shape';
 import { peopleSchema, topicsSchema } from './people';
@@ -12,7 +21,10 @@ export const BODY_MAX_CHARS = 50_000;
 /** Crossref's pattern for the DOIs it registers: '10.', a 4-9 digit registrant, '/', a suffix. */
 const DOI = /^10\.\d{4,9}\/[-._;()/:A-Z0-9]+$/i;
 const doiField = () =>
-  text(300).refine((v) => v === '' || DOI.test(v), 'A DOI looks like 10.1234/abc-123 (without https://doi.org/)');
+  text(300).refine(
+    (v) => v === '' || DOI.test(v),
+    'A DOI looks like 10.1234/abc-123 (without https://doi.org/)',
+  );
 
 /** A publication's type when none is chosen; a blank type (saved by older forms) reads as it too. */
 export const DEFAULT_PUBLICATION_TYPE = 'Report';
@@ -44,13 +56,24 @@ const fields = {
 };
 
 /** A stored publication. */
-export const publicationSchema = z.object({ ...recordMeta, ...fields, ...slugFields, order: orderSchema.default(0) });
+export const publicationSchema = z.object({
+  ...recordMeta,
+  ...fields,
+  ...slugFields,
+  order: orderSchema.default(0),
+});
 export type Publication = z.infer<typeof publicationSchema>;
 /** A publication as stored by older versions or seeds: fields added later may be missing. */
 export type PublicationInput = z.input<typeof publicationSchema>;
 
 /** Create payload: id, timestamps and order are the server's (dropped if sent). */
 const payloadDates = renderableDates({ iso: ['publishAt'], text: ['date'] });
-export const publicationCreateSchema = createPayload(z.strictObject(fields).superRefine(payloadDates), ['order']);
+export const publicationCreateSchema = createPayload(
+  z.strictObject(fields).superRefine(payloadDates),
+  ['order'],
+);
 /** Update payload: any subset of the editable fields, plus order for reordering. */
-export const publicationUpdateSchema = z.strictObject(withoutDefaults({ ...fields, order: orderSchema })).partial().superRefine(payloadDates);
+export const publicationUpdateSchema = z
+  .strictObject(withoutDefaults({ ...fields, order: orderSchema }))
+  .partial()
+  .superRefine(payloadDates);

@@ -12,6 +12,14 @@ export const publishStateSchema = z.object({
    * Records the last build left out because they could not render (which record, which page,
    * why): the rest of the site was published. Empty when everything was.
    */
-  skipped: z.array(z.object({ kind: z.string(), id: z.string(), title: z.string(), page: z.string(), reason: z.string() })),
+  skipped: z.array(
+    z.object({
+      kind: z.string(),
+      id: z.string(),
+      title: z.string(),
+      page: z.string(),
+      reason: z.string(),
+    }),
+  ),
 });
 export type PublishState = z.infer<typeof publishStateSchema>;

@@ -21,7 +21,9 @@ export const MAX_RELEASE_ITEMS = 50;
 const MAX_LOG = 100;
 
 export const releaseItemSchema = z.strictObject({
-  collection: z.enum(RELEASE_COLLECTIONS, { error: "collection must be 'publications' or 'events'" }),
+  collection: z.enum(RELEASE_COLLECTIONS, {
+    error: "collection must be 'publications' or 'events'",
+  }),
   id: z.string().trim().min(1, 'id is required').max(100),
 });
 export type ReleaseItem = z.infer<typeof releaseItemSchema>;
@@ -29,16 +31,27 @@ export type ReleaseItem = z.infer<typeof releaseItemSchema>;
 const publishAtField = () =>
   cleanString('Give the release date and time')
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/, 'Give the release date and time (YYYY-MM-DDTHH:MM)');
+    .regex(
+      /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/,
+      'Give the release date and time (YYYY-MM-DDTHH:MM)',
+    );
 
 const itemsField = () =>
   z
     .array(releaseItemSchema)
     .max(MAX_RELEASE_ITEMS, `A release holds at most ${MAX_RELEASE_ITEMS} items`)
-    .refine((items) => new Set(items.map((i) => `${i.collection}/${i.id}`)).size === items.length, 'An item is listed twice');
+    .refine(
+      (items) => new Set(items.map((i) => `${i.collection}/${i.id}`)).size === items.length,
+      'An item is listed twice',
+    );
 
 /** One line of a release's own log: who did what, when. */
-export const releaseLogSchema = z.object({ at: z.string(), user: z.string(), action: z.string(), summary: z.string() });
+export const releaseLogSchema = z.object({
+  at: z.string(),
+  user: z.string(),
+  action: z.string(),
+  summary: z.string(),
+});
 
 /** A stored release. */
 export const releaseBundleSchema = z.object({
@@ -63,12 +76,19 @@ export const releaseDocSchema = z.object({ bundles: z.array(releaseBundleSchema)
 export type ReleaseDoc = z.infer<typeof releaseDocSchema>;
 
 /** Appends to a release's log, keeping its newest lines. */
-export const withLog = (bundle: ReleaseBundle, user: string, action: string, summary: string, now = Date.now()): ReleaseBundle => ({
+export const withLog = (
+  bundle: ReleaseBundle,
+  user: string,
+  action: string,
+  summary: string,
+  now = Date.now(),
+): ReleaseBundle => ({
   ...bundle,
   log: [...bundle.log, { at: new Date(now).toISOString(), user, action, summary }].slice(-MAX_LOG),
 });
 
-const timeRule = (v: { publishAt?: string; timeZone?: string }) => v.publishAt === undefined || releaseTime(v) !== null;
+const timeRule = (v: { publishAt?: string; timeZone?: string }) =>
+  v.publishAt === undefined || releaseTime(v) !== null;
 const TIME_MESSAGE = { message: 'That date and time does not exist', path: ['publishAt'] };
 
 /** POST /api/admin/releases */
@@ -99,7 +119,12 @@ export type ReleaseUpdate = z.infer<typeof releaseUpdateSchema>;
 
 /** POST /api/admin/releases/:id/preview-link */
 export const releasePreviewSchema = z.strictObject({
-  expiresInDays: z.number({ error: 'expiresInDays must be a number of days' }).int().min(1, 'A link works for at least 1 day').max(30, 'A link works for at most 30 days').default(7),
+  expiresInDays: z
+    .number({ error: 'expiresInDays must be a number of days' })
+    .int()
+    .min(1, 'A link works for at least 1 day')
+    .max(30, 'A link works for at most 30 days')
+    .default(7),
 });
 
 /** One thing that would go wrong at the release, found beforehand. */

@@ -13,11 +13,16 @@ export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];
 
 /** The fields every releasable record has; they are edited in the admin. */
 export const releaseFields = {
-  status: z.enum(RELEASE_STATUSES, { error: 'Status must be published, scheduled or draft' }).default('published'),
+  status: z
+    .enum(RELEASE_STATUSES, { error: 'Status must be published, scheduled or draft' })
+    .default('published'),
   /** Local wall-clock time 'YYYY-MM-DDTHH:MM' in `timeZone`, for scheduled records. */
   publishAt: cleanString()
     .trim()
-    .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/.test(v), 'Must be a date and time (YYYY-MM-DDTHH:MM)')
+    .refine(
+      (v) => v === '' || /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/.test(v),
+      'Must be a date and time (YYYY-MM-DDTHH:MM)',
+    )
     .default(''),
   /** IANA time zone of `publishAt`, e.g. 'Europe/London'. */
   timeZone: timeZoneField().default('UTC'),
@@ -59,5 +64,6 @@ export function nextRelease(items: readonly Releasable[], now = Date.now()): num
 }
 
 /** A scheduled record needs a publish time: checked on the merged record (a PATCH may send one side). */
-export const scheduledHasTime = (item: Releasable) => (item.status ?? 'published') !== 'scheduled' || releaseTime(item) !== null;
+export const scheduledHasTime = (item: Releasable) =>
+  (item.status ?? 'published') !== 'scheduled' || releaseTime(item) !== null;
 export const SCHEDULED_NEEDS_TIME = 'A scheduled item needs a publish date and time';

@@ -16,10 +16,19 @@ const fields = {
 };
 
 /** A stored research area. */
-export const researchAreaSchema = z.object({ ...recordMeta, ...fields, ...slugFields, order: orderSchema.default(0) });
+export const researchAreaSchema = z.object({
+  ...recordMeta,
+  ...fields,
+  ...slugFields,
+  order: orderSchema.default(0),
+});
 export type ResearchArea = z.infer<typeof researchAreaSchema>;
 
 /** Create payload: no id or timestamps; order optional (appended last when missing). */
-export const researchAreaCreateSchema = createPayload(z.strictObject({ ...fields, order: orderSchema.optional() }));
+export const researchAreaCreateSchema = createPayload(
+  z.strictObject({ ...fields, order: orderSchema.optional() }),
+);
 /** Update payload: any subset of the editable fields; absent fields stay as they are. */
-export const researchAreaUpdateSchema = z.strictObject(withoutDefaults({ ...fields, order: orderSchema })).partial();
+export const researchAreaUpdateSchema = z
+  .strictObject(withoutDefaults({ ...fields, order: orderSchema }))
+  .partial();

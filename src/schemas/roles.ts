@@ -19,11 +19,13 @@ const GRANTS: Record<Role, readonly Permission[]> = {
 };
 
 /** Whether a role holds a permission. */
-export const can = (role: Role | undefined, permission: Permission): boolean => !!role && GRANTS[role].includes(permission);
+export const can = (role: Role | undefined, permission: Permission): boolean =>
+  !!role && GRANTS[role].includes(permission);
 
 /** How a role is named in the admin. */
 export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', editor: 'Editor' };
 
 /** History targets that hold personal data: only roles with `personal-data` see or restore them. */
 export const PERSONAL_TARGETS = ['contact-forms/', 'subscriptions/', 'users/'] as const;
-export const isPersonalTarget = (target: string): boolean => PERSONAL_TARGETS.some((p) => target.startsWith(p));
+export const isPersonalTarget = (target: string): boolean =>
+  PERSONAL_TARGETS.some((p) => target.startsWith(p));

@@ -11,7 +11,8 @@ import { SITE } from '../site.config';
 export const SETTINGS_DEFAULTS = {
   heroTrustBadge: 'Independent • Non-partisan • Evidence-led',
   heroTitle: SITE.name,
-  heroSubtitle: 'We research how artificial intelligence can be built, governed and used so that it reliably serves people, and we help leaders put that research to work.',
+  heroSubtitle:
+    'We research how artificial intelligence can be built, governed and used so that it reliably serves people, and we help leaders put that research to work.',
   heroAuthority1: 'Peer-reviewed research',
   heroAuthority2: 'Advising public institutions',
   heroAuthority3: 'Practitioner training',
@@ -20,12 +21,16 @@ export const SETTINGS_DEFAULTS = {
   heroButton2Text: 'Work with us',
   heroButton2Link: '#contact',
   aboutTitle: 'About Us',
-  aboutVision: 'A world where artificial intelligence widens opportunity, strengthens institutions and earns public trust.',
-  aboutDescription: 'We produce rigorous, independent research on AI and turn it into practical guidance for governments, companies and civil society.',
+  aboutVision:
+    'A world where artificial intelligence widens opportunity, strengthens institutions and earns public trust.',
+  aboutDescription:
+    'We produce rigorous, independent research on AI and turn it into practical guidance for governments, companies and civil society.',
   corePrinciple1Title: 'Evidence before opinion',
-  corePrinciple1Description: 'Every recommendation we make rests on data, transparent methods and open peer review.',
+  corePrinciple1Description:
+    'Every recommendation we make rests on data, transparent methods and open peer review.',
   corePrinciple2Title: 'People at the centre',
-  corePrinciple2Description: 'We judge technology by what it does for the people who live with its consequences.',
+  corePrinciple2Description:
+    'We judge technology by what it does for the people who live with its consequences.',
   credibilityBox1Title: 'Programmes that deliver',
   credibilityBox1Description: 'Our applied programmes reach the outcomes they set out to reach.',
   credibilityBox1Metric: '95% Success Rate',
@@ -36,9 +41,11 @@ export const SETTINGS_DEFAULTS = {
   credibilityBox3Description: 'Research partners and fellows across five continents.',
   credibilityBox3Metric: 'Global Network',
   researchTitle: 'Strategic Focus',
-  researchDescription: 'The research areas where we believe independent work can change the course of AI.',
+  researchDescription:
+    'The research areas where we believe independent work can change the course of AI.',
   teamTitle: 'Our Team',
-  teamDescription: 'Researchers, engineers and policy experts who share one goal: AI that works for everyone.',
+  teamDescription:
+    'Researchers, engineers and policy experts who share one goal: AI that works for everyone.',
   publicationsTitle: 'Research & Publications',
   publicationsDescription: 'Reports, papers and briefs from our research programmes.',
   statsTitle: 'Our Impact',
@@ -48,11 +55,14 @@ export const SETTINGS_DEFAULTS = {
   newsletterTitle: 'Stay Informed',
   newsletterDescription: 'Research highlights, events and analysis, once a month. No spam.',
   eventsTitle: 'Events & Workshops',
-  eventsDescription: 'Experience our community in action—where breakthrough conversations happen and lasting connections are made.',
+  eventsDescription:
+    'Experience our community in action—where breakthrough conversations happen and lasting connections are made.',
   videoHighlightsTitle: 'Event Highlights',
-  videoHighlightsDescription: 'See the energy and impact of our community events—real conversations, real breakthroughs, real connections.',
+  videoHighlightsDescription:
+    'See the energy and impact of our community events—real conversations, real breakthroughs, real connections.',
   founderSectionTitle: 'Founder',
-  founderSectionDescription: 'Leading the vision to transform AI research into solutions that benefit humanity.',
+  founderSectionDescription:
+    'Leading the vision to transform AI research into solutions that benefit humanity.',
   founderName: '',
   founderPosition: 'Founder & Director',
   founderBio: '',
@@ -61,10 +71,12 @@ export const SETTINGS_DEFAULTS = {
   founderTwitter: '',
   founderEmail: '',
   advisoryTitle: 'Meet our Advisory Team',
-  advisoryDescription: 'Distinguished experts who guide our research agenda and keep our work rigorous and relevant.',
+  advisoryDescription:
+    'Distinguished experts who guide our research agenda and keep our work rigorous and relevant.',
   featuredVideoUrl: '',
   featuredVideoTitle: 'Scaling AI That Works - Event Highlights',
-  featuredVideoDescription: 'Click to watch highlights from our recent event featuring industry leaders sharing real-world AI success stories',
+  featuredVideoDescription:
+    'Click to watch highlights from our recent event featuring industry leaders sharing real-world AI success stories',
   featuredVideoThumbnail: '',
   featuredVideoThumbnailAlt: '',
   socialShareImage: '',
@@ -83,27 +95,39 @@ export const SETTINGS_DEFAULTS = {
   notFoundTitle: '404 Page Not Found',
   notFoundText: 'Did you forget to add the page to the router?',
   popupTitle: 'Stay ahead of AI',
-  popupDescription: 'Join 5,000+ innovators, researchers and policy makers who get our monthly briefing on AI research, events and analysis.',
+  popupDescription:
+    'Join 5,000+ innovators, researchers and policy makers who get our monthly briefing on AI research, events and analysis.',
   popupButtonText: 'Join the community',
   // The privacy notice (/privacy): what each form collects and what it is used for.
   privacyTitle: 'Privacy Notice',
-  privacyDescription: 'We collect as little personal data as we can, use it only for the purpose you gave it to us for, and never sell it. This notice explains what each form on this site collects and why.',
-  privacyContactDescription: 'When you send a message through the contact form we keep your name, email address, the subject and your message so that we can reply. Only our staff read them, and we delete them once the conversation is over, at the latest after the period below.',
-  privacyNewsletterDescription: 'When you sign up for our newsletter we keep your email address, when you signed up and confirmed, the page and form you used and the wording shown beside it, and use them only to send you the newsletter. You are subscribed only once you confirm through the link we email you; a signup that is not confirmed is deleted after 7 days. Every newsletter email has a link that unsubscribes you with one click, and you can also unsubscribe on our unsubscribe page with just your address. When you unsubscribe we stop at once, and we never add your address back unless you sign up and confirm again: we keep it marked as unsubscribed, and a one-way fingerprint of it even once it is deleted. You can ask us to remove your address at any time through the contact form.',
-  privacyTestimonialsDescription: 'When you share a testimonial we keep your name, position, company, rating, words and, if you add them, your photo and LinkedIn address. Nothing is published until we have reviewed it; once approved, your name, role, photo and words appear on this site.',
-  privacyAnalyticsDescription: 'This site sets no advertising or tracking cookies. If we measure visits, it is with privacy-friendly analytics that record page views and form submissions without your name, email or messages. Fonts and images are served from our own site.',
-  privacyRightsDescription: 'You can ask us at any time what we hold about you, and have it corrected or deleted. Write to us at the address in the contact section and we will answer within one month.',
+  privacyDescription:
+    'We collect as little personal data as we can, use it only for the purpose you gave it to us for, and never sell it. This notice explains what each form on this site collects and why.',
+  privacyContactDescription:
+    'When you send a message through the contact form we keep your name, email address, the subject and your message so that we can reply. Only our staff read them, and we delete them once the conversation is over, at the latest after the period below.',
+  privacyNewsletterDescription:
+    'When you sign up for our newsletter we keep your email address, when you signed up and confirmed, the page and form you used and the wording shown beside it, and use them only to send you the newsletter. You are subscribed only once you confirm through the link we email you; a signup that is not confirmed is deleted after 7 days. Every newsletter email has a link that unsubscribes you with one click, and you can also unsubscribe on our unsubscribe page with just your address. When you unsubscribe we stop at once, and we never add your address back unless you sign up and confirm again: we keep it marked as unsubscribed, and a one-way fingerprint of it even once it is deleted. You can ask us to remove your address at any time through the contact form.',
+  privacyTestimonialsDescription:
+    'When you share a testimonial we keep your name, position, company, rating, words and, if you add them, your photo and LinkedIn address. Nothing is published until we have reviewed it; once approved, your name, role, photo and words appear on this site.',
+  privacyAnalyticsDescription:
+    'This site sets no advertising or tracking cookies. If we measure visits, it is with privacy-friendly analytics that record page views and form submissions without your name, email or messages. Fonts and images are served from our own site.',
+  privacyRightsDescription:
+    'You can ask us at any time what we hold about you, and have it corrected or deleted. Write to us at the address in the contact section and we will answer within one month.',
   contactLocation: '',
   contactEmail: '',
   contactPhone: '',
   // The accessibility statement (/accessibility): what the site meets, how that is checked, what
   // is known not to work yet and whom to tell. Each claim below is checked by the test suite.
   accessibilityTitle: 'Accessibility',
-  accessibilityDescription: 'We want everyone to be able to read our research and take part in our work, whatever device, browser or assistive technology they use.',
-  accessibilityStandard: 'This site aims to meet the Web Content Accessibility Guidelines (WCAG) 2.1 at level AA. It can be used with a keyboard alone, starts every page with a link that skips to the content, labels every form field, and its pages can be read without JavaScript.',
-  accessibilityTesting: 'Before any change to the site is released, automated tests scan every kind of public page and every admin screen with the axe accessibility engine for WCAG 2.1 A and AA problems, and check keyboard use and dialogs in a real browser.',
-  accessibilityLimitations: 'Reports we publish as PDF files are only as accessible as the files themselves, and embedded videos rely on YouTube for captions. If you need any document or video in another format, ask us and we will provide it.',
-  accessibilityFeedback: 'If something on this site is hard to use, please tell us through the contact form, saying which page and what happened, and we will look into it and reply.',
+  accessibilityDescription:
+    'We want everyone to be able to read our research and take part in our work, whatever device, browser or assistive technology they use.',
+  accessibilityStandard:
+    'This site aims to meet the Web Content Accessibility Guidelines (WCAG) 2.1 at level AA. It can be used with a keyboard alone, starts every page with a link that skips to the content, labels every form field, and its pages can be read without JavaScript.',
+  accessibilityTesting:
+    'Before any change to the site is released, automated tests scan every kind of public page and every admin screen with the axe accessibility engine for WCAG 2.1 A and AA problems, and check keyboard use and dialogs in a real browser.',
+  accessibilityLimitations:
+    'Reports we publish as PDF files are only as accessible as the files themselves, and embedded videos rely on YouTube for captions. If you need any document or video in another format, ask us and we will provide it.',
+  accessibilityFeedback:
+    'If something on this site is hard to use, please tell us through the contact form, saying which page and what happened, and we will look into it and reply.',
 } as const;
 
 /** The site's time zone until an admin chooses one: event times that name no zone are read in it. */
@@ -113,7 +137,10 @@ export const DEFAULT_SITE_TIME_ZONE = 'Europe/London';
 export type SettingsTextKey = keyof typeof SETTINGS_DEFAULTS;
 
 /** The text to display: the stored value, or the built-in wording when it is empty. */
-export function settingText(settings: Partial<Record<SettingsTextKey, unknown>> | null | undefined, key: SettingsTextKey): string {
+export function settingText(
+  settings: Partial<Record<SettingsTextKey, unknown>> | null | undefined,
+  key: SettingsTextKey,
+): string {
   const v = settings?.[key];
   return typeof v === 'string' && v.trim() !== '' ? v : SETTINGS_DEFAULTS[key];
 }

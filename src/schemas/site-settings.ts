@@ -1,10 +1,19 @@
 import { z } from 'zod';
 import { longText, optionalEmail, safeLink, text, webUrl } from './common';
 
-import { DEFAULT_SITE_TIME_ZONE, SETTINGS_DEFAULTS, type SettingsTextKey } from './site-settings-defaults';
+import {
+  DEFAULT_SITE_TIME_ZONE,
+  SETTINGS_DEFAULTS,
+  type SettingsTextKey,
+} from './site-settings-defaults';
 import { timeZoneField } from './time-zone';
 
-export { DEFAULT_SITE_TIME_ZONE, SETTINGS_DEFAULTS, settingText, type SettingsTextKey } from './site-settings-defaults';
+export {
+  DEFAULT_SITE_TIME_ZONE,
+  SETTINGS_DEFAULTS,
+  settingText,
+  type SettingsTextKey,
+} from './site-settings-defaults';
 
 /** Every text field's key. */
 export const SETTINGS_TEXT_KEYS = Object.keys(SETTINGS_DEFAULTS) as SettingsTextKey[];
@@ -29,13 +38,22 @@ export type VisibilityFlag = (typeof VISIBILITY_FLAGS)[number];
  */
 export const RETENTION_SETTINGS = {
   retainMessagesMonths: { default: 24, label: 'Keep contact messages for (months)' },
-  retainPendingTestimonialsMonths: { default: 12, label: 'Keep testimonials never approved for (months)' },
+  retainPendingTestimonialsMonths: {
+    default: 12,
+    label: 'Keep testimonials never approved for (months)',
+  },
 } as const;
 export type RetentionKey = keyof typeof RETENTION_SETTINGS;
 export const RETENTION_KEYS = Object.keys(RETENTION_SETTINGS) as RetentionKey[];
 const months = () =>
-  z.number({ error: 'Give a whole number of months from 1 to 120' }).int('Give a whole number of months from 1 to 120').min(1, 'Give a whole number of months from 1 to 120').max(120, 'Give a whole number of months from 1 to 120');
-const retentionShape = Object.fromEntries(RETENTION_KEYS.map((k) => [k, months().default(RETENTION_SETTINGS[k].default)])) as {
+  z
+    .number({ error: 'Give a whole number of months from 1 to 120' })
+    .int('Give a whole number of months from 1 to 120')
+    .min(1, 'Give a whole number of months from 1 to 120')
+    .max(120, 'Give a whole number of months from 1 to 120');
+const retentionShape = Object.fromEntries(
+  RETENTION_KEYS.map((k) => [k, months().default(RETENTION_SETTINGS[k].default)]),
+) as {
   [K in RetentionKey]: z.ZodDefault<z.ZodNumber>;
 };
 
@@ -47,7 +65,15 @@ const LINK_KEYS = new Set<SettingsTextKey>([
   'socialShareImage',
   'newsletterLinkUrl',
 ]);
-const URL_KEYS = new Set<SettingsTextKey>(['founderLinkedin', 'founderTwitter', 'featuredVideoUrl', 'socialLinkedin', 'socialTwitter', 'socialYoutube', 'socialBluesky']);
+const URL_KEYS = new Set<SettingsTextKey>([
+  'founderLinkedin',
+  'founderTwitter',
+  'featuredVideoUrl',
+  'socialLinkedin',
+  'socialTwitter',
+  'socialYoutube',
+  'socialBluesky',
+]);
 const EMAIL_KEYS = new Set<SettingsTextKey>(['founderEmail', 'contactEmail']);
 const LONG_KEYS = new Set<SettingsTextKey>(['founderBio']);
 
@@ -59,10 +85,14 @@ function fieldSchema(key: SettingsTextKey): z.ZodType<string, string> {
   return text(key.endsWith('Title') || key.endsWith('Text') || key.endsWith('Metric') ? 300 : 2000);
 }
 
-const textShape = Object.fromEntries(SETTINGS_TEXT_KEYS.map((k) => [k, fieldSchema(k).default('')])) as {
+const textShape = Object.fromEntries(
+  SETTINGS_TEXT_KEYS.map((k) => [k, fieldSchema(k).default('')]),
+) as {
   [K in SettingsTextKey]: z.ZodDefault<z.ZodType<string, string>>;
 };
-const flagShape = Object.fromEntries(VISIBILITY_FLAGS.map((k) => [k, z.boolean().default(true)])) as {
+const flagShape = Object.fromEntries(
+  VISIBILITY_FLAGS.map((k) => [k, z.boolean().default(true)]),
+) as {
   [K in VisibilityFlag]: z.ZodDefault<z.ZodBoolean>;
 };
 
@@ -100,7 +130,11 @@ export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
 /** Any subset of the site's texts (a release's text changes), each checked as the settings check it. */
 export const siteTextsPatchSchema = z
-  .strictObject(Object.fromEntries(SETTINGS_TEXT_KEYS.map((k) => [k, fieldSchema(k)])) as { [K in SettingsTextKey]: z.ZodType<string, string> })
+  .strictObject(
+    Object.fromEntries(SETTINGS_TEXT_KEYS.map((k) => [k, fieldSchema(k)])) as {
+      [K in SettingsTextKey]: z.ZodType<string, string>;
+    },
+  )
   .partial();
 export type SiteTextsPatch = z.infer<typeof siteTextsPatchSchema>;
 
@@ -110,8 +144,12 @@ export const siteSettingsPatchSchema = z
     ...(Object.fromEntries(SETTINGS_TEXT_KEYS.map((k) => [k, fieldSchema(k)])) as {
       [K in SettingsTextKey]: z.ZodType<string, string>;
     }),
-    ...(Object.fromEntries(VISIBILITY_FLAGS.map((k) => [k, z.boolean()])) as { [K in VisibilityFlag]: z.ZodBoolean }),
-    ...(Object.fromEntries(RETENTION_KEYS.map((k) => [k, months()])) as { [K in RetentionKey]: z.ZodNumber }),
+    ...(Object.fromEntries(VISIBILITY_FLAGS.map((k) => [k, z.boolean()])) as {
+      [K in VisibilityFlag]: z.ZodBoolean;
+    }),
+    ...(Object.fromEntries(RETENTION_KEYS.map((k) => [k, months()])) as {
+      [K in RetentionKey]: z.ZodNumber;
+    }),
     ...optionFields,
     navLinks: navLinkList(),
     footerLinks: navLinkList(),
@@ -119,4 +157,3 @@ export const siteSettingsPatchSchema = z
   .partial()
   .refine((p) => Object.keys(p).length > 0, 'Send at least one field to change');
 export type SiteSettingsPatch = z.infer<typeof siteSettingsPatchSchema>;
-

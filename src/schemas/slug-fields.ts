@@ -3,7 +3,10 @@ import { z } from 'zod';
 // Any letter slugify keeps: lower case, letters without case (Arabic, CJK) and modifier letters
 // such as the Japanese long-vowel mark 'ー', which a narrower rule refused, so such a title could
 // not be saved at all.
-const slug = z.string().max(100).regex(/^[\p{L}\p{N}-]*$/u, 'Not a slug');
+const slug = z
+  .string()
+  .max(100)
+  .regex(/^[\p{L}\p{N}-]*$/u, 'Not a slug');
 
 /**
  * Stored, server-owned URL slug of a publication, event, person or research area (see

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { createPayload, longText, optionalEmail, orderSchema, recordMeta, safeLink, text, webUrl } from './common';
+import {
+  createPayload,
+  longText,
+  optionalEmail,
+  orderSchema,
+  recordMeta,
+  safeLink,
+  text,
+  webUrl,
+} from './common';
 import { topicsSchema } from './people';
 import { slugFields } from './slug-fields';
 
@@ -16,7 +25,12 @@ const fields = {
 };
 
 /** A stored team member; order is optional and sorts as 999 when missing. */
-export const teamMemberSchema = z.object({ ...recordMeta, ...fields, ...slugFields, order: orderSchema.optional() });
+export const teamMemberSchema = z.object({
+  ...recordMeta,
+  ...fields,
+  ...slugFields,
+  order: orderSchema.optional(),
+});
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
 /** Create payload: no id or timestamps. */

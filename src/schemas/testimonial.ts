@@ -8,7 +8,11 @@ const base = {
   position: text(160),
   company: text(160),
   content: longText(3000).trim().min(1, 'Your Testimonial is required'),
-  rating: z.number({ error: 'Rating must be a whole number from 1 to 5' }).int('Rating must be a whole number from 1 to 5').min(1, 'Rating must be a whole number from 1 to 5').max(5, 'Rating must be a whole number from 1 to 5'),
+  rating: z
+    .number({ error: 'Rating must be a whole number from 1 to 5' })
+    .int('Rating must be a whole number from 1 to 5')
+    .min(1, 'Rating must be a whole number from 1 to 5')
+    .max(5, 'Rating must be a whole number from 1 to 5'),
   image: webUrl().or(z.string().regex(/^\/api\/uploads\/[\w.-]+$/)),
   linkedin: webUrl(),
 };
@@ -28,7 +32,8 @@ export const testimonialPhotoSchema = z
   .trim()
   .max(2000, 'Profile Photo address is too long')
   .refine(
-    (v) => v === '' || /^https:\/\/[^\s/$.?#][^\s]*$/i.test(v) || /^\/api\/uploads\/[\w.-]+$/.test(v),
+    (v) =>
+      v === '' || /^https:\/\/[^\s/$.?#][^\s]*$/i.test(v) || /^\/api\/uploads\/[\w.-]+$/.test(v),
     'Profile Photo must be an https:// address or an uploaded photo',
   );
 
@@ -56,6 +61,11 @@ export type TestimonialSubmit = z.input<typeof testimonialSubmitSchema>;
 
 /** Admin edit: any field, including approval, featuring and order. */
 export const testimonialUpdateSchema = z
-  .strictObject({ ...base, image: testimonialPhotoSchema, featured: z.boolean(), approved: z.boolean(), order: orderSchema })
+  .strictObject({
+    ...base,
+    image: testimonialPhotoSchema,
+    featured: z.boolean(),
+    approved: z.boolean(),
+    order: orderSchema,
+  })
   .partial();
-

@@ -20,7 +20,9 @@ const twoFactorSchema = z.object({
  * so older readers keep working.
  */
 const withRole = (raw: unknown) =>
-  typeof raw === 'object' && raw !== null && !('role' in raw) ? { ...raw, role: (raw as { isAdmin?: unknown }).isAdmin === true ? 'admin' : 'editor' } : raw;
+  typeof raw === 'object' && raw !== null && !('role' in raw)
+    ? { ...raw, role: (raw as { isAdmin?: unknown }).isAdmin === true ? 'admin' : 'editor' }
+    : raw;
 
 /** A stored user: one Blobs key per lower-cased username. */
 export const userSchema = z.preprocess(
@@ -60,16 +62,29 @@ export type User = z.infer<typeof userSchema>;
 
 /** What the login form actually requires (both required; the server message is shown). */
 export const loginRequestSchema = z.object({
-  username: cleanString('Username is required').trim().min(1, 'Username is required').max(64, 'Username is too long'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
+  username: cleanString('Username is required')
+    .trim()
+    .min(1, 'Username is required')
+    .max(64, 'Username is too long'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(200, 'Password is too long'),
   /** The authenticator code or a recovery code, once the server asked for it. */
-  code: z.string({ error: 'The code must be text' }).trim().max(40, 'The code is too long').optional(),
+  code: z
+    .string({ error: 'The code must be text' })
+    .trim()
+    .max(40, 'The code is too long')
+    .optional(),
 });
 
 /** Rules for a new password: bcrypt only reads 72 bytes, so longer ones are refused. */
 export const newPasswordSchema = cleanString('Password is required')
   .min(12, 'Password must be at least 12 characters')
-  .refine((p) => new TextEncoder().encode(p).length <= 72, 'Password must be at most 72 bytes (bcrypt ignores the rest)');
+  .refine(
+    (p) => new TextEncoder().encode(p).length <= 72,
+    'Password must be at most 72 bytes (bcrypt ignores the rest)',
+  );
 
 /** The current-user view (plus the role and two-factor state): never carries secrets. */
 export const currentUserSchema = z.object({

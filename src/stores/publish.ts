@@ -28,7 +28,11 @@ function later(ms: number | null): void {
 }
 
 const nextPoll = (info: PublishState | null) =>
-  info?.state === 'queued' || info?.state === 'building' ? POLL_MS : info?.state === 'failed' ? FAILED_POLL_MS : null;
+  info?.state === 'queued' || info?.state === 'building'
+    ? POLL_MS
+    : info?.state === 'failed'
+      ? FAILED_POLL_MS
+      : null;
 
 /** Re-reads the publish state now (and keeps following it as above). */
 export async function refreshPublish(): Promise<PublishState | null> {
@@ -58,7 +62,11 @@ export function noteChanged(): void {
  * The one way the admin changes published content: sends the change and, once it landed,
  * follows the rebuild it queued. Failures are thrown for the caller to show.
  */
-export async function saveContent<T>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<T> {
+export async function saveContent<T>(
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+): Promise<T> {
   const result = await mutate<T>(method, url, body);
   noteChanged();
   return result;
@@ -103,6 +111,7 @@ export const $publishPill = computed([$publish, $justSaved], (info, saved): Publ
   if (saved) return { phase: 'saved' };
   if (!info) return { phase: 'hidden' };
   if (info.state === 'queued' || info.state === 'building') return { phase: 'publishing' };
-  if (info.state === 'failed') return { phase: 'failed', error: info.lastError || 'The site could not be rebuilt.' };
+  if (info.state === 'failed')
+    return { phase: 'failed', error: info.lastError || 'The site could not be rebuilt.' };
   return { phase: 'live', lastBuildAt: info.lastBuildAt };
 });

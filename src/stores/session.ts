@@ -14,7 +14,8 @@ export type SessionState =
 export const $session = atom<SessionState>({ status: 'loading' });
 
 /** Whether this browser may have a session (the server sets a readable hint cookie with it). */
-export const maySignedIn = () => typeof document !== 'undefined' && /(?:^|;\s*)mi_signed_in=1(?:;|$)/.test(document.cookie);
+export const maySignedIn = () =>
+  typeof document !== 'undefined' && /(?:^|;\s*)mi_signed_in=1(?:;|$)/.test(document.cookie);
 
 /**
  * Re-reads /api/auth/me: 401 means signed out, any other failure is an error (no retry).

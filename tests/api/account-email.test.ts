@@ -19,7 +19,10 @@ const verifyTokenOf = async (email: string) => {
   return linkIn(mail, '/verify-email').searchParams.get('token')!;
 };
 const verify = (token: unknown) => t.anon.post('/api/auth/verify-email', { token });
-const summaryOf = async (username: string) => ((await t.admin.get('/api/admin/users')).json.users as { username: string }[]).find((u) => u.username === username);
+const summaryOf = async (username: string) =>
+  ((await t.admin.get('/api/admin/users')).json.users as { username: string }[]).find(
+    (u) => u.username === username,
+  );
 
 describe('My account: an email address, verified by a link', () => {
   it('is pending until the emailed link is used once; then it is the verified address', async () => {
@@ -29,14 +32,23 @@ describe('My account: an email address, verified by a link', () => {
     expect(asked.status, asked.text).toBe(200);
     expect(asked.json).toMatchObject({ email: null, pendingEmail: 'mailer@example.org' });
     expect(asked.json.message).toContain('We emailed a link to mailer@example.org');
-    expect(await summaryOf('mailer')).toMatchObject({ email: 'mailer@example.org', emailVerified: false });
+    expect(await summaryOf('mailer')).toMatchObject({
+      email: 'mailer@example.org',
+      emailVerified: false,
+    });
 
     const token = await verifyTokenOf('mailer@example.org');
     const done = await verify(token);
     expect(done.status, done.text).toBe(200);
     expect(done.json.email).toBe('mailer@example.org');
-    expect((await me.get('/api/account/email')).json).toEqual({ email: 'mailer@example.org', pendingEmail: null });
-    expect(await summaryOf('mailer')).toMatchObject({ email: 'mailer@example.org', emailVerified: true });
+    expect((await me.get('/api/account/email')).json).toEqual({
+      email: 'mailer@example.org',
+      pendingEmail: null,
+    });
+    expect(await summaryOf('mailer')).toMatchObject({
+      email: 'mailer@example.org',
+      emailVerified: true,
+    });
     // Single use.
     const again = await verify(token);
     expect(again.status).toBe(410);
@@ -51,23 +63,37 @@ describe('My account: an email address, verified by a link', () => {
     const older = await verifyTokenOf('second@example.org');
     await me.post('/api/account/email', { email: 'third@example.org' });
     const newer = await verifyTokenOf('third@example.org');
-    expect((await me.get('/api/account/email')).json).toEqual({ email: 'first@example.org', pendingEmail: 'third@example.org' });
+    expect((await me.get('/api/account/email')).json).toEqual({
+      email: 'first@example.org',
+      pendingEmail: 'third@example.org',
+    });
     expect((await verify(older)).status).toBe(410);
-    expect((await me.get('/api/account/email')).json).toEqual({ email: 'first@example.org', pendingEmail: 'third@example.org' });
+    expect((await me.get('/api/account/email')).json).toEqual({
+      email: 'first@example.org',
+      pendingEmail: 'third@example.org',
+    });
     expect((await verify(newer)).status).toBe(200);
-    expect((await me.get('/api/account/email')).json).toEqual({ email: 'third@example.org', pendingEmail: null });
+    expect((await me.get('/api/account/email')).json).toEqual({
+      email: 'third@example.org',
+      pendingEmail: null,
+    });
   });
 
   it('a forged, malformed or expired link is a 4xx that changes nothing; a bad or taken address is refused', async () => {
     const me = await signedIn('careful2');
     await me.post('/api/account/email', { email: 'careful2@example.org' });
     const token = await verifyTokenOf('careful2@example.org');
-    for (const bad of ['A'.repeat(43), 'nonsense', '']) expect((await verify(bad)).status, bad).toBe(410);
-    for (const bad of [undefined, 42, 'x'.repeat(500)]) expect((await verify(bad)).status).toBe(400);
+    for (const bad of ['A'.repeat(43), 'nonsense', ''])
+      expect((await verify(bad)).status, bad).toBe(410);
+    for (const bad of [undefined, 42, 'x'.repeat(500)])
+      expect((await verify(bad)).status).toBe(400);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 24 * 3600_000 + 60_000 });
     expect((await verify(token)).status).toBe(410);
     vi.useRealTimers();
-    expect((await me.get('/api/account/email')).json).toEqual({ email: null, pendingEmail: 'careful2@example.org' });
+    expect((await me.get('/api/account/email')).json).toEqual({
+      email: null,
+      pendingEmail: 'careful2@example.org',
+    });
 
     const bad = await me.post('/api/account/email', { email: 'not an address' });
     expect(bad.status).toBe(400);
@@ -82,9 +108,16 @@ describe('My account: an email address, verified by a link', () => {
 
 describe('invitations and admin resets are emailed', () => {
   it('an invitation with an address is emailed there (the admin still gets the link); using it verifies the address', async () => {
-    const res = await t.admin.post('/api/admin/users', { username: 'invitee', role: 'editor', email: 'Invitee@Example.org' });
+    const res = await t.admin.post('/api/admin/users', {
+      username: 'invitee',
+      role: 'editor',
+      email: 'Invitee@Example.org',
+    });
     expect(res.status, res.text).toBe(201);
-    expect(res.json).toMatchObject({ emailedTo: 'invitee@example.org', user: { email: 'invitee@example.org', emailVerified: false } });
+    expect(res.json).toMatchObject({
+      emailedTo: 'invitee@example.org',
+      user: { email: 'invitee@example.org', emailVerified: false },
+    });
     const mail = await newestMailTo(t.site, 'invitee@example.org');
     expect(mail.parsed.subject).toContain('You are invited');
     expect(mail.parsed.text).toContain('invitee');
@@ -92,12 +125,26 @@ describe('invitations and admin resets are emailed', () => {
     expect(`${link.pathname}${link.hash}`).toBe(res.json.invitePath);
     expect(link.origin).toBe(t.site.url);
 
-    expect((await t.anon.post(`/api/auth/invitations/${link.hash.slice(1)}/accept`, { password: 'invitee-password-1' })).status).toBe(200);
-    expect(await summaryOf('invitee')).toMatchObject({ email: 'invitee@example.org', emailVerified: true, hasPassword: true });
+    expect(
+      (
+        await t.anon.post(`/api/auth/invitations/${link.hash.slice(1)}/accept`, {
+          password: 'invitee-password-1',
+        })
+      ).status,
+    ).toBe(200);
+    expect(await summaryOf('invitee')).toMatchObject({
+      email: 'invitee@example.org',
+      emailVerified: true,
+      hasPassword: true,
+    });
   });
 
   it("a new invitation link for someone who never used theirs is emailed to the invitation's address; a taken address is refused", async () => {
-    const first = await t.admin.post('/api/admin/users', { username: 'slowpoke', role: 'editor', email: 'slowpoke@example.org' });
+    const first = await t.admin.post('/api/admin/users', {
+      username: 'slowpoke',
+      role: 'editor',
+      email: 'slowpoke@example.org',
+    });
     const again = await t.admin.post('/api/admin/users/slowpoke/reset-password');
     expect(again.status, again.text).toBe(200);
     expect(again.json.emailedTo).toBe('slowpoke@example.org');
@@ -105,12 +152,31 @@ describe('invitations and admin resets are emailed', () => {
     expect(mail.parsed.subject).toContain('You are invited');
     const link = linkIn(mail, '/invite');
     expect(`${link.pathname}${link.hash}`).toBe(again.json.invitePath);
-    expect((await t.anon.post(`/api/auth/invitations/${first.json.invitePath.split('#')[1]}/accept`, { password: 'slowpoke-password-1' })).status).toBe(410);
-    expect((await t.anon.post(`/api/auth/invitations/${link.hash.slice(1)}/accept`, { password: 'slowpoke-password-1' })).status).toBe(200);
-    expect(await summaryOf('slowpoke')).toMatchObject({ email: 'slowpoke@example.org', emailVerified: true });
+    expect(
+      (
+        await t.anon.post(`/api/auth/invitations/${first.json.invitePath.split('#')[1]}/accept`, {
+          password: 'slowpoke-password-1',
+        })
+      ).status,
+    ).toBe(410);
+    expect(
+      (
+        await t.anon.post(`/api/auth/invitations/${link.hash.slice(1)}/accept`, {
+          password: 'slowpoke-password-1',
+        })
+      ).status,
+    ).toBe(200);
+    expect(await summaryOf('slowpoke')).toMatchObject({
+      email: 'slowpoke@example.org',
+      emailVerified: true,
+    });
 
     // invitee@example.org is verified for invitee (test above): no second account gets it.
-    const taken = await t.admin.post('/api/admin/users', { username: 'copycat', role: 'editor', email: 'invitee@example.org' });
+    const taken = await t.admin.post('/api/admin/users', {
+      username: 'copycat',
+      role: 'editor',
+      email: 'invitee@example.org',
+    });
     expect(taken.status).toBe(409);
     expect(taken.json.message).toBe('This address is already verified for another account');
     expect(await summaryOf('copycat')).toBeUndefined();
@@ -119,12 +185,20 @@ describe('invitations and admin resets are emailed', () => {
   it('an invitation without an address sends nothing; a bad address creates nobody', async () => {
     await t.site.platform.backgroundIdle();
     const before = (await readOutbox(t.site.dataDir)).length;
-    const res = await t.admin.post('/api/admin/users', { username: 'quiet', role: 'editor', email: '' });
+    const res = await t.admin.post('/api/admin/users', {
+      username: 'quiet',
+      role: 'editor',
+      email: '',
+    });
     expect(res.status).toBe(201);
     expect(res.json.emailedTo).toBeNull();
     await t.site.platform.backgroundIdle();
     expect((await readOutbox(t.site.dataDir)).length).toBe(before);
-    const bad = await t.admin.post('/api/admin/users', { username: 'nobody', role: 'editor', email: 'nope' });
+    const bad = await t.admin.post('/api/admin/users', {
+      username: 'nobody',
+      role: 'editor',
+      email: 'nope',
+    });
     expect(bad.status).toBe(400);
     expect(await summaryOf('nobody')).toBeUndefined();
   });
@@ -138,14 +212,29 @@ describe('invitations and admin resets are emailed', () => {
     expect(mail.parsed.text).toContain('admin reset the password');
     const link = linkIn(mail, '/invite');
     expect(`${link.pathname}${link.hash}`).toBe(res.json.invitePath);
-    expect((await t.anon.post(`/api/auth/invitations/${link.hash.slice(1)}/accept`, { password: 'mailer-password-2' })).status).toBe(200);
-    expect((await client(t.site.url).post('/api/auth/login', { username: 'mailer', password: 'mailer-password-2' })).status).toBe(200);
+    expect(
+      (
+        await t.anon.post(`/api/auth/invitations/${link.hash.slice(1)}/accept`, {
+          password: 'mailer-password-2',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await client(t.site.url).post('/api/auth/login', {
+          username: 'mailer',
+          password: 'mailer-password-2',
+        })
+      ).status,
+    ).toBe(200);
 
     // careful2 has only a pending address: nothing is sent there.
     const pendingOnly = await t.admin.post('/api/admin/users/careful2/reset-password');
     expect(pendingOnly.json.emailedTo).toBeNull();
     await t.site.platform.backgroundIdle();
-    expect((await mailTo(t.site.dataDir, 'careful2@example.org')).map((m) => m.parsed.subject)).toEqual([expect.stringContaining('Confirm your email address')]);
+    expect(
+      (await mailTo(t.site.dataDir, 'careful2@example.org')).map((m) => m.parsed.subject),
+    ).toEqual([expect.stringContaining('Confirm your email address')]);
   });
 
   it('without a way to send mail, nothing is said to be emailed and no address waits for a link that cannot come', async () => {
@@ -156,11 +245,20 @@ describe('invitations and admin resets are emailed', () => {
       const asked = await me.post('/api/account/email', { email: 'offline@example.org' });
       expect(asked.status).toBe(503);
       expect(asked.json.message).toContain('Email is not set up');
-      expect((await me.get('/api/account/email')).json).toEqual({ email: null, pendingEmail: null });
-      const invited = await t.admin.post('/api/admin/users', { username: 'unmailed', role: 'editor', email: 'unmailed@example.org' });
+      expect((await me.get('/api/account/email')).json).toEqual({
+        email: null,
+        pendingEmail: null,
+      });
+      const invited = await t.admin.post('/api/admin/users', {
+        username: 'unmailed',
+        role: 'editor',
+        email: 'unmailed@example.org',
+      });
       expect(invited.status).toBe(201);
       expect(invited.json).toMatchObject({ emailedTo: null, user: { email: null } });
-      expect((await t.admin.post('/api/admin/users/mailer/reset-password')).json.emailedTo).toBeNull();
+      expect(
+        (await t.admin.post('/api/admin/users/mailer/reset-password')).json.emailedTo,
+      ).toBeNull();
     } finally {
       process.env.MAIL_OUTBOX_DIR = outbox;
     }

@@ -11,7 +11,10 @@ afterAll(() => site.close());
 
 describe('POST /api/auth/login', () => {
   it('signs in and sets an HttpOnly, SameSite=Lax session cookie', async () => {
-    const res = await client(site.url).post('/api/auth/login', { username: 'admin', password: 'admin-password-123' });
+    const res = await client(site.url).post('/api/auth/login', {
+      username: 'admin',
+      password: 'admin-password-123',
+    });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ username: 'admin', isAdmin: true, isAuthenticated: true });
     expect(res.json).not.toHaveProperty('passwordHash');
@@ -28,19 +31,28 @@ describe('POST /api/auth/login', () => {
   });
 
   it('accepts the username in any case', async () => {
-    const res = await client(site.url).post('/api/auth/login', { username: 'ADMIN', password: 'admin-password-123' });
+    const res = await client(site.url).post('/api/auth/login', {
+      username: 'ADMIN',
+      password: 'admin-password-123',
+    });
     expect(res.status).toBe(200);
   });
 
   it('refuses a wrong password with 401 and a message', async () => {
-    const res = await client(site.url).post('/api/auth/login', { username: 'viewer', password: 'wrong-password' });
+    const res = await client(site.url).post('/api/auth/login', {
+      username: 'viewer',
+      password: 'wrong-password',
+    });
     expect(res.status).toBe(401);
     expect(res.json).toEqual({ message: 'Invalid username or password' });
     expect(res.headers.get('set-cookie')).toBeNull();
   });
 
   it('refuses an unknown user with the same message', async () => {
-    const res = await client(site.url).post('/api/auth/login', { username: 'nobody', password: 'whatever-123' });
+    const res = await client(site.url).post('/api/auth/login', {
+      username: 'nobody',
+      password: 'whatever-123',
+    });
     expect(res.status).toBe(401);
     expect(res.json.message).toBe('Invalid username or password');
   });
@@ -48,7 +60,10 @@ describe('POST /api/auth/login', () => {
   it('answers 400 with field messages when fields are missing', async () => {
     const res = await client(site.url).post('/api/auth/login', {});
     expect(res.status).toBe(400);
-    expect(res.json.fields).toEqual({ username: 'Username is required', password: 'Password is required' });
+    expect(res.json.fields).toEqual({
+      username: 'Username is required',
+      password: 'Password is required',
+    });
     const empty = await client(site.url).post('/api/auth/login', { username: '', password: 'x' });
     expect(empty.status).toBe(400);
     expect(empty.json.message).toBe('Username is required');
@@ -58,7 +73,11 @@ describe('POST /api/auth/login', () => {
     const bad = await client(site.url).post('/api/auth/login', '{"username": ');
     expect(bad.status).toBe(400);
     expect(bad.json).toEqual({ message: 'The request body is not valid JSON' });
-    const form = await fetch(`${site.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'username=admin' });
+    const form = await fetch(`${site.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'username=admin',
+    });
     expect(form.status).toBe(415);
   });
 
@@ -69,7 +88,11 @@ describe('POST /api/auth/login', () => {
   });
 
   it('refuses a cross-site login', async () => {
-    const res = await client(site.url).post('/api/auth/login', { username: 'admin', password: 'admin-password-123' }, { Origin: 'https://evil.example' });
+    const res = await client(site.url).post(
+      '/api/auth/login',
+      { username: 'admin', password: 'admin-password-123' },
+      { Origin: 'https://evil.example' },
+    );
     expect(res.status).toBe(403);
   });
 });
@@ -116,14 +139,21 @@ describe('POST /api/auth/logout', () => {
 
 describe('admin guard', () => {
   it('PATCH /api/site-settings: 401 signed out, 200 for an editor or admin; the inbox is 403 for an editor', async () => {
-    expect((await client(site.url).patch('/api/site-settings', { heroTitle: 'X' })).status).toBe(401);
+    expect((await client(site.url).patch('/api/site-settings', { heroTitle: 'X' })).status).toBe(
+      401,
+    );
     const viewer = await login(site.url, 'viewer', 'viewer-password-123');
-    expect((await client(site.url, viewer).patch('/api/site-settings', { heroTitle: 'By the editor' })).status).toBe(200);
+    expect(
+      (await client(site.url, viewer).patch('/api/site-settings', { heroTitle: 'By the editor' }))
+        .status,
+    ).toBe(200);
     const forbidden = await client(site.url, viewer).get('/api/admin/contact-forms');
     expect(forbidden.status).toBe(403);
     expect(forbidden.json.message).toBe('You do not have permission to do this');
     const admin = await login(site.url, 'admin', 'admin-password-123');
-    const ok = await client(site.url, admin).patch('/api/site-settings', { heroTitle: 'New title' });
+    const ok = await client(site.url, admin).patch('/api/site-settings', {
+      heroTitle: 'New title',
+    });
     expect(ok.status).toBe(200);
     expect(ok.json.heroTitle).toBe('New title');
     expect((await client(site.url).get('/api/site-settings')).json.heroTitle).toBe('New title');
@@ -134,8 +164,14 @@ describe('login throttling', () => {
   it('locks a username+address after 5 failures with 429 and Retry-After', async () => {
     await createTestUser('target', 'target-password-123', false);
     const c = client(site.url);
-    for (let i = 0; i < 5; i++) expect((await c.post('/api/auth/login', { username: 'target', password: 'nope-nope' })).status).toBe(401);
-    const locked = await c.post('/api/auth/login', { username: 'target', password: 'target-password-123' });
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await c.post('/api/auth/login', { username: 'target', password: 'nope-nope' })).status,
+      ).toBe(401);
+    const locked = await c.post('/api/auth/login', {
+      username: 'target',
+      password: 'target-password-123',
+    });
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(500);
   });

@@ -25,7 +25,12 @@ const CASES: Case[] = [
   {
     name: 'research-areas',
     cache: 'no-store',
-    valid: (n) => ({ title: `Area ${n}`, description: 'Alignment research', image: '/images/a.webp', imageAlt: 'A lab bench' }),
+    valid: (n) => ({
+      title: `Area ${n}`,
+      description: 'Alignment research',
+      image: '/images/a.webp',
+      imageAlt: 'A lab bench',
+    }),
     invalid: [{ title: 'A', description: 'D', image: 'javascript:alert(1)' }, 'image'],
     required: 'description',
     update: { title: 'Renamed area' },
@@ -45,7 +50,12 @@ const CASES: Case[] = [
   {
     name: 'publications',
     cache: 'public, max-age=0, must-revalidate',
-    valid: (n) => ({ title: `Paper ${n}`, description: 'A report', authors: 'A. Author', type: 'Brief' }),
+    valid: (n) => ({
+      title: `Paper ${n}`,
+      description: 'A report',
+      authors: 'A. Author',
+      type: 'Brief',
+    }),
     invalid: [{ title: 'P', description: 'D', link: 'javascript:alert(1)' }, 'link'],
     required: 'title',
     update: { date: 'May 2025' },
@@ -66,7 +76,12 @@ const CASES: Case[] = [
   {
     name: 'events',
     cache: 'no-store',
-    valid: (n) => ({ title: `Event ${n}`, startDate: `2031-01-${String(10 + (n % 18)).padStart(2, '0')}`, endDate: '2031-02-01', description: 'Talks' }),
+    valid: (n) => ({
+      title: `Event ${n}`,
+      startDate: `2031-01-${String(10 + (n % 18)).padStart(2, '0')}`,
+      endDate: '2031-02-01',
+      description: 'Talks',
+    }),
     invalid: [{ title: 'E', startDate: '2031-01-02', endDate: '2031-01-01' }, 'endDate'],
     required: 'startDate',
     update: { location: 'Lisbon' },
@@ -89,13 +104,22 @@ describe.each(CASES)('/api/$name', (c) => {
     const body = c.valid(++counter);
     const res = await t.admin.post(base, body);
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ id: expect.any(String), createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(res.json).toMatchObject({
+      id: expect.any(String),
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
     const list = await t.anon.get(base);
     expect(list.json.map((i: { id: string }) => i.id)).toContain(res.json.id);
   });
 
   it("POST drops a client's id and timestamps: the server sets its own", async () => {
-    const sent = { ...c.valid(++counter), id: 'mine', createdAt: '1999-01-01T00:00:00.000Z', updatedAt: '1999-01-01T00:00:00.000Z' };
+    const sent = {
+      ...c.valid(++counter),
+      id: 'mine',
+      createdAt: '1999-01-01T00:00:00.000Z',
+      updatedAt: '1999-01-01T00:00:00.000Z',
+    };
     const res = await t.admin.post(base, sent);
     expect(res.status, res.text).toBe(201);
     expect(res.json.id).not.toBe('mine');
@@ -122,8 +146,13 @@ describe.each(CASES)('/api/$name', (c) => {
 
   it('POST answers 400 to malformed JSON, 415 to a form body and 413 to an oversized body', async () => {
     const malformed = await t.admin.post(base, '{"title": ');
-    expect(malformed).toMatchObject({ status: 400, json: { message: 'The request body is not valid JSON' } });
-    const form = await t.admin.post(base, 'title=x', { 'Content-Type': 'application/x-www-form-urlencoded' });
+    expect(malformed).toMatchObject({
+      status: 400,
+      json: { message: 'The request body is not valid JSON' },
+    });
+    const form = await t.admin.post(base, 'title=x', {
+      'Content-Type': 'application/x-www-form-urlencoded',
+    });
     expect(form.status).toBe(415);
     const big = await t.admin.post(base, c.oversized ?? OVERSIZED);
     expect(big.status).toBe(413);
@@ -134,9 +163,11 @@ describe.each(CASES)('/api/$name', (c) => {
     const item = await create();
     const calls = [
       (cl: typeof t.anon, h?: Record<string, string>) => cl.post(base, c.valid(++counter), h),
-      (cl: typeof t.anon, h?: Record<string, string>) => cl.patch(`${base}/${item.id}`, c.update, h),
+      (cl: typeof t.anon, h?: Record<string, string>) =>
+        cl.patch(`${base}/${item.id}`, c.update, h),
       (cl: typeof t.anon, h?: Record<string, string>) => cl.delete(`${base}/${item.id}`, h),
-      (cl: typeof t.anon, h?: Record<string, string>) => cl.put(`${base}/order`, { ids: [item.id] }, h),
+      (cl: typeof t.anon, h?: Record<string, string>) =>
+        cl.put(`${base}/order`, { ids: [item.id] }, h),
     ];
     for (const call of calls) {
       expect((await call(t.anon)).status).toBe(401);
@@ -174,9 +205,17 @@ describe.each(CASES)('/api/$name', (c) => {
     const invalid = await t.admin.patch(url, bad);
     expect(invalid.status).toBe(400);
     expect(invalid.json.fields).toHaveProperty(field);
-    expect(await t.admin.patch(url, { colour: 'red' })).toMatchObject({ status: 400, json: { message: 'Unknown field: colour' } });
-    expect(await t.admin.patch(url, { createdAt: '2020-01-01T00:00:00.000Z' })).toMatchObject({ status: 400 });
-    expect(await t.admin.patch(url, {})).toMatchObject({ status: 400, json: { message: 'Send at least one field to change' } });
+    expect(await t.admin.patch(url, { colour: 'red' })).toMatchObject({
+      status: 400,
+      json: { message: 'Unknown field: colour' },
+    });
+    expect(await t.admin.patch(url, { createdAt: '2020-01-01T00:00:00.000Z' })).toMatchObject({
+      status: 400,
+    });
+    expect(await t.admin.patch(url, {})).toMatchObject({
+      status: 400,
+      json: { message: 'Send at least one field to change' },
+    });
     expect(await t.admin.patch(url, { _expected: {} })).toMatchObject({ status: 400 });
     expect((await t.admin.patch(url, '{"x":')).status).toBe(400);
     expect((await t.admin.patch(url, c.oversized ?? OVERSIZED)).status).toBe(413);
@@ -193,12 +232,18 @@ describe.each(CASES)('/api/$name', (c) => {
     const ok = await t.admin.patch(url, { ...c.update, _expected: { [key]: item[key] ?? '' } });
     expect(ok.status).toBe(200);
     // A second editor who loaded the original value now conflicts, and sees what is stored.
-    const stale = await t.admin.patch(url, { [key]: item[key] ?? '', _expected: { [key]: item[key] ?? '' } });
+    const stale = await t.admin.patch(url, {
+      [key]: item[key] ?? '',
+      _expected: { [key]: item[key] ?? '' },
+    });
     expect(stale.status).toBe(409);
     expect(stale.json.fields).toEqual({ [key]: String(c.update[key]) });
     expect((await t.anon.get(url)).json[key]).toEqual(c.update[key]);
     const unknown = await t.admin.patch(url, { ...c.update, _expected: { colour: 'red' } });
-    expect(unknown).toMatchObject({ status: 400, json: { message: 'Unknown field in _expected: colour' } });
+    expect(unknown).toMatchObject({
+      status: 400,
+      json: { message: 'Unknown field in _expected: colour' },
+    });
     const malformed = await t.admin.patch(url, { ...c.update, _expected: 'yes' });
     expect(malformed.status).toBe(400);
   });
@@ -209,7 +254,10 @@ describe.each(CASES)('/api/$name', (c) => {
     expect(res).toMatchObject({ status: 200, json: item });
     expect((await t.anon.get(`${base}/${item.id}`)).status).toBe(404);
     expect((await t.anon.get(base)).json.map((i: { id: string }) => i.id)).not.toContain(item.id);
-    expect(await t.admin.delete(`${base}/${item.id}`)).toMatchObject({ status: 404, json: { message: 'Item not found' } });
+    expect(await t.admin.delete(`${base}/${item.id}`)).toMatchObject({
+      status: 404,
+      json: { message: 'Item not found' },
+    });
   });
 
   it('PUT /order sets the order from the ids and refuses incomplete or malformed lists', async () => {
@@ -222,9 +270,12 @@ describe.each(CASES)('/api/$name', (c) => {
     expect(res.json.map((i: { id: string }) => i.id)).toEqual(reversed);
     expect(res.json.map((i: { order: number }) => i.order)).toEqual(reversed.map((_, n) => n));
     // The public list follows the new order (events list by start date instead: see events.test.ts).
-    if (c.name !== 'events') expect((await t.anon.get(base)).json.map((i: { id: string }) => i.id)).toEqual(reversed);
+    if (c.name !== 'events')
+      expect((await t.anon.get(base)).json.map((i: { id: string }) => i.id)).toEqual(reversed);
     expect((await t.admin.put(`${base}/order`, { ids: reversed.slice(1) })).status).toBe(400);
-    expect((await t.admin.put(`${base}/order`, { ids: [...reversed, reversed[0]] })).status).toBe(400);
+    expect((await t.admin.put(`${base}/order`, { ids: [...reversed, reversed[0]] })).status).toBe(
+      400,
+    );
     expect((await t.admin.put(`${base}/order`, { ids: 'all' })).status).toBe(400);
     expect((await t.admin.put(`${base}/order`, { ids: reversed, extra: 1 })).status).toBe(400);
     expect((await t.admin.put(`${base}/order`, '{"ids": [')).status).toBe(400);
@@ -238,11 +289,14 @@ describe.each(CASES)('/api/$name', (c) => {
 
 describe('a collection saved twice in a row by one warm instance', () => {
   it('is read back the second time as "unchanged", without its body, and both saves land', async () => {
-    const id = (await t.admin.post('/api/stats', { value: '7', label: 'First label' })).json.id as string;
+    const id = (await t.admin.post('/api/stats', { value: '7', label: 'First label' })).json
+      .id as string;
     const counter = await countBlobCalls();
     try {
       await t.admin.patch(`/api/stats/${id}`, { label: 'Second label' });
-      const { calls, statuses, result } = await counter.during(() => t.admin.patch(`/api/stats/${id}`, { label: 'Third label' }));
+      const { calls, statuses, result } = await counter.during(() =>
+        t.admin.patch(`/api/stats/${id}`, { label: 'Third label' }),
+      );
       expect(result.status, result.text).toBe(200);
       // The read before the write: the instance wrote this version itself, so it only asks whether it is still current.
       const read = calls.findIndex((c) => /^GET .*content\/stats$/.test(c));
@@ -251,6 +305,8 @@ describe('a collection saved twice in a row by one warm instance', () => {
     } finally {
       await counter.close();
     }
-    expect((await t.anon.get('/api/stats')).json.find((s: { id: string }) => s.id === id).label).toBe('Third label');
+    expect(
+      (await t.anon.get('/api/stats')).json.find((s: { id: string }) => s.id === id).label,
+    ).toBe('Third label');
   });
 });

@@ -27,42 +27,84 @@ let photo = '';
 let historyIds: string[] = [];
 
 /** Every file under `dir`, as text, except earlier builds (only the live one is the site). */
-async function filesUnder(dir: string, skip: (p: string) => boolean): Promise<{ file: string; text: string }[]> {
+async function filesUnder(
+  dir: string,
+  skip: (p: string) => boolean,
+): Promise<{ file: string; text: string }[]> {
   const out: { file: string; text: string }[] = [];
   for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
     const file = path.join(entry.parentPath, entry.name);
-    if (entry.isFile() && !skip(file)) out.push({ file, text: (await readFile(file)).toString('latin1') });
+    if (entry.isFile() && !skip(file))
+      out.push({ file, text: (await readFile(file)).toString('latin1') });
   }
   return out;
 }
 
-const mentions = (text: string) => [EMAIL.toLowerCase(), NAME.toLowerCase(), 'zofia'].some((s) => text.toLowerCase().includes(s));
+const mentions = (text: string) =>
+  [EMAIL.toLowerCase(), NAME.toLowerCase(), 'zofia'].some((s) => text.toLowerCase().includes(s));
 
 beforeAll(async () => {
   ({ site, admin } = await startAdminSite({ pages: false, users: { admin: ADMIN } }));
   // A visitor writes to us, subscribes, and sends a testimonial with a photo.
   for (const who of [{ name: NAME, email: EMAIL }, OTHER]) {
-    expect((await anon().post('/api/contact', { ...who, subject: 'media', message: `Hello from ${who.name}` })).status).toBe(201);
+    expect(
+      (
+        await anon().post('/api/contact', {
+          ...who,
+          subject: 'media',
+          message: `Hello from ${who.name}`,
+        })
+      ).status,
+    ).toBe(201);
   }
-  expect((await anon().post('/api/contact', { name: NAME, email: EMAIL, subject: 'other', message: 'A second note' })).status).toBe(201);
+  expect(
+    (
+      await anon().post('/api/contact', {
+        name: NAME,
+        email: EMAIL,
+        subject: 'other',
+        message: 'A second note',
+      })
+    ).status,
+  ).toBe(201);
   await signUpAndConfirm(site, EMAIL);
   await signUpAndConfirm(site, OTHER.email);
   const form = new FormData();
-  const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#3366cc' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
   form.append('testimonial-photo', new Blob([png], { type: 'image/png' }), 'me.png');
-  const uploaded = await fetch(`${site.url}/api/upload/testimonial-photo`, { method: 'POST', body: form });
+  const uploaded = await fetch(`${site.url}/api/upload/testimonial-photo`, {
+    method: 'POST',
+    body: form,
+  });
   expect(uploaded.status).toBe(201);
   photo = ((await uploaded.json()) as { imageUrl: string }).imageUrl;
-  const sent = await anon().post('/api/testimonials', { name: NAME, content: 'A careful, honest institute.', rating: 5, image: photo });
+  const sent = await anon().post('/api/testimonials', {
+    name: NAME,
+    content: 'A careful, honest institute.',
+    rating: 5,
+    image: photo,
+  });
   expect(sent.status).toBe(201);
   // The admin works with them, leaving History entries: approves the testimonial, reads a
   // message, deletes the second one.
-  expect((await admin.patch(`/api/admin/testimonials/${sent.json.id}`, { approved: true })).status).toBe(200);
-  const inbox = (await admin.get('/api/admin/contact-forms')).json.items as { id: string; name: string; message: string }[];
+  expect(
+    (await admin.patch(`/api/admin/testimonials/${sent.json.id}`, { approved: true })).status,
+  ).toBe(200);
+  const inbox = (await admin.get('/api/admin/contact-forms')).json.items as {
+    id: string;
+    name: string;
+    message: string;
+  }[];
   const theirs = inbox.filter((m) => m.name === NAME);
-  expect((await admin.patch(`/api/admin/contact-forms/${theirs[0]!.id}`, { read: true })).status).toBe(200);
+  expect(
+    (await admin.patch(`/api/admin/contact-forms/${theirs[0]!.id}`, { read: true })).status,
+  ).toBe(200);
   expect((await admin.delete(`/api/admin/contact-forms/${theirs[1]!.id}`)).status).toBe(200);
-  historyIds = ((await admin.get('/api/admin/history')).json as { id: string; summary: string }[]).map((e) => e.id);
+  historyIds = (
+    (await admin.get('/api/admin/history')).json as { id: string; summary: string }[]
+  ).map((e) => e.id);
   expect(historyIds).toHaveLength(3);
   await site.platform.build();
   expect((await page('/testimonials')).text).toContain(NAME);
@@ -71,20 +113,30 @@ afterAll(() => site?.close());
 
 describe('finding a person', () => {
   it('shows what the site holds about them, and nothing of anyone else', async () => {
-    const found = await admin.get(`/api/admin/privacy/person?email=${encodeURIComponent(EMAIL)}&name=${encodeURIComponent(NAME)}`);
+    const found = await admin.get(
+      `/api/admin/privacy/person?email=${encodeURIComponent(EMAIL)}&name=${encodeURIComponent(NAME)}`,
+    );
     expect(found.status).toBe(200);
     // The newest one: the other was deleted in the admin (History still holds it).
-    expect(found.json.messages.map((m: { message: string }) => m.message)).toEqual(['A second note']);
+    expect(found.json.messages.map((m: { message: string }) => m.message)).toEqual([
+      'A second note',
+    ]);
     expect(found.json.subscription).toMatchObject({ email: EMAIL.toLowerCase() });
-    expect(found.json.testimonials).toEqual([expect.objectContaining({ name: NAME, image: photo })]);
+    expect(found.json.testimonials).toEqual([
+      expect.objectContaining({ name: NAME, image: photo }),
+    ]);
     expect(found.json.historyEntries).toBe(3);
   });
 
   it('needs an address or a name, and personal-data rights', async () => {
-    expect((await admin.get('/api/admin/privacy/person')).json).toMatchObject({ message: expect.stringMatching(/email address or a name/) });
+    expect((await admin.get('/api/admin/privacy/person')).json).toMatchObject({
+      message: expect.stringMatching(/email address or a name/),
+    });
     expect((await anon().get(`/api/admin/privacy/person?email=${EMAIL}`)).status).toBe(401);
     expect((await anon().post('/api/admin/privacy/erase', { email: EMAIL })).status).toBe(401);
-    expect((await admin.post('/api/admin/privacy/erase', { email: EMAIL, colour: 'red' })).status).toBe(400);
+    expect(
+      (await admin.post('/api/admin/privacy/erase', { email: EMAIL, colour: 'red' })).status,
+    ).toBe(400);
   });
 });
 
@@ -99,7 +151,14 @@ describe('erasing a person', () => {
   }, 240_000);
 
   it('says what it erased', () => {
-    expect(erased).toEqual({ messages: 1, subscription: true, testimonials: 1, photos: 1, historyEntries: 3, failedMail: 0 });
+    expect(erased).toEqual({
+      messages: 1,
+      subscription: true,
+      testimonials: 1,
+      photos: 1,
+      historyEntries: 3,
+      failedMail: 0,
+    });
   });
 
   it('leaves their address and name in no stored file and no page of the live site', async () => {
@@ -107,15 +166,24 @@ describe('erasing a person', () => {
     const builds = path.join(site.dataDir, 'builds');
     // The local outbox stands in for the mail provider: what it holds was delivered to the person's own inbox.
     const outbox = path.join(site.dataDir, 'outbox');
-    const files = await filesUnder(site.dataDir, (f) => (f.startsWith(builds + path.sep) && !f.startsWith(live + path.sep)) || f.startsWith(outbox + path.sep));
+    const files = await filesUnder(
+      site.dataDir,
+      (f) =>
+        (f.startsWith(builds + path.sep) && !f.startsWith(live + path.sep)) ||
+        f.startsWith(outbox + path.sep),
+    );
     expect(files.some((f) => f.file.startsWith(live))).toBe(true);
     expect(files.some((f) => f.text.includes('Rui Keeper'))).toBe(true);
-    expect(files.filter((f) => mentions(f.text)).map((f) => path.relative(site.dataDir, f.file))).toEqual([]);
+    expect(
+      files.filter((f) => mentions(f.text)).map((f) => path.relative(site.dataDir, f.file)),
+    ).toEqual([]);
   });
 
   it('deletes their photo', async () => {
     expect((await fetch(site.url + photo)).status).toBe(404);
-    expect((await page('/testimonials')).text).not.toContain(photo.slice('/api/uploads/'.length, 20));
+    expect((await page('/testimonials')).text).not.toContain(
+      photo.slice('/api/uploads/'.length, 20),
+    );
   });
 
   it('leaves them out of every export, and everyone else in', async () => {
@@ -127,7 +195,13 @@ describe('erasing a person', () => {
   });
 
   it('keeps History saying who did what and when, and refuses to restore it', async () => {
-    const entries = (await admin.get('/api/admin/history')).json as { id: string; summary: string; erased?: boolean; user: string; action: string }[];
+    const entries = (await admin.get('/api/admin/history')).json as {
+      id: string;
+      summary: string;
+      erased?: boolean;
+      user: string;
+      action: string;
+    }[];
     const old = entries.filter((e) => historyIds.includes(e.id));
     expect(old).toHaveLength(3);
     for (const e of old) {
@@ -151,7 +225,16 @@ describe('erasing a person', () => {
   });
 
   it('finds nothing more about them afterwards', async () => {
-    const found = (await admin.get(`/api/admin/privacy/person?email=${encodeURIComponent(EMAIL)}&name=${encodeURIComponent(NAME)}`)).json;
-    expect(found).toEqual({ messages: [], subscription: null, testimonials: [], historyEntries: 0 });
+    const found = (
+      await admin.get(
+        `/api/admin/privacy/person?email=${encodeURIComponent(EMAIL)}&name=${encodeURIComponent(NAME)}`,
+      )
+    ).json;
+    expect(found).toEqual({
+      messages: [],
+      subscription: null,
+      testimonials: [],
+      historyEntries: 0,
+    });
   });
 });

@@ -50,7 +50,9 @@ afterAll(() => site?.close());
 /** DTSTART and DTEND of the built .ics as UTC instants, as a calendar program reads them. */
 async function icsInstants(name: string): Promise<[string, string]> {
   const text = (await page(`/events/${slugs[name]}.ics`)).text;
-  const event = new ICAL.Event(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!);
+  const event = new ICAL.Event(
+    new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!,
+  );
   return [event.startDate.toJSDate().toISOString(), event.endDate.toJSDate().toISOString()];
 }
 

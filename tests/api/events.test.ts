@@ -3,7 +3,8 @@ import { useAdminSite } from '../helpers/admin-site';
 
 const t = useAdminSite();
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const day = (offset: number) =>
+  new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const titles = (list: { title: string }[]) => list.map((e) => e.title);
 
 describe('event lists', () => {
@@ -46,28 +47,74 @@ describe('event lists', () => {
 
 describe('event rules', () => {
   it('accepts snake_case fields and stores dates as ISO timestamps', async () => {
-    const res = await t.admin.post('/api/events', { title: 'Snake', start_date: '2031-03-01', end_date: '2031-03-02', is_virtual: true, virtual_link: 'https://meet.example/x' });
+    const res = await t.admin.post('/api/events', {
+      title: 'Snake',
+      start_date: '2031-03-01',
+      end_date: '2031-03-02',
+      is_virtual: true,
+      virtual_link: 'https://meet.example/x',
+    });
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ startDate: '2031-03-01T00:00:00.000Z', endDate: '2031-03-02T00:00:00.000Z', isVirtual: true, virtualLink: 'https://meet.example/x' });
+    expect(res.json).toMatchObject({
+      startDate: '2031-03-01T00:00:00.000Z',
+      endDate: '2031-03-02T00:00:00.000Z',
+      isVirtual: true,
+      virtualLink: 'https://meet.example/x',
+    });
     const patched = await t.admin.patch(`/api/events/${res.json.id}`, { event_type: 'Webinar' });
     expect(patched.json).toMatchObject({ eventType: 'Webinar', isVirtual: true });
   });
 
   it('refuses an end date before the start date, also when a PATCH sends only one side', async () => {
-    const res = await t.admin.post('/api/events', { title: 'Dates', startDate: '2031-05-10', endDate: '2031-05-12' });
+    const res = await t.admin.post('/api/events', {
+      title: 'Dates',
+      startDate: '2031-05-10',
+      endDate: '2031-05-12',
+    });
     const onlyEnd = await t.admin.patch(`/api/events/${res.json.id}`, { endDate: '2031-05-01' });
-    expect(onlyEnd).toMatchObject({ status: 400, json: { message: 'End date must not be before the start date', fields: { endDate: expect.any(String) } } });
-    const onlyStart = await t.admin.patch(`/api/events/${res.json.id}`, { startDate: '2031-06-01' });
+    expect(onlyEnd).toMatchObject({
+      status: 400,
+      json: {
+        message: 'End date must not be before the start date',
+        fields: { endDate: expect.any(String) },
+      },
+    });
+    const onlyStart = await t.admin.patch(`/api/events/${res.json.id}`, {
+      startDate: '2031-06-01',
+    });
     expect(onlyStart.status).toBe(400);
-    expect((await t.anon.get(`/api/events/${res.json.id}`)).json.endDate).toBe('2031-05-12T00:00:00.000Z');
-    expect((await t.admin.post('/api/events', { title: 'Bad', startDate: 'soon', endDate: '2031-01-01' })).status).toBe(400);
-    expect((await t.admin.post('/api/events', { title: 'Bad', startDate: '2031-01-01', endDate: '2031-01-02', maxAttendees: 2.5 })).status).toBe(400);
+    expect((await t.anon.get(`/api/events/${res.json.id}`)).json.endDate).toBe(
+      '2031-05-12T00:00:00.000Z',
+    );
+    expect(
+      (
+        await t.admin.post('/api/events', {
+          title: 'Bad',
+          startDate: 'soon',
+          endDate: '2031-01-01',
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await t.admin.post('/api/events', {
+          title: 'Bad',
+          startDate: '2031-01-01',
+          endDate: '2031-01-02',
+          maxAttendees: 2.5,
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 
 describe('other collection rules', () => {
   it('research areas: an empty link removes it', async () => {
-    const res = await t.admin.post('/api/research-areas', { title: 'Linked', description: 'D', link: 'https://example.org' });
+    const res = await t.admin.post('/api/research-areas', {
+      title: 'Linked',
+      description: 'D',
+      link: 'https://example.org',
+    });
     expect(res.json.link).toBe('https://example.org');
     const cleared = await t.admin.patch(`/api/research-areas/${res.json.id}`, { link: '' });
     expect(cleared.status).toBe(200);
@@ -76,14 +123,22 @@ describe('other collection rules', () => {
   });
 
   it('team members without an order sort last; publications ignore a client order on create', async () => {
-    const ordered = await t.admin.post('/api/team-members', { name: 'Ordered', position: 'P', order: 5 });
+    const ordered = await t.admin.post('/api/team-members', {
+      name: 'Ordered',
+      position: 'P',
+      order: 5,
+    });
     const unordered = await t.admin.post('/api/team-members', { name: 'Unordered', position: 'P' });
     expect(unordered.json).not.toHaveProperty('order');
     const names = (await t.anon.get('/api/team-members')).json.map((m: { name: string }) => m.name);
     expect(names.indexOf('Ordered')).toBeLessThan(names.indexOf('Unordered'));
     expect(ordered.status).toBe(201);
     // The server places a new publication itself: a client's order is dropped, not refused.
-    const placed = await t.admin.post('/api/publications', { title: 'T', description: 'D', order: 999_999 });
+    const placed = await t.admin.post('/api/publications', {
+      title: 'T',
+      description: 'D',
+      order: 999_999,
+    });
     expect(placed.status, placed.text).toBe(201);
     expect(placed.json.order).not.toBe(999_999);
   });
@@ -91,16 +146,29 @@ describe('other collection rules', () => {
   it('a new publication or event goes first in the order, the others one place down and otherwise untouched', async () => {
     for (const [kind, body] of [
       ['publications', (n: number) => ({ title: `First ${n}`, description: 'D' })],
-      ['events', (n: number) => ({ title: `First ${n}`, startDate: '2031-05-01', endDate: '2031-05-01' })],
+      [
+        'events',
+        (n: number) => ({ title: `First ${n}`, startDate: '2031-05-01', endDate: '2031-05-01' }),
+      ],
     ] as const) {
       const older = (await t.admin.post(`/api/${kind}`, body(1))).json;
       const newer = await t.admin.post(`/api/${kind}`, body(2));
       expect(newer.status).toBe(201);
       expect(newer.json.order).toBe(0);
-      const all = (await t.admin.get(`/api/${kind}/all`)).json as { id: string; order: number; updatedAt: string }[];
-      const ids = all.slice().sort((a, b) => a.order - b.order).map((i) => i.id);
+      const all = (await t.admin.get(`/api/${kind}/all`)).json as {
+        id: string;
+        order: number;
+        updatedAt: string;
+      }[];
+      const ids = all
+        .slice()
+        .sort((a, b) => a.order - b.order)
+        .map((i) => i.id);
       expect(ids.slice(0, 2)).toEqual([newer.json.id, older.id]);
-      expect(all.find((i) => i.id === older.id)).toMatchObject({ order: 1, updatedAt: older.updatedAt });
+      expect(all.find((i) => i.id === older.id)).toMatchObject({
+        order: 1,
+        updatedAt: older.updatedAt,
+      });
     }
   });
 

@@ -10,17 +10,22 @@ import { rawRequest } from '../helpers/raw-request';
 const t = useAdminSite();
 afterEach(() => vi.useRealTimers());
 
-const ANSWER = 'If that account has a verified email address, we have emailed it a link to set a new password. The link works for 1 hour.';
+const ANSWER =
+  'If that account has a verified email address, we have emailed it a link to set a new password. The link works for 1 hour.';
 const forgot = (login: unknown) => t.anon.post('/api/auth/forgot-password', { login });
-const signIn = (username: string, password: string, code?: string) => client(t.site.url).post('/api/auth/login', { username, password, ...(code ? { code } : {}) });
-const accept = (token: string, password: string) => t.anon.post(`/api/auth/invitations/${token}/accept`, { password });
+const signIn = (username: string, password: string, code?: string) =>
+  client(t.site.url).post('/api/auth/login', { username, password, ...(code ? { code } : {}) });
+const accept = (token: string, password: string) =>
+  t.anon.post(`/api/auth/invitations/${token}/accept`, { password });
 
 /** A user with a password and a verified address; answers a client signed in as them. */
 async function userWithAddress(username: string, email: string) {
   await createTestUser(username, `${username}-password-1`, false);
   const me = client(t.site.url, await login(t.site.url, username, `${username}-password-1`));
   await me.post('/api/account/email', { email });
-  const token = linkIn(await newestMailTo(t.site, email), '/verify-email').searchParams.get('token')!;
+  const token = linkIn(await newestMailTo(t.site, email), '/verify-email').searchParams.get(
+    'token',
+  )!;
   expect((await t.anon.post('/api/auth/verify-email', { token })).status).toBe(200);
   return me;
 }
@@ -40,7 +45,14 @@ describe('forgot password', () => {
     await t.site.platform.backgroundIdle();
     const before = (await readOutbox(t.site.dataDir)).length;
 
-    for (const asked of ['ruth', 'RUTH@example.org', 'nobody', 'nobody@example.org', 'silent', 'silent@example.org']) {
+    for (const asked of [
+      'ruth',
+      'RUTH@example.org',
+      'nobody',
+      'nobody@example.org',
+      'silent',
+      'silent@example.org',
+    ]) {
       const res = await forgot(asked);
       expect(res.status, asked).toBe(200);
       expect(res.json, asked).toEqual({ message: ANSWER });
@@ -64,9 +76,14 @@ describe('forgot password', () => {
     expect((await signIn('sam', 'sam-password-1')).status).toBe(200);
     expect((await me.get('/api/auth/me')).status).toBe(200);
     expect((await accept(older, 'sam-password-new-1')).status).toBe(410);
-    expect((await t.anon.get(`/api/auth/invitations/${token}`)).json).toMatchObject({ username: 'sam', kind: 'forgot' });
+    expect((await t.anon.get(`/api/auth/invitations/${token}`)).json).toMatchObject({
+      username: 'sam',
+      kind: 'forgot',
+    });
     // The same password rules: a weak one is refused and does not use up the link.
-    expect((await accept(token, 'short')).json.message).toBe('Password must be at least 12 characters');
+    expect((await accept(token, 'short')).json.message).toBe(
+      'Password must be at least 12 characters',
+    );
 
     const done = await accept(token, 'sam-password-new-1');
     expect(done.status, done.text).toBe(200);
@@ -105,14 +122,22 @@ describe('forgot password', () => {
     const me = await userWithAddress('guarded', 'guarded@example.org');
     const setup = await me.post('/api/account/two-factor/setup');
     const totp = new TOTP({ secret: Secret.fromBase32(setup.json.secret), digits: 6, period: 30 });
-    expect((await me.post('/api/account/two-factor/confirm', { code: totp.generate() })).status).toBe(200);
+    expect(
+      (await me.post('/api/account/two-factor/confirm', { code: totp.generate() })).status,
+    ).toBe(200);
 
     await forgot('guarded@example.org');
-    expect((await accept(await resetTokenOf('guarded@example.org'), 'guarded-password-new-1')).status).toBe(200);
+    expect(
+      (await accept(await resetTokenOf('guarded@example.org'), 'guarded-password-new-1')).status,
+    ).toBe(200);
     const noCode = await signIn('guarded', 'guarded-password-new-1');
     expect(noCode.status).toBe(401);
     expect(noCode.json.fields.code).toMatch(/6-digit code/);
-    const withCode = await signIn('guarded', 'guarded-password-new-1', totp.generate({ timestamp: Date.now() + 30_000 }));
+    const withCode = await signIn(
+      'guarded',
+      'guarded-password-new-1',
+      totp.generate({ timestamp: Date.now() + 30_000 }),
+    );
     expect(withCode.status, withCode.text).toBe(200);
     expect(withCode.json.twoFactorEnabled).toBe(true);
   });
@@ -125,7 +150,9 @@ describe('forgot password', () => {
       for (let i = 0; i < 5; i++) expect((await forgot(asked)).status, `${asked} ${i}`).toBe(200);
       const refused = await forgot(asked);
       expect(refused.status, asked).toBe(429);
-      expect(refused.json).toEqual({ message: 'Too many password reset requests. Please wait 10 minutes and try again.' });
+      expect(refused.json).toEqual({
+        message: 'Too many password reset requests. Please wait 10 minutes and try again.',
+      });
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(500);
     }
     await t.site.platform.backgroundIdle();
@@ -148,7 +175,11 @@ describe('forgot password', () => {
       expect(res.json, `from 127.0.0.${n}`).toEqual({ message: ANSWER });
     }
     await t.site.platform.backgroundIdle();
-    expect((await mailTo(t.site.dataDir, 'flooded@example.org')).filter((m) => m.parsed.subject?.includes('Set a new password'))).toHaveLength(5);
+    expect(
+      (await mailTo(t.site.dataDir, 'flooded@example.org')).filter((m) =>
+        m.parsed.subject?.includes('Set a new password'),
+      ),
+    ).toHaveLength(5);
   });
 
   it('without a way to send mail, says so instead of promising a link, the same for every account', async () => {
@@ -158,7 +189,9 @@ describe('forgot password', () => {
       for (const asked of ['ruth', 'nobody']) {
         const res = await forgot(asked);
         expect(res.status, asked).toBe(503);
-        expect(res.json.message).toBe('Email is not set up: confirmations and notifications are not being sent. No password link can be sent: ask an admin to reset your password.');
+        expect(res.json.message).toBe(
+          'Email is not set up: confirmations and notifications are not being sent. No password link can be sent: ask an admin to reset your password.',
+        );
       }
     } finally {
       process.env.MAIL_OUTBOX_DIR = outbox;

@@ -54,20 +54,47 @@ const nasty = fc.oneof(
   // A string heroTitle is a valid settings change ('' puts the built-in wording back), not malformed
   // input: the property drew {"heroTitle":""} once and the save rightly landed.
   fc
-    .dictionary(fc.constantFrom('__proto__', 'constructor', 'prototype', 'title', 'name', 'email', 'ids', '_expected', 'heroTitle', 'rating', 'startDate'), fc.jsonValue())
+    .dictionary(
+      fc.constantFrom(
+        '__proto__',
+        'constructor',
+        'prototype',
+        'title',
+        'name',
+        'email',
+        'ids',
+        '_expected',
+        'heroTitle',
+        'rating',
+        'startDate',
+      ),
+      fc.jsonValue(),
+    )
     .filter((d) => typeof d.heroTitle !== 'string'),
-  fc.string({ unit: 'grapheme', maxLength: 200 }).map((s) => ({ title: s, name: s, email: s, heroTitle: s, rating: s, startDate: s })),
-  fc.integer({ min: 1, max: 30 }).map((depth) => JSON.parse('{"a":'.repeat(depth * 20) + '1' + '}'.repeat(depth * 20))),
+  fc
+    .string({ unit: 'grapheme', maxLength: 200 })
+    .map((s) => ({ title: s, name: s, email: s, heroTitle: s, rating: s, startDate: s })),
+  fc
+    .integer({ min: 1, max: 30 })
+    .map((depth) => JSON.parse('{"a":'.repeat(depth * 20) + '1' + '}'.repeat(depth * 20))),
   fc.constant({ title: 'x'.repeat(70_000) }),
   fc.constant({ ids: Array.from({ length: 50 }, (_, i) => i) }),
   fc.constant({ title: '\u0000\u2028\u2029\uD800', description: '<script>alert(1)</script>' }),
 );
-const rawBodies = fc.oneof(fc.string({ maxLength: 100 }), fc.constant('{"a":'), fc.constant('\uFEFF{}'), fc.constant('null'), fc.constant('[]'));
+const rawBodies = fc.oneof(
+  fc.string({ maxLength: 100 }),
+  fc.constant('{"a":'),
+  fc.constant('\uFEFF{}'),
+  fc.constant('null'),
+  fc.constant('[]'),
+);
 
 async function snapshot(dir: string): Promise<string> {
   const hash = createHash('sha256');
   const walk = async (d: string): Promise<void> => {
-    for (const entry of (await readdir(d, { withFileTypes: true }).catch(() => [])).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of (await readdir(d, { withFileTypes: true }).catch(() => [])).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
       const full = path.join(d, entry.name);
       // Throttle counters change by design on every public post.
       // (The local Blobs server names a store's folder `site:<name>`.)
@@ -84,7 +111,13 @@ let site: TestSite;
 let cookie: string;
 beforeAll(async () => {
   process.env.PUBLIC_POST_LIMIT = '1000000';
-  ({ site, admin: { cookie } } = await startAdminSite({ seed: true, users: { admin: { username: 'fuzzer', password: 'fuzzer-password-123' } } }));
+  ({
+    site,
+    admin: { cookie },
+  } = await startAdminSite({
+    seed: true,
+    users: { admin: { username: 'fuzzer', password: 'fuzzer-password-123' } },
+  }));
 });
 afterAll(() => site.close());
 
@@ -96,8 +129,16 @@ describe('malformed input never causes a 5xx and never changes the store', () =>
     await fc.assert(
       fc.asyncProperty(nasty, fc.constantFrom(...ids), async (body, id) => {
         const target = p.replace('ID', encodeURIComponent(id));
-        const res = method === 'POST' ? await c.post(target, body) : method === 'PATCH' ? await c.patch(target, body) : await c.put(target, body);
-        expect(res.status, `${method} ${target} ${JSON.stringify(body).slice(0, 200)} → ${res.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+        const res =
+          method === 'POST'
+            ? await c.post(target, body)
+            : method === 'PATCH'
+              ? await c.patch(target, body)
+              : await c.put(target, body);
+        expect(
+          res.status,
+          `${method} ${target} ${JSON.stringify(body).slice(0, 200)} → ${res.text.slice(0, 200)}`,
+        ).toBeGreaterThanOrEqual(400);
         expect(res.status).toBeLessThan(500);
         expect(typeof res.json?.message).toBe('string');
       }),
@@ -105,7 +146,11 @@ describe('malformed input never causes a 5xx and never changes the store', () =>
     );
     await fc.assert(
       fc.asyncProperty(rawBodies, async (raw) => {
-        const res = await fetch(site.url + p.replace('ID', 'nope'), { method, headers: { 'Content-Type': 'application/json', ...(admin ? { Cookie: cookie } : {}) }, body: raw });
+        const res = await fetch(site.url + p.replace('ID', 'nope'), {
+          method,
+          headers: { 'Content-Type': 'application/json', ...(admin ? { Cookie: cookie } : {}) },
+          body: raw,
+        });
         expect(res.status).toBeGreaterThanOrEqual(400);
         expect(res.status).toBeLessThan(500);
       }),
@@ -115,10 +160,18 @@ describe('malformed input never causes a 5xx and never changes the store', () =>
   });
 
   it('bad multipart uploads answer 4xx', async () => {
-    const bodies = ['--x\r\nContent-Disposition: form-data; name="testimonial-photo"\r\n\r\n', 'not multipart at all', ''];
+    const bodies = [
+      '--x\r\nContent-Disposition: form-data; name="testimonial-photo"\r\n\r\n',
+      'not multipart at all',
+      '',
+    ];
     for (const body of bodies) {
       for (const type of ['multipart/form-data; boundary=x', 'multipart/form-data', 'text/plain']) {
-        const res = await fetch(`${site.url}/api/upload/testimonial-photo`, { method: 'POST', headers: { 'Content-Type': type }, body });
+        const res = await fetch(`${site.url}/api/upload/testimonial-photo`, {
+          method: 'POST',
+          headers: { 'Content-Type': type },
+          body,
+        });
         expect(res.status, `${type} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
         expect(res.status).toBeLessThan(500);
       }
@@ -128,7 +181,10 @@ describe('malformed input never causes a 5xx and never changes the store', () =>
 
 // Characters no text field may hold: NUL, other C0 controls, DEL, and unpaired surrogates.
 const BAD_CHARS = ['\u0000', '\u0007', '\u001b', '\u007f', '\ud800', '\udfff'];
-const tainted = (value: string, bad: string) => (value.includes('@') ? value.replace('@', `${bad}@`) : `${value.slice(0, 1)}${bad}${value.slice(1)}`);
+const tainted = (value: string, bad: string) =>
+  value.includes('@')
+    ? value.replace('@', `${bad}@`)
+    : `${value.slice(0, 1)}${bad}${value.slice(1)}`;
 
 // A valid body for every endpoint that takes text, so the bad character is the only fault.
 const COLLECTIONS = ['research-areas', 'team-members', 'publications', 'stats', 'events'];
@@ -138,25 +194,112 @@ describe('control characters and lone surrogates are refused at every text field
   it('answers 4xx with a readable message, never 5xx, and stores nothing', async () => {
     const admin = client(site.url, cookie);
     const visitor = client(site.url);
-    const cases: { method: 'POST' | 'PATCH'; path: string; body: Record<string, unknown>; c: typeof admin }[] = [
-      { method: 'POST', path: '/api/auth/login', body: { username: 'fuzzer', password: 'fuzzer-password-123' }, c: visitor },
-      { method: 'POST', path: '/api/contact', body: { name: 'Ada Lovelace', email: 'ada@example.org', subject: 'other', message: 'A perfectly ordinary message.' }, c: visitor },
-      { method: 'POST', path: '/api/newsletter', body: { email: 'reader@example.org' }, c: visitor },
-      { method: 'POST', path: '/api/testimonials', body: { name: 'Grace Hopper', position: 'Engineer', company: 'Navy', content: 'An ordinary testimonial text.', rating: 5 }, c: visitor },
-      { method: 'POST', path: '/api/fetch-linkedin-image', body: { url: 'https://www.linkedin.com/in/someone' }, c: visitor },
-      { method: 'PATCH', path: '/api/site-settings', body: Object.fromEntries(SETTINGS_TEXT_KEYS.map((k) => [k, k.endsWith('Email') ? 'team@example.org' : k.endsWith('Link') || k.endsWith('Image') || k.endsWith('Thumbnail') ? '/page' : k.endsWith('Url') || k.startsWith('founderLinkedin') || k.startsWith('founderTwitter') ? 'https://example.org/x' : 'Plain words'])), c: admin },
+    const cases: {
+      method: 'POST' | 'PATCH';
+      path: string;
+      body: Record<string, unknown>;
+      c: typeof admin;
+    }[] = [
+      {
+        method: 'POST',
+        path: '/api/auth/login',
+        body: { username: 'fuzzer', password: 'fuzzer-password-123' },
+        c: visitor,
+      },
+      {
+        method: 'POST',
+        path: '/api/contact',
+        body: {
+          name: 'Ada Lovelace',
+          email: 'ada@example.org',
+          subject: 'other',
+          message: 'A perfectly ordinary message.',
+        },
+        c: visitor,
+      },
+      {
+        method: 'POST',
+        path: '/api/newsletter',
+        body: { email: 'reader@example.org' },
+        c: visitor,
+      },
+      {
+        method: 'POST',
+        path: '/api/testimonials',
+        body: {
+          name: 'Grace Hopper',
+          position: 'Engineer',
+          company: 'Navy',
+          content: 'An ordinary testimonial text.',
+          rating: 5,
+        },
+        c: visitor,
+      },
+      {
+        method: 'POST',
+        path: '/api/fetch-linkedin-image',
+        body: { url: 'https://www.linkedin.com/in/someone' },
+        c: visitor,
+      },
+      {
+        method: 'PATCH',
+        path: '/api/site-settings',
+        body: Object.fromEntries(
+          SETTINGS_TEXT_KEYS.map((k) => [
+            k,
+            k.endsWith('Email')
+              ? 'team@example.org'
+              : k.endsWith('Link') || k.endsWith('Image') || k.endsWith('Thumbnail')
+                ? '/page'
+                : k.endsWith('Url') ||
+                    k.startsWith('founderLinkedin') ||
+                    k.startsWith('founderTwitter')
+                  ? 'https://example.org/x'
+                  : 'Plain words',
+          ]),
+        ),
+        c: admin,
+      },
     ];
     // Team access: a real pending invitation, so only the bad character can refuse it.
-    const invited = await admin.post('/api/admin/users', { username: 'fuzz-invitee', role: 'editor' });
+    const invited = await admin.post('/api/admin/users', {
+      username: 'fuzz-invitee',
+      role: 'editor',
+    });
     expect(invited.status).toBe(201);
     const token = (invited.json.invitePath as string).split('#')[1];
     cases.push(
-      { method: 'POST', path: '/api/admin/users', body: { username: 'another-invitee', role: 'editor', email: 'invitee@example.org' }, c: admin },
+      {
+        method: 'POST',
+        path: '/api/admin/users',
+        body: { username: 'another-invitee', role: 'editor', email: 'invitee@example.org' },
+        c: admin,
+      },
       { method: 'PATCH', path: '/api/admin/users/fuzz-invitee', body: { role: 'admin' }, c: admin },
-      { method: 'POST', path: '/api/account/password', body: { currentPassword: 'fuzzer-password-123', newPassword: 'a-new-password-456' }, c: admin },
-      { method: 'POST', path: '/api/account/two-factor/confirm', body: { code: '123456' }, c: admin },
-      { method: 'POST', path: `/api/auth/invitations/${token}/accept`, body: { password: 'invitee-password-789' }, c: visitor },
-      { method: 'POST', path: '/api/account/email', body: { email: 'fuzzer@example.org' }, c: admin },
+      {
+        method: 'POST',
+        path: '/api/account/password',
+        body: { currentPassword: 'fuzzer-password-123', newPassword: 'a-new-password-456' },
+        c: admin,
+      },
+      {
+        method: 'POST',
+        path: '/api/account/two-factor/confirm',
+        body: { code: '123456' },
+        c: admin,
+      },
+      {
+        method: 'POST',
+        path: `/api/auth/invitations/${token}/accept`,
+        body: { password: 'invitee-password-789' },
+        c: visitor,
+      },
+      {
+        method: 'POST',
+        path: '/api/account/email',
+        body: { email: 'fuzzer@example.org' },
+        c: admin,
+      },
       { method: 'POST', path: '/api/auth/forgot-password', body: { login: 'fuzzer' }, c: visitor },
     );
     for (const name of COLLECTIONS) {
@@ -164,7 +307,12 @@ describe('control characters and lone surrogates are refused at every text field
       const record = (Array.isArray(listed) ? listed : listed.items)[0] as Record<string, unknown>;
       expect(record, name).toBeTruthy();
       cases.push({ method: 'POST', path: `/api/${name}`, body: strip(record), c: admin });
-      cases.push({ method: 'PATCH', path: `/api/${name}/${record.id}`, body: strip(record), c: admin });
+      cases.push({
+        method: 'PATCH',
+        path: `/api/${name}/${record.id}`,
+        body: strip(record),
+        c: admin,
+      });
     }
     const before = await snapshot(path.join(site.dataDir, 'blobs'));
     let sent = 0;
@@ -173,7 +321,10 @@ describe('control characters and lone surrogates are refused at every text field
         if (typeof value !== 'string' || value === '') continue;
         for (const bad of BAD_CHARS) {
           // PATCH sends the one field, POST the whole valid body with that field tainted.
-          const payload = method === 'PATCH' ? { [field]: tainted(value, bad) } : { ...body, [field]: tainted(value, bad) };
+          const payload =
+            method === 'PATCH'
+              ? { [field]: tainted(value, bad) }
+              : { ...body, [field]: tainted(value, bad) };
           const res = method === 'POST' ? await c.post(p, payload) : await c.patch(p, payload);
           const what = `${method} ${p} ${field}=${JSON.stringify(payload[field])} → ${res.status} ${res.text.slice(0, 200)}`;
           expect(res.status, what).toBeGreaterThanOrEqual(400);

@@ -17,7 +17,14 @@ beforeAll(async () => {
         const n = i + j;
         const at = start + n * 60_000;
         const id = `${String(9_999_999_999_999 - at).padStart(13, '0')}-${n.toString(16).padStart(8, '0')}`;
-        return history.setJSON(id, { id, at: new Date(at).toISOString(), user: 'admin', action: 'update', target: 'site-settings', summary: `change ${n}` });
+        return history.setJSON(id, {
+          id,
+          at: new Date(at).toISOString(),
+          user: 'admin',
+          action: 'update',
+          target: 'site-settings',
+          summary: `change ${n}`,
+        });
       }),
     );
   }
@@ -31,10 +38,14 @@ describe('GET /api/admin/history?page=&pageSize=', () => {
     const first = await t.admin.get('/api/admin/history?page=1&pageSize=20');
     expect(first.status).toBe(200);
     expect(first.json).toMatchObject({ page: 1, pageSize: 20, hasMore: true });
-    expect(summaries(first.json.items)).toEqual(Array.from({ length: 20 }, (_, i) => `change ${TOTAL - 1 - i}`));
+    expect(summaries(first.json.items)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `change ${TOTAL - 1 - i}`),
+    );
     const second = await t.admin.get('/api/admin/history?page=2&pageSize=20');
     expect(summaries(second.json.items)[0]).toBe(`change ${TOTAL - 21}`);
-    const last = await t.admin.get(`/api/admin/history?page=${Math.ceil(TOTAL / 100)}&pageSize=100`);
+    const last = await t.admin.get(
+      `/api/admin/history?page=${Math.ceil(TOTAL / 100)}&pageSize=100`,
+    );
     expect(last.json.hasMore).toBe(false);
     expect(summaries(last.json.items).at(-1)).toBe('change 0');
     expect(last.json.items).toHaveLength(TOTAL % 100 || 100);

@@ -16,7 +16,8 @@ interface Entry {
   restoredFrom?: string;
 }
 
-const latest = async (): Promise<Entry> => (await t.admin.get('/api/admin/history?limit=1')).json[0];
+const latest = async (): Promise<Entry> =>
+  (await t.admin.get('/api/admin/history?limit=1')).json[0];
 const restore = (id: string) => t.admin.post(`/api/admin/history/${id}/restore`);
 
 describe('GET /api/admin/history', () => {
@@ -40,16 +41,38 @@ describe('GET /api/admin/history', () => {
   });
 
   it('records creates, updates, deletes and reorders of collection items', async () => {
-    const created = (await t.admin.post('/api/publications', { title: 'Logged', description: 'D' })).json;
-    expect(await latest()).toMatchObject({ action: 'create', target: `publications/${created.id}`, summary: 'Logged', after: created });
-    const updated = (await t.admin.patch(`/api/publications/${created.id}`, { title: 'Logged 2' })).json;
-    expect(await latest()).toMatchObject({ action: 'update', summary: 'Logged 2: title', before: created, after: updated });
-    const other = (await t.admin.post('/api/publications', { title: 'Other', description: 'D' })).json;
+    const created = (await t.admin.post('/api/publications', { title: 'Logged', description: 'D' }))
+      .json;
+    expect(await latest()).toMatchObject({
+      action: 'create',
+      target: `publications/${created.id}`,
+      summary: 'Logged',
+      after: created,
+    });
+    const updated = (await t.admin.patch(`/api/publications/${created.id}`, { title: 'Logged 2' }))
+      .json;
+    expect(await latest()).toMatchObject({
+      action: 'update',
+      summary: 'Logged 2: title',
+      before: created,
+      after: updated,
+    });
+    const other = (await t.admin.post('/api/publications', { title: 'Other', description: 'D' }))
+      .json;
     // A new publication goes first, so the older one is moved back up.
     await t.admin.put('/api/publications/order', { ids: [created.id, other.id] });
-    expect(await latest()).toMatchObject({ action: 'reorder', target: 'publications', before: { ids: [other.id, created.id] }, after: { ids: [created.id, other.id] } });
+    expect(await latest()).toMatchObject({
+      action: 'reorder',
+      target: 'publications',
+      before: { ids: [other.id, created.id] },
+      after: { ids: [created.id, other.id] },
+    });
     await t.admin.delete(`/api/publications/${other.id}`);
-    expect(await latest()).toMatchObject({ action: 'delete', target: `publications/${other.id}`, before: { id: other.id, title: 'Other', order: 1 } });
+    expect(await latest()).toMatchObject({
+      action: 'delete',
+      target: `publications/${other.id}`,
+      before: { id: other.id, title: 'Other', order: 1 },
+    });
   });
 
   it('a refused change records nothing', async () => {
@@ -62,7 +85,8 @@ describe('GET /api/admin/history', () => {
   it('honours limit and refuses a bad one', async () => {
     expect((await t.admin.get('/api/admin/history?limit=3')).json).toHaveLength(3);
     expect((await t.admin.get('/api/admin/history')).json.length).toBeGreaterThan(3);
-    for (const bad of ['0', '501', 'abc', '1.5']) expect((await t.admin.get(`/api/admin/history?limit=${bad}`)).status).toBe(400);
+    for (const bad of ['0', '501', 'abc', '1.5'])
+      expect((await t.admin.get(`/api/admin/history?limit=${bad}`)).status).toBe(400);
   });
 
   it('needs a signed-in editor or admin', async () => {
@@ -80,7 +104,14 @@ describe('POST /api/admin/history/:id/restore', () => {
     advanceClock(5);
     const res = await restore(change.id);
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ action: 'restore', target: 'site-settings', restoredFrom: change.id, user: 'admin', before: { aboutVision: 'New vision' }, after: { aboutVision: 'Old vision' } });
+    expect(res.json).toMatchObject({
+      action: 'restore',
+      target: 'site-settings',
+      restoredFrom: change.id,
+      user: 'admin',
+      before: { aboutVision: 'New vision' },
+      after: { aboutVision: 'Old vision' },
+    });
     expect((await t.anon.get('/api/site-settings')).json.aboutVision).toBe('Old vision');
     expect((await latest()).id).toBe(res.json.id);
     // The restore asked for a rebuild: the publish state saw a newer change.
@@ -92,11 +123,21 @@ describe('POST /api/admin/history/:id/restore', () => {
   });
 
   it('restores an item update, and refuses with 409 once the item is gone', async () => {
-    const item = (await t.admin.post('/api/research-areas', { title: 'Area', description: 'Old text', link: 'https://example.org' })).json;
+    const item = (
+      await t.admin.post('/api/research-areas', {
+        title: 'Area',
+        description: 'Old text',
+        link: 'https://example.org',
+      })
+    ).json;
     await t.admin.patch(`/api/research-areas/${item.id}`, { description: 'New text', link: '' });
     const change = await latest();
     expect((await restore(change.id)).status).toBe(200);
-    expect((await t.anon.get(`/api/research-areas/${item.id}`)).json).toMatchObject({ description: 'Old text', link: 'https://example.org', title: 'Area' });
+    expect((await t.anon.get(`/api/research-areas/${item.id}`)).json).toMatchObject({
+      description: 'Old text',
+      link: 'https://example.org',
+      title: 'Area',
+    });
     await t.admin.delete(`/api/research-areas/${item.id}`);
     const gone = await restore(change.id);
     expect(gone.status).toBe(409);
@@ -104,7 +145,13 @@ describe('POST /api/admin/history/:id/restore', () => {
   });
 
   it('undoes a create by deleting, and a delete by re-creating with the same id and data', async () => {
-    const item = (await t.admin.post('/api/events', { title: 'Undo me', startDate: '2031-01-01', endDate: '2031-01-02' })).json;
+    const item = (
+      await t.admin.post('/api/events', {
+        title: 'Undo me',
+        startDate: '2031-01-01',
+        endDate: '2031-01-02',
+      })
+    ).json;
     const created = await latest();
     expect((await restore(created.id)).json).toMatchObject({ before: item });
     expect((await t.anon.get(`/api/events/${item.id}`)).status).toBe(404);
@@ -114,8 +161,15 @@ describe('POST /api/admin/history/:id/restore', () => {
     await t.admin.delete(`/api/stats/${kept.id}`);
     const deleted = await latest();
     const back = await restore(deleted.id);
-    expect(back.json).toMatchObject({ action: 'restore', after: { id: kept.id, value: '42', label: 'Answers' } });
-    expect((await t.anon.get(`/api/stats/${kept.id}`)).json).toMatchObject({ id: kept.id, value: '42', createdAt: kept.createdAt });
+    expect(back.json).toMatchObject({
+      action: 'restore',
+      after: { id: kept.id, value: '42', label: 'Answers' },
+    });
+    expect((await t.anon.get(`/api/stats/${kept.id}`)).json).toMatchObject({
+      id: kept.id,
+      value: '42',
+      createdAt: kept.createdAt,
+    });
     expect(await restore(deleted.id)).toMatchObject({ status: 409 });
   });
 
@@ -126,36 +180,67 @@ describe('POST /api/admin/history/:id/restore', () => {
     await t.admin.put('/api/team-members/order', { ids: [b.id, a.id] });
     const reorder = await latest();
     expect((await restore(reorder.id)).status).toBe(200);
-    expect((await t.anon.get('/api/team-members')).json.map((m: { id: string }) => m.id)).toEqual([a.id, b.id]);
+    expect((await t.anon.get('/api/team-members')).json.map((m: { id: string }) => m.id)).toEqual([
+      a.id,
+      b.id,
+    ]);
     await t.admin.post('/api/team-members', { name: 'C', position: 'P' });
     expect((await restore(reorder.id)).status).toBe(409);
   });
 
   it('joins one person’s consecutive reorders of a list into one entry, which restores the order before them all', async () => {
     const made: string[] = [];
-    for (const label of ['X', 'Y', 'Z']) made.push((await t.admin.post('/api/stats', { value: '1', label })).json.id as string);
+    for (const label of ['X', 'Y', 'Z'])
+      made.push((await t.admin.post('/api/stats', { value: '1', label })).json.id as string);
     const start = ((await t.anon.get('/api/stats')).json as { id: string }[]).map((s) => s.id);
     const [x, y, z] = made as [string, string, string];
     const others = start.filter((id) => !made.includes(id));
-    for (const ids of [[y, x, z], [y, z, x], [z, y, x]]) expect((await t.admin.put('/api/stats/order', { ids: [...others, ...ids] })).status).toBe(200);
+    for (const ids of [
+      [y, x, z],
+      [y, z, x],
+      [z, y, x],
+    ])
+      expect((await t.admin.put('/api/stats/order', { ids: [...others, ...ids] })).status).toBe(
+        200,
+      );
     const recent = (await t.admin.get('/api/admin/history?limit=5')).json as Entry[];
     expect(recent.filter((e) => e.action === 'reorder')).toHaveLength(1);
-    expect(recent[0]).toMatchObject({ action: 'reorder', target: 'stats', before: { ids: start }, after: { ids: [...others, z, y, x] } });
+    expect(recent[0]).toMatchObject({
+      action: 'reorder',
+      target: 'stats',
+      before: { ids: start },
+      after: { ids: [...others, z, y, x] },
+    });
     // Someone else's reorder is a change of its own.
-    expect((await t.viewer.put('/api/stats/order', { ids: [...others, x, z, y] })).status).toBe(200);
+    expect((await t.viewer.put('/api/stats/order', { ids: [...others, x, z, y] })).status).toBe(
+      200,
+    );
     const [theirs, mine] = (await t.admin.get('/api/admin/history?limit=2')).json as Entry[];
     expect([theirs!.user, mine!.user]).toEqual(['viewer', 'admin']);
     expect((await restore(mine!.id)).status).toBe(200);
-    expect(((await t.anon.get('/api/stats')).json as { id: string }[]).map((s) => s.id)).toEqual(start);
+    expect(((await t.anon.get('/api/stats')).json as { id: string }[]).map((s) => s.id)).toEqual(
+      start,
+    );
   });
 
   it('answers 404 for an unknown entry, 415 to a form post, 401 signed out and 403 cross-site', async () => {
     const entry = await latest();
-    expect(await restore('9999999999999-00000000')).toMatchObject({ status: 404, json: { message: 'History entry not found' } });
+    expect(await restore('9999999999999-00000000')).toMatchObject({
+      status: 404,
+      json: { message: 'History entry not found' },
+    });
     expect((await restore('not-an-id')).status).toBe(404);
-    expect((await t.admin.post(`/api/admin/history/${entry.id}/restore`, 'a=b', { 'Content-Type': 'application/x-www-form-urlencoded' })).status).toBe(415);
+    expect(
+      (
+        await t.admin.post(`/api/admin/history/${entry.id}/restore`, 'a=b', {
+          'Content-Type': 'application/x-www-form-urlencoded',
+        })
+      ).status,
+    ).toBe(415);
     expect((await t.anon.post(`/api/admin/history/${entry.id}/restore`)).status).toBe(401);
-    expect((await t.admin.post(`/api/admin/history/${entry.id}/restore`, undefined, CROSS_SITE)).status).toBe(403);
+    expect(
+      (await t.admin.post(`/api/admin/history/${entry.id}/restore`, undefined, CROSS_SITE)).status,
+    ).toBe(403);
     expect((await t.admin.get(`/api/admin/history/${entry.id}/restore`)).status).toBe(405);
     expect((await latest()).id).toBe(entry.id);
   });

@@ -19,7 +19,8 @@ let site: TestSite;
 /** Realistic records: full-length descriptions, so the HTML size is not flattered. */
 function seedRecords(now: number) {
   const stamp = new Date(now).toISOString();
-  const text = (n: number) => `Finding ${n}: ${'A careful look at how institutions adopt AI, what it costs and who benefits. '.repeat(4)}`.trim();
+  const text = (n: number) =>
+    `Finding ${n}: ${'A careful look at how institutions adopt AI, what it costs and who benefits. '.repeat(4)}`.trim();
   const publications: PublicationInput[] = Array.from({ length: PUBLICATIONS }, (_, n) => ({
     id: `pub-${String(n).padStart(4, '0')}`,
     title: `Scale publication ${n}`,
@@ -76,9 +77,13 @@ const get = async (path: string) => {
 };
 const count = (html: string, needle: string) => html.split(needle).length - 1;
 /** The href of the head's <link rel="…">, if any. */
-const headLink = (html: string, rel: string) => new RegExp(`<link rel="${rel}" href="([^"]+)"`).exec(html)?.[1];
+const headLink = (html: string, rel: string) =>
+  new RegExp(`<link rel="${rel}" href="([^"]+)"`).exec(html)?.[1];
 /** Ids of the publication cards on a page, in order. */
-const cardIds = (html: string) => [...html.matchAll(/<li id="publication-([^"]+)"[^>]*data-testid="publication-card"/g)].map((m) => m[1]!);
+const cardIds = (html: string) =>
+  [...html.matchAll(/<li id="publication-([^"]+)"[^>]*data-testid="publication-card"/g)].map(
+    (m) => m[1]!,
+  );
 
 describe('home page with 1,000 publications and 1,000 events', () => {
   // The build-time budget (≤ 15 s) is measured by `npm run bench`, not asserted on a shared machine.
@@ -87,7 +92,14 @@ describe('home page with 1,000 publications and 1,000 events', () => {
     expect(status).toBe(200);
     console.log(`home HTML: ${(Buffer.byteLength(html) / 1024).toFixed(0)} KB`);
     expect(Buffer.byteLength(html)).toBeLessThanOrEqual(300 * 1024);
-    expect(cardIds(html)).toEqual(['pub-0000', 'pub-0001', 'pub-0002', 'pub-0003', 'pub-0004', 'pub-0005']);
+    expect(cardIds(html)).toEqual([
+      'pub-0000',
+      'pub-0001',
+      'pub-0002',
+      'pub-0003',
+      'pub-0004',
+      'pub-0005',
+    ]);
     expect(html).toMatch(/<a href="\/publications"[^>]*>\s*View all publications/);
     // Upcoming tab (9) plus, for visitors without JavaScript, the latest past events (9).
     expect(count(html, 'data-testid="event-card"')).toBe(18);
@@ -111,7 +123,9 @@ describe('the /publications archive', () => {
       expect(new URL(headLink(html, 'canonical')!).pathname).toBe(path);
       expect(headLink(html, 'prev')).toBe(previous);
       const ids = cardIds(html);
-      expect(ids.length).toBe(pages < Math.ceil(PUBLICATIONS / 12) ? 12 : PUBLICATIONS - 12 * (pages - 1));
+      expect(ids.length).toBe(
+        pages < Math.ceil(PUBLICATIONS / 12) ? 12 : PUBLICATIONS - 12 * (pages - 1),
+      );
       seen.push(...ids);
       // The visible pagination links the same neighbours as the head.
       const next = headLink(html, 'next');
@@ -121,24 +135,47 @@ describe('the /publications archive', () => {
       path = next;
     }
     expect(pages).toBe(Math.ceil(PUBLICATIONS / 12));
-    expect(seen).toEqual(Array.from({ length: PUBLICATIONS }, (_, n) => `pub-${String(n).padStart(4, '0')}`));
+    expect(seen).toEqual(
+      Array.from({ length: PUBLICATIONS }, (_, n) => `pub-${String(n).padStart(4, '0')}`),
+    );
   });
 
   it('filters by type on static pages of their own, linked from every archive page', async () => {
     const { html } = await get('/publications/2');
-    for (const [label, slug] of [['Policy Brief', 'policy-brief'], ['Report', 'report'], ['Guide', 'guide']]) {
-      expect(html).toMatch(new RegExp(`<a href="/publications/type/${slug}"[^>]*>\\s*${label} <span[^>]*>\\(200\\)</span>`));
+    for (const [label, slug] of [
+      ['Policy Brief', 'policy-brief'],
+      ['Report', 'report'],
+      ['Guide', 'guide'],
+    ]) {
+      expect(html).toMatch(
+        new RegExp(
+          `<a href="/publications/type/${slug}"[^>]*>\\s*${label} <span[^>]*>\\(200\\)</span>`,
+        ),
+      );
     }
     const first = await get('/publications/type/policy-brief');
     expect(first.status).toBe(200);
-    expect(first.html).toContain('<title>Publications: Policy Brief - Meridian Institute for AI Research</title>');
-    expect(first.html).toMatch(/<a href="\/publications\/type\/policy-brief"[^>]*aria-current="page"/);
+    expect(first.html).toContain(
+      '<title>Publications: Policy Brief - Meridian Institute for AI Research</title>',
+    );
+    expect(first.html).toMatch(
+      /<a href="\/publications\/type\/policy-brief"[^>]*aria-current="page"/,
+    );
     // Policy briefs are every fifth publication starting at 1.
     expect(cardIds(first.html).slice(0, 3)).toEqual(['pub-0001', 'pub-0006', 'pub-0011']);
     expect(headLink(first.html, 'next')).toBe('/publications/type/policy-brief/2');
     const last = await get('/publications/type/policy-brief/17');
     expect(last.status).toBe(200);
-    expect(cardIds(last.html)).toEqual(['pub-0961', 'pub-0966', 'pub-0971', 'pub-0976', 'pub-0981', 'pub-0986', 'pub-0991', 'pub-0996']);
+    expect(cardIds(last.html)).toEqual([
+      'pub-0961',
+      'pub-0966',
+      'pub-0971',
+      'pub-0976',
+      'pub-0981',
+      'pub-0986',
+      'pub-0991',
+      'pub-0996',
+    ]);
     expect(headLink(last.html, 'next')).toBeUndefined();
     expect((await get('/publications/type/policy-brief/18')).status).toBe(404);
   });
@@ -146,11 +183,18 @@ describe('the /publications archive', () => {
   it('is in the sitemap, every listed archive page exists, and search results point at the right page', async () => {
     const sitemap = (await get('/sitemap.xml')).html;
     // Archive pages: /publications, /publications/<n>, /publications/type/<type>[/<n>] (not the publication pages).
-    const archive = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname.replace(/\/$/, '')).filter((p) => /^\/publications(\/type\/[\w-]+)?(\/\d+)?$/.test(p));
-    expect(archive).toHaveLength(Math.ceil(PUBLICATIONS / 12) + TYPES.length * Math.ceil(PUBLICATIONS / TYPES.length / 12));
+    const archive = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+      .map((m) => new URL(m[1]!).pathname.replace(/\/$/, ''))
+      .filter((p) => /^\/publications(\/type\/[\w-]+)?(\/\d+)?$/.test(p));
+    expect(archive).toHaveLength(
+      Math.ceil(PUBLICATIONS / 12) + TYPES.length * Math.ceil(PUBLICATIONS / TYPES.length / 12),
+    );
     for (const p of archive) expect((await get(p)).status, p).toBe(200);
 
-    const index = JSON.parse((await get('/search-index.json')).html) as { title: string; url: string }[];
+    const index = JSON.parse((await get('/search-index.json')).html) as {
+      title: string;
+      url: string;
+    }[];
     const entry = index.find((e) => e.title === 'Scale publication 500')!;
     // A publication's own page, which the archive's card for it links to.
     expect(entry.url).toBe('/publications/scale-publication-500');

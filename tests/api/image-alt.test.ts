@@ -21,9 +21,23 @@ afterAll(() => t?.close());
 describe('saving a record with an image', () => {
   it('is refused without alt text, naming the image, for publications, events and research areas', async () => {
     for (const [path, body] of [
-      ['/api/publications', { title: 'Pictured Report', description: 'With a picture.', image: IMAGE }],
-      ['/api/events', { title: 'Pictured Event', startDate: '2031-01-01', endDate: '2031-01-01', imageUrl: IMAGE }],
-      ['/api/research-areas', { title: 'Pictured Area', description: 'With a picture.', image: IMAGE }],
+      [
+        '/api/publications',
+        { title: 'Pictured Report', description: 'With a picture.', image: IMAGE },
+      ],
+      [
+        '/api/events',
+        {
+          title: 'Pictured Event',
+          startDate: '2031-01-01',
+          endDate: '2031-01-01',
+          imageUrl: IMAGE,
+        },
+      ],
+      [
+        '/api/research-areas',
+        { title: 'Pictured Area', description: 'With a picture.', image: IMAGE },
+      ],
     ] as const) {
       const res = await t.admin.post(path, body);
       expect(res.status, path).toBe(400);
@@ -33,54 +47,120 @@ describe('saving a record with an image', () => {
   });
 
   it('is accepted with alt text, or marked decorative, and as a draft without either', async () => {
-    expect((await t.admin.post('/api/publications', { title: 'Described', description: 'd', image: IMAGE, imageAlt: 'A bar chart of audit results' })).status).toBe(201);
-    expect((await t.admin.post('/api/publications', { title: 'Decorative', description: 'd', image: IMAGE, imageDecorative: true })).status).toBe(201);
-    expect((await t.admin.post('/api/publications', { title: 'Draft First', description: 'd', image: IMAGE, status: 'draft' })).status).toBe(201);
+    expect(
+      (
+        await t.admin.post('/api/publications', {
+          title: 'Described',
+          description: 'd',
+          image: IMAGE,
+          imageAlt: 'A bar chart of audit results',
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await t.admin.post('/api/publications', {
+          title: 'Decorative',
+          description: 'd',
+          image: IMAGE,
+          imageDecorative: true,
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await t.admin.post('/api/publications', {
+          title: 'Draft First',
+          description: 'd',
+          image: IMAGE,
+          status: 'draft',
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('refuses publishing a draft whose image has no alt text', async () => {
-    const draft = (await t.admin.get('/api/publications/all')).json.find((p: { title: string }) => p.title === 'Draft First');
+    const draft = (await t.admin.get('/api/publications/all')).json.find(
+      (p: { title: string }) => p.title === 'Draft First',
+    );
     const res = await t.admin.patch(`/api/publications/${draft.id}`, { status: 'published' });
     expect(res.status).toBe(400);
     expect(res.json.message).toMatch(/image has no alt text/);
   });
 
   it('refuses a report figure without alt text, saying which figure', async () => {
-    const res = await t.admin.post('/api/publications', { title: 'Figures', description: 'd', body: '# Intro\n\n![](/images/og-default.png "A caption")\n' });
+    const res = await t.admin.post('/api/publications', {
+      title: 'Figures',
+      description: 'd',
+      body: '# Intro\n\n![](/images/og-default.png "A caption")\n',
+    });
     expect(res.status).toBe(400);
-    expect(res.json.message).toMatch(/Figure 1 of the web version \(\/images\/og-default\.png\) has no alt text/);
+    expect(res.json.message).toMatch(
+      /Figure 1 of the web version \(\/images\/og-default\.png\) has no alt text/,
+    );
   });
 });
 
 describe('records stored before the rule', () => {
   beforeAll(async () => {
     const store = getStore({ name: 'content' });
-    const doc = ((await store.get('publications', { type: 'json' })) as { items: Record<string, unknown>[] } | null) ?? { items: [] };
+    const doc = ((await store.get('publications', { type: 'json' })) as {
+      items: Record<string, unknown>[];
+    } | null) ?? { items: [] };
     const at = '2024-01-01T00:00:00.000Z';
-    doc.items.push({ id: 'legacy-pictured', title: 'Legacy Pictured', description: 'Older.', image: IMAGE, order: 50, createdAt: at, updatedAt: at });
+    doc.items.push({
+      id: 'legacy-pictured',
+      title: 'Legacy Pictured',
+      description: 'Older.',
+      image: IMAGE,
+      order: 50,
+      createdAt: at,
+      updatedAt: at,
+    });
     await store.setJSON('publications', doc);
   });
 
   it('keep showing, and an edit that leaves the image alone is saved', async () => {
-    expect((await t.admin.patch('/api/publications/legacy-pictured', { title: 'Legacy Pictured, Renamed' })).status).toBe(200);
+    expect(
+      (
+        await t.admin.patch('/api/publications/legacy-pictured', {
+          title: 'Legacy Pictured, Renamed',
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('are listed on the dashboard until described', async () => {
     const listed = (await t.admin.get('/api/admin/summary')).json.missingAltText;
-    expect(listed).toEqual([{ collection: 'publications', id: 'legacy-pictured', title: 'Legacy Pictured, Renamed' }]);
-    expect((await t.admin.patch('/api/publications/legacy-pictured', { imageAlt: 'A city skyline' })).status).toBe(200);
+    expect(listed).toEqual([
+      { collection: 'publications', id: 'legacy-pictured', title: 'Legacy Pictured, Renamed' },
+    ]);
+    expect(
+      (await t.admin.patch('/api/publications/legacy-pictured', { imageAlt: 'A city skyline' }))
+        .status,
+    ).toBe(200);
     expect((await t.admin.get('/api/admin/summary')).json.missingAltText).toEqual([]);
   });
 });
 
 describe("the featured video's own thumbnail", () => {
   it('is refused without alt text, and saved with it', async () => {
-    const video = { featuredVideoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', featuredVideoThumbnail: IMAGE };
+    const video = {
+      featuredVideoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      featuredVideoThumbnail: IMAGE,
+    };
     const refused = await t.admin.patch('/api/site-settings', video);
     expect(refused.status).toBe(400);
     expect(refused.json.message).toMatch(/thumbnail has no alt text/);
     expect(refused.json.fields).toHaveProperty('featuredVideoThumbnailAlt');
-    expect((await t.admin.patch('/api/site-settings', { ...video, featuredVideoThumbnailAlt: 'Speakers on a panel stage' })).status).toBe(200);
+    expect(
+      (
+        await t.admin.patch('/api/site-settings', {
+          ...video,
+          featuredVideoThumbnailAlt: 'Speakers on a panel stage',
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -89,9 +169,15 @@ describe('the built pages', () => {
     await t.site.platform.build();
     const described = (await html('/publications/described')).querySelector('main img')!;
     expect(described.getAttribute('alt')).toBe('A bar chart of audit results');
-    expect((await html('/publications/decorative')).querySelector('main img')!.getAttribute('alt')).toBe('');
-    const cards = (await html('/publications')).querySelectorAll('[data-testid="publication-card"] img').map((i) => i.getAttribute('alt'));
+    expect(
+      (await html('/publications/decorative')).querySelector('main img')!.getAttribute('alt'),
+    ).toBe('');
+    const cards = (await html('/publications'))
+      .querySelectorAll('[data-testid="publication-card"] img')
+      .map((i) => i.getAttribute('alt'));
     expect(cards).toContain('A city skyline');
-    expect((await html('/')).querySelector('button[aria-label^="Play video"] img')!.getAttribute('alt')).toBe('Speakers on a panel stage');
+    expect(
+      (await html('/')).querySelector('button[aria-label^="Play video"] img')!.getAttribute('alt'),
+    ).toBe('Speakers on a panel stage');
   }, 180_000);
 });

@@ -13,7 +13,9 @@ let api: typeof import('../../src/server/visitors/contact-forms');
 let keys: typeof import('../../src/server/storage/keys');
 let admin: Client;
 beforeAll(async () => {
-  ({ site, admin } = await startAdminSite({ users: { admin: { username: 'inboxadmin', password: 'correct horse battery' } } }));
+  ({ site, admin } = await startAdminSite({
+    users: { admin: { username: 'inboxadmin', password: 'correct horse battery' } },
+  }));
   api = await import('../../src/server/visitors/contact-forms');
   keys = await import('../../src/server/storage/keys');
 });
@@ -27,12 +29,22 @@ beforeEach(async () => {
 });
 
 const DAY = 86_400_000;
-const message = (n: number) => ({ name: `Sender ${n}`, email: `s${n}@example.org`, subject: 'media' as const, message: `Message body number ${n}` });
+const message = (n: number) => ({
+  name: `Sender ${n}`,
+  email: `s${n}@example.org`,
+  subject: 'media' as const,
+  message: `Message body number ${n}`,
+});
 /** A message as the current layout stores it, made `age` days ago. */
 async function storeMessage(n: number, age: number, offset = 0): Promise<ContactForm> {
   const at = Date.now() - age * DAY - offset;
   const id = keys.newestFirstKey(at);
-  const record = contactFormSchema.parse({ ...message(n), id, createdAt: new Date(at).toISOString(), read: false });
+  const record = contactFormSchema.parse({
+    ...message(n),
+    id,
+    createdAt: new Date(at).toISOString(),
+    read: false,
+  });
   await contact().setJSON(`m/${record.createdAt.slice(0, 10)}/${id}`, record);
   return record;
 }
@@ -40,7 +52,12 @@ const names = (items: { name: string }[]) => items.map((m) => m.name);
 
 describe('inbox index', () => {
   it('reads messages the first layout wrote, with their read flags, beside new ones', async () => {
-    const old = (n: number, read: boolean, id: string) => ({ ...message(n), id, createdAt: new Date(Date.now() - (10 - n) * DAY).toISOString(), read });
+    const old = (n: number, read: boolean, id: string) => ({
+      ...message(n),
+      id,
+      createdAt: new Date(Date.now() - (10 - n) * DAY).toISOString(),
+      read,
+    });
     await contact().setJSON('legacy-a', old(1, true, 'legacy-a'));
     await contact().setJSON('legacy-b', old(2, false, 'legacy-b'));
     expect((await admin.post('/api/contact', message(3))).status).toBe(201);
@@ -48,8 +65,13 @@ describe('inbox index', () => {
     expect(names(page.json.items)).toEqual(['Sender 3', 'Sender 2', 'Sender 1']);
     expect(page.json.items.map((m: ContactForm) => m.read)).toEqual([false, false, true]);
     expect((await admin.get('/api/admin/summary')).json.unreadMessages).toBe(2);
-    expect((await admin.patch('/api/admin/contact-forms/legacy-b', { read: true })).json.read).toBe(true);
-    expect((await admin.get('/api/admin/contact-forms/legacy-b')).json).toMatchObject({ name: 'Sender 2', read: true });
+    expect((await admin.patch('/api/admin/contact-forms/legacy-b', { read: true })).json.read).toBe(
+      true,
+    );
+    expect((await admin.get('/api/admin/contact-forms/legacy-b')).json).toMatchObject({
+      name: 'Sender 2',
+      read: true,
+    });
     expect((await admin.delete('/api/admin/contact-forms/legacy-a')).status).toBe(200);
     expect(await contact().get('legacy-a')).toBeNull();
     const after = await admin.get('/api/admin/contact-forms');
@@ -63,7 +85,9 @@ describe('inbox index', () => {
       const counter = await countBlobCalls();
       try {
         expect((await admin.get('/api/admin/contact-forms?pageSize=20')).status).toBe(200);
-        const page = counter.calls.filter((c) => c.includes('contact') || c.includes('system')).length;
+        const page = counter.calls.filter(
+          (c) => c.includes('contact') || c.includes('system'),
+        ).length;
         counter.reset();
         expect((await admin.get('/api/admin/summary')).status).toBe(200);
         const summary = counter.calls.filter((c) => c.includes('contact')).length;
@@ -87,7 +111,10 @@ describe('inbox index', () => {
   it('a spam wave is folded once: the next page lists one page of keys and reads only the messages it shows', async () => {
     // More than one listing page (1,000 keys) of today's messages, from a few minutes ago (a wave
     // in the last minutes is re-listed until it is older than the index's grace period).
-    for (let i = 0; i < 1_100; i += 100) await Promise.all(Array.from({ length: 100 }, (_, j) => storeMessage(i + j, 0, 10 * 60_000 + i + j)));
+    for (let i = 0; i < 1_100; i += 100)
+      await Promise.all(
+        Array.from({ length: 100 }, (_, j) => storeMessage(i + j, 0, 10 * 60_000 + i + j)),
+      );
     await api.createContactForm(message(9999));
     const first = await admin.get('/api/admin/contact-forms?pageSize=10');
     expect(first.json.total).toBe(1_101);
@@ -95,16 +122,26 @@ describe('inbox index', () => {
     try {
       await admin.get('/api/admin/contact-forms?pageSize=10');
       const contactCalls = counter.calls.filter((c) => c.includes('contact-forms'));
-      expect(contactCalls.filter((c) => c.includes('contact-forms/m/')), counter.calls.join('\n')).toHaveLength(10);
+      expect(
+        contactCalls.filter((c) => c.includes('contact-forms/m/')),
+        counter.calls.join('\n'),
+      ).toHaveLength(10);
       // The day listing plus the first page of today's keys, cut short at the watermark.
-      expect(contactCalls.filter((c) => c.endsWith('(list)')), counter.calls.join('\n')).toHaveLength(2);
+      expect(
+        contactCalls.filter((c) => c.endsWith('(list)')),
+        counter.calls.join('\n'),
+      ).toHaveLength(2);
     } finally {
       await counter.close();
     }
   });
 
   it('property: random interleavings of messages, read marks and deletes leave the inbox equal to a full scan', async () => {
-    type Op = { kind: 'send'; n: number } | { kind: 'mark'; n: number; read: boolean } | { kind: 'delete'; n: number } | { kind: 'list' };
+    type Op =
+      | { kind: 'send'; n: number }
+      | { kind: 'mark'; n: number; read: boolean }
+      | { kind: 'delete'; n: number }
+      | { kind: 'list' };
     const op: fc.Arbitrary<Op> = fc.oneof(
       fc.record({ kind: fc.constant('send' as const), n: fc.nat(1000) }),
       fc.record({ kind: fc.constant('mark' as const), n: fc.nat(20), read: fc.boolean() }),
@@ -113,45 +150,50 @@ describe('inbox index', () => {
     );
     await fc.assert(
       // Messages from earlier days exist before the index first looks (visitors only ever write today).
-      fc.asyncProperty(fc.array(fc.nat(3), { maxLength: 4 }), fc.array(fc.array(op, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 6 }), async (oldAges, batches) => {
-        for (const { key } of (await contact().list()).blobs) await contact().delete(key);
-        await system().delete('contact-snapshot');
-        for (const [i, age] of oldAges.entries()) await storeMessage(100 + i, age + 1, i);
-        // What each message's read flag must be: unread, or what the marks of one batch agreed on.
-        const expected = new Map<string, boolean | 'either'>();
-        for (const batch of batches) {
-          const ids = (await api.scanContactForms()).map((m) => m.id);
-          const pick = (n: number) => ids[n % Math.max(ids.length, 1)];
-          const marks = new Map<string, boolean[]>();
-          await Promise.all(
-            batch.map(async (o) => {
-              const ignoreGone = (e: { status?: number }) => {
-                if (e?.status !== 404) throw e;
-              };
-              if (o.kind === 'send') await api.createContactForm(message(o.n));
-              else if (o.kind === 'mark' && pick(o.n)) {
-                const id = pick(o.n)!;
-                marks.set(id, [...(marks.get(id) ?? []), o.read]);
-                await api.setContactFormRead(id, o.read).catch(ignoreGone);
-              } else if (o.kind === 'delete' && pick(o.n)) {
-                await api.deleteContactForm(pick(o.n)!).catch(ignoreGone);
-              } else if (o.kind === 'list') await api.listContactForms({ page: 1, pageSize: 100 });
-            }),
-          );
-          for (const [id, values] of marks) {
-            expected.set(id, values.every((v) => v === values[0]) ? values[0]! : 'either');
+      fc.asyncProperty(
+        fc.array(fc.nat(3), { maxLength: 4 }),
+        fc.array(fc.array(op, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 6 }),
+        async (oldAges, batches) => {
+          for (const { key } of (await contact().list()).blobs) await contact().delete(key);
+          await system().delete('contact-snapshot');
+          for (const [i, age] of oldAges.entries()) await storeMessage(100 + i, age + 1, i);
+          // What each message's read flag must be: unread, or what the marks of one batch agreed on.
+          const expected = new Map<string, boolean | 'either'>();
+          for (const batch of batches) {
+            const ids = (await api.scanContactForms()).map((m) => m.id);
+            const pick = (n: number) => ids[n % Math.max(ids.length, 1)];
+            const marks = new Map<string, boolean[]>();
+            await Promise.all(
+              batch.map(async (o) => {
+                const ignoreGone = (e: { status?: number }) => {
+                  if (e?.status !== 404) throw e;
+                };
+                if (o.kind === 'send') await api.createContactForm(message(o.n));
+                else if (o.kind === 'mark' && pick(o.n)) {
+                  const id = pick(o.n)!;
+                  marks.set(id, [...(marks.get(id) ?? []), o.read]);
+                  await api.setContactFormRead(id, o.read).catch(ignoreGone);
+                } else if (o.kind === 'delete' && pick(o.n)) {
+                  await api.deleteContactForm(pick(o.n)!).catch(ignoreGone);
+                } else if (o.kind === 'list')
+                  await api.listContactForms({ page: 1, pageSize: 100 });
+              }),
+            );
+            for (const [id, values] of marks) {
+              expected.set(id, values.every((v) => v === values[0]) ? values[0]! : 'either');
+            }
           }
-        }
-        const listed = await api.listContactForms({ page: 1, pageSize: 100 });
-        const scanned = await api.scanContactForms();
-        expect(listed.items.map((m) => m.id)).toEqual(scanned.map((m) => m.id));
-        expect(listed.total).toBe(scanned.length);
-        for (const m of listed.items) {
-          const want = expected.get(m.id) ?? false;
-          if (want !== 'either') expect(m.read).toBe(want);
-        }
-        expect(await api.countUnread()).toBe(listed.items.filter((m) => !m.read).length);
-      }),
+          const listed = await api.listContactForms({ page: 1, pageSize: 100 });
+          const scanned = await api.scanContactForms();
+          expect(listed.items.map((m) => m.id)).toEqual(scanned.map((m) => m.id));
+          expect(listed.total).toBe(scanned.length);
+          for (const m of listed.items) {
+            const want = expected.get(m.id) ?? false;
+            if (want !== 'either') expect(m.read).toBe(want);
+          }
+          expect(await api.countUnread()).toBe(listed.items.filter((m) => !m.read).length);
+        },
+      ),
       { numRuns: 25 },
     );
   });

@@ -12,13 +12,28 @@ beforeAll(async () => {
   ({ site, admin, viewer } = await startAdminSite());
   // Sequential, so "newest first" has a definite answer.
   for (let i = 1; i <= 5; i++) {
-    const res = await client(site.url).post('/api/contact', { name: `Sender ${i}`, email: `sender${i}@example.org`, subject: 'media', message: `Message body number ${i}` });
+    const res = await client(site.url).post('/api/contact', {
+      name: `Sender ${i}`,
+      email: `sender${i}@example.org`,
+      subject: 'media',
+      message: `Message body number ${i}`,
+    });
     expect(res.status).toBe(201);
     advanceClock(3);
   }
-  await client(site.url).post('/api/contact', { name: '=HYPERLINK("http://evil.example","x")', email: 'csv@example.org', subject: 'other', message: '+cmd|"/c calc"!A1 and more text' });
+  await client(site.url).post('/api/contact', {
+    name: '=HYPERLINK("http://evil.example","x")',
+    email: 'csv@example.org',
+    subject: 'other',
+    message: '+cmd|"/c calc"!A1 and more text',
+  });
   // Confirmed in the order they signed up, so "newest first" has a definite answer.
-  for (const email of ['alpha@example.org', 'beta@example.org', 'gamma@other.net', '-dash@example.org']) {
+  for (const email of [
+    'alpha@example.org',
+    'beta@example.org',
+    'gamma@other.net',
+    '-dash@example.org',
+  ]) {
     await signUpAndConfirm(site, email);
     advanceClock(3);
   }
@@ -26,7 +41,11 @@ beforeAll(async () => {
 });
 afterAll(() => site.close());
 
-const parseCsv = (text: string) => Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true }).data;
+const parseCsv = (text: string) =>
+  Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: true,
+  }).data;
 
 describe('admin endpoints need an admin', () => {
   const calls: [string, string, unknown?][] = [
@@ -40,7 +59,8 @@ describe('admin endpoints need an admin', () => {
     ['DELETE', '/api/admin/subscriptions/some-id'],
   ];
   it.each(calls)('%s %s: 401 signed out, 403 for a non-admin', async (method, path, body) => {
-    const send = (c: ReturnType<typeof client>) => (method === 'GET' ? c.get(path) : method === 'DELETE' ? c.delete(path) : c.patch(path, body));
+    const send = (c: ReturnType<typeof client>) =>
+      method === 'GET' ? c.get(path) : method === 'DELETE' ? c.delete(path) : c.patch(path, body);
     const anon = await send(client(site.url));
     expect(anon.status).toBe(401);
     expect(anon.json).toEqual({ message: 'Please sign in to continue' });
@@ -55,18 +75,27 @@ describe('contact form inbox', () => {
     const first = await admin.get('/api/admin/contact-forms?page=1&pageSize=2');
     expect(first.status).toBe(200);
     expect(first.json).toMatchObject({ total: 6, page: 1, pageSize: 2 });
-    expect(first.json.items.map((m: { email: string }) => m.email)).toEqual(['csv@example.org', 'sender5@example.org']);
+    expect(first.json.items.map((m: { email: string }) => m.email)).toEqual([
+      'csv@example.org',
+      'sender5@example.org',
+    ]);
     const third = await admin.get('/api/admin/contact-forms?page=3&pageSize=2');
-    expect(third.json.items.map((m: { email: string }) => m.email)).toEqual(['sender2@example.org', 'sender1@example.org']);
+    expect(third.json.items.map((m: { email: string }) => m.email)).toEqual([
+      'sender2@example.org',
+      'sender1@example.org',
+    ]);
     expect((await admin.get('/api/admin/contact-forms?page=9')).json.items).toEqual([]);
     expect((await admin.get('/api/admin/contact-forms')).json.pageSize).toBe(20);
   });
 
-  it.each(['page=0', 'page=abc', 'pageSize=1000', 'pageSize=-1', 'page=1.5'])('answers 400 to ?%s', async (query) => {
-    const res = await admin.get(`/api/admin/contact-forms?${query}`);
-    expect(res.status).toBe(400);
-    expect(typeof res.json.message).toBe('string');
-  });
+  it.each(['page=0', 'page=abc', 'pageSize=1000', 'pageSize=-1', 'page=1.5'])(
+    'answers 400 to ?%s',
+    async (query) => {
+      const res = await admin.get(`/api/admin/contact-forms?${query}`);
+      expect(res.status).toBe(400);
+      expect(typeof res.json.message).toBe('string');
+    },
+  );
 
   it('reads one message, marks it read and unread, and records the change', async () => {
     const [latest] = (await admin.get('/api/admin/contact-forms?pageSize=1')).json.items;
@@ -76,16 +105,26 @@ describe('contact form inbox', () => {
     expect(read.status).toBe(200);
     expect(read.json).toMatchObject({ id: latest.id, read: true, message: latest.message });
     expect((await admin.get(`/api/admin/contact-forms/${latest.id}`)).json.read).toBe(true);
-    expect((await admin.patch(`/api/admin/contact-forms/${latest.id}`, { read: false })).json.read).toBe(false);
+    expect(
+      (await admin.patch(`/api/admin/contact-forms/${latest.id}`, { read: false })).json.read,
+    ).toBe(false);
     const { listHistory } = await import('../../src/server/publishing/history');
-    const entries = (await listHistory(20)).filter((e) => e.target === `contact-forms/${latest.id}`);
-    expect(entries.map((e) => e.summary)).toEqual([`Marked unread: ${latest.name}`, `Marked read: ${latest.name}`]);
+    const entries = (await listHistory(20)).filter(
+      (e) => e.target === `contact-forms/${latest.id}`,
+    );
+    expect(entries.map((e) => e.summary)).toEqual([
+      `Marked unread: ${latest.name}`,
+      `Marked read: ${latest.name}`,
+    ]);
   });
 
   it('refuses bad read changes and unknown ids', async () => {
     const [latest] = (await admin.get('/api/admin/contact-forms?pageSize=1')).json.items;
     for (const body of [{ read: 'yes' }, {}, { read: true, name: 'x' }, '{"read":']) {
-      expect((await admin.patch(`/api/admin/contact-forms/${latest.id}`, body)).status, JSON.stringify(body)).toBe(400);
+      expect(
+        (await admin.patch(`/api/admin/contact-forms/${latest.id}`, body)).status,
+        JSON.stringify(body),
+      ).toBe(400);
     }
     const id = `0000000000000-${crypto.randomUUID()}`;
     const missing = await admin.get(`/api/admin/contact-forms/${id}`);
@@ -100,24 +139,42 @@ describe('contact form inbox', () => {
     const res = await admin.get('/api/admin/contact-forms/export');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="contact-forms-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="contact-forms-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const rows = parseCsv(res.text);
     expect(rows).toHaveLength(6);
-    expect(Object.keys(rows[0]!)).toEqual(['createdAt', 'name', 'email', 'subject', 'message', 'read', 'id']);
+    expect(Object.keys(rows[0]!)).toEqual([
+      'createdAt',
+      'name',
+      'email',
+      'subject',
+      'message',
+      'read',
+      'id',
+    ]);
     const evil = rows.find((r) => r.email === 'csv@example.org')!;
     expect(evil.name).toBe(`'=HYPERLINK("http://evil.example","x")`);
     expect(evil.message).toBe(`'+cmd|"/c calc"!A1 and more text`);
-    expect(rows.find((r) => r.email === 'sender3@example.org')).toMatchObject({ name: 'Sender 3', message: 'Message body number 3', read: 'false' });
+    expect(rows.find((r) => r.email === 'sender3@example.org')).toMatchObject({
+      name: 'Sender 3',
+      message: 'Message body number 3',
+      read: 'false',
+    });
   });
 
   it('deletes a message and records it', async () => {
-    const target = (await admin.get('/api/admin/contact-forms?pageSize=100')).json.items.find((m: { email: string }) => m.email === 'sender1@example.org');
+    const target = (await admin.get('/api/admin/contact-forms?pageSize=100')).json.items.find(
+      (m: { email: string }) => m.email === 'sender1@example.org',
+    );
     const res = await admin.delete(`/api/admin/contact-forms/${target.id}`);
     expect(res.status).toBe(200);
     expect((await admin.get(`/api/admin/contact-forms/${target.id}`)).status).toBe(404);
     expect((await admin.get('/api/admin/contact-forms')).json.total).toBe(5);
     const { listHistory } = await import('../../src/server/publishing/history');
-    expect((await listHistory(5)).find((e) => e.target === `contact-forms/${target.id}`)).toMatchObject({ action: 'delete', user: 'admin', summary: 'Sender 1 <sender1@example.org>' });
+    expect(
+      (await listHistory(5)).find((e) => e.target === `contact-forms/${target.id}`),
+    ).toMatchObject({ action: 'delete', user: 'admin', summary: 'Sender 1 <sender1@example.org>' });
   });
 });
 
@@ -126,11 +183,19 @@ describe('newsletter subscriptions admin', () => {
     const all = await admin.get('/api/admin/subscriptions');
     expect(all.status).toBe(200);
     expect(all.json.total).toBe(4);
-    expect(all.json.items.map((s: { email: string }) => s.email)).toEqual(['-dash@example.org', 'gamma@other.net', 'beta@example.org', 'alpha@example.org']);
+    expect(all.json.items.map((s: { email: string }) => s.email)).toEqual([
+      '-dash@example.org',
+      'gamma@other.net',
+      'beta@example.org',
+      'alpha@example.org',
+    ]);
     const search = await admin.get('/api/admin/subscriptions?q=EXAMPLE.org&pageSize=2&page=2');
     expect(search.json).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(search.json.items.map((s: { email: string }) => s.email)).toEqual(['alpha@example.org']);
-    expect((await admin.get('/api/admin/subscriptions?q=nobody')).json).toMatchObject({ items: [], total: 0 });
+    expect((await admin.get('/api/admin/subscriptions?q=nobody')).json).toMatchObject({
+      items: [],
+      total: 0,
+    });
     expect((await admin.get('/api/admin/subscriptions?pageSize=0')).status).toBe(400);
   });
 
@@ -138,9 +203,16 @@ describe('newsletter subscriptions admin', () => {
     const res = await admin.get('/api/admin/subscriptions/export');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="newsletter-subscriptions-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="newsletter-subscriptions-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const rows = parseCsv(res.text);
-    expect(rows.map((r) => r.email).sort()).toEqual(["'-dash@example.org", 'alpha@example.org', 'beta@example.org', 'gamma@other.net']);
+    expect(rows.map((r) => r.email).sort()).toEqual([
+      "'-dash@example.org",
+      'alpha@example.org',
+      'beta@example.org',
+      'gamma@other.net',
+    ]);
   });
 
   it('deletes by id (recorded), 404 for an unknown id, and the address can subscribe again', async () => {
@@ -152,7 +224,11 @@ describe('newsletter subscriptions admin', () => {
     expect(again.status).toBe(404);
     expect(again.json).toEqual({ message: 'Subscription not found' });
     const { listHistory } = await import('../../src/server/publishing/history');
-    expect((await listHistory(5)).find((e) => e.target === `subscriptions/${beta.id}`)).toMatchObject({ action: 'delete', summary: 'beta@example.org' });
-    expect((await client(site.url).post('/api/newsletter', { email: 'Beta@Example.org' })).status).toBe(201);
+    expect(
+      (await listHistory(5)).find((e) => e.target === `subscriptions/${beta.id}`),
+    ).toMatchObject({ action: 'delete', summary: 'beta@example.org' });
+    expect(
+      (await client(site.url).post('/api/newsletter', { email: 'Beta@Example.org' })).status,
+    ).toBe(201);
   });
 });

@@ -24,10 +24,19 @@ beforeAll(async () => {
   proxy = http.createServer((req, res) => {
     const [, , store, key] = new URL(req.url ?? '/', 'http://x').pathname.split('/');
     const pass = () => {
-      const out = http.request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-      });
+      const out = http.request(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          path: req.url,
+          method: req.method,
+          headers: req.headers,
+        },
+        (up) => {
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          up.pipe(res);
+        },
+      );
       req.pipe(out);
     };
     if (store === 'site:users' && req.method === 'PUT' && hold === 'armed') hold = 'next-list';
@@ -41,7 +50,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-  process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify({ ...ctx, edgeURL: url, uncachedEdgeURL: url })).toString('base64');
+  process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(
+    JSON.stringify({ ...ctx, edgeURL: url, uncachedEdgeURL: url }),
+  ).toString('base64');
 });
 afterAll(async () => {
   process.env.NETLIFY_BLOBS_CONTEXT = good;

@@ -1,11 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLinkedInImageFetcher, extractOgImage, parseProfileUrl } from '../../src/server/content/linkedin-image';
-import { createSafeFetch, isPublicAddress, type FetchedResponse, type PinnedFetchFn } from '../../src/server/outbound/safe-fetch';
+import {
+  createLinkedInImageFetcher,
+  extractOgImage,
+  parseProfileUrl,
+} from '../../src/server/content/linkedin-image';
+import {
+  createSafeFetch,
+  isPublicAddress,
+  type FetchedResponse,
+  type PinnedFetchFn,
+} from '../../src/server/outbound/safe-fetch';
 import { client, startTestSite, type TestSite } from '../helpers/platform';
 
 const PUBLIC_IP = '13.107.42.14';
-const PHOTO = 'https://media.licdn.com/dms/image/v2/D4E03AQ/profile-displayphoto-shrink_800_800/0/1?e=1&amp;v=beta&amp;t=abc';
-const page = (meta: string) => `<!doctype html><html><head><title>Jane</title>${meta}</head><body>profile</body></html>`;
+const PHOTO =
+  'https://media.licdn.com/dms/image/v2/D4E03AQ/profile-displayphoto-shrink_800_800/0/1?e=1&amp;v=beta&amp;t=abc';
+const page = (meta: string) =>
+  `<!doctype html><html><head><title>Jane</title>${meta}</head><body>profile</body></html>`;
 
 /** Fake DNS and network: every call is recorded, nothing leaves the process. */
 function fakes(dns: Record<string, string[]>, answers: Record<string, () => FetchedResponse>) {
@@ -26,15 +37,36 @@ function fakes(dns: Record<string, string[]>, answers: Record<string, () => Fetc
   return { lookup, fetch, lookups, requests };
 }
 
-const html = (body: string, status = 200): FetchedResponse => new Response(body, { status, headers: { 'content-type': 'text/html' } });
-const redirect = (location: string, status = 302): FetchedResponse => ({ status, headers: new Headers({ location }), body: null });
+const html = (body: string, status = 200): FetchedResponse =>
+  new Response(body, { status, headers: { 'content-type': 'text/html' } });
+const redirect = (location: string, status = 302): FetchedResponse => ({
+  status,
+  headers: new Headers({ location }),
+  body: null,
+});
 
 describe('address checks', () => {
   it.each([
-    ['127.0.0.1', false], ['10.0.0.5', false], ['172.16.3.4', false], ['192.168.1.1', false], ['169.254.169.254', false],
-    ['100.64.0.1', false], ['0.0.0.0', false], ['224.0.0.1', false], ['::1', false], ['::', false], ['fe80::1', false],
-    ['fc00::1', false], ['fd12:3456::1', false], ['ff02::1', false], ['::ffff:10.0.0.5', false], ['::ffff:127.0.0.1', false],
-    ['64:ff9b::a00:5', false], ['not-an-ip', false], [PUBLIC_IP, true], ['2620:1ec:21::14', true],
+    ['127.0.0.1', false],
+    ['10.0.0.5', false],
+    ['172.16.3.4', false],
+    ['192.168.1.1', false],
+    ['169.254.169.254', false],
+    ['100.64.0.1', false],
+    ['0.0.0.0', false],
+    ['224.0.0.1', false],
+    ['::1', false],
+    ['::', false],
+    ['fe80::1', false],
+    ['fc00::1', false],
+    ['fd12:3456::1', false],
+    ['ff02::1', false],
+    ['::ffff:10.0.0.5', false],
+    ['::ffff:127.0.0.1', false],
+    ['64:ff9b::a00:5', false],
+    ['not-an-ip', false],
+    [PUBLIC_IP, true],
+    ['2620:1ec:21::14', true],
   ])('%s is public: %s', (address, expected) => {
     expect(isPublicAddress(address)).toBe(expected);
   });
@@ -44,9 +76,14 @@ describe('LinkedIn image fetch (fake DNS and network)', () => {
   const PROFILE = 'https://www.linkedin.com/in/jane-doe';
 
   it('returns the og:image on the media host', async () => {
-    const f = fakes({ 'www.linkedin.com': [PUBLIC_IP] }, { [PROFILE]: () => html(page(`<meta content="${PHOTO}" property="og:image">`)) });
+    const f = fakes(
+      { 'www.linkedin.com': [PUBLIC_IP] },
+      { [PROFILE]: () => html(page(`<meta content="${PHOTO}" property="og:image">`)) },
+    );
     const image = await createLinkedInImageFetcher(f)(PROFILE);
-    expect(image).toBe('https://media.licdn.com/dms/image/v2/D4E03AQ/profile-displayphoto-shrink_800_800/0/1?e=1&v=beta&t=abc');
+    expect(image).toBe(
+      'https://media.licdn.com/dms/image/v2/D4E03AQ/profile-displayphoto-shrink_800_800/0/1?e=1&v=beta&t=abc',
+    );
     expect(f.requests).toEqual([{ url: PROFILE, address: PUBLIC_IP }]);
   });
 
@@ -77,7 +114,9 @@ describe('LinkedIn image fetch (fake DNS and network)', () => {
 
   it('refuses a name with one public and one loopback address', async () => {
     const f = fakes({ 'uk.linkedin.com': [PUBLIC_IP, '127.0.0.1'] }, {});
-    await expect(createLinkedInImageFetcher(f)('https://uk.linkedin.com/in/jane')).rejects.toMatchObject({ status: 502 });
+    await expect(
+      createLinkedInImageFetcher(f)('https://uk.linkedin.com/in/jane'),
+    ).rejects.toMatchObject({ status: 502 });
     expect(f.requests).toEqual([]);
   });
 
@@ -86,7 +125,10 @@ describe('LinkedIn image fetch (fake DNS and network)', () => {
       { 'www.linkedin.com': [PUBLIC_IP], 'internal.linkedin.com': ['192.168.1.10'] },
       { [PROFILE]: () => redirect('https://internal.linkedin.com/in/jane-doe') },
     );
-    await expect(createLinkedInImageFetcher(f)(PROFILE)).rejects.toMatchObject({ status: 502, message: 'LinkedIn pointed to an address we do not fetch from' });
+    await expect(createLinkedInImageFetcher(f)(PROFILE)).rejects.toMatchObject({
+      status: 502,
+      message: 'LinkedIn pointed to an address we do not fetch from',
+    });
     expect(f.requests.map((r) => r.address)).toEqual([PUBLIC_IP]);
     expect(f.lookups).toEqual(['www.linkedin.com', 'internal.linkedin.com']);
   });
@@ -96,7 +138,10 @@ describe('LinkedIn image fetch (fake DNS and network)', () => {
     ['an IP literal', 'https://169.254.169.254/latest/meta-data'],
     ['plain http', 'http://www.linkedin.com/in/jane-doe'],
   ])('refuses a redirect to %s without requesting it', async (_label, location) => {
-    const f = fakes({ 'www.linkedin.com': [PUBLIC_IP], 'evil.example': [PUBLIC_IP] }, { [PROFILE]: () => redirect(location, 301) });
+    const f = fakes(
+      { 'www.linkedin.com': [PUBLIC_IP], 'evil.example': [PUBLIC_IP] },
+      { [PROFILE]: () => redirect(location, 301) },
+    );
     await expect(createLinkedInImageFetcher(f)(PROFILE)).rejects.toMatchObject({ status: 502 });
     expect(f.requests).toHaveLength(1);
   });
@@ -112,8 +157,15 @@ describe('LinkedIn image fetch (fake DNS and network)', () => {
     });
     expect(await createLinkedInImageFetcher(ok)(PROFILE)).toMatch(/^https:\/\/media\.licdn\.com\//);
     expect(ok.requests).toHaveLength(4);
-    const tooMany = fakes(dns, { [PROFILE]: () => redirect(hop(1)), [hop(1)]: () => redirect(hop(2)), [hop(2)]: () => redirect(hop(3)), [hop(3)]: () => redirect(hop(4)) });
-    await expect(createLinkedInImageFetcher(tooMany)(PROFILE)).rejects.toMatchObject({ status: 502 });
+    const tooMany = fakes(dns, {
+      [PROFILE]: () => redirect(hop(1)),
+      [hop(1)]: () => redirect(hop(2)),
+      [hop(2)]: () => redirect(hop(3)),
+      [hop(3)]: () => redirect(hop(4)),
+    });
+    await expect(createLinkedInImageFetcher(tooMany)(PROFILE)).rejects.toMatchObject({
+      status: 502,
+    });
     expect(tooMany.requests).toHaveLength(4);
   });
 
@@ -128,20 +180,27 @@ describe('LinkedIn image fetch (fake DNS and network)', () => {
     ];
     for (const answer of cases) {
       const f = fakes({ 'www.linkedin.com': [PUBLIC_IP] }, { [PROFILE]: () => answer });
-      await expect(createLinkedInImageFetcher(f)(PROFILE)).rejects.toMatchObject({ status: 404, message: 'Could not find a profile image' });
+      await expect(createLinkedInImageFetcher(f)(PROFILE)).rejects.toMatchObject({
+        status: 404,
+        message: 'Could not find a profile image',
+      });
     }
   });
 
   it('answers 502 when LinkedIn cannot be reached or DNS fails', async () => {
     const down = fakes({ 'www.linkedin.com': [PUBLIC_IP] }, {});
-    await expect(createLinkedInImageFetcher(down)(PROFILE)).rejects.toMatchObject({ status: 502, message: 'Could not reach LinkedIn' });
+    await expect(createLinkedInImageFetcher(down)(PROFILE)).rejects.toMatchObject({
+      status: 502,
+      message: 'Could not reach LinkedIn',
+    });
     const noDns = fakes({}, {});
     await expect(createLinkedInImageFetcher(noDns)(PROFILE)).rejects.toMatchObject({ status: 502 });
   });
 
   it('times out a hanging answer', async () => {
     const lookup = async () => [{ address: PUBLIC_IP, family: 4 }];
-    const fetch: PinnedFetchFn = (_url, { signal }) => new Promise((_r, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+    const fetch: PinnedFetchFn = (_url, { signal }) =>
+      new Promise((_r, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
     const get = createSafeFetch({ allowHost: () => true, lookup, fetch, timeoutMs: 100 });
     await expect(get('https://www.linkedin.com/in/x')).rejects.toMatchObject({ reason: 'timeout' });
   });
@@ -155,17 +214,28 @@ describe('LinkedIn image fetch (fake DNS and network)', () => {
         controller.enqueue(new Uint8Array(64 * 1024));
       },
     });
-    const get = createSafeFetch({ allowHost: () => true, lookup, fetch: async () => ({ status: 200, headers: new Headers(), body: endless }), maxBytes: 1024 * 1024 });
+    const get = createSafeFetch({
+      allowHost: () => true,
+      lookup,
+      fetch: async () => ({ status: 200, headers: new Headers(), body: endless }),
+      maxBytes: 1024 * 1024,
+    });
     const res = await get('https://www.linkedin.com/in/x');
     expect(res.body.byteLength).toBe(1024 * 1024);
     expect(pulled).toBeLessThan(40);
   });
 
   it('parses og:image in any attribute order and quoting, and profile addresses typed without a scheme', () => {
-    expect(extractOgImage(`<META CONTENT="https://media.licdn.com/a.jpg" PROPERTY="og:image"/>`)).toBe('https://media.licdn.com/a.jpg');
-    expect(extractOgImage(`<meta name=og:image content=https://media.licdn.com/b.jpg>`)).toBe('https://media.licdn.com/b.jpg');
+    expect(
+      extractOgImage(`<META CONTENT="https://media.licdn.com/a.jpg" PROPERTY="og:image"/>`),
+    ).toBe('https://media.licdn.com/a.jpg');
+    expect(extractOgImage(`<meta name=og:image content=https://media.licdn.com/b.jpg>`)).toBe(
+      'https://media.licdn.com/b.jpg',
+    );
     expect(extractOgImage('<meta property="og:title" content="x">')).toBeNull();
-    expect(parseProfileUrl('www.linkedin.com/in/jane').href).toBe('https://www.linkedin.com/in/jane');
+    expect(parseProfileUrl('www.linkedin.com/in/jane').href).toBe(
+      'https://www.linkedin.com/in/jane',
+    );
   });
 });
 
@@ -180,7 +250,10 @@ describe('POST /api/fetch-linkedin-image', () => {
     ['http://www.linkedin.com/in/jane', 'The LinkedIn address must start with https://'],
     ['https://example.com/in/jane', 'Only linkedin.com profile addresses can be used'],
     ['https://127.0.0.1/in/jane', 'Only linkedin.com profile addresses can be used'],
-    ['https://www.linkedin.com/feed/', 'The address must be a LinkedIn profile (https://www.linkedin.com/in/your-name)'],
+    [
+      'https://www.linkedin.com/feed/',
+      'The address must be a LinkedIn profile (https://www.linkedin.com/in/your-name)',
+    ],
     ['javascript:alert(1)', 'The LinkedIn address must start with https://'],
   ])('answers 400 to %s', async (profileUrl, message) => {
     const res = await client(site.url).post('/api/fetch-linkedin-image', { profileUrl });
@@ -190,6 +263,8 @@ describe('POST /api/fetch-linkedin-image', () => {
 
   it('answers 400 to a missing address and to malformed JSON', async () => {
     expect((await client(site.url).post('/api/fetch-linkedin-image', {})).status).toBe(400);
-    expect((await client(site.url).post('/api/fetch-linkedin-image', '{"profileUrl":')).status).toBe(400);
+    expect(
+      (await client(site.url).post('/api/fetch-linkedin-image', '{"profileUrl":')).status,
+    ).toBe(400);
   });
 });

@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getStore, type Store } from '@netlify/blobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertPatchedBlobsVersion, LIST_PAGE_SIZE, LocalBlobsServer, PATCHED_FOR } from '../../scripts/platform/blobs-server';
+import {
+  assertPatchedBlobsVersion,
+  LIST_PAGE_SIZE,
+  LocalBlobsServer,
+  PATCHED_FOR,
+} from '../../scripts/platform/blobs-server';
 
 // The local Blobs server lists as Netlify's API does: in key order, a page of 1,000 at a time with
 // a cursor, so code that lists is charged the same number of round trips here as there.
@@ -15,10 +20,23 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'blobs-list-'));
   server = new LocalBlobsServer({ directory: dir, token: 'list-token' });
   const { port } = await server.start();
-  store = getStore({ name: 'list', siteID: 'site', token: 'list-token', edgeURL: `http://127.0.0.1:${port}` });
+  store = getStore({
+    name: 'list',
+    siteID: 'site',
+    token: 'list-token',
+    edgeURL: `http://127.0.0.1:${port}`,
+  });
   // Keys where directory order and key order differ ("a/…" sorts after "a-…" and "a.…").
-  const keys = [...Array.from({ length: 2_300 }, (_, i) => `m/${String(i).padStart(5, '0')}`), 'a-1', 'a/1', 'a.1', 'a/b/c', 'z'];
-  for (let i = 0; i < keys.length; i += 100) await Promise.all(keys.slice(i, i + 100).map((k) => store.set(k, k)));
+  const keys = [
+    ...Array.from({ length: 2_300 }, (_, i) => `m/${String(i).padStart(5, '0')}`),
+    'a-1',
+    'a/1',
+    'a.1',
+    'a/b/c',
+    'z',
+  ];
+  for (let i = 0; i < keys.length; i += 100)
+    await Promise.all(keys.slice(i, i + 100).map((k) => store.set(k, k)));
 });
 afterAll(async () => {
   await server.stop();
@@ -28,7 +46,8 @@ afterAll(async () => {
 describe('the local Blobs server lists like Netlify', () => {
   it('pages a listing 1,000 blobs at a time, in key order, with nothing lost or repeated', async () => {
     const pages: string[][] = [];
-    for await (const page of store.list({ paginate: true })) pages.push(page.blobs.map((b) => b.key));
+    for await (const page of store.list({ paginate: true }))
+      pages.push(page.blobs.map((b) => b.key));
     expect(pages.map((p) => p.length)).toEqual([LIST_PAGE_SIZE, LIST_PAGE_SIZE, 305]);
     const all = pages.flat();
     expect(all).toEqual([...all].sort());
@@ -39,7 +58,9 @@ describe('the local Blobs server lists like Netlify', () => {
   it('collects every page for a plain list() and honours a prefix', async () => {
     expect((await store.list()).blobs).toHaveLength(2_305);
     const { blobs } = await store.list({ prefix: 'm/000' });
-    expect(blobs.map((b) => b.key)).toEqual(Array.from({ length: 100 }, (_, i) => `m/${String(i).padStart(5, '0')}`));
+    expect(blobs.map((b) => b.key)).toEqual(
+      Array.from({ length: 100 }, (_, i) => `m/${String(i).padStart(5, '0')}`),
+    );
   });
 
   it('lists directories without descending into them', async () => {
@@ -62,6 +83,8 @@ describe('the local Blobs server lists like Netlify', () => {
 describe('the local Blobs server patches', () => {
   it('refuse to run over another @netlify/blobs than the one they were written for, saying what to check', () => {
     expect(() => assertPatchedBlobsVersion(PATCHED_FOR)).not.toThrow();
-    expect(() => assertPatchedBlobsVersion('99.0.0')).toThrow(/patches the local Blobs server of @netlify\/blobs .*but @netlify\/blobs 99\.0\.0 is installed/);
+    expect(() => assertPatchedBlobsVersion('99.0.0')).toThrow(
+      /patches the local Blobs server of @netlify\/blobs .*but @netlify\/blobs 99\.0\.0 is installed/,
+    );
   });
 });

@@ -25,12 +25,21 @@ describe('the Blobs context a build gets (through its plugins)', () => {
     await expect(store.setJSON('probe', { hello: 'overwritten' })).rejects.toThrow(/403/);
     await expect(store.delete('probe')).rejects.toThrow(/403/);
     expect(site.platform.buildBlobs.refusedWrites).toBe(refusedBefore + 2);
-    expect(await getStore({ name: 'content' }).get('probe', { type: 'json' })).toEqual({ hello: 'build' });
+    expect(await getStore({ name: 'content' }).get('probe', { type: 'json' })).toEqual({
+      hello: 'build',
+    });
   });
 
   it('is refused with any other token', async () => {
-    const context = JSON.parse(Buffer.from(site.platform.buildBlobs.contextFor('deploy-1'), 'base64').toString());
-    const store = getStore({ name: 'content', apiURL: context.apiURL, siteID: context.siteID, token: 'guessed' });
+    const context = JSON.parse(
+      Buffer.from(site.platform.buildBlobs.contextFor('deploy-1'), 'base64').toString(),
+    );
+    const store = getStore({
+      name: 'content',
+      apiURL: context.apiURL,
+      siteID: context.siteID,
+      token: 'guessed',
+    });
     await expect(store.get('probe')).rejects.toThrow(/401/);
   });
 
@@ -38,7 +47,21 @@ describe('the Blobs context a build gets (through its plugins)', () => {
     // First layout: one `<createdAt>_<id>` key per testimonial and no published list yet, which a
     // function builds and saves on first read. A build must answer from the scan without saving.
     const createdAt = '2024-05-01T10:00:00.000Z';
-    const old = { id: 'old-1', name: 'Early Supporter', position: '', company: '', rating: 5, content: 'Kept from the first layout.', image: '', linkedin: '', approved: true, featured: false, order: 0, createdAt, updatedAt: createdAt };
+    const old = {
+      id: 'old-1',
+      name: 'Early Supporter',
+      position: '',
+      company: '',
+      rating: 5,
+      content: 'Kept from the first layout.',
+      image: '',
+      linkedin: '',
+      approved: true,
+      featured: false,
+      order: 0,
+      createdAt,
+      updatedAt: createdAt,
+    };
     await getStore({ name: 'testimonials' }).setJSON(`${createdAt}_old-1`, old);
     const saved = process.env.NETLIFY_BLOBS_CONTEXT;
     process.env.NETLIFY_BLOBS_CONTEXT = site.platform.buildBlobs.contextFor('deploy-2');
@@ -61,9 +84,15 @@ describe('the Blobs context a build gets (through its plugins)', () => {
 describe('the build hook', () => {
   it('starts builds only at its unguessable URL', async () => {
     const before = site.platform.hookCalls;
-    expect((await fetch(`${site.url}/.netlify/local/build_hooks/guessed`, { method: 'POST' })).status).toBe(404);
-    expect((await fetch(`${site.url}/.netlify/local/build-hook`, { method: 'POST' })).status).toBe(404);
-    expect((await fetch(`${site.url}/.netlify/local/build_hooks/`, { method: 'POST' })).status).toBe(404);
+    expect(
+      (await fetch(`${site.url}/.netlify/local/build_hooks/guessed`, { method: 'POST' })).status,
+    ).toBe(404);
+    expect((await fetch(`${site.url}/.netlify/local/build-hook`, { method: 'POST' })).status).toBe(
+      404,
+    );
+    expect(
+      (await fetch(`${site.url}/.netlify/local/build_hooks/`, { method: 'POST' })).status,
+    ).toBe(404);
     expect(site.platform.hookCalls).toBe(before);
     const hook = process.env.BUILD_HOOK_URL!;
     expect(hook).toMatch(/\/build_hooks\/[0-9a-f]{24}$/);
@@ -74,7 +103,8 @@ describe('the build hook', () => {
 
 describe('the local Blobs store', () => {
   // Site-wide stores are named site:<name> on disk.
-  const folder = (store: string) => path.join(site.dataDir, 'blobs', 'entries', 'local-site', `site:${store}`);
+  const folder = (store: string) =>
+    path.join(site.dataDir, 'blobs', 'entries', 'local-site', `site:${store}`);
 
   it('writes through a temp file and a rename: nothing but the records is left in the folder', async () => {
     const store = getStore({ name: 'history' });
@@ -104,13 +134,19 @@ describe('the local Blobs store', () => {
     const read = await store.getWithMetadata('vanishing/probe', { type: 'json' });
     expect(read).toMatchObject({ data: { n: 2 }, etag });
     // The ETag names what was written: a write guarded by it lands, one guarded by another does not.
-    expect((await store.setJSON('vanishing/probe', { n: 3 }, { onlyIfMatch: '"stale"' })).modified).toBe(false);
-    expect((await store.setJSON('vanishing/probe', { n: 3 }, { onlyIfMatch: etag! })).modified).toBe(true);
+    expect(
+      (await store.setJSON('vanishing/probe', { n: 3 }, { onlyIfMatch: '"stale"' })).modified,
+    ).toBe(false);
+    expect(
+      (await store.setJSON('vanishing/probe', { n: 3 }, { onlyIfMatch: etag! })).modified,
+    ).toBe(true);
   });
 
   it('lists every key a client can write, one starting with a dot included', async () => {
     await getStore({ name: 'users' }).setJSON('.hidden', { probe: true });
     expect((await getStore({ name: 'users' }).list()).blobs.map((b) => b.key)).toContain('.hidden');
-    expect(await getStore({ name: 'users' }).get('.hidden', { type: 'json' })).toEqual({ probe: true });
+    expect(await getStore({ name: 'users' }).get('.hidden', { type: 'json' })).toEqual({
+      probe: true,
+    });
   });
 });

@@ -39,7 +39,9 @@ describe('methods a function never gets', () => {
 
   it('CONNECT gets a 405 with Allow, not a dropped connection', async () => {
     const answer = await new Promise<string>((resolve, reject) => {
-      const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(`CONNECT /api/site-settings HTTP/1.1\r\nHost: localhost:${port}\r\n\r\n`));
+      const socket = net.connect(Number(port), '127.0.0.1', () =>
+        socket.write(`CONNECT /api/site-settings HTTP/1.1\r\nHost: localhost:${port}\r\n\r\n`),
+      );
       let text = '';
       socket.on('data', (d: Buffer) => (text += d.toString()));
       socket.on('close', () => resolve(text));
@@ -92,11 +94,30 @@ describe('_headers rules', () => {
     const dataDir = await scratchDir('headers-test-');
     const build = path.join(dataDir, 'builds', 'fake-build');
     await mkdir(build, { recursive: true });
-    await writeFile(path.join(build, 'index.html'), '<!doctype html><title>Home</title><p>Home</p>');
-    await writeFile(path.join(build, '_headers'), '/*\n  X-Header-Rule: every-path\n  Cache-Control: public, max-age=600\n/api/*\n  X-Api-Rule: api\n');
+    await writeFile(
+      path.join(build, 'index.html'),
+      '<!doctype html><title>Home</title><p>Home</p>',
+    );
+    await writeFile(
+      path.join(build, '_headers'),
+      '/*\n  X-Header-Rule: every-path\n  Cache-Control: public, max-age=600\n/api/*\n  X-Api-Rule: api\n',
+    );
     await writeFile(path.join(dataDir, 'builds', 'current'), 'fake-build');
-    const platform = await startPlatform({ projectRoot: root, dataDir, pages: true, log: () => {} });
-    pages = { url: platform.url, platform, dataDir, close: async () => (await platform.close(), await rm(dataDir, { recursive: true, force: true })) };
+    const platform = await startPlatform({
+      projectRoot: root,
+      dataDir,
+      pages: true,
+      log: () => {},
+    });
+    pages = {
+      url: platform.url,
+      platform,
+      dataDir,
+      close: async () => (
+        await platform.close(),
+        await rm(dataDir, { recursive: true, force: true })
+      ),
+    };
   }, 120_000);
   afterAll(async () => {
     await pages?.close();

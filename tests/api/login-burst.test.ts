@@ -19,7 +19,12 @@ describe('login lockout holds against simultaneous guesses', () => {
     await createTestUser('burst', 'burst-password-123', false);
     const c = client(site.url);
     const results = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => c.post('/api/auth/login', { username: 'burst', password: i === 25 ? 'burst-password-123' : `wrong-guess-${i}` })),
+      Array.from({ length: 30 }, (_, i) =>
+        c.post('/api/auth/login', {
+          username: 'burst',
+          password: i === 25 ? 'burst-password-123' : `wrong-guess-${i}`,
+        }),
+      ),
     );
     expect(checked(results)).toBeLessThanOrEqual(5);
     expect(results[25]!.status).toBe(429);
@@ -34,11 +39,19 @@ describe('login lockout holds against simultaneous guesses', () => {
   it('80 simultaneous failures over 80 usernames from one address: at most 50 checked', async () => {
     site = await startTestSite();
     const c = client(site.url);
-    const results = await Promise.all(Array.from({ length: 80 }, (_, i) => c.post('/api/auth/login', { username: `nobody-${i}`, password: 'wrong-password' })));
+    const results = await Promise.all(
+      Array.from({ length: 80 }, (_, i) =>
+        c.post('/api/auth/login', { username: `nobody-${i}`, password: 'wrong-password' }),
+      ),
+    );
     expect(checked(results)).toBeLessThanOrEqual(50);
     expect(results.filter((r) => r.status === 429)).toHaveLength(80 - checked(results));
     // The address stays locked for everyone afterwards, once 50 failures are on record.
-    const more = await Promise.all(Array.from({ length: 10 }, (_, i) => c.post('/api/auth/login', { username: `later-${i}`, password: 'wrong-password' })));
+    const more = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        c.post('/api/auth/login', { username: `later-${i}`, password: 'wrong-password' }),
+      ),
+    );
     expect(checked(results) + checked(more)).toBeLessThanOrEqual(50);
   }, 240_000);
 
@@ -46,10 +59,14 @@ describe('login lockout holds against simultaneous guesses', () => {
     site = await startTestSite();
     await createTestUser('steady', 'steady-password-123', false);
     const c = client(site.url);
-    const fail = () => c.post('/api/auth/login', { username: 'steady', password: 'not-the-password' });
+    const fail = () =>
+      c.post('/api/auth/login', { username: 'steady', password: 'not-the-password' });
     for (let round = 0; round < 2; round++) {
       for (let i = 0; i < 4; i++) expect((await fail()).status).toBe(401);
-      const ok = await c.post('/api/auth/login', { username: 'steady', password: 'steady-password-123' });
+      const ok = await c.post('/api/auth/login', {
+        username: 'steady',
+        password: 'steady-password-123',
+      });
       expect(ok.status).toBe(200);
       expect(ok.json).toMatchObject({ username: 'steady', isAuthenticated: true });
     }

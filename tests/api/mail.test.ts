@@ -33,7 +33,10 @@ const until = (check: () => Promise<boolean> | boolean, timeout = 20_000) =>
     },
     { timeout, interval: 50 },
   );
-const queued = async () => (await getStore({ name: 'mail', consistency: 'strong' }).list({ prefix: 'queue/' })).blobs.map((b) => b.key);
+const queued = async () =>
+  (await getStore({ name: 'mail', consistency: 'strong' }).list({ prefix: 'queue/' })).blobs.map(
+    (b) => b.key,
+  );
 
 describe('the local outbox', () => {
   it('writes each message as one RFC 5322 .eml file with a text and an HTML part, from the site, with no image', async () => {
@@ -47,7 +50,9 @@ describe('the local outbox', () => {
     expect(m!.parsed.subject).toBe('A test message');
     expect(m!.parsed.text).toContain('First paragraph with <b>markup</b> & an ampersand.');
     expect(m!.parsed.text).toContain('Open the admin: https://meridian.example/admin');
-    expect(m!.parsed.html).toContain('First paragraph with &lt;b&gt;markup&lt;/b&gt; &amp; an ampersand.');
+    expect(m!.parsed.html).toContain(
+      'First paragraph with &lt;b&gt;markup&lt;/b&gt; &amp; an ampersand.',
+    );
     expect(m!.parsed.html).toContain('href="https://meridian.example/admin"');
     // No tracking pixel: the HTML loads nothing.
     expect(m!.parsed.html).not.toMatch(/<img|src=|url\(/i);
@@ -62,7 +67,11 @@ describe('SMTP, the production path', () => {
     try {
       process.env.SMTP_URL = server.url;
       process.env.EMAIL_FROM = 'news@meridian.example';
-      await mail.sendMail({ ...letter('journalist@example.org'), replyTo: 'someone@example.net', headers: { 'X-Test': 'yes' } });
+      await mail.sendMail({
+        ...letter('journalist@example.org'),
+        replyTo: 'someone@example.net',
+        headers: { 'X-Test': 'yes' },
+      });
       await until(() => server.received.length > 0);
       const got = server.received[0]!;
       expect(got.from?.value[0]).toEqual({ name: SITE.name, address: 'news@meridian.example' });
@@ -85,10 +94,18 @@ describe('SMTP, the production path', () => {
       // The first attempt runs at once and fails; the message waits for its retry.
       await until(async () => {
         const keys = await queued();
-        return keys.length === 1 && !!(await getStore({ name: 'mail', consistency: 'strong' }).get(keys[0]!, { type: 'json' }))?.lastError;
+        return (
+          keys.length === 1 &&
+          !!(
+            await getStore({ name: 'mail', consistency: 'strong' }).get(keys[0]!, { type: 'json' })
+          )?.lastError
+        );
       });
       // A sweep before the retry is due sends nothing.
-      expect(await (await t.site.platform.runScheduled('mail-queue')).json()).toMatchObject({ sent: 0, retrying: 0 });
+      expect(await (await t.site.platform.runScheduled('mail-queue')).json()).toMatchObject({
+        sent: 0,
+        retrying: 0,
+      });
       let now = Date.now();
       for (let attempt = 2; attempt <= mail.MAX_ATTEMPTS; attempt++) {
         now += 3 * 3600_000;
@@ -102,7 +119,12 @@ describe('SMTP, the production path', () => {
       expect(overview.status).toBe(200);
       expect(overview.json.failed.items).toHaveLength(1);
       const failed = overview.json.failed.items[0];
-      expect(failed).toMatchObject({ kind: 'notification', to: 'bounce@example.org', subject: 'A test message', attempts: mail.MAX_ATTEMPTS });
+      expect(failed).toMatchObject({
+        kind: 'notification',
+        to: 'bounce@example.org',
+        subject: 'A test message',
+        attempts: mail.MAX_ATTEMPTS,
+      });
       expect(failed.lastError).toContain('Mailbox unavailable');
       const summary = await t.admin.get('/api/admin/summary');
       expect(summary.json.mail).toMatchObject({ mode: 'smtp', failed: 1 });
@@ -138,7 +160,9 @@ describe('no provider (Netlify without SMTP_URL)', () => {
     for (const who of [t.admin, t.viewer]) {
       const summary = await who.get('/api/admin/summary');
       expect(summary.json.mail.mode).toBe('off');
-      expect(summary.json.mail.detail).toContain('Email is not set up: confirmations and notifications are not being sent');
+      expect(summary.json.mail.detail).toContain(
+        'Email is not set up: confirmations and notifications are not being sent',
+      );
     }
   });
 });

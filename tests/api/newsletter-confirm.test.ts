@@ -16,19 +16,32 @@ afterEach(() => {
   delete process.env.EMAIL_FROM;
 });
 
-const signUp = (email: string, extra: Record<string, unknown> = {}) => t.anon.post('/api/newsletter', { email, ...extra });
+const signUp = (email: string, extra: Record<string, unknown> = {}) =>
+  t.anon.post('/api/newsletter', { email, ...extra });
 const confirm = (token: unknown) => t.anon.post('/api/newsletter/confirm', { token });
-const tokenOf = async (email: string) => linkIn(await newestMailTo(t.site, email), '/newsletter/confirm').searchParams.get('token')!;
-const emails = (res: { json: { items: { email: string }[] } }) => res.json.items.map((s) => s.email);
-const exported = async () => Papa.parse<Record<string, string>>((await t.admin.get('/api/admin/subscriptions/export')).text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true }).data;
+const tokenOf = async (email: string) =>
+  linkIn(await newestMailTo(t.site, email), '/newsletter/confirm').searchParams.get('token')!;
+const emails = (res: { json: { items: { email: string }[] } }) =>
+  res.json.items.map((s) => s.email);
+const exported = async () =>
+  Papa.parse<Record<string, string>>(
+    (await t.admin.get('/api/admin/subscriptions/export')).text.replace(/^\uFEFF/, ''),
+    { header: true, skipEmptyLines: true },
+  ).data;
 const record = async (email: string) => {
   const { subscriptionId } = await import('../../src/server/visitors/newsletter');
-  return getStore({ name: 'newsletter', consistency: 'strong' }).get(subscriptionId(email), { type: 'json' });
+  return getStore({ name: 'newsletter', consistency: 'strong' }).get(subscriptionId(email), {
+    type: 'json',
+  });
 };
 
 describe('signup → pending → confirmed', () => {
   it('records a pending signup with its consent, emails a one-click link, and counts it only once confirmed', async () => {
-    const res = await signUp('Reader@Example.org', { page: '/team', form: 'popup', consent: CURRENT_CONSENT });
+    const res = await signUp('Reader@Example.org', {
+      page: '/team',
+      form: 'popup',
+      consent: CURRENT_CONSENT,
+    });
     expect(res.status).toBe(201);
     expect(res.json).toEqual({ message: 'Check your inbox to confirm your subscription' });
 
@@ -39,7 +52,9 @@ describe('signup → pending → confirmed', () => {
     expect(mail.parsed.html).toContain(link.href.replace(/&/g, '&amp;'));
 
     // Pending: listed apart, not counted, not exported.
-    expect(emails(await t.admin.get('/api/admin/subscriptions?status=pending'))).toEqual(['reader@example.org']);
+    expect(emails(await t.admin.get('/api/admin/subscriptions?status=pending'))).toEqual([
+      'reader@example.org',
+    ]);
     expect((await t.admin.get('/api/admin/subscriptions')).json.total).toBe(0);
     expect((await t.admin.get('/api/admin/summary')).json.subscribers).toBe(0);
     expect(await exported()).toEqual([]);
@@ -50,8 +65,15 @@ describe('signup → pending → confirmed', () => {
 
     const listed = await t.admin.get('/api/admin/subscriptions');
     expect(emails(listed)).toEqual(['reader@example.org']);
-    expect(listed.json.items[0]).toMatchObject({ status: 'confirmed', source: '/team', form: 'popup', consent: CURRENT_CONSENT });
-    expect(Date.parse(listed.json.items[0].confirmedAt)).toBeGreaterThanOrEqual(Date.parse(listed.json.items[0].requestedAt));
+    expect(listed.json.items[0]).toMatchObject({
+      status: 'confirmed',
+      source: '/team',
+      form: 'popup',
+      consent: CURRENT_CONSENT,
+    });
+    expect(Date.parse(listed.json.items[0].confirmedAt)).toBeGreaterThanOrEqual(
+      Date.parse(listed.json.items[0].requestedAt),
+    );
     expect(listed.json.items[0]).not.toHaveProperty('confirmTokenHash');
     expect((await t.admin.get('/api/admin/subscriptions?status=pending')).json.total).toBe(0);
     expect((await t.admin.get('/api/admin/summary')).json.subscribers).toBe(1);
@@ -70,7 +92,8 @@ describe('signup → pending → confirmed', () => {
       expect(res.status, bad).toBe(410);
       expect(res.json.message).toContain('not valid');
     }
-    for (const bad of [undefined, 42, 'x'.repeat(500)]) expect((await confirm(bad)).status).toBe(400);
+    for (const bad of [undefined, 42, 'x'.repeat(500)])
+      expect((await confirm(bad)).status).toBe(400);
     expect(await record('twice@example.org')).toEqual(before);
 
     expect((await confirm(token)).status).toBe(200);
@@ -99,12 +122,20 @@ describe('signup → pending → confirmed', () => {
     expect((await confirm(second)).status).toBe(200);
 
     const confirmedAgain = await signUp('again@example.org');
-    expect(confirmedAgain.json).toEqual({ message: 'Check your inbox to confirm your subscription' });
+    expect(confirmedAgain.json).toEqual({
+      message: 'Check your inbox to confirm your subscription',
+    });
     await t.site.platform.backgroundIdle();
     // The two confirmation emails and the welcome email; nothing more. (In any order: the outbox
     // names files by the queue's clock, which this test holds still, so two can share a millisecond.)
-    const subjects = (await mailTo(t.site.dataDir, 'again@example.org')).map((m) => m.parsed.subject ?? '');
-    expect(subjects.map((s) => (s.includes('Welcome') ? 'welcome' : s.includes('Confirm') ? 'confirm' : s)).sort()).toEqual(['confirm', 'confirm', 'welcome']);
+    const subjects = (await mailTo(t.site.dataDir, 'again@example.org')).map(
+      (m) => m.parsed.subject ?? '',
+    );
+    expect(
+      subjects
+        .map((s) => (s.includes('Welcome') ? 'welcome' : s.includes('Confirm') ? 'confirm' : s))
+        .sort(),
+    ).toEqual(['confirm', 'confirm', 'welcome']);
   });
 
   it('a link works for 7 days; then the signup is no longer listed, cannot be confirmed, and the hourly sweep forgets it', async () => {
@@ -115,17 +146,24 @@ describe('signup → pending → confirmed', () => {
     const token = await tokenOf('late@example.org');
     vi.setSystemTime(start + 7 * 86_400_000 - 60_000);
     const { listSubscriptions } = await import('../../src/server/visitors/newsletter');
-    const pending = async () => (await listSubscriptions({ page: 1, pageSize: 100, q: '' }, 'pending')).items.map((s) => s.email);
+    const pending = async () =>
+      (await listSubscriptions({ page: 1, pageSize: 100, q: '' }, 'pending')).items.map(
+        (s) => s.email,
+      );
     expect(await pending()).toContain('late@example.org');
     vi.setSystemTime(start + 7 * 86_400_000 + 60_000);
     expect(await pending()).not.toContain('late@example.org');
     expect((await confirm(token)).status).toBe(410);
-    expect((await record('late@example.org')) as { status: string }).toMatchObject({ status: 'pending' });
+    expect((await record('late@example.org')) as { status: string }).toMatchObject({
+      status: 'pending',
+    });
     const run = await (await t.site.platform.runScheduled('newsletter-expiry')).json();
     expect(run.forgotten).toBeGreaterThanOrEqual(1);
     expect(await record('late@example.org')).toBeNull();
     vi.useRealTimers();
-    expect(emails(await t.admin.get('/api/admin/subscriptions?status=pending&pageSize=100'))).not.toContain('late@example.org');
+    expect(
+      emails(await t.admin.get('/api/admin/subscriptions?status=pending&pageSize=100')),
+    ).not.toContain('late@example.org');
   });
 
   it('refuses consent records it cannot trust: an unknown wording version, a foreign page, an unknown form', async () => {
@@ -139,31 +177,59 @@ describe('signup → pending → confirmed', () => {
 describe('the privacy notice', () => {
   it('says what a signup does, and each claim holds', async () => {
     // What /privacy shows: the stored setting, else its built-in wording.
-    const notice = settingText((await t.anon.get('/api/site-settings')).json, 'privacyNewsletterDescription');
+    const notice = settingText(
+      (await t.anon.get('/api/site-settings')).json,
+      'privacyNewsletterDescription',
+    );
     // "subscribed only once you confirm through the link we email you"
     expect(notice).toContain('subscribed only once you confirm through the link we email you');
-    await signUp('notice@example.org', { page: '/privacy', form: 'inline', consent: CURRENT_CONSENT });
+    await signUp('notice@example.org', {
+      page: '/privacy',
+      form: 'inline',
+      consent: CURRENT_CONSENT,
+    });
     const token = await tokenOf('notice@example.org');
     expect(emails(await t.admin.get('/api/admin/subscriptions?q=notice'))).toEqual([]);
     expect((await confirm(token)).status).toBe(200);
     // "we keep ... when you signed up and confirmed, the page and form you used and the wording shown beside it"
     const [kept] = (await t.admin.get('/api/admin/subscriptions?q=notice')).json.items;
-    expect(kept).toMatchObject({ email: 'notice@example.org', source: '/privacy', form: 'inline', consent: CURRENT_CONSENT, confirmedAt: expect.any(String), requestedAt: expect.any(String) });
+    expect(kept).toMatchObject({
+      email: 'notice@example.org',
+      source: '/privacy',
+      form: 'inline',
+      consent: CURRENT_CONSENT,
+      confirmedAt: expect.any(String),
+      requestedAt: expect.any(String),
+    });
     // "a signup that is not confirmed is deleted after 7 days" (the sweep itself is exercised above)
     const { PENDING_DAYS } = await import('../../src/schemas/newsletter-consent');
     expect(notice).toContain(`not confirmed is deleted after ${PENDING_DAYS} days`);
     // "Every newsletter email has a link that unsubscribes you with one click": every message since
     // the confirmation (the welcome email so far) carries the one-click headers and the footer link.
-    expect(notice).toContain('Every newsletter email has a link that unsubscribes you with one click');
+    expect(notice).toContain(
+      'Every newsletter email has a link that unsubscribes you with one click',
+    );
     await t.site.platform.backgroundIdle();
-    const newsletters = (await mailTo(t.site.dataDir, 'notice@example.org')).filter((m) => !m.parsed.subject?.startsWith('Confirm'));
+    const newsletters = (await mailTo(t.site.dataDir, 'notice@example.org')).filter(
+      (m) => !m.parsed.subject?.startsWith('Confirm'),
+    );
     expect(newsletters.map((m) => m.parsed.subject)).toEqual([expect.stringContaining('Welcome')]);
     for (const m of newsletters) {
-      expect(m.parsed.headerLines.find((h) => h.key === 'list-unsubscribe-post')?.line).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+      expect(m.parsed.headerLines.find((h) => h.key === 'list-unsubscribe-post')?.line).toBe(
+        'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
+      );
       expect(linkIn(m, '/newsletter/unsubscribe').searchParams.get('token')).toBeTruthy();
     }
-    const oneClick = /<(.+)>/.exec(newsletters[0]!.parsed.headerLines.find((h) => h.key === 'list-unsubscribe')!.line.replace(/\r?\n[ \t]+/g, ' '))![1]!;
-    const form = { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' };
+    const oneClick = /<(.+)>/.exec(
+      newsletters[0]!.parsed.headerLines
+        .find((h) => h.key === 'list-unsubscribe')!
+        .line.replace(/\r?\n[ \t]+/g, ' '),
+    )![1]!;
+    const form = {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    };
     expect((await fetch(oneClick, form)).status).toBe(200);
     // "When you unsubscribe we stop at once": off the list and the export at once.
     expect(notice).toContain('When you unsubscribe we stop at once');
@@ -172,17 +238,31 @@ describe('the privacy notice', () => {
     // "you can also unsubscribe on our unsubscribe page with just your address": it answers, and
     // (now that the address has left) sends nothing; a subscriber's request is exercised in newsletter-unsubscribe.test.ts.
     expect(notice).toContain('unsubscribe on our unsubscribe page with just your address');
-    expect((await t.anon.post('/api/newsletter/unsubscribe-link', { email: 'notice@example.org' })).status).toBe(200);
+    expect(
+      (await t.anon.post('/api/newsletter/unsubscribe-link', { email: 'notice@example.org' }))
+        .status,
+    ).toBe(200);
     // "we never add your address back unless you sign up and confirm again ... even once it is deleted"
     expect(notice).toContain('we never add your address back unless you sign up and confirm again');
     const { importSubscriptions } = await import('../../src/server/visitors/newsletter');
-    const [left] = (await t.admin.get('/api/admin/subscriptions?status=unsubscribed&q=notice')).json.items;
+    const [left] = (await t.admin.get('/api/admin/subscriptions?status=unsubscribed&q=notice')).json
+      .items;
     expect((await t.admin.delete(`/api/admin/subscriptions/${left.id}`)).status).toBe(200);
-    expect(await importSubscriptions([{ email: 'notice@example.org', createdAt: new Date().toISOString() }])).toBe(0);
+    expect(
+      await importSubscriptions([
+        { email: 'notice@example.org', createdAt: new Date().toISOString() },
+      ]),
+    ).toBe(0);
     expect(emails(await t.admin.get('/api/admin/subscriptions?q=notice'))).toEqual([]);
-    await signUp('notice@example.org', { page: '/privacy', form: 'inline', consent: CURRENT_CONSENT });
+    await signUp('notice@example.org', {
+      page: '/privacy',
+      form: 'inline',
+      consent: CURRENT_CONSENT,
+    });
     expect((await confirm(await tokenOf('notice@example.org'))).status).toBe(200);
-    expect(emails(await t.admin.get('/api/admin/subscriptions?q=notice'))).toEqual(['notice@example.org']);
+    expect(emails(await t.admin.get('/api/admin/subscriptions?q=notice'))).toEqual([
+      'notice@example.org',
+    ]);
     // "You can ask us to remove your address at any time": an admin's delete takes it off the list and the export.
     expect(notice).toContain('remove your address at any time');
     expect((await t.admin.delete(`/api/admin/subscriptions/${kept.id}`)).status).toBe(200);
@@ -222,7 +302,14 @@ describe('a provider that hangs or refuses', () => {
     const queue = getStore({ name: 'mail', consistency: 'strong' });
     const waiting = (await queue.list({ prefix: 'queue/' })).blobs;
     expect(waiting).toHaveLength(1);
-    expect(((await queue.get(waiting[0]!.key, { type: 'json' })) as { attempts: number; lastError: string }).attempts).toBe(1);
+    expect(
+      (
+        (await queue.get(waiting[0]!.key, { type: 'json' })) as {
+          attempts: number;
+          lastError: string;
+        }
+      ).attempts,
+    ).toBe(1);
 
     // Then the provider refuses connections outright: every retry fails, and the last one gives up.
     for (const s of sockets) s.destroy();
@@ -237,7 +324,11 @@ describe('a provider that hangs or refuses', () => {
     vi.useRealTimers();
     const failed = (await t.admin.get('/api/admin/mail')).json.failed.items;
     expect(failed).toHaveLength(1);
-    expect(failed[0]).toMatchObject({ kind: 'newsletter-confirm', to: 'patient@example.org', attempts: MAX_ATTEMPTS });
+    expect(failed[0]).toMatchObject({
+      kind: 'newsletter-confirm',
+      to: 'patient@example.org',
+      attempts: MAX_ATTEMPTS,
+    });
     expect(failed[0].lastError).toMatch(/ECONNREFUSED|connect/i);
     expect((await t.admin.get('/api/admin/summary')).json.mail.failed).toBe(1);
   }, 90_000);

@@ -8,23 +8,43 @@ import { linkIn, mailTo, newestMailTo, signUpAndConfirm } from '../helpers/mail'
 const t = useAdminSite();
 
 const api = () => import('../../src/server/visitors/newsletter');
-const listed = async (status: string, q: string) => (await t.admin.get(`/api/admin/subscriptions?status=${status}&q=${encodeURIComponent(q)}`)).json.items.map((s: { email: string }) => s.email);
+const listed = async (status: string, q: string) =>
+  (
+    await t.admin.get(`/api/admin/subscriptions?status=${status}&q=${encodeURIComponent(q)}`)
+  ).json.items.map((s: { email: string }) => s.email);
 const idOf = async (email: string) => (await api()).subscriptionId(email);
-const record = async (email: string) => getStore({ name: 'newsletter', consistency: 'strong' }).get(await idOf(email), { type: 'json' });
-const suppressed = async (email: string) => (await getStore({ name: 'system', consistency: 'strong' }).get(`newsletter-suppressed/${await idOf(email)}`)) !== null;
+const record = async (email: string) =>
+  getStore({ name: 'newsletter', consistency: 'strong' }).get(await idOf(email), { type: 'json' });
+const suppressed = async (email: string) =>
+  (await getStore({ name: 'system', consistency: 'strong' }).get(
+    `newsletter-suppressed/${await idOf(email)}`,
+  )) !== null;
 /** The one-click URL in the newest welcome email to an address. */
 const oneClickOf = async (email: string) => {
   await t.site.platform.backgroundIdle();
-  const welcome = (await mailTo(t.site.dataDir, email)).filter((m) => m.parsed.subject?.includes('Welcome')).at(-1)!;
-  const line = welcome.parsed.headerLines.find((h) => h.key === 'list-unsubscribe')!.line.replace(/\r?\n[ \t]+/g, ' ');
+  const welcome = (await mailTo(t.site.dataDir, email))
+    .filter((m) => m.parsed.subject?.includes('Welcome'))
+    .at(-1)!;
+  const line = welcome.parsed.headerLines
+    .find((h) => h.key === 'list-unsubscribe')!
+    .line.replace(/\r?\n[ \t]+/g, ' ');
   return /<(.+)>/.exec(line)![1]!;
 };
-const unsubscribe = (url: string) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+const unsubscribe = (url: string) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'List-Unsubscribe=One-Click',
+  });
 const exported = async () => (await t.admin.get('/api/admin/subscriptions/export')).text;
 const deleteEntryOf = async (email: string) => {
   const target = `subscriptions/${await idOf(email)}`;
   const res = await t.admin.get('/api/admin/history?limit=50');
-  const entries = (Array.isArray(res.json) ? res.json : res.json.items) as { id: string; action: string; target: string }[];
+  const entries = (Array.isArray(res.json) ? res.json : res.json.items) as {
+    id: string;
+    action: string;
+    target: string;
+  }[];
   return entries.find((e) => e.action === 'delete' && e.target === target)!;
 };
 
@@ -41,7 +61,10 @@ describe('the suppression list', () => {
     // The restored record is as the history kept it, without link secrets: its owner asks for a link by address.
     expect((await unsubscribe(await oneClickOf('restored@example.org'))).status).toBe(410);
     await t.anon.post('/api/newsletter/unsubscribe-link', { email: 'restored@example.org' });
-    const token = linkIn(await newestMailTo(t.site, 'restored@example.org'), '/newsletter/unsubscribe').searchParams.get('token');
+    const token = linkIn(
+      await newestMailTo(t.site, 'restored@example.org'),
+      '/newsletter/unsubscribe',
+    ).searchParams.get('token');
     expect((await t.anon.post('/api/newsletter/unsubscribe', { token })).status).toBe(200);
     expect(await suppressed('restored@example.org')).toBe(true);
     // Even with the unsubscribed record deleted (only the hash remains), the old deletion cannot be restored.
@@ -53,7 +76,12 @@ describe('the suppression list', () => {
 
     // Imports skip it, and adding it as already confirmed is refused.
     const { importSubscriptions, subscribe } = await api();
-    expect(await importSubscriptions([{ email: 'Restored@Example.org', createdAt: new Date().toISOString() }, { email: 'fresh@example.org', createdAt: new Date().toISOString() }])).toBe(1);
+    expect(
+      await importSubscriptions([
+        { email: 'Restored@Example.org', createdAt: new Date().toISOString() },
+        { email: 'fresh@example.org', createdAt: new Date().toISOString() },
+      ]),
+    ).toBe(1);
     await expect(subscribe('restored@example.org')).rejects.toMatchObject({ status: 409 });
     expect(await record('restored@example.org')).toBeNull();
     expect(await listed('confirmed', 'restored@')).toEqual([]);
@@ -66,7 +94,11 @@ describe('the suppression list', () => {
     const firstLink = await oneClickOf('comeback@example.org');
     expect((await unsubscribe(firstLink)).status).toBe(200);
 
-    const res = await t.anon.post('/api/newsletter', { email: 'comeback@example.org', page: '/events', form: 'inline' });
+    const res = await t.anon.post('/api/newsletter', {
+      email: 'comeback@example.org',
+      page: '/events',
+      form: 'inline',
+    });
     expect(res.status).toBe(201);
     expect(res.json).toEqual({ message: 'Check your inbox to confirm your subscription' });
     const mail = await newestMailTo(t.site, 'comeback@example.org');
@@ -81,7 +113,11 @@ describe('the suppression list', () => {
     expect((await t.anon.post('/api/newsletter/confirm', { token })).status).toBe(200);
     expect(await listed('confirmed', 'comeback@')).toEqual(['comeback@example.org']);
     expect(await suppressed('comeback@example.org')).toBe(false);
-    expect(await record('comeback@example.org')).toMatchObject({ status: 'confirmed', source: '/events', form: 'inline' });
+    expect(await record('comeback@example.org')).toMatchObject({
+      status: 'confirmed',
+      source: '/events',
+      form: 'inline',
+    });
     expect(await record('comeback@example.org')).not.toHaveProperty('unsubscribedAt');
 
     // The new welcome email has a new link; the old one no longer works.
@@ -97,7 +133,9 @@ describe('the suppression list', () => {
   it('a signup after unsubscribing that is never confirmed goes back to the unsubscribed list when it expires', async () => {
     await signUpAndConfirm(t.site, 'undecided@example.org');
     expect((await unsubscribe(await oneClickOf('undecided@example.org'))).status).toBe(200);
-    expect((await t.anon.post('/api/newsletter', { email: 'undecided@example.org' })).status).toBe(201);
+    expect((await t.anon.post('/api/newsletter', { email: 'undecided@example.org' })).status).toBe(
+      201,
+    );
     expect(await listed('pending', 'undecided@')).toEqual(['undecided@example.org']);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 7 * 86_400_000 + 60_000 });
     try {

@@ -9,16 +9,29 @@ import { linkIn, mailTo, newestMailTo, signUpAndConfirm, type ReadMail } from '.
 const t = useAdminSite();
 
 /** A header of a message as written, unfolded. */
-const header = (mail: ReadMail, name: string) => mail.parsed.headerLines.find((h) => h.key === name.toLowerCase())?.line.replace(/\r?\n[ \t]+/g, ' ').replace(/^[^:]+:\s*/, '');
-const oneClickUrl = (mail: ReadMail) => new URL(/^<(.+)>$/.exec(header(mail, 'List-Unsubscribe') ?? '')?.[1] ?? 'about:blank');
+const header = (mail: ReadMail, name: string) =>
+  mail.parsed.headerLines
+    .find((h) => h.key === name.toLowerCase())
+    ?.line.replace(/\r?\n[ \t]+/g, ' ')
+    .replace(/^[^:]+:\s*/, '');
+const oneClickUrl = (mail: ReadMail) =>
+  new URL(/^<(.+)>$/.exec(header(mail, 'List-Unsubscribe') ?? '')?.[1] ?? 'about:blank');
 const record = async (email: string) => {
   const { subscriptionId } = await import('../../src/server/visitors/newsletter');
-  return getStore({ name: 'newsletter', consistency: 'strong' }).get(subscriptionId(email), { type: 'json' });
+  return getStore({ name: 'newsletter', consistency: 'strong' }).get(subscriptionId(email), {
+    type: 'json',
+  });
 };
-const listed = async (status: string, q: string) => (await t.admin.get(`/api/admin/subscriptions?status=${status}&q=${encodeURIComponent(q)}`)).json.items.map((s: { email: string }) => s.email);
+const listed = async (status: string, q: string) =>
+  (
+    await t.admin.get(`/api/admin/subscriptions?status=${status}&q=${encodeURIComponent(q)}`)
+  ).json.items.map((s: { email: string }) => s.email);
 /** What a mail app sends for its own "Unsubscribe" button: no cookie, no Origin, a form body. */
-const oneClick = (url: URL | string, body = 'List-Unsubscribe=One-Click', type = 'application/x-www-form-urlencoded') =>
-  fetch(url, { method: 'POST', headers: { 'Content-Type': type }, body });
+const oneClick = (
+  url: URL | string,
+  body = 'List-Unsubscribe=One-Click',
+  type = 'application/x-www-form-urlencoded',
+) => fetch(url, { method: 'POST', headers: { 'Content-Type': type }, body });
 const welcomeTo = async (email: string) => {
   await signUpAndConfirm(t.site, email);
   const mail = await newestMailTo(t.site, email);
@@ -49,7 +62,9 @@ describe('the welcome email and one-click unsubscribe', () => {
     const before = await record('scanned@example.org');
     const res = await fetch(url, { redirect: 'manual' });
     expect(res.status).toBe(303);
-    expect(new URL(res.headers.get('location')!, t.site.url).href).toBe(`${t.site.url}/newsletter/unsubscribe?token=${encodeURIComponent(url.searchParams.get('token')!)}`);
+    expect(new URL(res.headers.get('location')!, t.site.url).href).toBe(
+      `${t.site.url}/newsletter/unsubscribe?token=${encodeURIComponent(url.searchParams.get('token')!)}`,
+    );
     expect(await record('scanned@example.org')).toEqual(before);
     expect(await listed('confirmed', 'scanned@')).toEqual(['scanned@example.org']);
   });
@@ -84,8 +99,14 @@ describe('the welcome email and one-click unsubscribe', () => {
     const url = oneClickUrl(await welcomeTo('kept@example.org'));
     const before = await record('kept@example.org');
     const [id] = url.searchParams.get('token')!.split('.');
-    const at = (token: string) => `${t.site.url}/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
-    for (const bad of [`${id}.${'A'.repeat(43)}`, 'nonsense', `${'0'.repeat(64)}.${'A'.repeat(43)}`, '']) {
+    const at = (token: string) =>
+      `${t.site.url}/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+    for (const bad of [
+      `${id}.${'A'.repeat(43)}`,
+      'nonsense',
+      `${'0'.repeat(64)}.${'A'.repeat(43)}`,
+      '',
+    ]) {
       const res = await oneClick(at(bad));
       expect(res.status, bad).toBe(410);
     }
@@ -104,19 +125,31 @@ describe('the unsubscribe page, from an address', () => {
   it('answers the same for a subscribed, an unknown and a pending address, and emails a link only to the subscriber', async () => {
     await signUpAndConfirm(t.site, 'byaddress@example.org');
     await t.anon.post('/api/newsletter', { email: 'waiting@example.org' });
-    const answers = [await ask('ByAddress@Example.org'), await ask('nobody@example.org'), await ask('waiting@example.org')];
-    for (const res of answers) expect({ status: res.status, json: res.json }).toEqual({ status: answers[0]!.status, json: answers[0]!.json });
+    const answers = [
+      await ask('ByAddress@Example.org'),
+      await ask('nobody@example.org'),
+      await ask('waiting@example.org'),
+    ];
+    for (const res of answers)
+      expect({ status: res.status, json: res.json }).toEqual({
+        status: answers[0]!.status,
+        json: answers[0]!.json,
+      });
     expect(answers[0]!.status).toBe(200);
     expect(answers[0]!.json.message).toContain('If this address is subscribed');
     await t.site.platform.backgroundIdle();
     expect(await mailTo(t.site.dataDir, 'nobody@example.org')).toEqual([]);
-    expect((await mailTo(t.site.dataDir, 'waiting@example.org')).map((m) => m.parsed.subject)).toEqual([expect.stringContaining('Confirm')]);
+    expect(
+      (await mailTo(t.site.dataDir, 'waiting@example.org')).map((m) => m.parsed.subject),
+    ).toEqual([expect.stringContaining('Confirm')]);
 
     const mail = await newestMailTo(t.site, 'byaddress@example.org');
     expect(mail.parsed.subject).toContain('Unsubscribe');
     const link = linkIn(mail, '/newsletter/unsubscribe');
     // The page's button sends the link's token as JSON.
-    const res = await t.anon.post('/api/newsletter/unsubscribe', { token: link.searchParams.get('token') });
+    const res = await t.anon.post('/api/newsletter/unsubscribe', {
+      token: link.searchParams.get('token'),
+    });
     expect(res.status).toBe(200);
     expect(await listed('unsubscribed', 'byaddress@')).toEqual(['byaddress@example.org']);
     // Unsubscribed now: asking again answers the same and sends nothing.

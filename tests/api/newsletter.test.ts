@@ -9,7 +9,8 @@ afterAll(() => site.close());
 
 async function storedSubscriptions() {
   const { openStore, STORES, listJSON } = await import('../../src/server/storage/store');
-  const { newsletterSubscriptionSchema } = await import('../../src/schemas/newsletter-subscription');
+  const { newsletterSubscriptionSchema } =
+    await import('../../src/schemas/newsletter-subscription');
   return listJSON(openStore(STORES.newsletter), newsletterSubscriptionSchema);
 }
 
@@ -30,15 +31,26 @@ describe('POST /api/newsletter', () => {
   });
 
   it('stores the address normalised (trimmed, lower-cased)', async () => {
-    expect((await client(site.url).post('/api/newsletter', { email: '  Mixed.Case@Example.COM ' })).status).toBe(201);
-    expect((await storedSubscriptions()).some((s) => s.email === 'mixed.case@example.com')).toBe(true);
+    expect(
+      (await client(site.url).post('/api/newsletter', { email: '  Mixed.Case@Example.COM ' }))
+        .status,
+    ).toBe(201);
+    expect((await storedSubscriptions()).some((s) => s.email === 'mixed.case@example.com')).toBe(
+      true,
+    );
   });
 
-  it.each([{ email: 'nope' }, { email: '' }, {}, { email: 42 }, { email: 'a@b' }])('refuses %j with the validation message', async (body) => {
-    const res = await client(site.url).post('/api/newsletter', body);
-    expect(res.status).toBe(400);
-    expect(res.json).toEqual({ message: 'Please enter a valid email address', fields: { email: 'Please enter a valid email address' } });
-  });
+  it.each([{ email: 'nope' }, { email: '' }, {}, { email: 42 }, { email: 'a@b' }])(
+    'refuses %j with the validation message',
+    async (body) => {
+      const res = await client(site.url).post('/api/newsletter', body);
+      expect(res.status).toBe(400);
+      expect(res.json).toEqual({
+        message: 'Please enter a valid email address',
+        fields: { email: 'Please enter a valid email address' },
+      });
+    },
+  );
 
   it('answers 400 to malformed JSON and never 500 to odd bodies', async () => {
     for (const body of ['{"email":', 'null', '[]', '"x"']) {
@@ -51,12 +63,15 @@ describe('POST /api/newsletter', () => {
   it('200 simultaneous signups holding 50 duplicates (case and space variants) leave exactly 150 subscriptions', async () => {
     const before = (await storedSubscriptions()).length;
     const unique = Array.from({ length: 150 }, (_, i) => `burst${i}@example.net`);
-    const variants = (e: string, i: number) => [e.toUpperCase(), `  ${e}  `, e.replace('burst', 'Burst'), e][i % 4]!;
+    const variants = (e: string, i: number) =>
+      [e.toUpperCase(), `  ${e}  `, e.replace('burst', 'Burst'), e][i % 4]!;
     const dupes = Array.from({ length: 50 }, (_, i) => variants(unique[i * 3]!, i));
     // Interleave so duplicates race their originals.
     const all = unique.flatMap((e, i) => (i % 3 === 0 ? [e, dupes[i / 3]!] : [e]));
     expect(all).toHaveLength(200);
-    const results = await Promise.all(all.map((email) => client(site.url).post('/api/newsletter', { email })));
+    const results = await Promise.all(
+      all.map((email) => client(site.url).post('/api/newsletter', { email })),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(200);
     const after = await storedSubscriptions();
     expect(after.length - before).toBe(150);

@@ -32,7 +32,13 @@ afterEach(() => vi.useRealTimers());
 const at = (ms: number) => {
   vi.useFakeTimers({ toFake: ['Date'], now: ms });
 };
-const contact = (email: string, name = 'Ada Lovelace') => t.anon.post('/api/contact', { name, email, subject: 'media', message: 'A question about your latest report.' });
+const contact = (email: string, name = 'Ada Lovelace') =>
+  t.anon.post('/api/contact', {
+    name,
+    email,
+    subject: 'media',
+    message: 'A question about your latest report.',
+  });
 /** Runs the digest as its schedule would, and waits for the mail it queued to be written. */
 async function digest(): Promise<{ windows: number; sent: number; failed: number }> {
   await t.site.platform.backgroundIdle();
@@ -40,8 +46,11 @@ async function digest(): Promise<{ windows: number; sent: number; failed: number
   await t.site.platform.backgroundIdle();
   return run;
 }
-const notificationsTo = async (address: string): Promise<ReadMail[]> => (await readOutbox(t.site.dataDir)).filter((m) => m.to === address);
-const markers = async (kind: string) => (await getStore({ name: 'mail', consistency: 'strong' }).list({ prefix: `notify/${kind}/` })).blobs;
+const notificationsTo = async (address: string): Promise<ReadMail[]> =>
+  (await readOutbox(t.site.dataDir)).filter((m) => m.to === address);
+const markers = async (kind: string) =>
+  (await getStore({ name: 'mail', consistency: 'strong' }).list({ prefix: `notify/${kind}/` }))
+    .blobs;
 
 describe('contact message notifications', () => {
   it('sends one email for a burst of 1,000 messages, then one for the next window, with Reply-To for a single message', async () => {
@@ -90,7 +99,11 @@ describe('contact message notifications', () => {
   it('sends nothing to a user who turned contact messages off, and goes to the shared inbox an admin sets', async () => {
     const choices = await t.admin.put('/api/account/notifications', { contact: false });
     expect(choices.status).toBe(200);
-    expect(choices.json.choices).toContainEqual({ kind: 'contact', label: 'New contact messages', on: false });
+    expect(choices.json.choices).toContainEqual({
+      kind: 'contact',
+      label: 'New contact messages',
+      on: false,
+    });
     expect(choices.json.address).toBe(ADMIN);
     const before = (await notificationsTo(ADMIN)).length;
 
@@ -100,12 +113,18 @@ describe('contact message notifications', () => {
     expect(await digest()).toEqual({ windows: 1, sent: 0, failed: 0 });
     expect(await notificationsTo(ADMIN)).toHaveLength(before);
 
-    expect((await t.viewer.put('/api/admin/notifications', { sharedInbox: SHARED })).status).toBe(403);
+    expect((await t.viewer.put('/api/admin/notifications', { sharedInbox: SHARED })).status).toBe(
+      403,
+    );
     const bad = await t.admin.put('/api/admin/notifications', { sharedInbox: 'not an address' });
     expect(bad.status).toBe(400);
     expect(bad.json.fields.sharedInbox).toBe('Please enter a valid email address');
-    expect((await t.admin.put('/api/admin/notifications', {})).json.fields.sharedInbox).toBe('Send sharedInbox: an email address, or empty for none');
-    expect((await t.admin.put('/api/admin/notifications', { sharedInbox: SHARED })).json).toEqual({ sharedInbox: SHARED });
+    expect((await t.admin.put('/api/admin/notifications', {})).json.fields.sharedInbox).toBe(
+      'Send sharedInbox: an email address, or empty for none',
+    );
+    expect((await t.admin.put('/api/admin/notifications', { sharedInbox: SHARED })).json).toEqual({
+      sharedInbox: SHARED,
+    });
     expect((await t.admin.get('/api/admin/notifications')).json).toEqual({ sharedInbox: SHARED });
 
     at(base + 6 * WINDOW + 60_000);
@@ -118,43 +137,71 @@ describe('contact message notifications', () => {
     expect(shared!.parsed.text).toContain('shared inbox for contact messages');
     expect(await notificationsTo(ADMIN)).toHaveLength(before);
 
-    expect((await t.admin.put('/api/account/notifications', { contact: true })).json.choices).toContainEqual({ kind: 'contact', label: 'New contact messages', on: true });
+    expect(
+      (await t.admin.put('/api/account/notifications', { contact: true })).json.choices,
+    ).toContainEqual({ kind: 'contact', label: 'New contact messages', on: true });
   });
 
   it('offers each role only what it may receive, and refuses the rest', async () => {
     const editor = await t.viewer.get('/api/account/notifications');
-    expect(editor.json.choices.map((c: { kind: string }) => c.kind)).toEqual(['testimonial', 'build-failed', 'release-at-risk']);
+    expect(editor.json.choices.map((c: { kind: string }) => c.kind)).toEqual([
+      'testimonial',
+      'build-failed',
+      'release-at-risk',
+    ]);
     expect(editor.json.address).toBe(EDITOR);
     const refused = await t.viewer.put('/api/account/notifications', { contact: true });
     expect(refused.status).toBe(400);
-    expect((await t.viewer.put('/api/account/notifications', { testimonial: 'yes' })).status).toBe(400);
+    expect((await t.viewer.put('/api/account/notifications', { testimonial: 'yes' })).status).toBe(
+      400,
+    );
     const empty = await t.viewer.put('/api/account/notifications', {});
-    expect([empty.status, empty.json.message]).toEqual([400, 'Send at least one of contact, testimonial, build-failed, release-at-risk, true or false']);
+    expect([empty.status, empty.json.message]).toEqual([
+      400,
+      'Send at least one of contact, testimonial, build-failed, release-at-risk, true or false',
+    ]);
     expect((await t.anon.get('/api/account/notifications')).status).toBe(401);
   });
 });
 
 describe('testimonial and build notifications', () => {
   it('tells editors and admins about testimonials awaiting review, not the shared inbox', async () => {
-    const [admin, editor, shared] = (await Promise.all([ADMIN, EDITOR, SHARED].map(async (a) => (await notificationsTo(a)).length))) as [number, number, number];
+    const [admin, editor, shared] = (await Promise.all(
+      [ADMIN, EDITOR, SHARED].map(async (a) => (await notificationsTo(a)).length),
+    )) as [number, number, number];
     at(base + 8 * WINDOW + 60_000);
-    for (const name of ['Grace Hopper', 'Alan Turing']) expect((await t.anon.post('/api/testimonials', { name, content: 'A fine institute.', rating: 5 })).status).toBe(201);
+    for (const name of ['Grace Hopper', 'Alan Turing'])
+      expect(
+        (await t.anon.post('/api/testimonials', { name, content: 'A fine institute.', rating: 5 }))
+          .status,
+      ).toBe(201);
     at(base + 9 * WINDOW + 61_000);
     expect(await digest()).toEqual({ windows: 1, sent: 2, failed: 0 });
-    for (const [address, count] of [[ADMIN, admin], [EDITOR, editor]] as const) {
+    for (const [address, count] of [
+      [ADMIN, admin],
+      [EDITOR, editor],
+    ] as const) {
       const mails = await notificationsTo(address);
       expect(mails).toHaveLength(count + 1);
       expect(mails.at(-1)!.parsed.subject).toBe('2 testimonials await review');
-      expect(mails.at(-1)!.parsed.text).toMatch(/Review testimonials: http:\/\/\S+\/admin\/testimonials/);
+      expect(mails.at(-1)!.parsed.text).toMatch(
+        /Review testimonials: http:\/\/\S+\/admin\/testimonials/,
+      );
     }
     expect(await notificationsTo(SHARED)).toHaveLength(shared);
   });
 
   it('tells editors and admins about a failed build, unless they turned it off', async () => {
-    expect((await t.viewer.put('/api/account/notifications', { 'build-failed': false })).status).toBe(200);
-    const [admin, editor] = (await Promise.all([ADMIN, EDITOR].map(async (a) => (await notificationsTo(a)).length))) as [number, number];
+    expect(
+      (await t.viewer.put('/api/account/notifications', { 'build-failed': false })).status,
+    ).toBe(200);
+    const [admin, editor] = (await Promise.all(
+      [ADMIN, EDITOR].map(async (a) => (await notificationsTo(a)).length),
+    )) as [number, number];
     at(base + 10 * WINDOW + 60_000);
-    const failed = await t.site.platform.invokeEvent('deploy-failed', { payload: { id: 'd1', site_id: 'local-site', error_message: 'Astro could not render /events' } });
+    const failed = await t.site.platform.invokeEvent('deploy-failed', {
+      payload: { id: 'd1', site_id: 'local-site', error_message: 'Astro could not render /events' },
+    });
     expect(failed.status).toBe(200);
     at(base + 11 * WINDOW + 61_000);
     expect(await digest()).toEqual({ windows: 1, sent: 1, failed: 0 });
@@ -164,9 +211,17 @@ describe('testimonial and build notifications', () => {
     expect(mail.parsed.text).toContain('Astro could not render /events');
     expect(await notificationsTo(EDITOR)).toHaveLength(editor);
 
-    expect((await t.viewer.put('/api/account/notifications', { 'build-failed': true })).status).toBe(200);
+    expect(
+      (await t.viewer.put('/api/account/notifications', { 'build-failed': true })).status,
+    ).toBe(200);
     at(base + 12 * WINDOW + 60_000);
-    expect((await t.site.platform.invokeEvent('deploy-failed', { payload: { id: 'd2', site_id: 'local-site', error_message: 'Out of memory' } })).status).toBe(200);
+    expect(
+      (
+        await t.site.platform.invokeEvent('deploy-failed', {
+          payload: { id: 'd2', site_id: 'local-site', error_message: 'Out of memory' },
+        })
+      ).status,
+    ).toBe(200);
     at(base + 13 * WINDOW + 61_000);
     expect(await digest()).toEqual({ windows: 1, sent: 2, failed: 0 });
     expect((await notificationsTo(EDITOR)).at(-1)!.parsed.text).toContain('Out of memory');
@@ -176,10 +231,22 @@ describe('testimonial and build notifications', () => {
     const start = base + 14 * WINDOW;
     at(start + 60_000);
     const releaseAt = new Date(start + 20 * 60_000).toISOString().slice(0, 16);
-    const created = await t.admin.post('/api/publications', { title: 'Embargoed Findings', description: 'Out at the embargo.', status: 'scheduled', publishAt: releaseAt, timeZone: 'UTC' });
+    const created = await t.admin.post('/api/publications', {
+      title: 'Embargoed Findings',
+      description: 'Out at the embargo.',
+      status: 'scheduled',
+      publishAt: releaseAt,
+      timeZone: 'UTC',
+    });
     expect(created.status, JSON.stringify(created.json)).toBe(201);
     at(start + 65_000);
-    expect((await t.site.platform.invokeEvent('deploy-failed', { payload: { id: 'd3', site_id: 'local-site', error_message: 'Disk full' } })).status).toBe(200);
+    expect(
+      (
+        await t.site.platform.invokeEvent('deploy-failed', {
+          payload: { id: 'd3', site_id: 'local-site', error_message: 'Disk full' },
+        })
+      ).status,
+    ).toBe(200);
     at(start + 70_000);
     const check = await (await t.site.platform.runScheduled('release-scheduled')).json();
     expect(check.warning).toContain('A release is scheduled for');
@@ -188,10 +255,17 @@ describe('testimonial and build notifications', () => {
     expect(await digest()).toEqual({ windows: 2, sent: 4, failed: 0 });
     for (const address of [ADMIN, EDITOR]) {
       const subjects = (await notificationsTo(address)).slice(-2).map((m) => m.parsed.subject);
-      expect(subjects.sort()).toEqual(['A build of the site failed', 'A scheduled release is at risk']);
+      expect(subjects.sort()).toEqual([
+        'A build of the site failed',
+        'A scheduled release is at risk',
+      ]);
     }
-    const atRisk = (await notificationsTo(ADMIN)).find((m) => m.parsed.subject === 'A scheduled release is at risk')!;
-    expect(atRisk.parsed.text).toContain(`A release is scheduled for ${releaseAt.replace('T', ' ')} UTC`);
+    const atRisk = (await notificationsTo(ADMIN)).find(
+      (m) => m.parsed.subject === 'A scheduled release is at risk',
+    )!;
+    expect(atRisk.parsed.text).toContain(
+      `A release is scheduled for ${releaseAt.replace('T', ' ')} UTC`,
+    );
   });
 });
 
@@ -214,9 +288,16 @@ describe('erasure', () => {
       lastError: 'The provider refused it',
       failedAt: new Date(now).toISOString(),
     };
-    await getStore({ name: 'mail', consistency: 'strong' }).setJSON(`failed/${String(9_999_999_999_999 - now).padStart(13, '0')}-${id}`, failed);
-    expect((await t.admin.get('/api/admin/mail')).json.failed.items).toContainEqual(expect.objectContaining({ to: ADMIN, replyTo: 'erase-me@example.org' }));
-    const erased = await t.admin.post('/api/admin/privacy/erase', { email: 'Erase-Me@example.org' });
+    await getStore({ name: 'mail', consistency: 'strong' }).setJSON(
+      `failed/${String(9_999_999_999_999 - now).padStart(13, '0')}-${id}`,
+      failed,
+    );
+    expect((await t.admin.get('/api/admin/mail')).json.failed.items).toContainEqual(
+      expect.objectContaining({ to: ADMIN, replyTo: 'erase-me@example.org' }),
+    );
+    const erased = await t.admin.post('/api/admin/privacy/erase', {
+      email: 'Erase-Me@example.org',
+    });
     expect(erased.status).toBe(200);
     expect(erased.json.failedMail).toBe(1);
     expect((await t.admin.get('/api/admin/mail')).json.failed.items).toEqual([]);

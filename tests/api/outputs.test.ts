@@ -29,7 +29,14 @@ const ids: Record<string, string> = {};
 const { page, html, sitemapLocs, feedLinks, searchUrls, ogImage } = builtPages(() => site.url);
 
 beforeAll(async () => {
-  ({ site, admin, anon: visitor } = await startAdminSite({ pages: true, users: { admin: { username: 'editor', password: 'correct horse battery staple' } } }));
+  ({
+    site,
+    admin,
+    anon: visitor,
+  } = await startAdminSite({
+    pages: true,
+    users: { admin: { username: 'editor', password: 'correct horse battery staple' } },
+  }));
   const create = (kind: string, body: Record<string, unknown>) => createRecord(admin, kind, body);
   ids.report = await create('publications', {
     title: 'Governing Frontier AI',
@@ -39,8 +46,18 @@ beforeAll(async () => {
     type: 'Report',
     link: 'https://papers.example.org/frontier',
   });
-  ids.embargoed = await create('publications', { title: 'Embargoed Findings', description: 'Out at the embargo.', status: 'scheduled', publishAt: tokyo, timeZone: 'Asia/Tokyo' });
-  ids.draft = await create('publications', { title: 'Unfinished Draft', description: 'Not yet.', status: 'draft' });
+  ids.embargoed = await create('publications', {
+    title: 'Embargoed Findings',
+    description: 'Out at the embargo.',
+    status: 'scheduled',
+    publishAt: tokyo,
+    timeZone: 'Asia/Tokyo',
+  });
+  ids.draft = await create('publications', {
+    title: 'Unfinished Draft',
+    description: 'Not yet.',
+    status: 'draft',
+  });
   ids.summit = await create('events', {
     title: 'Frontier Safety Summit',
     description: 'Two days on evaluations.',
@@ -80,7 +97,9 @@ describe('a publication page', () => {
   });
 
   it('describes itself as a schema.org Report with authors, date and publisher', async () => {
-    const report = jsonLd(await html('/publications/governing-frontier-ai')).find((ld) => ld['@type'] === 'Report');
+    const report = jsonLd(await html('/publications/governing-frontier-ai')).find(
+      (ld) => ld['@type'] === 'Report',
+    );
     expect(report).toMatchObject({
       '@context': 'https://schema.org',
       name: 'Governing Frontier AI',
@@ -91,30 +110,49 @@ describe('a publication page', () => {
       ],
       publisher: { '@type': 'Organization', name: 'Meridian Institute for AI Research' },
       sameAs: 'https://papers.example.org/frontier',
-  });
+    });
     expect(new URL(report.url).pathname).toBe('/publications/governing-frontier-ai');
   });
 
   it('shows the title, authors, type and a Cite this block with APA, BibTeX and an .ris download', async () => {
     const doc = await html('/publications/governing-frontier-ai');
     expect(doc.querySelector('h1')!.text).toBe('Governing Frontier AI');
-    expect(doc.querySelector('[data-testid="publication-authors"]')!.text).toBe('Mei Chen, Lena Fischer');
-    expect(doc.querySelector('[data-testid="cite-apa"]')!.text).toMatch(/^Chen, M\., & Fischer, L\. \(2025, March 14\)\. Governing Frontier AI \[Report\]\./);
-    expect(doc.querySelector('[data-testid="cite-bibtex"]')!.text).toContain('@techreport{governing-frontier-ai,');
+    expect(doc.querySelector('[data-testid="publication-authors"]')!.text).toBe(
+      'Mei Chen, Lena Fischer',
+    );
+    expect(doc.querySelector('[data-testid="cite-apa"]')!.text).toMatch(
+      /^Chen, M\., & Fischer, L\. \(2025, March 14\)\. Governing Frontier AI \[Report\]\./,
+    );
+    expect(doc.querySelector('[data-testid="cite-bibtex"]')!.text).toContain(
+      '@techreport{governing-frontier-ai,',
+    );
     const ris = await page('/publications/governing-frontier-ai.ris');
     expect(ris.type).toContain('application/x-research-info-systems');
-    expect(ris.text.split('\r\n')).toEqual(expect.arrayContaining(['TY  - RPRT', 'TI  - Governing Frontier AI', 'AU  - Chen, Mei', 'AU  - Fischer, Lena', 'PY  - 2025', 'ER  -']));
+    expect(ris.text.split('\r\n')).toEqual(
+      expect.arrayContaining([
+        'TY  - RPRT',
+        'TI  - Governing Frontier AI',
+        'AU  - Chen, Mei',
+        'AU  - Fischer, Lena',
+        'PY  - 2025',
+        'ER  -',
+      ]),
+    );
   });
 
   it('is where the archive cards link', async () => {
-    const links = (await html('/publications')).querySelectorAll('[data-testid="publication-page-link"]').map((a) => a.getAttribute('href'));
+    const links = (await html('/publications'))
+      .querySelectorAll('[data-testid="publication-page-link"]')
+      .map((a) => a.getAttribute('href'));
     expect(links).toContain('/publications/governing-frontier-ai');
   });
 });
 
 describe('an event page', () => {
   it('carries Event JSON-LD with dates, a Place, attendance mode and status', async () => {
-    const event = jsonLd(await html('/events/frontier-safety-summit')).find((ld) => ld['@type'] === 'Event');
+    const event = jsonLd(await html('/events/frontier-safety-summit')).find(
+      (ld) => ld['@type'] === 'Event',
+    );
     expect(event).toMatchObject({
       name: 'Frontier Safety Summit',
       // Saved without a zone: read in the site's (London, summer time).
@@ -125,7 +163,7 @@ describe('an event page', () => {
       location: { '@type': 'Place', name: 'London, United Kingdom' },
       maximumAttendeeCapacity: 120,
       offers: { '@type': 'Offer', url: 'https://tickets.example.org/summit' },
-  });
+    });
   });
 
   it('shows the times, capacity, image and video entered in the admin, and the card action', async () => {
@@ -134,12 +172,19 @@ describe('an event page', () => {
     expect(doc.querySelector('[data-testid="event-capacity"]')!.text).toBe('Up to 120 attendees');
     // The photo comes at the size it is shown, through the image CDN.
     const image = doc.querySelector('[data-testid="event-image"]')!;
-    expect(image.getAttribute('srcset')).toContain(`/.netlify/images?url=${encodeURIComponent('/images/og-default.png')}&w=1600&h=900&fit=cover 1600w`);
+    expect(image.getAttribute('srcset')).toContain(
+      `/.netlify/images?url=${encodeURIComponent('/images/og-default.png')}&w=1600&h=900&fit=cover 1600w`,
+    );
     expect(image.getAttribute('sizes')).toBeTruthy();
     expect(image.getAttribute('alt')).toBe('The summit hall from the stage');
-    expect(doc.querySelector('[data-testid="event-video"]')!.getAttribute('href')).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    expect(doc.querySelector('[data-testid="event-video"]')!.getAttribute('href')).toBe(
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    );
     const action = doc.querySelector('[data-testid="event-action"]')!;
-    expect([action.text.trim(), action.getAttribute('href')]).toEqual(['Register Now (opens in a new tab)', 'https://tickets.example.org/summit']);
+    expect([action.text.trim(), action.getAttribute('href')]).toEqual([
+      'Register Now (opens in a new tab)',
+      'https://tickets.example.org/summit',
+    ]);
   });
 
   it('offers an RFC 5545 calendar file that an iCalendar parser reads back', async () => {
@@ -175,41 +220,66 @@ describe('Open Graph images', () => {
 describe('feeds, sitemap and head links', () => {
   it('links both feeds from the page head, and the feeds list the public items', async () => {
     const doc = await html('/');
-    const alternates = doc.querySelectorAll('link[rel="alternate"][type="application/rss+xml"]').map((l) => l.getAttribute('href'));
+    const alternates = doc
+      .querySelectorAll('link[rel="alternate"][type="application/rss+xml"]')
+      .map((l) => l.getAttribute('href'));
     expect(alternates).toEqual(['/publications/feed.xml', '/events/feed.xml']);
-    expect(await feedLinks('/publications/feed.xml')).toEqual(['/publications/governing-frontier-ai']);
+    expect(await feedLinks('/publications/feed.xml')).toEqual([
+      '/publications/governing-frontier-ai',
+    ]);
     expect(await feedLinks('/events/feed.xml')).toEqual(['/events/frontier-safety-summit']);
   });
 
   it('lists every page in the sitemap', async () => {
     expect(await sitemapLocs()).toEqual(
-      expect.arrayContaining(['/', '/team', '/publications', '/publications/type/report', '/publications/governing-frontier-ai', '/events/frontier-safety-summit']),
+      expect.arrayContaining([
+        '/',
+        '/team',
+        '/publications',
+        '/publications/type/report',
+        '/publications/governing-frontier-ai',
+        '/events/frontier-safety-summit',
+      ]),
     );
   });
 });
 
 describe('drafts and embargoes', () => {
   it('keeps a draft and a scheduled item out of every public output before the release time', async () => {
-    for (const path of ['/publications/embargoed-findings', '/publications/unfinished-draft', '/events/embargoed-webinar', '/publications/embargoed-findings.ris', '/events/embargoed-webinar.ics']) {
+    for (const path of [
+      '/publications/embargoed-findings',
+      '/publications/unfinished-draft',
+      '/events/embargoed-webinar',
+      '/publications/embargoed-findings.ris',
+      '/events/embargoed-webinar.ics',
+    ]) {
       expect((await page(path)).status, path).toBe(404);
     }
     const locs = await sitemapLocs();
     expect(locs.filter((p) => /embargoed|unfinished/.test(p))).toEqual([]);
     expect((await searchUrls()).filter((p) => /embargoed|unfinished/.test(p))).toEqual([]);
-    expect((await feedLinks('/publications/feed.xml')).some((p) => p.includes('embargoed'))).toBe(false);
+    expect((await feedLinks('/publications/feed.xml')).some((p) => p.includes('embargoed'))).toBe(
+      false,
+    );
     expect((await page('/publications')).text).not.toContain('Embargoed Findings');
     expect((await page('/')).text).not.toContain('Embargoed');
     const list = await visitor.get('/api/publications');
     expect(list.json.map((p: { title: string }) => p.title)).toEqual(['Governing Frontier AI']);
     expect((await visitor.get(`/api/publications/${ids.embargoed}`)).status).toBe(404);
     expect((await visitor.get(`/api/events/${ids.webinar}`)).status).toBe(404);
-    expect((await visitor.get('/api/events')).json.map((e: { title: string }) => e.title)).toEqual(['Frontier Safety Summit']);
-    expect((await visitor.get('/api/events/upcoming')).json.map((e: { title: string }) => e.title)).toEqual(['Frontier Safety Summit']);
+    expect((await visitor.get('/api/events')).json.map((e: { title: string }) => e.title)).toEqual([
+      'Frontier Safety Summit',
+    ]);
+    expect(
+      (await visitor.get('/api/events/upcoming')).json.map((e: { title: string }) => e.title),
+    ).toEqual(['Frontier Safety Summit']);
   });
 
   it('lists every item for admins only, and shows what is scheduled for when', async () => {
     expect((await visitor.get('/api/publications/all')).status).toBe(401);
-    expect((await admin.get('/api/publications/all')).json.map((p: { title: string }) => p.title)).toEqual(['Unfinished Draft', 'Embargoed Findings', 'Governing Frontier AI']);
+    expect(
+      (await admin.get('/api/publications/all')).json.map((p: { title: string }) => p.title),
+    ).toEqual(['Unfinished Draft', 'Embargoed Findings', 'Governing Frontier AI']);
     const releases = (await admin.get('/api/admin/releases')).json;
     expect(releases.upcoming.map((r: { title: string; at: string }) => [r.title, r.at])).toEqual([
       ['Embargoed Findings', new Date(releaseAt).toISOString()],
@@ -230,13 +300,20 @@ describe('drafts and embargoes', () => {
   });
 
   it('renames keep the old address as a permanent redirect, and the scheduled build publishes the embargoed items', async () => {
-    const renamed = await admin.patch(`/api/publications/${ids.report}`, { title: 'Governing Frontier AI Models' });
-    expect(renamed.json).toMatchObject({ slug: 'governing-frontier-ai-models', previousSlugs: ['governing-frontier-ai'] });
+    const renamed = await admin.patch(`/api/publications/${ids.report}`, {
+      title: 'Governing Frontier AI Models',
+    });
+    expect(renamed.json).toMatchObject({
+      slug: 'governing-frontier-ai-models',
+      previousSlugs: ['governing-frontier-ai'],
+    });
     await site.platform.builder.idle();
 
     // Unchanged items keep their cached image: the next build does not draw it again.
     const summitImage = (await readdir(ogCache())).map((f) => path.join(ogCache(), f));
-    const drawnAt = await Promise.all(summitImage.map(async (f) => [f, (await stat(f)).mtimeMs] as const));
+    const drawnAt = await Promise.all(
+      summitImage.map(async (f) => [f, (await stat(f)).mtimeMs] as const),
+    );
 
     // The clock passes the release time: the scheduled check starts the build, which renders for that time.
     setClock(releaseAt + 60_000);
@@ -248,26 +325,46 @@ describe('drafts and embargoes', () => {
     await site.platform.builder.idle();
 
     const moved = await page('/publications/governing-frontier-ai');
-    expect([moved.status, moved.location]).toEqual([301, '/publications/governing-frontier-ai-models']);
-    expect((await page('/publications/governing-frontier-ai.ris')).location).toBe('/publications/governing-frontier-ai-models.ris');
-    expect(metaAll(await html('/publications/governing-frontier-ai-models'), 'citation_title')).toEqual(['Governing Frontier AI Models']);
+    expect([moved.status, moved.location]).toEqual([
+      301,
+      '/publications/governing-frontier-ai-models',
+    ]);
+    expect((await page('/publications/governing-frontier-ai.ris')).location).toBe(
+      '/publications/governing-frontier-ai-models.ris',
+    );
+    expect(
+      metaAll(await html('/publications/governing-frontier-ai-models'), 'citation_title'),
+    ).toEqual(['Governing Frontier AI Models']);
 
-    expect((await html('/publications/embargoed-findings')).querySelector('h1')!.text).toBe('Embargoed Findings');
-    expect((await html('/events/embargoed-webinar')).querySelector('h1')!.text).toBe('Embargoed Webinar');
-    expect(await sitemapLocs()).toEqual(expect.arrayContaining(['/publications/embargoed-findings', '/events/embargoed-webinar']));
-    expect(await searchUrls()).toEqual(expect.arrayContaining(['/publications/embargoed-findings', '/events/embargoed-webinar']));
+    expect((await html('/publications/embargoed-findings')).querySelector('h1')!.text).toBe(
+      'Embargoed Findings',
+    );
+    expect((await html('/events/embargoed-webinar')).querySelector('h1')!.text).toBe(
+      'Embargoed Webinar',
+    );
+    expect(await sitemapLocs()).toEqual(
+      expect.arrayContaining(['/publications/embargoed-findings', '/events/embargoed-webinar']),
+    );
+    expect(await searchUrls()).toEqual(
+      expect.arrayContaining(['/publications/embargoed-findings', '/events/embargoed-webinar']),
+    );
     expect(await feedLinks('/publications/feed.xml')).toContain('/publications/embargoed-findings');
     expect((await page('/publications')).text).toContain('Embargoed Findings');
     expect((await page('/publications/unfinished-draft')).status).toBe(404);
-    expect((await visitor.get('/api/publications')).json.map((p: { title: string }) => p.title)).toEqual(['Embargoed Findings', 'Governing Frontier AI Models']);
+    expect(
+      (await visitor.get('/api/publications')).json.map((p: { title: string }) => p.title),
+    ).toEqual(['Embargoed Findings', 'Governing Frontier AI Models']);
     expect((await visitor.get(`/api/events/${ids.webinar}`)).status).toBe(200);
 
     // The summit's image was not drawn again; the renamed report and the released items got theirs.
     for (const [file, mtime] of drawnAt) {
-      if ((await readdir(ogCache())).includes(path.basename(file))) expect((await stat(file)).mtimeMs).toBe(mtime);
+      if ((await readdir(ogCache())).includes(path.basename(file)))
+        expect((await stat(file)).mtimeMs).toBe(mtime);
     }
     expect((await readdir(ogCache())).filter((f) => f.endsWith('.png'))).toHaveLength(5);
-    expect(await ogImage('/publications/embargoed-findings')).toBe('/og/publications/embargoed-findings.png');
+    expect(await ogImage('/publications/embargoed-findings')).toBe(
+      '/og/publications/embargoed-findings.png',
+    );
 
     // One build per release: the next check asks for nothing.
     await site.platform.runScheduled('release-scheduled');

@@ -29,10 +29,16 @@ afterAll(() => site?.close());
 
 describe('a rebuild with the page cache', () => {
   it('keeps unchanged pages as they were and renders the edited publication anew', async () => {
-    const before = { page: await get(UNTOUCHED), ris: await get(`${UNTOUCHED}.ris`), archive: await get('/publications') };
+    const before = {
+      page: await get(UNTOUCHED),
+      ris: await get(`${UNTOUCHED}.ris`),
+      archive: await get('/publications'),
+    };
     const list = (await admin.get('/api/publications')).json as { id: string; slug: string }[];
     const edited = list.find((p) => `/publications/${p.slug}` === EDITED)!;
-    const res = await admin.patch(`/api/publications/${edited.id}`, { description: 'Rewritten for the second build.' });
+    const res = await admin.patch(`/api/publications/${edited.id}`, {
+      description: 'Rewritten for the second build.',
+    });
     expect(res.status, res.text).toBe(200);
     await site.platform.build();
 
@@ -47,7 +53,9 @@ describe('a rebuild with the page cache', () => {
   it('shows a renamed author on the unchanged publications that credit them', async () => {
     const members = (await admin.get('/api/team-members')).json as { id: string; name: string }[];
     const marcus = members.find((m) => m.name === 'Marcus Chen')!;
-    expect((await admin.patch(`/api/team-members/${marcus.id}`, { name: 'Marcus Chen-Ito' })).status).toBe(200);
+    expect(
+      (await admin.patch(`/api/team-members/${marcus.id}`, { name: 'Marcus Chen-Ito' })).status,
+    ).toBe(200);
     await site.platform.build();
 
     expect(await get(UNTOUCHED)).toContain('Marcus Chen-Ito');
@@ -57,7 +65,10 @@ describe('a rebuild with the page cache', () => {
   it('renders every page for the environment its own build was given, though builds share a warm process', async () => {
     // A measurement id lets the analytics host into every page's Content Security Policy
     // (astro.config.mjs), and is part of every cached page's key.
-    const policy = async () => (await get(UNTOUCHED)).match(/<meta http-equiv="content-security-policy" content="([^"]*)"/)?.[1] ?? '';
+    const policy = async () =>
+      (await get(UNTOUCHED)).match(
+        /<meta http-equiv="content-security-policy" content="([^"]*)"/,
+      )?.[1] ?? '';
     expect(await policy()).not.toContain('googletagmanager');
     site.platform.builder.env.PUBLIC_GA_MEASUREMENT_ID = 'G-ENVPROBE1';
     try {
@@ -71,24 +82,34 @@ describe('a rebuild with the page cache', () => {
     expect(site.platform.builder.failures).toBe(0);
   }, 300_000);
 
-  it('builds in a fresh process when the warm one it left died while idle', { timeout: 120_000 }, async () => {
-    // The build before left its process waiting for the next; the system may end it meanwhile
-    // (out of memory, say). The next build must not wait on it forever.
-    const waiting = execFileSync('pgrep', ['-P', String(process.pid), '-f', 'astro-build-worker'], { encoding: 'utf8' }).trim().split('\n');
-    expect(waiting.length).toBeGreaterThan(0);
-    for (const pid of waiting) process.kill(Number(pid), 'SIGKILL');
-    // Gone once reaped, when this process has seen its exit.
-    const gone = (pid: string) => {
-      try {
-        return !process.kill(Number(pid), 0);
-      } catch {
-        return true;
-      }
-    };
-    await expect.poll(() => waiting.every(gone)).toBe(true);
-    const failures = site.platform.builder.failures;
-    await site.platform.build();
-    expect(site.platform.builder.failures).toBe(failures);
-    expect(await get(UNTOUCHED)).toContain('Chen-Ito');
-  });
+  it(
+    'builds in a fresh process when the warm one it left died while idle',
+    { timeout: 120_000 },
+    async () => {
+      // The build before left its process waiting for the next; the system may end it meanwhile
+      // (out of memory, say). The next build must not wait on it forever.
+      const waiting = execFileSync(
+        'pgrep',
+        ['-P', String(process.pid), '-f', 'astro-build-worker'],
+        { encoding: 'utf8' },
+      )
+        .trim()
+        .split('\n');
+      expect(waiting.length).toBeGreaterThan(0);
+      for (const pid of waiting) process.kill(Number(pid), 'SIGKILL');
+      // Gone once reaped, when this process has seen its exit.
+      const gone = (pid: string) => {
+        try {
+          return !process.kill(Number(pid), 0);
+        } catch {
+          return true;
+        }
+      };
+      await expect.poll(() => waiting.every(gone)).toBe(true);
+      const failures = site.platform.builder.failures;
+      await site.platform.build();
+      expect(site.platform.builder.failures).toBe(failures);
+      expect(await get(UNTOUCHED)).toContain('Chen-Ito');
+    },
+  );
 });

@@ -10,7 +10,12 @@ import { stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PDF_FILE_BYTES, NOT_A_PDF, PDF_FILE_TOO_LARGE, PDF_PART_BYTES } from '../../src/schemas/upload-limits';
+import {
+  MAX_PDF_FILE_BYTES,
+  NOT_A_PDF,
+  PDF_FILE_TOO_LARGE,
+  PDF_PART_BYTES,
+} from '../../src/schemas/upload-limits';
 import { builtPages } from '../helpers/built-pages';
 import { startAdminSite } from '../helpers/admin-site';
 import { client, type TestSite } from '../helpers/platform';
@@ -22,23 +27,44 @@ let admin: ReturnType<typeof client>;
 const { page, html } = builtPages(() => site.url);
 
 beforeAll(async () => {
-  ({ site, admin, admin: { cookie } } = await startAdminSite({ pages: true, users: { admin: { username: 'editor', password: 'correct horse battery staple' } } }));
+  ({
+    site,
+    admin,
+    admin: { cookie },
+  } = await startAdminSite({
+    pages: true,
+    users: { admin: { username: 'editor', password: 'correct horse battery staple' } },
+  }));
 }, 180_000);
 afterAll(() => site?.close());
 
 /** A PDF of `size` bytes: a real header, random filler (so a part out of place shows), the trailer. */
 function pdf(size: number): Buffer {
-  const head = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n%');
+  const head = Buffer.from(
+    '%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n%',
+  );
   const tail = Buffer.from('\ntrailer << /Root 1 0 R >>\n%%EOF\n');
   return Buffer.concat([head, randomBytes(size - head.length - tail.length), tail]);
 }
 
-const digest = (bytes: Uint8Array) => `sha-256=:${createHash('sha256').update(bytes).digest('base64')}:`;
-const partOf = (file: Buffer, index: number) => file.subarray(index * PDF_PART_BYTES, (index + 1) * PDF_PART_BYTES);
-const putPart = (id: string, index: number, bytes: Uint8Array, headers: Record<string, string> = {}) =>
+const digest = (bytes: Uint8Array) =>
+  `sha-256=:${createHash('sha256').update(bytes).digest('base64')}:`;
+const partOf = (file: Buffer, index: number) =>
+  file.subarray(index * PDF_PART_BYTES, (index + 1) * PDF_PART_BYTES);
+const putPart = (
+  id: string,
+  index: number,
+  bytes: Uint8Array,
+  headers: Record<string, string> = {},
+) =>
   rawRequest(`${site.url}/api/admin/pdf-uploads/${id}/parts/${index}`, {
     method: 'PUT',
-    headers: { 'Content-Type': 'application/octet-stream', 'Content-Digest': digest(bytes), Cookie: cookie, ...headers },
+    headers: {
+      'Content-Type': 'application/octet-stream',
+      'Content-Digest': digest(bytes),
+      Cookie: cookie,
+      ...headers,
+    },
     body: bytes,
   });
 
@@ -48,7 +74,11 @@ async function killedMidPart(id: string, index: number, bytes: Uint8Array): Prom
     const req = http.request(`${site.url}/api/admin/pdf-uploads/${id}/parts/${index}`, {
       method: 'PUT',
       agent: false,
-      headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': String(bytes.byteLength), Cookie: cookie },
+      headers: {
+        'Content-Type': 'application/octet-stream',
+        'Content-Length': String(bytes.byteLength),
+        Cookie: cookie,
+      },
     });
     req.on('error', () => resolve());
     req.on('response', () => resolve());
@@ -66,7 +96,10 @@ describe('a 60 MB PDF in parts', () => {
   let pdfUrl = '';
 
   it('uploads in parts, resumes after a killed connection, and completes', async () => {
-    const created = await admin.post('/api/admin/pdf-uploads', { fileName: 'Frontier Report (final).PDF', size: file.length });
+    const created = await admin.post('/api/admin/pdf-uploads', {
+      fileName: 'Frontier Report (final).PDF',
+      size: file.length,
+    });
     expect(created.status, created.text).toBe(201);
     const { id, partCount, partSize } = created.json;
     expect([partSize, partCount]).toEqual([PDF_PART_BYTES, 15]);
@@ -78,8 +111,12 @@ describe('a 60 MB PDF in parts', () => {
     const status = await admin.get(`/api/admin/pdf-uploads/${id}`);
     expect(status.json).toMatchObject({ received: [0, 1, 2, 3, 4, 5, 6], pdfUrl: null });
     const early = await admin.post(`/api/admin/pdf-uploads/${id}/complete`);
-    expect([early.status, early.json.message]).toEqual([409, 'Parts still missing: 7, 8, 9, 10, 11, 12, 13, 14']);
-    for (let i = 7; i < partCount; i++) expect((await putPart(id, i, partOf(file, i))).status).toBe(200);
+    expect([early.status, early.json.message]).toEqual([
+      409,
+      'Parts still missing: 7, 8, 9, 10, 11, 12, 13, 14',
+    ]);
+    for (let i = 7; i < partCount; i++)
+      expect((await putPart(id, i, partOf(file, i))).status).toBe(200);
 
     const done = await admin.post(`/api/admin/pdf-uploads/${id}/complete`);
     expect(done.status, done.text).toBe(200);
@@ -90,7 +127,11 @@ describe('a 60 MB PDF in parts', () => {
   }, 120_000);
 
   it('is a file of the deploy after the build, byte-identical, cached for a year', async () => {
-    const report = await admin.post('/api/publications', { title: 'Frontier Report', description: 'The full report.', pdf: pdfUrl });
+    const report = await admin.post('/api/publications', {
+      title: 'Frontier Report',
+      description: 'The full report.',
+      pdf: pdfUrl,
+    });
     expect(report.status).toBe(201);
     await site.platform.build();
     const res = await fetch(site.url + pdfUrl);
@@ -101,7 +142,9 @@ describe('a 60 MB PDF in parts', () => {
     expect(got.length).toBe(file.length);
     expect(got.equals(file)).toBe(true);
     // It is a file in the build's output (what Netlify uploads to its CDN), not a function's answer.
-    expect((await stat(path.join(site.platform.builder.site!.root, pdfUrl))).size).toBe(file.length);
+    expect((await stat(path.join(site.platform.builder.site!.root, pdfUrl))).size).toBe(
+      file.length,
+    );
     const link = (await html('/publications/frontier-report')).querySelector('a[download$=".pdf"]');
     expect(link?.getAttribute('href')).toBe(pdfUrl);
   }, 180_000);
@@ -109,35 +152,68 @@ describe('a 60 MB PDF in parts', () => {
   it('a replaced PDF gets a new address; drafts and scheduled items keep theirs out of the deploy; a missing PDF never fails the build', async () => {
     const small = pdf(1000);
     const upload = async () => {
-      const { json } = await admin.post('/api/admin/pdf-uploads', { fileName: 'draft.pdf', size: small.length });
+      const { json } = await admin.post('/api/admin/pdf-uploads', {
+        fileName: 'draft.pdf',
+        size: small.length,
+      });
       expect((await putPart(json.id, 0, small)).status).toBe(200);
       return (await admin.post(`/api/admin/pdf-uploads/${json.id}/complete`)).json.pdfUrl as string;
     };
     const [again, draftPdf, scheduledPdf] = [await upload(), await upload(), await upload()];
     expect(again).not.toBe(pdfUrl);
-    await admin.post('/api/publications', { title: 'Draft Findings', description: 'Not yet.', status: 'draft', pdf: draftPdf });
-    await admin.post('/api/publications', { title: 'Later Findings', description: 'Soon.', status: 'scheduled', publishAt: '2099-01-01T09:00', pdf: scheduledPdf });
+    await admin.post('/api/publications', {
+      title: 'Draft Findings',
+      description: 'Not yet.',
+      status: 'draft',
+      pdf: draftPdf,
+    });
+    await admin.post('/api/publications', {
+      title: 'Later Findings',
+      description: 'Soon.',
+      status: 'scheduled',
+      publishAt: '2099-01-01T09:00',
+      pdf: scheduledPdf,
+    });
     // An address no upload completed: the build still succeeds, and the page offers no PDF.
-    await admin.post('/api/publications', { title: 'Lost Parts', description: 'Its PDF never arrived.', pdf: `/pdf/${'0'.repeat(32)}/lost.pdf` });
+    await admin.post('/api/publications', {
+      title: 'Lost Parts',
+      description: 'Its PDF never arrived.',
+      pdf: `/pdf/${'0'.repeat(32)}/lost.pdf`,
+    });
     await site.platform.build();
     expect((await page(draftPdf)).status).toBe(404);
     expect((await page(scheduledPdf)).status).toBe(404);
     expect((await page(pdfUrl)).status).toBe(200);
-    expect((await html('/publications/lost-parts')).querySelector('a[download$=".pdf"]')).toBeNull();
+    expect(
+      (await html('/publications/lost-parts')).querySelector('a[download$=".pdf"]'),
+    ).toBeNull();
   }, 180_000);
 });
 
 describe('refusals', () => {
   it('refuses a file over 100 MB with 413 JSON before any byte is sent', async () => {
-    const res = await admin.post('/api/admin/pdf-uploads', { fileName: 'huge.pdf', size: 101 * 1024 * 1024 });
+    const res = await admin.post('/api/admin/pdf-uploads', {
+      fileName: 'huge.pdf',
+      size: 101 * 1024 * 1024,
+    });
     expect(res.status).toBe(413);
     expect(res.json).toEqual({ message: PDF_FILE_TOO_LARGE });
-    expect((await admin.post('/api/admin/pdf-uploads', { fileName: 'cap.pdf', size: MAX_PDF_FILE_BYTES })).status).toBe(201);
+    expect(
+      (
+        await admin.post('/api/admin/pdf-uploads', {
+          fileName: 'cap.pdf',
+          size: MAX_PDF_FILE_BYTES,
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('refuses a file that is not a PDF with 415 JSON, whatever its name, and drops the upload', async () => {
     const html = Buffer.from('<html><script>alert(1)</script></html>');
-    const { json } = await admin.post('/api/admin/pdf-uploads', { fileName: 'report.pdf', size: html.length });
+    const { json } = await admin.post('/api/admin/pdf-uploads', {
+      fileName: 'report.pdf',
+      size: html.length,
+    });
     const res = await putPart(json.id, 0, html, { 'Content-Type': 'application/pdf' });
     expect(res.status).toBe(415);
     expect(res.json).toEqual({ message: NOT_A_PDF });
@@ -146,18 +222,31 @@ describe('refusals', () => {
 
   it('refuses a damaged, short or oversized part, and parts sent as a form', async () => {
     const file = pdf(PDF_PART_BYTES + 10);
-    const { json } = await admin.post('/api/admin/pdf-uploads', { fileName: 'a.pdf', size: file.length });
-    const damaged = await putPart(json.id, 1, Buffer.from('0123456789'), { 'Content-Digest': digest(Buffer.from('something else')) });
-    expect([damaged.status, damaged.json.message]).toEqual([400, 'Part 1 arrived damaged. Please send it again.']);
+    const { json } = await admin.post('/api/admin/pdf-uploads', {
+      fileName: 'a.pdf',
+      size: file.length,
+    });
+    const damaged = await putPart(json.id, 1, Buffer.from('0123456789'), {
+      'Content-Digest': digest(Buffer.from('something else')),
+    });
+    expect([damaged.status, damaged.json.message]).toEqual([
+      400,
+      'Part 1 arrived damaged. Please send it again.',
+    ]);
     const short = await putPart(json.id, 1, Buffer.from('01234'));
     expect(short.status).toBe(400);
     expect((await putPart(json.id, 1, Buffer.alloc(11))).status).toBe(413);
-    expect((await putPart(json.id, 0, partOf(file, 0), { 'Content-Type': 'text/plain' })).status).toBe(415);
+    expect(
+      (await putPart(json.id, 0, partOf(file, 0), { 'Content-Type': 'text/plain' })).status,
+    ).toBe(415);
     expect((await putPart(json.id, 2, Buffer.from('x'))).status).toBe(404);
     expect((await admin.get(`/api/admin/pdf-uploads/${json.id}`)).json.received).toEqual([]);
   });
 
   it('needs an editor', async () => {
-    expect((await client(site.url).post('/api/admin/pdf-uploads', { fileName: 'a.pdf', size: 10 })).status).toBe(401);
+    expect(
+      (await client(site.url).post('/api/admin/pdf-uploads', { fileName: 'a.pdf', size: 10 }))
+        .status,
+    ).toBe(401);
   });
 });

@@ -16,7 +16,13 @@ const { page, html } = builtPages(() => site.url);
 
 const popupTexts = async () => {
   const el = (await html('/')).querySelector('template[data-newsletter-popup-texts]');
-  return el && { title: el.getAttribute('data-title'), description: el.getAttribute('data-description'), button: el.getAttribute('data-button') };
+  return (
+    el && {
+      title: el.getAttribute('data-title'),
+      description: el.getAttribute('data-description'),
+      button: el.getAttribute('data-button'),
+    }
+  );
 };
 const links = async (path: string, nav: string) =>
   (await html(path)).querySelectorAll(`nav[aria-label="${nav}"] a`).map((a) => ({
@@ -43,7 +49,10 @@ const build = async () => {
 };
 
 beforeAll(async () => {
-  ({ site, admin } = await startAdminSite({ pages: true, users: { admin: { username: 'words-admin', password: 'words-admin-password' } } }));
+  ({ site, admin } = await startAdminSite({
+    pages: true,
+    users: { admin: { username: 'words-admin', password: 'words-admin-password' } },
+  }));
   await build();
 }, 240_000);
 afterAll(() => site?.close());
@@ -55,23 +64,46 @@ describe('the words around the content', () => {
     expect(missing).toContain('Did you forget to add the page to the router?');
     expect(await popupTexts()).toEqual({
       title: 'Stay ahead of AI',
-      description: 'Join 5,000+ innovators, researchers and policy makers who get our monthly briefing on AI research, events and analysis.',
+      description:
+        'Join 5,000+ innovators, researchers and policy makers who get our monthly briefing on AI research, events and analysis.',
       button: 'Join the community',
     });
     const footer = (await html('/team')).querySelector('footer')!;
-    expect(footer.text).toContain('© 2025 Meridian Institute for AI Research. All rights reserved.');
-    expect(footer.text).toContain('Independent research that turns artificial intelligence into lasting public benefit.');
+    expect(footer.text).toContain(
+      '© 2025 Meridian Institute for AI Research. All rights reserved.',
+    );
+    expect(footer.text).toContain(
+      'Independent research that turns artificial intelligence into lasting public benefit.',
+    );
     expect(footer.querySelector('[aria-label="Follow us"]')).toBeNull();
     const header = await links('/team', 'Main');
-    expect(header.map((l) => l.label)).toEqual(['About Us', 'Our Team', 'Strategic Focus', 'Research', 'Events', 'AI Quick Bytes', 'Testimonials', 'Contact']);
-    expect(header.find((l) => l.label === 'AI Quick Bytes')).toMatchObject({ href: 'https://aiquickbytes.substack.com/', newTab: true });
+    expect(header.map((l) => l.label)).toEqual([
+      'About Us',
+      'Our Team',
+      'Strategic Focus',
+      'Research',
+      'Events',
+      'AI Quick Bytes',
+      'Testimonials',
+      'Contact',
+    ]);
+    expect(header.find((l) => l.label === 'AI Quick Bytes')).toMatchObject({
+      href: 'https://aiquickbytes.substack.com/',
+      newTab: true,
+    });
   });
 
   it('refuses a link list it could not render safely, and loses nothing', async () => {
     const bad = [
       { navLinks: [{ label: 'Run', href: 'javascript:alert(1)', newTab: false }] },
       { navLinks: [{ label: '', href: '/team', newTab: false }] },
-      { footerLinks: Array.from({ length: 13 }, (_, n) => ({ label: `L${n}`, href: '/team', newTab: false })) },
+      {
+        footerLinks: Array.from({ length: 13 }, (_, n) => ({
+          label: `L${n}`,
+          href: '/team',
+          newTab: false,
+        })),
+      },
       { socialLinkedin: 'not a web address' },
     ];
     for (const body of bad) {
@@ -109,7 +141,11 @@ describe('the words around the content', () => {
     expect(missing).toContain('Nothing here');
     expect(missing).toContain('That address leads nowhere. Try the search.');
     expect(missing).not.toContain('404 Page Not Found');
-    expect(await popupTexts()).toEqual({ title: 'Our monthly briefing', description: 'One email a month, from our researchers.', button: 'Sign me up' });
+    expect(await popupTexts()).toEqual({
+      title: 'Our monthly briefing',
+      description: 'One email a month, from our researchers.',
+      button: 'Sign me up',
+    });
 
     expect(await links('/team', 'Main')).toEqual([
       { label: 'Research', href: '/publications', newTab: false },
@@ -117,24 +153,57 @@ describe('the words around the content', () => {
       { label: 'Testimonials', href: '/testimonials', newTab: false },
       { label: 'Blog', href: 'https://blog.example.org/', newTab: true },
     ]);
-    expect((await links('/team', 'Footer')).map((l) => l.label)).toEqual(['Research', 'People', 'Testimonials', 'Blog', 'Privacy notice']);
+    expect((await links('/team', 'Footer')).map((l) => l.label)).toEqual([
+      'Research',
+      'People',
+      'Testimonials',
+      'Blog',
+      'Privacy notice',
+    ]);
     const footer = (await html('/team')).querySelector('footer')!;
     expect(footer.text).toContain('© Meridian Institute, 2026');
     expect(footer.text).toContain('Research for the public good.');
-    expect(footer.querySelector('[aria-label="Follow us"] a')?.getAttribute('href')).toBe('https://www.linkedin.com/company/meridian-example');
+    expect(footer.querySelector('[aria-label="Follow us"] a')?.getAttribute('href')).toBe(
+      'https://www.linkedin.com/company/meridian-example',
+    );
   });
 
-  it('the popup can be switched off; emptied texts and reset lists bring the built-in wording back', { timeout: 240_000 }, async () => {
-    const saved = await admin.patch('/api/site-settings', { showPopup: false, showTestimonials: false, notFoundTitle: '', navLinks: null, footerLinks: null, newsletterLinkText: '' });
-    expect(saved.status, saved.text).toBe(200);
-    await build();
+  it(
+    'the popup can be switched off; emptied texts and reset lists bring the built-in wording back',
+    { timeout: 240_000 },
+    async () => {
+      const saved = await admin.patch('/api/site-settings', {
+        showPopup: false,
+        showTestimonials: false,
+        notFoundTitle: '',
+        navLinks: null,
+        footerLinks: null,
+        newsletterLinkText: '',
+      });
+      expect(saved.status, saved.text).toBe(200);
+      await build();
 
-    expect(await popupTexts()).toBeNull();
-    expect(await notFound()).toContain('404 Page Not Found');
-    const header = await links('/team', 'Main');
-    expect(header.map((l) => l.label)).toEqual(['About Us', 'Our Team', 'Strategic Focus', 'Research', 'Events', 'AI Quick Bytes', 'Contact']);
-    // The newsletter link keeps the address still set, with the built-in label.
-    expect(header.find((l) => l.label === 'AI Quick Bytes')?.href).toBe('https://briefing.example.org/');
-    expect((await links('/team', 'Footer')).slice(-3).map((l) => l.label)).toEqual(['Search', 'Privacy', 'Accessibility']);
-  });
+      expect(await popupTexts()).toBeNull();
+      expect(await notFound()).toContain('404 Page Not Found');
+      const header = await links('/team', 'Main');
+      expect(header.map((l) => l.label)).toEqual([
+        'About Us',
+        'Our Team',
+        'Strategic Focus',
+        'Research',
+        'Events',
+        'AI Quick Bytes',
+        'Contact',
+      ]);
+      // The newsletter link keeps the address still set, with the built-in label.
+      expect(header.find((l) => l.label === 'AI Quick Bytes')?.href).toBe(
+        'https://briefing.example.org/',
+      );
+      expect((await links('/team', 'Footer')).slice(-3).map((l) => l.label)).toEqual([
+        'Search',
+        'Privacy',
+        'Accessibility',
+      ]);
+    },
+  );
 });

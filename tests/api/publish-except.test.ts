@@ -15,16 +15,35 @@ let admin: Client;
 const { page } = builtPages(() => site.url);
 
 beforeAll(async () => {
-  ({ site, admin } = await startAdminSite({ pages: false, users: { admin: { username: 'editor', password: 'editor-password-123' } } }));
+  ({ site, admin } = await startAdminSite({
+    pages: false,
+    users: { admin: { username: 'editor', password: 'editor-password-123' } },
+  }));
   for (const title of ['Ordinary Workshop', 'Another Meetup']) {
-    expect((await admin.post('/api/events', { title, startDate: '2031-05-01', endDate: '2031-05-02' })).status).toBe(201);
+    expect(
+      (await admin.post('/api/events', { title, startDate: '2031-05-01', endDate: '2031-05-02' }))
+        .status,
+    ).toBe(201);
   }
-  expect((await admin.post('/api/publications', { title: 'Ordinary Report', description: 'Fine.' })).status).toBe(201);
+  expect(
+    (await admin.post('/api/publications', { title: 'Ordinary Report', description: 'Fine.' }))
+      .status,
+  ).toBe(201);
   // The far-future event, written straight into the store as an older version accepted it.
   const store = getStore({ name: 'content' });
   const doc = (await store.get('events', { type: 'json' })) as { items: Record<string, unknown>[] };
   const at = '2024-01-01T00:00:00.000Z';
-  doc.items.push({ id: 'far-future', title: 'Far Future Gala', description: '', eventType: 'Event', startDate: '+275760-09-12T00:00:00.000Z', endDate: '+275760-09-12T00:00:00.000Z', order: 9, createdAt: at, updatedAt: at });
+  doc.items.push({
+    id: 'far-future',
+    title: 'Far Future Gala',
+    description: '',
+    eventType: 'Event',
+    startDate: '+275760-09-12T00:00:00.000Z',
+    endDate: '+275760-09-12T00:00:00.000Z',
+    order: 9,
+    createdAt: at,
+    updatedAt: at,
+  });
   await store.setJSON('events', doc);
   const failures = site.platform.builder.failures;
   await site.platform.build();
@@ -50,13 +69,22 @@ describe('a build with one record that cannot render', () => {
     const state = (await admin.get('/api/admin/publish')).json;
     expect(state.state).toBe('live');
     expect(state.skipped).toEqual([
-      expect.objectContaining({ kind: 'event', id: 'far-future', title: 'Far Future Gala', page: '/events/far-future-gala', reason: expect.any(String) }),
+      expect.objectContaining({
+        kind: 'event',
+        id: 'far-future',
+        title: 'Far Future Gala',
+        page: '/events/far-future-gala',
+        reason: expect.any(String),
+      }),
     ]);
     expect(state.skipped[0].reason.length).toBeGreaterThan(0);
   });
 
   it('clears the report once the record is fixed and the next build publishes it', async () => {
-    const fixed = await admin.patch('/api/events/far-future', { startDate: '2032-09-12', endDate: '2032-09-12' });
+    const fixed = await admin.patch('/api/events/far-future', {
+      startDate: '2032-09-12',
+      endDate: '2032-09-12',
+    });
     expect(fixed.status, fixed.text).toBe(200);
     await site.platform.build();
     expect((await admin.get('/api/admin/publish')).json.skipped).toEqual([]);

@@ -12,8 +12,13 @@ const state = async () => (await t.admin.get('/api/admin/publish')).json;
 
 // Netlify delivers deploy events by calling the function named after the event with the deploy
 // (the platform's invokeEvent plays Netlify's part; the public URL space does not reach them).
-async function deployEvent(event: 'deploy-building' | 'deploy-succeeded' | 'deploy-failed', errorMessage: string | null = null) {
-  const res = await t.site.platform.invokeEvent(event, { payload: { id: 'd1', site_id: 'local-site', error_message: errorMessage } });
+async function deployEvent(
+  event: 'deploy-building' | 'deploy-succeeded' | 'deploy-failed',
+  errorMessage: string | null = null,
+) {
+  const res = await t.site.platform.invokeEvent(event, {
+    payload: { id: 'd1', site_id: 'local-site', error_message: errorMessage },
+  });
   expect(res.status).toBe(200);
 }
 const markBuildStarted = () => deployEvent('deploy-building');
@@ -79,7 +84,10 @@ describe('publishing', () => {
     advanceClock(5);
     await t.admin.patch('/api/site-settings', { heroTitle: 'Retry' });
     expect(t.hookCalls()).toBe(6);
-    expect(await state()).toMatchObject({ state: 'queued', lastError: 'The build failed: store unreachable' });
+    expect(await state()).toMatchObject({
+      state: 'queued',
+      lastError: 'The build failed: store unreachable',
+    });
   });
 
   it('is never stuck at queued: a hook call no build followed shows failed, and the next save calls again', async () => {
@@ -91,7 +99,10 @@ describe('publishing', () => {
     expect((await state()).state).toBe('queued');
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11 * 60 * 1000 });
     try {
-      expect(await state()).toMatchObject({ state: 'failed', lastError: expect.stringMatching(/No build started/) });
+      expect(await state()).toMatchObject({
+        state: 'failed',
+        lastError: expect.stringMatching(/No build started/),
+      });
       await t.admin.patch('/api/site-settings', { heroTitle: 'Found again' });
       expect(t.hookCalls()).toBe(8);
       expect((await state()).state).toBe('queued');
@@ -103,7 +114,10 @@ describe('publishing', () => {
   it('deploy events accept only a deploy payload of this site', async () => {
     const invoke = t.site.platform.invokeEvent;
     expect((await invoke('deploy-failed', { nope: 1 })).status).toBe(400);
-    expect((await invoke('deploy-failed', { payload: { site_id: 'another-site', error_message: 'x' } })).status).toBe(403);
+    expect(
+      (await invoke('deploy-failed', { payload: { site_id: 'another-site', error_message: 'x' } }))
+        .status,
+    ).toBe(403);
     // A deploy that names no site is not taken as this site's.
     const before = await state();
     const anonymous = await invoke('deploy-failed', { payload: { id: 'd2', error_message: 'x' } });
@@ -116,8 +130,20 @@ describe('publishing', () => {
 
   it('deploy event functions cannot be called from outside: a forged event changes nothing', async () => {
     const before = await state();
-    expect((await t.anon.post('/.netlify/functions/deploy-failed', { payload: { site_id: 'local-site', error_message: 'forged' } })).status).toBe(404);
-    expect((await t.anon.post('/.netlify/functions/deploy-succeeded', { payload: { site_id: 'local-site' } })).status).toBe(404);
+    expect(
+      (
+        await t.anon.post('/.netlify/functions/deploy-failed', {
+          payload: { site_id: 'local-site', error_message: 'forged' },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.anon.post('/.netlify/functions/deploy-succeeded', {
+          payload: { site_id: 'local-site' },
+        })
+      ).status,
+    ).toBe(404);
     expect(await state()).toEqual(before);
   });
 
@@ -126,7 +152,13 @@ describe('publishing', () => {
     expect((await t.viewer.get('/api/admin/publish')).status).toBe(200);
     expect((await t.anon.post('/api/admin/publish')).status).toBe(401);
     expect((await t.admin.post('/api/admin/publish', undefined, CROSS_SITE)).status).toBe(403);
-    expect((await t.admin.post('/api/admin/publish', 'go=1', { 'Content-Type': 'application/x-www-form-urlencoded' })).status).toBe(415);
+    expect(
+      (
+        await t.admin.post('/api/admin/publish', 'go=1', {
+          'Content-Type': 'application/x-www-form-urlencoded',
+        })
+      ).status,
+    ).toBe(415);
     expect((await t.admin.delete('/api/admin/publish')).status).toBe(405);
     expect(t.hookCalls()).toBe(8);
   });
@@ -136,7 +168,13 @@ describe('GET /api/admin/summary', () => {
   it('counts unread messages, pending testimonials, subscribers and upcoming events', async () => {
     const now = new Date().toISOString();
     const contact = openStore(STORES.contact);
-    const message = { name: 'Ann', email: 'ann@example.com', subject: 'research', message: 'Hello there, long enough', createdAt: now } as const;
+    const message = {
+      name: 'Ann',
+      email: 'ann@example.com',
+      subject: 'research',
+      message: 'Hello there, long enough',
+      createdAt: now,
+    } as const;
     await writeJSON(contact, 'm1', contactFormSchema, { ...message, id: 'm1', read: false });
     await writeJSON(contact, 'm2', contactFormSchema, { ...message, id: 'm2', read: true });
     await writeJSON(contact, 'm3', contactFormSchema, { ...message, id: 'm3' });
@@ -145,7 +183,12 @@ describe('GET /api/admin/summary', () => {
     await writeJSON(testimonials, 't1', testimonialSchema, { ...base, id: 't1', approved: true });
     await writeJSON(testimonials, 't2', testimonialSchema, { ...base, id: 't2', approved: false });
     const newsletter = openStore(STORES.newsletter);
-    for (const n of [1, 2, 3, 4]) await writeJSON(newsletter, `s${n}`, newsletterSubscriptionSchema, { id: `s${n}`, email: `s${n}@example.com`, createdAt: now });
+    for (const n of [1, 2, 3, 4])
+      await writeJSON(newsletter, `s${n}`, newsletterSubscriptionSchema, {
+        id: `s${n}`,
+        email: `s${n}@example.com`,
+        createdAt: now,
+      });
     const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
     await t.admin.post('/api/events', { title: 'Past', startDate: day(-3), endDate: day(-2) });
     await t.admin.post('/api/events', { title: 'Soon', startDate: day(2), endDate: day(3) });
@@ -154,7 +197,13 @@ describe('GET /api/admin/summary', () => {
     const res = await t.admin.get('/api/admin/summary');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(res.json).toMatchObject({ unreadMessages: 2, pendingTestimonials: 1, subscribers: 4, upcomingEvents: 2, publish: { state: expect.any(String) } });
+    expect(res.json).toMatchObject({
+      unreadMessages: 2,
+      pendingTestimonials: 1,
+      subscribers: 4,
+      upcomingEvents: 2,
+      publish: { state: expect.any(String) },
+    });
   });
 
   it('needs a signed-in editor or admin; an editor gets no personal-data counts', async () => {

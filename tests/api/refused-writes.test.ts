@@ -15,7 +15,10 @@ let refuseWith = 0;
 let proxy: http.Server;
 
 beforeAll(async () => {
-  ({ site, admin: { cookie } } = await startAdminSite({ users: { admin: ADMIN } }));
+  ({
+    site,
+    admin: { cookie },
+  } = await startAdminSite({ users: { admin: ADMIN } }));
   goodContext = process.env.NETLIFY_BLOBS_CONTEXT!;
   const ctx = JSON.parse(Buffer.from(goodContext, 'base64').toString());
   const upstream = new URL(ctx.edgeURL);
@@ -25,15 +28,26 @@ beforeAll(async () => {
       res.writeHead(refuseWith, { 'Content-Type': 'text/plain' }).end('refused');
       return;
     }
-    const out = http.request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
+    const out = http.request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        path: req.url,
+        method: req.method,
+        headers: req.headers,
+      },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
     req.pipe(out);
   });
   await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-  proxyContext = Buffer.from(JSON.stringify({ ...ctx, edgeURL: url, uncachedEdgeURL: url })).toString('base64');
+  proxyContext = Buffer.from(
+    JSON.stringify({ ...ctx, edgeURL: url, uncachedEdgeURL: url }),
+  ).toString('base64');
 }, 120_000);
 afterAll(async () => {
   process.env.NETLIFY_BLOBS_CONTEXT = goodContext;
@@ -42,11 +56,17 @@ afterAll(async () => {
 });
 
 // A 1×1 PNG: a real image, so only the store can refuse it.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const photo = (url: string) => {
   const body = new FormData();
   body.append('testimonial-photo', new Blob([PNG], { type: 'image/png' }), 'photo.png');
-  return fetch(`${url}/api/upload/testimonial-photo`, { method: 'POST', body }).then(async (r) => ({ status: r.status, json: await r.json() }));
+  return fetch(`${url}/api/upload/testimonial-photo`, { method: 'POST', body }).then(async (r) => ({
+    status: r.status,
+    json: await r.json(),
+  }));
 };
 
 async function refusing<T>(status: number, fn: () => Promise<T>): Promise<T> {
@@ -69,8 +89,17 @@ describe.each([401, 403, 500])('a store that answers %i to writes', (status) => 
       return {
         settings: await admin.patch('/api/site-settings', { heroTitle: `Never saved ${status}` }),
         signup: await visitor.post('/api/newsletter', { email: `lost-${status}@example.org` }),
-        contact: await visitor.post('/api/contact', { name: 'Ada Lovelace', email: 'ada@example.org', subject: 'research', message: 'This message must not be reported as sent.' }),
-        testimonial: await visitor.post('/api/testimonials', { name: 'Grace Hopper', content: 'This testimonial must not be reported as stored.', rating: 5 }),
+        contact: await visitor.post('/api/contact', {
+          name: 'Ada Lovelace',
+          email: 'ada@example.org',
+          subject: 'research',
+          message: 'This message must not be reported as sent.',
+        }),
+        testimonial: await visitor.post('/api/testimonials', {
+          name: 'Grace Hopper',
+          content: 'This testimonial must not be reported as stored.',
+          rating: 5,
+        }),
         member: await admin.post('/api/team-members', { name: 'Never Added', position: 'Fellow' }),
         photo: await photo(site.url),
       };
@@ -81,13 +110,23 @@ describe.each([401, 403, 500])('a store that answers %i to writes', (status) => 
     }
     await refusing(status, async () => {
       const { createUser } = await import('../../src/server/auth/users');
-      await expect(createUser({ username: `nobody${status}`, password: 'a-long-password-123', isAdmin: false })).rejects.toThrow(/did not confirm|unavailable/);
+      await expect(
+        createUser({
+          username: `nobody${status}`,
+          password: 'a-long-password-123',
+          isAdmin: false,
+        }),
+      ).rejects.toThrow(/did not confirm|unavailable/);
     });
 
     // Nothing claims to be saved: not the record, not history, not the list.
     const admin = client(site.url, cookie);
-    expect((await client(site.url).get('/api/site-settings')).json.heroTitle).toBe(before.heroTitle);
-    expect((await client(site.url).get('/api/team-members')).json.map((m: { name: string }) => m.name)).not.toContain('Never Added');
+    expect((await client(site.url).get('/api/site-settings')).json.heroTitle).toBe(
+      before.heroTitle,
+    );
+    expect(
+      (await client(site.url).get('/api/team-members')).json.map((m: { name: string }) => m.name),
+    ).not.toContain('Never Added');
     const subs = await admin.get(`/api/admin/subscriptions?status=pending&q=lost-${status}`);
     expect(subs.json.total).toBe(0);
     const history = await admin.get('/api/admin/history');

@@ -14,11 +14,18 @@ const HOUR = 3_600_000;
 const soon = Math.ceil((Date.now() + 2 * HOUR) / 60_000) * 60_000;
 const local = (at: number, zone = 'UTC') => format(new TZDate(at, zone), "yyyy-MM-dd'T'HH:mm");
 const ids: Record<string, string> = {};
-const item = async (kind: string, id: string) => (await t.viewer.get(`/api/${kind}/all`)).json.find((i: { id: string }) => i.id === id);
+const item = async (kind: string, id: string) =>
+  (await t.viewer.get(`/api/${kind}/all`)).json.find((i: { id: string }) => i.id === id);
 
 beforeAll(async () => {
   t = await startAdminSite();
-  const made = await t.viewer.post('/api/publications', { title: 'Later Brief', description: 'Short.', authors: 'Lena Fischer', date: 'June 2027', status: 'draft' });
+  const made = await t.viewer.post('/api/publications', {
+    title: 'Later Brief',
+    description: 'Short.',
+    authors: 'Lena Fischer',
+    date: 'June 2027',
+    status: 'draft',
+  });
   expect(made.status, made.text).toBe(201);
   ids.brief = made.json.id;
 });
@@ -26,47 +33,114 @@ afterAll(() => t?.close());
 
 describe('bad input', () => {
   it('is refused with clear errors', async () => {
-    const past = await t.viewer.post('/api/admin/releases', { name: 'Too late', publishAt: local(Date.now() - HOUR) });
-    expect([past.status, past.json.fields?.publishAt]).toEqual([400, 'Choose a release time in the future']);
-    const unknown = await t.viewer.post('/api/admin/releases', { name: 'Odd', publishAt: local(soon), heroTitle: 'x' });
+    const past = await t.viewer.post('/api/admin/releases', {
+      name: 'Too late',
+      publishAt: local(Date.now() - HOUR),
+    });
+    expect([past.status, past.json.fields?.publishAt]).toEqual([
+      400,
+      'Choose a release time in the future',
+    ]);
+    const unknown = await t.viewer.post('/api/admin/releases', {
+      name: 'Odd',
+      publishAt: local(soon),
+      heroTitle: 'x',
+    });
     expect([unknown.status, unknown.json.message]).toEqual([400, 'Unknown field: heroTitle']);
-    expect((await t.viewer.post('/api/admin/releases', { name: 'Odd', publishAt: local(soon), texts: { heroTitel: 'x' } })).status).toBe(400);
-    expect((await t.viewer.post('/api/admin/releases', { name: '', publishAt: local(soon) })).json.fields).toMatchObject({ name: 'Name the release' });
+    expect(
+      (
+        await t.viewer.post('/api/admin/releases', {
+          name: 'Odd',
+          publishAt: local(soon),
+          texts: { heroTitel: 'x' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await t.viewer.post('/api/admin/releases', { name: '', publishAt: local(soon) })).json
+        .fields,
+    ).toMatchObject({ name: 'Name the release' });
     expect((await t.viewer.post('/api/admin/releases', { name: 'No time' })).status).toBe(400);
-    const ghost = await t.viewer.post('/api/admin/releases', { name: 'Ghost', publishAt: local(soon), items: [{ collection: 'events', id: 'nope' }] });
+    const ghost = await t.viewer.post('/api/admin/releases', {
+      name: 'Ghost',
+      publishAt: local(soon),
+      items: [{ collection: 'events', id: 'nope' }],
+    });
     expect(ghost.status).toBe(404);
     expect((await t.viewer.get('/api/admin/releases/nope')).status).toBe(404);
     expect((await t.viewer.patch('/api/admin/releases/nope', { name: 'x' })).status).toBe(404);
-    expect((await t.anon.post('/api/admin/releases', { name: 'x', publishAt: local(soon) })).status).toBe(401);
+    expect(
+      (await t.anon.post('/api/admin/releases', { name: 'x', publishAt: local(soon) })).status,
+    ).toBe(401);
   });
 });
 
 describe('rescheduling and cancelling', () => {
   it('moves every item of a release to its new time, and cancelling puts them back to draft', async () => {
-    const made = await t.viewer.post('/api/admin/releases', { name: 'Brief', publishAt: local(soon + 3 * HOUR), items: [{ collection: 'publications', id: ids.brief }] });
+    const made = await t.viewer.post('/api/admin/releases', {
+      name: 'Brief',
+      publishAt: local(soon + 3 * HOUR),
+      items: [{ collection: 'publications', id: ids.brief }],
+    });
     expect(made.status, made.text).toBe(201);
-    expect(await item('publications', ids.brief!)).toMatchObject({ status: 'scheduled', publishAt: local(soon + 3 * HOUR), timeZone: 'UTC' });
+    expect(await item('publications', ids.brief!)).toMatchObject({
+      status: 'scheduled',
+      publishAt: local(soon + 3 * HOUR),
+      timeZone: 'UTC',
+    });
     // An item has one release time: a second release cannot take it.
-    const taken = await t.viewer.post('/api/admin/releases', { name: 'Twice', publishAt: local(soon), items: [{ collection: 'publications', id: ids.brief }] });
-    expect([taken.status, taken.json.message]).toEqual([409, 'An item is already in the release “Brief”: take it out there first']);
+    const taken = await t.viewer.post('/api/admin/releases', {
+      name: 'Twice',
+      publishAt: local(soon),
+      items: [{ collection: 'publications', id: ids.brief }],
+    });
+    expect([taken.status, taken.json.message]).toEqual([
+      409,
+      'An item is already in the release “Brief”: take it out there first',
+    ]);
 
     const later = local(soon + 5 * HOUR, 'Europe/Berlin');
-    const moved = await t.viewer.patch(`/api/admin/releases/${made.json.id}`, { publishAt: later, timeZone: 'Europe/Berlin' });
+    const moved = await t.viewer.patch(`/api/admin/releases/${made.json.id}`, {
+      publishAt: later,
+      timeZone: 'Europe/Berlin',
+    });
     expect(moved.status, moved.text).toBe(200);
-    expect(moved.json).toMatchObject({ publishAt: later, timeZone: 'Europe/Berlin', at: new Date(soon + 5 * HOUR).toISOString() });
-    expect(moved.json.log.map((l: { action: string; user: string }) => [l.action, l.user])).toEqual([['create', 'viewer'], ['reschedule', 'viewer']]);
-    expect(await item('publications', ids.brief!)).toMatchObject({ status: 'scheduled', publishAt: later, timeZone: 'Europe/Berlin' });
+    expect(moved.json).toMatchObject({
+      publishAt: later,
+      timeZone: 'Europe/Berlin',
+      at: new Date(soon + 5 * HOUR).toISOString(),
+    });
+    expect(moved.json.log.map((l: { action: string; user: string }) => [l.action, l.user])).toEqual(
+      [
+        ['create', 'viewer'],
+        ['reschedule', 'viewer'],
+      ],
+    );
+    expect(await item('publications', ids.brief!)).toMatchObject({
+      status: 'scheduled',
+      publishAt: later,
+      timeZone: 'Europe/Berlin',
+    });
     const history = (await t.viewer.get('/api/admin/history')).json;
-    const entries = (Array.isArray(history) ? history : history.items) as { target: string; summary: string }[];
-    expect(entries.find((e) => e.target === `publications/${ids.brief}`)?.summary).toMatch(/in the release “Brief”/);
+    const entries = (Array.isArray(history) ? history : history.items) as {
+      target: string;
+      summary: string;
+    }[];
+    expect(entries.find((e) => e.target === `publications/${ids.brief}`)?.summary).toMatch(
+      /in the release “Brief”/,
+    );
 
     const cancelled = await t.viewer.post(`/api/admin/releases/${made.json.id}/cancel`);
     expect(cancelled.status).toBe(200);
     expect(cancelled.json.status).toBe('cancelled');
     expect(await item('publications', ids.brief!)).toMatchObject({ status: 'draft' });
-    expect((await t.viewer.patch(`/api/admin/releases/${made.json.id}`, { name: 'Again' })).status).toBe(409);
+    expect(
+      (await t.viewer.patch(`/api/admin/releases/${made.json.id}`, { name: 'Again' })).status,
+    ).toBe(409);
     expect((await t.viewer.post(`/api/admin/releases/${made.json.id}/cancel`)).status).toBe(409);
-    expect((await t.viewer.post(`/api/admin/releases/${made.json.id}/preview-link`, {})).status).toBe(409);
+    expect(
+      (await t.viewer.post(`/api/admin/releases/${made.json.id}/preview-link`, {})).status,
+    ).toBe(409);
     // No longer in the tracker.
     expect((await t.viewer.get('/api/admin/releases')).json.upcoming).toEqual([]);
   });
@@ -75,17 +149,33 @@ describe('rescheduling and cancelling', () => {
 describe('the check before a release', () => {
   it('lists a missing PDF, an empty field, an image without alt text and a failed last build', async () => {
     const pdf = `/api/uploads/${'a'.repeat(64)}.pdf`;
-    const paper = await t.viewer.post('/api/publications', { title: 'Checked Paper', description: 'Needs work.', pdf, status: 'draft' });
+    const paper = await t.viewer.post('/api/publications', {
+      title: 'Checked Paper',
+      description: 'Needs work.',
+      pdf,
+      status: 'draft',
+    });
     expect(paper.status, paper.text).toBe(201);
-    const talk = await t.viewer.post('/api/events', { title: 'Checked Talk', startDate: '2030-08-01', endDate: '2030-08-01', status: 'draft' });
+    const talk = await t.viewer.post('/api/events', {
+      title: 'Checked Talk',
+      startDate: '2030-08-01',
+      endDate: '2030-08-01',
+      status: 'draft',
+    });
     const made = await t.viewer.post('/api/admin/releases', {
       name: 'Checked',
       publishAt: local(soon + 24 * HOUR),
-      items: [{ collection: 'publications', id: paper.json.id }, { collection: 'events', id: talk.json.id }],
+      items: [
+        { collection: 'publications', id: paper.json.id },
+        { collection: 'events', id: talk.json.id },
+      ],
       texts: { featuredVideoThumbnail: '/images/og-default.png' },
     });
     expect(made.status, made.text).toBe(201);
-    const messages = async () => (await t.viewer.get(`/api/admin/releases/${made.json.id}`)).json.problems.map((p: { message: string }) => p.message);
+    const messages = async () =>
+      (await t.viewer.get(`/api/admin/releases/${made.json.id}`)).json.problems.map(
+        (p: { message: string }) => p.message,
+      );
     expect(await messages()).toEqual([
       `“Checked Paper” names a PDF that is missing (${pdf}): upload it again`,
       '“Checked Paper” has an empty field: Authors',
@@ -96,11 +186,20 @@ describe('the check before a release', () => {
     ]);
     const { markBuildFailed } = await import('../../src/server/publishing/publish');
     await markBuildFailed('The build ran out of memory');
-    expect((await messages())[0]).toMatch(/^The last build failed \(The build ran out of memory\): the release goes live only with a build that succeeds/);
+    expect((await messages())[0]).toMatch(
+      /^The last build failed \(The build ran out of memory\): the release goes live only with a build that succeeds/,
+    );
 
     // An item whose image has no alt text is refused when added: it would go public undescribed.
-    const pictured = await t.viewer.post('/api/publications', { title: 'Pictured', description: 'x', image: '/images/og-default.png', status: 'draft' });
-    const added = await t.viewer.patch(`/api/admin/releases/${made.json.id}`, { items: [...made.json.items, { collection: 'publications', id: pictured.json.id }] });
+    const pictured = await t.viewer.post('/api/publications', {
+      title: 'Pictured',
+      description: 'x',
+      image: '/images/og-default.png',
+      status: 'draft',
+    });
+    const added = await t.viewer.patch(`/api/admin/releases/${made.json.id}`, {
+      items: [...made.json.items, { collection: 'publications', id: pictured.json.id }],
+    });
     expect(added.status).toBe(400);
     expect(added.json.message).toMatch(/^“Pictured”: The image has no alt text/);
     expect(await item('publications', pictured.json.id)).toMatchObject({ status: 'draft' });

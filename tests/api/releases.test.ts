@@ -20,25 +20,55 @@ let visitor: Client;
 const HOUR = 3_600_000;
 /** The release: a whole minute about two hours ahead, entered as New York wall-clock time. */
 const releaseAt = Math.ceil((Date.now() + 2 * HOUR) / 60_000) * 60_000;
-const local = (at: number, zone = 'America/New_York') => format(new TZDate(at, zone), "yyyy-MM-dd'T'HH:mm");
+const local = (at: number, zone = 'America/New_York') =>
+  format(new TZDate(at, zone), "yyyy-MM-dd'T'HH:mm");
 const HERO = 'The AI Safety Index 2027';
 const ids: Record<string, string> = {};
 
 const { page, html, sitemapLocs, searchUrls } = builtPages(() => site.url);
 const heroTitle = async () => (await html('/')).querySelector('#hero-title')!.text.trim();
-const item = async (kind: string, id: string) => (await editor.get(`/api/${kind}/all`)).json.find((i: { id: string }) => i.id === id);
+const item = async (kind: string, id: string) =>
+  (await editor.get(`/api/${kind}/all`)).json.find((i: { id: string }) => i.id === id);
 
 beforeAll(async () => {
-  ({ site, viewer: editor, anon: visitor } = await startAdminSite({ pages: true, users: { viewer: { username: 'riley', password: 'correct horse battery staple' } } }));
+  ({
+    site,
+    viewer: editor,
+    anon: visitor,
+  } = await startAdminSite({
+    pages: true,
+    users: { viewer: { username: 'riley', password: 'correct horse battery staple' } },
+  }));
   const create = (kind: string, body: Record<string, unknown>) => createRecord(editor, kind, body);
-  ids.report = await create('publications', { title: 'Launch Report', description: 'The findings.', authors: 'Mei Chen', date: 'May 2027', status: 'draft' });
-  ids.event = await create('events', { title: 'Launch Webinar', description: 'The authors present.', startDate: '2030-07-01', endDate: '2030-07-01', isVirtual: true, virtualLink: 'https://meet.example.org/w', status: 'draft' });
-  ids.other = await create('publications', { title: 'Other Draft', description: 'Not in it.', status: 'draft' });
+  ids.report = await create('publications', {
+    title: 'Launch Report',
+    description: 'The findings.',
+    authors: 'Mei Chen',
+    date: 'May 2027',
+    status: 'draft',
+  });
+  ids.event = await create('events', {
+    title: 'Launch Webinar',
+    description: 'The authors present.',
+    startDate: '2030-07-01',
+    endDate: '2030-07-01',
+    isVirtual: true,
+    virtualLink: 'https://meet.example.org/w',
+    status: 'draft',
+  });
+  ids.other = await create('publications', {
+    title: 'Other Draft',
+    description: 'Not in it.',
+    status: 'draft',
+  });
   const made = await editor.post('/api/admin/releases', {
     name: 'Spring launch',
     publishAt: local(releaseAt),
     timeZone: 'America/New_York',
-    items: [{ collection: 'publications', id: ids.report }, { collection: 'events', id: ids.event }],
+    items: [
+      { collection: 'publications', id: ids.report },
+      { collection: 'events', id: ids.event },
+    ],
     texts: { heroTitle: HERO },
   });
   expect(made.status, made.text).toBe(201);
@@ -49,26 +79,48 @@ afterAll(() => site?.close());
 
 describe('a new release', () => {
   it('schedules its items for its time, and records who made it', async () => {
-    for (const [kind, id] of [['publications', ids.report], ['events', ids.event]] as const) {
-      expect(await item(kind, id!)).toMatchObject({ status: 'scheduled', publishAt: local(releaseAt), timeZone: 'America/New_York' });
+    for (const [kind, id] of [
+      ['publications', ids.report],
+      ['events', ids.event],
+    ] as const) {
+      expect(await item(kind, id!)).toMatchObject({
+        status: 'scheduled',
+        publishAt: local(releaseAt),
+        timeZone: 'America/New_York',
+      });
     }
     const release = (await editor.get(`/api/admin/releases/${ids.release}`)).json;
-    expect(release).toMatchObject({ name: 'Spring launch', status: 'scheduled', at: new Date(releaseAt).toISOString(), createdBy: 'riley', problems: [] });
+    expect(release).toMatchObject({
+      name: 'Spring launch',
+      status: 'scheduled',
+      at: new Date(releaseAt).toISOString(),
+      createdBy: 'riley',
+      problems: [],
+    });
     expect(release.log).toEqual([expect.objectContaining({ user: 'riley', action: 'create' })]);
     const history = (await editor.get('/api/admin/history')).json;
-    const entries = (Array.isArray(history) ? history : history.items) as { target: string; user: string }[];
-    expect(entries.find((e) => e.target === `releases/${ids.release}`)).toMatchObject({ user: 'riley' });
+    const entries = (Array.isArray(history) ? history : history.items) as {
+      target: string;
+      user: string;
+    }[];
+    expect(entries.find((e) => e.target === `releases/${ids.release}`)).toMatchObject({
+      user: 'riley',
+    });
   });
 
   it('shows in the publish tracker with its items, soonest first', async () => {
     const got = (await editor.get('/api/admin/releases')).json;
     expect(got.releases.map((r: { name: string }) => r.name)).toEqual(['Spring launch']);
-    expect(got.upcoming.map((u: { title: string; release: string }) => [u.title, u.release])).toEqual(
-      expect.arrayContaining([['Launch Report', 'Spring launch'], ['Launch Webinar', 'Spring launch']]),
+    expect(
+      got.upcoming.map((u: { title: string; release: string }) => [u.title, u.release]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['Launch Report', 'Spring launch'],
+        ['Launch Webinar', 'Spring launch'],
+      ]),
     );
     expect((await visitor.get('/api/admin/releases')).status).toBe(401);
   });
-
 });
 
 describe('before its time', () => {
@@ -91,7 +143,9 @@ describe('before its time', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('x-robots-tag')).toMatch(/noindex/);
     const doc = parse(await res.text());
-    expect(doc.querySelector('[data-testid="preview-band"]')!.text).toContain(`embargoed until ${local(releaseAt).replace('T', ' ')} (America/New_York)`);
+    expect(doc.querySelector('[data-testid="preview-band"]')!.text).toContain(
+      `embargoed until ${local(releaseAt).replace('T', ' ')} (America/New_York)`,
+    );
     expect(doc.querySelectorAll('[data-testid="release-text"]').map((d) => d.text)).toEqual([HERO]);
     const links = doc.querySelectorAll('[data-testid="release-item"] a');
     expect(links.map((a) => a.text)).toEqual(['Launch Report', 'Launch Webinar']);
@@ -114,10 +168,14 @@ describe('at its time', () => {
     expect(site.platform.hookCalls).toBe(calls + 1);
     await site.platform.builder.idle();
 
-    expect((await html('/publications/launch-report')).querySelector('h1')!.text).toBe('Launch Report');
+    expect((await html('/publications/launch-report')).querySelector('h1')!.text).toBe(
+      'Launch Report',
+    );
     expect((await html('/events/launch-webinar')).querySelector('h1')!.text).toBe('Launch Webinar');
     expect(await heroTitle()).toBe(HERO);
-    expect(await sitemapLocs()).toEqual(expect.arrayContaining(['/publications/launch-report', '/events/launch-webinar']));
+    expect(await sitemapLocs()).toEqual(
+      expect.arrayContaining(['/publications/launch-report', '/events/launch-webinar']),
+    );
     // The texts are now the settings' own, so a later edit is not overridden by the release.
     expect((await visitor.get('/api/site-settings')).json.heroTitle).toBe(HERO);
     const release = (await editor.get(`/api/admin/releases/${ids.release}`)).json;

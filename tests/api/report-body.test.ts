@@ -14,7 +14,8 @@ let site: TestSite;
 let admin: ReturnType<typeof client>;
 const { page, html } = builtPages(() => site.url);
 
-const paragraph = 'Independent testers check frontier models for dangerous capabilities before release, and regulators read their findings. ';
+const paragraph =
+  'Independent testers check frontier models for dangerous capabilities before release, and regulators read their findings. ';
 const BODY = [
   '# Why testing matters',
   paragraph.repeat(70),
@@ -28,7 +29,10 @@ const BODY = [
 ].join('\n\n');
 
 beforeAll(async () => {
-  ({ site, admin } = await startAdminSite({ pages: true, users: { admin: { username: 'editor', password: 'correct horse battery staple' } } }));
+  ({ site, admin } = await startAdminSite({
+    pages: true,
+    users: { admin: { username: 'editor', password: 'correct horse battery staple' } },
+  }));
   const res = await admin.post('/api/publications', {
     title: 'Testing Frontier Models',
     description: 'Who should test the most capable models, and how.',
@@ -55,7 +59,9 @@ describe('a publication with a body', () => {
       ['h3', 'section-what-testers-need', 'What testers need'],
       ['h2', 'section-recommendations', 'Recommendations'],
     ]);
-    const contents = doc.querySelectorAll('[data-testid="report-contents"] a').map((a) => [a.getAttribute('href'), a.text]);
+    const contents = doc
+      .querySelectorAll('[data-testid="report-contents"] a')
+      .map((a) => [a.getAttribute('href'), a.text]);
     expect(contents).toEqual([
       ['#section-why-testing-matters', 'Why testing matters'],
       ['#section-what-testers-need', 'What testers need'],
@@ -66,31 +72,48 @@ describe('a publication with a body', () => {
 
   it('shows the reading time of the body', async () => {
     // About 2,130 words (140 paragraphs of 15, and a few more) at 230 a minute.
-    expect((await html(PATH)).querySelector('[data-testid="reading-time"]')!.text).toBe('9 min read');
+    expect((await html(PATH)).querySelector('[data-testid="reading-time"]')!.text).toBe(
+      '9 min read',
+    );
   });
 
   it('shows the figure with its alt text and caption, a table and the footnote', async () => {
     const body = (await html(PATH)).querySelector('[data-testid="report-body"]')!;
     const figure = body.querySelector('figure')!;
-    expect(figure.querySelector('img')!.getAttribute('alt')).toBe('Bar chart of evaluations per quarter, rising from 4 to 31');
-    expect(figure.querySelector('figcaption')!.text).toBe('Figure 1: Evaluations per quarter, 2023-2025');
+    expect(figure.querySelector('img')!.getAttribute('alt')).toBe(
+      'Bar chart of evaluations per quarter, rising from 4 to 31',
+    );
+    expect(figure.querySelector('figcaption')!.text).toBe(
+      'Figure 1: Evaluations per quarter, 2023-2025',
+    );
     expect(body.querySelector('table td.align-right')!.text).toBe('31');
     expect(body.querySelector('.footnotes')!.text).toContain('Structured access through an API');
   });
 
   it('keeps the description as the summary above the body', async () => {
     const doc = await html(PATH);
-    expect(doc.querySelector('article')!.text).toContain('Who should test the most capable models, and how.');
+    expect(doc.querySelector('article')!.text).toContain(
+      'Who should test the most capable models, and how.',
+    );
   });
 
   it('needs no inline script or style: the pages keep their Content-Security-Policy', async () => {
     const doc = await html(PATH);
     const body = doc.querySelector('[data-testid="report-body"]')!;
     expect(body.querySelectorAll('script, style, [style]')).toHaveLength(0);
-    const csp = doc.querySelector('meta[http-equiv="content-security-policy"]')!.getAttribute('content')!;
-    const plain = parse((await page('/publications')).text).querySelector('meta[http-equiv="content-security-policy"]')!.getAttribute('content')!;
-    const directive = (policy: string, name: string) => policy.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `));
-    for (const name of ['default-src', 'img-src', 'style-src']) expect(directive(csp, name)).toBe(directive(plain, name));
+    const csp = doc
+      .querySelector('meta[http-equiv="content-security-policy"]')!
+      .getAttribute('content')!;
+    const plain = parse((await page('/publications')).text)
+      .querySelector('meta[http-equiv="content-security-policy"]')!
+      .getAttribute('content')!;
+    const directive = (policy: string, name: string) =>
+      policy
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith(`${name} `));
+    for (const name of ['default-src', 'img-src', 'style-src'])
+      expect(directive(csp, name)).toBe(directive(plain, name));
     expect(directive(csp, 'script-src')).not.toContain('unsafe-inline');
   });
 });
@@ -101,31 +124,50 @@ describe('the DOI', () => {
     expect(metaAll(doc, 'citation_doi')).toEqual(['10.5555/meridian.2025-07']);
     const link = doc.querySelector('[data-testid="cite-doi"] a')!;
     expect(link.getAttribute('href')).toBe('https://doi.org/10.5555/meridian.2025-07');
-    expect(doc.querySelector('[data-testid="cite-apa"]')!.text).toMatch(/ https:\/\/doi\.org\/10\.5555\/meridian\.2025-07$/);
+    expect(doc.querySelector('[data-testid="cite-apa"]')!.text).toMatch(
+      / https:\/\/doi\.org\/10\.5555\/meridian\.2025-07$/,
+    );
   });
 
   it('is in BibTeX and RIS', async () => {
-    expect((await html(PATH)).querySelector('[data-testid="cite-bibtex"]')!.text).toContain('doi = {10.5555/meridian.2025-07}');
-    expect((await page(`${PATH}.ris`)).text.split('\r\n')).toContain('DO  - 10.5555/meridian.2025-07');
+    expect((await html(PATH)).querySelector('[data-testid="cite-bibtex"]')!.text).toContain(
+      'doi = {10.5555/meridian.2025-07}',
+    );
+    expect((await page(`${PATH}.ris`)).text.split('\r\n')).toContain(
+      'DO  - 10.5555/meridian.2025-07',
+    );
   });
 
   it('is the JSON-LD identifier', async () => {
     const report = jsonLd(await html(PATH)).find((ld) => ld['@type'] === 'Report');
-    expect(report.identifier).toEqual({ '@type': 'PropertyValue', propertyID: 'DOI', value: '10.5555/meridian.2025-07', url: 'https://doi.org/10.5555/meridian.2025-07' });
+    expect(report.identifier).toEqual({
+      '@type': 'PropertyValue',
+      propertyID: 'DOI',
+      value: '10.5555/meridian.2025-07',
+      url: 'https://doi.org/10.5555/meridian.2025-07',
+    });
   });
 
   it('is refused unless it looks like 10.NNNN/…', async () => {
     for (const doi of ['https://doi.org/10.5555/x', '10.55/x', 'doi:10.5555/x', '10.5555/']) {
-      const res = await admin.post('/api/publications', { title: 'Bad DOI', description: 'x', doi });
+      const res = await admin.post('/api/publications', {
+        title: 'Bad DOI',
+        description: 'x',
+        doi,
+      });
       expect(res.status, doi).toBe(400);
-      expect((res.json as { fields: Record<string, string> }).fields.doi).toMatch(/looks like 10\.1234\//);
+      expect((res.json as { fields: Record<string, string> }).fields.doi).toMatch(
+        /looks like 10\.1234\//,
+      );
     }
   });
 });
 
 describe('the admin preview', () => {
   it('answers the body as the page shows it, sanitised', async () => {
-    const res = await admin.post('/api/admin/markdown-preview', { markdown: '## Hello\n\n<script>alert(1)</script> [x](javascript:alert(1))' });
+    const res = await admin.post('/api/admin/markdown-preview', {
+      markdown: '## Hello\n\n<script>alert(1)</script> [x](javascript:alert(1))',
+    });
     expect(res.status).toBe(200);
     const preview = res.json as { html: string; minutes: number };
     const doc = parse(preview.html);
@@ -135,6 +177,8 @@ describe('the admin preview', () => {
   });
 
   it('is for editors only', async () => {
-    expect((await client(site.url).post('/api/admin/markdown-preview', { markdown: 'x' })).status).toBe(401);
+    expect(
+      (await client(site.url).post('/api/admin/markdown-preview', { markdown: 'x' })).status,
+    ).toBe(401);
   });
 });

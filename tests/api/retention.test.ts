@@ -21,25 +21,61 @@ const { html } = builtPages(() => site.url);
 let pendingPhoto = '';
 let approvedId = '';
 
-const inbox = async () => ((await admin.get('/api/admin/contact-forms')).json.items as { id: string; name: string }[]).map((m) => m.name);
-const testimonials = async () => ((await admin.get('/api/admin/testimonials')).json.items as { id: string; name: string }[]).map((t) => t.name);
+const inbox = async () =>
+  ((await admin.get('/api/admin/contact-forms')).json.items as { id: string; name: string }[]).map(
+    (m) => m.name,
+  );
+const testimonials = async () =>
+  ((await admin.get('/api/admin/testimonials')).json.items as { id: string; name: string }[]).map(
+    (t) => t.name,
+  );
 
 beforeAll(async () => {
   ({ site, admin } = await startAdminSite({ pages: false, users: { admin: ADMIN } }));
   for (const name of ['Old Sender', 'Another Sender']) {
-    expect((await anon().post('/api/contact', { name, email: `${name.split(' ')[0]!.toLowerCase()}@example.org`, subject: 'other', message: 'Hello, a question about your work.' })).status).toBe(201);
+    expect(
+      (
+        await anon().post('/api/contact', {
+          name,
+          email: `${name.split(' ')[0]!.toLowerCase()}@example.org`,
+          subject: 'other',
+          message: 'Hello, a question about your work.',
+        })
+      ).status,
+    ).toBe(201);
   }
   const form = new FormData();
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#aa3300' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#aa3300' } })
+    .png()
+    .toBuffer();
   form.append('testimonial-photo', new Blob([png], { type: 'image/png' }), 'p.png');
-  pendingPhoto = ((await (await fetch(`${site.url}/api/upload/testimonial-photo`, { method: 'POST', body: form })).json()) as { imageUrl: string }).imageUrl;
-  expect((await anon().post('/api/testimonials', { name: 'Never Approved', content: 'Pending.', image: pendingPhoto })).status).toBe(201);
-  const approved = await anon().post('/api/testimonials', { name: 'Approved Voice', content: 'Published.' });
+  pendingPhoto = (
+    (await (
+      await fetch(`${site.url}/api/upload/testimonial-photo`, { method: 'POST', body: form })
+    ).json()) as { imageUrl: string }
+  ).imageUrl;
+  expect(
+    (
+      await anon().post('/api/testimonials', {
+        name: 'Never Approved',
+        content: 'Pending.',
+        image: pendingPhoto,
+      })
+    ).status,
+  ).toBe(201);
+  const approved = await anon().post('/api/testimonials', {
+    name: 'Approved Voice',
+    content: 'Published.',
+  });
   approvedId = approved.json.id;
-  expect((await admin.patch(`/api/admin/testimonials/${approvedId}`, { approved: true })).status).toBe(200);
+  expect(
+    (await admin.patch(`/api/admin/testimonials/${approvedId}`, { approved: true })).status,
+  ).toBe(200);
   // A History entry that copies a message: marking it read.
   const first = ((await admin.get('/api/admin/contact-forms')).json.items as { id: string }[])[0]!;
-  expect((await admin.patch(`/api/admin/contact-forms/${first.id}`, { read: true })).status).toBe(200);
+  expect((await admin.patch(`/api/admin/contact-forms/${first.id}`, { read: true })).status).toBe(
+    200,
+  );
 }, 120_000);
 afterAll(() => site?.close());
 
@@ -51,14 +87,22 @@ describe('the retention run', () => {
   });
 
   it('keeps everything before the periods end (24 and 12 months by default)', async () => {
-    expect(await applyRetention(Date.now() + 11 * MONTH)).toEqual({ messages: 0, testimonials: 0, more: false });
+    expect(await applyRetention(Date.now() + 11 * MONTH)).toEqual({
+      messages: 0,
+      testimonials: 0,
+      more: false,
+    });
     expect(await inbox()).toHaveLength(2);
     expect(await testimonials()).toHaveLength(2);
   });
 
   it('deletes testimonials never approved after 12 months, with their photo, and keeps approved ones', async () => {
     expect((await fetch(site.url + pendingPhoto)).status).toBe(200);
-    expect(await applyRetention(Date.now() + 13 * MONTH)).toEqual({ messages: 0, testimonials: 1, more: false });
+    expect(await applyRetention(Date.now() + 13 * MONTH)).toEqual({
+      messages: 0,
+      testimonials: 1,
+      more: false,
+    });
     expect(await testimonials()).toEqual(['Approved Voice']);
     expect((await fetch(site.url + pendingPhoto)).status).toBe(404);
   });
@@ -66,11 +110,22 @@ describe('the retention run', () => {
   it('deletes contact messages after the period set in settings, and erases History copies of them', async () => {
     expect((await admin.patch('/api/site-settings', { retainMessagesMonths: 0 })).status).toBe(400);
     expect((await admin.patch('/api/site-settings', { retainMessagesMonths: 1 })).status).toBe(200);
-    expect(await applyRetention(Date.now() + 40 * DAY)).toEqual({ messages: 2, testimonials: 0, more: false });
+    expect(await applyRetention(Date.now() + 40 * DAY)).toEqual({
+      messages: 2,
+      testimonials: 0,
+      more: false,
+    });
     expect(await inbox()).toEqual([]);
-    const history = (await admin.get('/api/admin/history')).json as { target: string; summary: string; erased?: boolean; before?: unknown }[];
+    const history = (await admin.get('/api/admin/history')).json as {
+      target: string;
+      summary: string;
+      erased?: boolean;
+      before?: unknown;
+    }[];
     const aboutMessages = history.filter((e) => e.target.startsWith('contact-forms/'));
-    expect(aboutMessages).toEqual([expect.objectContaining({ summary: 'Personal data erased', erased: true })]);
+    expect(aboutMessages).toEqual([
+      expect.objectContaining({ summary: 'Personal data erased', erased: true }),
+    ]);
     expect(aboutMessages[0]!.before).toBeUndefined();
     expect(JSON.stringify(history)).not.toContain('Sender');
   });
@@ -78,15 +133,31 @@ describe('the retention run', () => {
   it('is recorded in the audit log as the system', async () => {
     const items = (await admin.get('/api/admin/privacy/audit')).json.items;
     expect(items).toEqual([
-      expect.objectContaining({ user: 'system', action: 'retention', what: 'contact-forms', count: 2 }),
-      expect.objectContaining({ user: 'system', action: 'retention', what: 'testimonials', count: 1 }),
+      expect.objectContaining({
+        user: 'system',
+        action: 'retention',
+        what: 'contact-forms',
+        count: 2,
+      }),
+      expect.objectContaining({
+        user: 'system',
+        action: 'retention',
+        what: 'testimonials',
+        count: 1,
+      }),
     ]);
   });
 
   it('is what the privacy notice states', async () => {
     await site.platform.build();
-    const notice = (await html('/privacy')).querySelector('[data-testid="retention-periods"]')!.text.replace(/\s+/g, ' ');
-    expect(notice).toContain('Contact messages are deleted automatically 1 month after they arrive');
-    expect(notice).toContain('Testimonials we have not approved are deleted automatically 1 year after you send them, with their photo');
+    const notice = (await html('/privacy'))
+      .querySelector('[data-testid="retention-periods"]')!
+      .text.replace(/\s+/g, ' ');
+    expect(notice).toContain(
+      'Contact messages are deleted automatically 1 month after they arrive',
+    );
+    expect(notice).toContain(
+      'Testimonials we have not approved are deleted automatically 1 year after you send them, with their photo',
+    );
   }, 120_000);
 });

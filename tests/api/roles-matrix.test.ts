@@ -10,7 +10,12 @@ import { useAdminSite, type Client } from '../helpers/admin-site';
  *   admin: personal data and users (403 for editors).
  */
 type Access = 'public' | 'signed-in' | 'editor' | 'admin';
-type Row = [method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, access: Access, body?: unknown];
+type Row = [
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  path: string,
+  access: Access,
+  body?: unknown,
+];
 
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
 const COLLECTIONS = ['research-areas', 'team-members', 'publications', 'stats', 'events'];
@@ -115,7 +120,11 @@ function call(c: Client, [method, p, , body]: Row) {
   if (body === 'form') return method === 'POST' ? c.post(p, 'a=1', FORM) : c.put(p, 'a=1', FORM);
   if (method === 'GET') return c.get(p);
   if (method === 'DELETE') return c.delete(p);
-  return method === 'POST' ? c.post(p, body) : method === 'PATCH' ? c.patch(p, body) : c.put(p, body);
+  return method === 'POST'
+    ? c.post(p, body)
+    : method === 'PATCH'
+      ? c.patch(p, body)
+      : c.put(p, body);
 }
 
 const expected = (access: Access, who: 'visitor' | 'editor' | 'admin'): 'through' | 401 | 403 => {
@@ -130,15 +139,22 @@ describe('role × endpoint matrix', () => {
     const declared = new Set<string>();
     for (const file of (await readdir(dir)).filter((f) => f.endsWith('.ts'))) {
       const { config } = await import(path.join(dir, file));
-      for (const p of [config?.path ?? []].flat() as string[]) if (p.startsWith('/api/')) declared.add(p);
+      for (const p of [config?.path ?? []].flat() as string[])
+        if (p.startsWith('/api/')) declared.add(p);
     }
     const toPattern = (p: string) => new RegExp(`^${p.replace(/:\w+/g, '[^/]+')}$`);
-    const uncovered = [...declared].filter((p) => !ROWS.some(([, rowPath]) => toPattern(p).test(rowPath)));
+    const uncovered = [...declared].filter(
+      (p) => !ROWS.some(([, rowPath]) => toPattern(p).test(rowPath)),
+    );
     expect(uncovered).toEqual([]);
   });
 
   it.each(ROWS)('%s %s (%s)', async (...row) => {
-    for (const [who, c] of [['visitor', t.anon], ['editor', t.viewer], ['admin', t.admin]] as const) {
+    for (const [who, c] of [
+      ['visitor', t.anon],
+      ['editor', t.viewer],
+      ['admin', t.admin],
+    ] as const) {
       const res = await call(c, row);
       const want = expected(row[2], who);
       const what = `${who}: ${row[0]} ${row[1]} → ${res.status} ${res.text.slice(0, 120)}`;

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPages, client, createTestUser, startTestSite, type TestSite } from '../helpers/platform';
+import {
+  buildPages,
+  client,
+  createTestUser,
+  startTestSite,
+  type TestSite,
+} from '../helpers/platform';
 
 let site: TestSite;
 beforeAll(async () => {
@@ -24,15 +30,21 @@ describe('security headers', () => {
       const res = await fetch(site.url + p);
       expectCommon(res.headers);
       const html = await res.text();
-      const meta = /<meta http-equiv="content-security-policy" content="([^"]+)"/i.exec(html)?.[1] ?? '';
+      const meta =
+        /<meta http-equiv="content-security-policy" content="([^"]+)"/i.exec(html)?.[1] ?? '';
       const scriptSrc = /script-src ([^;]+)/.exec(meta)?.[1] ?? '';
       expect(scriptSrc).toContain("'self'");
       expect(scriptSrc).not.toContain("'unsafe-inline'");
       expect(meta).toContain("object-src 'none'");
       // Every inline script the page runs (Astro's own and the page's loading order) is allowed by its hash.
-      const inline = [...html.matchAll(/<script(?: type="module")?>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+      const inline = [...html.matchAll(/<script(?: type="module")?>([\s\S]*?)<\/script>/g)].map(
+        (m) => m[1]!,
+      );
       expect(inline.length).toBeGreaterThanOrEqual(2);
-      for (const code of inline) expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
+      for (const code of inline)
+        expect(scriptSrc).toContain(
+          `'sha256-${createHash('sha256').update(code).digest('base64')}'`,
+        );
     }
   });
 
@@ -49,7 +61,9 @@ describe('security headers', () => {
     const html = await (await fetch(`${site.url}/team`)).text();
     const asset = /\/_astro\/[^"']+\.css/.exec(html)?.[0];
     expect(asset).toBeTruthy();
-    expect((await fetch(site.url + asset)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await fetch(site.url + asset)).headers.get('cache-control')).toBe(
+      'public, max-age=31536000, immutable',
+    );
     expect((await fetch(`${site.url}/`)).headers.get('cache-control')).toContain('must-revalidate');
   });
 });

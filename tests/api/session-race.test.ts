@@ -14,7 +14,8 @@ afterAll(() => site.close());
 
 describe('sessions and password resets', () => {
   it('a token for a password checked before a reset is refused, however late it is signed', async () => {
-    const { issueToken, sessionUser, SESSION_COOKIE } = await import('../../src/server/auth/session');
+    const { issueToken, sessionUser, SESSION_COOKIE } =
+      await import('../../src/server/auth/session');
     const { findUser, setPassword } = await import('../../src/server/auth/users');
     await createTestUser('racer', 'racer-password-1', true);
     const checkedAt = Date.now();
@@ -23,10 +24,16 @@ describe('sessions and password resets', () => {
     advanceClock(5);
     await setPassword('racer', 'reset-password-1');
     const token = await issueToken(asChecked, checkedAt);
-    const req = new Request('http://localhost/api/auth/me', { headers: { Cookie: `${SESSION_COOKIE}=${token}` } });
+    const req = new Request('http://localhost/api/auth/me', {
+      headers: { Cookie: `${SESSION_COOKIE}=${token}` },
+    });
     expect(await sessionUser(req)).toBeNull();
     // A password checked after the reset gives a session that works.
     const fresh = await issueToken((await findUser('racer'))!, Date.now());
-    expect(await sessionUser(new Request('http://localhost/', { headers: { Cookie: `${SESSION_COOKIE}=${fresh}` } }))).not.toBeNull();
+    expect(
+      await sessionUser(
+        new Request('http://localhost/', { headers: { Cookie: `${SESSION_COOKIE}=${fresh}` } }),
+      ),
+    ).not.toBeNull();
   });
 });

@@ -15,7 +15,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 const t = useAdminSite();
 
-const signIn = (username: string, password: string, code?: string) => client(t.site.url).post('/api/auth/login', { username, password, ...(code ? { code } : {}) });
+const signIn = (username: string, password: string, code?: string) =>
+  client(t.site.url).post('/api/auth/login', { username, password, ...(code ? { code } : {}) });
 
 describe('the only admin', () => {
   it('the summary flags a sole admin to admins, clears once a second admin exists, and tells editors nothing', async () => {
@@ -26,7 +27,9 @@ describe('the only admin', () => {
     // Invited but without a password yet: still unable to sign in, so still the only admin.
     expect((await t.admin.get('/api/admin/summary')).json.soleAdmin).toBe(true);
     const token = (second.json.invitePath as string).split('#')[1];
-    const accepted = await t.anon.post(`/api/auth/invitations/${token}/accept`, { password: 'deputy-password-1' });
+    const accepted = await t.anon.post(`/api/auth/invitations/${token}/accept`, {
+      password: 'deputy-password-1',
+    });
     expect(accepted.status, accepted.text).toBe(200);
     expect((await t.admin.get('/api/admin/summary')).json.soleAdmin).toBe(false);
   });
@@ -35,17 +38,37 @@ describe('the only admin', () => {
     // The admin turns on two-factor sign-in, then "loses" password and authenticator.
     const setup = await t.admin.post('/api/account/two-factor/setup');
     const totp = new TOTP({ secret: Secret.fromBase32(setup.json.secret), digits: 6, period: 30 });
-    expect((await t.admin.post('/api/account/two-factor/confirm', { code: totp.generate() })).status).toBe(200);
+    expect(
+      (await t.admin.post('/api/account/two-factor/confirm', { code: totp.generate() })).status,
+    ).toBe(200);
     expect((await signIn('admin', 'admin-password-123')).status).toBe(401);
     const before = await t.admin.get('/api/auth/me');
     expect(before.status).toBe(200);
 
     const { stdout, stderr } = await run(
       process.execPath,
-      [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/create-user.ts', '--reset', '--username', 'admin', '--password', 'recovered-password-1'],
-      { cwd: ROOT, env: { ...process.env, DATA_DIR: t.site.dataDir, NETLIFY_SITE_ID: '', NETLIFY_AUTH_TOKEN: '' } },
+      [
+        path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+        'scripts/create-user.ts',
+        '--reset',
+        '--username',
+        'admin',
+        '--password',
+        'recovered-password-1',
+      ],
+      {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          DATA_DIR: t.site.dataDir,
+          NETLIFY_SITE_ID: '',
+          NETLIFY_AUTH_TOKEN: '',
+        },
+      },
     );
-    expect(stdout + stderr).toMatch(/WARNING: admin's password was replaced, two-factor sign-in is OFF/);
+    expect(stdout + stderr).toMatch(
+      /WARNING: admin's password was replaced, two-factor sign-in is OFF/,
+    );
 
     expect((await t.admin.get('/api/auth/me')).status).toBe(401);
     expect((await signIn('admin', 'admin-password-123')).status).toBe(401);
@@ -57,8 +80,24 @@ describe('the only admin', () => {
   it('create-user --reset of an unknown user fails and creates nobody', async () => {
     const failed = await run(
       process.execPath,
-      [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/create-user.ts', '--reset', '--username', 'nobody', '--password', 'whatever-password-1'],
-      { cwd: ROOT, env: { ...process.env, DATA_DIR: t.site.dataDir, NETLIFY_SITE_ID: '', NETLIFY_AUTH_TOKEN: '' } },
+      [
+        path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+        'scripts/create-user.ts',
+        '--reset',
+        '--username',
+        'nobody',
+        '--password',
+        'whatever-password-1',
+      ],
+      {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          DATA_DIR: t.site.dataDir,
+          NETLIFY_SITE_ID: '',
+          NETLIFY_AUTH_TOKEN: '',
+        },
+      },
     ).catch((e: { code: number; stderr: string }) => e);
     expect('code' in failed && failed.code).toBe(1);
     expect((await signIn('nobody', 'whatever-password-1')).status).toBe(401);

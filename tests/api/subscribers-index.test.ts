@@ -13,7 +13,9 @@ let site: TestSite;
 let api: typeof import('../../src/server/visitors/newsletter');
 let admin: ReturnType<typeof client>;
 beforeAll(async () => {
-  ({ site, admin } = await startAdminSite({ users: { admin: { username: 'subadmin', password: 'correct horse battery' } } }));
+  ({ site, admin } = await startAdminSite({
+    users: { admin: { username: 'subadmin', password: 'correct horse battery' } },
+  }));
   api = await import('../../src/server/visitors/newsletter');
 });
 afterAll(() => site.close());
@@ -22,7 +24,8 @@ const records = () => getStore({ name: 'newsletter', consistency: 'strong' });
 const system = () => getStore({ name: 'system', consistency: 'strong' });
 async function emptyStores() {
   for (const { key } of (await records().list()).blobs) await records().delete(key);
-  for (const { key } of (await system().list({ prefix: 'newsletter-' })).blobs) await system().delete(key);
+  for (const { key } of (await system().list({ prefix: 'newsletter-' })).blobs)
+    await system().delete(key);
 }
 beforeEach(emptyStores);
 
@@ -60,10 +63,20 @@ describe('subscriber index', () => {
         await counter.close();
       }
     };
-    await api.importSubscriptions(Array.from({ length: 3 }, (_, i) => ({ email: `user${i}@example.com`, createdAt: daysAgo(2 + (i % 5), i) })));
+    await api.importSubscriptions(
+      Array.from({ length: 3 }, (_, i) => ({
+        email: `user${i}@example.com`,
+        createdAt: daysAgo(2 + (i % 5), i),
+      })),
+    );
     const small = await costOfPage();
     await emptyStores();
-    await api.importSubscriptions(Array.from({ length: 300 }, (_, i) => ({ email: `user${i}@example.com`, createdAt: daysAgo(2 + (i % 5), i) })));
+    await api.importSubscriptions(
+      Array.from({ length: 300 }, (_, i) => ({
+        email: `user${i}@example.com`,
+        createdAt: daysAgo(2 + (i % 5), i),
+      })),
+    );
     const large = await costOfPage();
     expect(large).toBe(small);
     expect(large).toBeLessThanOrEqual(4);
@@ -72,13 +85,20 @@ describe('subscriber index', () => {
   });
 
   it('streams the CSV export with every subscriber, formula-safe', async () => {
-    await api.importSubscriptions(Array.from({ length: 1500 }, (_, i) => ({ email: `csv${i}@example.com`, createdAt: daysAgo(i % 3, i) })));
+    await api.importSubscriptions(
+      Array.from({ length: 1500 }, (_, i) => ({
+        email: `csv${i}@example.com`,
+        createdAt: daysAgo(i % 3, i),
+      })),
+    );
     await api.subscribe('-x@example.com');
     const got = await admin.get('/api/admin/subscriptions/export');
     expect(got.status).toBe(200);
     expect(got.headers.get('content-type')).toContain('text/csv');
     const lines = got.text.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('email,status,signedUpAt,confirmedAt,unsubscribedAt,source,form,consentVersion,id');
+    expect(lines[0]).toBe(
+      'email,status,signedUpAt,confirmedAt,unsubscribedAt,source,form,consentVersion,id',
+    );
     expect(lines).toHaveLength(1502);
     expect(lines[1]!.startsWith("'-x@example.com,")).toBe(true);
     expect(new Set(lines.slice(1).map((l) => l.split(',')[0])).size).toBe(1501);
@@ -91,7 +111,9 @@ describe('subscriber index', () => {
     // and healed the "missing" marker after it.
     const { writeMarker } = await import('../../src/server/visitors/newsletter-index');
     await writeMarker(subscription);
-    expect(emails((await admin.get('/api/admin/subscriptions?page=1&pageSize=20')).json.items)).not.toContain('race@example.com');
+    expect(
+      emails((await admin.get('/api/admin/subscriptions?page=1&pageSize=20')).json.items),
+    ).not.toContain('race@example.com');
     expect(await api.countSubscriptions()).toBe(0);
   });
 
@@ -100,7 +122,11 @@ describe('subscriber index', () => {
   // minutes later wrote a marker stamped before the index's watermark, which no fold ever read.
   const orphan = async (email: string, minutesAgo: number) => {
     const id = api.subscriptionId(email);
-    await records().setJSON(id, { id, email, createdAt: new Date(Date.now() - minutesAgo * 60_000).toISOString() });
+    await records().setJSON(id, {
+      id,
+      email,
+      createdAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+    });
     return id;
   };
 
@@ -108,12 +134,16 @@ describe('subscriber index', () => {
     await api.subscribe('first@example.com');
     expect((await admin.get('/api/admin/subscriptions')).json.total).toBe(1); // the index moves its watermark to now
     const id = await orphan('orphan@example.com', 30);
-    expect((await client(site.url).post('/api/newsletter', { email: 'Orphan@Example.com' })).status).toBe(201);
+    expect(
+      (await client(site.url).post('/api/newsletter', { email: 'Orphan@Example.com' })).status,
+    ).toBe(201);
     const list = await admin.get('/api/admin/subscriptions');
     expect(emails(list.json.items)).toEqual(['first@example.com', 'orphan@example.com']);
     expect((await admin.get('/api/admin/summary')).json.subscribers).toBe(2);
     expect((await admin.delete(`/api/admin/subscriptions/${id}`)).status).toBe(200);
-    expect(emails((await admin.get('/api/admin/subscriptions')).json.items)).toEqual(['first@example.com']);
+    expect(emails((await admin.get('/api/admin/subscriptions')).json.items)).toEqual([
+      'first@example.com',
+    ]);
   });
 
   it('the index finds records stored without a marker once, when it first reads a store the earlier layout wrote', async () => {
@@ -121,7 +151,10 @@ describe('subscriber index', () => {
     await admin.get('/api/admin/subscriptions');
     await orphan('silent@example.com', 60 * 24 * 3);
     // The snapshot as the earlier version wrote it: never swept for such records.
-    const snapshot = (await system().get('newsletter-snapshot', { type: 'json' })) as Record<string, unknown>;
+    const snapshot = (await system().get('newsletter-snapshot', { type: 'json' })) as Record<
+      string,
+      unknown
+    >;
     delete snapshot.swept;
     await system().setJSON('newsletter-snapshot', snapshot);
     const list = await admin.get('/api/admin/subscriptions');
@@ -143,24 +176,40 @@ describe('subscriber index', () => {
         res.writeHead(500, { 'Content-Type': 'text/plain' }).end('refused');
         return;
       }
-      const out = http.request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-      });
+      const out = http.request(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          path: req.url,
+          method: req.method,
+          headers: req.headers,
+        },
+        (up) => {
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          up.pipe(res);
+        },
+      );
       req.pipe(out);
     });
     await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-    process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify({ ...ctx, edgeURL: url, uncachedEdgeURL: url })).toString('base64');
+    process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(
+      JSON.stringify({ ...ctx, edgeURL: url, uncachedEdgeURL: url }),
+    ).toString('base64');
     try {
-      await expect(api.subscribe('halfway@example.com')).rejects.toThrow(/unavailable|did not confirm/i);
+      await expect(api.subscribe('halfway@example.com')).rejects.toThrow(
+        /unavailable|did not confirm/i,
+      );
     } finally {
       process.env.NETLIFY_BLOBS_CONTEXT = good;
       await new Promise((r) => proxy.close(r));
     }
     expect(emails(await api.scanSubscriptions())).toEqual(['first@example.com']);
     await api.subscribe('halfway@example.com');
-    expect(emails((await admin.get('/api/admin/subscriptions')).json.items)).toEqual(['halfway@example.com', 'first@example.com']);
+    expect(emails((await admin.get('/api/admin/subscriptions')).json.items)).toEqual([
+      'halfway@example.com',
+      'first@example.com',
+    ]);
   });
 
   it('a delete that finds the address stored again by the time it drops the row keeps the new row', async () => {
@@ -168,7 +217,9 @@ describe('subscriber index', () => {
     // address (dated yesterday) stored it again, and the delete's last step dropped the new row.
     // Its marker lies on a day the fold has moved past, so nothing listed it again.
     await api.importSubscriptions([{ email: 'race@example.com', createdAt: daysAgo(1) }]);
-    expect(emails((await api.listSubscriptions({ page: 1, pageSize: 100, q: '' })).items)).toEqual(['race@example.com']);
+    expect(emails((await api.listSubscriptions({ page: 1, pageSize: 100, q: '' })).items)).toEqual([
+      'race@example.com',
+    ]);
     const { listAsStored } = await import('../../src/server/visitors/newsletter-index');
     await listAsStored([api.subscriptionId('race@example.com')]);
     const listed = await api.listSubscriptions({ page: 1, pageSize: 100, q: '' });
@@ -191,36 +242,40 @@ describe('subscriber index', () => {
   });
 
   it('property: random interleavings of signups (old and new days), repeats and deletes leave the list equal to a full scan', async () => {
-    type Op = { kind: 'signup'; n: number; age: number } | { kind: 'delete'; n: number } | { kind: 'read' };
+    type Op =
+      { kind: 'signup'; n: number; age: number } | { kind: 'delete'; n: number } | { kind: 'read' };
     const op: fc.Arbitrary<Op> = fc.oneof(
       fc.record({ kind: fc.constant('signup' as const), n: fc.nat(12), age: fc.nat(3) }),
       fc.record({ kind: fc.constant('delete' as const), n: fc.nat(12) }),
       fc.constant({ kind: 'read' as const }),
     );
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(op, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 6 }), async (batches) => {
-        await emptyStores();
-        for (const batch of batches) {
-          await Promise.all(
-            batch.map(async (o) => {
-              const email = `p${'n' in o ? o.n : 0}@example.com`;
-              if (o.kind === 'signup') {
-                if (o.age === 0) await api.subscribe(email);
-                else await api.importSubscriptions([{ email, createdAt: daysAgo(o.age, o.n) }]);
-              } else if (o.kind === 'delete') {
-                await api.deleteSubscription(api.subscriptionId(email)).catch((e) => {
-                  if (e?.status !== 404) throw e;
-                });
-              } else await api.listSubscriptions({ page: 1, pageSize: 100, q: '' });
-            }),
-          );
-        }
-        const listed = await api.listSubscriptions({ page: 1, pageSize: 100, q: '' });
-        const scanned = await api.scanSubscriptions();
-        expect(listed.items).toEqual(scanned);
-        expect(listed.total).toBe(scanned.length);
-        expect(await api.countSubscriptions()).toBe(scanned.length);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.array(op, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 6 }),
+        async (batches) => {
+          await emptyStores();
+          for (const batch of batches) {
+            await Promise.all(
+              batch.map(async (o) => {
+                const email = `p${'n' in o ? o.n : 0}@example.com`;
+                if (o.kind === 'signup') {
+                  if (o.age === 0) await api.subscribe(email);
+                  else await api.importSubscriptions([{ email, createdAt: daysAgo(o.age, o.n) }]);
+                } else if (o.kind === 'delete') {
+                  await api.deleteSubscription(api.subscriptionId(email)).catch((e) => {
+                    if (e?.status !== 404) throw e;
+                  });
+                } else await api.listSubscriptions({ page: 1, pageSize: 100, q: '' });
+              }),
+            );
+          }
+          const listed = await api.listSubscriptions({ page: 1, pageSize: 100, q: '' });
+          const scanned = await api.scanSubscriptions();
+          expect(listed.items).toEqual(scanned);
+          expect(listed.total).toBe(scanned.length);
+          expect(await api.countSubscriptions()).toBe(scanned.length);
+        },
+      ),
       { numRuns: 25 },
     );
   });

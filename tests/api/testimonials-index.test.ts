@@ -27,18 +27,35 @@ const target = fc.nat(50);
 const mostlyOn = fc.constantFrom(true, true, false);
 const op: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: fc.constant({ kind: 'submit' as const }), weight: 3 },
-  { arbitrary: fc.record({ kind: fc.constant('approve' as const), target, on: mostlyOn }), weight: 4 },
-  { arbitrary: fc.record({ kind: fc.constant('feature' as const), target, on: mostlyOn }), weight: 2 },
-  { arbitrary: fc.record({ kind: fc.constant('edit' as const), target, order: fc.integer({ min: 0, max: 3 }) }), weight: 2 },
+  {
+    arbitrary: fc.record({ kind: fc.constant('approve' as const), target, on: mostlyOn }),
+    weight: 4,
+  },
+  {
+    arbitrary: fc.record({ kind: fc.constant('feature' as const), target, on: mostlyOn }),
+    weight: 2,
+  },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('edit' as const),
+      target,
+      order: fc.integer({ min: 0, max: 3 }),
+    }),
+    weight: 2,
+  },
   { arbitrary: fc.record({ kind: fc.constant('delete' as const), target }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('restore' as const), target }), weight: 2 },
 );
 // Ops grouped into batches; a batch runs at the same time, batches one after another. Every run
 // starts with a few submissions so the later ops have something to act on.
-const run = fc.tuple(
-  fc.integer({ min: 1, max: 5 }).map((n) => Array.from({ length: n }, (): Op => ({ kind: 'submit' }))),
-  fc.array(fc.array(op, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 8 }),
-).map(([first, rest]) => [first, ...rest]);
+const run = fc
+  .tuple(
+    fc
+      .integer({ min: 1, max: 5 })
+      .map((n) => Array.from({ length: n }, (): Op => ({ kind: 'submit' }))),
+    fc.array(fc.array(op, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 8 }),
+  )
+  .map(([first, rest]) => [first, ...rest]);
 
 async function emptyStores() {
   const records = getStore({ name: 'testimonials', consistency: 'strong' });
@@ -55,16 +72,31 @@ async function runBatch(batch: Op[], ids: string[], lastSeen: Map<string, Testim
     batch.map(async (o) => {
       try {
         if (o.kind === 'submit') {
-          const t = await api.submitTestimonial({ name: `T${ids.length}`, content: 'Words.', rating: 5, position: '', company: '', image: '', linkedin: '' });
+          const t = await api.submitTestimonial({
+            name: `T${ids.length}`,
+            content: 'Words.',
+            rating: 5,
+            position: '',
+            company: '',
+            image: '',
+            linkedin: '',
+          });
           ids.push(t.id);
           lastSeen.set(t.id, t);
           return;
         }
         const id = pick(o.target);
         if (!id) return;
-        if (o.kind === 'approve') lastSeen.set(id, (await api.updateTestimonial(id, { approved: o.on })).after);
-        if (o.kind === 'feature') lastSeen.set(id, (await api.updateTestimonial(id, { featured: o.on })).after);
-        if (o.kind === 'edit') lastSeen.set(id, (await api.updateTestimonial(id, { order: o.order, content: `Edited ${o.order}.` })).after);
+        if (o.kind === 'approve')
+          lastSeen.set(id, (await api.updateTestimonial(id, { approved: o.on })).after);
+        if (o.kind === 'feature')
+          lastSeen.set(id, (await api.updateTestimonial(id, { featured: o.on })).after);
+        if (o.kind === 'edit')
+          lastSeen.set(
+            id,
+            (await api.updateTestimonial(id, { order: o.order, content: `Edited ${o.order}.` }))
+              .after,
+          );
         if (o.kind === 'delete') lastSeen.set(id, await api.deleteTestimonial(id));
         // As a history restore of a deletion does: the record comes back exactly as it was last seen.
         if (o.kind === 'restore') await api.reinsertTestimonial(lastSeen.get(id));
@@ -94,12 +126,17 @@ describe('published testimonials index', () => {
         // Published order: by order, then newest first.
         for (let i = 1; i < approved.length; i++) {
           const [a, b] = [approved[i - 1]!, approved[i]!];
-          expect(a.order < b.order || (a.order === b.order && a.createdAt >= b.createdAt)).toBe(true);
+          expect(a.order < b.order || (a.order === b.order && a.createdAt >= b.createdAt)).toBe(
+            true,
+          );
         }
         const page = await api.testimonialPage({ page: 1, pageSize: 100 });
         expect(page.total).toBe(scan.length);
         expect(byId(page.items)).toEqual(byId(scan));
-        expect(await api.testimonialCounts()).toEqual({ total: scan.length, pending: scan.filter((t) => !t.approved).length });
+        expect(await api.testimonialCounts()).toEqual({
+          total: scan.length,
+          pending: scan.filter((t) => !t.approved).length,
+        });
       }),
       { numRuns: 30 },
     );

@@ -19,7 +19,11 @@ afterAll(async () => {
 
 const visitor = () => client(site.url);
 const submit = async (name: string) => {
-  const res = await visitor().post('/api/testimonials', { name, content: `Words from ${name}.`, rating: 5 });
+  const res = await visitor().post('/api/testimonials', {
+    name,
+    content: `Words from ${name}.`,
+    rating: 5,
+  });
   expect(res.status).toBe(201);
   return res.json as { id: string; name: string };
 };
@@ -36,20 +40,38 @@ describe('public testimonial lists', () => {
     const shown = [];
     for (const name of ['Ada', 'Brook', 'Cyd']) {
       const t = await submit(name);
-      expect((await admin.patch(`/api/admin/testimonials/${t.id}`, { approved: true, featured: name === 'Ada' })).status).toBe(200);
+      expect(
+        (
+          await admin.patch(`/api/admin/testimonials/${t.id}`, {
+            approved: true,
+            featured: name === 'Ada',
+          })
+        ).status,
+      ).toBe(200);
       shown.push(t.id);
     }
     for (let i = 0; i < 3; i++) await submit(`Pending ${i}`);
-    const small = { approved: await functionCost('/api/testimonials/approved'), featured: await functionCost('/api/testimonials/featured') };
+    const small = {
+      approved: await functionCost('/api/testimonials/approved'),
+      featured: await functionCost('/api/testimonials/featured'),
+    };
 
     // A spam wave: 297 more submissions, 20 at a time, all pending.
-    for (let i = 0; i < 297; i += 20) await Promise.all(Array.from({ length: Math.min(20, 297 - i) }, (_, n) => submit(`Spam ${i + n}`)));
-    const large = { approved: await functionCost('/api/testimonials/approved'), featured: await functionCost('/api/testimonials/featured') };
+    for (let i = 0; i < 297; i += 20)
+      await Promise.all(
+        Array.from({ length: Math.min(20, 297 - i) }, (_, n) => submit(`Spam ${i + n}`)),
+      );
+    const large = {
+      approved: await functionCost('/api/testimonials/approved'),
+      featured: await functionCost('/api/testimonials/featured'),
+    };
 
     expect(large.approved.count, large.approved.calls.join('\n')).toBe(small.approved.count);
     expect(large.featured.count, large.featured.calls.join('\n')).toBe(small.featured.count);
     expect(large.approved.count).toBe(1); // the published document, nothing else
-    expect(large.approved.body.map((t: { id: string }) => t.id).sort()).toEqual(shown.slice().sort());
+    expect(large.approved.body.map((t: { id: string }) => t.id).sort()).toEqual(
+      shown.slice().sort(),
+    );
     expect(large.featured.body.map((t: { name: string }) => t.name)).toEqual(['Ada']);
   });
 
@@ -72,14 +94,21 @@ describe('public testimonial lists', () => {
 describe('a published list that missed a change', () => {
   it('heals when an admin acts on the testimonial it still shows', async () => {
     const t = await submit('Ghost');
-    const approved = (await admin.patch(`/api/admin/testimonials/${t.id}`, { approved: true })).json as { id: string; createdAt: string };
+    const approved = (await admin.patch(`/api/admin/testimonials/${t.id}`, { approved: true }))
+      .json as { id: string; createdAt: string };
     // The record goes, but the published list is not told (as when a delete's list update failed).
     const { getStore } = await import('@netlify/blobs');
-    await getStore({ name: 'testimonials', consistency: 'strong' }).delete(`${approved.createdAt.slice(0, 10)}/${approved.createdAt}_${t.id}`);
+    await getStore({ name: 'testimonials', consistency: 'strong' }).delete(
+      `${approved.createdAt.slice(0, 10)}/${approved.createdAt}_${t.id}`,
+    );
     site.platform.cdn.purge();
-    expect((await visitor().get('/api/testimonials/approved')).json.map((x: { id: string }) => x.id)).toContain(t.id);
+    expect(
+      (await visitor().get('/api/testimonials/approved')).json.map((x: { id: string }) => x.id),
+    ).toContain(t.id);
     expect((await admin.delete(`/api/admin/testimonials/${t.id}`)).status).toBe(404);
-    expect((await visitor().get('/api/testimonials/approved')).json.map((x: { id: string }) => x.id)).not.toContain(t.id);
+    expect(
+      (await visitor().get('/api/testimonials/approved')).json.map((x: { id: string }) => x.id),
+    ).not.toContain(t.id);
   });
 });
 
@@ -88,11 +117,15 @@ describe('admin testimonials list', () => {
     const all: { id: string; approved: boolean; createdAt: string }[] = [];
     let total = 0;
     for (let page = 1; ; page++) {
-      const { result, count, calls } = await counter.during(() => admin.get(`/api/admin/testimonials?page=${page}&pageSize=20`));
+      const { result, count, calls } = await counter.during(() =>
+        admin.get(`/api/admin/testimonials?page=${page}&pageSize=20`),
+      );
       expect(result.status).toBe(200);
       total = result.json.total;
       // Per page: the session checks, one key listing, the published document and at most 20 records.
-      const recordReads = calls.filter((c) => c.startsWith('GET') && !c.endsWith('(list)') && /\/testimonials\//.test(c)).length;
+      const recordReads = calls.filter(
+        (c) => c.startsWith('GET') && !c.endsWith('(list)') && /\/testimonials\//.test(c),
+      ).length;
       expect(recordReads, calls.join('\n')).toBeLessThanOrEqual(20);
       expect(count, calls.join('\n')).toBeLessThanOrEqual(30);
       expect(result.json.items.length).toBeLessThanOrEqual(20);
@@ -106,7 +139,12 @@ describe('admin testimonials list', () => {
     expect(all.slice(0, firstApproved).every((t) => !t.approved)).toBe(true);
     expect(all.slice(firstApproved).every((t) => t.approved)).toBe(true);
     for (const part of [all.slice(0, firstApproved), all.slice(firstApproved)]) {
-      expect(part.map((t) => t.createdAt)).toEqual(part.map((t) => t.createdAt).sort().reverse());
+      expect(part.map((t) => t.createdAt)).toEqual(
+        part
+          .map((t) => t.createdAt)
+          .sort()
+          .reverse(),
+      );
     }
   });
 
@@ -132,22 +170,43 @@ describe('stores written by the first layout (no published document)', () => {
       { name: 'Old Second', approved: true, featured: false, order: 1 },
     ].map((t, n) => {
       const createdAt = new Date(Date.UTC(2024, 0, n + 1)).toISOString();
-      return { ...t, id: crypto.randomUUID(), createdAt, updatedAt: createdAt, position: '', company: '', content: 'From before.', rating: 5, image: '', linkedin: '' };
+      return {
+        ...t,
+        id: crypto.randomUUID(),
+        createdAt,
+        updatedAt: createdAt,
+        position: '',
+        company: '',
+        content: 'From before.',
+        rating: 5,
+        image: '',
+        linkedin: '',
+      };
     });
     for (const t of old) await testimonials.setJSON(`${t.createdAt}_${t.id}`, t);
 
     site.platform.cdn.purge();
     const approved = (await visitor().get('/api/testimonials/approved')).json as { name: string }[];
-    expect(approved.map((t) => t.name)).toEqual(expect.arrayContaining(['Old Approved', 'Old Second']));
+    expect(approved.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['Old Approved', 'Old Second']),
+    );
     expect(approved.map((t) => t.name)).not.toContain('Old Pending');
-    expect((await visitor().get('/api/testimonials/featured')).json.map((t: { name: string }) => t.name)).toContain('Old Approved');
+    expect(
+      (await visitor().get('/api/testimonials/featured')).json.map((t: { name: string }) => t.name),
+    ).toContain('Old Approved');
     // Built once: the next read is the one-call read again, and an admin can act on old records.
     expect((await functionCost('/api/testimonials/approved')).count).toBe(1);
     const pending = old[1]!;
-    expect((await admin.patch(`/api/admin/testimonials/${pending.id}`, { approved: true })).status).toBe(200);
-    expect((await visitor().get('/api/testimonials/approved')).json.map((t: { name: string }) => t.name)).toContain('Old Pending');
+    expect(
+      (await admin.patch(`/api/admin/testimonials/${pending.id}`, { approved: true })).status,
+    ).toBe(200);
+    expect(
+      (await visitor().get('/api/testimonials/approved')).json.map((t: { name: string }) => t.name),
+    ).toContain('Old Pending');
     expect((await admin.delete(`/api/admin/testimonials/${old[0]!.id}`)).status).toBe(200);
-    expect((await visitor().get('/api/testimonials/featured')).json.map((t: { name: string }) => t.name)).not.toContain('Old Approved');
+    expect(
+      (await visitor().get('/api/testimonials/featured')).json.map((t: { name: string }) => t.name),
+    ).not.toContain('Old Approved');
     // The admin list shows first-layout and current-layout testimonials together, newest first.
     const listed: string[] = [];
     for (let page = 1; ; page++) {
@@ -167,22 +226,53 @@ describe('stores written by the first layout (no published document)', () => {
     const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
     for (const n of [3, 4]) {
       const createdAt = daysAgo(n);
-      const t = { id: crypto.randomUUID(), createdAt, updatedAt: createdAt, name: `Folded ${n}`, position: '', company: '', content: 'Older.', rating: 4, image: '', linkedin: '', approved: false, featured: false, order: 0 };
+      const t = {
+        id: crypto.randomUUID(),
+        createdAt,
+        updatedAt: createdAt,
+        name: `Folded ${n}`,
+        position: '',
+        company: '',
+        content: 'Older.',
+        rating: 4,
+        image: '',
+        linkedin: '',
+        approved: false,
+        featured: false,
+        order: 0,
+      };
       await testimonials.setJSON(`${createdAt.slice(0, 10)}/${createdAt}_${t.id}`, t);
     }
     const snapshot = (await system.get('testimonial-keys', { type: 'json' })) as { keys: string[] };
-    await system.setJSON('testimonial-keys', { watermark: daysAgo(10).slice(0, 10), keys: snapshot.keys.filter((k) => !k.includes('/')) });
+    await system.setJSON('testimonial-keys', {
+      watermark: daysAgo(10).slice(0, 10),
+      keys: snapshot.keys.filter((k) => !k.includes('/')),
+    });
 
-    const { scanTestimonials, testimonialCounts } = await import('../../src/server/visitors/testimonials');
+    const { scanTestimonials, testimonialCounts } =
+      await import('../../src/server/visitors/testimonials');
     const scan = await scanTestimonials();
-    expect(await testimonialCounts()).toEqual({ total: scan.length, pending: scan.filter((t) => !t.approved).length });
-    const folded = (await system.get('testimonial-keys', { type: 'json' })) as { watermark: string; keys: string[] };
+    expect(await testimonialCounts()).toEqual({
+      total: scan.length,
+      pending: scan.filter((t) => !t.approved).length,
+    });
+    const folded = (await system.get('testimonial-keys', { type: 'json' })) as {
+      watermark: string;
+      keys: string[];
+    };
     expect(folded.watermark).toBe(daysAgo(1).slice(0, 10));
-    expect(folded.keys.filter((k) => k.startsWith(daysAgo(3).slice(0, 10)) || k.startsWith(daysAgo(4).slice(0, 10)))).toHaveLength(2);
+    expect(
+      folded.keys.filter(
+        (k) => k.startsWith(daysAgo(3).slice(0, 10)) || k.startsWith(daysAgo(4).slice(0, 10)),
+      ),
+    ).toHaveLength(2);
     // Deleting a folded testimonial takes it out of the snapshot too.
     const gone = scan.find((t) => t.name === 'Folded 4')!;
     expect((await admin.delete(`/api/admin/testimonials/${gone.id}`)).status).toBe(200);
-    expect(await testimonialCounts()).toEqual({ total: scan.length - 1, pending: scan.filter((t) => !t.approved).length - 1 });
+    expect(await testimonialCounts()).toEqual({
+      total: scan.length - 1,
+      pending: scan.filter((t) => !t.approved).length - 1,
+    });
   });
 
   it('still answer from a full scan where the document cannot be saved (a read-only store)', async () => {
@@ -197,7 +287,11 @@ describe('stores written by the first layout (no published document)', () => {
       const res = await visitor().get('/api/testimonials/approved');
       expect(res.status).toBe(200);
       expect(res.json).toEqual(before);
-      expect(errors.mock.calls.some((c) => String(c[0]).includes('Could not save the published testimonials list'))).toBe(true);
+      expect(
+        errors.mock.calls.some((c) =>
+          String(c[0]).includes('Could not save the published testimonials list'),
+        ),
+      ).toBe(true);
     } finally {
       counter.refuseWrites = false;
       errors.mockRestore();
@@ -211,7 +305,9 @@ describe('stores written by the first layout (no published document)', () => {
     const before = (await visitor().get('/api/testimonials/approved')).json;
     await system.delete('testimonials-published');
     site.platform.cdn.purge();
-    const answers = await Promise.all(Array.from({ length: 4 }, () => visitor().get('/api/testimonials/approved')));
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => visitor().get('/api/testimonials/approved')),
+    );
     for (const a of answers) {
       expect(a.status).toBe(200);
       expect(a.json).toEqual(before);

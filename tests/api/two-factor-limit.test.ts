@@ -19,14 +19,19 @@ beforeAll(async () => {
   const c = started.admin;
   const setup = await c.post('/api/account/two-factor/setup');
   totp = new TOTP({ secret: Secret.fromBase32(setup.json.secret), digits: 6, period: 30 });
-  expect((await c.post('/api/account/two-factor/confirm', { code: totp.generate() })).status).toBe(200);
+  expect((await c.post('/api/account/two-factor/confirm', { code: totp.generate() })).status).toBe(
+    200,
+  );
 });
 afterAll(() => site.close());
 
 /** A sign-in with a code, sent from loopback address 127.0.0.<n> (the server sees each as its own visitor). */
 const signInFrom = (n: number, code: string) =>
   rawRequest(`${site.url.replace('localhost', '127.0.0.1')}/api/auth/login`, {
-    headers: { 'Content-Type': 'application/json', Origin: site.url.replace('localhost', '127.0.0.1') },
+    headers: {
+      'Content-Type': 'application/json',
+      Origin: site.url.replace('localhost', '127.0.0.1'),
+    },
     body: JSON.stringify({ ...USER, code }),
     localAddress: `127.0.0.${n}`,
   });
@@ -36,11 +41,14 @@ describe('second-factor codes', () => {
     const right = totp.generate();
     const wrong = right === '000000' ? '111111' : '000000';
     const results = [];
-    for (let n = 2; n < 22; n++) for (let i = 0; i < 3; i++) results.push(await signInFrom(n, wrong));
+    for (let n = 2; n < 22; n++)
+      for (let i = 0; i < 3; i++) results.push(await signInFrom(n, wrong));
     const checked = results.filter((r) => r.status === 401).length;
     expect(checked).toBe(LOGIN_LIMITS.perAccountCodes);
     expect(results.filter((r) => r.status === 429)).toHaveLength(results.length - checked);
-    expect(results.at(-1)!.json.message).toBe('Too many wrong codes for this account. Please wait 10 minutes and try again.');
+    expect(results.at(-1)!.json.message).toBe(
+      'Too many wrong codes for this account. Please wait 10 minutes and try again.',
+    );
     // Locked for a fresh address too, even with the right code: the lock is on the account.
     const fresh = await signInFrom(40, totp.generate({ timestamp: Date.now() + 30_000 }));
     expect(fresh.status).toBe(429);

@@ -6,7 +6,8 @@ import { client, createTestUser, login } from '../helpers/platform';
 const t = useAdminSite();
 
 const tokenOf = (invitePath: string) => invitePath.split('#')[1]!;
-const signIn = (username: string, password: string, code?: string) => client(t.site.url).post('/api/auth/login', { username, password, ...(code ? { code } : {}) });
+const signIn = (username: string, password: string, code?: string) =>
+  client(t.site.url).post('/api/auth/login', { username, password, ...(code ? { code } : {}) });
 
 async function invite(username: string, role: 'admin' | 'editor') {
   const res = await t.admin.post('/api/admin/users', { username, role });
@@ -20,23 +21,40 @@ describe('invitations', () => {
     expect(invitePath).toMatch(/^\/invite#[\w-]{43}$/);
     expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(47 * 3600_000);
     const token = tokenOf(invitePath);
-    expect((await t.anon.get(`/api/auth/invitations/${token}`)).json).toMatchObject({ username: 'newcomer', kind: 'invite' });
+    expect((await t.anon.get(`/api/auth/invitations/${token}`)).json).toMatchObject({
+      username: 'newcomer',
+      kind: 'invite',
+    });
     // Not yet: no password.
     expect((await signIn('newcomer', 'newcomer-password-1')).status).toBe(401);
     // Weak and too-long passwords are refused and do not use up the link.
     const short = await t.anon.post(`/api/auth/invitations/${token}/accept`, { password: 'short' });
-    expect(short).toMatchObject({ status: 400, json: { message: 'Password must be at least 12 characters' } });
-    const long = await t.anon.post(`/api/auth/invitations/${token}/accept`, { password: 'é'.repeat(37) });
+    expect(short).toMatchObject({
+      status: 400,
+      json: { message: 'Password must be at least 12 characters' },
+    });
+    const long = await t.anon.post(`/api/auth/invitations/${token}/accept`, {
+      password: 'é'.repeat(37),
+    });
     expect(long.status).toBe(400);
     expect(long.json.message).toMatch(/at most 72 bytes/);
-    const ok = await t.anon.post(`/api/auth/invitations/${token}/accept`, { password: 'newcomer-password-1' });
+    const ok = await t.anon.post(`/api/auth/invitations/${token}/accept`, {
+      password: 'newcomer-password-1',
+    });
     expect(ok.status, ok.text).toBe(200);
-    const again = await t.anon.post(`/api/auth/invitations/${token}/accept`, { password: 'another-password-1' });
+    const again = await t.anon.post(`/api/auth/invitations/${token}/accept`, {
+      password: 'another-password-1',
+    });
     expect(again.status).toBe(410);
     expect(again.json.message).toMatch(/already used, has expired/);
     const me = await signIn('newcomer', 'newcomer-password-1');
     expect(me.status).toBe(200);
-    expect(me.json).toMatchObject({ username: 'newcomer', role: 'editor', isAdmin: false, twoFactorEnabled: false });
+    expect(me.json).toMatchObject({
+      username: 'newcomer',
+      role: 'editor',
+      isAdmin: false,
+      twoFactorEnabled: false,
+    });
   });
 
   it('an expired invitation is refused', async () => {
@@ -46,17 +64,27 @@ describe('invitations', () => {
     const { blobs } = await store.list();
     for (const { key } of blobs) {
       const value = (await store.get(key, { type: 'json' })) as { username: string };
-      if (value.username === 'latecomer') await store.setJSON(key, { ...value, expiresAt: new Date(Date.now() - 1000).toISOString() });
+      if (value.username === 'latecomer')
+        await store.setJSON(key, {
+          ...value,
+          expiresAt: new Date(Date.now() - 1000).toISOString(),
+        });
     }
-    const res = await t.anon.post(`/api/auth/invitations/${tokenOf(invitePath)}/accept`, { password: 'latecomer-password-1' });
+    const res = await t.anon.post(`/api/auth/invitations/${tokenOf(invitePath)}/accept`, {
+      password: 'latecomer-password-1',
+    });
     expect(res.status).toBe(410);
     expect((await signIn('latecomer', 'latecomer-password-1')).status).toBe(401);
   });
 
   it('refuses a taken or malformed username and a bad role, creating nothing', async () => {
     const before = (await t.admin.get('/api/admin/users')).json.users.length;
-    expect((await t.admin.post('/api/admin/users', { username: 'ADMIN', role: 'editor' })).status).toBe(409);
-    expect((await t.admin.post('/api/admin/users', { username: 'a b', role: 'editor' })).status).toBe(400);
+    expect(
+      (await t.admin.post('/api/admin/users', { username: 'ADMIN', role: 'editor' })).status,
+    ).toBe(409);
+    expect(
+      (await t.admin.post('/api/admin/users', { username: 'a b', role: 'editor' })).status,
+    ).toBe(400);
     const role = await t.admin.post('/api/admin/users', { username: 'someone', role: 'owner' });
     expect(role).toMatchObject({ status: 400, json: { message: 'Role must be admin or editor' } });
     expect((await t.admin.get('/api/admin/users')).json.users.length).toBe(before);
@@ -68,7 +96,12 @@ describe('users', () => {
     const res = await t.admin.get('/api/admin/users');
     expect(res.status).toBe(200);
     const admin = res.json.users.find((u: { username: string }) => u.username === 'admin');
-    expect(admin).toMatchObject({ role: 'admin', active: true, hasPassword: true, twoFactorEnabled: false });
+    expect(admin).toMatchObject({
+      role: 'admin',
+      active: true,
+      hasPassword: true,
+      twoFactorEnabled: false,
+    });
     expect(admin.lastLoginAt).toBeTruthy();
     expect(res.text).not.toMatch(/passwordHash|\$2[ab]\$/);
   });
@@ -82,7 +115,9 @@ describe('users', () => {
     ]) {
       const res = await call();
       expect(res.status).toBe(409);
-      expect(res.json.message).toBe('This is the last active admin: make another user an admin first');
+      expect(res.json.message).toBe(
+        'This is the last active admin: make another user an admin first',
+      );
     }
     expect((await t.admin.get('/api/auth/me')).json.role).toBe('admin');
   });
@@ -91,24 +126,41 @@ describe('users', () => {
     await createTestUser('second', 'second-password-1', false);
     const second = client(t.site.url, await login(t.site.url, 'second', 'second-password-1'));
     expect((await second.get('/api/admin/contact-forms')).status).toBe(403);
-    expect((await t.admin.patch('/api/admin/users/second', { role: 'admin' })).json.role).toBe('admin');
+    expect((await t.admin.patch('/api/admin/users/second', { role: 'admin' })).json.role).toBe(
+      'admin',
+    );
     expect((await second.get('/api/admin/contact-forms')).status).toBe(200);
     // Now there are two admins: the first may step down, and be promoted back.
-    expect((await t.admin.patch('/api/admin/users/second', { active: false })).json.active).toBe(false);
+    expect((await t.admin.patch('/api/admin/users/second', { active: false })).json.active).toBe(
+      false,
+    );
     expect((await second.get('/api/auth/me')).status).toBe(401);
     expect((await signIn('second', 'second-password-1')).status).toBe(401);
     expect((await t.admin.delete('/api/admin/users/second')).status).toBe(200);
-    expect((await t.admin.get('/api/admin/users')).json.users.some((u: { username: string }) => u.username === 'second')).toBe(false);
+    expect(
+      (await t.admin.get('/api/admin/users')).json.users.some(
+        (u: { username: string }) => u.username === 'second',
+      ),
+    ).toBe(false);
   });
 
   it('a password reset ends the sessions, stops the old password and sends a new link', async () => {
     await createTestUser('forgetful', 'forgetful-password-1', false);
-    const session = client(t.site.url, await login(t.site.url, 'forgetful', 'forgetful-password-1'));
+    const session = client(
+      t.site.url,
+      await login(t.site.url, 'forgetful', 'forgetful-password-1'),
+    );
     const res = await t.admin.post('/api/admin/users/forgetful/reset-password');
     expect(res.status).toBe(200);
     expect((await session.get('/api/auth/me')).status).toBe(401);
     expect((await signIn('forgetful', 'forgetful-password-1')).status).toBe(401);
-    expect((await t.anon.post(`/api/auth/invitations/${tokenOf(res.json.invitePath)}/accept`, { password: 'remembered-password-1' })).status).toBe(200);
+    expect(
+      (
+        await t.anon.post(`/api/auth/invitations/${tokenOf(res.json.invitePath)}/accept`, {
+          password: 'remembered-password-1',
+        })
+      ).status,
+    ).toBe(200);
     expect((await signIn('forgetful', 'remembered-password-1')).status).toBe(200);
   });
 
@@ -125,7 +177,9 @@ describe('users', () => {
     const opened = await t.anon.get(`/api/auth/invitations/${tokenOf(first.json.invitePath)}`);
     expect(opened.status).toBe(410);
     expect(opened.text).not.toContain('twice-reset');
-    expect((await t.anon.get(`/api/auth/invitations/${tokenOf(second.json.invitePath)}`)).json).toMatchObject({ username: 'twice-reset', kind: 'reset' });
+    expect(
+      (await t.anon.get(`/api/auth/invitations/${tokenOf(second.json.invitePath)}`)).json,
+    ).toMatchObject({ username: 'twice-reset', kind: 'reset' });
   });
 
   it('shows who made each change, and each user’s recent activity', async () => {
@@ -138,7 +192,11 @@ describe('users', () => {
     // Editors do not see changes to users or personal data in the history.
     const seen = (await t.viewer.get('/api/admin/history?limit=500')).json as { target: string }[];
     expect(seen.some((e) => e.target.startsWith('users/'))).toBe(false);
-    expect(((await t.admin.get('/api/admin/history?limit=500')).json as { target: string }[]).some((e) => e.target.startsWith('users/'))).toBe(true);
+    expect(
+      ((await t.admin.get('/api/admin/history?limit=500')).json as { target: string }[]).some((e) =>
+        e.target.startsWith('users/'),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -147,11 +205,23 @@ describe('my account', () => {
     await createTestUser('changer', 'changer-password-1', false);
     const here = await login(t.site.url, 'changer', 'changer-password-1');
     const elsewhere = client(t.site.url, await login(t.site.url, 'changer', 'changer-password-1'));
-    const wrong = await client(t.site.url, here).post('/api/account/password', { currentPassword: 'not-it-at-all', newPassword: 'changed-password-1' });
-    expect(wrong).toMatchObject({ status: 400, json: { message: 'Your current password is not right' } });
-    const weak = await client(t.site.url, here).post('/api/account/password', { currentPassword: 'changer-password-1', newPassword: 'short' });
+    const wrong = await client(t.site.url, here).post('/api/account/password', {
+      currentPassword: 'not-it-at-all',
+      newPassword: 'changed-password-1',
+    });
+    expect(wrong).toMatchObject({
+      status: 400,
+      json: { message: 'Your current password is not right' },
+    });
+    const weak = await client(t.site.url, here).post('/api/account/password', {
+      currentPassword: 'changer-password-1',
+      newPassword: 'short',
+    });
     expect(weak.status).toBe(400);
-    const ok = await client(t.site.url, here).post('/api/account/password', { currentPassword: 'changer-password-1', newPassword: 'changed-password-1' });
+    const ok = await client(t.site.url, here).post('/api/account/password', {
+      currentPassword: 'changer-password-1',
+      newPassword: 'changed-password-1',
+    });
     expect(ok.status).toBe(200);
     const renewed = ok.headers.getSetCookie()[0]!.split(';')[0]!;
     expect((await client(t.site.url, renewed).get('/api/auth/me')).status).toBe(200);
@@ -179,7 +249,9 @@ describe('two-factor sign-in', () => {
     expect(setup.json.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(setup.json.otpauthUrl).toMatch(/^otpauth:\/\/totp\//);
     const totp = new TOTP({ secret: Secret.fromBase32(setup.json.secret), digits: 6, period: 30 });
-    const wrong = await c.post('/api/account/two-factor/confirm', { code: '000000' === totp.generate() ? '111111' : '000000' });
+    const wrong = await c.post('/api/account/two-factor/confirm', {
+      code: '000000' === totp.generate() ? '111111' : '000000',
+    });
     expect(wrong.status).toBe(400);
     const confirmed = await c.post('/api/account/two-factor/confirm', { code: totp.generate() });
     expect(confirmed.status, confirmed.text).toBe(200);
@@ -202,7 +274,12 @@ describe('two-factor sign-in', () => {
     expect((await signIn('careful', 'careful-password-1', codes[0])).status).toBe(200);
     expect((await signIn('careful', 'careful-password-1', codes[0])).status).toBe(401);
 
-    const session = client(t.site.url, (await signIn('careful', 'careful-password-1', codes[1])).headers.getSetCookie()[0]!.split(';')[0]);
+    const session = client(
+      t.site.url,
+      (await signIn('careful', 'careful-password-1', codes[1])).headers
+        .getSetCookie()[0]!
+        .split(';')[0],
+    );
     expect((await session.get('/api/auth/me')).status).toBe(200);
     expect((await t.admin.post('/api/admin/users/careful/reset-two-factor')).status).toBe(200);
     expect((await session.get('/api/auth/me')).status).toBe(401);
@@ -211,9 +288,16 @@ describe('two-factor sign-in', () => {
 
   it('an admin can require two-factor for every admin: admins without it can only set it up', async () => {
     await createTestUser('second-admin', 'second-admin-password', true);
-    const other = client(t.site.url, await login(t.site.url, 'second-admin', 'second-admin-password'));
-    expect((await t.admin.put('/api/admin/auth-policy', { requireTwoFactorForAdmins: 'yes' })).status).toBe(400);
-    expect((await t.admin.put('/api/admin/auth-policy', { requireTwoFactorForAdmins: true })).status).toBe(200);
+    const other = client(
+      t.site.url,
+      await login(t.site.url, 'second-admin', 'second-admin-password'),
+    );
+    expect(
+      (await t.admin.put('/api/admin/auth-policy', { requireTwoFactorForAdmins: 'yes' })).status,
+    ).toBe(400);
+    expect(
+      (await t.admin.put('/api/admin/auth-policy', { requireTwoFactorForAdmins: true })).status,
+    ).toBe(200);
     const blocked = await other.get('/api/admin/summary');
     expect(blocked.status).toBe(403);
     expect(blocked.json.message).toMatch(/requires two-factor sign-in for admins/);
@@ -232,10 +316,25 @@ describe('users from before roles', () => {
   it('an old record with isAdmin reads as an admin, one without as an editor', async () => {
     const { openStore, STORES } = await import('../../src/server/storage/store');
     const store = openStore(STORES.users);
-    const old = { id: 'old-1', username: 'oldtimer', passwordHash: '$2b$12$q9oOgZESr/IxX5YM8lj2O.K9HsrjWvkBafxGHvRr1Gp9VLjWnm6/K', isAdmin: true, createdAt: new Date().toISOString(), sessionsValidAfter: 0 };
+    const old = {
+      id: 'old-1',
+      username: 'oldtimer',
+      passwordHash: '$2b$12$q9oOgZESr/IxX5YM8lj2O.K9HsrjWvkBafxGHvRr1Gp9VLjWnm6/K',
+      isAdmin: true,
+      createdAt: new Date().toISOString(),
+      sessionsValidAfter: 0,
+    };
     await store.setJSON('oldtimer', old);
-    await store.setJSON('oldeditor', { ...old, id: 'old-2', username: 'oldeditor', isAdmin: false });
-    const users = (await t.admin.get('/api/admin/users')).json.users as { username: string; role: string }[];
+    await store.setJSON('oldeditor', {
+      ...old,
+      id: 'old-2',
+      username: 'oldeditor',
+      isAdmin: false,
+    });
+    const users = (await t.admin.get('/api/admin/users')).json.users as {
+      username: string;
+      role: string;
+    }[];
     expect(users.find((u) => u.username === 'oldtimer')?.role).toBe('admin');
     expect(users.find((u) => u.username === 'oldeditor')?.role).toBe('editor');
   });

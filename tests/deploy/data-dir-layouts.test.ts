@@ -20,7 +20,12 @@ afterEach(async () => {
 async function buildAndServe(dir: string) {
   dataDir = dir;
   const log: string[] = [];
-  platform = await startPlatform({ projectRoot: ROOT, dataDir, pages: true, log: (l) => log.push(l) });
+  platform = await startPlatform({
+    projectRoot: ROOT,
+    dataDir,
+    pages: true,
+    log: (l) => log.push(l),
+  });
   const { seedDemoContent } = await import('../../src/server/content/seed');
   await seedDemoContent();
   await platform.build();

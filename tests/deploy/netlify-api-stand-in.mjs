@@ -8,6 +8,9 @@ if (standIn) {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (!url.startsWith('https://api.netlify.com/')) return original(input, init);
     const moved = standIn + url.slice('https://api.netlify.com'.length);
-    return original(typeof input === 'string' || input instanceof URL ? moved : new Request(moved, input), init);
+    return original(
+      typeof input === 'string' || input instanceof URL ? moved : new Request(moved, input),
+      init,
+    );
   };
 }

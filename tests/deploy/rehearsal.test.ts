@@ -4,7 +4,17 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchDir } from '../../scripts/local-env';
-import { callBundle, cleanCopy, netlifyBuild, ROOT, SITE_ID, startStore, unpackFunctions, withoutContentPlugin, type SmokeRequest } from './rehearsal';
+import {
+  callBundle,
+  cleanCopy,
+  netlifyBuild,
+  ROOT,
+  SITE_ID,
+  startStore,
+  unpackFunctions,
+  withoutContentPlugin,
+  type SmokeRequest,
+} from './rehearsal';
 
 // A deploy rehearsal: Netlify's own build program (@netlify/build, offline) on a clean copy of
 // the repository, against a Blobs store that behaves as a Netlify build's: the build's context
@@ -18,7 +28,9 @@ let hook: http.Server;
 let fnEnv: NodeJS.ProcessEnv;
 let bundles: Map<string, string>;
 const previousContext = process.env.NETLIFY_BLOBS_CONTEXT;
-const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PDF = Buffer.from(
+  '%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
 let pdfUrl = '';
 
 beforeAll(async () => {
@@ -32,14 +44,34 @@ beforeAll(async () => {
   const { seedDemoContent } = await import('../../src/server/content/seed');
   const { createUser } = await import('../../src/server/auth/users');
   await seedDemoContent();
-  const admin = await createUser({ username: 'admin', password: 'admin-password-123', isAdmin: true });
+  const admin = await createUser({
+    username: 'admin',
+    password: 'admin-password-123',
+    isAdmin: true,
+  });
   // A publication whose PDF came in parts: the build must put the file into the deploy.
-  const { completePdfUpload, createPdfUpload, storePdfPart } = await import('../../src/server/content/pdf-parts');
+  const { completePdfUpload, createPdfUpload, storePdfPart } =
+    await import('../../src/server/content/pdf-parts');
   const { publications } = await import('../../src/server/content/collections');
-  const upload = await createPdfUpload(admin, { fileName: 'Rehearsal Report.pdf', size: PDF.length });
-  await storePdfPart(new Request('http://rehearsal/', { method: 'PUT', headers: { 'Content-Type': 'application/octet-stream' }, body: PDF }), upload.id, 0);
+  const upload = await createPdfUpload(admin, {
+    fileName: 'Rehearsal Report.pdf',
+    size: PDF.length,
+  });
+  await storePdfPart(
+    new Request('http://rehearsal/', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/octet-stream' },
+      body: PDF,
+    }),
+    upload.id,
+    0,
+  );
   pdfUrl = (await completePdfUpload(upload.id)).pdfUrl!;
-  await publications.create({ title: 'Rehearsal Report', description: 'Its PDF is a file of the deploy.', pdf: pdfUrl });
+  await publications.create({
+    title: 'Rehearsal Report',
+    description: 'Its PDF is a file of the deploy.',
+    pdf: pdfUrl,
+  });
   hook = http.createServer((req, res) => {
     hookCalls++;
     req.resume();
@@ -70,9 +102,22 @@ const fn = (name: string, request: SmokeRequest) => {
   return callBundle(module, request, fnEnv);
 };
 let cookie = '';
-const publishState = async () => JSON.parse((await fn('admin-publish', { method: 'GET', path: '/api/admin/publish', headers: { Cookie: cookie } })).body);
+const publishState = async () =>
+  JSON.parse(
+    (
+      await fn('admin-publish', {
+        method: 'GET',
+        path: '/api/admin/publish',
+        headers: { Cookie: cookie },
+      })
+    ).body,
+  );
 const deployEvent = (name: string, errorMessage: string | null = null) =>
-  fn(name, { method: 'POST', path: `/.netlify/functions/${name}`, body: { payload: { id: 'd', site_id: SITE_ID, error_message: errorMessage } } });
+  fn(name, {
+    method: 'POST',
+    path: `/.netlify/functions/${name}`,
+    body: { payload: { id: 'd', site_id: SITE_ID, error_message: errorMessage } },
+  });
 const home = () => readFile(path.join(copy, 'dist', 'index.html'), 'utf8');
 
 describe('a deploy with Netlify’s build program', () => {
@@ -90,7 +135,9 @@ describe('a deploy with Netlify’s build program', () => {
 
   it('bundles every function', async () => {
     bundles = await unpackFunctions(copy);
-    const sources = (await readdir(path.join(ROOT, 'netlify', 'functions'))).filter((f) => f.endsWith('.ts')).map((f) => f.replace(/\.ts$/, ''));
+    const sources = (await readdir(path.join(ROOT, 'netlify', 'functions')))
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => f.replace(/\.ts$/, ''));
     expect([...bundles.keys()].sort()).toEqual(sources.sort());
   });
 
@@ -111,49 +158,150 @@ describe('a deploy with Netlify’s build program', () => {
       'admin-users': admin401('/api/admin/users'),
       account: admin401('/api/account/sign-out-everywhere', 'POST'),
       // An invitation that was never issued: the same answer as a used or expired one.
-      'auth-invitations': { request: { method: 'GET', path: '/api/auth/invitations/not-a-real-token' }, status: 410 },
+      'auth-invitations': {
+        request: { method: 'GET', path: '/api/auth/invitations/not-a-real-token' },
+        status: 410,
+      },
       // Netlify runs it on its schedule: on an empty store there is nothing to release.
-      'release-scheduled': { request: { method: 'POST', path: '/.netlify/functions/release-scheduled', body: { next_run: '2030-01-01T00:00:00.000Z' } }, status: 200 },
+      'release-scheduled': {
+        request: {
+          method: 'POST',
+          path: '/.netlify/functions/release-scheduled',
+          body: { next_run: '2030-01-01T00:00:00.000Z' },
+        },
+        status: 200,
+      },
       // Netlify runs it on its schedule: with no SMTP_URL nothing is queued, so nothing is due.
-      'mail-queue': { request: { method: 'POST', path: '/.netlify/functions/mail-queue', body: { next_run: '2030-01-01T00:00:00.000Z' } }, status: 200 },
+      'mail-queue': {
+        request: {
+          method: 'POST',
+          path: '/.netlify/functions/mail-queue',
+          body: { next_run: '2030-01-01T00:00:00.000Z' },
+        },
+        status: 200,
+      },
       'admin-mail': admin401('/api/admin/mail'),
       'admin-notifications': admin401('/api/admin/notifications'),
       'account-notifications': admin401('/api/account/notifications'),
       // Netlify runs it on its schedule: a fresh store has no notification window to send.
-      'notify-digest': { request: { method: 'POST', path: '/.netlify/functions/notify-digest', body: { next_run: '2030-01-01T00:00:00.000Z' } }, status: 200 },
+      'notify-digest': {
+        request: {
+          method: 'POST',
+          path: '/.netlify/functions/notify-digest',
+          body: { next_run: '2030-01-01T00:00:00.000Z' },
+        },
+        status: 200,
+      },
       'admin-privacy': admin401('/api/admin/privacy/audit'),
       'admin-preview-links': admin401('/api/admin/preview-links'),
       // A link that was never made: the same answer as a revoked or expired one, a page for a person.
-      preview: { request: { method: 'GET', path: `/preview/${'a'.repeat(43)}` }, status: 404, html: true },
+      preview: {
+        request: { method: 'GET', path: `/preview/${'a'.repeat(43)}` },
+        status: 404,
+        html: true,
+      },
       // Netlify runs it on its schedule: on an empty store nothing is past its retention period.
-      retention: { request: { method: 'POST', path: '/.netlify/functions/retention', body: { next_run: '2030-01-01T00:00:00.000Z' } }, status: 200 },
+      retention: {
+        request: {
+          method: 'POST',
+          path: '/.netlify/functions/retention',
+          body: { next_run: '2030-01-01T00:00:00.000Z' },
+        },
+        status: 200,
+      },
       // Hourly: nothing has expired in a fresh store.
-      'newsletter-expiry': { request: { method: 'POST', path: '/.netlify/functions/newsletter-expiry', body: { next_run: '2030-01-01T00:00:00.000Z' } }, status: 200 },
+      'newsletter-expiry': {
+        request: {
+          method: 'POST',
+          path: '/.netlify/functions/newsletter-expiry',
+          body: { next_run: '2030-01-01T00:00:00.000Z' },
+        },
+        status: 200,
+      },
       'auth-me': admin401('/api/auth/me'),
-      'auth-login': { request: { method: 'POST', path: '/api/auth/login', body: { username: 'admin', password: 'wrong-password-1' } }, status: 401 },
+      'auth-login': {
+        request: {
+          method: 'POST',
+          path: '/api/auth/login',
+          body: { username: 'admin', password: 'wrong-password-1' },
+        },
+        status: 401,
+      },
       'auth-logout': { request: { method: 'POST', path: '/api/auth/logout' }, status: 200 },
-      contact: { request: { method: 'POST', path: '/api/contact', body: { name: 'Ada Lovelace', email: 'ada@example.org', subject: 'research', message: 'A rehearsal message, long enough.' } }, status: 201 },
-      newsletter: { request: { method: 'POST', path: '/api/newsletter', body: { email: 'rehearsal@example.org' } }, status: 201 },
-      testimonials: { request: { method: 'POST', path: '/api/testimonials', body: { name: 'Grace Hopper', content: 'A rehearsal testimonial.', rating: 5 } }, status: 201 },
+      contact: {
+        request: {
+          method: 'POST',
+          path: '/api/contact',
+          body: {
+            name: 'Ada Lovelace',
+            email: 'ada@example.org',
+            subject: 'research',
+            message: 'A rehearsal message, long enough.',
+          },
+        },
+        status: 201,
+      },
+      newsletter: {
+        request: {
+          method: 'POST',
+          path: '/api/newsletter',
+          body: { email: 'rehearsal@example.org' },
+        },
+        status: 201,
+      },
+      testimonials: {
+        request: {
+          method: 'POST',
+          path: '/api/testimonials',
+          body: { name: 'Grace Hopper', content: 'A rehearsal testimonial.', rating: 5 },
+        },
+        status: 201,
+      },
       events: { request: { method: 'GET', path: '/api/events' }, status: 200 },
       publications: { request: { method: 'GET', path: '/api/publications' }, status: 200 },
       'research-areas': { request: { method: 'GET', path: '/api/research-areas' }, status: 200 },
       stats: { request: { method: 'GET', path: '/api/stats' }, status: 200 },
       'team-members': { request: { method: 'GET', path: '/api/team-members' }, status: 200 },
       'site-settings': { request: { method: 'GET', path: '/api/site-settings' }, status: 200 },
-      'fetch-linkedin-image': { request: { method: 'POST', path: '/api/fetch-linkedin-image', body: { profileUrl: 'https://example.org/in/someone' } }, status: 400 },
-      upload: { request: { method: 'POST', path: '/api/upload/testimonial-photo', body: {} }, status: 415 },
-      uploads: { request: { method: 'GET', path: '/api/uploads/0000000000000000000000000000000000000000000000000000000000000000.png' }, status: 404 },
-      'deploy-building': { request: { method: 'GET', path: '/.netlify/functions/deploy-building' }, status: 405 },
-      'deploy-succeeded': { request: { method: 'GET', path: '/.netlify/functions/deploy-succeeded' }, status: 405 },
-      'deploy-failed': { request: { method: 'GET', path: '/.netlify/functions/deploy-failed' }, status: 405 },
+      'fetch-linkedin-image': {
+        request: {
+          method: 'POST',
+          path: '/api/fetch-linkedin-image',
+          body: { profileUrl: 'https://example.org/in/someone' },
+        },
+        status: 400,
+      },
+      upload: {
+        request: { method: 'POST', path: '/api/upload/testimonial-photo', body: {} },
+        status: 415,
+      },
+      uploads: {
+        request: {
+          method: 'GET',
+          path: '/api/uploads/0000000000000000000000000000000000000000000000000000000000000000.png',
+        },
+        status: 404,
+      },
+      'deploy-building': {
+        request: { method: 'GET', path: '/.netlify/functions/deploy-building' },
+        status: 405,
+      },
+      'deploy-succeeded': {
+        request: { method: 'GET', path: '/.netlify/functions/deploy-succeeded' },
+        status: 405,
+      },
+      'deploy-failed': {
+        request: { method: 'GET', path: '/.netlify/functions/deploy-failed' },
+        status: 405,
+      },
     };
     expect(Object.keys(table).sort()).toEqual([...bundles.keys()].sort());
     // Two processes at a time: each call is a fresh Node process (most of its time is starting and
     // loading the bundle), and this file's other worker is idle by now. The calls are independent:
     // each reads or writes records of its own.
     const queue = Object.entries(table);
-    const answers: { name: string; status: number; expected: number; body: string; html?: true }[] = [];
+    const answers: { name: string; status: number; expected: number; body: string; html?: true }[] =
+      [];
     const worker = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
         const [name, { request, status, html }] = next;
@@ -171,12 +319,24 @@ describe('a deploy with Netlify’s build program', () => {
   }, 120_000);
 
   it('save → build → save → build: queued, building, live, twice, through the event functions', async () => {
-    const login = await fn('auth-login', { method: 'POST', path: '/api/auth/login', body: { username: 'admin', password: 'admin-password-123' } });
+    const login = await fn('auth-login', {
+      method: 'POST',
+      path: '/api/auth/login',
+      body: { username: 'admin', password: 'admin-password-123' },
+    });
     expect(login.status).toBe(200);
     cookie = login.cookies[0]!.split(';')[0]!;
-    for (const [round, title] of [[2, 'Rehearsed once'], [3, 'Rehearsed twice']] as const) {
+    for (const [round, title] of [
+      [2, 'Rehearsed once'],
+      [3, 'Rehearsed twice'],
+    ] as const) {
       const before = hookCalls;
-      const save = await fn('site-settings', { method: 'PATCH', path: '/api/site-settings', body: { heroTitle: title }, headers: { Cookie: cookie } });
+      const save = await fn('site-settings', {
+        method: 'PATCH',
+        path: '/api/site-settings',
+        body: { heroTitle: title },
+        headers: { Cookie: cookie },
+      });
       expect(save.status, save.body).toBe(200);
       expect(hookCalls).toBe(before + 1);
       expect((await publishState()).state).toBe('queued');
@@ -200,9 +360,17 @@ describe('a deploy with Netlify’s build program', () => {
       expect(logs).toContain('No Netlify Blobs context reached the build');
       const reason = 'No Netlify Blobs context reached the build, so the content cannot be read.';
       expect((await deployEvent('deploy-failed', reason)).status).toBe(200);
-      expect(await publishState()).toMatchObject({ state: 'failed', lastError: `The build failed: ${reason}` });
+      expect(await publishState()).toMatchObject({
+        state: 'failed',
+        lastError: `The build failed: ${reason}`,
+      });
       const before = hookCalls;
-      const save = await fn('site-settings', { method: 'PATCH', path: '/api/site-settings', body: { heroTitle: 'Recovered' }, headers: { Cookie: cookie } });
+      const save = await fn('site-settings', {
+        method: 'PATCH',
+        path: '/api/site-settings',
+        body: { heroTitle: 'Recovered' },
+        headers: { Cookie: cookie },
+      });
       expect(save.status).toBe(200);
       expect(hookCalls).toBe(before + 1);
       expect((await publishState()).state).toBe('queued');

@@ -19,12 +19,22 @@ export const SITE_ID = 'rehearsal-site';
 /** A fresh copy of the tracked files (as a clean clone has them), sharing node_modules. */
 export async function cleanCopy(edit?: (dir: string) => Promise<void>): Promise<string> {
   const dir = await scratchDir('rehearsal-');
-  const { stdout } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
-  const files = stdout.split('\0').filter((f) => f && !f.startsWith('tests/') && !f.startsWith('bench/'));
-  await Promise.all(files.map(async (f) => {
-    await mkdir(path.dirname(path.join(dir, f)), { recursive: true });
-    await cp(path.join(ROOT, f), path.join(dir, f)).catch((e) => (e.code === 'ENOENT' ? undefined : Promise.reject(e)));
-  }));
+  const { stdout } = await run(
+    'git',
+    ['ls-files', '-z', '--cached', '--others', '--exclude-standard'],
+    { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 },
+  );
+  const files = stdout
+    .split('\0')
+    .filter((f) => f && !f.startsWith('tests/') && !f.startsWith('bench/'));
+  await Promise.all(
+    files.map(async (f) => {
+      await mkdir(path.dirname(path.join(dir, f)), { recursive: true });
+      await cp(path.join(ROOT, f), path.join(dir, f)).catch((e) =>
+        e.code === 'ENOENT' ? undefined : Promise.reject(e),
+      );
+    }),
+  );
   await symlink(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   await edit?.(dir);
   return dir;
@@ -36,7 +46,9 @@ export async function startStore(dataDir: string) {
   const blobs = new LocalBlobsServer({ directory: dataDir, token });
   const { port } = await blobs.start();
   const url = `http://127.0.0.1:${port}`;
-  const functionsContext = Buffer.from(JSON.stringify({ edgeURL: url, uncachedEdgeURL: url, token, siteID: SITE_ID })).toString('base64');
+  const functionsContext = Buffer.from(
+    JSON.stringify({ edgeURL: url, uncachedEdgeURL: url, token, siteID: SITE_ID }),
+  ).toString('base64');
   const buildApi = await startBuildBlobsApi({ blobsURL: url, blobsToken: token, siteID: SITE_ID });
   return {
     functionsContext,
@@ -51,7 +63,9 @@ export async function startStore(dataDir: string) {
 /** Runs Netlify's build program (@netlify/build) offline on `dir`, as a deploy of `deployId`. */
 export async function netlifyBuild(dir: string, buildApi: BuildBlobsApi, deployId: string) {
   const context = JSON.parse(Buffer.from(buildApi.contextFor(deployId), 'base64').toString());
-  const standIn = pathToFileURL(path.join(ROOT, 'tests', 'deploy', 'netlify-api-stand-in.mjs')).href;
+  const standIn = pathToFileURL(
+    path.join(ROOT, 'tests', 'deploy', 'netlify-api-stand-in.mjs'),
+  ).href;
   // @netlify/build passes its own environment on to the build command. Netlify's build machines
   // have no Blobs context in it, so neither may this process while the build runs.
   const ownContext = process.env.NETLIFY_BLOBS_CONTEXT;
@@ -67,7 +81,11 @@ export async function netlifyBuild(dir: string, buildApi: BuildBlobsApi, deployI
     token: context.token,
     telemetry: false,
     buffer: true,
-    env: { NODE_OPTIONS: `--import=${standIn}`, REHEARSAL_NETLIFY_API: context.apiURL, ASTRO_TELEMETRY_DISABLED: '1' },
+    env: {
+      NODE_OPTIONS: `--import=${standIn}`,
+      REHEARSAL_NETLIFY_API: context.apiURL,
+      ASTRO_TELEMETRY_DISABLED: '1',
+    },
   }).finally(() => {
     if (ownContext !== undefined) process.env.NETLIFY_BLOBS_CONTEXT = ownContext;
   });
@@ -118,17 +136,28 @@ process.stdout.write(JSON.stringify({ status: res.status, body: await res.text()
 `;
 
 /** Calls a bundled function in a fresh Node 22 process with the given environment. */
-export async function callBundle(module: string, request: SmokeRequest, env: NodeJS.ProcessEnv): Promise<SmokeAnswer> {
+export async function callBundle(
+  module: string,
+  request: SmokeRequest,
+  env: NodeJS.ProcessEnv,
+): Promise<SmokeAnswer> {
   const spec = JSON.stringify({
     method: request.method,
     url: `https://rehearsal.example${request.path}`,
     body: request.body,
-    headers: { ...(request.body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...request.headers },
+    headers: {
+      ...(request.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...request.headers,
+    },
   });
-  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', CALL, pathToFileURL(module).href, spec], {
-    cwd: path.dirname(module),
-    env: { PATH: process.env.PATH, ...env },
-  });
+  const { stdout } = await run(
+    process.execPath,
+    ['--input-type=module', '-e', CALL, pathToFileURL(module).href, spec],
+    {
+      cwd: path.dirname(module),
+      env: { PATH: process.env.PATH, ...env },
+    },
+  );
   return JSON.parse(stdout) as SmokeAnswer;
 }
 

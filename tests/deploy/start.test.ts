@@ -24,7 +24,11 @@ describe('npm start', () => {
     delete env.ADMIN_USERNAME;
     delete env.ADMIN_PASSWORD;
     delete env.NETLIFY_BLOBS_CONTEXT;
-    child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/start.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(
+      process.execPath,
+      [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/start.ts'],
+      { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     child.stderr!.on('data', (b: Buffer) => (out += b.toString()));
     const banner = await new Promise<string>((resolve, reject) => {

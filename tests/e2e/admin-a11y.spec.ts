@@ -6,9 +6,12 @@ import { gotoWaitsForScripts } from './fixtures';
 
 // Every admin screen, read from the page table itself so a new page is checked without a second
 // list to remember ('index' is the dashboard at /admin/).
-const ROUTES = [...readFileSync(new URL('../../src/components/admin/admin-pages.tsx', import.meta.url), 'utf8').matchAll(/page\(\{ page: '([\w-]+)'/g)].map(
-  (m) => (m[1] === 'index' ? '' : m[1]!),
-);
+const ROUTES = [
+  ...readFileSync(
+    new URL('../../src/components/admin/admin-pages.tsx', import.meta.url),
+    'utf8',
+  ).matchAll(/page\(\{ page: '([\w-]+)'/g),
+].map((m) => (m[1] === 'index' ? '' : m[1]!));
 
 test('the page table was read', () => {
   expect(ROUTES).toEqual(expect.arrayContaining(['', 'publications', 'users', 'account', 'help']));
@@ -19,7 +22,11 @@ test('the login page has no serious or critical accessibility violations', async
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
   const results = await axe(page).analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(
+    results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => v.id),
+  ).toEqual([]);
 });
 
 // One test per page: each gets its own time budget. They run in order in one worker, as every
@@ -41,6 +48,14 @@ for (const route of ROUTES) {
     await expect(page.getByText('Loading...')).toHaveCount(0);
     const results = await axe(page).analyze();
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${route || 'dashboard'} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+    expect(
+      bad.map(
+        (v) =>
+          `${route || 'dashboard'} ${v.id}: ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      ),
+    ).toEqual([]);
   });
 }

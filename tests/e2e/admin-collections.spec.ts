@@ -18,14 +18,22 @@ const field = (form: Locator, label: RegExp) => form.getByLabel(label);
 
 const CASES: Case[] = [
   {
-    page: 'research-areas', heading: 'Research areas', singular: 'research area', publicPath: '/', nameField: /^Title/,
+    page: 'research-areas',
+    heading: 'Research areas',
+    singular: 'research area',
+    publicPath: '/',
+    nameField: /^Title/,
     fill: async (f, name) => {
       await field(f, /^Title/).fill(name);
       await field(f, /^Description/).fill('Made by the admin browser test.');
     },
   },
   {
-    page: 'team-members', heading: 'Team members', singular: 'team member', publicPath: '/team', nameField: /^Name/,
+    page: 'team-members',
+    heading: 'Team members',
+    singular: 'team member',
+    publicPath: '/team',
+    nameField: /^Name/,
     fill: async (f, name) => {
       await field(f, /^Name/).fill(name);
       await field(f, /^Position/).fill('Test Fellow');
@@ -34,7 +42,11 @@ const CASES: Case[] = [
   },
   {
     // New publications go last; the home page shows only the first few, the archive lists all.
-    page: 'publications', heading: 'Publications', singular: 'publication', publicPath: '/publications', nameField: /^Title/,
+    page: 'publications',
+    heading: 'Publications',
+    singular: 'publication',
+    publicPath: '/publications',
+    nameField: /^Title/,
     fill: async (f, name) => {
       await field(f, /^Title/).fill(name);
       await field(f, /^Description/).fill('A paper made by the admin browser test.');
@@ -42,14 +54,23 @@ const CASES: Case[] = [
     },
   },
   {
-    page: 'stats', heading: 'Stats', singular: 'stat', publicPath: '/', nameField: /^Label/, rowTitle: (name) => `42+ ${name}`,
+    page: 'stats',
+    heading: 'Stats',
+    singular: 'stat',
+    publicPath: '/',
+    nameField: /^Label/,
+    rowTitle: (name) => `42+ ${name}`,
     fill: async (f, name) => {
       await field(f, /^Value/).fill('42+');
       await field(f, /^Label/).fill(name);
     },
   },
   {
-    page: 'events', heading: 'Events', singular: 'event', publicPath: '/', nameField: /^Title/,
+    page: 'events',
+    heading: 'Events',
+    singular: 'event',
+    publicPath: '/',
+    nameField: /^Title/,
     fill: async (f, name) => {
       await field(f, /^Title/).fill(name);
       await field(f, /^Description/).fill('An event made by the admin browser test.');
@@ -90,7 +111,9 @@ for (const c of CASES) {
     await form.getByRole('button', { name: `Add ${c.singular}` }).click();
     await expect(form.getByText(/is required/).first()).toBeVisible();
     await c.fill(form, name);
-    const created = page.waitForResponse((r) => r.url().endsWith(`/api/${c.page}`) && r.request().method() === 'POST');
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/${c.page}`) && r.request().method() === 'POST',
+    );
     await form.getByRole('button', { name: `Add ${c.singular}` }).click();
     const id = (await (await created).json()).id;
     published.undo((api) => api.delete(`/api/${c.page}/${id}`));
@@ -110,10 +133,24 @@ for (const c of CASES) {
   });
 }
 
-test('a new publication and a new event, saved untouched, keep the type their form showed (on their pages below)', async ({ page }) => {
+test('a new publication and a new event, saved untouched, keep the type their form showed (on their pages below)', async ({
+  page,
+}) => {
   const kinds = [
-    { page: 'publications', singular: 'publication', shown: 'Report', testId: 'publication-type', fill: { Description: 'Saved with the type untouched.' } },
-    { page: 'events', singular: 'event', shown: 'Event', testId: 'event-type', fill: { 'Start date': '2031-02-03', 'End date': '2031-02-03' } },
+    {
+      page: 'publications',
+      singular: 'publication',
+      shown: 'Report',
+      testId: 'publication-type',
+      fill: { Description: 'Saved with the type untouched.' },
+    },
+    {
+      page: 'events',
+      singular: 'event',
+      shown: 'Event',
+      testId: 'event-type',
+      fill: { 'Start date': '2031-02-03', 'End date': '2031-02-03' },
+    },
   ];
   for (const k of kinds) {
     const title = unique(`E2E untouched ${k.singular}`);
@@ -125,8 +162,11 @@ test('a new publication and a new event, saved untouched, keep the type their fo
     await expect(type).toHaveValue(k.shown);
     expect(await type.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text)).toBe(k.shown);
     await form.getByLabel(/^Title/).fill(title);
-    for (const [label, value] of Object.entries(k.fill)) await form.getByLabel(new RegExp(`^${label}`)).fill(value);
-    const created = page.waitForResponse((r) => r.url().endsWith(`/api/${k.page}`) && r.request().method() === 'POST');
+    for (const [label, value] of Object.entries(k.fill))
+      await form.getByLabel(new RegExp(`^${label}`)).fill(value);
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/${k.page}`) && r.request().method() === 'POST',
+    );
     await form.getByRole('button', { name: `Add ${k.singular}` }).click();
     const record = await (await created).json();
     published.undo((api) => api.delete(`/api/${k.page}/${record.id}`));
@@ -140,7 +180,9 @@ test('a new publication and a new event, saved untouched, keep the type their fo
   }
 });
 
-test('every item added or edited above is live after the rebuild, on its page', async ({ page }) => {
+test('every item added or edited above is live after the rebuild, on its page', async ({
+  page,
+}) => {
   await published.verify(page);
 });
 
@@ -164,11 +206,14 @@ test('reorder by the move buttons and by keyboard drag and drop', async ({ page 
   const ids: string[] = [];
   // A new publication goes first: created B then A, they lead the list as A, B.
   for (const title of [b, a]) {
-    const res = await page.request.post('/api/publications', { data: { title, description: 'Reorder test.' } });
+    const res = await page.request.post('/api/publications', {
+      data: { title, description: 'Reorder test.' },
+    });
     expect(res.status(), await res.text()).toBe(201);
     ids.push((await res.json()).id);
   }
-  const order = (r: { url(): string; request(): { method(): string } }) => r.url().endsWith('/api/publications/order') && r.request().method() === 'PUT';
+  const order = (r: { url(): string; request(): { method(): string } }) =>
+    r.url().endsWith('/api/publications/order') && r.request().method() === 'PUT';
   try {
     await openAdmin(page, '/admin/publications', 'Publications');
     const position = async () => {
@@ -204,28 +249,43 @@ test('reorder by the move buttons and by keyboard drag and drop', async ({ page 
     // The two reorders, one after the other, are one entry in the history: the order before the
     // first and after the last.
     await openAdmin(page, '/admin/history', 'History');
-    const reorders = page.getByTestId('history-row').filter({ hasText: /^Publications reordered by / });
+    const reorders = page
+      .getByTestId('history-row')
+      .filter({ hasText: /^Publications reordered by / });
     await expect(reorders.first()).toBeVisible();
     const entries = await page.getByTestId('history-row').locator('summary').allTextContents();
     const newest = entries.findIndex((t) => /^Publications reordered by /.test(t.trim()));
-    expect(/^Publications reordered by /.test(entries[newest + 1]?.trim() ?? ''), entries.slice(0, 5).join(' | ')).toBe(false);
+    expect(
+      /^Publications reordered by /.test(entries[newest + 1]?.trim() ?? ''),
+      entries.slice(0, 5).join(' | '),
+    ).toBe(false);
   } finally {
     for (const id of ids) await page.request.delete(`/api/publications/${id}`);
   }
 });
 
 // A 1×1 PNG: enough for the server's magic-byte check.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
-test('the item form: image upload with preview, Escape asks about unsaved changes, focus returns', async ({ page }) => {
+test('the item form: image upload with preview, Escape asks about unsaved changes, focus returns', async ({
+  page,
+}) => {
   await openAdmin(page, '/admin/research-areas', 'Research areas');
   const add = page.getByRole('button', { name: 'Add research area' });
   await press(add);
   const form = page.getByRole('dialog', { name: 'Add research area' });
   await expect(form.getByLabel(/^Title/)).toBeFocused();
-  await form.getByTestId('research-areas-form-image-file').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
+  await form
+    .getByTestId('research-areas-form-image-file')
+    .setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
   await expect(form.getByLabel(/^Image$/)).toHaveValue(/^\/api\/uploads\//);
-  await expect(form.getByRole('img', { name: 'Preview' })).toHaveAttribute('src', /^\/api\/uploads\//);
+  await expect(form.getByRole('img', { name: 'Preview' })).toHaveAttribute(
+    'src',
+    /^\/api\/uploads\//,
+  );
 
   // Escape with unsaved changes asks first, in the admin's own dialog (never the browser's
   // confirm box); staying, its safe default, keeps the form open.
@@ -244,4 +304,3 @@ test('the item form: image upload with preview, Escape asks about unsaved change
   await expect(form).toBeHidden();
   await expect(add).toBeFocused();
 });
-

@@ -1,4 +1,10 @@
-import { type APIRequestContext, type APIResponse, type Locator, type Page, request } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type APIResponse,
+  type Locator,
+  type Page,
+  request,
+} from '@playwright/test';
 import { type AdminSession, expect, publishHeldBuilds, test as base } from './fixtures';
 
 /**
@@ -19,14 +25,22 @@ export const test = base.extend<{ admin: { username: string } }>({
 export async function openAdmin(page: Page, path: string, heading: string | RegExp): Promise<void> {
   await page.goto(path);
   // The page's code loads on first open; a busy two-core machine can take more than the default 10 s.
-  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({
+    timeout: 20_000,
+  });
 }
 
 /**
  * Like waitForLive, but a failed rebuild fails the test at once with the build's own error: the
  * save's rebuild is part of what the test checks, so publishing again would hide a real failure.
  */
-export async function waitForPublished(page: Page, path: string, text: string, present = true, timeoutMs = 90_000): Promise<void> {
+export async function waitForPublished(
+  page: Page,
+  path: string,
+  text: string,
+  present = true,
+  timeoutMs = 90_000,
+): Promise<void> {
   await expect
     .poll(
       async () => {
@@ -89,7 +103,8 @@ export class SharedRebuild {
       for (const step of steps) {
         const res = await step(api).catch((error: Error) => error);
         if (res instanceof Error) failures.push(res.message);
-        else if (!res.ok() && res.status() !== 404) failures.push(`${res.url()} answered ${res.status()}: ${await res.text()}`);
+        else if (!res.ok() && res.status() !== 404)
+          failures.push(`${res.url()} answered ${res.status()}: ${await res.text()}`);
       }
     } finally {
       await api.dispose();
@@ -124,6 +139,7 @@ export async function press(target: Locator): Promise<void> {
 }
 
 /** A name no other test run uses. */
-export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+export const unique = (prefix: string) =>
+  `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 export { expect };

@@ -7,11 +7,16 @@ test.describe.configure({ mode: 'serial', timeout: 150_000 });
 const published = new SharedRebuild();
 test.afterAll(({ site, adminSession }) => published.putBackAs(site.url, adminSession));
 
-test('subscriptions: a new signup waits for confirmation apart from subscribers, and can be found and deleted', async ({ page }) => {
+test('subscriptions: a new signup waits for confirmation apart from subscribers, and can be found and deleted', async ({
+  page,
+}) => {
   const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.org`;
   expect((await page.request.post('/api/newsletter', { data: { email } })).status()).toBe(201);
   await openAdmin(page, '/admin/subscriptions', 'Subscriptions');
-  await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/admin/subscriptions/export');
+  await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+    'href',
+    '/api/admin/subscriptions/export',
+  );
   await page.getByLabel('Search subscribers').fill(email);
   await expect(page.getByText(`0 subscribers matching “${email}”`)).toBeVisible();
   await page.getByRole('button', { name: 'Waiting for confirmation' }).click();
@@ -19,14 +24,20 @@ test('subscriptions: a new signup waits for confirmation apart from subscribers,
   await press(page.getByRole('button', { name: `Delete ${email}` }));
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('cell', { name: email })).toHaveCount(0);
-  const left = await (await page.request.get(`/api/admin/subscriptions?status=pending&q=${encodeURIComponent(email)}`)).json();
+  const left = await (
+    await page.request.get(`/api/admin/subscriptions?status=pending&q=${encodeURIComponent(email)}`)
+  ).json();
   expect(left.total).toBe(0);
 });
 
-test('contact messages: a new message is listed unread, opening marks it read, and it can be deleted', async ({ page }) => {
+test('contact messages: a new message is listed unread, opening marks it read, and it can be deleted', async ({
+  page,
+}) => {
   const name = unique('E2E Sender');
   const message = `Hello from the admin browser test ${name}.`;
-  const sent = await page.request.post('/api/contact', { data: { name, email: 'sender@example.org', subject: 'media', message } });
+  const sent = await page.request.post('/api/contact', {
+    data: { name, email: 'sender@example.org', subject: 'media', message },
+  });
   expect(sent.status(), await sent.text()).toBe(201);
   await openAdmin(page, '/admin/contact-forms', 'Contact messages');
   const row = page.getByTestId('message-row').filter({ hasText: name });
@@ -47,10 +58,20 @@ test('contact messages: a new message is listed unread, opening marks it read, a
 /** The testimonial approved below, deleted in the admin once its page is checked. */
 let approved = '';
 
-test('testimonials: approving a pending testimonial puts it on /testimonials (live below), and it can be edited', async ({ page }) => {
+test('testimonials: approving a pending testimonial puts it on /testimonials (live below), and it can be edited', async ({
+  page,
+}) => {
   const name = unique('E2E Reviewer');
   const sent = await page.request.post('/api/testimonials', {
-    data: { name, position: 'Analyst', company: 'Testco', content: 'The admin browser test liked it.', rating: 4, image: '', linkedin: '' },
+    data: {
+      name,
+      position: 'Analyst',
+      company: 'Testco',
+      content: 'The admin browser test liked it.',
+      rating: 4,
+      image: '',
+      linkedin: '',
+    },
   });
   expect(sent.status(), await sent.text()).toBe(201);
   const id = (await sent.json()).id;
@@ -72,11 +93,18 @@ test('testimonials: approving a pending testimonial puts it on /testimonials (li
   await expect(card).toContainText('Renamed Co');
 });
 
-test('history pages on the server: 20 changes a page, newest first, with Next and Previous', async ({ page }) => {
+test('history pages on the server: 20 changes a page, newest first, with Next and Previous', async ({
+  page,
+}) => {
   // Written through the change pipeline without a rebuild, so no build is asked for.
   const { commitChange } = await import('../../src/server/publishing/history');
   const label = unique('E2E paged');
-  for (let i = 0; i < 25; i++) await commitChange({ username: 'e2e' }, { action: 'update', target: 'site-settings', summary: `${label} ${i}` }, { rebuild: false });
+  for (let i = 0; i < 25; i++)
+    await commitChange(
+      { username: 'e2e' },
+      { action: 'update', target: 'site-settings', summary: `${label} ${i}` },
+      { rebuild: false },
+    );
   await openAdmin(page, '/admin/history', 'History');
   const rows = page.getByTestId('history-row');
   await expect(rows).toHaveCount(20);
@@ -91,16 +119,25 @@ test('history pages on the server: 20 changes a page, newest first, with Next an
   await expect(rows).toHaveCount(20);
 });
 
-test('history: a change shows as a diff and one click restores the version before it (live below)', async ({ page }) => {
+test('history: a change shows as a diff and one click restores the version before it (live below)', async ({
+  page,
+}) => {
   const label = unique('E2E history');
   const created = await page.request.post('/api/stats', { data: { value: '3', label } });
   expect(created.status()).toBe(201);
   const id = (await created.json()).id;
   published.undo((api) => api.delete(`/api/stats/${id}`));
-  expect((await page.request.patch(`/api/stats/${id}`, { data: { label: `${label} changed` } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.patch(`/api/stats/${id}`, { data: { label: `${label} changed` } })
+    ).status(),
+  ).toBe(200);
   await openAdmin(page, '/admin/history', 'History');
   // Written as people write, with who made it.
-  const row = page.getByTestId('history-row').filter({ hasText: `Stat “${label} changed”: label changed` }).first();
+  const row = page
+    .getByTestId('history-row')
+    .filter({ hasText: `Stat “${label} changed”: label changed` })
+    .first();
   await expect(row.getByTestId('history-user')).not.toBeEmpty();
   // One sentence, read aloud or copied: a space before "by".
   expect(await row.locator('summary').textContent()).toMatch(/label changed by \S/);
@@ -112,12 +149,17 @@ test('history: a change shows as a diff and one click restores the version befor
   await row.getByRole('button', { name: 'Restore the version before this change' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Restore' }).click();
   await expect(page.getByTestId('admin-announcer')).toHaveText('Change restored');
-  const stats = (await (await page.request.get('/api/stats')).json()) as { id: string; label: string }[];
+  const stats = (await (await page.request.get('/api/stats')).json()) as {
+    id: string;
+    label: string;
+  }[];
   expect(stats.find((s) => s.id === id)?.label).toBe(label);
   published.expectLive('/', `&quot;${label}&quot;`);
 });
 
-test('the approved testimonial and the restored stat are live after the rebuild', async ({ page }) => {
+test('the approved testimonial and the restored stat are live after the rebuild', async ({
+  page,
+}) => {
   await published.verify(page);
 });
 
@@ -129,11 +171,16 @@ test('testimonials: the approved testimonial can be deleted in the admin', async
   await expect(card).toHaveCount(0);
 });
 
-test('dashboard: counts, publish state, recent changes and in-app navigation to every page', async ({ page }) => {
+test('dashboard: counts, publish state, recent changes and in-app navigation to every page', async ({
+  page,
+}) => {
   await openAdmin(page, '/admin', 'Dashboard');
   await expect(page.getByTestId('count-subscribers')).toHaveText(/^\d+$/);
   await expect(page.getByTestId('count-unreadMessages')).toHaveText(/^\d+$/);
-  await expect(page.getByTestId('publish-state').first()).toHaveAttribute('data-state', /live|queued|building|failed/);
+  await expect(page.getByTestId('publish-state').first()).toHaveAttribute(
+    'data-state',
+    /live|queued|building|failed/,
+  );
   await expect(page.getByRole('heading', { name: 'Recent changes' })).toBeVisible();
   // In-app navigation keeps the page (no full load) and moves to the chosen page.
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));

@@ -9,10 +9,14 @@ test.beforeAll(async () => {
   await createUser(LOGIN_USER.username, LOGIN_USER.password, true);
 });
 
-test('the login page shows its texts and labelled, required fields, and is not indexed', async ({ page }) => {
+test('the login page shows its texts and labelled, required fields, and is not indexed', async ({
+  page,
+}) => {
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
-  await expect(page.getByText('Enter your credentials to access the admin dashboard')).toBeVisible();
+  await expect(
+    page.getByText('Enter your credentials to access the admin dashboard'),
+  ).toBeVisible();
   await expect(page.getByLabel('Username')).toHaveAttribute('required', '');
   await expect(page.getByLabel('Password')).toHaveAttribute('required', '');
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
@@ -28,7 +32,9 @@ test('a wrong password shows the server message in an alert', async ({ page }) =
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('while pending the button reads Logging in... and the inputs are disabled; success lands on /admin with a toast', async ({ page }) => {
+test('while pending the button reads Logging in... and the inputs are disabled; success lands on /admin with a toast', async ({
+  page,
+}) => {
   await page.goto('/login');
   await page.getByLabel('Username').fill(LOGIN_USER.username);
   await page.getByLabel('Password').fill(LOGIN_USER.password);
@@ -83,7 +89,9 @@ test('signed out, /admin goes to /login', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
 });
 
-test('an editor opening an admins-only page sees a no-permission state and no failing calls', async ({ page }) => {
+test('an editor opening an admins-only page sees a no-permission state and no failing calls', async ({
+  page,
+}) => {
   const failures: string[] = [];
   page.on('response', (r) => {
     if (r.url().includes('/api/') && r.status() >= 400) failures.push(`${r.status()} ${r.url()}`);
@@ -91,22 +99,30 @@ test('an editor opening an admins-only page sees a no-permission state and no fa
   const res = await page.request.post('/api/auth/login', { data: USERS.viewer });
   expect(res.status()).toBe(200);
   await page.goto('/admin/users');
-  await expect(page.getByRole('heading', { name: "You don't have permission to open this page" })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' })).toHaveCount(0);
+  await expect(
+    page.getByRole('heading', { name: "You don't have permission to open this page" }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }),
+  ).toHaveCount(0);
   expect(failures).toEqual([]);
 });
 
 adminTest('the logout failure toast', async ({ page }) => {
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  await page.route('**/api/auth/logout', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: '{"message":"nope"}' }));
+  await page.route('**/api/auth/logout', (route) =>
+    route.fulfill({ status: 400, contentType: 'application/json', body: '{"message":"nope"}' }),
+  );
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByText('Logout failed')).toBeVisible();
   await expect(page.getByText('There was an error logging out.')).toBeVisible();
   await expect(page).toHaveURL(/\/admin$/);
 });
 
-test('?next= brings an admin back to a same-site page, and is ignored for other sites', async ({ page }) => {
+test('?next= brings an admin back to a same-site page, and is ignored for other sites', async ({
+  page,
+}) => {
   const loginVia = async (next: string) => {
     await page.goto(`/login?next=${encodeURIComponent(next)}`);
     await page.getByLabel('Username').fill(LOGIN_USER.username);

@@ -10,7 +10,9 @@ function pdf(size: number): Buffer {
 
 test.describe.configure({ timeout: 150_000 });
 
-test('a PDF uploads in parts with a progress bar, resumes after the connection drops, and is live from the deploy', async ({ page }) => {
+test('a PDF uploads in parts with a progress bar, resumes after the connection drops, and is live from the deploy', async ({
+  page,
+}) => {
   const file = pdf(10 * 1024 * 1024);
   const title = unique('E2E full report');
   await openAdmin(page, '/admin/publications', 'Publications');
@@ -27,7 +29,9 @@ test('a PDF uploads in parts with a progress bar, resumes after the connection d
       await route.abort('connectionfailed');
     } else await route.continue();
   });
-  await form.getByTestId('publications-form-pdf-file').setInputFiles({ name: 'Full Report.pdf', mimeType: 'application/pdf', buffer: file });
+  await form
+    .getByTestId('publications-form-pdf-file')
+    .setInputFiles({ name: 'Full Report.pdf', mimeType: 'application/pdf', buffer: file });
   await expect(form.getByRole('progressbar', { name: 'PDF upload progress' })).toBeVisible();
   const resume = form.getByRole('button', { name: 'Resume upload' });
   await expect(resume).toBeVisible({ timeout: 45_000 });
@@ -38,10 +42,14 @@ test('a PDF uploads in parts with a progress bar, resumes after the connection d
   await page.unroute('**/api/admin/pdf-uploads/*/parts/1');
   const sent: string[] = [];
   page.on('request', (r) => {
-    if (r.method() === 'PUT' && r.url().includes('/parts/')) sent.push(r.url().split('/parts/')[1]!);
+    if (r.method() === 'PUT' && r.url().includes('/parts/'))
+      sent.push(r.url().split('/parts/')[1]!);
   });
   await resume.click();
-  await expect(form.getByRole('textbox', { name: 'PDF' })).toHaveValue(/^\/pdf\/[a-f0-9]{32}\/Full-Report\.pdf$/, { timeout: 30_000 });
+  await expect(form.getByRole('textbox', { name: 'PDF' })).toHaveValue(
+    /^\/pdf\/[a-f0-9]{32}\/Full-Report\.pdf$/,
+    { timeout: 30_000 },
+  );
   expect(sent).toEqual(['1', '2']);
   await expect(form.getByTestId('publications-form-pdf-progress')).toBeHidden();
   const pdfUrl = await form.getByRole('textbox', { name: 'PDF' }).inputValue();
@@ -53,6 +61,11 @@ test('a PDF uploads in parts with a progress bar, resumes after the connection d
   const res = await page.request.get(pdfUrl);
   expect(res.status()).toBe(200);
   expect(Buffer.compare(await res.body(), file)).toBe(0);
-  const id = ((await (await page.request.get('/api/publications/all')).json()) as { id: string; title: string }[]).find((p) => p.title === title)!.id;
+  const id = (
+    (await (await page.request.get('/api/publications/all')).json()) as {
+      id: string;
+      title: string;
+    }[]
+  ).find((p) => p.title === title)!.id;
   await page.request.delete(`/api/publications/${id}`);
 });

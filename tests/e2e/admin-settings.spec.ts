@@ -23,19 +23,36 @@ async function save(page: Page) {
   await expect(page.getByTestId('admin-announcer')).toHaveText('Changes saved');
 }
 
-test('site settings: a changed text is saved alone, and the built-in wording is the field\'s text until changed', async ({ page }) => {
+test("site settings: a changed text is saved alone, and the built-in wording is the field's text until changed", async ({
+  page,
+}) => {
   const before = await settings(page);
   const text = unique('E2E subtitle');
   await openAdmin(page, '/admin/site-settings', 'Site settings');
-  for (const group of ['Hero', 'About', 'Core principles', 'Credibility boxes', 'Section texts', 'Founder', 'Featured video', 'Social & contact']) {
+  for (const group of [
+    'Hero',
+    'About',
+    'Core principles',
+    'Credibility boxes',
+    'Section texts',
+    'Founder',
+    'Featured video',
+    'Social & contact',
+  ]) {
     await expect(page.getByRole('heading', { level: 2, name: group })).toBeVisible();
   }
   await expect(page.getByLabel('Credibility box 1 metric')).toHaveValue('95% Success Rate');
-  await expect(page.getByRole('button', { name: 'Reset to default (Credibility box 1 metric)' })).toHaveCount(0);
-  const sent = page.waitForRequest((r) => r.url().endsWith('/api/site-settings') && r.method() === 'PATCH');
+  await expect(
+    page.getByRole('button', { name: 'Reset to default (Credibility box 1 metric)' }),
+  ).toHaveCount(0);
+  const sent = page.waitForRequest(
+    (r) => r.url().endsWith('/api/site-settings') && r.method() === 'PATCH',
+  );
   await page.getByLabel('Hero subtitle').fill(text);
   await save(page);
-  published.undo((api) => api.patch('/api/site-settings', { data: { heroSubtitle: before.heroSubtitle } }));
+  published.undo((api) =>
+    api.patch('/api/site-settings', { data: { heroSubtitle: before.heroSubtitle } }),
+  );
   const body = (await sent).postDataJSON();
   expect(body).toEqual({ heroSubtitle: text, _expected: { heroSubtitle: before.heroSubtitle } });
   published.expectLive('/', text);
@@ -44,17 +61,26 @@ test('site settings: a changed text is saved alone, and the built-in wording is 
   await expect(toast).toBeVisible();
   // Measured once it has slid into place (it enters with a short animation).
   const clear = async () => {
-    const [t, bar] = [await toast.boundingBox(), await page.getByRole('button', { name: 'Save changes' }).locator('..').boundingBox()];
-    return t!.y + t!.height <= bar!.y || t!.y >= bar!.y + bar!.height ? 'clear' : `toast ${JSON.stringify(t)} over the action bar ${JSON.stringify(bar)}`;
+    const [t, bar] = [
+      await toast.boundingBox(),
+      await page.getByRole('button', { name: 'Save changes' }).locator('..').boundingBox(),
+    ];
+    return t!.y + t!.height <= bar!.y || t!.y >= bar!.y + bar!.height
+      ? 'clear'
+      : `toast ${JSON.stringify(t)} over the action bar ${JSON.stringify(bar)}`;
   };
   await expect.poll(clear, { timeout: 5_000 }).toBe('clear');
   // A field of its own text shows its reset button once the page reads the saved value back.
   await page.reload();
   await expect(page.getByLabel('Hero subtitle')).toHaveValue(text);
-  await expect(page.getByRole('button', { name: 'Reset to default (Hero subtitle)' })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Reset to default (Hero subtitle)' }),
+  ).toBeVisible();
 });
 
-test('site settings: a field someone else changed meanwhile shows their value; keep theirs or overwrite', async ({ page }) => {
+test('site settings: a field someone else changed meanwhile shows their value; keep theirs or overwrite', async ({
+  page,
+}) => {
   const before = await settings(page);
   const mine = unique('E2E mine');
   const theirs = unique('E2E theirs');
@@ -80,7 +106,9 @@ test('site settings: a field someone else changed meanwhile shows their value; k
   }
 });
 
-test('section visibility: hiding the stats section takes it off the home page (live below)', async ({ page }) => {
+test('section visibility: hiding the stats section takes it off the home page (live below)', async ({
+  page,
+}) => {
   const stats = (await (await page.request.get('/api/stats')).json()) as { label: string }[];
   const label = stats[0]!.label;
   await openAdmin(page, '/admin/section-visibility', 'Section visibility');
@@ -100,7 +128,9 @@ test('team toggle: the founder position is saved for /team (live below)', async 
   await expect(page.getByRole('switch', { name: 'Show the team section' })).toBeChecked();
   await page.getByLabel('Founder position').fill(position);
   await save(page);
-  published.undo((api) => api.patch('/api/site-settings', { data: { founderPosition: before.founderPosition } }));
+  published.undo((api) =>
+    api.patch('/api/site-settings', { data: { founderPosition: before.founderPosition } }),
+  );
   expect((await settings(page)).founderPosition).toBe(position);
   published.expectLive('/team', position);
 });
@@ -112,32 +142,49 @@ test('contact info: the phone number is saved for the home page (live below)', a
   await expect(page.getByLabel('Contact phone')).toHaveValue(String(before.contactPhone));
   await page.getByLabel('Contact phone').fill(phone);
   await save(page);
-  published.undo((api) => api.patch('/api/site-settings', { data: { contactPhone: before.contactPhone } }));
+  published.undo((api) =>
+    api.patch('/api/site-settings', { data: { contactPhone: before.contactPhone } }),
+  );
   expect((await settings(page)).contactPhone).toBe(phone);
   published.expectLive('/', phone);
 });
 
-test('video settings: the address is checked with the site parser and previewed; the title is saved (live below)', async ({ page }) => {
+test('video settings: the address is checked with the site parser and previewed; the title is saved (live below)', async ({
+  page,
+}) => {
   const before = await settings(page);
   const title = unique('E2E video');
   await openAdmin(page, '/admin/video-settings', 'Video settings');
   await page.getByLabel('YouTube address').fill('https://example.com/not-a-video');
   await press(page.getByRole('button', { name: 'Save changes' }));
-  await expect(page.locator('#video-settings-featuredVideoUrl-error')).toContainText('Enter a YouTube address');
+  await expect(page.locator('#video-settings-featuredVideoUrl-error')).toContainText(
+    'Enter a YouTube address',
+  );
   await page.getByLabel('YouTube address').fill('https://youtu.be/dQw4w9WgXcQ');
   await expect(page.getByTestId('video-id')).toContainText('dQw4w9WgXcQ');
   await page.getByLabel('Featured video title').fill(title);
   await save(page);
-  published.undo((api) => api.patch('/api/site-settings', { data: { featuredVideoUrl: before.featuredVideoUrl, featuredVideoTitle: before.featuredVideoTitle } }));
+  published.undo((api) =>
+    api.patch('/api/site-settings', {
+      data: {
+        featuredVideoUrl: before.featuredVideoUrl,
+        featuredVideoTitle: before.featuredVideoTitle,
+      },
+    }),
+  );
   expect((await settings(page)).featuredVideoTitle).toBe(title);
   published.expectLive('/', title);
 });
 
-test('every setting saved above is live after the rebuild: subtitle, stats hidden, founder position, phone, video title', async ({ page }) => {
+test('every setting saved above is live after the rebuild: subtitle, stats hidden, founder position, phone, video title', async ({
+  page,
+}) => {
   await published.verify(page);
 });
 
-test('"Reset to default" puts the built-in wording back in the field, and saving it stores \'\' (the field follows the built-in wording again)', async ({ page }) => {
+test('"Reset to default" puts the built-in wording back in the field, and saving it stores \'\' (the field follows the built-in wording again)', async ({
+  page,
+}) => {
   const before = await settings(page);
   const own = unique('E2E own subtitle');
   await restore(page, { heroSubtitle: own });
@@ -146,11 +193,18 @@ test('"Reset to default" puts the built-in wording back in the field, and saving
     await expect(page.getByLabel('Hero subtitle')).toHaveValue(own);
     const reset = page.getByRole('button', { name: 'Reset to default (Hero subtitle)' });
     await reset.click();
-    await expect(page.getByLabel('Hero subtitle')).toHaveValue(/^We research how artificial intelligence/);
+    await expect(page.getByLabel('Hero subtitle')).toHaveValue(
+      /^We research how artificial intelligence/,
+    );
     await expect(reset).toHaveCount(0);
-    const resent = page.waitForRequest((r) => r.url().endsWith('/api/site-settings') && r.method() === 'PATCH');
+    const resent = page.waitForRequest(
+      (r) => r.url().endsWith('/api/site-settings') && r.method() === 'PATCH',
+    );
     await save(page);
-    expect((await resent).postDataJSON()).toEqual({ heroSubtitle: '', _expected: { heroSubtitle: own } });
+    expect((await resent).postDataJSON()).toEqual({
+      heroSubtitle: '',
+      _expected: { heroSubtitle: own },
+    });
   } finally {
     await restore(page, { heroSubtitle: before.heroSubtitle });
   }

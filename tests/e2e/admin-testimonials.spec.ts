@@ -1,9 +1,13 @@
 import { expect, openAdmin, test, unique } from './admin-fixtures';
 
-test('testimonials moderation shows the submitted photo and the pending count of the whole list', async ({ page }) => {
+test('testimonials moderation shows the submitted photo and the pending count of the whole list', async ({
+  page,
+}) => {
   const name = unique('E2E Photo');
   const image = 'https://images.example.org/e2e-portrait.jpg';
-  const sent = await page.request.post('/api/testimonials', { data: { name, content: 'A face to the name.', rating: 5, image } });
+  const sent = await page.request.post('/api/testimonials', {
+    data: { name, content: 'A face to the name.', rating: 5, image },
+  });
   expect(sent.status(), await sent.text()).toBe(201);
   const id = (await sent.json()).id;
   try {
@@ -14,13 +18,21 @@ test('testimonials moderation shows the submitted photo and the pending count of
     // Big enough to judge, and a click away from full size.
     const box = await card.getByRole('img', { name: `Photo of ${name}` }).boundingBox();
     expect(box!.width).toBeGreaterThanOrEqual(80);
-    await expect(card.getByRole('link', { name: `Photo of ${name}` })).toHaveAttribute('href', image);
+    await expect(card.getByRole('link', { name: `Photo of ${name}` })).toHaveAttribute(
+      'href',
+      image,
+    );
     const listed = await (await page.request.get('/api/admin/testimonials?pageSize=20')).json();
     await expect(page.getByText(`${listed.pending} pending.`)).toBeVisible();
     await expect(page.getByTestId('testimonial-row')).toHaveCount(Math.min(20, listed.total));
     if (listed.total > 20) {
-      await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Next' }).click();
-      await expect(page.getByText(`21–${Math.min(40, listed.total)} of ${listed.total}`)).toBeVisible();
+      await page
+        .getByRole('navigation', { name: 'Pages' })
+        .getByRole('button', { name: 'Next' })
+        .click();
+      await expect(
+        page.getByText(`21–${Math.min(40, listed.total)} of ${listed.total}`),
+      ).toBeVisible();
       await expect(card).toHaveCount(0);
     }
   } finally {

@@ -7,12 +7,19 @@ import { removeContactMessage, removeSubscription, waitForIsland } from './home-
 async function recordEvents(page: Page) {
   await page.addInitScript(() => {
     (window as unknown as { sent: unknown[] }).sent = [];
-    (window as unknown as { gtag: (...args: unknown[]) => void }).gtag = (...args) => (window as unknown as { sent: unknown[] }).sent.push(args);
+    (window as unknown as { gtag: (...args: unknown[]) => void }).gtag = (...args) =>
+      (window as unknown as { sent: unknown[] }).sent.push(args);
   });
 }
-const sent = (page: Page) => page.evaluate(() => (window as unknown as { sent: [string, string, Record<string, unknown>?][] }).sent);
+const sent = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { sent: [string, string, Record<string, unknown>?][] }).sent,
+  );
 
-test('contact_form_submit and newsletter_signup are sent, without what the visitor wrote', async ({ page, request }) => {
+test('contact_form_submit and newsletter_signup are sent, without what the visitor wrote', async ({
+  page,
+  request,
+}) => {
   const email = `analytics-${Date.now()}@example.org`;
   const text = `Analytics check message ${Date.now()}`;
   await recordEvents(page);
@@ -33,7 +40,9 @@ test('contact_form_submit and newsletter_signup are sent, without what the visit
   await expect(page.getByText('Check your inbox', { exact: true })).toBeVisible();
 
   const events = (await sent(page)).filter((e) => e[0] === 'event');
-  expect(events.map((e) => e[1])).toEqual(expect.arrayContaining(['contact_form_submit', 'newsletter_signup']));
+  expect(events.map((e) => e[1])).toEqual(
+    expect.arrayContaining(['contact_form_submit', 'newsletter_signup']),
+  );
   expect(JSON.stringify(events)).not.toContain(email);
   expect(JSON.stringify(events)).not.toContain('Ada');
   expect(JSON.stringify(events)).not.toContain(text);

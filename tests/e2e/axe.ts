@@ -15,5 +15,8 @@ const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  * still scanned.
  */
 export function axe(page: Page, extraTags: string[] = []): AxeBuilder {
-  return new AxeBuilder({ page }).setLegacyMode().withTags([...WCAG_AA, ...extraTags]).options({ resultTypes: ['violations'] });
+  return new AxeBuilder({ page })
+    .setLegacyMode()
+    .withTags([...WCAG_AA, ...extraTags])
+    .options({ resultTypes: ['violations'] });
 }

@@ -7,18 +7,24 @@ import { expect, signIn, test } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
-const pencil = (page: Page, label: string) => page.getByRole('button', { name: `Edit ${label}`, exact: true }).first();
+const pencil = (page: Page, label: string) =>
+  page.getByRole('button', { name: `Edit ${label}`, exact: true }).first();
 
 test('visitors see no edit entry on / or /team', async ({ page }) => {
   const entry = page.locator('[data-edit-entry]');
-  for (const [path, name] of [['/', 'Edit this page'], ['/team', 'Edit Page']] as const) {
+  for (const [path, name] of [
+    ['/', 'Edit this page'],
+    ['/team', 'Edit Page'],
+  ] as const) {
     await page.goto(path);
     await expect(entry).toHaveAttribute('data-edit-entry', 'visitor'); // decided: nothing to load
     await expect(page.getByRole('link', { name })).toHaveCount(0);
   }
 });
 
-test("a signed-in admin gets 'Edit this page' on /, which turns on in-place editing", async ({ page }) => {
+test("a signed-in admin gets 'Edit this page' on /, which turns on in-place editing", async ({
+  page,
+}) => {
   await signIn(page);
   await page.goto('/');
   await page.getByRole('link', { name: 'Edit this page' }).click();
@@ -29,10 +35,13 @@ test("a signed-in admin gets 'Edit this page' on /, which turns on in-place edit
   await expect(page.getByRole('link', { name: 'Edit this page' })).toHaveCount(0);
 });
 
-test("'Edit Page' on /team turns on in-place editing of the team page's texts, and a save lands", async ({ page }) => {
+test("'Edit Page' on /team turns on in-place editing of the team page's texts, and a save lands", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page);
-  const before = (await (await page.request.get('/api/site-settings')).json()).advisoryTitle as string;
+  const before = (await (await page.request.get('/api/site-settings')).json())
+    .advisoryTitle as string;
   await page.goto('/team');
   await page.getByRole('link', { name: 'Edit Page' }).click();
   await expect(page).toHaveURL(/\/team\?edit=true$/);
@@ -47,13 +56,21 @@ test("'Edit Page' on /team turns on in-place editing of the team page's texts, a
     await input.fill(next);
     await input.press('Enter');
     await expect(page.locator('[data-edit="settings.advisoryTitle"]')).toHaveText(next);
-    await expect.poll(async () => (await (await page.request.get('/api/site-settings')).json()).advisoryTitle).toBe(next);
+    await expect
+      .poll(async () => (await (await page.request.get('/api/site-settings')).json()).advisoryTitle)
+      .toBe(next);
   } finally {
-    expect((await page.request.patch('/api/site-settings', { data: { advisoryTitle: before } })).status()).toBe(200);
+    expect(
+      (
+        await page.request.patch('/api/site-settings', { data: { advisoryTitle: before } })
+      ).status(),
+    ).toBe(200);
   }
 });
 
-test('an admin viewing a public page is told while their last change is not live yet, then when it is', async ({ page }) => {
+test('an admin viewing a public page is told while their last change is not live yet, then when it is', async ({
+  page,
+}) => {
   await signIn(page);
   // The publish state comes from the real endpoint with its state scripted: queued at first, live
   // from the next look on (on the shared test server other suites' saves keep builds going, so
@@ -62,11 +79,16 @@ test('an admin viewing a public page is told while their last change is not live
   await page.route('**/api/admin/publish', async (route) => {
     const real = await route.fetch();
     expect(real.status()).toBe(200);
-    await route.fulfill({ response: real, json: { ...(await real.json()), state: looks++ === 0 ? 'queued' : 'live' } });
+    await route.fulfill({
+      response: real,
+      json: { ...(await real.json()), state: looks++ === 0 ? 'queued' : 'live' },
+    });
   });
   await page.goto('/');
   const bar = page.locator('[data-admin-page-bar]');
-  await expect(bar.locator('[data-publish-notice="pending"]')).toHaveText(/Your last change isn’t live yet/);
+  await expect(bar.locator('[data-publish-notice="pending"]')).toHaveText(
+    /Your last change isn’t live yet/,
+  );
   await expect(bar.locator('[data-publish-notice="live"]')).toContainText('Your change is live.');
   await expect(bar.locator('[data-publish-notice="pending"]')).toHaveCount(0);
   await expect(bar.getByRole('button', { name: 'Reload to see it' })).toBeVisible();
@@ -75,19 +97,38 @@ test('an admin viewing a public page is told while their last change is not live
   await page.unroute('**/api/admin/publish');
   await page.route('**/api/admin/publish', async (route) => {
     const real = await route.fetch();
-    await route.fulfill({ response: real, json: { ...(await real.json()), state: 'failed', lastError: 'Build exited with code 1' } });
+    await route.fulfill({
+      response: real,
+      json: { ...(await real.json()), state: 'failed', lastError: 'Build exited with code 1' },
+    });
   });
   await page.reload();
-  await expect(bar.locator('[data-publish-notice="failed"]')).toContainText('Your last change isn’t live: publishing failed (Build exited with code 1).');
-  await expect(bar.getByRole('link', { name: 'Open the dashboard' })).toHaveAttribute('href', '/admin');
+  await expect(bar.locator('[data-publish-notice="failed"]')).toContainText(
+    'Your last change isn’t live: publishing failed (Build exited with code 1).',
+  );
+  await expect(bar.getByRole('link', { name: 'Open the dashboard' })).toHaveAttribute(
+    'href',
+    '/admin',
+  );
 });
 
-test("'Edit in admin' on a publication, an event and a person page opens that record's editor in the admin", async ({ page }) => {
+test("'Edit in admin' on a publication, an event and a person page opens that record's editor in the admin", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page);
-  const publication = ((await (await page.request.get('/api/publications')).json()) as { slug: string; title: string }[])[0]!;
-  const event = ((await (await page.request.get('/api/events')).json()) as { slug: string; title: string }[])[0]!;
-  const member = ((await (await page.request.get('/api/team-members')).json()) as { slug: string; name: string }[])[0]!;
+  const publication = (
+    (await (await page.request.get('/api/publications')).json()) as {
+      slug: string;
+      title: string;
+    }[]
+  )[0]!;
+  const event = (
+    (await (await page.request.get('/api/events')).json()) as { slug: string; title: string }[]
+  )[0]!;
+  const member = (
+    (await (await page.request.get('/api/team-members')).json()) as { slug: string; name: string }[]
+  )[0]!;
   for (const [path, dialog, field, value] of [
     [`/publications/${publication.slug}`, 'Edit publication', /^Title/, publication.title],
     [`/events/${event.slug}`, 'Edit event', /^Title/, event.title],

@@ -35,7 +35,9 @@ test('a text inside a link is edited without following the link', async ({ page 
   await signIn(page);
   await page.goto('/?edit=true');
   const text = page.locator('[data-edit="settings.heroButton2Text"]');
-  await expect(page.getByRole('button', { name: 'Edit hero button 2 text', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Edit hero button 2 text', exact: true }),
+  ).toBeVisible();
   await text.click();
   const input = page.getByRole('textbox', { name: 'hero button 2 text', exact: true });
   await expect(input).toBeVisible();

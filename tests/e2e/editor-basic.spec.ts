@@ -7,7 +7,8 @@ const FIELDS = ['heroTitle', 'heroSubtitle', 'heroAuthority3', 'aboutVision'] as
 type Field = (typeof FIELDS)[number];
 
 const text = (page: Page, field: Field) => page.locator(`[data-edit="settings.${field}"]`).first();
-const pencil = (page: Page, label: string) => page.getByRole('button', { name: `Edit ${label}`, exact: true }).first();
+const pencil = (page: Page, label: string) =>
+  page.getByRole('button', { name: `Edit ${label}`, exact: true }).first();
 
 async function openEditMode(page: Page) {
   await page.goto('/?edit=true');
@@ -24,7 +25,6 @@ function countPatches(page: Page) {
   });
   return seen;
 }
-
 
 let original: Record<string, string> = {};
 
@@ -45,7 +45,9 @@ test.afterAll(async ({ browser }) => {
   await page.close();
 });
 
-test('a multiline description saves with Ctrl+Enter; plain Enter adds a line (live with the hero title below)', async ({ page }) => {
+test('a multiline description saves with Ctrl+Enter; plain Enter adds a line (live with the hero title below)', async ({
+  page,
+}) => {
   await signIn(page);
   const patches = countPatches(page);
   await openEditMode(page);
@@ -69,7 +71,9 @@ test('a multiline description saves with Ctrl+Enter; plain Enter adds a line (li
   published.expectLive('/', `First line ${stamp}\nsecond line`);
 });
 
-test('edit mode: toast, highlighted texts, and a hero title saved with Enter that is live after the rebuild (with the description above)', async ({ page }) => {
+test('edit mode: toast, highlighted texts, and a hero title saved with Enter that is live after the rebuild (with the description above)', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signIn(page);
   const patches = countPatches(page);
@@ -80,7 +84,9 @@ test('edit mode: toast, highlighted texts, and a hero title saved with Enter tha
   const next = `Meridian edited ${Date.now()}`;
   await pencil(page, 'hero title').click();
   const input = page.getByRole('textbox', { name: 'hero title', exact: true });
-  await expect(input).toHaveValue((original.heroTitle || 'Meridian Institute for AI Research').trim());
+  await expect(input).toHaveValue(
+    (original.heroTitle || 'Meridian Institute for AI Research').trim(),
+  );
   await input.fill(next);
   await input.press('Enter');
   await expect(title).toHaveText(next);
@@ -98,7 +104,9 @@ test('edit mode: toast, highlighted texts, and a hero title saved with Enter tha
   await expect(page.locator('[data-edit-host]')).toHaveCount(0);
 });
 
-test('Escape and Cancel revert without a request; an empty text cannot be saved', async ({ page }) => {
+test('Escape and Cancel revert without a request; an empty text cannot be saved', async ({
+  page,
+}) => {
   await signIn(page);
   const patches = countPatches(page);
   await openEditMode(page);
@@ -121,7 +129,9 @@ test('Escape and Cancel revert without a request; an empty text cannot be saved'
   await expect(input).toBeVisible();
   await editor.getByRole('button', { name: 'Cancel' }).click();
   await expect(input).toBeHidden();
-  await expect(text(page, 'heroAuthority3')).toHaveText((original.heroAuthority3 || 'Practitioner training').trim());
+  await expect(text(page, 'heroAuthority3')).toHaveText(
+    (original.heroAuthority3 || 'Practitioner training').trim(),
+  );
 
   expect(patches).toHaveLength(0);
 });
@@ -141,7 +151,9 @@ test('visitors without ?edit=true download no editor code', async ({ page }) => 
   expect(scripts.some((s) => s.includes('Restore unsaved draft?'))).toBe(true);
 });
 
-test('back/forward re-evaluates edit mode: the decoration goes and comes back', async ({ page }) => {
+test('back/forward re-evaluates edit mode: the decoration goes and comes back', async ({
+  page,
+}) => {
   await signIn(page);
   await openEditMode(page);
   const title = text(page, 'heroTitle');
@@ -158,7 +170,9 @@ test('back/forward re-evaluates edit mode: the decoration goes and comes back', 
   await expect(title).toHaveClass(/outline-dashed/);
 });
 
-test('the in-place editor offers the built-in wording back once a settings text is changed', async ({ page }) => {
+test('the in-place editor offers the built-in wording back once a settings text is changed', async ({
+  page,
+}) => {
   await signIn(page);
   await openEditMode(page);
   await pencil(page, 'hero authority 3').click();
@@ -174,7 +188,9 @@ test('the in-place editor offers the built-in wording back once a settings text 
   await expect(input).toBeHidden();
 });
 
-test('"Done editing" leaves edit mode: the address loses ?edit=true and the decoration goes; Back returns to editing', async ({ page }) => {
+test('"Done editing" leaves edit mode: the address loses ?edit=true and the decoration goes; Back returns to editing', async ({
+  page,
+}) => {
   await signIn(page);
   await openEditMode(page);
   const title = text(page, 'heroTitle');
@@ -188,7 +204,9 @@ test('"Done editing" leaves edit mode: the address loses ?edit=true and the deco
   await expect(pencil(page, 'hero title')).toBeVisible();
 });
 
-test('the publish pill goes Saved → Publishing… → Live, polling every 2 s, and shows a failed build', async ({ page }) => {
+test('the publish pill goes Saved → Publishing… → Live, polling every 2 s, and shows a failed build', async ({
+  page,
+}) => {
   await signIn(page);
   const states = ['live', 'queued', 'building', 'building', 'live', 'failed'];
   const asked: number[] = [];
@@ -197,13 +215,20 @@ test('the publish pill goes Saved → Publishing… → Live, polling every 2 s,
     const state = states.shift() ?? 'failed';
     return route.fulfill({
       contentType: 'application/json',
-      body: JSON.stringify({ state, lastBuildAt: new Date().toISOString(), lastError: state === 'failed' ? 'Astro exited with code 1' : null }),
+      body: JSON.stringify({
+        state,
+        lastBuildAt: new Date().toISOString(),
+        lastError: state === 'failed' ? 'Astro exited with code 1' : null,
+      }),
     });
   });
   // Saves are answered by the test too: nothing is stored, no build runs.
   await page.route('**/api/site-settings', (route) =>
     route.request().method() === 'PATCH'
-      ? route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ...original, heroAuthority3: 'Scripted' }) })
+      ? route.fulfill({
+          contentType: 'application/json',
+          body: JSON.stringify({ ...original, heroAuthority3: 'Scripted' }),
+        })
       : route.fallback(),
   );
   await openEditMode(page);

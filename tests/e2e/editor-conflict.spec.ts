@@ -1,7 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 
-const pencil = (page: Page, label: string) => page.getByRole('button', { name: `Edit ${label}`, exact: true }).first();
+const pencil = (page: Page, label: string) =>
+  page.getByRole('button', { name: `Edit ${label}`, exact: true }).first();
 const shown = (page: Page, key: string) => page.locator(`[data-edit="${key}"]`).first();
 
 async function adminPage(browser: Browser): Promise<Page> {
@@ -20,7 +21,6 @@ async function editAndSave(page: Page, label: string, value: string) {
   await input.press('Enter');
 }
 
-
 let settings: Record<string, string> = {};
 let area: { id: string; title: string; description: string };
 let member: { id: string; position: string };
@@ -35,9 +35,15 @@ test.afterAll(async ({ browser }) => {
   const page = await browser.newPage();
   await signIn(page);
   const fields = ['credibilityBox1Metric', 'credibilityBox2Metric', 'corePrinciple1Title'];
-  await page.request.patch('/api/site-settings', { data: Object.fromEntries(fields.map((f) => [f, settings[f] ?? ''])) });
-  await page.request.patch(`/api/research-areas/${area.id}`, { data: { title: area.title, description: area.description } });
-  await page.request.patch(`/api/team-members/${member.id}`, { data: { position: member.position } });
+  await page.request.patch('/api/site-settings', {
+    data: Object.fromEntries(fields.map((f) => [f, settings[f] ?? ''])),
+  });
+  await page.request.patch(`/api/research-areas/${area.id}`, {
+    data: { title: area.title, description: area.description },
+  });
+  await page.request.patch(`/api/team-members/${member.id}`, {
+    data: { position: member.position },
+  });
   await page.close();
 });
 
@@ -54,11 +60,15 @@ test('two admins, one field: the second sees the conflict and overwrites', async
   await editor.getByRole('button', { name: 'Overwrite' }).click();
   await expect(editor).toBeHidden();
   await expect(shown(b, 'settings.credibilityBox1Metric')).toHaveText(`B ${stamp}`);
-  expect((await (await b.request.get('/api/site-settings')).json()).credibilityBox1Metric).toBe(`B ${stamp}`);
+  expect((await (await b.request.get('/api/site-settings')).json()).credibilityBox1Metric).toBe(
+    `B ${stamp}`,
+  );
   await Promise.all([a.context().close(), b.context().close()]);
 });
 
-test('two admins, one field: keeping theirs shows their text and sends nothing more', async ({ browser }) => {
+test('two admins, one field: keeping theirs shows their text and sends nothing more', async ({
+  browser,
+}) => {
   const [a, b] = [await adminPage(browser), await adminPage(browser)];
   const stamp = Date.now();
   await editAndSave(a, 'credibility box 2 metric', `Theirs ${stamp}`);
@@ -74,7 +84,9 @@ test('two admins, one field: keeping theirs shows their text and sends nothing m
   await expect(editor).toBeHidden();
   await expect(shown(b, 'settings.credibilityBox2Metric')).toHaveText(`Theirs ${stamp}`);
   expect(patches).toHaveLength(1);
-  expect((await (await b.request.get('/api/site-settings')).json()).credibilityBox2Metric).toBe(`Theirs ${stamp}`);
+  expect((await (await b.request.get('/api/site-settings')).json()).credibilityBox2Metric).toBe(
+    `Theirs ${stamp}`,
+  );
   await Promise.all([a.context().close(), b.context().close()]);
 });
 
@@ -108,18 +120,34 @@ test('research-area and team-member texts save to their own records', async ({ p
 
   // Labels name the record as it was when edit mode started.
   await pencil(page, `research area description: ${area.title}`).click();
-  const description = page.getByRole('textbox', { name: `research area description: ${area.title}`, exact: true });
+  const description = page.getByRole('textbox', {
+    name: `research area description: ${area.title}`,
+    exact: true,
+  });
   await description.fill(`Line one ${stamp}\nLine two`);
   await description.press('Control+Enter');
-  await expect(shown(page, `research-areas.${area.id}.description`)).toHaveText(`Line one ${stamp}\nLine two`);
+  await expect(shown(page, `research-areas.${area.id}.description`)).toHaveText(
+    `Line one ${stamp}\nLine two`,
+  );
 
   // Team texts sit in a hover panel: hover the card first, as a mouse user would.
   await shown(page, `team-members.${member.id}.name`).hover();
-  await editAndSave(page, `team member position: ${(await shown(page, `team-members.${member.id}.name`).textContent())!.trim()}`, `Position ${stamp}`);
+  await editAndSave(
+    page,
+    `team member position: ${(await shown(page, `team-members.${member.id}.name`).textContent())!.trim()}`,
+    `Position ${stamp}`,
+  );
   await expect(shown(page, `team-members.${member.id}.position`)).toHaveText(`Position ${stamp}`);
 
   const savedArea = await (await page.request.get(`/api/research-areas/${area.id}`)).json();
-  expect(savedArea).toMatchObject({ title: `Area ${stamp}`, description: `Line one ${stamp}\nLine two` });
-  const savedMember = await (await page.request.get(`/api/team-members/${member.id}`, { headers: { 'Cache-Control': 'no-cache' } })).json();
+  expect(savedArea).toMatchObject({
+    title: `Area ${stamp}`,
+    description: `Line one ${stamp}\nLine two`,
+  });
+  const savedMember = await (
+    await page.request.get(`/api/team-members/${member.id}`, {
+      headers: { 'Cache-Control': 'no-cache' },
+    })
+  ).json();
   expect(savedMember.position).toBe(`Position ${stamp}`);
 });

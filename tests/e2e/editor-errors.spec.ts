@@ -4,8 +4,10 @@ import { expect, signIn, test } from './fixtures';
 // Fields this file tries to change: none of the attempts may stick, and afterAll checks that.
 const FIELDS = ['heroAuthority1', 'heroAuthority2'] as const;
 
-const pencil = (page: Page, label: string) => page.getByRole('button', { name: `Edit ${label}`, exact: true }).first();
-const shown = (page: Page, field: string) => page.locator(`[data-edit="settings.${field}"]`).first();
+const pencil = (page: Page, label: string) =>
+  page.getByRole('button', { name: `Edit ${label}`, exact: true }).first();
+const shown = (page: Page, field: string) =>
+  page.locator(`[data-edit="settings.${field}"]`).first();
 
 let original: Record<string, string> = {};
 
@@ -18,11 +20,16 @@ test.afterAll(async ({ request }) => {
   for (const f of FIELDS) expect(now[f], `${f} must be unchanged`).toBe(original[f]);
 });
 
-test('a visitor opening ?edit=true is told to sign in as an admin and gets no edit controls', async ({ page }) => {
+test('a visitor opening ?edit=true is told to sign in as an admin and gets no edit controls', async ({
+  page,
+}) => {
   await page.goto('/?edit=true');
   await expect(page.getByText('Edit mode enabled')).toBeVisible();
   await expect(page.getByText('Sign in as an admin to edit')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', /^\/login\?next=/);
+  await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+    'href',
+    /^\/login\?next=/,
+  );
   await expect(page.locator('[data-edit-host]')).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(0);
 });
@@ -34,7 +41,10 @@ test('a signed-in editor (not an admin) gets the edit controls too', async ({ pa
   await expect(page.getByText('Sign in as an admin to edit')).toHaveCount(0);
 });
 
-test('a save after the session ended shows the sign-in error and the text reverts', async ({ page, context }) => {
+test('a save after the session ended shows the sign-in error and the text reverts', async ({
+  page,
+  context,
+}) => {
   await signIn(page);
   await page.goto('/?edit=true');
   const before = (await shown(page, 'heroAuthority1').textContent())!.trim();
@@ -53,7 +63,9 @@ test('a save after the session ended shows the sign-in error and the text revert
   expect(answers).toEqual([401]);
 });
 
-test('a save the server refuses with 403 shows the permission error and the text reverts', async ({ page }) => {
+test('a save the server refuses with 403 shows the permission error and the text reverts', async ({
+  page,
+}) => {
   await signIn(page);
   await page.goto('/?edit=true');
   const before = (await shown(page, 'heroAuthority2').textContent())!.trim();
@@ -63,10 +75,17 @@ test('a save the server refuses with 403 shows the permission error and the text
   // Every signed-in role may edit texts; a 403 now comes from e.g. an admin who still has to set up two-factor sign-in.
   await page.route('**/api/site-settings', (route) =>
     route.request().method() === 'PATCH'
-      ? route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ message: 'You do not have permission to do this' }) })
+      ? route.fulfill({
+          status: 403,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'You do not have permission to do this' }),
+        })
       : route.fallback(),
   );
-  await page.getByRole('group', { name: 'Editing hero authority 2' }).getByRole('button', { name: 'Save' }).click();
+  await page
+    .getByRole('group', { name: 'Editing hero authority 2' })
+    .getByRole('button', { name: 'Save' })
+    .click();
   await expect(page.getByText('You do not have permission to edit this site')).toBeVisible();
   await expect(input).toBeHidden();
   await expect(shown(page, 'heroAuthority2')).toHaveText(before);
@@ -76,7 +95,11 @@ test('a server failure shows an error toast and the text reverts', async ({ page
   await signIn(page);
   await page.route('**/api/site-settings', (route) =>
     route.request().method() === 'PATCH'
-      ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Storage is unavailable' }) })
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'Storage is unavailable' }),
+        })
       : route.fallback(),
   );
   await page.goto('/?edit=true');

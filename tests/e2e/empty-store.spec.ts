@@ -17,17 +17,25 @@ test.use({ serviceWorkers: 'block' });
 async function expectSettled(page: Page) {
   await expect(page.getByText(/Loading/)).toHaveCount(0);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await expect(page.locator('main [class*="animate-pulse"], main [class*="animate-spin"]')).toHaveCount(0);
+  await expect(
+    page.locator('main [class*="animate-pulse"], main [class*="animate-spin"]'),
+  ).toHaveCount(0);
 }
 
-test('the home page on an empty store shows an empty state in every list section, no skeletons', async ({ page }) => {
+test('the home page on an empty store shows an empty state in every list section, no skeletons', async ({
+  page,
+}) => {
   await page.goto(`${site.url}/`);
   const research = page.locator('#research');
   await expect(research.getByTestId('research-empty')).toHaveText(/No research areas yet/);
   await expect(research.getByRole('status')).toHaveCount(0);
-  await expect(page.locator('#team').getByTestId('team-empty')).toContainText('No team members to display at this time.');
+  await expect(page.locator('#team').getByTestId('team-empty')).toContainText(
+    'No team members to display at this time.',
+  );
   // No link to a team page that has nobody on it.
-  await expect(page.locator('#team').getByRole('link', { name: 'View all team members' })).toHaveCount(0);
+  await expect(
+    page.locator('#team').getByRole('link', { name: 'View all team members' }),
+  ).toHaveCount(0);
   await expect(page.locator('#publications')).toContainText('No Publications Yet');
   await expect(page.locator('#impact').getByTestId('stats-empty')).toBeVisible();
   const events = page.locator('#events');
@@ -36,10 +44,14 @@ test('the home page on an empty store shows an empty state in every list section
   await expectSettled(page);
 });
 
-test('the team, testimonials, publications, privacy and search pages on an empty store say there is nothing yet or show built-in wording', async ({ page }) => {
+test('the team, testimonials, publications, privacy and search pages on an empty store say there is nothing yet or show built-in wording', async ({
+  page,
+}) => {
   await page.goto(`${site.url}/team`);
   await expect(page.locator('section#founder')).toHaveCount(0);
-  await expect(page.locator('#advisory-team')).toContainText('No team members to display at this time.');
+  await expect(page.locator('#advisory-team')).toContainText(
+    'No team members to display at this time.',
+  );
   await expectSettled(page);
 
   await page.goto(`${site.url}/testimonials`);

@@ -5,7 +5,11 @@ import { unique, waitForPublished } from './admin-fixtures';
 test.use({ timezoneId: 'America/New_York' });
 test.describe.configure({ timeout: 150_000 });
 
-test("a virtual event's page names the event's zone and shows the times in the visitor's own zone", async ({ page, browser, baseURL }) => {
+test("a virtual event's page names the event's zone and shows the times in the visitor's own zone", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await signIn(page);
   const title = unique('E2E Berlin webinar');
   const res = await page.request.post('/api/events', {
@@ -26,7 +30,9 @@ test("a virtual event's page names the event's zone and shows the times in the v
     await waitForPublished(page, `/events/${slug}`, title);
     await page.goto(`/events/${slug}`);
     await expect(page.getByTestId('event-time')).toHaveText('09:30–17:00 CEST');
-    await expect(page.getByTestId('event-visitor-time')).toHaveText('In your time zone: Thu 19 Jun, 03:30–11:00 EDT');
+    await expect(page.getByTestId('event-visitor-time')).toHaveText(
+      'In your time zone: Thu 19 Jun, 03:30–11:00 EDT',
+    );
 
     // A visitor in the event's own zone is not told the same times twice.
     const berlin = await browser.newContext({ timezoneId: 'Europe/Berlin', baseURL });

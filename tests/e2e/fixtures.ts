@@ -18,7 +18,9 @@ export interface WorkerSite {
   builder: TestSite['platform']['builder'];
 }
 
-type StorageState = Awaited<ReturnType<Awaited<ReturnType<typeof request.newContext>>['storageState']>>;
+type StorageState = Awaited<
+  ReturnType<Awaited<ReturnType<typeof request.newContext>>['storageState']>
+>;
 
 /** A signed-in admin session: the cookies of a browser context, and whose they are. */
 export interface AdminSession {
@@ -27,7 +29,11 @@ export interface AdminSession {
 }
 
 /** Creates a user in the worker's site's store; one that exists already is left as it is. */
-export async function createUser(username: string, password: string, isAdmin: boolean): Promise<void> {
+export async function createUser(
+  username: string,
+  password: string,
+  isAdmin: boolean,
+): Promise<void> {
   try {
     await createTestUser(username, password, isAdmin);
   } catch (error) {
@@ -58,7 +64,12 @@ export function publishHeldBuilds(): void {
 /**
  * Waits until the served HTML of `path` contains `text`, i.e. the rebuild after a save is live.
  */
-export async function waitForLive(page: Page, path: string, text: string, timeoutMs = 45_000): Promise<void> {
+export async function waitForLive(
+  page: Page,
+  path: string,
+  text: string,
+  timeoutMs = 45_000,
+): Promise<void> {
   await expect
     .poll(
       async () => {
@@ -84,7 +95,10 @@ export function gotoWaitsForScripts(page: Page, javaScriptEnabled = true): Page 
     if (options?.waitUntil === undefined && javaScriptEnabled) {
       await page.waitForFunction(() => {
         const state = document.documentElement.getAttribute('data-scripts');
-        return state === 'ready' || (state === null && !document.querySelector('script[data-after-paint]'));
+        return (
+          state === 'ready' ||
+          (state === null && !document.querySelector('script[data-after-paint]'))
+        );
       });
     }
     return response;
@@ -103,7 +117,10 @@ export function gotoWaitsForScripts(page: Page, javaScriptEnabled = true): Page 
  * saved back through the API and the islands, and their rebuilds were most of the suite's time.
  * Every test starts from the pages of that first build (the firstPages fixture).
  */
-export const test = base.extend<{ buildClock: (ms: number) => void; firstPages: void }, { site: WorkerSite; adminSession: AdminSession }>({
+export const test = base.extend<
+  { buildClock: (ms: number) => void; firstPages: void },
+  { site: WorkerSite; adminSession: AdminSession }
+>({
   site: [
     async ({}, use) => {
       const site = await startTestSite({ pages: true, seed: true });

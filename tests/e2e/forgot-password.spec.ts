@@ -5,7 +5,6 @@ import { linkIn, mailTo, type ReadMail } from '../helpers/mail';
 import { createUser, press, unique } from './admin-fixtures';
 import { expect, test } from './fixtures';
 
-
 /**
  * The newest message to an address whose subject holds `subject`, once delivery (after the
  * response) wrote it to the outbox in the worker's site's data folder.
@@ -14,7 +13,9 @@ async function mailFor(dataDir: string, address: string, subject: string): Promi
   let found: ReadMail | undefined;
   await expect
     .poll(async () => {
-      found = (await mailTo(dataDir, address)).filter((m) => m.parsed.subject?.includes(subject)).at(-1);
+      found = (await mailTo(dataDir, address))
+        .filter((m) => m.parsed.subject?.includes(subject))
+        .at(-1);
       return !!found;
     })
     .toBe(true);
@@ -28,7 +29,11 @@ async function loginForm(page: Page, username: string, password: string) {
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-test('forgot password: verified address → email → new password → sign-in still asks for the two-factor code', async ({ page, browser, site }) => {
+test('forgot password: verified address → email → new password → sign-in still asks for the two-factor code', async ({
+  page,
+  browser,
+  site,
+}) => {
   // Several bcrypt sign-ins and two deliveries on a shared machine.
   test.setTimeout(150_000);
   const username = unique('forgetful').replace(/\s/g, '-');
@@ -42,28 +47,43 @@ test('forgot password: verified address → email → new password → sign-in s
   await expect(page.getByTestId('email-state')).toContainText('No verified address');
   await page.getByRole('textbox', { name: 'Email address' }).fill(email);
   await page.getByRole('button', { name: 'Send a confirmation link' }).click();
-  await expect(page.getByTestId('email-pending')).toContainText(`${email} is waiting for confirmation`);
-  await page.goto(linkIn(await mailFor(site.dataDir, email, 'Confirm your email address'), '/verify-email').href);
+  await expect(page.getByTestId('email-pending')).toContainText(
+    `${email} is waiting for confirmation`,
+  );
+  await page.goto(
+    linkIn(await mailFor(site.dataDir, email, 'Confirm your email address'), '/verify-email').href,
+  );
   await page.getByRole('button', { name: 'Confirm my email address' }).click();
-  await expect(page.getByRole('status')).toHaveText(`${email} is now the verified email address of your account.`);
+  await expect(page.getByRole('status')).toHaveText(
+    `${email} is now the verified email address of your account.`,
+  );
   await page.goto('/admin/account');
   await expect(page.getByTestId('email-state')).toContainText(`${email} (verified)`);
   await expect(page.getByTestId('email-pending')).toHaveCount(0);
 
   // Two-factor sign-in on.
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
-  const totp = new TOTP({ secret: Secret.fromBase32((await page.getByTestId('two-factor-secret').textContent())!), digits: 6, period: 30 });
+  const totp = new TOTP({
+    secret: Secret.fromBase32((await page.getByTestId('two-factor-secret').textContent())!),
+    digits: 6,
+    period: 30,
+  });
   await page.getByLabel('Code from the app').fill(totp.generate());
   await page.getByRole('button', { name: 'Turn on' }).click();
-  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await expect(
+    page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem'),
+  ).toHaveCount(10);
 
   // Someone else forgets: from /login, by address.
-  const visitor = await (await browser.newContext({ storageState: { cookies: [], origins: [] } })).newPage();
+  const visitor = await (
+    await browser.newContext({ storageState: { cookies: [], origins: [] } })
+  ).newPage();
   await visitor.goto('/login');
   await press(visitor.getByRole('link', { name: 'Forgot your password?' }));
   await visitor.getByLabel('Username or email').fill(email.toUpperCase());
   await visitor.getByRole('button', { name: 'Email me a link' }).click();
-  const answer = 'If that account has a verified email address, we have emailed it a link to set a new password. The link works for 1 hour.';
+  const answer =
+    'If that account has a verified email address, we have emailed it a link to set a new password. The link works for 1 hour.';
   await expect(visitor.getByRole('status')).toHaveText(answer);
 
   const link = linkIn(await mailFor(site.dataDir, email, 'Set a new password'), '/invite');
@@ -81,7 +101,9 @@ test('forgot password: verified address → email → new password → sign-in s
   // The new password alone is not enough: the second factor is still asked for.
   await loginForm(visitor, username, 'forgetful-password-2');
   await expect(visitor.getByTestId('login-second-step')).toBeVisible();
-  await visitor.getByLabel('Two-factor code').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+  await visitor
+    .getByLabel('Two-factor code')
+    .fill(totp.generate({ timestamp: Date.now() + 30_000 }));
   await visitor.getByRole('button', { name: 'Login' }).click();
   await visitor.waitForURL(/\/admin$/);
   await expect(visitor.getByTestId('admin-username')).toHaveText(username);
@@ -91,7 +113,9 @@ test('forgot password: verified address → email → new password → sign-in s
   await expect(visitor.getByRole('alert')).toContainText('already used');
 });
 
-test('the pages of the account links have no serious or critical accessibility violations', async ({ page }) => {
+test('the pages of the account links have no serious or critical accessibility violations', async ({
+  page,
+}) => {
   const pages: [string, string][] = [
     ['/login', 'Forgot your password?'],
     ['/forgot-password', 'Email me a link'],
@@ -99,9 +123,15 @@ test('the pages of the account links have no serious or critical accessibility v
   ];
   for (const [address, control] of pages) {
     await page.goto(address);
-    await expect(page.getByRole(address === '/login' ? 'link' : 'button', { name: control })).toBeVisible();
+    await expect(
+      page.getByRole(address === '/login' ? 'link' : 'button', { name: control }),
+    ).toBeVisible();
     const results = await axe(page).analyze();
-    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${address} ${v.id}`)).toEqual([]);
+    expect(
+      results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${address} ${v.id}`),
+    ).toEqual([]);
   }
   // A forged verification link changes nothing and says so.
   await page.getByRole('button', { name: 'Confirm my email address' }).click();

@@ -2,7 +2,9 @@ import { axe } from './axe';
 import { expect, test } from './fixtures';
 import { waitForIsland } from './home-helpers';
 
-test('the home page has no WCAG 2 A/AA violations (after every island has hydrated)', async ({ page }) => {
+test('the home page has no WCAG 2 A/AA violations (after every island has hydrated)', async ({
+  page,
+}) => {
   await page.goto('/');
   for (const inside of [
     page.getByTestId('stat-value').first(),
@@ -20,5 +22,7 @@ test('the home page has no WCAG 2 A/AA violations (after every island has hydrat
     await expect(counter).toHaveText((await counter.getAttribute('data-value'))!);
   }
   const results = await axe(page).include('main').analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 });

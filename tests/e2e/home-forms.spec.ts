@@ -3,7 +3,8 @@ import { CONTACT_SUBJECT_LABELS, CONTACT_SUBJECTS } from '../../src/schemas/cont
 import { expect, test } from './fixtures';
 import { removeContactMessage, removeSubscription, waitForIsland } from './home-helpers';
 
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+const toast = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 test.describe('contact form', () => {
   test.beforeEach(async ({ page }) => {
@@ -11,9 +12,14 @@ test.describe('contact form', () => {
     await waitForIsland(page, page.getByRole('form', { name: 'Contact form' }));
   });
 
-  test('shows the four validation messages under their fields, then clears them as fields become valid', async ({ page }) => {
+  test('shows the four validation messages under their fields, then clears them as fields become valid', async ({
+    page,
+  }) => {
     const form = page.getByRole('form', { name: 'Contact form' });
-    await expect(form.getByLabel('Subject').locator('option')).toHaveText(['Select a subject', ...CONTACT_SUBJECTS.map((s) => CONTACT_SUBJECT_LABELS[s])]);
+    await expect(form.getByLabel('Subject').locator('option')).toHaveText([
+      'Select a subject',
+      ...CONTACT_SUBJECTS.map((s) => CONTACT_SUBJECT_LABELS[s]),
+    ]);
     await expect(form.getByLabel('Message')).toHaveAttribute('rows', '4');
     await form.getByRole('button', { name: 'Send Message' }).click();
     const errors = [
@@ -36,7 +42,10 @@ test.describe('contact form', () => {
     await expect(form.getByText('Please enter a valid email address')).toBeVisible();
   });
 
-  test("sends a valid message: 'Sending...' while pending, a success toast, and an empty form", async ({ page, request }) => {
+  test("sends a valid message: 'Sending...' while pending, a success toast, and an empty form", async ({
+    page,
+    request,
+  }) => {
     const text = `We would like to partner on an AI audit study (${Date.now()}).`;
     const form = page.getByRole('form', { name: 'Contact form' });
     await form.getByLabel('Name').fill('Ada Lovelace');
@@ -55,7 +64,9 @@ test.describe('contact form', () => {
     await expect(form.getByRole('button', { name: 'Sending...' })).toBeDisabled();
     release();
     expect((await response).status()).toBe(201);
-    await expect(toast(page, 'Message sent!')).toContainText("Thank you for reaching out. We'll get back to you soon.");
+    await expect(toast(page, 'Message sent!')).toContainText(
+      "Thank you for reaching out. We'll get back to you soon.",
+    );
     await expect(form.getByLabel('Name')).toHaveValue('');
     await expect(form.getByLabel('Subject')).toHaveValue('');
     await expect(form.getByRole('button', { name: 'Send Message' })).toBeEnabled();
@@ -63,14 +74,21 @@ test.describe('contact form', () => {
   });
 
   test('a failed send shows the destructive error toast', async ({ page }) => {
-    await page.route('**/api/contact', (route) => route.fulfill({ status: 400, json: { message: 'Bad', fields: { message: 'Please write a little more' } } }));
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({
+        status: 400,
+        json: { message: 'Bad', fields: { message: 'Please write a little more' } },
+      }),
+    );
     const form = page.getByRole('form', { name: 'Contact form' });
     await form.getByLabel('Name').fill('Ada Lovelace');
     await form.getByLabel('Email').fill('ada@example.org');
     await form.getByLabel('Subject').selectOption('media');
     await form.getByLabel('Message').fill('Hello there, press here.');
     await form.getByRole('button', { name: 'Send Message' }).click();
-    await expect(toast(page, 'Error')).toContainText('There was a problem sending your message. Please try again.');
+    await expect(toast(page, 'Error')).toContainText(
+      'There was a problem sending your message. Please try again.',
+    );
     // The server's field message is shown under its field, and what was typed is kept.
     await expect(form.getByText('Please write a little more')).toBeVisible();
     await expect(form.getByLabel('Name')).toHaveValue('Ada Lovelace');
@@ -108,10 +126,14 @@ test.describe('inline newsletter form', () => {
   });
 
   test('a failed subscription shows the error toast', async ({ page }) => {
-    await page.route('**/api/newsletter', (route) => route.fulfill({ status: 503, json: { message: 'Storage unavailable' } }));
+    await page.route('**/api/newsletter', (route) =>
+      route.fulfill({ status: 503, json: { message: 'Storage unavailable' } }),
+    );
     const form = page.getByRole('form', { name: 'Newsletter signup' });
     await form.getByLabel('Email address').fill('reader@example.org');
     await form.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(toast(page, 'Error')).toContainText('There was a problem with your subscription. Please try again.');
+    await expect(toast(page, 'Error')).toContainText(
+      'There was a problem with your subscription. Please try again.',
+    );
   });
 });

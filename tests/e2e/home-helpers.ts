@@ -7,7 +7,8 @@ export { DEMO };
 
 // Where the popup's gate stands (waiting, postponed, checking, skipped, open): its decisions, not a delay.
 export const popupGate = (page: Page) => page.locator('html');
-export const newsletterPopup = (page: Page) => page.getByRole('dialog', { name: 'Stay ahead of AI' });
+export const newsletterPopup = (page: Page) =>
+  page.getByRole('dialog', { name: 'Stay ahead of AI' });
 
 /**
  * Loads / with a paused fake clock at t = 1 s, so the popup's 30 s delay is stepped through
@@ -30,7 +31,12 @@ export async function waitForIsland(page: Page, inside: Locator): Promise<void> 
 }
 
 /** Polls the served HTML of `path` until `text` is gone (a rebuild after a save is live). */
-export async function waitForGone(page: Page, path: string, text: string, timeoutMs = 45_000): Promise<void> {
+export async function waitForGone(
+  page: Page,
+  path: string,
+  text: string,
+  timeoutMs = 45_000,
+): Promise<void> {
   await expect
     .poll(
       async () => {
@@ -53,18 +59,26 @@ export async function adminApi(request: APIRequestContext): Promise<APIRequestCo
 export async function removeSubscription(request: APIRequestContext, email: string): Promise<void> {
   const api = await adminApi(request);
   for (const status of ['pending', 'confirmed']) {
-    const { items } = await (await api.get(`/api/admin/subscriptions?status=${status}&q=${encodeURIComponent(email)}`)).json();
+    const { items } = await (
+      await api.get(`/api/admin/subscriptions?status=${status}&q=${encodeURIComponent(email)}`)
+    ).json();
     for (const item of items as { id: string; email: string }[]) {
-      if (item.email === email.toLowerCase()) expect((await api.delete(`/api/admin/subscriptions/${item.id}`)).status()).toBe(200);
+      if (item.email === email.toLowerCase())
+        expect((await api.delete(`/api/admin/subscriptions/${item.id}`)).status()).toBe(200);
     }
   }
 }
 
 /** Deletes the contact message a test sent (matched by address and text). */
-export async function removeContactMessage(request: APIRequestContext, email: string, message: string): Promise<void> {
+export async function removeContactMessage(
+  request: APIRequestContext,
+  email: string,
+  message: string,
+): Promise<void> {
   const api = await adminApi(request);
   const { items } = await (await api.get('/api/admin/contact-forms?page=1&pageSize=100')).json();
   for (const item of items as { id: string; email: string; message: string }[]) {
-    if (item.email === email && item.message === message) expect((await api.delete(`/api/admin/contact-forms/${item.id}`)).status()).toBe(200);
+    if (item.email === email && item.message === message)
+      expect((await api.delete(`/api/admin/contact-forms/${item.id}`)).status()).toBe(200);
   }
 }

@@ -1,13 +1,20 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
-import { newsletterPopup, openHomeWithPausedClock, popupGate, removeSubscription } from './home-helpers';
+import {
+  newsletterPopup,
+  openHomeWithPausedClock,
+  popupGate,
+  removeSubscription,
+} from './home-helpers';
 
 const popup = newsletterPopup;
 const gate = popupGate;
 const marker = (page: Page) => page.evaluate(() => localStorage.getItem('emailCaptureInteracted'));
 
 test.describe('newsletter popup', () => {
-  test('appears 30 s after load and claims 5,000+ innovators; closing stores dismissed', async ({ page }) => {
+  test('appears 30 s after load and claims 5,000+ innovators; closing stores dismissed', async ({
+    page,
+  }) => {
     await openHomeWithPausedClock(page);
     await page.clock.runFor(28_000); // t = 29 s
     await expect(gate(page)).toHaveAttribute('data-newsletter-popup', 'waiting');
@@ -55,10 +62,14 @@ test.describe('newsletter popup', () => {
     await removeSubscription(request, email);
   });
 
-  test("a failure shows 'Subscription failed' with the server's words, or a fallback", async ({ page }) => {
+  test("a failure shows 'Subscription failed' with the server's words, or a fallback", async ({
+    page,
+  }) => {
     let body: object | string = { error: 'This address is blocked' };
     await page.route('**/api/newsletter', (route) =>
-      typeof body === 'string' ? route.fulfill({ status: 500, body }) : route.fulfill({ status: 400, json: body }),
+      typeof body === 'string'
+        ? route.fulfill({ status: 500, body })
+        : route.fulfill({ status: 400, json: body }),
     );
     await openHomeWithPausedClock(page);
     await page.clock.runFor(31_000);

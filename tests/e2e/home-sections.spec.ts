@@ -3,18 +3,47 @@ import { expect, signIn, test } from './fixtures';
 import { DEMO, waitForGone } from './home-helpers';
 
 test.describe('home page sections', () => {
-  test('hero, about and every section show the settings texts, marked for the editor', async ({ page }) => {
+  test('hero, about and every section show the settings texts, marked for the editor', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page).toHaveTitle(/Meridian Institute for AI Research/);
     const edit = (field: string) => page.locator(`[data-edit="settings.${field}"]`);
     // Defaults show for empty settings; the element's text is exactly the displayed text.
     for (const field of [
-      'heroTrustBadge', 'heroSubtitle', 'heroAuthority1', 'heroAuthority2', 'heroAuthority3', 'heroButton1Text', 'heroButton2Text',
-      'aboutTitle', 'aboutVision', 'aboutDescription', 'corePrinciple1Title', 'corePrinciple1Description', 'corePrinciple2Title',
-      'corePrinciple2Description', 'credibilityBox1Title', 'credibilityBox2Description', 'credibilityBox3Title',
-      'researchTitle', 'researchDescription', 'teamTitle', 'teamDescription', 'publicationsTitle', 'publicationsDescription',
-      'statsTitle', 'statsDescription', 'videoHighlightsTitle', 'videoHighlightsDescription', 'eventsTitle', 'eventsDescription',
-      'contactTitle', 'contactDescription', 'newsletterTitle', 'newsletterDescription',
+      'heroTrustBadge',
+      'heroSubtitle',
+      'heroAuthority1',
+      'heroAuthority2',
+      'heroAuthority3',
+      'heroButton1Text',
+      'heroButton2Text',
+      'aboutTitle',
+      'aboutVision',
+      'aboutDescription',
+      'corePrinciple1Title',
+      'corePrinciple1Description',
+      'corePrinciple2Title',
+      'corePrinciple2Description',
+      'credibilityBox1Title',
+      'credibilityBox2Description',
+      'credibilityBox3Title',
+      'researchTitle',
+      'researchDescription',
+      'teamTitle',
+      'teamDescription',
+      'publicationsTitle',
+      'publicationsDescription',
+      'statsTitle',
+      'statsDescription',
+      'videoHighlightsTitle',
+      'videoHighlightsDescription',
+      'eventsTitle',
+      'eventsDescription',
+      'contactTitle',
+      'contactDescription',
+      'newsletterTitle',
+      'newsletterDescription',
     ] as const) {
       await expect(edit(field), field).toHaveCount(1);
       expect(await edit(field).textContent(), field).toBe(SETTINGS_DEFAULTS[field]);
@@ -29,8 +58,12 @@ test.describe('home page sections', () => {
     await expect(edit('eventsDescription')).toHaveAttribute('data-edit-multiline', '');
     await expect(edit('eventsTitle')).not.toHaveAttribute('data-edit-multiline', /.*/);
     // Hero buttons lead to the default anchors.
-    await expect(page.getByRole('link', { name: SETTINGS_DEFAULTS.heroButton1Text })).toHaveAttribute('href', '#research');
-    await expect(page.getByRole('link', { name: SETTINGS_DEFAULTS.heroButton2Text })).toHaveAttribute('href', '#contact');
+    await expect(
+      page.getByRole('link', { name: SETTINGS_DEFAULTS.heroButton1Text }),
+    ).toHaveAttribute('href', '#research');
+    await expect(
+      page.getByRole('link', { name: SETTINGS_DEFAULTS.heroButton2Text }),
+    ).toHaveAttribute('href', '#contact');
     // Contact details come from the settings.
     await expect(edit('contactEmail')).toHaveText(DEMO.settings.contactEmail);
     await expect(edit('contactPhone')).toHaveText(DEMO.settings.contactPhone);
@@ -39,19 +72,40 @@ test.describe('home page sections', () => {
 
   test('sections come in the spec order with their anchors', async ({ page }) => {
     await page.goto('/');
-    const ids = await page.locator('main > section').evaluateAll((els) => els.map((e) => e.id || e.getAttribute('aria-labelledby')));
-    expect(ids).toEqual(['hero-title', 'about', 'research', 'team', 'publications', 'impact', 'highlights', 'events', 'contact', 'newsletter']);
+    const ids = await page
+      .locator('main > section')
+      .evaluateAll((els) => els.map((e) => e.id || e.getAttribute('aria-labelledby')));
+    expect(ids).toEqual([
+      'hero-title',
+      'about',
+      'research',
+      'team',
+      'publications',
+      'impact',
+      'highlights',
+      'events',
+      'contact',
+      'newsletter',
+    ]);
   });
 
-  test('research areas and team members render with editor markers, default images and links', async ({ page }) => {
+  test('research areas and team members render with editor markers, default images and links', async ({
+    page,
+  }) => {
     await page.goto('/');
     const research = page.locator('#research');
     for (const area of DEMO.researchAreas) {
       const title = page.getByRole('heading', { name: area.title, exact: true });
-      await expect(research.locator(title)).toHaveAttribute('data-edit', /^research-areas\.[\w-]+\.title$/);
+      await expect(research.locator(title)).toHaveAttribute(
+        'data-edit',
+        /^research-areas\.[\w-]+\.title$/,
+      );
       const card = research.locator('li').filter({ has: title });
       await expect(card.locator('[data-edit$=".description"]')).toHaveText(area.description);
-      await expect(card.locator('img')).toHaveAttribute('src', area.image || '/images/research-default.svg');
+      await expect(card.locator('img')).toHaveAttribute(
+        'src',
+        area.image || '/images/research-default.svg',
+      );
     }
     await expect(research.getByTestId('research-skeletons')).toHaveCount(0);
 
@@ -60,31 +114,51 @@ test.describe('home page sections', () => {
     // Sorted by order, the member without one last.
     expect(names.slice(0, DEMO.teamMembers.length)).toEqual(DEMO.teamMembers.map((m) => m.name));
     const lena = team.locator('li').filter({ hasText: 'Dr. Lena Fischer' }).first();
-    await expect(lena.getByRole('link', { name: 'Dr. Lena Fischer on LinkedIn' })).toHaveAttribute('href', DEMO.teamMembers[0]!.linkedin!);
-    await expect(lena.getByRole('link', { name: 'Dr. Lena Fischer on X (Twitter)' })).toHaveAttribute('target', '_blank');
-    await expect(lena.getByRole('link', { name: 'Email Dr. Lena Fischer' })).toHaveAttribute('href', 'mailto:lena.fischer@meridian-ai.org');
+    await expect(lena.getByRole('link', { name: 'Dr. Lena Fischer on LinkedIn' })).toHaveAttribute(
+      'href',
+      DEMO.teamMembers[0]!.linkedin!,
+    );
+    await expect(
+      lena.getByRole('link', { name: 'Dr. Lena Fischer on X (Twitter)' }),
+    ).toHaveAttribute('target', '_blank');
+    await expect(lena.getByRole('link', { name: 'Email Dr. Lena Fischer' })).toHaveAttribute(
+      'href',
+      'mailto:lena.fischer@meridian-ai.org',
+    );
     // Hover reveals the links; a keyboard user reaches them by focus.
     await lena.hover();
     await expect(lena.getByRole('link', { name: 'Dr. Lena Fischer on LinkedIn' })).toBeVisible();
     // A member without social links still leads to their own page, and to nothing else.
     const kenji = team.locator('li').filter({ hasText: 'Prof. Kenji Watanabe' }).first();
     await expect(kenji.locator('a:not([data-person-link])')).toHaveCount(0);
-    await expect(kenji.locator('a[data-person-link]')).toHaveAttribute('href', '/team/prof-kenji-watanabe');
-    await expect(team.getByRole('link', { name: 'View all team members' })).toHaveAttribute('href', '/team');
+    await expect(kenji.locator('a[data-person-link]')).toHaveAttribute(
+      'href',
+      '/team/prof-kenji-watanabe',
+    );
+    await expect(team.getByRole('link', { name: 'View all team members' })).toHaveAttribute(
+      'href',
+      '/team',
+    );
   });
 
-  test("publications cut long descriptions with a per-card 'Read more' / 'Read less'", async ({ page }) => {
+  test("publications cut long descriptions with a per-card 'Read more' / 'Read less'", async ({
+    page,
+  }) => {
     await page.goto('/');
     const section = page.locator('#publications');
     const long = DEMO.publications.filter((p) => p.description.length > 120);
     const short = DEMO.publications.filter((p) => p.description.length <= 120);
     expect(long.length).toBeGreaterThanOrEqual(2);
-    const card = (title: string) => section.getByTestId('publication-card').filter({ hasText: title });
+    const card = (title: string) =>
+      section.getByTestId('publication-card').filter({ hasText: title });
     for (const p of short) {
       await expect(card(p.title).getByText(p.description, { exact: true })).toBeVisible();
       await expect(card(p.title).getByText('Read more')).toHaveCount(0);
     }
-    await expect(card(DEMO.publications[0]!.title).locator('img')).toHaveAttribute('src', DEMO.publications[0]!.image);
+    await expect(card(DEMO.publications[0]!.title).locator('img')).toHaveAttribute(
+      'src',
+      DEMO.publications[0]!.image,
+    );
 
     const [first, second] = [card(long[0]!.title), card(long[1]!.title)];
     const cut = `${long[0]!.description.slice(0, 120).trimEnd()}...`;
@@ -107,7 +181,10 @@ test.describe('home page sections', () => {
     await page.goto('/');
     const values = page.locator('#impact').getByTestId('stat-value');
     await values.first().scrollIntoViewIfNeeded();
-    await expect(values).toHaveText(DEMO.stats.map((s) => s.value), { timeout: 15_000 });
+    await expect(values).toHaveText(
+      DEMO.stats.map((s) => s.value),
+      { timeout: 15_000 },
+    );
   });
 
   test('counters count up from zero when they become visible', async ({ page }) => {
@@ -143,16 +220,22 @@ test.describe('home page sections', () => {
       .toBe('120+');
     // The fourth counts 600 ms longer than the first.
     await page.clock.runFor(1_000);
-    await expect(page.locator('#impact').getByTestId('stat-value').nth(3)).toHaveText(DEMO.stats[3]!.value);
+    await expect(page.locator('#impact').getByTestId('stat-value').nth(3)).toHaveText(
+      DEMO.stats[3]!.value,
+    );
   });
 
-  test("the video area shows its placeholder: 'Coming Soon', or a hint in edit mode", async ({ page }) => {
+  test("the video area shows its placeholder: 'Coming Soon', or a hint in edit mode", async ({
+    page,
+  }) => {
     await page.goto('/#highlights');
     const area = page.getByTestId('video-placeholder');
     await expect(area.getByText('Event Highlights', { exact: true })).toBeVisible();
     await expect(area.getByText('Coming Soon', { exact: true })).toBeVisible();
     await page.goto('/?edit=true#highlights');
-    await expect(page.getByTestId('video-placeholder').getByText('Add a YouTube URL in Video Settings')).toBeVisible();
+    await expect(
+      page.getByTestId('video-placeholder').getByText('Add a YouTube URL in Video Settings'),
+    ).toBeVisible();
   });
 
   test('a visibility flag set to false hides its section after the rebuild', async ({ page }) => {

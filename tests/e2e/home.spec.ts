@@ -7,7 +7,9 @@ test('the home page shows the hero title from the content store', async ({ page 
   await expect(page).toHaveTitle(/Meridian Institute for AI Research/);
 });
 
-test('an admin save of the hero title is live after the rebuild, and / keeps answering meanwhile', async ({ page }) => {
+test('an admin save of the hero title is live after the rebuild, and / keeps answering meanwhile', async ({
+  page,
+}) => {
   await signIn(page);
   const title = `Rebuilt ${Date.now()}`;
   const before = await page.request.get('/api/site-settings');
@@ -29,5 +31,7 @@ test('an admin save of the hero title is live after the rebuild, and / keeps ans
   await page.goto('/');
   await expect(page.locator('h1')).toHaveText(title);
   // Put the title back for the other tests (the pages go back to the first build after the test).
-  await page.request.patch('/api/site-settings', { data: { heroTitle: (await before.json()).heroTitle } });
+  await page.request.patch('/api/site-settings', {
+    data: { heroTitle: (await before.json()).heroTitle },
+  });
 });

@@ -2,12 +2,17 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 // The first-load scroll runs 100 ms after load; scroll by hand only once it has run.
-const settle = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-first-scroll', 'done');
+const settle = (page: Page) =>
+  expect(page.locator('html')).toHaveAttribute('data-first-scroll', 'done');
 // The header repaints on the frame after a scroll: two frames later its state is final.
-const nextFrames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-const sectionTop = (page: Page, id: string) => page.evaluate((i) => Math.round(document.getElementById(i)!.getBoundingClientRect().top), id);
+const nextFrames = (page: Page) =>
+  page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+const sectionTop = (page: Page, id: string) =>
+  page.evaluate((i) => Math.round(document.getElementById(i)!.getBoundingClientRect().top), id);
 
-test('the header is transparent at the top and white with a shadow past 50 px', async ({ page }) => {
+test('the header is transparent at the top and white with a shadow past 50 px', async ({
+  page,
+}) => {
   await page.goto('/team');
   await settle(page);
   const header = page.locator('#site-header');
@@ -28,11 +33,22 @@ test('the header is transparent at the top and white with a shadow past 50 px', 
   await expect(header).toHaveAttribute('data-solid', 'false');
 });
 
-test('the header lists the seven entries plus Testimonials; AI Quick Bytes opens in a new tab', async ({ page }) => {
+test('the header lists the seven entries plus Testimonials; AI Quick Bytes opens in a new tab', async ({
+  page,
+}) => {
   await page.goto('/team');
   const nav = page.getByRole('navigation', { name: 'Main', exact: true });
   // Testimonials joins the spec's seven while its page is switched on.
-  await expect(nav.getByRole('link')).toHaveText(['About Us', 'Our Team', 'Strategic Focus', 'Research', 'Events', /AI Quick Bytes/, 'Testimonials', 'Contact']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'About Us',
+    'Our Team',
+    'Strategic Focus',
+    'Research',
+    'Events',
+    /AI Quick Bytes/,
+    'Testimonials',
+    'Contact',
+  ]);
   const external = nav.getByRole('link', { name: /AI Quick Bytes/ });
   await expect(external).toHaveAttribute('target', '_blank');
   await expect(external).toHaveAttribute('rel', /noopener/);
@@ -42,7 +58,9 @@ test('the header lists the seven entries plus Testimonials; AI Quick Bytes opens
 test.describe('mobile menu at 375 px', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test('opens from the toggle, closes on Escape (focus back on the toggle) and on choosing a link', async ({ page }) => {
+  test('opens from the toggle, closes on Escape (focus back on the toggle) and on choosing a link', async ({
+    page,
+  }) => {
     await page.goto('/');
     const toggle = page.locator('#menu-toggle');
     const menu = page.locator('#mobile-menu');
@@ -68,29 +86,56 @@ test.describe('mobile menu at 375 px', () => {
   });
 });
 
-test('an anchor link clicked away from home stores scrollToSection, goes to / and lands on the section', async ({ page }) => {
+test('an anchor link clicked away from home stores scrollToSection, goes to / and lands on the section', async ({
+  page,
+}) => {
   await page.goto('/team');
   await settle(page); // the header's script handles the click once it runs
-  await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Strategic Focus' }).click();
-  await page.waitForURL((url) => url.pathname === '/' && url.hash === '', { waitUntil: 'domcontentloaded' });
+  await page
+    .getByRole('navigation', { name: 'Main', exact: true })
+    .getByRole('link', { name: 'Strategic Focus' })
+    .click();
+  await page.waitForURL((url) => url.pathname === '/' && url.hash === '', {
+    waitUntil: 'domcontentloaded',
+  });
   // The key is kept until the last retry (2000 ms), then removed.
   expect(await page.evaluate(() => sessionStorage.getItem('scrollToSection'))).toBe('research');
-  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('scrollToSection')), { timeout: 5000 }).toBeNull();
+  await expect
+    .poll(() => page.evaluate(() => sessionStorage.getItem('scrollToSection')), { timeout: 5000 })
+    .toBeNull();
   const top = await sectionTop(page, 'research');
   expect(Math.abs(top - 120)).toBeLessThanOrEqual(2);
 });
 
-test('the footer has the tagline, the links and a 2025 copyright; its logo scrolls smoothly to the top', async ({ page }) => {
+test('the footer has the tagline, the links and a 2025 copyright; its logo scrolls smoothly to the top', async ({
+  page,
+}) => {
   await page.goto('/team');
   const footer = page.locator('footer');
-  await expect(footer).toContainText('Independent research that turns artificial intelligence into lasting public benefit.');
-  await expect(footer.locator('[data-edit="settings.copyrightText"]')).toHaveText(/^© 2025 Meridian Institute for AI Research/);
+  await expect(footer).toContainText(
+    'Independent research that turns artificial intelligence into lasting public benefit.',
+  );
+  await expect(footer.locator('[data-edit="settings.copyrightText"]')).toHaveText(
+    /^© 2025 Meridian Institute for AI Research/,
+  );
   await expect(footer.getByRole('navigation', { name: 'Footer' }).getByRole('link')).toHaveText([
-    'About Us', 'Our Team', 'Strategic Focus', 'Research', 'Events', /AI Quick Bytes/, 'Testimonials', 'Contact', 'Search', 'Privacy', 'Accessibility',
+    'About Us',
+    'Our Team',
+    'Strategic Focus',
+    'Research',
+    'Events',
+    /AI Quick Bytes/,
+    'Testimonials',
+    'Contact',
+    'Search',
+    'Privacy',
+    'Accessibility',
   ]);
 
   await settle(page);
-  await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
+  await page.evaluate(() =>
+    window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }),
+  );
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
   await footer.getByRole('button', { name: /back to top/ }).click();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
@@ -105,7 +150,10 @@ test('document titles end with the full name', async ({ page }) => {
   await expect(page).toHaveTitle('Testimonials - Meridian Institute for AI Research');
 });
 
-test('the head carries viewport, description, canonical, social cards and parseable JSON-LD', async ({ page, baseURL }) => {
+test('the head carries viewport, description, canonical, social cards and parseable JSON-LD', async ({
+  page,
+  baseURL,
+}) => {
   await page.goto('/team');
   const origin = new URL(baseURL!).origin;
   const meta = (sel: string) => page.locator(sel).getAttribute('content');
@@ -125,12 +173,16 @@ test('the head carries viewport, description, canonical, social cards and parsea
   expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
 
   await page.goto('/');
-  expect(await meta('meta[name="description"]')).toBe('Leading research and innovation in artificial intelligence');
+  expect(await meta('meta[name="description"]')).toBe(
+    'Leading research and innovation in artificial intelligence',
+  );
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
   const types = ld['@graph'].map((n: { '@type': string }) => n['@type']);
   expect(types).toEqual(['Organization', 'WebSite']);
   expect(ld['@graph'][0].name).toBe('Meridian Institute for AI Research');
-  expect(ld['@graph'][1].potentialAction.target.urlTemplate).toBe(`${origin}/search?q={search_term_string}`);
+  expect(ld['@graph'][1].potentialAction.target.urlTemplate).toBe(
+    `${origin}/search?q={search_term_string}`,
+  );
 });
 
 test('a skip link leads to the main content', async ({ page }) => {
@@ -144,23 +196,35 @@ test('a skip link leads to the main content', async ({ page }) => {
 
 test('the service worker registers and never caches the API', async ({ page }) => {
   await page.goto('/team');
-  const script = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
+  const script = await page.evaluate(
+    async () => (await navigator.serviceWorker.ready).active?.scriptURL,
+  );
   expect(script).toMatch(/\/sw\.js$/);
   // A second load goes through the worker, which keeps pages and hashed assets.
   await page.reload();
   await expect
-    .poll(() => page.evaluate(async () => (await (await caches.open('meridian-pages-v1')).keys()).map((r) => new URL(r.url).pathname)))
+    .poll(() =>
+      page.evaluate(async () =>
+        (await (await caches.open('meridian-pages-v1')).keys()).map((r) => new URL(r.url).pathname),
+      ),
+    )
     .toContain('/team');
   const cached = await page.evaluate(async () => {
     const urls: string[] = [];
-    for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) urls.push(new URL(r.url).pathname);
+    for (const name of await caches.keys())
+      for (const r of await (await caches.open(name)).keys()) urls.push(new URL(r.url).pathname);
     return urls;
   });
   expect(cached.some((p) => p.startsWith('/_astro/'))).toBe(true);
-  expect(cached.filter((p) => p.startsWith('/api/') || p.startsWith('/admin') || p.startsWith('/login'))).toEqual([]);
+  expect(
+    cached.filter((p) => p.startsWith('/api/') || p.startsWith('/admin') || p.startsWith('/login')),
+  ).toEqual([]);
 });
 
-test('without a measurement id there is no analytics and no third-party request at all', async ({ page, baseURL }) => {
+test('without a measurement id there is no analytics and no third-party request at all', async ({
+  page,
+  baseURL,
+}) => {
   const origin = new URL(baseURL!).origin;
   const outside: string[] = [];
   page.on('request', (r) => {

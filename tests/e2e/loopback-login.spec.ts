@@ -9,7 +9,10 @@ test.beforeAll(async () => {
   await createUser(USER.username, USER.password, true);
 });
 
-test('signing in works with the site opened at http://127.0.0.1:<port>', async ({ page, baseURL }) => {
+test('signing in works with the site opened at http://127.0.0.1:<port>', async ({
+  page,
+  baseURL,
+}) => {
   const base = new URL(baseURL!);
   base.hostname = '127.0.0.1';
   await page.goto(new URL('/login', base).href);

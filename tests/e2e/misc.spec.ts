@@ -13,7 +13,10 @@ test('an unknown path answers 404 with the not-found card', async ({ page }) => 
   const card = page.locator('[data-not-found]');
   await expect(card.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found');
   await expect(card).toContainText('Did you forget to add the page to the router?');
-  await expect(card.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
+  await expect(card.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute(
+    'href',
+    '/',
+  );
   expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
 });
 
@@ -21,12 +24,17 @@ test('/coming-soon.html is a styled static page with a link home', async ({ page
   const res = await page.goto('/coming-soon.html');
   expect(res?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Event highlights coming soon');
-  await expect(page.getByRole('link', { name: /Back to the home page/ })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('link', { name: /Back to the home page/ })).toHaveAttribute(
+    'href',
+    '/',
+  );
   // The stylesheet loaded (same-origin file; no inline styles needed under the CSP).
   await expect(page.locator('body')).toHaveCSS('display', 'grid');
 });
 
-test('/search filters the build-time index by ?q= and links to the right place', async ({ page }) => {
+test('/search filters the build-time index by ?q= and links to the right place', async ({
+  page,
+}) => {
   const index = (await (await page.request.get('/search-index.json')).json()) as Entry[];
   const kinds = new Set(index.map((e) => e.kind));
   expect([...kinds].sort()).toEqual(['Event', 'Publication', 'Research area', 'Team member']);
@@ -38,7 +46,10 @@ test('/search filters the build-time index by ?q= and links to the right place',
   await expect(page.getByRole('searchbox', { name: 'Search terms' })).toHaveValue(word);
   const results = page.locator('[data-search-results] a');
   // Publications link to their own page, which opens with their title.
-  await expect(results.filter({ hasText: publication.title })).toHaveAttribute('href', /^\/publications\/[\p{Ll}\p{N}-]+$/u);
+  await expect(results.filter({ hasText: publication.title })).toHaveAttribute(
+    'href',
+    /^\/publications\/[\p{Ll}\p{N}-]+$/u,
+  );
   await expect(page.locator('[data-search-status]')).toContainText(`for “${word}”`);
   const pageResponse = await page.request.get(publication.url);
   expect(pageResponse.status()).toBe(200);
@@ -55,7 +66,9 @@ test('/search filters the build-time index by ?q= and links to the right place',
   await expect(page.getByRole('heading', { level: 1 })).toContainText(member.title);
 
   await page.goto('/search?q=zzqqxxnothing');
-  await expect(page.locator('[data-search-status]')).toHaveText('No results for “zzqqxxnothing”. Try different or fewer words.');
+  await expect(page.locator('[data-search-status]')).toHaveText(
+    'No results for “zzqqxxnothing”. Try different or fewer words.',
+  );
   await expect(results).toHaveCount(0);
 });
 
@@ -77,18 +90,30 @@ test('robots.txt and sitemap.xml list what may be crawled', async ({ page, baseU
   expect(locs.some((l) => l!.includes('/admin') || l!.includes('/login'))).toBe(false);
 });
 
-test('the layout and these pages have no WCAG 2.1 AA violations, the open dialog included', async ({ page }) => {
+test('the layout and these pages have no WCAG 2.1 AA violations, the open dialog included', async ({
+  page,
+}) => {
   const audit = async (include?: string) => {
     const builder = axe(page, ['best-practice']);
     const { violations } = await (include ? builder.include(include) : builder).analyze();
     return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   };
-  for (const path of ['/team', '/testimonials', '/privacy', '/accessibility', '/search?q=ai', '/no-such-page-here', '/coming-soon.html']) {
+  for (const path of [
+    '/team',
+    '/testimonials',
+    '/privacy',
+    '/accessibility',
+    '/search?q=ai',
+    '/no-such-page-here',
+    '/coming-soon.html',
+  ]) {
     await page.goto(path);
     expect(await audit(), path).toEqual([]);
   }
   await page.goto('/testimonials');
-  await page.locator('astro-island[component-url*="TestimonialDialog"]:not([ssr])').waitFor({ state: 'attached' });
+  await page
+    .locator('astro-island[component-url*="TestimonialDialog"]:not([ssr])')
+    .waitFor({ state: 'attached' });
   await page.getByRole('button', { name: 'Share Your Experience' }).click();
   await page.getByRole('button', { name: 'Submit Testimonial' }).click();
   await expect(page.getByText('Full Name is required')).toBeVisible();

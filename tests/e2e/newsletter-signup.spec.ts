@@ -12,7 +12,9 @@ test('signup → email → confirm page → confirmed', async ({ page, request, 
   const api = await adminApi(request);
   const statusOf = async () => {
     for (const status of ['pending', 'confirmed'] as const) {
-      const { items } = await (await api.get(`/api/admin/subscriptions?status=${status}&q=${encodeURIComponent(email)}`)).json();
+      const { items } = await (
+        await api.get(`/api/admin/subscriptions?status=${status}&q=${encodeURIComponent(email)}`)
+      ).json();
       if ((items as { email: string }[]).some((i) => i.email === email)) return status;
     }
     return 'none';
@@ -23,20 +25,28 @@ test('signup → email → confirm page → confirmed', async ({ page, request, 
     await waitForIsland(page, form);
     await form.getByLabel('Email address').fill(email);
     await form.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Check your inbox' })).toBeVisible();
+    await expect(
+      page.locator('[data-sonner-toast]').filter({ hasText: 'Check your inbox' }),
+    ).toBeVisible();
     expect(await statusOf()).toBe('pending');
 
     // The email arrives (delivered after the answer, from the queue).
-    await expect.poll(async () => (await mailTo(site.dataDir, email)).length, { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(async () => (await mailTo(site.dataDir, email)).length, { timeout: 30_000 })
+      .toBe(1);
     const [mail] = await mailTo(site.dataDir, email);
     const link = linkIn(mail!, '/newsletter/confirm');
 
     // Opening the link is not confirming: a person presses the button.
     await page.goto(link.pathname + link.search);
-    await expect(page.getByRole('heading', { level: 1, name: 'Confirm your subscription' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Confirm your subscription' }),
+    ).toBeVisible();
     expect(await statusOf()).toBe('pending');
     await page.getByRole('button', { name: 'Confirm my subscription' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Your subscription is confirmed. Thank you!' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your subscription is confirmed. Thank you!' }),
+    ).toBeVisible();
     expect(await statusOf()).toBe('confirmed');
   } finally {
     await removeSubscription(request, email);

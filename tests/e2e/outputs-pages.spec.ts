@@ -8,13 +8,16 @@ interface Entry {
   title: string;
   url: string;
 }
-const entries = async (page: import('@playwright/test').Page) => (await (await page.request.get('/search-index.json')).json()) as Entry[];
+const entries = async (page: import('@playwright/test').Page) =>
+  (await (await page.request.get('/search-index.json')).json()) as Entry[];
 const audit = async (page: import('@playwright/test').Page) => {
   const { violations } = await axe(page, ['best-practice']).analyze();
   return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 };
 
-test('a publication card leads to its page, which has Cite this and no WCAG 2.1 AA violations', async ({ page }) => {
+test('a publication card leads to its page, which has Cite this and no WCAG 2.1 AA violations', async ({
+  page,
+}) => {
   await page.goto('/publications');
   const link = page.getByTestId('publication-page-link').first();
   const title = (await link.textContent())!.trim();
@@ -28,10 +31,14 @@ test('a publication card leads to its page, which has Cite this and no WCAG 2.1 
   expect(await audit(page)).toEqual([]);
 });
 
-test('an event card leads to its page, with Add to calendar and no WCAG 2.1 AA violations', async ({ page }) => {
+test('an event card leads to its page, with Add to calendar and no WCAG 2.1 AA violations', async ({
+  page,
+}) => {
   const event = (await entries(page)).find((e) => e.kind === 'Event')!;
   await page.goto('/#events');
-  await page.locator('astro-island[component-url*="EventsTabs"]:not([ssr])').waitFor({ state: 'attached' });
+  await page
+    .locator('astro-island[component-url*="EventsTabs"]:not([ssr])')
+    .waitFor({ state: 'attached' });
   await page.getByRole('tab', { name: 'All Events' }).click();
   await page.getByTestId('event-page-link').filter({ hasText: event.title }).first().click();
   await page.waitForURL((url) => url.pathname === event.url);
@@ -42,12 +49,17 @@ test('an event card leads to its page, with Add to calendar and no WCAG 2.1 AA v
   expect(await audit(page)).toEqual([]);
 });
 
-test('on a phone, publication and event pages fit the screen: the BibTeX block scrolls inside itself', async ({ page }) => {
+test('on a phone, publication and event pages fit the screen: the BibTeX block scrolls inside itself', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 740 });
   const all = await entries(page);
   for (const kind of ['Publication', 'Event']) {
     await page.goto(all.find((e) => e.kind === kind)!.url);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${kind} page width`).toBeLessThanOrEqual(375);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      `${kind} page width`,
+    ).toBeLessThanOrEqual(375);
   }
 });

@@ -6,14 +6,26 @@ import { test } from './fixtures';
 import { buildPages, startTestSite, type TestSite } from '../helpers/platform';
 
 // Starting a platform points this worker's environment at it; put the worker's own site's values back after.
-const ENV_KEYS = ['MAIL_OUTBOX_DIR', 'NETLIFY_BLOBS_CONTEXT', 'BUILD_HOOK_URL', 'NETLIFY_PURGE_API_TOKEN', 'PURGE_API_URL', 'URL', 'SITE_ID', 'SESSION_SECRET'];
+const ENV_KEYS = [
+  'MAIL_OUTBOX_DIR',
+  'NETLIFY_BLOBS_CONTEXT',
+  'BUILD_HOOK_URL',
+  'NETLIFY_PURGE_API_TOKEN',
+  'PURGE_API_URL',
+  'URL',
+  'SITE_ID',
+  'SESSION_SECRET',
+];
 
 /**
  * Registers the file's beforeAll/afterAll: start a site (with or without the demo content), let
  * `fill` add what the file needs, build the pages, and stop it afterwards. The answer reads the
  * site's address once it runs.
  */
-export function useOwnSite(opts: { seed: boolean }, fill?: () => Promise<void>): { readonly url: string } {
+export function useOwnSite(
+  opts: { seed: boolean },
+  fill?: () => Promise<void>,
+): { readonly url: string } {
   let site: TestSite | undefined;
   let savedEnv: Record<string, string | undefined> = {};
   test.beforeAll(async () => {

@@ -1,11 +1,19 @@
 import { expect, test } from './fixtures';
-import { newsletterPopup, openHomeWithPausedClock, popupGate, removeSubscription, waitForIsland } from './home-helpers';
+import {
+  newsletterPopup,
+  openHomeWithPausedClock,
+  popupGate,
+  removeSubscription,
+  waitForIsland,
+} from './home-helpers';
 
 const gate = popupGate;
 const popup = newsletterPopup;
 
 test.describe('the newsletter popup never interrupts someone writing', () => {
-  test('waits while a contact field has focus and keeps the focus there; opens once the visitor leaves the field and stops typing', async ({ page }) => {
+  test('waits while a contact field has focus and keeps the focus there; opens once the visitor leaves the field and stops typing', async ({
+    page,
+  }) => {
     await openHomeWithPausedClock(page);
     const message = page.locator('#contact-message');
     await waitForIsland(page, message);
@@ -29,7 +37,10 @@ test.describe('the newsletter popup never interrupts someone writing', () => {
     await expect(popup(page)).toBeVisible();
   });
 
-  test('someone who subscribed through the inline form never gets the popup', async ({ page, request }) => {
+  test('someone who subscribed through the inline form never gets the popup', async ({
+    page,
+    request,
+  }) => {
     const email = `inline-${Date.now()}@example.org`;
     await openHomeWithPausedClock(page);
     await page.clock.resume();
@@ -38,7 +49,9 @@ test.describe('the newsletter popup never interrupts someone writing', () => {
     await form.getByLabel('Email address').fill(email);
     await form.getByRole('button').click();
     await expect(page.getByText('Check your inbox', { exact: true })).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem('emailCaptureInteracted'))).toBe('subscribed');
+    expect(await page.evaluate(() => localStorage.getItem('emailCaptureInteracted'))).toBe(
+      'subscribed',
+    );
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.clock.runFor(60_000);
     await expect(gate(page)).toHaveAttribute('data-newsletter-popup', 'skipped');

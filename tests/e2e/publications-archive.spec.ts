@@ -24,11 +24,24 @@ const site = useOwnSite({ seed: true }, async () => {
     // keeps the demo's six; and older than the demo's, a day apart, so the newest-first archive
     // lists the demo's, then these in the order they were made.
     const date = `2015-01-${String(28 - n).padStart(2, '0')}`;
-    await publications.create({ title: `Archive ${type.toLowerCase()} ${n + 1}`, description: `Archive test ${type.toLowerCase()} number ${n + 1}.`, type, date, order: 100 + n });
+    await publications.create({
+      title: `Archive ${type.toLowerCase()} ${n + 1}`,
+      description: `Archive test ${type.toLowerCase()} number ${n + 1}.`,
+      type,
+      date,
+      order: 100 + n,
+    });
   }
   for (let n = 0; n < EXTRA_EVENTS; n++) {
     const day = new Date(Date.now() + (100 + n) * DAY).toISOString().slice(0, 10);
-    await events.create({ title: `Later workshop ${n + 1}`, description: 'Added by the archive test.', eventType: 'Workshop', startDate: day, endDate: day, location: 'Leeds' });
+    await events.create({
+      title: `Later workshop ${n + 1}`,
+      description: 'Added by the archive test.',
+      eventType: 'Workshop',
+      startDate: day,
+      endDate: day,
+      location: 'Leeds',
+    });
   }
 });
 
@@ -37,11 +50,15 @@ test.describe.configure({ mode: 'serial', timeout: 90_000 });
 const cards = (page: Page) => page.getByTestId('publication-card');
 const titles = (page: Page) => cards(page).getByRole('heading', { level: 3 });
 
-test("'View all' leads from the home page's latest six to the archive, which pages with Next and Previous", async ({ page }) => {
+test("'View all' leads from the home page's latest six to the archive, which pages with Next and Previous", async ({
+  page,
+}) => {
   await page.goto(`${site.url}/#publications`);
   const section = page.locator('#publications');
   // The first six in the admin's order: the demo's.
-  await expect(section.getByTestId('publication-card').getByRole('heading')).toHaveText(DEMO.publications.map((p) => p.title));
+  await expect(section.getByTestId('publication-card').getByRole('heading')).toHaveText(
+    DEMO.publications.map((p) => p.title),
+  );
   await section.getByRole('link', { name: /^View all publications/ }).click();
 
   await expect(page).toHaveURL(`${site.url}/publications`);
@@ -51,7 +68,10 @@ test("'View all' leads from the home page's latest six to the archive, which pag
   await expect(titles(page).first()).toHaveText(DEMO.publications[0]!.title);
   await expect(page.getByTestId('archive-range')).toHaveText('1–12 of 26');
   const pagination = page.getByRole('navigation', { name: 'Pagination' });
-  await expect(pagination.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+  await expect(pagination.getByRole('link', { name: 'Page 1' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await expect(pagination.getByRole('link', { name: 'Previous page' })).toHaveCount(0);
 
   await pagination.getByRole('link', { name: 'Next page' }).click();
@@ -61,7 +81,10 @@ test("'View all' leads from the home page's latest six to the archive, which pag
   await expect(page.locator('link[rel=next]')).toHaveAttribute('href', '/publications/3');
   await expect(cards(page)).toHaveCount(12);
   await expect(titles(page).first()).toHaveText('Archive guide 7');
-  await expect(pagination.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(pagination.getByRole('link', { name: 'Page 2' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
 
   await pagination.getByRole('link', { name: 'Page 3' }).click();
   await expect(page).toHaveURL(`${site.url}/publications/3`);
@@ -85,41 +108,78 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(`${site.url}/publications/type/guide`);
     await expect(page).toHaveTitle('Publications: Guide - Meridian Institute for AI Research');
     await expect(page.getByRole('heading', { level: 2, name: 'Guide' })).toBeVisible();
-    await expect(types.getByRole('link', { name: /^Guide/ })).toHaveAttribute('aria-current', 'page');
+    await expect(types.getByRole('link', { name: /^Guide/ })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     // The demo's one guide, then the test's 14: 12 here, 3 on page 2.
     await expect(cards(page)).toHaveCount(12);
-    for (const card of await cards(page).all()) await expect(card.getByText('Guide', { exact: true })).toBeVisible();
+    for (const card of await cards(page).all())
+      await expect(card.getByText('Guide', { exact: true })).toBeVisible();
     await expect(titles(page).first()).toHaveText('Red-Teaming Playbook for Small Organisations');
 
-    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next page' }).click();
+    await page
+      .getByRole('navigation', { name: 'Pagination' })
+      .getByRole('link', { name: 'Next page' })
+      .click();
     await expect(page).toHaveURL(`${site.url}/publications/type/guide/2`);
-    await expect(titles(page)).toHaveText(['Archive guide 12', 'Archive guide 13', 'Archive guide 14']);
+    await expect(titles(page)).toHaveText([
+      'Archive guide 12',
+      'Archive guide 13',
+      'Archive guide 14',
+    ]);
     // The type filter keeps its place; 'All' goes back to every publication.
-    await expect(types.getByRole('link', { name: /^Guide/ })).toHaveAttribute('aria-current', 'true');
+    await expect(types.getByRole('link', { name: /^Guide/ })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
     await types.getByRole('link', { name: /^All/ }).click();
     await expect(page).toHaveURL(`${site.url}/publications`);
   });
 });
 
-test('with JavaScript, topic, type and year combine in place and the address says what is chosen', async ({ page }) => {
+test('with JavaScript, topic, type and year combine in place and the address says what is chosen', async ({
+  page,
+}) => {
   await page.goto(`${site.url}/publications`);
   // A page load would drop this marker: every step below must keep it.
   await page.evaluate(() => Object.assign(window, { stayedOnPage: true }));
-  const stayed = () => page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage === true);
+  const stayed = () =>
+    page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage === true);
   const results = page.getByTestId('archive-result');
 
-  await page.getByRole('navigation', { name: 'Publication topics' }).getByRole('link', { name: /^AI Governance & Policy/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Publication topics' })
+    .getByRole('link', { name: /^AI Governance & Policy/ })
+    .click();
   await expect(page).toHaveURL(`${site.url}/publications/topic/ai-governance-policy`);
-  await expect(page).toHaveTitle('Publications: AI Governance & Policy - Meridian Institute for AI Research');
-  await expect(results.getByRole('link')).toHaveText(['The State of AI Governance 2025', 'Auditing Large Language Models in the Public Sector']);
+  await expect(page).toHaveTitle(
+    'Publications: AI Governance & Policy - Meridian Institute for AI Research',
+  );
+  await expect(results.getByRole('link')).toHaveText([
+    'The State of AI Governance 2025',
+    'Auditing Large Language Models in the Public Sector',
+  ]);
 
-  await page.getByRole('navigation', { name: 'Publication types' }).getByRole('link', { name: /^Report/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Publication types' })
+    .getByRole('link', { name: /^Report/ })
+    .click();
   await expect(page).toHaveURL(`${site.url}/publications?topic=ai-governance-policy&type=report`);
   await expect(results.getByRole('link')).toHaveText(['The State of AI Governance 2025']);
-  await expect(page.getByRole('navigation', { name: 'Publication types' }).getByRole('link', { name: /^Report/ })).toHaveAttribute('aria-current', 'true');
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Publication types' })
+      .getByRole('link', { name: /^Report/ }),
+  ).toHaveAttribute('aria-current', 'true');
 
-  await page.getByRole('navigation', { name: 'Publication years' }).getByRole('link', { name: /^2024/ }).click();
-  await expect(page).toHaveURL(`${site.url}/publications?topic=ai-governance-policy&type=report&year=2024`);
+  await page
+    .getByRole('navigation', { name: 'Publication years' })
+    .getByRole('link', { name: /^2024/ })
+    .click();
+  await expect(page).toHaveURL(
+    `${site.url}/publications?topic=ai-governance-policy&type=report&year=2024`,
+  );
   await expect(results).toHaveCount(0);
   await expect(page.getByText('No publications match all of these filters.')).toBeVisible();
 
@@ -137,11 +197,17 @@ test('archive pages have no WCAG 2 A/AA violations', async ({ page }) => {
   for (const path of ['/publications/2', '/publications/type/guide']) {
     await page.goto(site.url + path);
     const results = await axe(page).include('main').analyze();
-    expect(results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(
+      results.violations.map(
+        (v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      ),
+    ).toEqual([]);
   }
 });
 
-test("events tabs start with nine cards and 'Show more' reveals nine more at a time", async ({ page }) => {
+test("events tabs start with nine cards and 'Show more' reveals nine more at a time", async ({
+  page,
+}) => {
   await page.goto(`${site.url}/#events`);
   const tablist = page.getByRole('tablist', { name: 'Events' });
   await waitForIsland(page, tablist);
@@ -175,7 +241,9 @@ test("events tabs start with nine cards and 'Show more' reveals nine more at a t
   await expect(count).toHaveCount(0);
 });
 
-test("'Show more' before the tab's list has arrived waits for it with a spinner instead of doing nothing", async ({ page }) => {
+test("'Show more' before the tab's list has arrived waits for it with a spinner instead of doing nothing", async ({
+  page,
+}) => {
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
   await page.route('**/api/events/upcoming', async (route) => {

@@ -26,7 +26,9 @@ adminTest('invite, accept, sign in', async ({ page, browser }) => {
   await page.getByRole('button', { name: 'Create invitation link' }).click();
   const link = await page.getByLabel(`Invitation link for ${username}`).inputValue();
   expect(link).toMatch(/\/invite#[\w-]{43}$/);
-  await expect(page.getByRole('article', { name: username })).toContainText('Invited (no password yet)');
+  await expect(page.getByRole('article', { name: username })).toContainText(
+    'Invited (no password yet)',
+  );
 
   const invitee = await (await browser.newContext(SIGNED_OUT)).newPage();
   await invitee.goto(link);
@@ -49,25 +51,32 @@ adminTest('invite, accept, sign in', async ({ page, browser }) => {
   await expect(invitee.getByRole('alert')).toContainText('already used');
 });
 
-adminTest('a password reset refuses the old sessions and the old password', async ({ page, browser }) => {
-  const username = unique('resetee').replace(/\s/g, '-');
-  await createUser(username, 'resetee-password-123', false);
-  const other = await (await browser.newContext(SIGNED_OUT)).newPage();
-  await loginForm(other, username, 'resetee-password-123');
-  await other.waitForURL(/\/admin$/);
+adminTest(
+  'a password reset refuses the old sessions and the old password',
+  async ({ page, browser }) => {
+    const username = unique('resetee').replace(/\s/g, '-');
+    await createUser(username, 'resetee-password-123', false);
+    const other = await (await browser.newContext(SIGNED_OUT)).newPage();
+    await loginForm(other, username, 'resetee-password-123');
+    await other.waitForURL(/\/admin$/);
 
-  await openAdmin(page, '/admin/users', 'Users');
-  await press(page.getByRole('article', { name: username }).getByRole('button', { name: 'Reset password' }));
-  await expect(page.getByLabel(`Invitation link for ${username}`)).toBeVisible();
+    await openAdmin(page, '/admin/users', 'Users');
+    await press(
+      page.getByRole('article', { name: username }).getByRole('button', { name: 'Reset password' }),
+    );
+    await expect(page.getByLabel(`Invitation link for ${username}`)).toBeVisible();
 
-  expect((await other.request.get('/api/auth/me')).status()).toBe(401);
-  await other.goto('/admin/events');
-  await other.waitForURL(/\/login\?next=%2Fadmin%2Fevents$/);
-  await loginForm(other, username, 'resetee-password-123');
-  await expect(other.getByRole('alert')).toHaveText('Invalid username or password');
-});
+    expect((await other.request.get('/api/auth/me')).status()).toBe(401);
+    await other.goto('/admin/events');
+    await other.waitForURL(/\/login\?next=%2Fadmin%2Fevents$/);
+    await loginForm(other, username, 'resetee-password-123');
+    await expect(other.getByRole('alert')).toHaveText('Invalid username or password');
+  },
+);
 
-test('two-factor: enrol, sign in with a computed code, then with a recovery code once', async ({ page }) => {
+test('two-factor: enrol, sign in with a computed code, then with a recovery code once', async ({
+  page,
+}) => {
   // Five bcrypt sign-ins on a shared machine.
   test.setTimeout(120_000);
   const username = unique('careful').replace(/\s/g, '-');
@@ -92,7 +101,9 @@ test('two-factor: enrol, sign in with a computed code, then with a recovery code
   // The password alone asks for the code, calmly: a second step, not an error. A code from the next
   // time step signs in (the first was used).
   await loginForm(page, username, password);
-  await expect(page.getByTestId('login-second-step')).toHaveText('Password accepted. One more step: enter your two-factor code.');
+  await expect(page.getByTestId('login-second-step')).toHaveText(
+    'Password accepted. One more step: enter your two-factor code.',
+  );
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.getByLabel('Two-factor code')).toBeFocused();
   await page.getByLabel('Two-factor code').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
@@ -123,7 +134,9 @@ test('an editor cannot open the inbox, not even by its address', async ({ page }
   await expect(page.getByTestId('count-unreadMessages')).toHaveCount(0);
 
   await page.goto('/admin/contact-forms');
-  await expect(page.getByRole('heading', { level: 1, name: "You don't have permission to open this page" })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: "You don't have permission to open this page" }),
+  ).toBeVisible();
   await expect(page.getByText('which cannot open Contact messages')).toBeVisible();
   expect(calls).toEqual([]);
 });

@@ -11,27 +11,36 @@ interface Member {
   twitter?: string;
   email?: string;
 }
-const byOrder = (a: Member, b: Member) => (a.order ?? 999) - (b.order ?? 999) || a.createdAt.localeCompare(b.createdAt);
+const byOrder = (a: Member, b: Member) =>
+  (a.order ?? 999) - (b.order ?? 999) || a.createdAt.localeCompare(b.createdAt);
 
 // page.route must see every API call: keep the service worker out of these tests.
 test.use({ serviceWorkers: 'block' });
 
-test('the team page has its title, the founder and the advisory team sections', async ({ page }) => {
+test('the team page has its title, the founder and the advisory team sections', async ({
+  page,
+}) => {
   await page.goto('/team');
   await expect(page).toHaveTitle('Team - Meridian Institute for AI Research');
   const founder = page.locator('section#founder');
   await expect(founder.getByRole('heading', { level: 2 })).toHaveText('Founder');
-  await expect(founder).toContainText('Leading the vision to transform AI research into solutions that benefit humanity.');
+  await expect(founder).toContainText(
+    'Leading the vision to transform AI research into solutions that benefit humanity.',
+  );
   const settings = await (await page.request.get('/api/site-settings')).json();
   await expect(founder.getByRole('heading', { level: 3 })).toHaveText(settings.founderName);
   await expect(founder.locator('[data-founder-badge]')).toHaveText('Founder');
   const linkedin = founder.locator('[data-founder-linkedin]');
   await expect(linkedin).toHaveAttribute('href', settings.founderLinkedin);
   await expect(linkedin).toHaveAttribute('target', '_blank');
-  await expect(page.locator('section#advisory-team').getByRole('heading', { level: 2 })).toHaveText('Meet our Advisory Team');
+  await expect(page.locator('section#advisory-team').getByRole('heading', { level: 2 })).toHaveText(
+    'Meet our Advisory Team',
+  );
 });
 
-test('the founder Bio toggle expands the Professional Biography and Less collapses it', async ({ page }) => {
+test('the founder Bio toggle expands the Professional Biography and Less collapses it', async ({
+  page,
+}) => {
   await page.goto('/team');
   const card = page.locator('[data-founder-card]');
   const panel = card.getByText('Professional Biography');
@@ -43,8 +52,12 @@ test('the founder Bio toggle expands the Professional Biography and Less collaps
   await expect(panel).toBeHidden();
 });
 
-test('advisory members are sorted by order with a missing order last, each with only the links that are set', async ({ page }) => {
-  const members = ((await (await page.request.get('/api/team-members')).json()) as Member[]).slice().sort(byOrder);
+test('advisory members are sorted by order with a missing order last, each with only the links that are set', async ({
+  page,
+}) => {
+  const members = ((await (await page.request.get('/api/team-members')).json()) as Member[])
+    .slice()
+    .sort(byOrder);
   expect(members.length).toBeGreaterThan(1);
   await page.goto('/team');
   const cards = page.locator('#advisory-team [data-member]');
@@ -56,9 +69,15 @@ test('advisory members are sorted by order with a missing order last, each with 
   for (const [i, m] of members.entries()) {
     const card = cards.nth(i);
     await expect(card.getByRole('link', { name: /on LinkedIn/ })).toHaveCount(m.linkedin ? 1 : 0);
-    await expect(card.getByRole('link', { name: /on X \(Twitter\)/ })).toHaveCount(m.twitter ? 1 : 0);
+    await expect(card.getByRole('link', { name: /on X \(Twitter\)/ })).toHaveCount(
+      m.twitter ? 1 : 0,
+    );
     await expect(card.getByRole('link', { name: /^Email / })).toHaveCount(m.email ? 1 : 0);
-    if (m.email) await expect(card.getByRole('link', { name: /^Email / })).toHaveAttribute('href', `mailto:${m.email}`);
+    if (m.email)
+      await expect(card.getByRole('link', { name: /^Email / })).toHaveAttribute(
+        'href',
+        `mailto:${m.email}`,
+      );
   }
   // Three to a row on a wide screen, and never one card alone on a row.
   const rows = await rowSizes(cards);
@@ -77,7 +96,9 @@ test('advisory bios open one at a time', async ({ page }) => {
   await expect(bios.nth(1).locator('summary')).toContainText('Less');
 });
 
-test('a stale page revalidates the list; a member without a bio shows the default text', async ({ page }) => {
+test('a stale page revalidates the list; a member without a bio shows the default text', async ({
+  page,
+}) => {
   // Ten minutes after the build the list is past its 5-minute freshness and is fetched again.
   await page.clock.setFixedTime(Date.now() + 10 * 60_000);
   const now = new Date().toISOString();
@@ -85,7 +106,15 @@ test('a stale page revalidates the list; a member without a bio shows the defaul
     route.fulfill({
       json: [
         { id: 'late', name: 'Zed Unordered', position: 'Adviser', createdAt: now, updatedAt: now },
-        { id: 'first', name: 'Ada First', position: 'Chair', bio: '', order: 0, createdAt: now, updatedAt: now },
+        {
+          id: 'first',
+          name: 'Ada First',
+          position: 'Chair',
+          bio: '',
+          order: 0,
+          createdAt: now,
+          updatedAt: now,
+        },
       ],
     }),
   );
@@ -105,10 +134,16 @@ test('an empty advisory list says so', async ({ page }) => {
   await expect(page.getByText('No team members to display at this time.')).toBeVisible();
 });
 
-test('the side navigation scrolls with an 80 px offset and highlights the section scrolled past', async ({ page }) => {
+test('the side navigation scrolls with an 80 px offset and highlights the section scrolled past', async ({
+  page,
+}) => {
   await page.goto('/team');
   // How far the section's top is from the 80 px line under the header.
-  const offsetFromTop = (id: string) => page.evaluate((i) => Math.abs(document.getElementById(i)!.getBoundingClientRect().top - 80), id);
+  const offsetFromTop = (id: string) =>
+    page.evaluate(
+      (i) => Math.abs(document.getElementById(i)!.getBoundingClientRect().top - 80),
+      id,
+    );
   const nav = page.getByRole('navigation', { name: 'Team sections' });
   const founderLink = nav.getByRole('link', { name: 'Founder' });
   const advisoryLink = nav.getByRole('link', { name: 'Advisory Team' });
@@ -126,10 +161,19 @@ test('the newsletter block leads to the home page newsletter section', async ({ 
   await page.goto('/team');
   await page.getByRole('link', { name: 'Subscribe to the newsletter' }).click();
   await page.waitForURL((url) => url.pathname === '/', { waitUntil: 'domcontentloaded' });
-  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('scrollToNewsletter')), { timeout: 5000 }).toBeNull();
+  await expect
+    .poll(() => page.evaluate(() => sessionStorage.getItem('scrollToNewsletter')), {
+      timeout: 5000,
+    })
+    .toBeNull();
   // The scroll is smooth and retried up to 2 s after load: wait for it to settle at 100 px.
-  const offset = () => page.evaluate(() => Math.round(document.getElementById('newsletter')!.getBoundingClientRect().top));
-  await expect.poll(async () => Math.abs((await offset()) - 100), { timeout: 5000 }).toBeLessThanOrEqual(2);
+  const offset = () =>
+    page.evaluate(() =>
+      Math.round(document.getElementById('newsletter')!.getBoundingClientRect().top),
+    );
+  await expect
+    .poll(async () => Math.abs((await offset()) - 100), { timeout: 5000 })
+    .toBeLessThanOrEqual(2);
 });
 
 test.describe('Edit Page button', () => {
@@ -149,7 +193,9 @@ test.describe('Edit Page button', () => {
     await expect(page.getByRole('link', { name: 'Edit Page' })).toBeVisible();
   });
 
-  test('shows for an admin, fixed at the top right, and turns on in-place editing', async ({ page }) => {
+  test('shows for an admin, fixed at the top right, and turns on in-place editing', async ({
+    page,
+  }) => {
     await signIn(page, 'admin');
     await page.goto('/team');
     const button = page.getByRole('link', { name: 'Edit Page' });

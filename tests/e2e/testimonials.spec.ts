@@ -19,7 +19,9 @@ test.use({ serviceWorkers: 'block' });
 async function openDialog(page: Page) {
   await page.goto('/testimonials');
   // Astro drops an island's `ssr` attribute once it has hydrated.
-  await page.locator('astro-island[component-url*="TestimonialDialog"]:not([ssr])').waitFor({ state: 'attached' });
+  await page
+    .locator('astro-island[component-url*="TestimonialDialog"]:not([ssr])')
+    .waitFor({ state: 'attached' });
   await page.getByRole('button', { name: 'Share Your Experience' }).click();
   const dialog = page.getByRole('dialog', { name: 'Share Your Experience' });
   await expect(dialog.getByLabel('Full Name')).toBeVisible();
@@ -50,16 +52,24 @@ async function choosePhoto(page: Page, width = 2400, height = 1600) {
   );
 }
 
-test('featured and approved testimonials show with initials, role line and stars; pending ones do not', async ({ page }) => {
-  const featured = (await (await page.request.get('/api/testimonials/featured')).json()) as Testimonial[];
-  const approved = (await (await page.request.get('/api/testimonials/approved')).json()) as Testimonial[];
+test('featured and approved testimonials show with initials, role line and stars; pending ones do not', async ({
+  page,
+}) => {
+  const featured = (await (
+    await page.request.get('/api/testimonials/featured')
+  ).json()) as Testimonial[];
+  const approved = (await (
+    await page.request.get('/api/testimonials/approved')
+  ).json()) as Testimonial[];
   expect(approved.length).toBeGreaterThan(0);
   await page.goto('/testimonials');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('What Our Community Says');
 
   const featuredSection = page.locator('section#featured');
   await expect(featuredSection.getByRole('heading', { level: 2 })).toHaveText('Featured Stories');
-  await expect(featuredSection.locator('[data-testimonial-name]')).toHaveText(featured.map((t) => t.name));
+  await expect(featuredSection.locator('[data-testimonial-name]')).toHaveText(
+    featured.map((t) => t.name),
+  );
   await expect(featuredSection.getByText('Featured', { exact: true })).toHaveCount(featured.length);
 
   const reviews = page.locator('section#reviews');
@@ -71,17 +81,25 @@ test('featured and approved testimonials show with initials, role line and stars
   for (const [i, t] of order.entries()) {
     const card = reviews.locator('[data-testimonial]').nth(i);
     await expect(card.getByRole('img', { name: `Rated ${t.rating} out of 5` })).toBeVisible();
-    if (t.position && t.company) await expect(card.locator('[data-role]')).toHaveText(`${t.position} at ${t.company}`);
+    if (t.position && t.company)
+      await expect(card.locator('[data-role]')).toHaveText(`${t.position} at ${t.company}`);
     if (!t.image) {
       const words = t.name.trim().split(/\s+/).slice(0, 2);
-      await expect(card.locator('[data-initials]')).toHaveText(words.map((w) => w[0]!.toUpperCase()).join(''));
+      await expect(card.locator('[data-initials]')).toHaveText(
+        words.map((w) => w[0]!.toUpperCase()).join(''),
+      );
     }
   }
 
   // Seeded pending testimonials (approved false) are never public.
   await signIn(page, 'admin');
-  const all = ((await (await page.request.get('/api/admin/testimonials?pageSize=100')).json()) as { items: Testimonial[] }).items;
-  for (const pending of all.filter((t) => !t.approved)) await expect(page.getByText(pending.name)).toHaveCount(0);
+  const all = (
+    (await (await page.request.get('/api/admin/testimonials?pageSize=100')).json()) as {
+      items: Testimonial[];
+    }
+  ).items;
+  for (const pending of all.filter((t) => !t.approved))
+    await expect(page.getByText(pending.name)).toHaveCount(0);
 });
 
 test('with no testimonials the page says so', async ({ page }) => {
@@ -90,10 +108,14 @@ test('with no testimonials the page says so', async ({ page }) => {
   await page.route('**/api/testimonials/*', (route) => route.fulfill({ json: [] }));
   await page.goto('/testimonials');
   await expect(page.getByText('No testimonials yet')).toBeVisible();
-  await expect(page.getByText('Be the first to share your experience with our community!')).toBeVisible();
+  await expect(
+    page.getByText('Be the first to share your experience with our community!'),
+  ).toBeVisible();
 });
 
-test('the dialog is a labelled modal: focus stays inside, Escape closes it and focus returns', async ({ page }) => {
+test('the dialog is a labelled modal: focus stays inside, Escape closes it and focus returns', async ({
+  page,
+}) => {
   const dialog = await openDialog(page);
   await expect(dialog.getByLabel('Full Name')).toBeFocused();
   for (let i = 0; i < 20; i++) await page.keyboard.press('Tab');
@@ -103,13 +125,21 @@ test('the dialog is a labelled modal: focus stays inside, Escape closes it and f
   await expect(page.getByRole('button', { name: 'Share Your Experience' })).toBeFocused();
 });
 
-test('required fields are checked before anything is sent; rating defaults to 5 and works from the keyboard', async ({ page }) => {
+test('required fields are checked before anything is sent; rating defaults to 5 and works from the keyboard', async ({
+  page,
+}) => {
   const dialog = await openDialog(page);
   let posted = 0;
-  page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/api/testimonials') && posted++);
+  page.on(
+    'request',
+    (r) => r.method() === 'POST' && r.url().endsWith('/api/testimonials') && posted++,
+  );
   await expect(dialog.getByRole('radio', { name: '5 stars' })).toBeChecked();
   await expect(dialog.getByText('JPG, PNG or WebP • large photos are resized')).toBeVisible();
-  await expect(dialog.locator('input[type="file"]')).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
+  await expect(dialog.locator('input[type="file"]')).toHaveAttribute(
+    'accept',
+    'image/jpeg,image/png,image/webp',
+  );
 
   await dialog.getByRole('button', { name: 'Submit Testimonial' }).click();
   await expect(dialog.getByText('Full Name is required')).toBeVisible();
@@ -123,7 +153,9 @@ test('required fields are checked before anything is sent; rating defaults to 5 
   await expect(dialog.getByRole('radio', { name: '4 stars' })).toBeChecked();
 });
 
-test('a photo is shrunk and uploaded, and a submission is pending review (not public)', async ({ page }) => {
+test('a photo is shrunk and uploaded, and a submission is pending review (not public)', async ({
+  page,
+}) => {
   const name = `E2E Visitor ${Date.now()}`;
   const dialog = await openDialog(page);
   await dialog.getByLabel('Full Name').fill(name);
@@ -131,7 +163,9 @@ test('a photo is shrunk and uploaded, and a submission is pending review (not pu
   await dialog.getByLabel('Company').fill('Example Labs');
   await dialog.getByRole('radio', { name: '5 stars' }).focus();
   await page.keyboard.press('ArrowLeft');
-  await dialog.getByLabel('Your Testimonial').fill('Clear, rigorous and genuinely useful research.');
+  await dialog
+    .getByLabel('Your Testimonial')
+    .fill('Clear, rigorous and genuinely useful research.');
 
   const uploaded = page.waitForResponse('**/api/upload/testimonial-photo');
   await choosePhoto(page);
@@ -144,13 +178,25 @@ test('a photo is shrunk and uploaded, and a submission is pending review (not pu
   const photo = await page.request.get((await preview.getAttribute('src'))!);
   expect(photo.headers()['content-type']).toMatch(/^image\/(webp|jpeg)/);
 
-  const submitted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/testimonials'));
+  const submitted = page.waitForRequest(
+    (r) => r.method() === 'POST' && r.url().endsWith('/api/testimonials'),
+  );
   await dialog.getByRole('button', { name: 'Submit Testimonial' }).click();
   const payload = (await submitted).postDataJSON();
-  expect(payload).toMatchObject({ name, position: 'Research Lead', company: 'Example Labs', rating: 4, featured: false, approved: false, linkedin: '' });
+  expect(payload).toMatchObject({
+    name,
+    position: 'Research Lead',
+    company: 'Example Labs',
+    rating: 4,
+    featured: false,
+    approved: false,
+    linkedin: '',
+  });
   expect(payload.image).toMatch(/^\/api\/uploads\//);
   await expect(page.getByText('Testimonial submitted!')).toBeVisible();
-  await expect(page.getByText('Thank you for sharing your experience. Your testimonial is pending review.')).toBeVisible();
+  await expect(
+    page.getByText('Thank you for sharing your experience. Your testimonial is pending review.'),
+  ).toBeVisible();
   await expect(dialog).toBeHidden();
 
   // The form was reset.
@@ -161,21 +207,29 @@ test('a photo is shrunk and uploaded, and a submission is pending review (not pu
   await page.keyboard.press('Escape');
 
   // Pending: not in the public lists, on the API or on the page.
-  const approved = (await (await page.request.get('/api/testimonials/approved')).json()) as Testimonial[];
+  const approved = (await (
+    await page.request.get('/api/testimonials/approved')
+  ).json()) as Testimonial[];
   expect(approved.map((t) => t.name)).not.toContain(name);
   await page.reload();
   await expect(page.getByText(name)).toHaveCount(0);
 
   // Stored as submitted, pending review; then removed so other tests see the seeded data only.
   await signIn(page, 'admin');
-  const stored = ((await (await page.request.get('/api/admin/testimonials?pageSize=100')).json()) as { items: Testimonial[] }).items.find((t) => t.name === name);
+  const stored = (
+    (await (await page.request.get('/api/admin/testimonials?pageSize=100')).json()) as {
+      items: Testimonial[];
+    }
+  ).items.find((t) => t.name === name);
   expect(stored).toMatchObject({ approved: false, featured: false, rating: 4 });
   expect((await page.request.delete(`/api/admin/testimonials/${stored!.id}`)).ok()).toBe(true);
 });
 
 test('upload and submission failures show the spec messages', async ({ page }) => {
   const dialog = await openDialog(page);
-  await page.route('**/api/upload/testimonial-photo', (route) => route.fulfill({ status: 413, json: { message: 'The photo must be 5 MB or smaller' } }));
+  await page.route('**/api/upload/testimonial-photo', (route) =>
+    route.fulfill({ status: 413, json: { message: 'The photo must be 5 MB or smaller' } }),
+  );
   await choosePhoto(page, 300, 300);
   await expect(page.getByText('The photo must be 5 MB or smaller')).toBeVisible();
   await page.unroute('**/api/upload/testimonial-photo');
@@ -192,7 +246,9 @@ test('upload and submission failures show the spec messages', async ({ page }) =
   await expect(dialog.getByLabel('Full Name')).toHaveValue('Someone');
 });
 
-test('a LinkedIn profile address fetches the photo, with the spec messages when it cannot', async ({ page }) => {
+test('a LinkedIn profile address fetches the photo, with the spec messages when it cannot', async ({
+  page,
+}) => {
   const dialog = await openDialog(page);
   const linkedin = dialog.getByLabel('LinkedIn');
   const calls: unknown[] = [];
@@ -203,14 +259,18 @@ test('a LinkedIn profile address fetches the photo, with the spec messages when 
   });
   await linkedin.fill('https://www.linkedin.com/in/first-person');
   await dialog.getByLabel('Company').focus();
-  await expect(page.getByText('Could not automatically fetch LinkedIn profile image. Please upload manually.')).toBeVisible();
+  await expect(
+    page.getByText('Could not automatically fetch LinkedIn profile image. Please upload manually.'),
+  ).toBeVisible();
   expect(calls).toEqual([{ profileUrl: 'https://www.linkedin.com/in/first-person' }]);
 
   await page.unroute('**/api/fetch-linkedin-image');
   await page.route('**/api/fetch-linkedin-image', (route) => route.abort());
   await linkedin.fill('https://www.linkedin.com/in/second-person');
   await dialog.getByLabel('Company').focus();
-  await expect(page.getByText('Could not fetch LinkedIn profile image. Please upload manually.')).toBeVisible();
+  await expect(
+    page.getByText('Could not fetch LinkedIn profile image. Please upload manually.'),
+  ).toBeVisible();
 
   // Addresses that are not LinkedIn profiles are left alone: when the next profile's lookup
   // arrives, it is the only one asked for (an earlier request would have arrived first).
@@ -225,13 +285,22 @@ test('a LinkedIn profile address fetches the photo, with the spec messages when 
   await linkedin.fill('https://www.linkedin.com/in/third-person');
   await dialog.getByLabel('Company').focus();
   await expect(page.getByText('LinkedIn profile image fetched successfully')).toBeVisible();
-  await expect(dialog.locator('img[data-photo-preview]')).toHaveAttribute('src', 'https://media.licdn.com/dms/image/photo.jpg');
+  await expect(dialog.locator('img[data-photo-preview]')).toHaveAttribute(
+    'src',
+    'https://media.licdn.com/dms/image/photo.jpg',
+  );
   expect(asked).toEqual(['https://www.linkedin.com/in/third-person']);
 });
 
-test('with showTestimonials off the page redirects to / and leaves the sitemap', async ({ page }) => {
+test('with showTestimonials off the page redirects to / and leaves the sitemap', async ({
+  page,
+}) => {
   await signIn(page, 'admin');
-  expect((await page.request.patch('/api/site-settings', { data: { showTestimonials: false } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.patch('/api/site-settings', { data: { showTestimonials: false } })
+    ).status(),
+  ).toBe(200);
   try {
     await waitForLive(page, '/testimonials', 'http-equiv="refresh"');
     const html = await (await page.request.get('/testimonials')).text();

@@ -46,12 +46,17 @@ export type AdminSite<U extends Users = typeof DEFAULT_USERS> = {
 } & { [R in keyof U]-?: Session };
 
 /** The test platform (no page builds unless asked) with its users created and signed in. */
-export async function startAdminSite<U extends Users = typeof DEFAULT_USERS>(opts: AdminSiteOptions<U> = {}): Promise<AdminSite<U>> {
+export async function startAdminSite<U extends Users = typeof DEFAULT_USERS>(
+  opts: AdminSiteOptions<U> = {},
+): Promise<AdminSite<U>> {
   const site = await startTestSite({ pages: opts.pages, seed: opts.seed });
   const users: Users = opts.users ?? DEFAULT_USERS;
   // Every user exists before anyone signs in, the admin first.
-  const accounts = (['admin', 'viewer'] as const).flatMap((role) => (users[role] ? [{ role, ...users[role] }] : []));
-  for (const { role, username, password } of accounts) await createTestUser(username, password, role === 'admin');
+  const accounts = (['admin', 'viewer'] as const).flatMap((role) =>
+    users[role] ? [{ role, ...users[role] }] : [],
+  );
+  for (const { role, username, password } of accounts)
+    await createTestUser(username, password, role === 'admin');
   const sessions: Partial<Record<keyof Users, Session>> = {};
   for (const { role, username, password } of accounts) {
     const cookie = await login(site.url, username, password);
@@ -70,7 +75,9 @@ export async function startAdminSite<U extends Users = typeof DEFAULT_USERS>(opt
  * One site for every test of the file: started before the first, closed after the last. The
  * object is filled in when the site has started, so read it in tests and hooks, not at load.
  */
-export function useAdminSite<U extends Users = typeof DEFAULT_USERS>(opts: AdminSiteOptions<U> = {}): AdminSite<U> {
+export function useAdminSite<U extends Users = typeof DEFAULT_USERS>(
+  opts: AdminSiteOptions<U> = {},
+): AdminSite<U> {
   const t = {} as AdminSite<U>;
   beforeAll(async () => {
     Object.assign(t, await startAdminSite(opts));
@@ -80,7 +87,11 @@ export function useAdminSite<U extends Users = typeof DEFAULT_USERS>(opts: Admin
 }
 
 /** Creates a record through the API and answers its id; any answer but 201 fails the test, showing it. */
-export async function createRecord(who: Client, collection: string, body: Record<string, unknown>): Promise<string> {
+export async function createRecord(
+  who: Client,
+  collection: string,
+  body: Record<string, unknown>,
+): Promise<string> {
   const res = await who.post(`/api/${collection}`, body);
   expect(res.status, res.text).toBe(201);
   return (res.json as { id: string }).id;

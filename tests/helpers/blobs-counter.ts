@@ -1,4 +1,8 @@
-import { currentBlobsURL, redirectBlobsContext, startBlobsProxy } from '../../scripts/platform/blobs-proxy';
+import {
+  currentBlobsURL,
+  redirectBlobsContext,
+  startBlobsProxy,
+} from '../../scripts/platform/blobs-proxy';
 
 /**
  * Counts the Blobs calls the functions make: a pass-through proxy in front of the platform's local
@@ -21,7 +25,9 @@ export async function countBlobCalls() {
      * Runs `fn` and answers how many Blobs calls it made, with the calls (for failure messages) and
      * the status each was answered with.
      */
-    async during<T>(fn: () => Promise<T>): Promise<{ result: T; count: number; calls: string[]; statuses: number[] }> {
+    async during<T>(
+      fn: () => Promise<T>,
+    ): Promise<{ result: T; count: number; calls: string[]; statuses: number[] }> {
       const start = proxy.calls.length;
       const result = await fn();
       const made = proxy.calls.slice(start);

@@ -8,8 +8,10 @@ import { parse, type HTMLElement } from 'node-html-parser';
 import Parser from 'rss-parser';
 import { expect } from 'vitest';
 
-export const jsonLd = (doc: HTMLElement) => doc.querySelectorAll('script[type="application/ld+json"]').map((s) => JSON.parse(s.textContent));
-export const metaAll = (doc: HTMLElement, name: string) => doc.querySelectorAll(`meta[name="${name}"]`).map((m) => m.getAttribute('content'));
+export const jsonLd = (doc: HTMLElement) =>
+  doc.querySelectorAll('script[type="application/ld+json"]').map((s) => JSON.parse(s.textContent));
+export const metaAll = (doc: HTMLElement, name: string) =>
+  doc.querySelectorAll(`meta[name="${name}"]`).map((m) => m.getAttribute('content'));
 
 /** Readers for the site at `base` (a function, so a site started in beforeAll is read when called). */
 export function builtPages(base: () => string) {
@@ -31,8 +33,16 @@ export function builtPages(base: () => string) {
     const parsed = new XMLParser().parse((await page('/sitemap.xml')).text);
     return [parsed.urlset.url].flat().map((u: { loc: string }) => new URL(u.loc).pathname);
   };
-  const feedLinks = async (path: string) => (await new Parser().parseString((await page(path)).text)).items.map((i) => new URL(i.link!).pathname);
-  const searchUrls = async () => JSON.parse((await page('/search-index.json')).text).map((e: { url: string }) => e.url) as string[];
-  const ogImage = async (path: string) => new URL((await html(path)).querySelector('meta[property="og:image"]')!.getAttribute('content')!).pathname;
+  const feedLinks = async (path: string) =>
+    (await new Parser().parseString((await page(path)).text)).items.map(
+      (i) => new URL(i.link!).pathname,
+    );
+  const searchUrls = async () =>
+    JSON.parse((await page('/search-index.json')).text).map(
+      (e: { url: string }) => e.url,
+    ) as string[];
+  const ogImage = async (path: string) =>
+    new URL((await html(path)).querySelector('meta[property="og:image"]')!.getAttribute('content')!)
+      .pathname;
   return { page, html, sitemapLocs, feedLinks, searchUrls, ogImage };
 }

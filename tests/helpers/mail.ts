@@ -12,12 +12,15 @@ export interface ReadMail {
   to: string;
 }
 
-const toOf = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0]?.value[0]?.address : m.to?.value[0]?.address) ?? '';
+const toOf = (m: ParsedMail) =>
+  (Array.isArray(m.to) ? m.to[0]?.value[0]?.address : m.to?.value[0]?.address) ?? '';
 
 /** Every message written to the site's outbox (DATA_DIR/outbox), oldest first. */
 export async function readOutbox(dataDir: string): Promise<ReadMail[]> {
   const dir = path.join(dataDir, 'outbox');
-  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+  const files = (await readdir(dir).catch(() => [] as string[]))
+    .filter((f) => f.endsWith('.eml'))
+    .sort();
   return Promise.all(
     files.map(async (file) => {
       const raw = await readFile(path.join(dir, file), 'utf8');
@@ -34,7 +37,10 @@ export async function mailTo(dataDir: string, address: string): Promise<ReadMail
 
 /** The first link in a message's text part that starts with `prefix` (a URL path such as /newsletter/confirm). */
 export function linkIn(mail: ReadMail, prefix: string): URL {
-  const found = (mail.parsed.text ?? '').match(/https?:\/\/\S+/g)?.map((u) => new URL(u)).find((u) => u.pathname.startsWith(prefix));
+  const found = (mail.parsed.text ?? '')
+    .match(/https?:\/\/\S+/g)
+    ?.map((u) => new URL(u))
+    .find((u) => u.pathname.startsWith(prefix));
   if (!found) throw new Error(`No ${prefix} link in: ${mail.parsed.text}`);
   return found;
 }
@@ -73,11 +79,18 @@ export async function startSmtpServer(opts: { refuse?: string } = {}): Promise<T
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** The newest message to an address once the site's background work has settled. */
-export async function newestMailTo(site: { dataDir: string; platform: { backgroundIdle(): Promise<void> } }, address: string): Promise<ReadMail> {
+export async function newestMailTo(
+  site: { dataDir: string; platform: { backgroundIdle(): Promise<void> } },
+  address: string,
+): Promise<ReadMail> {
   await site.platform.backgroundIdle();
   const found = (await mailTo(site.dataDir, address)).at(-1);
   if (!found) throw new Error(`No mail to ${address}`);
@@ -85,11 +98,22 @@ export async function newestMailTo(site: { dataDir: string; platform: { backgrou
 }
 
 /** Signs an address up through the public API and confirms it with the link from its email. */
-export async function signUpAndConfirm(site: { url: string; dataDir: string; platform: { backgroundIdle(): Promise<void> } }, email: string): Promise<void> {
-  const post = (p: string, body: unknown) => fetch(`${site.url}${p}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+export async function signUpAndConfirm(
+  site: { url: string; dataDir: string; platform: { backgroundIdle(): Promise<void> } },
+  email: string,
+): Promise<void> {
+  const post = (p: string, body: unknown) =>
+    fetch(`${site.url}${p}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   const signup = await post('/api/newsletter', { email });
   if (signup.status !== 201) throw new Error(`signup answered ${signup.status}`);
-  const token = linkIn(await newestMailTo(site, email), '/newsletter/confirm').searchParams.get('token');
+  const token = linkIn(await newestMailTo(site, email), '/newsletter/confirm').searchParams.get(
+    'token',
+  );
   const confirm = await post('/api/newsletter/confirm', { token });
-  if (confirm.status !== 200) throw new Error(`confirm answered ${confirm.status}: ${await confirm.text()}`);
+  if (confirm.status !== 200)
+    throw new Error(`confirm answered ${confirm.status}: ${await confirm.text()}`);
 }

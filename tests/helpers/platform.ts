@@ -17,7 +17,9 @@ export interface TestSite {
  * Starts the same platform `npm start` runs, on a random port over a fresh temporary Blobs
  * folder. API tests pass `pages: false` (no page build); browser tests build the pages.
  */
-export async function startTestSite(opts: { pages?: boolean; seed?: boolean } = {}): Promise<TestSite> {
+export async function startTestSite(
+  opts: { pages?: boolean; seed?: boolean } = {},
+): Promise<TestSite> {
   // Inside the project (scratchDir): Astro puts a build's intermediate files in a shared ./.astro
   // folder when the output folder lies outside the working directory, and parallel builds collide there.
   const dataDir = await scratchDir('site-test-');
@@ -25,7 +27,14 @@ export async function startTestSite(opts: { pages?: boolean; seed?: boolean } = 
   process.env.PUBLIC_POST_LIMIT ??= '0';
   // A build starts a second after the last save, not 200 ms: a test that saves a record and edits
   // it at once (as an editor does) then waits for one build, not for two in a row.
-  const platform = await startPlatform({ projectRoot: ROOT, dataDir, pages: opts.pages ?? false, log: () => {}, debounceMs: 1000, schedules: false });
+  const platform = await startPlatform({
+    projectRoot: ROOT,
+    dataDir,
+    pages: opts.pages ?? false,
+    log: () => {},
+    debounceMs: 1000,
+    schedules: false,
+  });
   if (opts.seed) {
     const { seedDemoContent } = await import('../../src/server/content/seed');
     await seedDemoContent();
@@ -67,7 +76,12 @@ export async function login(url: string, username: string, password: string): Pr
 
 /** A small JSON client bound to a site and (optionally) a session cookie. */
 export function client(url: string, cookie?: string) {
-  const call = async (method: string, p: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const call = async (
+    method: string,
+    p: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     const res = await fetch(`${url}${p}`, {
       method,
       headers: {

@@ -10,7 +10,13 @@ import { parse } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
 import { COLLECTION_CONFIGS } from '../../src/components/admin/collections/collection-configs';
 import FieldControl from '../../src/components/admin/form/FieldControl';
-import { formValuesFor, toFormValue, withSettingDefaults, type FieldConfig, type FormValues } from '../../src/components/admin/form/field-config';
+import {
+  formValuesFor,
+  toFormValue,
+  withSettingDefaults,
+  type FieldConfig,
+  type FormValues,
+} from '../../src/components/admin/form/field-config';
 
 /** What an admin types into the required fields before saving; everything else stays untouched. */
 const REQUIRED: Record<string, unknown> = {
@@ -28,7 +34,10 @@ const REQUIRED: Record<string, unknown> = {
 function renderField(field: FieldConfig, values: FormValues): string {
   function Host(): ReactNode {
     const form = useForm<FormValues>({ defaultValues: values });
-    return createElement(FormProvider, { ...form, children: createElement(FieldControl, { field, idPrefix: 't' }) });
+    return createElement(FormProvider, {
+      ...form,
+      children: createElement(FieldControl, { field, idPrefix: 't' }),
+    });
   }
   return renderToStaticMarkup(createElement(Host));
 }
@@ -55,28 +64,41 @@ for (const [page, config] of Object.entries(COLLECTION_CONFIGS)) {
     });
 
     it('saved untouched, reads back exactly as the form showed it', () => {
-      const sent = { ...values, ...Object.fromEntries(Object.entries(REQUIRED).filter(([k]) => k in values)) };
+      const sent = {
+        ...values,
+        ...Object.fromEntries(Object.entries(REQUIRED).filter(([k]) => k in values)),
+      };
       const stored = config.schema.safeParse(sent);
       expect(stored.success, JSON.stringify(stored.error?.issues)).toBe(true);
       const record = stored.data as Record<string, unknown>;
-      for (const field of fields) expect(toFormValue(field, record[field.name]), field.name).toEqual(sent[field.name]);
+      for (const field of fields)
+        expect(toFormValue(field, record[field.name]), field.name).toEqual(sent[field.name]);
     });
   });
 }
 
 describe("the event form's time zone", () => {
-  const fields = withSettingDefaults(COLLECTION_CONFIGS.events!.fields, { siteTimeZone: 'America/New_York' });
+  const fields = withSettingDefaults(COLLECTION_CONFIGS.events!.fields, {
+    siteTimeZone: 'America/New_York',
+  });
   const zone = fields.find((f) => f.name === 'eventTimeZone')!;
   it("starts on the site's zone", () => {
     expect(formValuesFor(fields, null).eventTimeZone).toBe('America/New_York');
   });
   it("shows an event saved without a zone as following the site's zone", () => {
-    expect(shownOption(renderField(zone, { eventTimeZone: '' }))).toBe('Site default (America/New_York)');
+    expect(shownOption(renderField(zone, { eventTimeZone: '' }))).toBe(
+      'Site default (America/New_York)',
+    );
   });
 });
 
 describe('a select holding a value outside its options', () => {
-  const field: FieldConfig = { name: 'kind', label: 'Kind', type: 'select', options: ['Alpha', 'Beta'] };
+  const field: FieldConfig = {
+    name: 'kind',
+    label: 'Kind',
+    type: 'select',
+    options: ['Alpha', 'Beta'],
+  };
   it('shows that value, not the first option', () => {
     expect(shownOption(renderField(field, { kind: 'Gamma' }))).toBe('Gamma');
   });
@@ -90,9 +112,22 @@ describe('records saved blank by older forms', () => {
   it('read as the type the site shows', async () => {
     const { publicationSchema } = await import('../../src/schemas/publication');
     const { eventSchema, normaliseEvent } = await import('../../src/schemas/event');
-    const meta = { id: 'x', createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', slug: 'x' };
-    expect(publicationSchema.parse({ ...meta, title: 'T', description: 'D', type: '' }).type).toBe('Report');
-    const event = eventSchema.parse({ ...meta, title: 'T', eventType: '', startDate: '2030-01-01', endDate: '2030-01-01' });
+    const meta = {
+      id: 'x',
+      createdAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+      slug: 'x',
+    };
+    expect(publicationSchema.parse({ ...meta, title: 'T', description: 'D', type: '' }).type).toBe(
+      'Report',
+    );
+    const event = eventSchema.parse({
+      ...meta,
+      title: 'T',
+      eventType: '',
+      startDate: '2030-01-01',
+      endDate: '2030-01-01',
+    });
     expect(event.eventType).toBe('Event');
     expect(normaliseEvent(event).eventType).toBe(event.eventType);
   });

@@ -1,17 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { AFTER_PAINT_SCRIPT, deferUntilPainted, FONTS_LATER_SCRIPT } from '../../src/lib/after-paint';
+import {
+  AFTER_PAINT_SCRIPT,
+  deferUntilPainted,
+  FONTS_LATER_SCRIPT,
+} from '../../src/lib/after-paint';
 
 const CSP = '<meta http-equiv="content-security-policy" content="script-src \'self\'">';
-const page = (head: string, body: string) => `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`;
+const page = (head: string, body: string) =>
+  `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`;
 
 describe('a page fetches nothing but itself before its first paint', () => {
   const html = deferUntilPainted(
-    page(`<title>t</title>${CSP}<link rel="stylesheet" href="/_astro/site.css">`, '<p>Hi</p><script type="module" src="/_astro/a.js"></script><script type="module">inline()</script><script type="module" src="/_astro/b.js"></script>'),
+    page(
+      `<title>t</title>${CSP}<link rel="stylesheet" href="/_astro/site.css">`,
+      '<p>Hi</p><script type="module" src="/_astro/a.js"></script><script type="module">inline()</script><script type="module" src="/_astro/b.js"></script>',
+    ),
   );
 
   it('turns every module script into an inert placeholder, in place, and keeps inline ones', () => {
     expect(html).not.toContain('<script type="module" src=');
-    expect(html).toContain('<p>Hi</p><script type="text/plain" data-after-paint="/_astro/a.js"></script><script type="module">inline()</script><script type="text/plain" data-after-paint="/_astro/b.js"></script>');
+    expect(html).toContain(
+      '<p>Hi</p><script type="text/plain" data-after-paint="/_astro/a.js"></script><script type="module">inline()</script><script type="text/plain" data-after-paint="/_astro/b.js"></script>',
+    );
   });
 
   it('decides about the fonts right after the policy and before the stylesheet, and loads everything at the end of the body', () => {
@@ -20,7 +30,9 @@ describe('a page fetches nothing but itself before its first paint', () => {
   });
 
   it('without a policy <meta> the font script closes the head', () => {
-    expect(deferUntilPainted(page('<title>t</title>', 'x'))).toContain(`<title>t</title><script>${FONTS_LATER_SCRIPT}</script></head>`);
+    expect(deferUntilPainted(page('<title>t</title>', 'x'))).toContain(
+      `<title>t</title><script>${FONTS_LATER_SCRIPT}</script></head>`,
+    );
   });
 
   it('leaves a fragment that is not a whole page alone', () => {

@@ -11,7 +11,11 @@ const publication = {
   description: 'A review of AI rules.',
   slug: 'the-state-of-ai-governance-2025',
 };
-const ctx = { publisher: 'Meridian Institute', url: 'https://example.org/publications/the-state-of-ai-governance-2025', pdfUrl: 'https://example.org/report.pdf' };
+const ctx = {
+  publisher: 'Meridian Institute',
+  url: 'https://example.org/publications/the-state-of-ai-governance-2025',
+  pdfUrl: 'https://example.org/report.pdf',
+};
 
 describe('reading the free-text fields', () => {
   it('reads dates as precise as they are written', () => {
@@ -23,7 +27,11 @@ describe('reading the free-text fields', () => {
   });
 
   it('splits free-text authors of older records on commas or, when present, semicolons', () => {
-    expect(splitNames('Mei Chen, L. Fischer and A. Okafor')).toEqual(['Mei Chen', 'L. Fischer', 'A. Okafor']);
+    expect(splitNames('Mei Chen, L. Fischer and A. Okafor')).toEqual([
+      'Mei Chen',
+      'L. Fischer',
+      'A. Okafor',
+    ]);
     expect(splitNames('Chen, Mei; Fischer, Lena')).toEqual(['Chen, Mei', 'Fischer, Lena']);
   });
 });
@@ -31,7 +39,10 @@ describe('reading the free-text fields', () => {
 describe('citations', () => {
   it('lists one citation_author per author and a Highwire date', () => {
     const meta = citationMeta(publication, ctx);
-    expect(meta.filter(([n]) => n === 'citation_author').map(([, v]) => v)).toEqual(['Mei Chen', 'L. Fischer']);
+    expect(meta.filter(([n]) => n === 'citation_author').map(([, v]) => v)).toEqual([
+      'Mei Chen',
+      'L. Fischer',
+    ]);
     expect(meta).toContainEqual(['citation_publication_date', '2025/03']);
     expect(meta).toContainEqual(['citation_pdf_url', ctx.pdfUrl]);
   });

@@ -31,7 +31,8 @@ async function loadedAtImport(fn: string): Promise<Set<string>> {
   const visit = (out: string) => {
     if (seen.has(out)) return;
     seen.add(out);
-    for (const i of outputs[out]!.imports) if (i.kind === 'import-statement' && !i.external) visit(i.path);
+    for (const i of outputs[out]!.imports)
+      if (i.kind === 'import-statement' && !i.external) visit(i.path);
   };
   visit(entry);
   const packages = new Set<string>();
@@ -45,7 +46,16 @@ async function loadedAtImport(fn: string): Promise<Set<string>> {
 }
 
 describe('what a function loads before it answers', () => {
-  it.each(['events', 'team-members', 'publications', 'stats', 'research-areas', 'site-settings', 'testimonials', 'uploads'])(
+  it.each([
+    'events',
+    'team-members',
+    'publications',
+    'stats',
+    'research-areas',
+    'site-settings',
+    'testimonials',
+    'uploads',
+  ])(
     'the public GET %s loads neither bcryptjs, jose nor file-type',
     async (fn) => {
       const loaded = await loadedAtImport(fn);

@@ -1,16 +1,46 @@
 import { describe, expect, it } from 'vitest';
-import { counterDuration, counterText, easeOut, formatCounter, parseCounterValue } from '../../src/lib/counter';
+import {
+  counterDuration,
+  counterText,
+  easeOut,
+  formatCounter,
+  parseCounterValue,
+} from '../../src/lib/counter';
 
 describe('parseCounterValue', () => {
   it('splits digits from a suffix', () => {
-    expect(parseCounterValue('95%')).toEqual({ prefix: '', target: 95, suffix: '%', decimals: 0, grouped: false });
-    expect(parseCounterValue('50+')).toEqual({ prefix: '', target: 50, suffix: '+', decimals: 0, grouped: false });
+    expect(parseCounterValue('95%')).toEqual({
+      prefix: '',
+      target: 95,
+      suffix: '%',
+      decimals: 0,
+      grouped: false,
+    });
+    expect(parseCounterValue('50+')).toEqual({
+      prefix: '',
+      target: 50,
+      suffix: '+',
+      decimals: 0,
+      grouped: false,
+    });
   });
   it('keeps thousands separators', () => {
-    expect(parseCounterValue('10,000+')).toEqual({ prefix: '', target: 10000, suffix: '+', decimals: 0, grouped: true });
+    expect(parseCounterValue('10,000+')).toEqual({
+      prefix: '',
+      target: 10000,
+      suffix: '+',
+      decimals: 0,
+      grouped: true,
+    });
   });
   it('keeps decimals and a prefix', () => {
-    expect(parseCounterValue('$1.5M')).toEqual({ prefix: '$', target: 1.5, suffix: 'M', decimals: 1, grouped: false });
+    expect(parseCounterValue('$1.5M')).toEqual({
+      prefix: '$',
+      target: 1.5,
+      suffix: 'M',
+      decimals: 1,
+      grouped: false,
+    });
   });
   it('returns null for values without digits', () => {
     expect(parseCounterValue('Global')).toBeNull();

@@ -1,18 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { mergeFields, type PageField } from '../../src/components/editor/page-fields';
-import { displayText, fieldLabel, parseFieldKey, patchUrl } from '../../src/components/editor/field-key';
+import {
+  displayText,
+  fieldLabel,
+  parseFieldKey,
+  patchUrl,
+} from '../../src/components/editor/field-key';
 import { SETTINGS_DEFAULTS } from '../../src/schemas/site-settings';
 
 describe('parseFieldKey', () => {
   it('reads settings, research-area and team-member keys', () => {
-    expect(parseFieldKey('settings.heroTitle')).toEqual({ kind: 'settings', key: 'settings.heroTitle', field: 'heroTitle' });
+    expect(parseFieldKey('settings.heroTitle')).toEqual({
+      kind: 'settings',
+      key: 'settings.heroTitle',
+      field: 'heroTitle',
+    });
     expect(parseFieldKey('research-areas.a1.description')).toEqual({
       kind: 'research-areas',
       key: 'research-areas.a1.description',
       id: 'a1',
       field: 'description',
     });
-    expect(parseFieldKey('team-members.m9.bio')).toMatchObject({ kind: 'team-members', id: 'm9', field: 'bio' });
+    expect(parseFieldKey('team-members.m9.bio')).toMatchObject({
+      kind: 'team-members',
+      id: 'm9',
+      field: 'bio',
+    });
   });
 
   it('refuses anything the editor must not PATCH', () => {
@@ -49,14 +62,22 @@ describe('field helpers', () => {
 
   it('names fields for people', () => {
     expect(fieldLabel(parseFieldKey('settings.heroAuthority1')!)).toBe('hero authority 1');
-    expect(fieldLabel(parseFieldKey('settings.credibilityBox2Metric')!)).toBe('credibility box 2 metric');
-    expect(fieldLabel(parseFieldKey('research-areas.a1.title')!, 'AI Safety')).toBe('research area title: AI Safety');
+    expect(fieldLabel(parseFieldKey('settings.credibilityBox2Metric')!)).toBe(
+      'credibility box 2 metric',
+    );
+    expect(fieldLabel(parseFieldKey('research-areas.a1.title')!, 'AI Safety')).toBe(
+      'research area title: AI Safety',
+    );
   });
 });
 
 describe('mergeFields', () => {
   const el = (name: string) => ({ name }) as unknown as HTMLElement;
-  const field = (key: string, ...elements: HTMLElement[]): PageField => ({ ref: parseFieldKey(key)!, elements, multiline: false });
+  const field = (key: string, ...elements: HTMLElement[]): PageField => ({
+    ref: parseFieldKey(key)!,
+    elements,
+    multiline: false,
+  });
   const [a, b, c] = [el('a'), el('b'), el('c')];
 
   it('returns the same list when nothing changed', () => {
@@ -67,10 +88,21 @@ describe('mergeFields', () => {
   it('replaces only the entries whose elements changed and adds new keys', () => {
     const title = field('settings.heroTitle', a);
     const subtitle = field('settings.heroSubtitle', b);
-    const next = mergeFields([title, subtitle], [field('settings.heroTitle', a), field('settings.heroSubtitle', c), field('settings.teamTitle', b)]);
+    const next = mergeFields(
+      [title, subtitle],
+      [
+        field('settings.heroTitle', a),
+        field('settings.heroSubtitle', c),
+        field('settings.teamTitle', b),
+      ],
+    );
     expect(next[0]).toBe(title);
     expect(next[1]!.elements).toEqual([c]);
-    expect(next.map((f) => f.ref.key)).toEqual(['settings.heroTitle', 'settings.heroSubtitle', 'settings.teamTitle']);
+    expect(next.map((f) => f.ref.key)).toEqual([
+      'settings.heroTitle',
+      'settings.heroSubtitle',
+      'settings.teamTitle',
+    ]);
   });
 
   it('keeps a key whose elements vanished, with no elements', () => {

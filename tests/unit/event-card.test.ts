@@ -1,41 +1,91 @@
 import { describe, expect, it } from 'vitest';
-import { eventAction, eventDateLabel, eventLocationLabel, eventsForTab, eventTimeLabel } from '../../src/lib/event-card';
+import {
+  eventAction,
+  eventDateLabel,
+  eventLocationLabel,
+  eventsForTab,
+  eventTimeLabel,
+} from '../../src/lib/event-card';
 import { normaliseEvent } from '../../src/schemas/event';
 
 const NOW = Date.parse('2025-06-01T12:00:00.000Z');
-const ev = (over: Record<string, unknown>) => normaliseEvent({ id: 'x', title: 'T', startDate: '2025-07-01T00:00:00.000Z', endDate: '2025-07-01T00:00:00.000Z', ...over });
+const ev = (over: Record<string, unknown>) =>
+  normaliseEvent({
+    id: 'x',
+    title: 'T',
+    startDate: '2025-07-01T00:00:00.000Z',
+    endDate: '2025-07-01T00:00:00.000Z',
+    ...over,
+  });
 
 describe('eventAction (first match wins)', () => {
   it('past events offer highlights, even with every link set', () => {
-    const e = ev({ endDate: '2025-05-01T00:00:00.000Z', registrationLink: 'https://r.example', isVirtual: true, virtualLink: 'https://v.example' });
-    expect(eventAction(e, NOW)).toEqual({ kind: 'highlights', label: 'Event Highlights', href: '/coming-soon.html' });
+    const e = ev({
+      endDate: '2025-05-01T00:00:00.000Z',
+      registrationLink: 'https://r.example',
+      isVirtual: true,
+      virtualLink: 'https://v.example',
+    });
+    expect(eventAction(e, NOW)).toEqual({
+      kind: 'highlights',
+      label: 'Event Highlights',
+      href: '/coming-soon.html',
+    });
   });
   it('registration comes before the virtual link', () => {
-    const e = ev({ registrationLink: 'https://r.example', isVirtual: true, virtualLink: 'https://v.example' });
-    expect(eventAction(e, NOW)).toEqual({ kind: 'register', label: 'Register Now', href: 'https://r.example' });
+    const e = ev({
+      registrationLink: 'https://r.example',
+      isVirtual: true,
+      virtualLink: 'https://v.example',
+    });
+    expect(eventAction(e, NOW)).toEqual({
+      kind: 'register',
+      label: 'Register Now',
+      href: 'https://r.example',
+    });
   });
   it('virtual events with a link can be joined', () => {
-    expect(eventAction(ev({ isVirtual: true, virtualLink: 'https://v.example' }), NOW)).toEqual({ kind: 'join', label: 'Join Virtual Event', href: 'https://v.example' });
+    expect(eventAction(ev({ isVirtual: true, virtualLink: 'https://v.example' }), NOW)).toEqual({
+      kind: 'join',
+      label: 'Join Virtual Event',
+      href: 'https://v.example',
+    });
   });
   it('a virtual link without isVirtual, or isVirtual without a link, gives nothing yet', () => {
     expect(eventAction(ev({ virtualLink: 'https://v.example' }), NOW).kind).toBe('none');
-    expect(eventAction(ev({ isVirtual: true }), NOW)).toEqual({ kind: 'none', label: 'Details Coming Soon' });
+    expect(eventAction(ev({ isVirtual: true }), NOW)).toEqual({
+      kind: 'none',
+      label: 'Details Coming Soon',
+    });
   });
   it('an unparseable end date is not past', () => {
-    expect(eventAction(ev({ endDate: 'soon', registrationLink: 'https://r.example' }), NOW).kind).toBe('register');
+    expect(
+      eventAction(ev({ endDate: 'soon', registrationLink: 'https://r.example' }), NOW).kind,
+    ).toBe('register');
   });
   it('uses the end date, not the start date, to decide past', () => {
-    const running = ev({ startDate: '2025-05-30T00:00:00.000Z', endDate: '2025-06-03T00:00:00.000Z' });
+    const running = ev({
+      startDate: '2025-05-30T00:00:00.000Z',
+      endDate: '2025-06-03T00:00:00.000Z',
+    });
     expect(eventAction(running, NOW).kind).toBe('none');
   });
 });
 
 describe('eventDateLabel', () => {
   it("formats one day as 'MMMM d, yyyy'", () => {
-    expect(eventDateLabel(ev({ startDate: '2025-07-04T00:00:00.000Z', endDate: '2025-07-04T00:00:00.000Z' }))).toBe('July 4, 2025');
+    expect(
+      eventDateLabel(
+        ev({ startDate: '2025-07-04T00:00:00.000Z', endDate: '2025-07-04T00:00:00.000Z' }),
+      ),
+    ).toBe('July 4, 2025');
   });
   it("joins different days with ' - '", () => {
-    expect(eventDateLabel(ev({ startDate: '2025-07-04T00:00:00.000Z', endDate: '2025-07-06T00:00:00.000Z' }))).toBe('July 4, 2025 - July 6, 2025');
+    expect(
+      eventDateLabel(
+        ev({ startDate: '2025-07-04T00:00:00.000Z', endDate: '2025-07-06T00:00:00.000Z' }),
+      ),
+    ).toBe('July 4, 2025 - July 6, 2025');
   });
   it('uses the client fallback date for a missing date', () => {
     expect(eventDateLabel(normaliseEvent({}))).toBe('June 19, 2025');

@@ -9,7 +9,13 @@ import { eventIcs } from '../../src/lib/event-calendar';
 import { eventSchedule, eventTimeRange } from '../../src/lib/event-times';
 import { visitorTimeLabel, zoneAbbreviation } from '../../src/lib/visitor-time';
 
-const event = (day: string, startTime: string, endTime: string, eventTimeZone: string, endDay = day) => ({
+const event = (
+  day: string,
+  startTime: string,
+  endTime: string,
+  eventTimeZone: string,
+  endDay = day,
+) => ({
   id: 'e1',
   title: 'Briefing',
   description: '',
@@ -27,10 +33,13 @@ const event = (day: string, startTime: string, endTime: string, eventTimeZone: s
 
 /** DTSTART and DTEND of an .ics text as UTC instants, as a calendar program reads them. */
 function icsInstants(text: string): [string, string] {
-  const parsed = new ICAL.Event(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!);
+  const parsed = new ICAL.Event(
+    new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!,
+  );
   return [parsed.startDate.toJSDate().toISOString(), parsed.endDate.toJSDate().toISOString()];
 }
-const ics = (e: ReturnType<typeof event>) => eventIcs(e, 'https://example.org/events/e1', 'Meridian');
+const ics = (e: ReturnType<typeof event>) =>
+  eventIcs(e, 'https://example.org/events/e1', 'Meridian');
 
 describe('a calendar file read back with ical.js', () => {
   // 2030: the United States move their clocks on 10 March, the European Union on 31 March.
@@ -39,19 +48,32 @@ describe('a calendar file read back with ical.js', () => {
     ['America/New_York', '2030-03-12', '2030-03-12T13:30:00.000Z', '2030-03-12T21:00:00.000Z'],
     ['Europe/Berlin', '2030-03-29', '2030-03-29T08:30:00.000Z', '2030-03-29T16:00:00.000Z'],
     ['Europe/Berlin', '2030-04-02', '2030-04-02T07:30:00.000Z', '2030-04-02T15:00:00.000Z'],
-  ])('an event in %s on %s, 09:30-17:00, starts and ends at the right UTC instant', (zone, day, start, end) => {
-    const text = ics(event(day, '09:30', '17:00', zone));
-    expect(text).toMatch(/^DTSTART:\d{8}T\d{6}Z\r$/m);
-    expect(icsInstants(text)).toEqual([start, end]);
-  });
+  ])(
+    'an event in %s on %s, 09:30-17:00, starts and ends at the right UTC instant',
+    (zone, day, start, end) => {
+      const text = ics(event(day, '09:30', '17:00', zone));
+      expect(text).toMatch(/^DTSTART:\d{8}T\d{6}Z\r$/m);
+      expect(icsInstants(text)).toEqual([start, end]);
+    },
+  );
 
   it('an event across the change keeps both wall-clock times (Berlin, 10:00 on 30 March to 10:00 on 31 March is 23 hours)', () => {
-    expect(icsInstants(ics(event('2030-03-30', '10:00', '10:00', 'Europe/Berlin', '2030-03-31')))).toEqual(['2030-03-30T09:00:00.000Z', '2030-03-31T08:00:00.000Z']);
+    expect(
+      icsInstants(ics(event('2030-03-30', '10:00', '10:00', 'Europe/Berlin', '2030-03-31'))),
+    ).toEqual(['2030-03-30T09:00:00.000Z', '2030-03-31T08:00:00.000Z']);
   });
 
   it('an all-day event stays a date, whatever the zone', () => {
-    const parsed = new ICAL.Event(new ICAL.Component(ICAL.parse(ics(event('2030-03-30', '', '', 'Asia/Tokyo')))).getFirstSubcomponent('vevent')!);
-    expect([parsed.startDate.isDate, parsed.startDate.toString(), parsed.endDate.toString()]).toEqual([true, '2030-03-30', '2030-03-31']);
+    const parsed = new ICAL.Event(
+      new ICAL.Component(
+        ICAL.parse(ics(event('2030-03-30', '', '', 'Asia/Tokyo'))),
+      ).getFirstSubcomponent('vevent')!,
+    );
+    expect([
+      parsed.startDate.isDate,
+      parsed.startDate.toString(),
+      parsed.endDate.toString(),
+    ]).toEqual([true, '2030-03-30', '2030-03-31']);
   });
 });
 
@@ -68,26 +90,53 @@ describe('a calendar file at the ends of the years the site accepts (1000 to 999
   });
 
   it('an event late on 31 December 9999 west of Greenwich (year 10000 in UTC) keeps its wall-clock time, floating', () => {
-    const parsed = new ICAL.Event(new ICAL.Component(ICAL.parse(ics(event('9999-12-31', '23:30', '', 'America/Los_Angeles')))).getFirstSubcomponent('vevent')!);
-    expect([parsed.startDate.toString(), parsed.endDate.toString(), parsed.startDate.zone?.tzid]).toEqual(['9999-12-31T23:30:00', '9999-12-31T23:59:00', 'floating']);
+    const parsed = new ICAL.Event(
+      new ICAL.Component(
+        ICAL.parse(ics(event('9999-12-31', '23:30', '', 'America/Los_Angeles'))),
+      ).getFirstSubcomponent('vevent')!,
+    );
+    expect([
+      parsed.startDate.toString(),
+      parsed.endDate.toString(),
+      parsed.startDate.zone?.tzid,
+    ]).toEqual(['9999-12-31T23:30:00', '9999-12-31T23:59:00', 'floating']);
   });
 });
 
 describe('times on the page and in the JSON-LD', () => {
   it('name the zone as people write it, summer and winter', () => {
-    expect(eventTimeRange(event('2030-01-15', '09:30', '17:00', 'Europe/Berlin'))).toBe('09:30–17:00 CET');
-    expect(eventTimeRange(event('2030-07-15', '09:30', '17:00', 'Europe/Berlin'))).toBe('09:30–17:00 CEST');
-    expect(eventTimeRange(event('2030-03-08', '09:30', '17:00', 'America/New_York'))).toBe('09:30–17:00 EST');
+    expect(eventTimeRange(event('2030-01-15', '09:30', '17:00', 'Europe/Berlin'))).toBe(
+      '09:30–17:00 CET',
+    );
+    expect(eventTimeRange(event('2030-07-15', '09:30', '17:00', 'Europe/Berlin'))).toBe(
+      '09:30–17:00 CEST',
+    );
+    expect(eventTimeRange(event('2030-03-08', '09:30', '17:00', 'America/New_York'))).toBe(
+      '09:30–17:00 EST',
+    );
     expect(eventTimeRange(event('2030-03-12', '09:30', '', 'America/New_York'))).toBe('09:30 EDT');
-    expect(eventTimeRange(event('2030-07-15', '09:30', '17:00', 'Europe/London'))).toBe('09:30–17:00 BST');
-    expect(eventTimeRange(event('2030-07-15', '09:30', '17:00', 'Asia/Tokyo'))).toBe('09:30–17:00 GMT+9');
+    expect(eventTimeRange(event('2030-07-15', '09:30', '17:00', 'Europe/London'))).toBe(
+      '09:30–17:00 BST',
+    );
+    expect(eventTimeRange(event('2030-07-15', '09:30', '17:00', 'Asia/Tokyo'))).toBe(
+      '09:30–17:00 GMT+9',
+    );
     expect(eventTimeRange(event('2030-07-15', '', '', 'Asia/Tokyo'))).toBe('');
   });
 
   it('carry the offset of the day', () => {
-    expect(eventSchedule(event('2030-03-08', '09:30', '17:00', 'America/New_York'))).toEqual({ start: '2030-03-08T09:30:00-05:00', end: '2030-03-08T17:00:00-05:00' });
-    expect(eventSchedule(event('2030-04-02', '09:30', '17:00', 'Europe/Berlin'))).toEqual({ start: '2030-04-02T09:30:00+02:00', end: '2030-04-02T17:00:00+02:00' });
-    expect(eventSchedule(event('2030-04-02', '', '', 'Europe/Berlin'))).toEqual({ start: '2030-04-02', end: '2030-04-02' });
+    expect(eventSchedule(event('2030-03-08', '09:30', '17:00', 'America/New_York'))).toEqual({
+      start: '2030-03-08T09:30:00-05:00',
+      end: '2030-03-08T17:00:00-05:00',
+    });
+    expect(eventSchedule(event('2030-04-02', '09:30', '17:00', 'Europe/Berlin'))).toEqual({
+      start: '2030-04-02T09:30:00+02:00',
+      end: '2030-04-02T17:00:00+02:00',
+    });
+    expect(eventSchedule(event('2030-04-02', '', '', 'Europe/Berlin'))).toEqual({
+      start: '2030-04-02',
+      end: '2030-04-02',
+    });
   });
 });
 
@@ -97,7 +146,9 @@ describe("the visitor's own time", () => {
   it('reads as the visitor reads a clock, with the day when it moves', () => {
     expect(visitorTimeLabel(start, end, 'America/New_York')).toBe('Wed 19 Jun, 03:30–11:00 EDT');
     expect(visitorTimeLabel(start, end, 'Europe/Berlin')).toBe('Wed 19 Jun, 09:30–17:00 CEST');
-    expect(visitorTimeLabel(start, end, 'Australia/Sydney')).toBe('Wed 19 Jun, 17:30 – Thu 20 Jun, 01:00 GMT+10');
+    expect(visitorTimeLabel(start, end, 'Australia/Sydney')).toBe(
+      'Wed 19 Jun, 17:30 – Thu 20 Jun, 01:00 GMT+10',
+    );
     expect(zoneAbbreviation(start, 'UTC')).toBe('UTC');
   });
 });

@@ -29,7 +29,10 @@ function faces(text: string): Map<string, Record<string, string>> {
         .map(([k, ...v]) => [k, v.join(':')]),
     );
     const family = String(decls['font-family']).replace(/['"]/g, '');
-    out.set(family, Object.fromEntries(OVERRIDES.filter((k) => k in decls).map((k) => [k, decls[k]!])));
+    out.set(
+      family,
+      Object.fromEntries(OVERRIDES.filter((k) => k in decls).map((k) => [k, decls[k]!])),
+    );
   }
   return out;
 }
@@ -45,7 +48,9 @@ describe('metric-matched stand-ins for the web fonts', () => {
   ] as const;
 
   it.each(cases)('%s scales its system face to the web font', (family, web, system) => {
-    const expected = faces(createFontStack([web, system]).fontFaces).values().next().value!;
+    const expected = faces(createFontStack([web, system]).fontFaces)
+      .values()
+      .next().value!;
     expect(Object.keys(expected).length).toBeGreaterThan(0);
     expect(inCss.get(family)).toEqual(expected);
   });
@@ -53,13 +58,26 @@ describe('metric-matched stand-ins for the web fonts', () => {
   /** The value of each `--font-NAME` declared in the CSS block opened by `selector`. */
   const stacks = (selector: string): Record<string, string[]> => {
     const block = css.slice(css.indexOf(`${selector} {`)).split('}')[0]!;
-    return Object.fromEntries([...block.matchAll(/--font-(\w+):([^;]+);/g)].map(([, name, value]) => [name, value!.split(',').map((f) => f.trim())]));
+    return Object.fromEntries(
+      [...block.matchAll(/--font-(\w+):([^;]+);/g)].map(([, name, value]) => [
+        name,
+        value!.split(',').map((f) => f.trim()),
+      ]),
+    );
   };
 
   it('the site font stacks name each stand-in right after its web font', () => {
     const { sans, display } = stacks('@theme');
-    expect(sans!.slice(0, 3)).toEqual(["'Inter Variable'", "'Inter Fallback'", "'Inter Fallback Roboto'"]);
-    expect(display!.slice(0, 3)).toEqual(["'Fraunces Variable'", "'Fraunces Fallback'", "'Fraunces Fallback Times'"]);
+    expect(sans!.slice(0, 3)).toEqual([
+      "'Inter Variable'",
+      "'Inter Fallback'",
+      "'Inter Fallback Roboto'",
+    ]);
+    expect(display!.slice(0, 3)).toEqual([
+      "'Fraunces Variable'",
+      "'Fraunces Fallback'",
+      "'Fraunces Fallback Times'",
+    ]);
   });
 
   it('until the first paint the stacks are the same without their web font', () => {

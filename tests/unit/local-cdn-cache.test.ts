@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { LocalCdnCache, MAX_CACHE_BYTES } from '../../scripts/platform/cdn-cache';
 
 const MB = 1024 * 1024;
-const answer = () => new Response(Buffer.alloc(MB), { headers: { 'Netlify-CDN-Cache-Control': 'public, s-maxage=31536000' } });
+const answer = () =>
+  new Response(Buffer.alloc(MB), {
+    headers: { 'Netlify-CDN-Cache-Control': 'public, s-maxage=31536000' },
+  });
 
 describe("the local stand-in for Netlify's CDN cache", () => {
   it('holds at most its byte budget however many distinct query strings come in, dropping the oldest first', async () => {
@@ -10,7 +13,8 @@ describe("the local stand-in for Netlify's CDN cache", () => {
     const url = (n: number) => new URL(`http://localhost/api/stats?x=${n}`);
     for (let n = 0; n < (MAX_CACHE_BYTES / MB) * 2; n++) await cache.keep('GET', url(n), answer());
     expect(cache.heldBytes).toBeLessThanOrEqual(MAX_CACHE_BYTES);
-    const served = (n: number) => cache.serve('GET', url(n), { writeHead: () => {}, end: () => {} } as never);
+    const served = (n: number) =>
+      cache.serve('GET', url(n), { writeHead: () => {}, end: () => {} } as never);
     expect(served(0)).toBe(false);
     expect(served((MAX_CACHE_BYTES / MB) * 2 - 1)).toBe(true);
     cache.purge();

@@ -21,7 +21,12 @@ describe('publication archive addresses', () => {
   });
 
   it('lists types alphabetically with counts, merging variants under the first spelling', () => {
-    const pubs = [{ type: 'Report' }, { type: 'Guide' }, { type: 'report' }, { type: 'Policy Brief' }];
+    const pubs = [
+      { type: 'Report' },
+      { type: 'Guide' },
+      { type: 'report' },
+      { type: 'Policy Brief' },
+    ];
     expect(publicationTypes(pubs)).toEqual([
       { kind: 'type', slug: 'guide', label: 'Guide', count: 1 },
       { kind: 'type', slug: 'policy-brief', label: 'Policy Brief', count: 1 },
@@ -41,17 +46,36 @@ describe('publication archive addresses', () => {
     expect(archivePageCount(ARCHIVE_PAGE_SIZE)).toBe(1);
     expect(archivePageCount(ARCHIVE_PAGE_SIZE + 1)).toBe(2);
     const pubs = [...Array(ARCHIVE_PAGE_SIZE + 1).fill({ type: 'Report' }), { type: 'Guide' }];
-    const filters = [...publicationTypes(pubs), { kind: 'topic' as const, slug: 'safety', label: 'Safety', count: 1 }, { kind: 'year' as const, slug: '2025', label: '2025', count: 13 }];
+    const filters = [
+      ...publicationTypes(pubs),
+      { kind: 'topic' as const, slug: 'safety', label: 'Safety', count: 1 },
+      { kind: 'year' as const, slug: '2025', label: '2025', count: 13 },
+    ];
     expect(archivePaths(pubs.length, filters)).toEqual([
-      '/publications', '/publications/2', '/publications/type/guide', '/publications/type/report', '/publications/type/report/2',
-      '/publications/topic/safety', '/publications/year/2025', '/publications/year/2025/2',
+      '/publications',
+      '/publications/2',
+      '/publications/type/guide',
+      '/publications/type/report',
+      '/publications/type/report/2',
+      '/publications/topic/safety',
+      '/publications/year/2025',
+      '/publications/year/2025/2',
     ]);
     expect(archivePaths(0, [])).toEqual(['/publications']);
   });
 
   it('files publications by year, newest year first, older records by their free-text date', () => {
-    const pubs = [{ date: 'March 2024' }, { publishedOn: '2025-01-02', date: '' }, { date: '2024' }, { date: 'Forthcoming', createdAt: '2023-02-01T00:00:00.000Z' }];
-    expect(publicationYears(pubs).map((y) => [y.slug, y.count])).toEqual([['2025', 1], ['2024', 2], ['2023', 1]]);
+    const pubs = [
+      { date: 'March 2024' },
+      { publishedOn: '2025-01-02', date: '' },
+      { date: '2024' },
+      { date: 'Forthcoming', createdAt: '2023-02-01T00:00:00.000Z' },
+    ];
+    expect(publicationYears(pubs).map((y) => [y.slug, y.count])).toEqual([
+      ['2025', 1],
+      ['2024', 2],
+      ['2023', 1],
+    ]);
     expect(publicationsOfYear(pubs, '2024')).toEqual([{ date: 'March 2024' }, { date: '2024' }]);
   });
 });

@@ -5,7 +5,11 @@ import { $publish, $publishPill, noteChanged } from '../../src/stores/publish';
 function serve(states: string[]) {
   const fetchMock = vi.fn(async () => {
     const state = states.shift() ?? 'live';
-    const body = { state, lastBuildAt: '2025-01-01T10:00:00.000Z', lastError: state === 'failed' ? 'Build broke' : null };
+    const body = {
+      state,
+      lastBuildAt: '2025-01-01T10:00:00.000Z',
+      lastError: state === 'failed' ? 'Build broke' : null,
+    };
     return new Response(JSON.stringify(body), { status: 200 });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -60,7 +64,10 @@ describe('publish store and the editor pill', () => {
 
   it('keeps Saved when the publish state cannot be read', async () => {
     vi.useFakeTimers();
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"nope"}', { status: 403 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"message":"nope"}', { status: 403 })),
+    );
     watchPublish();
     noteChanged();
     await vi.advanceTimersByTimeAsync(5000);

@@ -2,18 +2,39 @@ import { describe, expect, it } from 'vitest';
 import type { ReleaseBundle } from '../../src/schemas/release-bundle';
 import { dueTexts } from '../../src/server/publishing/release-bundles';
 
-const bundle = (name: string, at: string, status: ReleaseBundle['status'], texts: ReleaseBundle['texts']): ReleaseBundle => ({
-  id: '00000000-0000-4000-8000-000000000000', name, publishAt: at.slice(0, 16), timeZone: 'UTC', at, items: [], texts, status,
-  createdAt: at, createdBy: 'riley', updatedAt: at, releasedAt: null, log: [],
+const bundle = (
+  name: string,
+  at: string,
+  status: ReleaseBundle['status'],
+  texts: ReleaseBundle['texts'],
+): ReleaseBundle => ({
+  id: '00000000-0000-4000-8000-000000000000',
+  name,
+  publishAt: at.slice(0, 16),
+  timeZone: 'UTC',
+  at,
+  items: [],
+  texts,
+  status,
+  createdAt: at,
+  createdBy: 'riley',
+  updatedAt: at,
+  releasedAt: null,
+  log: [],
 });
 
 describe('the texts a build lays over the settings', () => {
   const doc = {
     bundles: [
-      bundle('Later', '2030-01-02T09:00:00.000Z', 'scheduled', { heroTitle: 'Later title', heroSubtitle: 'Later subtitle' }),
+      bundle('Later', '2030-01-02T09:00:00.000Z', 'scheduled', {
+        heroTitle: 'Later title',
+        heroSubtitle: 'Later subtitle',
+      }),
       bundle('Launch', '2030-01-01T09:00:00.000Z', 'scheduled', { heroTitle: 'Launch title' }),
       bundle('Dropped', '2029-12-31T09:00:00.000Z', 'cancelled', { aboutTitle: 'Never' }),
-      bundle('Done', '2029-12-30T09:00:00.000Z', 'released', { teamTitle: 'Already in the settings' }),
+      bundle('Done', '2029-12-30T09:00:00.000Z', 'released', {
+        teamTitle: 'Already in the settings',
+      }),
     ],
   };
 
@@ -22,10 +43,15 @@ describe('the texts a build lays over the settings', () => {
   });
 
   it('are a scheduled release’s from its time on, never a cancelled or finished one’s', () => {
-    expect(dueTexts(doc, Date.parse('2030-01-01T09:00:00.000Z'))).toEqual({ heroTitle: 'Launch title' });
+    expect(dueTexts(doc, Date.parse('2030-01-01T09:00:00.000Z'))).toEqual({
+      heroTitle: 'Launch title',
+    });
   });
 
   it('take the later release’s wording when two are due', () => {
-    expect(dueTexts(doc, Date.parse('2030-01-03T00:00:00.000Z'))).toEqual({ heroTitle: 'Later title', heroSubtitle: 'Later subtitle' });
+    expect(dueTexts(doc, Date.parse('2030-01-03T00:00:00.000Z'))).toEqual({
+      heroTitle: 'Later title',
+      heroSubtitle: 'Later subtitle',
+    });
   });
 });

@@ -8,7 +8,38 @@ import { describe, expect, it } from 'vitest';
 import { BODY_MAX_CHARS } from '../../src/schemas/publication';
 import { bodyImages, renderReportBody } from '../../src/server/content/report-body';
 
-const SAFE_TAGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'ul', 'ol', 'li', 'a', 'em', 'strong', 's', 'code', 'pre', 'sup', 'section', 'figure', 'figcaption', 'img', 'div', 'table', 'thead', 'tbody', 'tr', 'th', 'td']);
+const SAFE_TAGS = new Set([
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'p',
+  'br',
+  'hr',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'em',
+  'strong',
+  's',
+  'code',
+  'pre',
+  'sup',
+  'section',
+  'figure',
+  'figcaption',
+  'img',
+  'div',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+]);
 const SAFE_URL = /^(https?:|mailto:|#|\/(?!\/)|\.{0,2}\/?[\w%.-])/i;
 
 /** Every way the HTML could run code or load something it should not: [] when there is none. */
@@ -21,8 +52,10 @@ function executable(html: string): string[] {
       const tag = node.rawTagName.toLowerCase();
       if (!SAFE_TAGS.has(tag)) found.push(`<${tag}>`);
       for (const [name, value] of Object.entries(node.attributes)) {
-        if (/^on/i.test(name) || name === 'style' || name === 'srcdoc' || name === 'formaction') found.push(`${tag}[${name}]`);
-        if ((name === 'href' || name === 'src') && !SAFE_URL.test(value.trim())) found.push(`${tag}[${name}=${value}]`);
+        if (/^on/i.test(name) || name === 'style' || name === 'srcdoc' || name === 'formaction')
+          found.push(`${tag}[${name}]`);
+        if ((name === 'href' || name === 'src') && !SAFE_URL.test(value.trim()))
+          found.push(`${tag}[${name}=${value}]`);
         if (/(java|vb)script:|data:/i.test(value)) found.push(`${tag}[${name}=${value}]`);
       }
       walk(node);
@@ -71,8 +104,15 @@ describe('a hostile body', () => {
 
   it('renders a table as large as a body may be in bounded time, inside its scroll box, with nothing executable', () => {
     const columns = 15;
-    const row = (cell: (c: number) => string) => `|${Array.from({ length: columns }, (_, c) => ` ${cell(c)} `).join('|')}|`;
-    const lines = [row((c) => `H${c}`), row(() => '---'), ...Array.from({ length: 100 }, (_, r) => row((c) => (c === 0 ? `[x](javascript:alert(${r}))` : `<img src=x onerror=alert(${r})>`)))];
+    const row = (cell: (c: number) => string) =>
+      `|${Array.from({ length: columns }, (_, c) => ` ${cell(c)} `).join('|')}|`;
+    const lines = [
+      row((c) => `H${c}`),
+      row(() => '---'),
+      ...Array.from({ length: 100 }, (_, r) =>
+        row((c) => (c === 0 ? `[x](javascript:alert(${r}))` : `<img src=x onerror=alert(${r})>`)),
+      ),
+    ];
     const markdown = lines.join('\n');
     expect(markdown.length).toBeLessThanOrEqual(BODY_MAX_CHARS);
     expect(markdown.length).toBeGreaterThan(BODY_MAX_CHARS * 0.8);
@@ -102,7 +142,10 @@ describe('an ordinary report', () => {
   const doc = parse(rendered.html);
 
   it('starts its headings at h2 with ids, and lists them as the contents', () => {
-    expect(doc.querySelectorAll('h2').map((h) => h.id)).toEqual(['section-introduction', 'section-introduction-2']);
+    expect(doc.querySelectorAll('h2').map((h) => h.id)).toEqual([
+      'section-introduction',
+      'section-introduction-2',
+    ]);
     expect(doc.querySelector('h3')!.id).toBe('section-method');
     expect(rendered.contents).toEqual([
       { id: 'section-introduction', text: 'Introduction', level: 2 },
@@ -113,14 +156,26 @@ describe('an ordinary report', () => {
 
   it('makes a lone image a figure with its alt text and caption', () => {
     const figure = doc.querySelector('figure')!;
-    expect(figure.querySelector('img')!.getAttribute('alt')).toBe('A line chart of training compute');
-    expect(figure.querySelector('img')!.getAttribute('srcset')).toContain('/.netlify/images?url=%2Fapi%2Fuploads%2Fchart.png&w=640 640w');
+    expect(figure.querySelector('img')!.getAttribute('alt')).toBe(
+      'A line chart of training compute',
+    );
+    expect(figure.querySelector('img')!.getAttribute('srcset')).toContain(
+      '/.netlify/images?url=%2Fapi%2Fuploads%2Fchart.png&w=640 640w',
+    );
     expect(figure.querySelector('figcaption')!.text).toBe('Figure 1: Training compute, 2012-2025');
   });
 
   it('keeps links, quotes, lists, aligned tables and footnotes', () => {
-    expect(doc.querySelectorAll('a').map((a) => a.getAttribute('href'))).toEqual(['https://example.org/guide', '/team', 'mailto:policy@example.org', '#fn1', '#fnref1']);
-    expect(doc.querySelector('blockquote')!.text.trim()).toBe('Evaluations are only as good as their threat models.');
+    expect(doc.querySelectorAll('a').map((a) => a.getAttribute('href'))).toEqual([
+      'https://example.org/guide',
+      '/team',
+      'mailto:policy@example.org',
+      '#fn1',
+      '#fnref1',
+    ]);
+    expect(doc.querySelector('blockquote')!.text.trim()).toBe(
+      'Evaluations are only as good as their threat models.',
+    );
     expect(doc.querySelectorAll('ol > li').length).toBeGreaterThanOrEqual(2);
     expect(doc.querySelector('td.align-right')!.text).toBe('12');
     expect(doc.querySelector('section.footnotes li#fn1')!.text).toContain('A note on sources.');

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { assignSlugs, redirectRules, slugify } from '../../src/lib/slug';
 
-const item = (id: string, title: string, slug?: string, previousSlugs?: string[]) => ({ id, title, slug, previousSlugs });
+const item = (id: string, title: string, slug?: string, previousSlugs?: string[]) => ({
+  id,
+  title,
+  slug,
+  previousSlugs,
+});
 
 describe('slugify', () => {
   it('lower-cases, drops accents and joins words with hyphens', () => {
@@ -13,7 +18,13 @@ describe('slugify', () => {
 
 describe('assignSlugs', () => {
   it('gives records without a slug one from the title, unique, never a reserved word or a number', () => {
-    const out = assignSlugs([item('a', 'Same'), item('b', 'Same'), item('c', 'Type'), item('d', '2025'), item('e', '—')]);
+    const out = assignSlugs([
+      item('a', 'Same'),
+      item('b', 'Same'),
+      item('c', 'Type'),
+      item('d', '2025'),
+      item('e', '—'),
+    ]);
     expect(out.map((i) => i.slug)).toEqual(['same', 'same-2', 'type-2', '2025-2', 'item-e']);
   });
 
@@ -37,14 +48,18 @@ describe('assignSlugs', () => {
 
 describe('redirectRules', () => {
   it('sends each previous slug and its companion files to the current address', () => {
-    expect(redirectRules('/publications', [{ slug: 'new', previousSlugs: ['old'] }], ['.ris'])).toEqual([
+    expect(
+      redirectRules('/publications', [{ slug: 'new', previousSlugs: ['old'] }], ['.ris']),
+    ).toEqual([
       '/publications/old /publications/new 301',
       '/publications/old.ris /publications/new.ris 301',
     ]);
   });
 
   it('matches a non-ASCII old address as browsers ask for it (percent-encoded), and points at an ASCII Location', () => {
-    const rules = redirectRules('/publications', [{ slug: 'ラーメン-2', previousSlugs: ['ラーメン'] }]);
+    const rules = redirectRules('/publications', [
+      { slug: 'ラーメン-2', previousSlugs: ['ラーメン'] },
+    ]);
     expect(rules).toEqual([
       `/publications/${encodeURIComponent('ラーメン')} /publications/${encodeURIComponent('ラーメン')}-2 301`,
       `/publications/ラーメン /publications/${encodeURIComponent('ラーメン')}-2 301`,
@@ -55,7 +70,7 @@ describe('redirectRules', () => {
 });
 
 describe('slugs of every script', () => {
-  it("a title with the Japanese long-vowel mark makes a slug the stored schema accepts", async () => {
+  it('a title with the Japanese long-vowel mark makes a slug the stored schema accepts', async () => {
     const { publicationSchema } = await import('../../src/schemas/publication');
     const slug = slugify('ラーメン政策ー2025');
     expect(slug).toBe('ラーメン政策ー2025');

@@ -11,7 +11,9 @@ describe('invocationWork (context.waitUntil)', () => {
       new Promise<void>((resolve) =>
         setTimeout(() => {
           done.push('first');
-          work.waitUntil(new Promise<void>((r) => setTimeout(() => (done.push('second'), r()), 20)));
+          work.waitUntil(
+            new Promise<void>((r) => setTimeout(() => (done.push('second'), r()), 20)),
+          );
           resolve();
         }, 20),
       ),

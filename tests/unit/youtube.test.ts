@@ -16,8 +16,17 @@ describe('youtubeId', () => {
     expect(youtubeId(url)).toBe(id);
   });
 
-  it.each(['', '   ', 'not a url', 'https://vimeo.com/12345678901', 'https://www.youtube.com/watch?v=short', 'https://www.youtube.com/channel/UC123',
-    'javascript:alert(1)', 'https://evil.example/watch?v=dQw4w9WgXcQ', 'https://youtu.be/'])('rejects %j', (url) => {
+  it.each([
+    '',
+    '   ',
+    'not a url',
+    'https://vimeo.com/12345678901',
+    'https://www.youtube.com/watch?v=short',
+    'https://www.youtube.com/channel/UC123',
+    'javascript:alert(1)',
+    'https://evil.example/watch?v=dQw4w9WgXcQ',
+    'https://youtu.be/',
+  ])('rejects %j', (url) => {
     expect(youtubeId(url)).toBeNull();
   });
 

@@ -12,7 +12,11 @@ type Match = { route: { handler: FnHandler }; params: Record<string, string> } |
 export function functionsStage(opts: {
   match: (pathname: string, method: string) => Match;
   cdn: LocalCdnCache;
-  call: (request: Parameters<Stage['handle']>[0], handler: FnHandler, params: Record<string, string>) => Promise<void>;
+  call: (
+    request: Parameters<Stage['handle']>[0],
+    handler: FnHandler,
+    params: Record<string, string>,
+  ) => Promise<void>;
 }): Stage {
   return {
     name: 'functions (behind the CDN cache)',
@@ -21,7 +25,8 @@ export function functionsStage(opts: {
       if (url.pathname.startsWith('/.netlify/')) return false;
       const matched = opts.match(url.pathname, method);
       if (!matched) return false;
-      if (!opts.cdn.serve(method, url, res)) await opts.call(request, matched.route.handler, matched.params);
+      if (!opts.cdn.serve(method, url, res))
+        await opts.call(request, matched.route.handler, matched.params);
       return true;
     },
   };

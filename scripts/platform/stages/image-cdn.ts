@@ -6,7 +6,8 @@ export function imageCdnStage(images: LocalImageCdn): Stage {
   return {
     name: 'image CDN',
     async handle({ req, res, url, method }) {
-      if (url.pathname !== '/.netlify/images' || (method !== 'GET' && method !== 'HEAD')) return false;
+      if (url.pathname !== '/.netlify/images' || (method !== 'GET' && method !== 'HEAD'))
+        return false;
       await images.serve(req, res, url);
       return true;
     },

@@ -14,8 +14,15 @@ export function staticSiteStage(builder: Builder): Stage {
         return true;
       }
       if (!builder.site) {
-        res.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': '5', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' });
-        res.end('<!doctype html><meta http-equiv="refresh" content="3"><title>Building…</title><p>The site is being built. This page reloads by itself.</p>');
+        res.writeHead(503, {
+          'Content-Type': 'text/html; charset=utf-8',
+          'Retry-After': '5',
+          'X-Content-Type-Options': 'nosniff',
+          'Cache-Control': 'no-store',
+        });
+        res.end(
+          '<!doctype html><meta http-equiv="refresh" content="3"><title>Building…</title><p>The site is being built. This page reloads by itself.</p>',
+        );
         return true;
       }
       await builder.site.serve(req, res, url.pathname);

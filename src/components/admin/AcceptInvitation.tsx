@@ -7,7 +7,10 @@ import { flashNext } from './flash';
 import { cx, ui } from '../ui/styles';
 
 type Kind = 'invite' | 'reset' | 'forgot';
-type State = { status: 'loading' } | { status: 'invalid'; message: string } | { status: 'ready'; username: string; kind: Kind };
+type State =
+  | { status: 'loading' }
+  | { status: 'invalid'; message: string }
+  | { status: 'ready'; username: string; kind: Kind };
 
 // The token travels in the address's fragment, which browsers never send to a server or in a Referer.
 const token = () => decodeURIComponent(window.location.hash.slice(1));
@@ -19,9 +22,14 @@ export default function AcceptInvitation() {
   const { pending, error } = accept;
 
   useEffect(() => {
-    apiRequest<{ username: string; kind: Kind }>('GET', `/api/auth/invitations/${encodeURIComponent(token() || 'none')}`)
+    apiRequest<{ username: string; kind: Kind }>(
+      'GET',
+      `/api/auth/invitations/${encodeURIComponent(token() || 'none')}`,
+    )
       .then((i) => setState({ status: 'ready', ...i }))
-      .catch((failure: unknown) => setState({ status: 'invalid', message: errorMessage(failure, 'This link is not valid.') }));
+      .catch((failure: unknown) =>
+        setState({ status: 'invalid', message: errorMessage(failure, 'This link is not valid.') }),
+      );
   }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -35,7 +43,9 @@ export default function AcceptInvitation() {
     // The page leaves on success: the form stays off until it has.
     await accept.run(
       async () => {
-        await apiRequest('POST', `/api/auth/invitations/${encodeURIComponent(token())}/accept`, { password });
+        await apiRequest('POST', `/api/auth/invitations/${encodeURIComponent(token())}/accept`, {
+          password,
+        });
         // Setting it ended every session: signing in (with the second factor, if on) comes next.
         flashNext({ title: 'Password set', description: 'Sign in with your new password.' });
         window.location.assign('/login');
@@ -44,7 +54,8 @@ export default function AcceptInvitation() {
     );
   }
 
-  if (state.status === 'loading') return <p className="text-sm text-ink-muted">Checking your link...</p>;
+  if (state.status === 'loading')
+    return <p className="text-sm text-ink-muted">Checking your link...</p>;
   if (state.status === 'invalid') {
     return (
       <p role="alert" className="text-sm text-red-800">
@@ -55,10 +66,15 @@ export default function AcceptInvitation() {
   return (
     <>
       <p className="mb-4 text-sm text-ink-muted">
-        {state.kind === 'invite' ? 'Welcome' : 'Welcome back'}, <strong className="text-ink">{state.username}</strong>. Choose a password of at least 12 characters.
+        {state.kind === 'invite' ? 'Welcome' : 'Welcome back'},{' '}
+        <strong className="text-ink">{state.username}</strong>. Choose a password of at least 12
+        characters.
       </p>
       {error && (
-        <div role="alert" className="mb-4 flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800">
+        <div
+          role="alert"
+          className="mb-4 flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800"
+        >
           <AlertCircle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
           <span>{error}</span>
         </div>
@@ -69,13 +85,29 @@ export default function AcceptInvitation() {
           <label htmlFor="invite-password" className={ui.label}>
             New password
           </label>
-          <input id="invite-password" name="password" type="password" autoComplete="new-password" required disabled={pending} className={cx(ui.input, 'mt-1')} />
+          <input
+            id="invite-password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            disabled={pending}
+            className={cx(ui.input, 'mt-1')}
+          />
         </div>
         <div>
           <label htmlFor="invite-confirm" className={ui.label}>
             Repeat the password
           </label>
-          <input id="invite-confirm" name="confirm" type="password" autoComplete="new-password" required disabled={pending} className={cx(ui.input, 'mt-1')} />
+          <input
+            id="invite-confirm"
+            name="confirm"
+            type="password"
+            autoComplete="new-password"
+            required
+            disabled={pending}
+            className={cx(ui.input, 'mt-1')}
+          />
         </div>
         <Button type="submit" busy={pending} busyLabel="Saving..." className="w-full py-2.5">
           Set password

@@ -30,7 +30,9 @@ export default function AdminApp({ page: initialPage }: { page: string }) {
     // choosing to log out there is nothing to come back to.
     const { pathname, search } = window.location;
     const back = !loggedOut && !/^\/admin\/?$/.test(pathname);
-    window.location.replace(back ? `/login?next=${encodeURIComponent(pathname + search)}` : '/login');
+    window.location.replace(
+      back ? `/login?next=${encodeURIComponent(pathname + search)}` : '/login',
+    );
   }, [session.status, loggedOut]);
 
   // On each route change (and once on first load) scroll to the top after 100 ms.
@@ -58,7 +60,8 @@ export default function AdminApp({ page: initialPage }: { page: string }) {
     const Page = declared.component;
     let content;
     if (user.mustSetUpTwoFactor && declared.page !== 'account') content = <TwoFactorRequired />;
-    else if (!mayOpen(user.role, declared)) content = <NoPermission username={user.username} role={user.role} label={declared.label} />;
+    else if (!mayOpen(user.role, declared))
+      content = <NoPermission username={user.username} role={user.role} label={declared.label} />;
     else
       content = (
         <Suspense fallback={<p className="p-8 text-center text-ink-muted">Loading...</p>}>

@@ -14,12 +14,25 @@ interface AdminLinkProps {
  */
 export default function AdminLink({ page, className, children, current }: AdminLinkProps) {
   function onClick(event: MouseEvent<HTMLAnchorElement>) {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     event.preventDefault();
     void navigateAdmin(page);
   }
   return (
-    <a href={adminPath(page)} onClick={onClick} className={className} aria-current={current ? 'page' : undefined}>
+    <a
+      href={adminPath(page)}
+      onClick={onClick}
+      className={className}
+      aria-current={current ? 'page' : undefined}
+    >
       {children}
     </a>
   );

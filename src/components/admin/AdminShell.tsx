@@ -18,7 +18,15 @@ import Button from '../ui/Button';
 import { buttonClass, cx, ui } from '../ui/styles';
 
 /** The admin frame: sidebar menu (what the user's role can use), header (user, publish state, account, view site, logout) and the page. */
-export default function AdminShell({ page, user, children }: { page: string; user: CurrentUser; children: ReactNode }) {
+export default function AdminShell({
+  page,
+  user,
+  children,
+}: {
+  page: string;
+  user: CurrentUser;
+  children: ReactNode;
+}) {
   // The small-screen menu is open on the page it was opened on: choosing a page closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === page;
@@ -26,7 +34,10 @@ export default function AdminShell({ page, user, children }: { page: string; use
 
   return (
     <div className="min-h-screen lg:pl-64">
-      <a href="#admin-main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#admin-main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <nav
@@ -38,7 +49,8 @@ export default function AdminShell({ page, user, children }: { page: string; use
         )}
       >
         <p className="px-3 pb-4 font-display text-lg font-semibold text-white">
-          {SITE.shortName} <span className="font-sans text-sm font-normal text-brand-300">Admin</span>
+          {SITE.shortName}{' '}
+          <span className="font-sans text-sm font-normal text-brand-300">Admin</span>
         </p>
         <ul className="space-y-0.5">
           {menuFor(user.role).map(({ page: p, label, icon: Icon }) => (
@@ -48,7 +60,9 @@ export default function AdminShell({ page, user, children }: { page: string; use
                 current={p === page}
                 className={cx(
                   'flex items-center gap-3 rounded-md px-3 py-2 text-sm',
-                  p === page ? 'bg-brand-800 font-medium text-white' : 'hover:bg-brand-900 hover:text-white',
+                  p === page
+                    ? 'bg-brand-800 font-medium text-white'
+                    : 'hover:bg-brand-900 hover:text-white',
                 )}
               >
                 <Icon aria-hidden="true" className="h-4 w-4 shrink-0" />
@@ -67,14 +81,26 @@ export default function AdminShell({ page, user, children }: { page: string; use
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           onClick={() => setMenuOpenOn(menuOpen ? null : page)}
         >
-          {menuOpen ? <X aria-hidden="true" className="h-5 w-5" /> : <Menu aria-hidden="true" className="h-5 w-5" />}
+          {menuOpen ? (
+            <X aria-hidden="true" className="h-5 w-5" />
+          ) : (
+            <Menu aria-hidden="true" className="h-5 w-5" />
+          )}
         </button>
         <PublishBadge />
         <div className="ml-auto flex items-center gap-2 text-sm">
           <span className="hidden text-ink-muted sm:inline">
-            Signed in as <strong className="text-ink" data-testid="admin-username">{user.username}</strong> ({ROLE_LABELS[user.role]})
+            Signed in as{' '}
+            <strong className="text-ink" data-testid="admin-username">
+              {user.username}
+            </strong>{' '}
+            ({ROLE_LABELS[user.role]})
           </span>
-          <AdminLink page="account" current={page === 'account'} className={buttonClass({ variant: 'ghost' })}>
+          <AdminLink
+            page="account"
+            current={page === 'account'}
+            className={buttonClass({ variant: 'ghost' })}
+          >
             <KeyRound aria-hidden="true" className="h-4 w-4" />
             My account
           </AdminLink>
@@ -88,7 +114,11 @@ export default function AdminShell({ page, user, children }: { page: string; use
           </Button>
         </div>
       </header>
-      <main id="admin-main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 outline-none sm:px-6 lg:py-8">
+      <main
+        id="admin-main"
+        tabIndex={-1}
+        className="mx-auto max-w-6xl px-4 py-6 outline-none sm:px-6 lg:py-8"
+      >
         {children}
       </main>
       <LeavePrompt />

@@ -17,12 +17,20 @@ export default function ForgotPasswordForm() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const login = String(new FormData(event.currentTarget).get('login') ?? '');
-    await request.run(async () => setAnswer((await apiRequest<{ message: string }>('POST', '/api/auth/forgot-password', { login })).message));
+    await request.run(async () =>
+      setAnswer(
+        (await apiRequest<{ message: string }>('POST', '/api/auth/forgot-password', { login }))
+          .message,
+      ),
+    );
   }
 
   if (answer) {
     return (
-      <p role="status" className="rounded-md border border-brand-100 bg-brand-50 px-3 py-2.5 text-sm text-brand-900">
+      <p
+        role="status"
+        className="rounded-md border border-brand-100 bg-brand-50 px-3 py-2.5 text-sm text-brand-900"
+      >
         {answer}
       </p>
     );
@@ -30,7 +38,10 @@ export default function ForgotPasswordForm() {
   return (
     <>
       {error && (
-        <div role="alert" className="mb-4 flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800">
+        <div
+          role="alert"
+          className="mb-4 flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800"
+        >
           <AlertCircle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
           <span>{error}</span>
         </div>
@@ -40,9 +51,23 @@ export default function ForgotPasswordForm() {
           <label htmlFor="forgot-login" className={ui.label}>
             Username or email
           </label>
-          <input id="forgot-login" name="login" autoComplete="username" required maxLength={254} disabled={pending} className={cx(ui.input, 'mt-1')} />
+          <input
+            id="forgot-login"
+            name="login"
+            autoComplete="username"
+            required
+            maxLength={254}
+            disabled={pending}
+            className={cx(ui.input, 'mt-1')}
+          />
         </div>
-        <Button type="submit" disabled={!ready} busy={pending} busyLabel="Sending..." className="w-full py-2.5">
+        <Button
+          type="submit"
+          disabled={!ready}
+          busy={pending}
+          busyLabel="Sending..."
+          className="w-full py-2.5"
+        >
           Email me a link
         </Button>
       </form>

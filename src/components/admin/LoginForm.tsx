@@ -48,38 +48,55 @@ export default function LoginForm() {
     const password = String(data.get('password') ?? '');
     const code = needsCode ? String(data.get('code') ?? '') : '';
     let secondStep = false;
-    await login.run(async () => {
-      try {
-        await apiRequest('POST', '/api/auth/login', { username, password, ...(code ? { code } : {}) });
-      } catch (failure) {
-        const asksForCode = failure instanceof ApiError && failure.status === 401 && !!failure.body?.fields?.code;
-        // The password was right and the account has two-factor sign-in: a second step, not a failure.
-        if (asksForCode && !needsCode) {
-          secondStep = true;
-          return;
+    await login.run(
+      async () => {
+        try {
+          await apiRequest('POST', '/api/auth/login', {
+            username,
+            password,
+            ...(code ? { code } : {}),
+          });
+        } catch (failure) {
+          const asksForCode =
+            failure instanceof ApiError && failure.status === 401 && !!failure.body?.fields?.code;
+          // The password was right and the account has two-factor sign-in: a second step, not a failure.
+          if (asksForCode && !needsCode) {
+            secondStep = true;
+            return;
+          }
+          throw failure;
         }
-        throw failure;
-      }
-      track('login', { success: true });
-      await refreshSession();
-      notify(WELCOME);
-      // The toast is shown again on the dashboard, since the full page load below ends this page.
-      flashNext(WELCOME);
-      window.location.assign(afterLogin());
-      // Signed in, the page leaves: the form stays off until it has.
-    }, { keepPending: () => !secondStep });
+        track('login', { success: true });
+        await refreshSession();
+        notify(WELCOME);
+        // The toast is shown again on the dashboard, since the full page load below ends this page.
+        flashNext(WELCOME);
+        window.location.assign(afterLogin());
+        // Signed in, the page leaves: the form stays off until it has.
+      },
+      { keepPending: () => !secondStep },
+    );
     if (secondStep) setNeedsCode(true);
   }
 
   return (
     <>
       {error && (
-        <div id={errorId} role="alert" className="mb-5 flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800">
+        <div
+          id={errorId}
+          role="alert"
+          className="mb-5 flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800"
+        >
           <AlertCircle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
           <span>{error}</span>
         </div>
       )}
-      <form onSubmit={submit} method="post" className="space-y-4" aria-describedby={error ? errorId : undefined}>
+      <form
+        onSubmit={submit}
+        method="post"
+        className="space-y-4"
+        aria-describedby={error ? errorId : undefined}
+      >
         <div>
           <label htmlFor="login-username" className={ui.label}>
             Username
@@ -109,7 +126,11 @@ export default function LoginForm() {
         </div>
         {needsCode && (
           <div>
-            <p role="status" className="mb-3 rounded-md border border-brand-100 bg-brand-50 px-3 py-2.5 text-sm text-brand-900" data-testid="login-second-step">
+            <p
+              role="status"
+              className="mb-3 rounded-md border border-brand-100 bg-brand-50 px-3 py-2.5 text-sm text-brand-900"
+              data-testid="login-second-step"
+            >
               Password accepted. One more step: enter your two-factor code.
             </p>
             <label htmlFor="login-code" className={ui.label}>
@@ -130,7 +151,13 @@ export default function LoginForm() {
             </p>
           </div>
         )}
-        <Button type="submit" disabled={!ready} busy={pending} busyLabel="Logging in..." className="w-full py-2.5">
+        <Button
+          type="submit"
+          disabled={!ready}
+          busy={pending}
+          busyLabel="Logging in..."
+          className="w-full py-2.5"
+        >
           Login
         </Button>
       </form>
@@ -145,7 +172,8 @@ export default function LoginForm() {
 }
 
 /** The server's words about a failed sign-in ('' when it gave none); a request that got no answer says so. */
-const serverMessage = (failure: unknown): string => (failure instanceof ApiError ? (failure.body?.message ?? '') : 'Network error - please try again');
+const serverMessage = (failure: unknown): string =>
+  failure instanceof ApiError ? (failure.body?.message ?? '') : 'Network error - please try again';
 
 /**
  * Where to go after signing in: /admin, or a same-site path given as ?next= (the

@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import { ui } from '../ui/styles';
 
 /** The title row of an admin page, with optional actions on the right. */
-export default function PageHeader({ title, description, children }: { title: string; description?: string; children?: ReactNode }) {
+export default function PageHeader({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
       <div>

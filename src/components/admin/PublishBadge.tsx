@@ -27,7 +27,9 @@ export function publishDetail(info: PublishInfo): string {
   if (exceptions(info)) return exceptions(info);
   if (!info.lastBuildAt) return 'Not built yet';
   const ago = formatDistanceToNow(new Date(info.lastBuildAt), { addSuffix: true });
-  const took = info.lastBuildDurationMs ? ` in ${(info.lastBuildDurationMs / 1000).toFixed(1)} s` : '';
+  const took = info.lastBuildDurationMs
+    ? ` in ${(info.lastBuildDurationMs / 1000).toFixed(1)} s`
+    : '';
   return `Last published ${ago}${took}`;
 }
 
@@ -35,11 +37,16 @@ export function publishDetail(info: PublishInfo): string {
 export default function PublishBadge({ detailed = false }: { detailed?: boolean }) {
   const info = useStore($publish);
   // publishNow answers a failure in words rather than throwing: the action rethrows them for its toast.
-  const publish = useAction({ toast: 'Publish failed', describe: (failure) => (failure instanceof Error ? failure.message : String(failure)) });
+  const publish = useAction({
+    toast: 'Publish failed',
+    describe: (failure) => (failure instanceof Error ? failure.message : String(failure)),
+  });
   if (!info) return null;
   const left = info.state === 'live' ? (info.skipped ?? []).length : 0;
   // Live, but some records could not render: the site is up, and someone should look at those.
-  const look = left ? { label: `Published, except ${left}`, className: LOOK.queued.className } : LOOK[info.state];
+  const look = left
+    ? { label: `Published, except ${left}`, className: LOOK.queued.className }
+    : LOOK[info.state];
   const pending = info.state === 'queued' || info.state === 'building';
   return (
     <div className={cx('flex items-center gap-2', detailed && 'flex-wrap')}>
@@ -47,9 +54,15 @@ export default function PublishBadge({ detailed = false }: { detailed?: boolean 
         data-testid="publish-state"
         data-state={left ? 'live-except' : info.state}
         title={publishDetail(info)}
-        className={cx('inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium ring-1 ring-inset', look.className)}
+        className={cx(
+          'inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium ring-1 ring-inset',
+          look.className,
+        )}
       >
-        <span aria-hidden="true" className={cx('h-1.5 w-1.5 rounded-full bg-current', pending && 'animate-pulse')} />
+        <span
+          aria-hidden="true"
+          className={cx('h-1.5 w-1.5 rounded-full bg-current', pending && 'animate-pulse')}
+        />
         {look.label}
       </span>
       {detailed && <span className="text-sm text-ink-muted">{publishDetail(info)}</span>}
@@ -61,7 +74,10 @@ export default function PublishBadge({ detailed = false }: { detailed?: boolean 
           void publish.run(async () => {
             const failure = await publishNow();
             if (failure) throw new Error(failure);
-            notify({ title: 'Publishing', description: 'The site is being rebuilt with your changes.' });
+            notify({
+              title: 'Publishing',
+              description: 'The site is being rebuilt with your changes.',
+            });
           })
         }
       >

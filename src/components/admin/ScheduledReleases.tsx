@@ -23,11 +23,20 @@ export default function ScheduledReleases({ only }: { only?: 'publications' | 'e
   }, []);
   if (!data) return null;
   const upcoming = data.upcoming.filter((r) => !only || r.collection === only);
-  const releases = data.releases.filter((r) => r.status === 'scheduled' && (!only || r.items.some((i) => i.collection === only)));
+  const releases = data.releases.filter(
+    (r) => r.status === 'scheduled' && (!only || r.items.some((i) => i.collection === only)),
+  );
   if (!upcoming.length && !releases.length && !data.warning) return null;
-  const countdown = (at: string) => (Date.parse(at) > now ? `in ${formatDistanceStrict(new Date(at), now)}` : 'going live with the next build');
+  const countdown = (at: string) =>
+    Date.parse(at) > now
+      ? `in ${formatDistanceStrict(new Date(at), now)}`
+      : 'going live with the next build';
   return (
-    <section aria-label="Scheduled releases" className={cx(ui.card, 'mb-4 p-4')} data-testid="scheduled-releases">
+    <section
+      aria-label="Scheduled releases"
+      className={cx(ui.card, 'mb-4 p-4')}
+      data-testid="scheduled-releases"
+    >
       {data.warning && (
         <p role="alert" className="mb-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
           {data.warning}
@@ -39,7 +48,9 @@ export default function ScheduledReleases({ only }: { only?: 'publications' | 'e
             <span className="font-medium text-ink">Release “{r.name}”</span>
             <span className="text-ink-muted">
               {' '}
-              ({plural(r.items.length, 'item')}, {plural(Object.keys(r.texts).length, 'text change')}) · Scheduled for {r.publishAt.replace('T', ' ')} ({r.timeZone}) ·{' '}
+              ({plural(r.items.length, 'item')},{' '}
+              {plural(Object.keys(r.texts).length, 'text change')}) · Scheduled for{' '}
+              {r.publishAt.replace('T', ' ')} ({r.timeZone}) ·{' '}
               <span data-testid="release-countdown">{countdown(r.at)}</span>
             </span>
           </li>
@@ -49,7 +60,8 @@ export default function ScheduledReleases({ only }: { only?: 'publications' | 'e
             <span className="font-medium text-ink">{r.title}</span>
             <span className="text-ink-muted">
               {' '}
-              {r.release && `(in the release “${r.release}”) `}· Scheduled for {r.publishAt.replace('T', ' ')} ({r.timeZone}) ·{' '}
+              {r.release && `(in the release “${r.release}”) `}· Scheduled for{' '}
+              {r.publishAt.replace('T', ' ')} ({r.timeZone}) ·{' '}
               <span data-testid="release-countdown">{countdown(r.at)}</span>
             </span>
           </li>

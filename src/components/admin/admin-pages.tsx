@@ -30,39 +30,200 @@ import type { AdminPage } from './admin-page-types';
 const collection = lazy(() => import('./collections/CollectionPage'));
 const settings = lazy(() => import('./settings/SettingsPage'));
 
-const page = (p: Omit<AdminPage, 'inMenu'> & { inMenu?: boolean }): AdminPage => ({ inMenu: true, ...p });
+const page = (p: Omit<AdminPage, 'inMenu'> & { inMenu?: boolean }): AdminPage => ({
+  inMenu: true,
+  ...p,
+});
 
 /** Every admin page in menu order. */
 export const ADMIN_PAGES: readonly AdminPage[] = [
-  page({ page: 'index', label: 'Dashboard', icon: LayoutDashboard, blurb: 'What needs attention', component: lazy(() => import('./pages/Dashboard')), permission: 'content' }),
-  page({ page: 'research-areas', label: 'Research areas', icon: Lightbulb, blurb: 'Strategic focus cards', component: collection, permission: 'content' }),
-  page({ page: 'team-members', label: 'Team members', icon: Users, blurb: 'Advisory team profiles', component: collection, permission: 'content' }),
-  page({ page: 'publications', label: 'Publications', icon: FileText, blurb: 'Reports, papers and briefs', component: collection, permission: 'content' }),
-  page({ page: 'stats', label: 'Stats', icon: BarChart3, blurb: 'Impact counters', component: collection, permission: 'content' }),
-  page({ page: 'events', label: 'Events', icon: CalendarDays, blurb: 'Events and workshops', component: collection, permission: 'content' }),
-  page({ page: 'testimonials', label: 'Testimonials', icon: MessageSquareQuote, blurb: 'Review and feature stories', component: lazy(() => import('./pages/Testimonials')), permission: 'content' }),
-  page({ page: 'releases', label: 'Releases', icon: Rocket, blurb: 'Changes that go live together', component: lazy(() => import('./pages/ReleasesPage')), permission: 'content' }),
-  page({ page: 'preview-links', label: 'Preview links', icon: Link2, blurb: 'Share drafts under embargo', component: lazy(() => import('./pages/PreviewLinksPage')), permission: 'content' }),
-  page({ page: 'site-settings', label: 'Site settings', icon: Settings, blurb: 'Every text on the site', component: settings, permission: 'content' }),
-  page({ page: 'section-visibility', label: 'Section visibility', icon: ToggleRight, blurb: 'Show or hide home sections', component: settings, permission: 'content' }),
-  page({ page: 'team-toggle', label: 'Team & founder', icon: UserRound, blurb: 'Team section and founder profile', component: settings, permission: 'content' }),
-  page({ page: 'contact-info', label: 'Contact info', icon: Phone, blurb: 'Location, e-mail and phone', component: settings, permission: 'content' }),
-  page({ page: 'video-settings', label: 'Video settings', icon: Video, blurb: 'Featured video and highlights', component: settings, permission: 'content' }),
-  page({ page: 'contact-forms', label: 'Contact messages', icon: Inbox, blurb: 'Messages from the contact form', component: lazy(() => import('./pages/ContactForms')), permission: 'personal-data' }),
-  page({ page: 'subscriptions', label: 'Subscriptions', icon: Mail, blurb: 'Newsletter subscribers', component: lazy(() => import('./pages/Subscriptions')), permission: 'personal-data' }),
-  page({ page: 'privacy', label: 'Privacy', icon: ShieldX, blurb: 'Find and erase one person’s data', component: lazy(() => import('./pages/PrivacyPage')), permission: 'personal-data' }),
-  page({ page: 'email', label: 'Email', icon: MailWarning, blurb: 'Sending, and failed deliveries', component: lazy(() => import('./pages/MailPage')), permission: 'personal-data' }),
-  page({ page: 'history', label: 'History', icon: History, blurb: 'Recent changes and restore', component: lazy(() => import('./pages/HistoryPage')), permission: 'content' }),
-  page({ page: 'users', label: 'Users', icon: ShieldCheck, blurb: 'Team accounts, roles and sign-in rules', component: lazy(() => import('./pages/users/UsersPage')), permission: 'users' }),
-  page({ page: 'help', label: 'Help', icon: LifeBuoy, blurb: 'How to edit, publish, schedule and restore', component: lazy(() => import('./pages/HelpPage')), permission: null }),
-  page({ page: 'account', label: 'My account', icon: KeyRound, blurb: 'Password, email address, two-factor sign-in, sessions', component: lazy(() => import('./pages/AccountPage')), permission: null, inMenu: false }),
+  page({
+    page: 'index',
+    label: 'Dashboard',
+    icon: LayoutDashboard,
+    blurb: 'What needs attention',
+    component: lazy(() => import('./pages/Dashboard')),
+    permission: 'content',
+  }),
+  page({
+    page: 'research-areas',
+    label: 'Research areas',
+    icon: Lightbulb,
+    blurb: 'Strategic focus cards',
+    component: collection,
+    permission: 'content',
+  }),
+  page({
+    page: 'team-members',
+    label: 'Team members',
+    icon: Users,
+    blurb: 'Advisory team profiles',
+    component: collection,
+    permission: 'content',
+  }),
+  page({
+    page: 'publications',
+    label: 'Publications',
+    icon: FileText,
+    blurb: 'Reports, papers and briefs',
+    component: collection,
+    permission: 'content',
+  }),
+  page({
+    page: 'stats',
+    label: 'Stats',
+    icon: BarChart3,
+    blurb: 'Impact counters',
+    component: collection,
+    permission: 'content',
+  }),
+  page({
+    page: 'events',
+    label: 'Events',
+    icon: CalendarDays,
+    blurb: 'Events and workshops',
+    component: collection,
+    permission: 'content',
+  }),
+  page({
+    page: 'testimonials',
+    label: 'Testimonials',
+    icon: MessageSquareQuote,
+    blurb: 'Review and feature stories',
+    component: lazy(() => import('./pages/Testimonials')),
+    permission: 'content',
+  }),
+  page({
+    page: 'releases',
+    label: 'Releases',
+    icon: Rocket,
+    blurb: 'Changes that go live together',
+    component: lazy(() => import('./pages/ReleasesPage')),
+    permission: 'content',
+  }),
+  page({
+    page: 'preview-links',
+    label: 'Preview links',
+    icon: Link2,
+    blurb: 'Share drafts under embargo',
+    component: lazy(() => import('./pages/PreviewLinksPage')),
+    permission: 'content',
+  }),
+  page({
+    page: 'site-settings',
+    label: 'Site settings',
+    icon: Settings,
+    blurb: 'Every text on the site',
+    component: settings,
+    permission: 'content',
+  }),
+  page({
+    page: 'section-visibility',
+    label: 'Section visibility',
+    icon: ToggleRight,
+    blurb: 'Show or hide home sections',
+    component: settings,
+    permission: 'content',
+  }),
+  page({
+    page: 'team-toggle',
+    label: 'Team & founder',
+    icon: UserRound,
+    blurb: 'Team section and founder profile',
+    component: settings,
+    permission: 'content',
+  }),
+  page({
+    page: 'contact-info',
+    label: 'Contact info',
+    icon: Phone,
+    blurb: 'Location, e-mail and phone',
+    component: settings,
+    permission: 'content',
+  }),
+  page({
+    page: 'video-settings',
+    label: 'Video settings',
+    icon: Video,
+    blurb: 'Featured video and highlights',
+    component: settings,
+    permission: 'content',
+  }),
+  page({
+    page: 'contact-forms',
+    label: 'Contact messages',
+    icon: Inbox,
+    blurb: 'Messages from the contact form',
+    component: lazy(() => import('./pages/ContactForms')),
+    permission: 'personal-data',
+  }),
+  page({
+    page: 'subscriptions',
+    label: 'Subscriptions',
+    icon: Mail,
+    blurb: 'Newsletter subscribers',
+    component: lazy(() => import('./pages/Subscriptions')),
+    permission: 'personal-data',
+  }),
+  page({
+    page: 'privacy',
+    label: 'Privacy',
+    icon: ShieldX,
+    blurb: 'Find and erase one person’s data',
+    component: lazy(() => import('./pages/PrivacyPage')),
+    permission: 'personal-data',
+  }),
+  page({
+    page: 'email',
+    label: 'Email',
+    icon: MailWarning,
+    blurb: 'Sending, and failed deliveries',
+    component: lazy(() => import('./pages/MailPage')),
+    permission: 'personal-data',
+  }),
+  page({
+    page: 'history',
+    label: 'History',
+    icon: History,
+    blurb: 'Recent changes and restore',
+    component: lazy(() => import('./pages/HistoryPage')),
+    permission: 'content',
+  }),
+  page({
+    page: 'users',
+    label: 'Users',
+    icon: ShieldCheck,
+    blurb: 'Team accounts, roles and sign-in rules',
+    component: lazy(() => import('./pages/users/UsersPage')),
+    permission: 'users',
+  }),
+  page({
+    page: 'help',
+    label: 'Help',
+    icon: LifeBuoy,
+    blurb: 'How to edit, publish, schedule and restore',
+    component: lazy(() => import('./pages/HelpPage')),
+    permission: null,
+  }),
+  page({
+    page: 'account',
+    label: 'My account',
+    icon: KeyRound,
+    blurb: 'Password, email address, two-factor sign-in, sessions',
+    component: lazy(() => import('./pages/AccountPage')),
+    permission: null,
+    inMenu: false,
+  }),
 ];
 
 /** The page declared for a route name (unknown names show the dashboard). */
-export const adminPage = (name: string): AdminPage => ADMIN_PAGES.find((p) => p.page === name) ?? ADMIN_PAGES[0]!;
+export const adminPage = (name: string): AdminPage =>
+  ADMIN_PAGES.find((p) => p.page === name) ?? ADMIN_PAGES[0]!;
 
 /** Whether a role may open a page. */
-export const mayOpen = (role: Role, p: AdminPage): boolean => p.permission === null || can(role, p.permission);
+export const mayOpen = (role: Role, p: AdminPage): boolean =>
+  p.permission === null || can(role, p.permission);
 
 /** The menu of a role: only what it can use. */
-export const menuFor = (role: Role): AdminPage[] => ADMIN_PAGES.filter((p) => p.inMenu && mayOpen(role, p));
+export const menuFor = (role: Role): AdminPage[] =>
+  ADMIN_PAGES.filter((p) => p.inMenu && mayOpen(role, p));

@@ -10,5 +10,7 @@ export function formatWhen(iso: string | null | undefined): string {
 /** An ISO time as '3 minutes ago'. */
 export function formatAgo(iso: string | null | undefined): string {
   const date = iso ? new Date(iso) : null;
-  return date && !Number.isNaN(date.getTime()) ? formatDistanceToNow(date, { addSuffix: true }) : '';
+  return date && !Number.isNaN(date.getTime())
+    ? formatDistanceToNow(date, { addSuffix: true })
+    : '';
 }

@@ -8,7 +8,11 @@ export async function logout(): Promise<void> {
   try {
     await mutate('POST', '/api/auth/logout');
   } catch {
-    notify({ title: 'Logout failed', description: 'There was an error logging out.', variant: 'destructive' });
+    notify({
+      title: 'Logout failed',
+      description: 'There was an error logging out.',
+      variant: 'destructive',
+    });
     return;
   }
   notify({ title: 'Logged out' });

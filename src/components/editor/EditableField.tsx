@@ -5,7 +5,15 @@ import { clearDraft, readDraft, type Draft } from './drafts';
 import { DraftOffer } from './DraftOffer';
 import { builtInText, displayText, fieldLabel } from './field-key';
 import { InlineEditor } from './InlineEditor';
-import { decorate, hostOf, openBox, setText, shownText, typographyOf, type PageField } from './page-fields';
+import {
+  decorate,
+  hostOf,
+  openBox,
+  setText,
+  shownText,
+  typographyOf,
+  type PageField,
+} from './page-fields';
 import { useFieldEdit } from './use-field-edit';
 
 /** Where the editor is open: the text it replaces, the box it renders in, and its look. */

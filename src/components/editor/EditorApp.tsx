@@ -32,7 +32,14 @@ export function EditorApp({ fields: initial, start }: EditorAppProps) {
         const value = start.values.get(field.ref.key);
         // A text whose record is gone (deleted meanwhile) stays as it is, not editable.
         if (value === undefined) return null;
-        return <EditableField key={field.ref.key} field={field} start={value} recordLabel={start.labels.get(field.ref.key)} />;
+        return (
+          <EditableField
+            key={field.ref.key}
+            field={field}
+            start={value}
+            recordLabel={start.labels.get(field.ref.key)}
+          />
+        );
       })}
       <div className="fixed bottom-4 left-4 z-[1000] flex max-w-[calc(100vw-2rem)] flex-wrap items-center gap-2 font-sans">
         <button

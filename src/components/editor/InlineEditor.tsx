@@ -78,7 +78,11 @@ export function InlineEditor(p: InlineEditorProps) {
       className="rounded-lg border border-brand-200 bg-white p-2 font-sans text-ink shadow-lg"
     >
       {p.multiline ? (
-        <textarea {...shared} rows={4} style={{ ...p.typography, fieldSizing: 'content', minHeight: '6rem' } as CSSProperties} />
+        <textarea
+          {...shared}
+          rows={4}
+          style={{ ...p.typography, fieldSizing: 'content', minHeight: '6rem' } as CSSProperties}
+        />
       ) : (
         <input {...shared} type="text" />
       )}
@@ -89,13 +93,23 @@ export function InlineEditor(p: InlineEditorProps) {
         </p>
       )}
       {p.theirs !== null && (
-        <div role="alert" className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm">
-          <p className="font-medium">Someone else changed this text while you were editing. Their version:</p>
-          <p data-edit-theirs className="mt-1 whitespace-pre-line rounded bg-white p-2 text-ink">
+        <div
+          role="alert"
+          className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm"
+        >
+          <p className="font-medium">
+            Someone else changed this text while you were editing. Their version:
+          </p>
+          <p data-edit-theirs className="mt-1 rounded bg-white p-2 whitespace-pre-line text-ink">
             {p.theirs}
           </p>
           <div className="mt-2 flex flex-wrap gap-2">
-            <button type="button" className={secondary} disabled={p.saving} onClick={p.onKeepTheirs}>
+            <button
+              type="button"
+              className={secondary}
+              disabled={p.saving}
+              onClick={p.onKeepTheirs}
+            >
               Keep theirs
             </button>
             <button type="button" className={primary} disabled={p.saving} onClick={p.onOverwrite}>

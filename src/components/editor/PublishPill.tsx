@@ -31,10 +31,14 @@ export function PublishPill() {
       {pill.phase === 'live' && (
         <span>
           Live
-          {time(pill.lastBuildAt) && <span className="ml-1 font-normal">· updated {time(pill.lastBuildAt)}</span>}
+          {time(pill.lastBuildAt) && (
+            <span className="ml-1 font-normal">· updated {time(pill.lastBuildAt)}</span>
+          )}
         </span>
       )}
-      {pill.phase === 'failed' && <span className="line-clamp-2">Publish failed: {pill.error}</span>}
+      {pill.phase === 'failed' && (
+        <span className="line-clamp-2">Publish failed: {pill.error}</span>
+      )}
     </div>
   );
 }

@@ -18,8 +18,13 @@ export function readDraft(key: string): Draft | null {
   if (!raw) return null;
   try {
     const d = JSON.parse(raw) as Partial<Draft>;
-    if (typeof d.value === 'string' && typeof d.expected === 'string' && typeof d.savedAt === 'number') {
-      if (Date.now() - d.savedAt < MAX_AGE_MS) return { value: d.value, expected: d.expected, savedAt: d.savedAt };
+    if (
+      typeof d.value === 'string' &&
+      typeof d.expected === 'string' &&
+      typeof d.savedAt === 'number'
+    ) {
+      if (Date.now() - d.savedAt < MAX_AGE_MS)
+        return { value: d.value, expected: d.expected, savedAt: d.savedAt };
     }
   } catch {
     // fall through: a corrupt entry is removed below

@@ -56,7 +56,11 @@ export type SaveResult =
  * PATCHes one field with `_expected` set to the value the edit started from, so a change
  * someone else made meanwhile comes back as a 409 instead of being overwritten silently.
  */
-export async function saveField(ref: FieldRef, value: string, expected: string): Promise<SaveResult> {
+export async function saveField(
+  ref: FieldRef,
+  value: string,
+  expected: string,
+): Promise<SaveResult> {
   try {
     const stored = storedValue(ref, value);
     const body = { [ref.field]: stored, _expected: { [ref.field]: expected } };
@@ -69,7 +73,12 @@ export async function saveField(ref: FieldRef, value: string, expected: string):
 
 function classify(error: unknown, ref: FieldRef, value: string): SaveResult {
   if (!(error instanceof ApiError)) {
-    return { kind: 'failed', status: 0, title: 'Could not save your change', description: 'Network error - please try again' };
+    return {
+      kind: 'failed',
+      status: 0,
+      title: 'Could not save your change',
+      description: 'Network error - please try again',
+    };
   }
   if (error.status === 409) {
     const theirs = error.body?.fields?.[ref.field];
@@ -77,10 +86,15 @@ function classify(error: unknown, ref: FieldRef, value: string): SaveResult {
     if (theirs === value) return { kind: 'saved', raw: value };
     if (typeof theirs === 'string') return { kind: 'conflict', theirs };
   }
-  if (error.status === 401) return { kind: 'failed', status: 401, title: 'Please sign in as an admin to save changes' };
-  if (error.status === 403) return { kind: 'failed', status: 403, title: 'You do not have permission to edit this site' };
+  if (error.status === 401)
+    return { kind: 'failed', status: 401, title: 'Please sign in as an admin to save changes' };
+  if (error.status === 403)
+    return { kind: 'failed', status: 403, title: 'You do not have permission to edit this site' };
   if (error.status === 400) {
-    return { kind: 'invalid', message: error.body?.fields?.[ref.field] ?? errorMessage(error, 'This text cannot be saved') };
+    return {
+      kind: 'invalid',
+      message: error.body?.fields?.[ref.field] ?? errorMessage(error, 'This text cannot be saved'),
+    };
   }
   return {
     kind: 'failed',

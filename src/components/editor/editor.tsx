@@ -51,11 +51,18 @@ export async function startEditor(): Promise<void> {
   const session = await refreshSession();
   if (mine !== generation) return;
   if (session.status === 'error') {
-    notify({ title: 'Failed to check authentication', description: 'Reload the page to try again.', variant: 'destructive' });
+    notify({
+      title: 'Failed to check authentication',
+      description: 'Reload the page to try again.',
+      variant: 'destructive',
+    });
     return;
   }
   if (session.status !== 'signed-in' || !can(session.user.role, 'content')) {
-    const why = session.status === 'signed-in' ? 'Your account cannot edit this site.' : 'You are not signed in.';
+    const why =
+      session.status === 'signed-in'
+        ? 'Your account cannot edit this site.'
+        : 'You are not signed in.';
     signInNotice('Sign in as an admin to edit', `${why} The texts stay read-only.`);
     return;
   }
@@ -66,7 +73,11 @@ export async function startEditor(): Promise<void> {
     start = await loadStartValues(fields.map((f) => f.ref));
   } catch {
     if (mine === generation) {
-      notify({ title: 'Could not load the current texts', description: 'Reload the page to try again.', variant: 'destructive' });
+      notify({
+        title: 'Could not load the current texts',
+        description: 'Reload the page to try again.',
+        variant: 'destructive',
+      });
     }
     return;
   }

@@ -1,4 +1,8 @@
-import { settingText, SETTINGS_DEFAULTS, type SettingsTextKey } from '../../schemas/site-settings-defaults';
+import {
+  settingText,
+  SETTINGS_DEFAULTS,
+  type SettingsTextKey,
+} from '../../schemas/site-settings-defaults';
 
 /** Where an editable text is stored, parsed from a `data-edit` attribute. */
 export type FieldRef =
@@ -20,7 +24,9 @@ export function parseFieldKey(key: string | null | undefined): FieldRef | null {
   const parts = key.split('.');
   if (parts[0] === 'settings' && parts.length === 2) {
     const field = parts[1]!;
-    return Object.hasOwn(SETTINGS_DEFAULTS, field) ? { kind: 'settings', key, field: field as SettingsTextKey } : null;
+    return Object.hasOwn(SETTINGS_DEFAULTS, field)
+      ? { kind: 'settings', key, field: field as SettingsTextKey }
+      : null;
   }
   if ((parts[0] === 'research-areas' || parts[0] === 'team-members') && parts.length === 3) {
     const kind = parts[0];
@@ -40,10 +46,12 @@ export const displayText = (ref: FieldRef, raw: string): string =>
   ref.kind === 'settings' ? settingText({ [ref.field]: raw }, ref.field) : raw;
 
 /** The built-in wording a settings text falls back to (null for record fields and texts without one). */
-export const builtInText = (ref: FieldRef): string | null => (ref.kind === 'settings' && SETTINGS_DEFAULTS[ref.field]) || null;
+export const builtInText = (ref: FieldRef): string | null =>
+  (ref.kind === 'settings' && SETTINGS_DEFAULTS[ref.field]) || null;
 
 /** The value to store: the built-in wording is stored as '' so the text keeps following it. */
-export const storedValue = (ref: FieldRef, value: string): string => (value === builtInText(ref) ? '' : value);
+export const storedValue = (ref: FieldRef, value: string): string =>
+  value === builtInText(ref) ? '' : value;
 
 /** camelCase -> words: heroAuthority1 -> 'hero authority 1'. */
 const words = (name: string) =>

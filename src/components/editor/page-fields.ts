@@ -25,7 +25,8 @@ export function collectFields(root: ParentNode = document): PageField[] {
   return [...byKey.values()];
 }
 
-const sameElements = (a: HTMLElement[], b: HTMLElement[]) => a.length === b.length && a.every((el, i) => el === b[i]);
+const sameElements = (a: HTMLElement[], b: HTMLElement[]) =>
+  a.length === b.length && a.every((el, i) => el === b[i]);
 
 /**
  * Merges a fresh scan into the previous field list, reusing unchanged entries (so React keeps
@@ -51,7 +52,10 @@ export function mergeFields(prev: PageField[], found: PageField[]): PageField[] 
  * Follows the page: islands may hydrate or re-render after the editor started (replacing
  * their [data-edit] elements), so every DOM change batch is re-scanned once per frame.
  */
-export function watchFields(current: PageField[], onChange: (fields: PageField[]) => void): () => void {
+export function watchFields(
+  current: PageField[],
+  onChange: (fields: PageField[]) => void,
+): () => void {
   let last = current;
   let frame = 0;
   const observer = new MutationObserver(() => {
@@ -72,7 +76,14 @@ export function watchFields(current: PageField[], onChange: (fields: PageField[]
 const HOST_ATTR = 'data-edit-host';
 // Classes are written out in full so Tailwind generates them into the site stylesheet (an
 // injected <style> would be blocked by the page's content security policy).
-const HIGHLIGHT = ['outline-2', 'outline-dashed', 'outline-offset-4', 'outline-brand-400', 'rounded-sm', 'cursor-pointer'];
+const HIGHLIGHT = [
+  'outline-2',
+  'outline-dashed',
+  'outline-offset-4',
+  'outline-brand-400',
+  'rounded-sm',
+  'cursor-pointer',
+];
 
 /** The text an element shows (the pencil host inside it holds no text). */
 export const shownText = (el: HTMLElement): string => (el.textContent ?? '').trim();
@@ -88,7 +99,8 @@ export function setText(el: HTMLElement, text: string): void {
 export const hostOf = new WeakMap<HTMLElement, HTMLElement>();
 
 // A text inside a link or button: the editor goes after the whole control, never inside it.
-const anchorOf = (el: HTMLElement): HTMLElement => el.closest<HTMLElement>('a, button, label, summary') ?? el;
+const anchorOf = (el: HTMLElement): HTMLElement =>
+  el.closest<HTMLElement>('a, button, label, summary') ?? el;
 
 /**
  * Marks an element editable: a dashed outline and an inline host for the pencil button at the
@@ -114,7 +126,6 @@ export function decorate(el: HTMLElement): { host: HTMLElement; undo: () => void
     },
   };
 }
-
 
 /**
  * Inserts a box for the inline editor (or a draft prompt) right after the text. With `hide`,

@@ -14,10 +14,24 @@ import { signInNotice } from './notices';
  */
 export type FieldEditState<S> =
   | { phase: 'idle'; stored: string }
-  | { phase: 'editing'; stored: string; surface: S; value: string; expected: string; error: string | null }
+  | {
+      phase: 'editing';
+      stored: string;
+      surface: S;
+      value: string;
+      expected: string;
+      error: string | null;
+    }
   | { phase: 'saving'; stored: string; surface: S; value: string; expected: string }
   /** Another admin saved first: their text is now `stored` (and `theirs`) until the user picks a side. */
-  | { phase: 'conflict'; stored: string; surface: S; value: string; expected: string; theirs: string };
+  | {
+      phase: 'conflict';
+      stored: string;
+      surface: S;
+      value: string;
+      expected: string;
+      theirs: string;
+    };
 
 export type FieldEditAction<S> =
   | { type: 'open'; surface: S; value: string; expected: string }
@@ -28,23 +42,40 @@ export type FieldEditAction<S> =
   | { type: 'cancel' };
 
 /** The edit's state machine: idle → editing → saving → idle, editing (invalid) or conflict. */
-export function fieldEditReducer<S>(state: FieldEditState<S>, action: FieldEditAction<S>): FieldEditState<S> {
+export function fieldEditReducer<S>(
+  state: FieldEditState<S>,
+  action: FieldEditAction<S>,
+): FieldEditState<S> {
   switch (action.type) {
     case 'open':
       if (state.phase !== 'idle') return state;
-      return { phase: 'editing', stored: state.stored, surface: action.surface, value: action.value, expected: action.expected, error: null };
+      return {
+        phase: 'editing',
+        stored: state.stored,
+        surface: action.surface,
+        value: action.value,
+        expected: action.expected,
+        error: null,
+      };
     case 'change':
       if (state.phase === 'editing') return { ...state, value: action.value, error: null };
       if (state.phase === 'conflict') return { ...state, value: action.value };
       return state;
     case 'save':
       if (state.phase !== 'editing' && state.phase !== 'conflict') return state;
-      return { phase: 'saving', stored: state.stored, surface: state.surface, value: state.value, expected: action.expected };
+      return {
+        phase: 'saving',
+        stored: state.stored,
+        surface: state.surface,
+        value: state.value,
+        expected: action.expected,
+      };
     case 'result': {
       if (state.phase !== 'saving') return state;
       const { result } = action;
       if (result.kind === 'saved') return { phase: 'idle', stored: result.raw };
-      if (result.kind === 'conflict') return { ...state, phase: 'conflict', stored: result.theirs, theirs: result.theirs };
+      if (result.kind === 'conflict')
+        return { ...state, phase: 'conflict', stored: result.theirs, theirs: result.theirs };
       // The text stays in the editor (the page still shows the stored value) so it can be fixed.
       if (result.kind === 'invalid') return { ...state, phase: 'editing', error: result.message };
       // Failed: the page keeps showing what the server holds; the draft survives for later.
@@ -85,7 +116,12 @@ export interface Surface {
  * request, drafts, notices, the publish pill). `onStored` shows a new stored value in the page;
  * `onClosed` runs after an editor closed (the view moves the focus back).
  */
-export function useFieldEdit<S extends Surface>(ref: FieldRef, start: string, onStored: (raw: string) => void, onClosed: (surface: S) => void) {
+export function useFieldEdit<S extends Surface>(
+  ref: FieldRef,
+  start: string,
+  onStored: (raw: string) => void,
+  onClosed: (surface: S) => void,
+) {
   const [state, dispatch] = useReducer(fieldEditReducer<S>, { phase: 'idle', stored: start });
   // Async saves and DOM listeners read the latest state through this.
   const latest = useRef(state);
@@ -128,7 +164,11 @@ export function useFieldEdit<S extends Surface>(ref: FieldRef, start: string, on
       close(cur.surface);
       noteChanged();
     } else if (result.kind === 'invalid') {
-      notify({ title: 'Could not save your change', description: result.message, variant: 'destructive' });
+      notify({
+        title: 'Could not save your change',
+        description: result.message,
+        variant: 'destructive',
+      });
     } else if (result.kind === 'failed') {
       close(cur.surface);
       if (result.status === 401) signInNotice(result.title, 'Your text is kept as a draft.');
@@ -144,7 +184,12 @@ export function useFieldEdit<S extends Surface>(ref: FieldRef, start: string, on
     /** Opens the editor at `surface`, with a restored draft or the stored text. */
     open(surface: S, draft?: { value: string; expected: string }): boolean {
       if (latest.current.phase !== 'idle') return false;
-      apply({ type: 'open', surface, value: draft?.value ?? shownStored(), expected: draft?.expected ?? latest.current.stored });
+      apply({
+        type: 'open',
+        surface,
+        value: draft?.value ?? shownStored(),
+        expected: draft?.expected ?? latest.current.stored,
+      });
       return true;
     },
     change(value: string) {

@@ -16,21 +16,39 @@ const loadSchema = () => import('../../schemas/contact-form').then((m) => m.cont
  * writing), sent to /api/contact. The page passes the subject choices in, so merely showing the
  * form ships no schema code.
  */
-export default function ContactForm({ subjects }: { subjects: { value: string; label: string }[] }) {
+export default function ContactForm({
+  subjects,
+}: {
+  subjects: { value: string; label: string }[];
+}) {
   const form = useSchemaForm(loadSchema, EMPTY);
   const { values, errors, sending, ready } = form;
   const onSubmit = form.handleSubmit(
     async (data) => {
       await mutate('POST', '/api/contact', data);
-      notify({ title: 'Message sent!', description: "Thank you for reaching out. We'll get back to you soon." });
+      notify({
+        title: 'Message sent!',
+        description: "Thank you for reaching out. We'll get back to you soon.",
+      });
       // Only the chosen subject, never what the visitor wrote.
       track('contact_form_submit', { subject: data.subject });
     },
-    () => notify({ title: 'Error', description: 'There was a problem sending your message. Please try again.', variant: 'destructive' }),
+    () =>
+      notify({
+        title: 'Error',
+        description: 'There was a problem sending your message. Please try again.',
+        variant: 'destructive',
+      }),
   );
 
   return (
-    <form onSubmit={onSubmit} onFocus={form.prepare} noValidate className="space-y-5" aria-label="Contact form">
+    <form
+      onSubmit={onSubmit}
+      onFocus={form.prepare}
+      noValidate
+      className="space-y-5"
+      aria-label="Contact form"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="contact-name" label="Name" error={errors.name}>
           <input
@@ -81,7 +99,15 @@ export default function ContactForm({ subjects }: { subjects: { value: string; l
         />
       </FormField>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <Button type="submit" look="site" className="w-full py-3 sm:w-auto" disabled={!ready} busy={sending} busyLabel="Sending..." aria-describedby={ready ? undefined : 'contact-ready'}>
+        <Button
+          type="submit"
+          look="site"
+          className="w-full py-3 sm:w-auto"
+          disabled={!ready}
+          busy={sending}
+          busyLabel="Sending..."
+          aria-describedby={ready ? undefined : 'contact-ready'}
+        >
           Send Message
         </Button>
         <ReadyHint id="contact-ready" ready={ready} />

@@ -18,7 +18,13 @@ const notice = 'max-w-xs rounded-xl px-4 py-3 text-sm shadow-lg ring-1';
  * in the admin ('Edit in admin' on publication, event and person pages), and below it a note
  * when their last change is not live yet (or failed, or has just gone live). Visitors see nothing.
  */
-export default function EditPageButton({ label = 'Edit Page', href = '?edit=true' }: { label?: string; href?: string }) {
+export default function EditPageButton({
+  label = 'Edit Page',
+  href = '?edit=true',
+}: {
+  label?: string;
+  href?: string;
+}) {
   const session = useStore($session);
   const editing = useStore($editMode);
   // Editors and admins both edit texts.
@@ -26,13 +32,25 @@ export default function EditPageButton({ label = 'Edit Page', href = '?edit=true
   // In edit mode the editor shows its own publish pill.
   if (!mayEdit || editing) return null;
   return (
-    <div className="fixed right-4 top-20 z-40 flex flex-col items-end gap-2 font-sans lg:top-24" data-admin-page-bar>
+    <div
+      className="fixed top-20 right-4 z-40 flex flex-col items-end gap-2 font-sans lg:top-24"
+      data-admin-page-bar
+    >
       <a
         href={href}
         className="inline-flex min-h-11 items-center gap-2 rounded-full bg-accent-400 px-5 text-sm font-semibold text-brand-950 shadow-lg ring-1 ring-black/5 transition hover:bg-accent-500"
         data-edit-page
       >
-        <svg className="size-4" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <svg
+          className="size-4"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+        >
           <path d={ICONS.pencil} />
         </svg>
         {label}
@@ -51,14 +69,27 @@ function PublishNotice() {
   const info = useStore($publish);
   const phase = info?.state ?? null;
   // What was seen before: a pending build that turns live means this page is out of date.
-  const [seen, setSeen] = useState<{ phase: Phase | null; cameLive: boolean }>({ phase: null, cameLive: false });
-  if (phase !== seen.phase) setSeen({ phase, cameLive: phase === 'live' && (seen.cameLive || (seen.phase !== null && PENDING.includes(seen.phase))) });
+  const [seen, setSeen] = useState<{ phase: Phase | null; cameLive: boolean }>({
+    phase: null,
+    cameLive: false,
+  });
+  if (phase !== seen.phase)
+    setSeen({
+      phase,
+      cameLive:
+        phase === 'live' &&
+        (seen.cameLive || (seen.phase !== null && PENDING.includes(seen.phase))),
+    });
   const error = info?.lastError ?? '';
   return (
     <div role="status" aria-live="polite">
       {phase && PENDING.includes(phase) && (
-        <p className={`${notice} bg-amber-50 text-amber-950 ring-amber-300`} data-publish-notice="pending">
-          Your last change isn’t live yet: the site is being rebuilt. This page shows the previous version.
+        <p
+          className={`${notice} bg-amber-50 text-amber-950 ring-amber-300`}
+          data-publish-notice="pending"
+        >
+          Your last change isn’t live yet: the site is being rebuilt. This page shows the previous
+          version.
         </p>
       )}
       {phase === 'failed' && (
@@ -70,9 +101,16 @@ function PublishNotice() {
         </p>
       )}
       {seen.cameLive && (
-        <p className={`${notice} bg-emerald-50 text-emerald-950 ring-emerald-300`} data-publish-notice="live">
+        <p
+          className={`${notice} bg-emerald-50 text-emerald-950 ring-emerald-300`}
+          data-publish-notice="live"
+        >
           Your change is live.{' '}
-          <button type="button" className="font-semibold underline underline-offset-2" onClick={() => location.reload()}>
+          <button
+            type="button"
+            className="font-semibold underline underline-offset-2"
+            onClick={() => location.reload()}
+          >
             Reload to see it
           </button>
         </p>

@@ -2,7 +2,12 @@ import Calendar from 'lucide-react/icons/calendar';
 import Clock from 'lucide-react/icons/clock';
 import MapPin from 'lucide-react/icons/map-pin';
 import Video from 'lucide-react/icons/video';
-import { eventAction, eventDateLabel, eventLocationLabel, eventTimeLabel } from '../../lib/event-card';
+import {
+  eventAction,
+  eventDateLabel,
+  eventLocationLabel,
+  eventTimeLabel,
+} from '../../lib/event-card';
 import { eventUrl } from '../../lib/event-page';
 import { badgeForType, type BadgeVariant, type ClientEvent } from '../../schemas/event-client';
 
@@ -13,23 +18,38 @@ const BADGE: Record<BadgeVariant, string> = {
   outline: 'bg-white text-brand-900 ring-1 ring-inset ring-slate-300',
   destructive: 'bg-red-700 text-white',
 };
-const ACTION = 'inline-flex w-full items-center justify-center rounded-lg px-4 py-2.5 text-sm font-semibold transition';
+const ACTION =
+  'inline-flex w-full items-center justify-center rounded-lg px-4 py-2.5 text-sm font-semibold transition';
 
 /** One event card: badges, title, dates, place, a 3-line description and one action. */
 export default function EventCard({ event, now }: { event: ClientEvent; now: number }) {
   const action = eventAction(event, now);
   const time = eventTimeLabel(event);
   return (
-    <article className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:shadow-md" data-testid="event-card">
+    <article
+      className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:shadow-md"
+      data-testid="event-card"
+    >
       <div className="flex flex-wrap gap-2">
-        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${BADGE[badgeForType(event.eventType)]}`} data-badge={badgeForType(event.eventType)}>
+        <span
+          className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${BADGE[badgeForType(event.eventType)]}`}
+          data-badge={badgeForType(event.eventType)}
+        >
           {event.eventType}
         </span>
-        {event.featured && <span className="rounded-full bg-accent-400 px-2.5 py-0.5 text-xs font-semibold text-brand-950">Featured</span>}
+        {event.featured && (
+          <span className="rounded-full bg-accent-400 px-2.5 py-0.5 text-xs font-semibold text-brand-950">
+            Featured
+          </span>
+        )}
       </div>
       <h3 className="mt-4 text-lg leading-snug font-semibold text-brand-950">
         {event.slug ? (
-          <a href={eventUrl(event)} className="hover:text-brand-700 hover:underline" data-testid="event-page-link">
+          <a
+            href={eventUrl(event)}
+            className="hover:text-brand-700 hover:underline"
+            data-testid="event-page-link"
+          >
             {event.title}
           </a>
         ) : (
@@ -56,23 +76,39 @@ export default function EventCard({ event, now }: { event: ClientEvent; now: num
           <span>{eventLocationLabel(event)}</span>
         </li>
       </ul>
-      {event.description && <p className="mt-4 line-clamp-3 text-sm leading-relaxed text-ink-muted">{event.description}</p>}
+      {event.description && (
+        <p className="mt-4 line-clamp-3 text-sm leading-relaxed text-ink-muted">
+          {event.description}
+        </p>
+      )}
       <div className="mt-auto pt-6">
         {action.kind === 'highlights' && (
           // A GET form keeps the spec's button and still navigates without JavaScript.
           <form action={action.href} method="get">
-            <button type="submit" className={`${ACTION} bg-brand-950 text-white hover:bg-brand-800`}>
+            <button
+              type="submit"
+              className={`${ACTION} bg-brand-950 text-white hover:bg-brand-800`}
+            >
               {action.label}
             </button>
           </form>
         )}
         {(action.kind === 'register' || action.kind === 'join') && (
-          <a href={action.href} target="_blank" rel="noopener noreferrer" className={`${ACTION} bg-brand-700 text-white hover:bg-brand-800`}>
+          <a
+            href={action.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={`${ACTION} bg-brand-700 text-white hover:bg-brand-800`}
+          >
             {action.label}
           </a>
         )}
         {action.kind === 'none' && (
-          <button type="button" disabled className={`${ACTION} cursor-not-allowed bg-slate-100 text-slate-600`}>
+          <button
+            type="button"
+            disabled
+            className={`${ACTION} cursor-not-allowed bg-slate-100 text-slate-600`}
+          >
             {action.label}
           </button>
         )}

@@ -1,7 +1,14 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useHydrated } from '../ui/use-hydrated';
 import { fetchQuery } from '../../lib/api';
-import { byStartDate, EVENT_TABS, EVENTS_PER_PAGE, eventsForTab, pastEvents, type EventTabId } from '../../lib/event-card';
+import {
+  byStartDate,
+  EVENT_TABS,
+  EVENTS_PER_PAGE,
+  eventsForTab,
+  pastEvents,
+  type EventTabId,
+} from '../../lib/event-card';
 import { type ClientEvent, normaliseEvent } from '../../schemas/event-client';
 import EventCard from './EventCard';
 import Spinner from '../ui/Spinner';
@@ -29,7 +36,9 @@ export default function EventsTabs({ events, totals, builtAt }: EventsTabsProps)
   // The build time until hydrated (so the first render matches the HTML), then the visitor's clock.
   const [clientNow] = useState(() => Date.now());
   const [data, setData] = useState<PerTab<ClientEvent[]>>(() =>
-    Object.fromEntries(EVENT_TABS.map((t) => [t.id, eventsForTab(t.id, events, builtAt).slice(0, EVENTS_PER_PAGE)])),
+    Object.fromEntries(
+      EVENT_TABS.map((t) => [t.id, eventsForTab(t.id, events, builtAt).slice(0, EVENTS_PER_PAGE)]),
+    ),
   );
   // A tab is complete once the API answered (its list is then every event of the tab) or failed
   // (then the build-time page is all there is to show).
@@ -49,7 +58,10 @@ export default function EventsTabs({ events, totals, builtAt }: EventsTabsProps)
       .then((list) => {
         if (!current || !Array.isArray(list)) return;
         const normalised = list.map(normaliseEvent);
-        setData((d) => ({ ...d, [active]: active === 'all' ? byStartDate(normalised) : normalised }));
+        setData((d) => ({
+          ...d,
+          [active]: active === 'all' ? byStartDate(normalised) : normalised,
+        }));
         setComplete((c) => ({ ...c, [active]: true }));
       })
       .catch(() => {
@@ -65,7 +77,12 @@ export default function EventsTabs({ events, totals, builtAt }: EventsTabsProps)
 
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
     const index = EVENT_TABS.findIndex((t) => t.id === active);
-    const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: EVENT_TABS.length - 1 }[e.key];
+    const next = {
+      ArrowRight: index + 1,
+      ArrowLeft: index - 1,
+      Home: 0,
+      End: EVENT_TABS.length - 1,
+    }[e.key];
     if (next === undefined) return;
     e.preventDefault();
     const tab = EVENT_TABS[(next + EVENT_TABS.length) % EVENT_TABS.length]!;
@@ -75,7 +92,11 @@ export default function EventsTabs({ events, totals, builtAt }: EventsTabsProps)
 
   return (
     <div>
-      <div role="tablist" aria-label="Events" className="mx-auto flex w-full max-w-xl rounded-xl bg-slate-100 p-1">
+      <div
+        role="tablist"
+        aria-label="Events"
+        className="mx-auto flex w-full max-w-xl rounded-xl bg-slate-100 p-1"
+      >
         {EVENT_TABS.map((tab) => {
           const selected = tab.id === active;
           return (
@@ -93,7 +114,9 @@ export default function EventsTabs({ events, totals, builtAt }: EventsTabsProps)
               onClick={() => setActive(tab.id)}
               onKeyDown={onKeyDown}
               className={`flex-1 rounded-lg px-2 py-2 text-xs font-semibold transition sm:px-4 sm:text-sm ${
-                selected ? 'bg-white text-brand-900 shadow-sm' : 'text-ink-muted hover:text-brand-900'
+                selected
+                  ? 'bg-white text-brand-900 shadow-sm'
+                  : 'text-ink-muted hover:text-brand-900'
               }`}
             >
               {tab.label}
@@ -118,8 +141,17 @@ export default function EventsTabs({ events, totals, builtAt }: EventsTabsProps)
               list={data[tab.id]}
               now={now}
               limit={shown[tab.id] ?? EVENTS_PER_PAGE}
-              total={complete[tab.id] ? (data[tab.id]?.length ?? 0) : Math.max(totals[tab.id], data[tab.id]?.length ?? 0)}
-              onMore={() => setShown((s) => ({ ...s, [tab.id]: (s[tab.id] ?? EVENTS_PER_PAGE) + EVENTS_PER_PAGE }))}
+              total={
+                complete[tab.id]
+                  ? (data[tab.id]?.length ?? 0)
+                  : Math.max(totals[tab.id], data[tab.id]?.length ?? 0)
+              }
+              onMore={() =>
+                setShown((s) => ({
+                  ...s,
+                  [tab.id]: (s[tab.id] ?? EVENTS_PER_PAGE) + EVENTS_PER_PAGE,
+                }))
+              }
             />
           )}
         </div>
@@ -127,7 +159,9 @@ export default function EventsTabs({ events, totals, builtAt }: EventsTabsProps)
 
       {!hydrated && past.length > 0 && (
         <div className="mt-16">
-          <h3 className="text-center font-display text-2xl font-semibold text-brand-950">Past Events</h3>
+          <h3 className="text-center font-display text-2xl font-semibold text-brand-950">
+            Past Events
+          </h3>
           <div className="mt-8">
             <EventList list={past} now={now} />
           </div>
@@ -160,7 +194,9 @@ function TabContent({ tab, list, now, limit, total, onMore }: TabContentProps) {
     <>
       <EventList list={visible} now={now} />
       {/* Asked for more than the build-time page before the API answered: it is on its way. */}
-      {limit > list.length && total > list.length && <Spinner large label="Loading more events..." />}
+      {limit > list.length && total > list.length && (
+        <Spinner large label="Loading more events..." />
+      )}
       {total > EVENTS_PER_PAGE && (
         <div className="mt-10 flex flex-col items-center gap-3">
           <p className="text-sm text-ink-soft" aria-live="polite" data-testid="events-count">
@@ -197,15 +233,22 @@ function EventList({ list, now }: { list: ClientEvent[]; now: number }) {
 /** The spec's empty message for each tab. */
 function EmptyEvents({ tab }: { tab: EventTabId }) {
   return (
-    <div className="rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center" data-testid="events-empty">
+    <div
+      className="rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center"
+      data-testid="events-empty"
+    >
       {tab === 'upcoming' && (
         <>
           <p className="font-semibold text-brand-950">No upcoming events scheduled at this time.</p>
           <p className="mt-1 text-ink-muted">Check back soon for new events!</p>
         </>
       )}
-      {tab === 'featured' && <p className="font-semibold text-brand-950">No featured events at this time.</p>}
-      {tab === 'all' && <p className="font-semibold text-brand-950">No events have been scheduled yet.</p>}
+      {tab === 'featured' && (
+        <p className="font-semibold text-brand-950">No featured events at this time.</p>
+      )}
+      {tab === 'all' && (
+        <p className="font-semibold text-brand-950">No events have been scheduled yet.</p>
+      )}
     </div>
   );
 }

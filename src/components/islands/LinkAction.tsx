@@ -18,12 +18,28 @@ interface Props {
 export default function LinkAction({ endpoint, label, busyLabel }: Props) {
   const [done, setDone] = useState('');
   const action = useAction({ fallback: 'That did not work. Please try again in a moment.' });
-  const token = typeof window === 'undefined' ? '' : (new URLSearchParams(window.location.search).get('token') ?? '');
+  const token =
+    typeof window === 'undefined'
+      ? ''
+      : (new URLSearchParams(window.location.search).get('token') ?? '');
 
-  const act = () => action.run(async () => setDone((await apiRequest<{ message: string }>('POST', endpoint, { token })).message));
+  const act = () =>
+    action.run(async () =>
+      setDone((await apiRequest<{ message: string }>('POST', endpoint, { token })).message),
+    );
 
-  if (!token) return <p role="alert" className="text-red-800">This page needs the link from your email: open it from there.</p>;
-  if (done) return <p role="status" className="font-medium text-brand-800" data-link-action-done>{done}</p>;
+  if (!token)
+    return (
+      <p role="alert" className="text-red-800">
+        This page needs the link from your email: open it from there.
+      </p>
+    );
+  if (done)
+    return (
+      <p role="status" className="font-medium text-brand-800" data-link-action-done>
+        {done}
+      </p>
+    );
   return (
     <div>
       <Button look="site" onClick={() => void act()} busy={action.pending} busyLabel={busyLabel}>

@@ -16,11 +16,22 @@ export default function NewsletterForm() {
   // Field problems the server found go under the field; the toast is the spec's fixed text.
   const onSubmit = form.handleSubmit(
     (data) => subscribe(data.email, 'inline'),
-    () => notify({ title: 'Error', description: 'There was a problem with your subscription. Please try again.', variant: 'destructive' }),
+    () =>
+      notify({
+        title: 'Error',
+        description: 'There was a problem with your subscription. Please try again.',
+        variant: 'destructive',
+      }),
   );
 
   return (
-    <form onSubmit={onSubmit} onFocus={form.prepare} noValidate className="mx-auto w-full max-w-lg" aria-label="Newsletter signup">
+    <form
+      onSubmit={onSubmit}
+      onFocus={form.prepare}
+      noValidate
+      className="mx-auto w-full max-w-lg"
+      aria-label="Newsletter signup"
+    >
       <div className="flex flex-col gap-3 sm:flex-row">
         <label htmlFor="newsletter-email" className="sr-only">
           Email address
@@ -35,7 +46,16 @@ export default function NewsletterForm() {
           value={form.values.email}
           onChange={(e) => form.setField('email', e.target.value)}
         />
-        <Button type="submit" look="site" variant="accent" className="py-3" disabled={!ready} busy={sending} busyLabel="Joining..." aria-describedby={ready ? undefined : 'newsletter-ready'}>
+        <Button
+          type="submit"
+          look="site"
+          variant="accent"
+          className="py-3"
+          disabled={!ready}
+          busy={sending}
+          busyLabel="Joining..."
+          aria-describedby={ready ? undefined : 'newsletter-ready'}
+        >
           Subscribe
         </Button>
       </div>

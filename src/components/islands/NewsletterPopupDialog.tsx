@@ -24,7 +24,13 @@ export interface PopupTexts {
  * The newsletter popup itself: a modal dialog. Closing it (button, backdrop or Escape) stores
  * 'dismissed'; a successful signup stores 'subscribed', resets the form and closes it.
  */
-export default function NewsletterPopupDialog({ texts, onClose }: { texts: PopupTexts; onClose: () => void }) {
+export default function NewsletterPopupDialog({
+  texts,
+  onClose,
+}: {
+  texts: PopupTexts;
+  onClose: () => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const form = useSchemaForm(loadSchema, { email: '' });
   const { sending } = form;
@@ -51,7 +57,12 @@ export default function NewsletterPopupDialog({ texts, onClose }: { texts: Popup
       setPopupMarker('subscribed');
       onClose();
     },
-    (error) => notify({ title: 'Subscription failed', description: serverError(error) ?? 'Please try again later.', variant: 'destructive' }),
+    (error) =>
+      notify({
+        title: 'Subscription failed',
+        description: serverError(error) ?? 'Please try again later.',
+        variant: 'destructive',
+      }),
   );
 
   return (
@@ -77,7 +88,10 @@ export default function NewsletterPopupDialog({ texts, onClose }: { texts: Popup
         >
           <X className="h-5 w-5" aria-hidden="true" />
         </button>
-        <span className="flex h-12 w-12 items-center justify-center rounded-full bg-accent-400/20 text-accent-600" aria-hidden="true">
+        <span
+          className="flex h-12 w-12 items-center justify-center rounded-full bg-accent-400/20 text-accent-600"
+          aria-hidden="true"
+        >
           <Mail className="h-6 w-6" />
         </span>
         <h2 id="popup-title" className="mt-4 font-display text-2xl font-semibold text-brand-950">
@@ -100,7 +114,13 @@ export default function NewsletterPopupDialog({ texts, onClose }: { texts: Popup
               onChange={(e) => form.setField('email', e.target.value)}
             />
           </FormField>
-          <Button type="submit" look="site" className="w-full py-3" busy={sending} busyLabel="Joining...">
+          <Button
+            type="submit"
+            look="site"
+            className="w-full py-3"
+            busy={sending}
+            busyLabel="Joining..."
+          >
             {texts.button}
           </Button>
         </form>

@@ -4,17 +4,34 @@ import { useState } from 'react';
  * A 1–5 star rating as a native radio group: arrow keys move between stars, the group has a
  * visible legend, and each star has a spoken label ('4 stars').
  */
-export default function RatingInput({ value, onChange, name = 'rating', error }: { value: number; onChange: (n: number) => void; name?: string; error?: string }) {
+export default function RatingInput({
+  value,
+  onChange,
+  name = 'rating',
+  error,
+}: {
+  value: number;
+  onChange: (n: number) => void;
+  name?: string;
+  error?: string;
+}) {
   const [hover, setHover] = useState(0);
   const shown = hover || value;
   return (
     <fieldset aria-describedby={error ? `${name}-error` : undefined}>
       <legend className="text-sm font-medium text-ink">
-        Rating <span className="text-red-700" aria-hidden="true">*</span>
+        Rating{' '}
+        <span className="text-red-700" aria-hidden="true">
+          *
+        </span>
       </legend>
       <div className="mt-2 flex items-center gap-1" onMouseLeave={() => setHover(0)}>
         {[1, 2, 3, 4, 5].map((n) => (
-          <label key={n} className="relative cursor-pointer rounded-md p-0.5" onMouseEnter={() => setHover(n)}>
+          <label
+            key={n}
+            className="relative cursor-pointer rounded-md p-0.5"
+            onMouseEnter={() => setHover(n)}
+          >
             <input
               type="radio"
               name={name}
@@ -35,9 +52,15 @@ export default function RatingInput({ value, onChange, name = 'rating', error }:
             </svg>
           </label>
         ))}
-        <span className="ml-2 whitespace-nowrap text-sm text-ink-muted" aria-hidden="true">{value} of 5</span>
+        <span className="ml-2 text-sm whitespace-nowrap text-ink-muted" aria-hidden="true">
+          {value} of 5
+        </span>
       </div>
-      {error && <p id={`${name}-error`} className="mt-1 text-sm text-red-700">{error}</p>}
+      {error && (
+        <p id={`${name}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

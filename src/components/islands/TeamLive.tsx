@@ -6,7 +6,20 @@ import type { TeamMember } from '../../schemas/team-member';
 import { byOrder } from '../../schemas/order';
 
 /** The member fields the team page shows. */
-export type TeamMemberView = Pick<TeamMember, 'id' | 'slug' | 'name' | 'position' | 'bio' | 'image' | 'linkedin' | 'twitter' | 'email' | 'order' | 'createdAt'>;
+export type TeamMemberView = Pick<
+  TeamMember,
+  | 'id'
+  | 'slug'
+  | 'name'
+  | 'position'
+  | 'bio'
+  | 'image'
+  | 'linkedin'
+  | 'twitter'
+  | 'email'
+  | 'order'
+  | 'createdAt'
+>;
 
 /** Team list freshness: a page built less than 5 minutes ago is not re-checked. */
 const FRESH_MS = 5 * 60_000;
@@ -15,7 +28,13 @@ const FRESH_MS = 5 * 60_000;
  * The advisory team grid: rendered at build time from the content store, then re-checked
  * against /api/team-members when the page is older than the list's 5-minute freshness.
  */
-export default function TeamLive({ initial, builtAt }: { initial: TeamMemberView[] | null; builtAt: number }) {
+export default function TeamLive({
+  initial,
+  builtAt,
+}: {
+  initial: TeamMemberView[] | null;
+  builtAt: number;
+}) {
   const [members, setMembers] = useState(initial);
   const [failed, setFailed] = useState(false);
 
@@ -33,19 +52,39 @@ export default function TeamLive({ initial, builtAt }: { initial: TeamMemberView
 
   // Build-time data stays on screen when the re-check fails; the messages are for having none.
   if (!members && failed) {
-    return <p className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800" role="alert">Error loading team members. Please refresh the page to try again.</p>;
+    return (
+      <p
+        className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-800"
+        role="alert"
+      >
+        Error loading team members. Please refresh the page to try again.
+      </p>
+    );
   }
   if (!members) {
-    return <p className="p-6 text-center text-ink-muted" role="status">Loading team members...</p>;
+    return (
+      <p className="p-6 text-center text-ink-muted" role="status">
+        Loading team members...
+      </p>
+    );
   }
   if (!members.length) {
-    return <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-ink-muted">No team members to display at this time.</p>;
+    return (
+      <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-ink-muted">
+        No team members to display at this time.
+      </p>
+    );
   }
   return (
     <ul className={BALANCED_GRID} data-team-grid>
       {members.map((m, i) => (
         <li key={m.id} className={balancedCell(i, members.length)}>
-          <MemberCard m={m} badge="Advisory Team" bioGroup="advisory-bio" photoSizes={balancedCellSizes(i, members.length)} />
+          <MemberCard
+            m={m}
+            badge="Advisory Team"
+            bioGroup="advisory-bio"
+            photoSizes={balancedCellSizes(i, members.length)}
+          />
         </li>
       ))}
     </ul>

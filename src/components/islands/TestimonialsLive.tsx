@@ -6,7 +6,10 @@ import type { Testimonial } from '../../schemas/testimonial';
 import { TESTIMONIALS_CHANGED } from './testimonial-events';
 
 /** The testimonial fields a public card shows. */
-export type TestimonialView = Pick<Testimonial, 'id' | 'name' | 'position' | 'company' | 'content' | 'rating' | 'image' | 'featured'>;
+export type TestimonialView = Pick<
+  Testimonial,
+  'id' | 'name' | 'position' | 'company' | 'content' | 'rating' | 'image' | 'featured'
+>;
 
 /** Default data freshness: a page built less than 5 minutes ago is not re-checked on load. */
 const FRESH_MS = 5 * 60_000;
@@ -21,7 +24,13 @@ export function Stars({ rating, className = 'size-4' }: { rating: number; classN
   return (
     <div className="flex gap-0.5" role="img" aria-label={`Rated ${n} out of 5`} data-rating={n}>
       {[1, 2, 3, 4, 5].map((i) => (
-        <svg key={i} className={`${className} ${i <= n ? 'text-accent-500' : 'text-slate-300'}`} viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
+        <svg
+          key={i}
+          className={`${className} ${i <= n ? 'text-accent-500' : 'text-slate-300'}`}
+          viewBox="0 0 20 20"
+          fill="currentColor"
+          aria-hidden="true"
+        >
           <path d="M10 1.5l2.6 5.4 5.9.8-4.3 4.1 1 5.9L10 14.9l-5.2 2.8 1-5.9L1.5 7.7l5.9-.8z" />
         </svg>
       ))}
@@ -38,22 +47,46 @@ function Card({ t, featured }: { t: TestimonialView; featured?: boolean }) {
     >
       <div className="flex items-start justify-between gap-4">
         <Stars rating={t.rating} />
-        {featured && <span className="rounded-full bg-accent-400 px-3 py-1 text-xs font-semibold text-brand-950">Featured</span>}
+        {featured && (
+          <span className="rounded-full bg-accent-400 px-3 py-1 text-xs font-semibold text-brand-950">
+            Featured
+          </span>
+        )}
       </div>
-      <blockquote className={`mt-5 flex-1 leading-relaxed text-ink ${featured ? 'font-display text-xl' : 'text-base'}`}>
+      <blockquote
+        className={`mt-5 flex-1 leading-relaxed text-ink ${featured ? 'font-display text-xl' : 'text-base'}`}
+      >
         <p className="whitespace-pre-line">“{t.content}”</p>
       </blockquote>
       <figcaption className="mt-6 flex items-center gap-4 border-t border-slate-100 pt-5">
         {t.image ? (
-          <img {...responsiveImage(t.image, AVATAR_IMAGE)} alt="" className="size-12 shrink-0 rounded-full object-cover ring-2 ring-white" width={48} height={48} loading="lazy" decoding="async" />
+          <img
+            {...responsiveImage(t.image, AVATAR_IMAGE)}
+            alt=""
+            className="size-12 shrink-0 rounded-full object-cover ring-2 ring-white"
+            width={48}
+            height={48}
+            loading="lazy"
+            decoding="async"
+          />
         ) : (
-          <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-700 font-semibold text-white" aria-hidden="true" data-initials>
+          <span
+            className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-700 font-semibold text-white"
+            aria-hidden="true"
+            data-initials
+          >
             {initials(t.name)}
           </span>
         )}
         <span className="min-w-0">
-          <span className="block font-semibold text-ink" data-testimonial-name>{t.name}</span>
-          {role && <span className="block text-sm text-ink-muted" data-role>{role}</span>}
+          <span className="block font-semibold text-ink" data-testimonial-name>
+            {t.name}
+          </span>
+          {role && (
+            <span className="block text-sm text-ink-muted" data-role>
+              {role}
+            </span>
+          )}
         </span>
       </figcaption>
     </figure>
@@ -63,7 +96,10 @@ function Card({ t, featured }: { t: TestimonialView; featured?: boolean }) {
 function Spinner({ label }: { label: string }) {
   return (
     <div className="flex justify-center py-16" role="status">
-      <span className="size-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600" aria-hidden="true" />
+      <span
+        className="size-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600"
+        aria-hidden="true"
+      />
       <span className="sr-only">{label}</span>
     </div>
   );
@@ -73,13 +109,23 @@ function Spinner({ label }: { label: string }) {
  * 'Featured Stories' and 'All Reviews': rendered at build time, re-checked against the API
  * when the page is older than 5 minutes and after a submission (spinner only without data).
  */
-export default function TestimonialsLive(props: { featured: TestimonialView[] | null; approved: TestimonialView[] | null; builtAt: number }) {
+export default function TestimonialsLive(props: {
+  featured: TestimonialView[] | null;
+  approved: TestimonialView[] | null;
+  builtAt: number;
+}) {
   const [featured, setFeatured] = useState(props.featured);
   const [approved, setApproved] = useState(props.approved);
 
   const refresh = useCallback(() => {
-    fetchQuery<TestimonialView[]>('/api/testimonials/featured').then((l) => Array.isArray(l) && setFeatured(l), () => setFeatured((v) => v ?? []));
-    fetchQuery<TestimonialView[]>('/api/testimonials/approved').then((l) => Array.isArray(l) && setApproved(l), () => setApproved((v) => v ?? []));
+    fetchQuery<TestimonialView[]>('/api/testimonials/featured').then(
+      (l) => Array.isArray(l) && setFeatured(l),
+      () => setFeatured((v) => v ?? []),
+    );
+    fetchQuery<TestimonialView[]>('/api/testimonials/approved').then(
+      (l) => Array.isArray(l) && setApproved(l),
+      () => setApproved((v) => v ?? []),
+    );
   }, []);
 
   useEffect(() => {
@@ -96,7 +142,9 @@ export default function TestimonialsLive(props: { featured: TestimonialView[] | 
     return (
       <div className="mx-auto max-w-xl rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
         <h2 className="font-display text-2xl font-semibold text-ink">No testimonials yet</h2>
-        <p className="mt-2 text-ink-muted">Be the first to share your experience with our community!</p>
+        <p className="mt-2 text-ink-muted">
+          Be the first to share your experience with our community!
+        </p>
       </div>
     );
   }
@@ -104,20 +152,34 @@ export default function TestimonialsLive(props: { featured: TestimonialView[] | 
     <div className="space-y-20">
       {featured.length > 0 && (
         <section aria-labelledby="featured-title" id="featured">
-          <h2 id="featured-title" className="font-display text-3xl font-semibold tracking-tight text-ink">Featured Stories</h2>
+          <h2
+            id="featured-title"
+            className="font-display text-3xl font-semibold tracking-tight text-ink"
+          >
+            Featured Stories
+          </h2>
           <ul className="mt-8 grid gap-6 lg:grid-cols-2">
             {featured.map((t) => (
-              <li key={t.id}><Card t={t} featured /></li>
+              <li key={t.id}>
+                <Card t={t} featured />
+              </li>
             ))}
           </ul>
         </section>
       )}
       {reviews.length > 0 && (
         <section aria-labelledby="reviews-title" id="reviews">
-          <h2 id="reviews-title" className="font-display text-3xl font-semibold tracking-tight text-ink">All Reviews</h2>
+          <h2
+            id="reviews-title"
+            className="font-display text-3xl font-semibold tracking-tight text-ink"
+          >
+            All Reviews
+          </h2>
           <ul className="mt-8 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
             {reviews.map((t) => (
-              <li key={t.id}><Card t={t} /></li>
+              <li key={t.id}>
+                <Card t={t} />
+              </li>
             ))}
           </ul>
         </section>

@@ -22,7 +22,13 @@ export interface VideoHighlightsProps {
 const PLACEHOLDER_WIDTH = 120;
 
 /** The video area of the highlights block: placeholder, thumbnail, or the embedded player. */
-export default function VideoHighlights({ videoUrl, title, description, thumbnail, thumbnailAlt }: VideoHighlightsProps) {
+export default function VideoHighlights({
+  videoUrl,
+  title,
+  description,
+  thumbnail,
+  thumbnailAlt,
+}: VideoHighlightsProps) {
   const id = youtubeId(videoUrl);
   const editMode = useStore($editMode);
   // The server render cannot know about ?edit=true: read the switch only after hydration.
@@ -40,12 +46,20 @@ export default function VideoHighlights({ videoUrl, title, description, thumbnai
 
   if (!id) {
     return (
-      <div className="flex aspect-video w-full flex-col items-center justify-center rounded-2xl border border-dashed border-brand-300 bg-gradient-to-br from-brand-50 to-white p-6 text-center" data-testid="video-placeholder">
-        <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-100 text-brand-700" aria-hidden="true">
+      <div
+        className="flex aspect-video w-full flex-col items-center justify-center rounded-2xl border border-dashed border-brand-300 bg-gradient-to-br from-brand-50 to-white p-6 text-center"
+        data-testid="video-placeholder"
+      >
+        <span
+          className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-100 text-brand-700"
+          aria-hidden="true"
+        >
           <Play className="h-6 w-6" />
         </span>
         <p className="mt-4 font-display text-xl font-semibold text-brand-950">Event Highlights</p>
-        <p className="mt-1 text-sm text-ink-muted">{hydrated && editMode ? 'Add a YouTube URL in Video Settings' : 'Coming Soon'}</p>
+        <p className="mt-1 text-sm text-ink-muted">
+          {hydrated && editMode ? 'Add a YouTube URL in Video Settings' : 'Coming Soon'}
+        </p>
       </div>
     );
   }
@@ -81,11 +95,18 @@ export default function VideoHighlights({ videoUrl, title, description, thumbnai
         ref={playRef}
         type="button"
         onClick={() => setPlaying(true)}
-        aria-label={thumbnail && thumbnailAlt ? `Play video: ${title} (${thumbnailAlt})` : `Play video: ${title}`}
+        aria-label={
+          thumbnail && thumbnailAlt
+            ? `Play video: ${title} (${thumbnailAlt})`
+            : `Play video: ${title}`
+        }
         className="group relative block aspect-video w-full overflow-hidden bg-brand-950"
       >
         <Thumbnail id={id} custom={thumbnail} alt={thumbnail ? thumbnailAlt : ''} />
-        <span className="absolute inset-0 bg-gradient-to-t from-black/50 to-transparent" aria-hidden="true" />
+        <span
+          className="absolute inset-0 bg-gradient-to-t from-black/50 to-transparent"
+          aria-hidden="true"
+        />
         <span className="absolute inset-0 flex items-center justify-center" aria-hidden="true">
           <span className="flex h-16 w-16 items-center justify-center rounded-full bg-white/95 text-brand-700 shadow-lg transition group-hover:scale-110 group-hover:bg-white">
             <Play className="ml-1 h-7 w-7 fill-current" />
@@ -93,8 +114,14 @@ export default function VideoHighlights({ videoUrl, title, description, thumbnai
         </span>
       </button>
       <figcaption className="p-5">
-        <p className="font-semibold text-brand-950" data-edit="settings.featuredVideoTitle">{title}</p>
-        <p className="mt-1 text-sm leading-relaxed whitespace-pre-line text-ink-muted" data-edit="settings.featuredVideoDescription" data-edit-multiline="">
+        <p className="font-semibold text-brand-950" data-edit="settings.featuredVideoTitle">
+          {title}
+        </p>
+        <p
+          className="mt-1 text-sm leading-relaxed whitespace-pre-line text-ink-muted"
+          data-edit="settings.featuredVideoDescription"
+          data-edit-multiline=""
+        >
           {description}
         </p>
       </figcaption>
@@ -111,7 +138,11 @@ function Thumbnail({ id, custom, alt }: { id: string; custom: string; alt: strin
   useEffect(() => {
     // The image may have failed before hydration attached onError: check its state once.
     const img = ref.current;
-    if (img?.complete && (img.naturalWidth === 0 || (src === urls.maxres && img.naturalWidth <= PLACEHOLDER_WIDTH))) fallBack();
+    if (
+      img?.complete &&
+      (img.naturalWidth === 0 || (src === urls.maxres && img.naturalWidth <= PLACEHOLDER_WIDTH))
+    )
+      fallBack();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for a failure before hydration; later ones reach onError
   }, []);
   return (

@@ -1,4 +1,11 @@
-import { FILTER_INDEX_PATH, filterRows, selectionFromUrl, selectionUrl, type FilterIndex, type Selection } from '../../lib/archive-filter';
+import {
+  FILTER_INDEX_PATH,
+  filterRows,
+  selectionFromUrl,
+  selectionUrl,
+  type FilterIndex,
+  type Selection,
+} from '../../lib/archive-filter';
 import { FILTER_KINDS, publicationUrl, type FilterKind } from '../../lib/publication-archive';
 
 /** Rows shown at first and added by each 'Show more'. */
@@ -29,15 +36,21 @@ export function startArchiveFilters(): void {
   const pageSelection = selectionFromUrl(new URL(location.href));
   // ' - <site name>', as the built page's title ends.
   const builtTitle = document.title;
-  const titleSuffix = builtTitle.includes(' - ') ? builtTitle.slice(builtTitle.lastIndexOf(' - ')) : '';
+  const titleSuffix = builtTitle.includes(' - ')
+    ? builtTitle.slice(builtTitle.lastIndexOf(' - '))
+    : '';
   let index: Promise<FilterIndex> | null = null;
   let shown: string | null = null;
 
-  const labelOf = (kind: FilterKind, slug: string) => chips.find((c) => c.dataset.filterKind === kind && c.dataset.filterSlug === slug)?.firstChild?.textContent?.trim() ?? slug;
+  const labelOf = (kind: FilterKind, slug: string) =>
+    chips
+      .find((c) => c.dataset.filterKind === kind && c.dataset.filterSlug === slug)
+      ?.firstChild?.textContent?.trim() ?? slug;
 
   const mark = (selection: Selection) => {
     for (const chip of chips) {
-      const chosen = (selection[chip.dataset.filterKind as FilterKind] ?? '') === chip.dataset.filterSlug;
+      const chosen =
+        (selection[chip.dataset.filterKind as FilterKind] ?? '') === chip.dataset.filterSlug;
       chip.classList.remove(...(chosen ? off : on));
       chip.classList.add(...(chosen ? on : off));
       if (chosen) chip.setAttribute('aria-current', 'true');
@@ -52,14 +65,18 @@ export function startArchiveFilters(): void {
     if (heading) heading.textContent = names || 'All publications';
     // The tab and the history list name the choice, as each filter's static page does.
     document.title = `${names ? `Publications: ${names}` : 'Publications'}${titleSuffix}`;
-    index ??= fetch(FILTER_INDEX_PATH).then((r) => (r.ok ? (r.json() as Promise<FilterIndex>) : Promise.reject(new Error(String(r.status)))));
+    index ??= fetch(FILTER_INDEX_PATH).then((r) =>
+      r.ok ? (r.json() as Promise<FilterIndex>) : Promise.reject(new Error(String(r.status))),
+    );
     let rows;
     try {
       rows = filterRows(await index, selection);
     } catch {
       index = null;
       // The index did not load: the static page of the last chosen filter still works.
-      location.assign(selectionUrl(chosen.length ? { [chosen.at(-1)!]: selection[chosen.at(-1)!] } : {}));
+      location.assign(
+        selectionUrl(chosen.length ? { [chosen.at(-1)!]: selection[chosen.at(-1)!] } : {}),
+      );
       return;
     }
     const key = JSON.stringify(selection);
@@ -93,7 +110,16 @@ export function startArchiveFilters(): void {
 
   root.addEventListener('click', (event) => {
     const chip = (event.target as Element).closest<HTMLAnchorElement>('a[data-filter-kind]');
-    if (!chip || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      !chip ||
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     event.preventDefault();
     const current = selectionFromUrl(new URL(location.href));
     const next = { ...current, [chip.dataset.filterKind!]: chip.dataset.filterSlug || undefined };
@@ -117,5 +143,6 @@ export function startArchiveFilters(): void {
     document.title = builtTitle;
   });
   // Opened with a combination in the address (/publications?type=…&year=…): draw it.
-  if (FILTER_KINDS.some((k) => new URL(location.href).searchParams.get(k))) void draw(pageSelection);
+  if (FILTER_KINDS.some((k) => new URL(location.href).searchParams.get(k)))
+    void draw(pageSelection);
 }

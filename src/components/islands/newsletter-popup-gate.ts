@@ -15,19 +15,26 @@ const RETRY_MS = 1_000;
  * it never opens on this page) or open. Lets tests wait for a decision instead of for time.
  */
 type GateState = 'waiting' | 'postponed' | 'checking' | 'skipped' | 'open';
-const mark = (state: GateState) => document.documentElement.setAttribute('data-newsletter-popup', state);
+const mark = (state: GateState) =>
+  document.documentElement.setAttribute('data-newsletter-popup', state);
 
 /** The popup's words, as the page carries them (site settings); none when the admin switched it off. */
 function popupTexts(): PopupTexts | null {
   const el = document.querySelector<HTMLElement>('[data-newsletter-popup-texts]');
   if (!el) return null;
-  return { title: el.dataset.title ?? '', description: el.dataset.description ?? '', button: el.dataset.button ?? '' };
+  return {
+    title: el.dataset.title ?? '',
+    description: el.dataset.description ?? '',
+    button: el.dataset.button ?? '',
+  };
 }
 
 /** True while the visitor is in a form field: the popup must not take the focus from it. */
 function inField(): boolean {
   const el = document.activeElement;
-  return el instanceof HTMLElement && (el.matches('input, textarea, select') || el.isContentEditable);
+  return (
+    el instanceof HTMLElement && (el.matches('input, textarea, select') || el.isContentEditable)
+  );
 }
 
 /**

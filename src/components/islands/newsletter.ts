@@ -22,7 +22,12 @@ export const hasPopupMarker = (): boolean => Boolean(local.get(POPUP_MARKER_KEY)
  * the signup, never the address.
  */
 export async function subscribe(email: string, form: 'inline' | 'popup'): Promise<void> {
-  await mutate('POST', '/api/newsletter', { email, page: window.location.pathname, form, consent: CURRENT_CONSENT });
+  await mutate('POST', '/api/newsletter', {
+    email,
+    page: window.location.pathname,
+    form,
+    consent: CURRENT_CONSENT,
+  });
   setPopupMarker('subscribed');
   track('newsletter_signup');
   notify({ title: 'Check your inbox', description: `${SIGNUP_ANSWER}: we sent you a link.` });
@@ -32,6 +37,11 @@ export async function subscribe(email: string, form: 'inline' | 'popup'): Promis
 export function serverError(error: unknown): string | undefined {
   if (!(error instanceof ApiError) || !error.body) return undefined;
   const body = error.body as { error?: unknown; message?: unknown };
-  const text = typeof body.error === 'string' ? body.error : typeof body.message === 'string' ? body.message : '';
+  const text =
+    typeof body.error === 'string'
+      ? body.error
+      : typeof body.message === 'string'
+        ? body.message
+        : '';
   return text || undefined;
 }

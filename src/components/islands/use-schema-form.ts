@@ -14,7 +14,10 @@ type Errors<V> = Partial<Record<keyof V, string>>;
  * a field (spread `prepare` as the form's onFocus) and at the latest on submit, so a visitor who
  * only scrolls past the form downloads no validation code.
  */
-export function useSchemaForm<V extends Record<string, unknown>, Out>(loadSchema: () => Promise<core.$ZodType<Out>>, initial: V) {
+export function useSchemaForm<V extends Record<string, unknown>, Out>(
+  loadSchema: () => Promise<core.$ZodType<Out>>,
+  initial: V,
+) {
   const [values, setValues] = useState<V>(initial);
   // What the fields hold now, for handlers that finish after later typing (a lookup, say).
   const latest = useRef<V>(initial);
@@ -24,7 +27,10 @@ export function useSchemaForm<V extends Record<string, unknown>, Out>(loadSchema
   // Until hydrated the form cannot validate or send: its button stays off so it never submits natively.
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
-  const schema = useRef<{ loading: Promise<core.$ZodType<Out>>; loaded?: core.$ZodType<Out> } | null>(null);
+  const schema = useRef<{
+    loading: Promise<core.$ZodType<Out>>;
+    loaded?: core.$ZodType<Out>;
+  } | null>(null);
 
   const load = (): Promise<core.$ZodType<Out>> => {
     if (!schema.current) {
@@ -84,7 +90,11 @@ export function useSchemaForm<V extends Record<string, unknown>, Out>(loadSchema
      * resets the form on success; on failure shows the server's field errors and calls `onError`.
      * `onInvalid` gets the field errors (found here or by the server), e.g. to focus the first.
      */
-    handleSubmit(send: (data: Out) => Promise<void>, onError: (error: unknown) => void, onInvalid?: (errors: Errors<V>) => void) {
+    handleSubmit(
+      send: (data: Out) => Promise<void>,
+      onError: (error: unknown) => void,
+      onInvalid?: (errors: Errors<V>) => void,
+    ) {
       return async (e: FormEvent) => {
         e.preventDefault();
         setSubmitted(true);
@@ -110,7 +120,10 @@ export function useSchemaForm<V extends Record<string, unknown>, Out>(loadSchema
           },
           {
             onFailure: (error) => {
-              const fields = error instanceof ApiError ? (error.body?.fields as Errors<V> | undefined) : undefined;
+              const fields =
+                error instanceof ApiError
+                  ? (error.body?.fields as Errors<V> | undefined)
+                  : undefined;
               if (fields) {
                 setErrors((prev) => ({ ...prev, ...fields }));
                 onInvalid?.(fields);

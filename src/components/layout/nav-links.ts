@@ -4,11 +4,19 @@ import { settingText, type NavLinkSetting, type SiteSettings } from '../../schem
 /** One navigation entry; `external` ones open in a new tab. */
 export type NavLink = { label: string; href: string; external?: boolean };
 
-type NavSettings = Pick<SiteSettings, 'showTestimonials'> & Partial<Pick<SiteSettings, 'navLinks' | 'footerLinks' | 'newsletterLinkText' | 'newsletterLinkUrl'>>;
+type NavSettings = Pick<SiteSettings, 'showTestimonials'> &
+  Partial<
+    Pick<SiteSettings, 'navLinks' | 'footerLinks' | 'newsletterLinkText' | 'newsletterLinkUrl'>
+  >;
 
-const fromSetting = (l: NavLinkSetting): NavLink => ({ label: l.label, href: l.href, ...(l.newTab ? { external: true } : {}) });
+const fromSetting = (l: NavLinkSetting): NavLink => ({
+  label: l.label,
+  href: l.href,
+  ...(l.newTab ? { external: true } : {}),
+});
 /** A link to the testimonials page leads nowhere while that page is off (it redirects home). */
-const reachable = (settings: NavSettings) => (l: NavLink) => settings.showTestimonials || l.href.replace(/\/$/, '') !== '/testimonials';
+const reachable = (settings: NavSettings) => (l: NavLink) =>
+  settings.showTestimonials || l.href.replace(/\/$/, '') !== '/testimonials';
 
 /**
  * The spec's seven entries (the newsletter's one worded and addressed by its settings), plus
@@ -16,9 +24,16 @@ const reachable = (settings: NavSettings) => (l: NavLink) => settings.showTestim
  */
 export function builtInNavLinks(settings: NavSettings): NavLink[] {
   const links: NavLink[] = NAV_LINKS.map((l) =>
-    'newsletter' in l ? { label: settingText(settings, 'newsletterLinkText'), href: settingText(settings, 'newsletterLinkUrl'), external: true } : { label: l.label, href: l.href },
+    'newsletter' in l
+      ? {
+          label: settingText(settings, 'newsletterLinkText'),
+          href: settingText(settings, 'newsletterLinkUrl'),
+          external: true,
+        }
+      : { label: l.label, href: l.href },
   );
-  if (settings.showTestimonials) links.splice(links.length - 1, 0, { label: 'Testimonials', href: '/testimonials' });
+  if (settings.showTestimonials)
+    links.splice(links.length - 1, 0, { label: 'Testimonials', href: '/testimonials' });
   return links;
 }
 
@@ -31,11 +46,15 @@ export const BUILT_IN_FOOTER_LINKS: readonly NavLink[] = [
 
 /** The main navigation for the current settings: the admin's list when set, else the built-in one. */
 export function mainNavLinks(settings: NavSettings): NavLink[] {
-  return settings.navLinks ? settings.navLinks.map(fromSetting).filter(reachable(settings)) : builtInNavLinks(settings);
+  return settings.navLinks
+    ? settings.navLinks.map(fromSetting).filter(reachable(settings))
+    : builtInNavLinks(settings);
 }
 
 /** The footer's links: the main navigation, then the footer's own (the admin's list when set). */
 export function footerLinks(settings: NavSettings): NavLink[] {
-  const own = settings.footerLinks ? settings.footerLinks.map(fromSetting).filter(reachable(settings)) : [...BUILT_IN_FOOTER_LINKS];
+  const own = settings.footerLinks
+    ? settings.footerLinks.map(fromSetting).filter(reachable(settings))
+    : [...BUILT_IN_FOOTER_LINKS];
   return [...mainNavLinks(settings), ...own];
 }

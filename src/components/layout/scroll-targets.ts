@@ -21,7 +21,11 @@ const isHome = () => location.pathname === '/' || location.pathname === '/index.
 const storage = session;
 
 /** Scrolls so the element with `id` sits `offset` px below the top; false when it is not on the page. */
-export function scrollToId(id: string, offset: number, behavior: ScrollBehavior = 'smooth'): boolean {
+export function scrollToId(
+  id: string,
+  offset: number,
+  behavior: ScrollBehavior = 'smooth',
+): boolean {
   const el = document.getElementById(id);
   if (!el) return false;
   // Sections not yet drawn have a guessed height (global.css): lay them out so `top` is real.
@@ -57,7 +61,8 @@ export function runPendingScroll(): boolean {
   const newsletter = storage.get(NEWSLETTER_KEY);
   const section = storage.get(SECTION_KEY);
   if (newsletter) scrollWithRetries('newsletter', NEWSLETTER_OFFSET, [NEWSLETTER_KEY, SECTION_KEY]);
-  else if (section && /^[\w-]+$/.test(section)) scrollWithRetries(section, SECTION_OFFSET, [SECTION_KEY]);
+  else if (section && /^[\w-]+$/.test(section))
+    scrollWithRetries(section, SECTION_OFFSET, [SECTION_KEY]);
   else return false;
   return true;
 }
@@ -69,9 +74,11 @@ export function runPendingScroll(): boolean {
 export function initialScroll(): void {
   setTimeout(() => {
     const id = decodeURIComponent(location.hash.slice(1));
-    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const nav = performance.getEntriesByType('navigation')[0] as
+      PerformanceNavigationTiming | undefined;
     // Reload and back/forward keep the browser's own scroll restoration.
-    if (!(id && scrollToId(id, SECTION_OFFSET, 'auto')) && !id && (!nav || nav.type === 'navigate')) window.scrollTo({ top: 0, behavior: 'auto' });
+    if (!(id && scrollToId(id, SECTION_OFFSET, 'auto')) && !id && (!nav || nav.type === 'navigate'))
+      window.scrollTo({ top: 0, behavior: 'auto' });
     document.documentElement.setAttribute('data-first-scroll', 'done');
   }, 100);
 }
@@ -82,7 +89,15 @@ export function initialScroll(): void {
  */
 export function handleAnchorClicks(): void {
   document.addEventListener('click', (event) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     const link = (event.target as Element | null)?.closest?.('a[href]');
     if (!(link instanceof HTMLAnchorElement) || link.target === '_blank') return;
     const newsletter = link.hasAttribute('data-newsletter-link');

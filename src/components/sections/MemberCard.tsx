@@ -5,7 +5,10 @@ import { memberPhoto, responsiveImage } from '../../lib/responsive-image';
 import type { TeamMember } from '../../schemas/team-member';
 
 /** The member fields a card shows. */
-export type MemberCardData = Pick<TeamMember, 'id' | 'name' | 'position' | 'bio' | 'image' | 'linkedin' | 'twitter' | 'email'> & {
+export type MemberCardData = Pick<
+  TeamMember,
+  'id' | 'name' | 'position' | 'bio' | 'image' | 'linkedin' | 'twitter' | 'email'
+> & {
   /** Their page's slug; a list read before slugs existed may lack it, and the card then has no profile link. */
   slug?: string;
 };
@@ -13,7 +16,16 @@ export type MemberCardData = Pick<TeamMember, 'id' | 'name' | 'position' | 'bio'
 function Icon({ name, className = 'size-4' }: { name: keyof typeof ICONS; className?: string }) {
   const stroke = STROKE_ICONS.has(name);
   return (
-    <svg className={className} viewBox="0 0 24 24" aria-hidden="true" fill={stroke ? 'none' : 'currentColor'} stroke={stroke ? 'currentColor' : 'none'} strokeWidth={stroke ? 2 : undefined} strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      className={className}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill={stroke ? 'none' : 'currentColor'}
+      stroke={stroke ? 'currentColor' : 'none'}
+      strokeWidth={stroke ? 2 : undefined}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={ICONS[name]} />
     </svg>
   );
@@ -29,39 +41,106 @@ const iconLink =
  * works without JavaScript. Texts carry the inline editor's markers. `photoSizes` is the card's
  * width in its grid (balancedCellSizes), so the photo is fetched at the size it is shown.
  */
-export function MemberCard({ m, badge, bioGroup, photoSizes }: { m: MemberCardData; badge?: string; bioGroup: string; photoSizes: string }) {
+export function MemberCard({
+  m,
+  badge,
+  bioGroup,
+  photoSizes,
+}: {
+  m: MemberCardData;
+  badge?: string;
+  bioGroup: string;
+  photoSizes: string;
+}) {
   return (
-    <article id={`member-${m.id}`} className="flex h-full scroll-mt-28 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md" data-member>
+    <article
+      id={`member-${m.id}`}
+      className="flex h-full scroll-mt-28 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md"
+      data-member
+    >
       <div className="relative h-60 bg-brand-50">
         {m.image ? (
-          <img {...responsiveImage(m.image, memberPhoto(photoSizes))} alt={`Portrait of ${m.name}`} className="size-full object-cover object-[50%_38%]" loading="lazy" decoding="async" width={480} height={360} />
+          <img
+            {...responsiveImage(m.image, memberPhoto(photoSizes))}
+            alt={`Portrait of ${m.name}`}
+            className="size-full object-cover object-[50%_38%]"
+            loading="lazy"
+            decoding="async"
+            width={480}
+            height={360}
+          />
         ) : (
           // No photo yet: a monogram, sized like an avatar rather than a poster.
-          <div className="flex size-full items-center justify-center bg-linear-to-br from-brand-100 via-brand-50 to-accent-400/25" aria-hidden="true">
-            <span className="flex size-24 items-center justify-center rounded-full bg-white/70 font-display text-3xl font-semibold text-brand-800 ring-1 ring-brand-200" data-monogram>
+          <div
+            className="flex size-full items-center justify-center bg-linear-to-br from-brand-100 via-brand-50 to-accent-400/25"
+            aria-hidden="true"
+          >
+            <span
+              className="flex size-24 items-center justify-center rounded-full bg-white/70 font-display text-3xl font-semibold text-brand-800 ring-1 ring-brand-200"
+              data-monogram
+            >
               {memberInitials(m.name)}
             </span>
           </div>
         )}
-        {badge && <span className="absolute left-4 top-4 rounded-full bg-white/95 px-3 py-1 text-xs font-semibold text-brand-800 shadow-sm">{badge}</span>}
+        {badge && (
+          <span className="absolute top-4 left-4 rounded-full bg-white/95 px-3 py-1 text-xs font-semibold text-brand-800 shadow-sm">
+            {badge}
+          </span>
+        )}
       </div>
       <div className="flex flex-1 flex-col p-6">
         <div className="flex-1">
-        <h3 className="font-display text-xl font-semibold text-ink" data-member-name data-edit={`team-members.${m.id}.name`}>{m.name}</h3>
-        <p className="mt-1 text-sm font-medium text-brand-700" data-edit={`team-members.${m.id}.position`}>{m.position}</p>
-        {(m.linkedin || m.twitter || m.email) && (
-          <ul className="mt-4 flex gap-2" aria-label={`${m.name} elsewhere`}>
-            {m.linkedin && (
-              <li><a className={iconLink} href={m.linkedin} target="_blank" rel="noopener noreferrer" aria-label={`${m.name} on LinkedIn (opens in a new tab)`}><Icon name="linkedin" /></a></li>
-            )}
-            {m.twitter && (
-              <li><a className={iconLink} href={m.twitter} target="_blank" rel="noopener noreferrer" aria-label={`${m.name} on X (Twitter) (opens in a new tab)`}><Icon name="twitter" /></a></li>
-            )}
-            {m.email && (
-              <li><a className={iconLink} href={`mailto:${m.email}`} aria-label={`Email ${m.name}`}><Icon name="mail" /></a></li>
-            )}
-          </ul>
-        )}
+          <h3
+            className="font-display text-xl font-semibold text-ink"
+            data-member-name
+            data-edit={`team-members.${m.id}.name`}
+          >
+            {m.name}
+          </h3>
+          <p
+            className="mt-1 text-sm font-medium text-brand-700"
+            data-edit={`team-members.${m.id}.position`}
+          >
+            {m.position}
+          </p>
+          {(m.linkedin || m.twitter || m.email) && (
+            <ul className="mt-4 flex gap-2" aria-label={`${m.name} elsewhere`}>
+              {m.linkedin && (
+                <li>
+                  <a
+                    className={iconLink}
+                    href={m.linkedin}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`${m.name} on LinkedIn (opens in a new tab)`}
+                  >
+                    <Icon name="linkedin" />
+                  </a>
+                </li>
+              )}
+              {m.twitter && (
+                <li>
+                  <a
+                    className={iconLink}
+                    href={m.twitter}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`${m.name} on X (Twitter) (opens in a new tab)`}
+                  >
+                    <Icon name="twitter" />
+                  </a>
+                </li>
+              )}
+              {m.email && (
+                <li>
+                  <a className={iconLink} href={`mailto:${m.email}`} aria-label={`Email ${m.name}`}>
+                    <Icon name="mail" />
+                  </a>
+                </li>
+              )}
+            </ul>
+          )}
         </div>
         <details name={bioGroup} className="group mt-5 border-t border-slate-100 pt-4" data-bio>
           <summary className="inline-flex min-h-10 cursor-pointer list-none items-center gap-1.5 rounded-md text-sm font-semibold text-brand-700 hover:text-brand-900 [&::-webkit-details-marker]:hidden">
@@ -71,13 +150,25 @@ export function MemberCard({ m, badge, bioGroup, photoSizes }: { m: MemberCardDa
             <Icon name="chevron" className="size-4 transition-transform group-open:rotate-180" />
           </summary>
           {m.bio?.trim() ? (
-            <p className="mt-2 whitespace-pre-line text-sm leading-relaxed text-ink-muted" data-edit={`team-members.${m.id}.bio`} data-edit-multiline>{m.bio}</p>
+            <p
+              className="mt-2 text-sm leading-relaxed whitespace-pre-line text-ink-muted"
+              data-edit={`team-members.${m.id}.bio`}
+              data-edit-multiline
+            >
+              {m.bio}
+            </p>
           ) : (
-            <p className="mt-2 text-sm leading-relaxed text-ink-muted">Professional biography coming soon...</p>
+            <p className="mt-2 text-sm leading-relaxed text-ink-muted">
+              Professional biography coming soon...
+            </p>
           )}
         </details>
         {m.slug && (
-          <a href={personUrl({ slug: m.slug })} className="mt-3 inline-flex min-h-10 items-center gap-1.5 self-start text-sm font-semibold text-brand-700 hover:text-brand-900" data-person-link>
+          <a
+            href={personUrl({ slug: m.slug })}
+            className="mt-3 inline-flex min-h-10 items-center gap-1.5 self-start text-sm font-semibold text-brand-700 hover:text-brand-900"
+            data-person-link
+          >
             Full profile<span className="sr-only"> of {m.name}</span>
             <Icon name="arrow" className="size-4" />
           </a>

@@ -15,7 +15,17 @@ interface ConfirmDialogProps {
 }
 
 /** A yes/no question before something that cannot be undone in place (delete, restore). */
-export default function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel = 'Cancel', busy, destructive = true, onConfirm, onCancel }: ConfirmDialogProps) {
+export default function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  busy,
+  destructive = true,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Dialog open={open} title={title} description={message} onClose={onCancel} role="alertdialog">
       <div className="flex justify-end gap-2">
@@ -23,7 +33,12 @@ export default function ConfirmDialog({ open, title, message, confirmLabel, canc
         <Button variant="secondary" data-autofocus onClick={onCancel} disabled={busy}>
           {cancelLabel}
         </Button>
-        <Button variant={destructive ? 'danger' : 'primary'} onClick={onConfirm} busy={busy} busyLabel="Working...">
+        <Button
+          variant={destructive ? 'danger' : 'primary'}
+          onClick={onConfirm}
+          busy={busy}
+          busyLabel="Working..."
+        >
           {confirmLabel}
         </Button>
       </div>

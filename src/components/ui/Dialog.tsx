@@ -18,7 +18,15 @@ interface DialogProps {
  * A modal dialog on the native <dialog> element: showModal() makes the page behind inert (a real
  * focus trap), Escape is routed to onClose, and focus returns to where it was on close.
  */
-export default function Dialog({ open, title, description, onClose, children, variant = 'modal', role = 'dialog' }: DialogProps) {
+export default function Dialog({
+  open,
+  title,
+  description,
+  onClose,
+  children,
+  variant = 'modal',
+  role = 'dialog',
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const returnTo = useRef<HTMLElement | null>(null);
   const titleId = useId();
@@ -59,11 +67,18 @@ export default function Dialog({ open, title, description, onClose, children, va
       }}
       className={cx(
         'm-0 max-h-none max-w-none bg-transparent p-0 backdrop:bg-slate-900/50',
-        variant === 'panel' ? 'ml-auto h-full w-full sm:w-[36rem]' : 'mx-auto mt-[12vh] w-[calc(100%-2rem)] max-w-md',
+        variant === 'panel'
+          ? 'ml-auto h-full w-full sm:w-[36rem]'
+          : 'mx-auto mt-[12vh] w-[calc(100%-2rem)] max-w-md',
       )}
     >
       {open && (
-        <div className={cx('flex flex-col bg-white shadow-xl', variant === 'panel' ? 'h-full' : 'rounded-lg')}>
+        <div
+          className={cx(
+            'flex flex-col bg-white shadow-xl',
+            variant === 'panel' ? 'h-full' : 'rounded-lg',
+          )}
+        >
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
             <div>
               <h2 id={titleId} className="text-lg font-semibold text-ink">
@@ -75,11 +90,18 @@ export default function Dialog({ open, title, description, onClose, children, va
                 </p>
               )}
             </div>
-            <button type="button" onClick={onClose} className="rounded p-1 text-ink-muted hover:bg-slate-100" aria-label="Close">
+            <button
+              type="button"
+              onClick={onClose}
+              className="rounded p-1 text-ink-muted hover:bg-slate-100"
+              aria-label="Close"
+            >
               <X aria-hidden="true" className="h-5 w-5" />
             </button>
           </div>
-          <div className={cx('px-5 py-4', variant === 'panel' && 'flex-1 overflow-y-auto')}>{children}</div>
+          <div className={cx('px-5 py-4', variant === 'panel' && 'flex-1 overflow-y-auto')}>
+            {children}
+          </div>
         </div>
       )}
     </dialog>

@@ -9,8 +9,16 @@ export const describedBy = (id: string, error: string | undefined) => ({
 
 // The public forms' and the admin's looks of the same parts.
 const LOOKS = {
-  site: { label: 'mb-1.5 block text-sm font-medium text-brand-950', hint: 'mt-1.5 text-xs text-ink-soft', error: 'mt-1.5 text-sm text-red-700' },
-  admin: { label: 'block text-sm font-medium text-ink', hint: 'mt-1 text-xs text-ink-soft', error: 'mt-1 text-xs font-medium text-red-700' },
+  site: {
+    label: 'mb-1.5 block text-sm font-medium text-brand-950',
+    hint: 'mt-1.5 text-xs text-ink-soft',
+    error: 'mt-1.5 text-sm text-red-700',
+  },
+  admin: {
+    label: 'block text-sm font-medium text-ink',
+    hint: 'mt-1 text-xs text-ink-soft',
+    error: 'mt-1 text-xs font-medium text-red-700',
+  },
 } as const;
 
 /**

@@ -4,7 +4,10 @@ import Spinner from './Spinner';
 export default function LoadStatus({ loaded, error }: { loaded: boolean; error: string }) {
   if (error) {
     return (
-      <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+      <p
+        role="alert"
+        className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+      >
         {error}
       </p>
     );

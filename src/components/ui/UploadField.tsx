@@ -67,14 +67,32 @@ const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
  * The one upload field: an address with an upload button, a preview, progress when the upload
  * reports it, a 'Resume upload' after a failure that can resume, and a toast either way.
  */
-export default function UploadField({ id, value, onChange, kind, look = 'admin', preview = 'none', label, placeholder, invalid, describedBy, disabled = false, actions, status }: UploadFieldProps) {
+export default function UploadField({
+  id,
+  value,
+  onChange,
+  kind,
+  look = 'admin',
+  preview = 'none',
+  label,
+  placeholder,
+  invalid,
+  describedBy,
+  disabled = false,
+  actions,
+  status,
+}: UploadFieldProps) {
   const fileRef = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   /** The file of an upload that stopped part-way, to resume. */
   const [paused, setPaused] = useState<File | null>(null);
   const [broken, setBroken] = useState(false);
   const hintId = useId();
-  const action = useAction({ toast: 'Error', fallback: kind.failed, describe: kind.describeFailure });
+  const action = useAction({
+    toast: 'Error',
+    fallback: kind.failed,
+    describe: kind.describeFailure,
+  });
   const busy = action.pending;
 
   async function send(file: File) {
@@ -111,9 +129,21 @@ export default function UploadField({ id, value, onChange, kind, look = 'admin',
         <div className="mt-2 flex items-center gap-4">
           <span className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-50 ring-1 ring-slate-200">
             {value ? (
-              <img src={value} alt="Preview of your upload" className="size-full object-cover" width={64} height={64} data-photo-preview />
+              <img
+                src={value}
+                alt="Preview of your upload"
+                className="size-full object-cover"
+                width={64}
+                height={64}
+                data-photo-preview
+              />
             ) : (
-              <svg className="size-7 text-brand-300" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+              <svg
+                className="size-7 text-brand-300"
+                viewBox="0 0 24 24"
+                fill="currentColor"
+                aria-hidden="true"
+              >
                 <path d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm0 2c-4.4 0-8 2.5-8 5.5V21h16v-1.5c0-3-3.6-5.5-8-5.5z" />
               </svg>
             )}
@@ -134,13 +164,26 @@ export default function UploadField({ id, value, onChange, kind, look = 'admin',
               <label
                 id={`${id}-button`}
                 htmlFor={id}
-                className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3.5 text-sm font-medium text-ink shadow-sm hover:bg-slate-50 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-wait peer-disabled:opacity-60"
+                className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3.5 text-sm font-medium text-ink shadow-sm peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-wait peer-disabled:opacity-60 hover:bg-slate-50"
               >
-                {busy && <span className="size-4 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600" aria-hidden="true" />}
-                {busy ? 'Uploading...' : value ? (kind.changeLabel ?? kind.uploadLabel) : kind.uploadLabel}
+                {busy && (
+                  <span
+                    className="size-4 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600"
+                    aria-hidden="true"
+                  />
+                )}
+                {busy
+                  ? 'Uploading...'
+                  : value
+                    ? (kind.changeLabel ?? kind.uploadLabel)
+                    : kind.uploadLabel}
               </label>
               {value && !busy && !disabled && (
-                <button type="button" className="min-h-10 rounded-lg px-2 text-sm font-medium text-ink-muted underline-offset-4 hover:text-red-700 hover:underline" onClick={() => onChange('')}>
+                <button
+                  type="button"
+                  className="min-h-10 rounded-lg px-2 text-sm font-medium text-ink-muted underline-offset-4 hover:text-red-700 hover:underline"
+                  onClick={() => onChange('')}
+                >
                   Remove
                 </button>
               )}
@@ -169,8 +212,22 @@ export default function UploadField({ id, value, onChange, kind, look = 'admin',
         className={ui.input}
       />
       <div className="flex flex-wrap items-center gap-2">
-        <input ref={fileRef} type="file" accept={kind.accept} className="sr-only" tabIndex={-1} aria-hidden="true" data-testid={`${id}-file`} onChange={(e) => choose(e.target.files)} />
-        <Button variant="secondary" size="sm" disabled={busy || disabled} onClick={() => fileRef.current?.click()}>
+        <input
+          ref={fileRef}
+          type="file"
+          accept={kind.accept}
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+          data-testid={`${id}-file`}
+          onChange={(e) => choose(e.target.files)}
+        />
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={busy || disabled}
+          onClick={() => fileRef.current?.click()}
+        >
           <Upload aria-hidden="true" className="h-4 w-4" />
           {busy ? 'Uploading...' : kind.uploadLabel}
         </Button>
@@ -192,7 +249,12 @@ export default function UploadField({ id, value, onChange, kind, look = 'admin',
       </div>
       {progress && (
         <div className="flex items-center gap-3">
-          <progress className="h-2 w-full max-w-xs accent-brand-700" max={progress.total} value={progress.sent} aria-label={kind.progressLabel} />
+          <progress
+            className="h-2 w-full max-w-xs accent-brand-700"
+            max={progress.total}
+            value={progress.sent}
+            aria-label={kind.progressLabel}
+          />
           <span className="text-xs text-ink-soft tabular-nums" data-testid={`${id}-progress`}>
             {mb(progress.sent)} of {mb(progress.total)} MB
           </span>
@@ -204,7 +266,16 @@ export default function UploadField({ id, value, onChange, kind, look = 'admin',
   return (
     <div className="flex gap-3">
       <div className="flex h-20 w-20 shrink-0 items-center justify-center overflow-hidden rounded-md border border-slate-200 bg-slate-50">
-        {value && !broken ? <img src={value} alt="Preview" className="h-full w-full object-cover" onError={() => setBroken(true)} /> : <ImageIcon aria-hidden="true" className="h-6 w-6 text-slate-400" />}
+        {value && !broken ? (
+          <img
+            src={value}
+            alt="Preview"
+            className="h-full w-full object-cover"
+            onError={() => setBroken(true)}
+          />
+        ) : (
+          <ImageIcon aria-hidden="true" className="h-6 w-6 text-slate-400" />
+        )}
       </div>
       {body}
     </div>

@@ -30,7 +30,10 @@ export function useAction(defaults: ActionOptions = {}) {
   const [running, setRunning] = useState<{ key: string } | null>(null);
   const [error, setError] = useState('');
 
-  async function run(work: () => Promise<unknown>, options: ActionOptions & { key?: string } = {}): Promise<boolean> {
+  async function run(
+    work: () => Promise<unknown>,
+    options: ActionOptions & { key?: string } = {},
+  ): Promise<boolean> {
     const { key = '', ...own } = options;
     const o = { ...defaults, ...own };
     setRunning({ key });
@@ -41,9 +44,16 @@ export function useAction(defaults: ActionOptions = {}) {
       if (!leaving) setRunning(null);
       return true;
     } catch (failure) {
-      const message = o.describe ? o.describe(failure) : errorMessage(failure, o.fallback ?? DEFAULT_FALLBACK);
+      const message = o.describe
+        ? o.describe(failure)
+        : errorMessage(failure, o.fallback ?? DEFAULT_FALLBACK);
       setError(message);
-      if (o.toast) void notify({ title: o.toast, description: o.toastDescription ? o.toastDescription(failure) : message, variant: 'destructive' });
+      if (o.toast)
+        void notify({
+          title: o.toast,
+          description: o.toastDescription ? o.toastDescription(failure) : message,
+          variant: 'destructive',
+        });
       o.onFailure?.(failure);
       setRunning(null);
       return false;

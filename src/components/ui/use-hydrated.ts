@@ -7,5 +7,9 @@ const never = () => () => {};
  * on: for islands whose first render must match the server's, then show browser-only state.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(never, () => true, () => false);
+  return useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
 }

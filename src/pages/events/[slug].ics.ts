@@ -14,5 +14,7 @@ export const getStaticPaths = (async () => {
 export const GET: APIRoute = ({ props, site, url }) => {
   const event = (props as { event: Event }).event;
   const pageUrl = new URL(eventUrl(event), new URL(site ?? url).origin).href;
-  return new Response(eventIcs(event, pageUrl, SITE.name), { headers: { 'Content-Type': 'text/calendar; charset=utf-8' } });
+  return new Response(eventIcs(event, pageUrl, SITE.name), {
+    headers: { 'Content-Type': 'text/calendar; charset=utf-8' },
+  });
 };

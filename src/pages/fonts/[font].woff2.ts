@@ -10,7 +10,8 @@ import inter from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff
 
 const FONTS: Record<string, string> = { inter, fraunces };
 
-export const getStaticPaths = (() => Object.keys(FONTS).map((font) => ({ params: { font } }))) satisfies GetStaticPaths;
+export const getStaticPaths = (() =>
+  Object.keys(FONTS).map((font) => ({ params: { font } }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ params }) => {
   const dataUrl = FONTS[params.font!]!;

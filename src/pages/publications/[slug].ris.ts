@@ -13,19 +13,30 @@ import { SITE } from '../../site.config';
 export const getStaticPaths = (async () => {
   if (!(await loadSiteSettings()).showPublications) return [];
   const [publications, library] = await Promise.all([loadPublications(), loadLibrary()]);
-  const render = await pagesToRender('publication-ris', publications, (p) => `publications/${p.slug}.ris`, (p) => [recordHash(p), library.authors(p).map((c) => c.name)]);
-  return render.map((publication) => ({ params: { slug: publication.slug }, props: { publication } }));
+  const render = await pagesToRender(
+    'publication-ris',
+    publications,
+    (p) => `publications/${p.slug}.ris`,
+    (p) => [recordHash(p), library.authors(p).map((c) => c.name)],
+  );
+  return render.map((publication) => ({
+    params: { slug: publication.slug },
+    props: { publication },
+  }));
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props, site, url }) => {
   const publication = (props as { publication: Publication }).publication;
   const origin = new URL(site ?? url).origin;
   const authors = (await loadLibrary()).authors(publication).map((c) => c.name);
-  const body = ris({ ...publication, authors }, {
-    publisher: SITE.name,
-    url: new URL(publicationUrl(publication), origin).href,
-    pdfUrl: publication.pdf ? new URL(publication.pdf, origin).href : undefined,
-  });
+  const body = ris(
+    { ...publication, authors },
+    {
+      publisher: SITE.name,
+      url: new URL(publicationUrl(publication), origin).href,
+      pdfUrl: publication.pdf ? new URL(publication.pdf, origin).href : undefined,
+    },
+  );
   return new Response(body, {
     headers: {
       'Content-Type': 'application/x-research-info-systems; charset=utf-8',

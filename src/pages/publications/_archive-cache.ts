@@ -12,17 +12,30 @@ import { loadArchiveFilters, loadLibrary, loadSiteSettings } from '../../server/
 /** What every archive page shows besides its own list, hashed once per build. */
 let surroundings: Promise<string> | null = null;
 const archiveSurroundings = () =>
-  (surroundings ??= Promise.all([loadSiteSettings(), loadLibrary(), loadArchiveFilters()]).then(([settings, library, filters]) =>
-    contentHash(settings, library.people, library.topics, filters),
+  (surroundings ??= Promise.all([loadSiteSettings(), loadLibrary(), loadArchiveFilters()]).then(
+    ([settings, library, filters]) =>
+      contentHash(settings, library.people, library.topics, filters),
   ));
 
 /** The archive pages of one route (`route` names its part of the cache) that need rendering. */
-export async function archivePagesToRender<T extends { props: { page: Page<unknown> } }>(route: string, paths: readonly T[]): Promise<T[]> {
+export async function archivePagesToRender<T extends { props: { page: Page<unknown> } }>(
+  route: string,
+  paths: readonly T[],
+): Promise<T[]> {
   const around = await archiveSurroundings();
   return pagesToRender(
     route,
     paths,
     (p) => `${p.props.page.url.current.replace(/^\/+/, '')}/index.html`,
-    (p) => [around, { ...p.props, page: { ...p.props.page, data: p.props.page.data.map((record) => recordHash(record as object)) } }],
+    (p) => [
+      around,
+      {
+        ...p.props,
+        page: {
+          ...p.props.page,
+          data: p.props.page.data.map((record) => recordHash(record as object)),
+        },
+      },
+    ],
   );
 }

@@ -12,7 +12,14 @@ export const GET: APIRoute = async ({ site, url }) => {
     title: `${SITE.name}: Publications`,
     description: `Research, reports and policy briefs from ${SITE.name}.`,
     site: new URL(site ?? url).origin,
-    items: show ? publicationFeedItems((await loadPublications()).map((p) => ({ ...p, authors: library.authors(p).map((c) => c.name) }))) : [],
+    items: show
+      ? publicationFeedItems(
+          (await loadPublications()).map((p) => ({
+            ...p,
+            authors: library.authors(p).map((c) => c.name),
+          })),
+        )
+      : [],
     customData: '<language>en-gb</language>',
     trailingSlash: false,
   });

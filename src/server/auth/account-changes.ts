@@ -8,17 +8,28 @@ import { confirmEnrolment } from './two-factor';
 import { requestEmailChange } from './user-email';
 import { setPassword } from './users';
 
-const record = (user: Pick<User, 'username'>, summary: string) => commitChange(user, { action: 'update', target: `users/${user.username}`, summary }, { rebuild: false });
+const record = (user: Pick<User, 'username'>, summary: string) =>
+  commitChange(
+    user,
+    { action: 'update', target: `users/${user.username}`, summary },
+    { rebuild: false },
+  );
 
 /** Sets a new password (every session ends); answers the user as stored now. */
-export async function changeOwnPassword(user: Pick<User, 'username'>, newPassword: string): Promise<User> {
+export async function changeOwnPassword(
+  user: Pick<User, 'username'>,
+  newPassword: string,
+): Promise<User> {
   const updated = await setPassword(user.username, newPassword);
   await record(user, 'Changed their password');
   return updated;
 }
 
 /** Turns two-factor sign-in on with a code from the app; answers the recovery codes (shown once). */
-export async function confirmOwnTwoFactor(user: Pick<User, 'username'>, code: string): Promise<string[]> {
+export async function confirmOwnTwoFactor(
+  user: Pick<User, 'username'>,
+  code: string,
+): Promise<string[]> {
   const recoveryCodes = await confirmEnrolment(user.username, code);
   await record(user, 'Turned on two-factor sign-in');
   return recoveryCodes;

@@ -22,7 +22,9 @@ export async function requestPasswordLink(login: string, ip: string): Promise<vo
 }
 
 async function sendPasswordLink(login: string): Promise<void> {
-  const user = (await findUser(login)) ?? (login.includes('@') ? await findUserByEmail(login.toLowerCase()) : null);
+  const user =
+    (await findUser(login)) ??
+    (login.includes('@') ? await findUserByEmail(login.toLowerCase()) : null);
   if (!user || !user.active || !user.email) return;
   if (!(await passwordLinkAllowed(user.username))) return;
   const { token } = await createInvitation(user, 'forgot', user.username);

@@ -11,7 +11,8 @@ export function assertSameOrigin(req: Request): void {
   const origin = req.headers.get('origin');
   const site = req.headers.get('sec-fetch-site');
   if (site === 'cross-site') throw new HttpError(403, 'Cross-site requests are not allowed');
-  if (origin && origin !== new URL(req.url).origin) throw new HttpError(403, 'Cross-site requests are not allowed');
+  if (origin && origin !== new URL(req.url).origin)
+    throw new HttpError(403, 'Cross-site requests are not allowed');
 }
 
 /** The signed-in user, or 401; mutations also pass the origin check. */
@@ -37,9 +38,13 @@ export async function mustSetUpTwoFactor(user: User): Promise<boolean> {
  */
 export async function requirePermission(req: Request, permission: Permission): Promise<User> {
   const user = await requireUser(req);
-  if (!can(user.role, permission)) throw new HttpError(403, 'You do not have permission to do this');
+  if (!can(user.role, permission))
+    throw new HttpError(403, 'You do not have permission to do this');
   if (await mustSetUpTwoFactor(user)) {
-    throw new HttpError(403, 'This site requires two-factor sign-in for admins: set it up under My account first');
+    throw new HttpError(
+      403,
+      'This site requires two-factor sign-in for admins: set it up under My account first',
+    );
   }
   return user;
 }

@@ -18,7 +18,8 @@ async function keyOf(token: string): Promise<string> {
 }
 
 const TOKEN = /^[\w-]{43}$/;
-const GONE = 'This link is not valid: it was already used, has expired or was replaced. Ask an admin for a new one, or use "Forgot your password?" on the sign-in page.';
+const GONE =
+  'This link is not valid: it was already used, has expired or was replaced. Ask an admin for a new one, or use "Forgot your password?" on the sign-in page.';
 
 /**
  * Issues a single-use link token for setting the user's password; answers the token (shown once).
@@ -38,7 +39,9 @@ export async function createInvitation(
     kind,
     createdBy,
     createdAt: new Date(now).toISOString(),
-    expiresAt: new Date(now + (kind === 'forgot' ? FORGOT_HOURS : INVITATION_HOURS) * 3600_000).toISOString(),
+    expiresAt: new Date(
+      now + (kind === 'forgot' ? FORGOT_HOURS : INVITATION_HOURS) * 3600_000,
+    ).toISOString(),
     ...(email ? { email } : {}),
   };
   await writeJSON(openStore(STORES.invitations), await keyOf(token), invitationSchema, invitation);
@@ -47,14 +50,21 @@ export async function createInvitation(
   await updateUser(user.username, (u) =>
     kind === 'forgot'
       ? { ...u, passwordResetAt: invitation.createdAt }
-      : { ...u, invitedAt: invitation.createdAt, ...(email ? { pendingEmail: email, emailRequestedAt: invitation.createdAt } : {}) },
+      : {
+          ...u,
+          invitedAt: invitation.createdAt,
+          ...(email ? { pendingEmail: email, emailRequestedAt: invitation.createdAt } : {}),
+        },
   );
   return { token, expiresAt: invitation.expiresAt };
 }
 
 const usable = (i: Invitation) => !i.usedAt && Date.parse(i.expiresAt) > Date.now();
 /** Only a user's newest link of its kind works: a reset or a new invitation replaces the one before. */
-const current = (i: Invitation, u: User | null) => !!u && u.id === i.userId && (i.kind === 'forgot' ? u.passwordResetAt : u.invitedAt) === i.createdAt;
+const current = (i: Invitation, u: User | null) =>
+  !!u &&
+  u.id === i.userId &&
+  (i.kind === 'forgot' ? u.passwordResetAt : u.invitedAt) === i.createdAt;
 
 /**
  * The invitation behind a token while it can still be used; 410 otherwise, including for a link

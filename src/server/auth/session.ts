@@ -18,7 +18,11 @@ export const SIGNED_IN_HINT_COOKIE = 'mi_signed_in';
 function secret(): Uint8Array {
   const value = process.env.SESSION_SECRET ?? '';
   // Never fall back to a built-in secret: without one, nobody can sign in.
-  if (value.length < 32) throw new HttpError(503, 'Sign-in is not configured on this server (SESSION_SECRET is missing or shorter than 32 characters)');
+  if (value.length < 32)
+    throw new HttpError(
+      503,
+      'Sign-in is not configured on this server (SESSION_SECRET is missing or shorter than 32 characters)',
+    );
   return new TextEncoder().encode(value);
 }
 
@@ -63,7 +67,8 @@ export async function sessionUser(req: Request): Promise<User | null> {
     });
     if (typeof payload.sub !== 'string' || typeof payload.iatMs !== 'number') return null;
     const user = await findUser(payload.sub);
-    if (!user || !user.active || user.id !== payload.uid || payload.iatMs < user.sessionsValidAfter) return null;
+    if (!user || !user.active || user.id !== payload.uid || payload.iatMs < user.sessionsValidAfter)
+      return null;
     return user;
   } catch (error) {
     if (error instanceof HttpError) throw error;
@@ -87,15 +92,35 @@ const isHttps = (req: Request) => new URL(req.url).protocol === 'https:';
 
 /** Set-Cookie for a new session: HttpOnly, SameSite=Lax, Secure on https. */
 export function sessionCookie(req: Request, token: string): string {
-  return [`${SESSION_COOKIE}=${token}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${SESSION_SECONDS}`, ...(isHttps(req) ? ['Secure'] : [])].join('; ');
+  return [
+    `${SESSION_COOKIE}=${token}`,
+    'Path=/',
+    'HttpOnly',
+    'SameSite=Lax',
+    `Max-Age=${SESSION_SECONDS}`,
+    ...(isHttps(req) ? ['Secure'] : []),
+  ].join('; ');
 }
 
 /** Set-Cookie that removes the session. */
 export function clearedSessionCookie(req: Request): string {
-  return [`${SESSION_COOKIE}=`, 'Path=/', 'HttpOnly', 'SameSite=Lax', 'Max-Age=0', ...(isHttps(req) ? ['Secure'] : [])].join('; ');
+  return [
+    `${SESSION_COOKIE}=`,
+    'Path=/',
+    'HttpOnly',
+    'SameSite=Lax',
+    'Max-Age=0',
+    ...(isHttps(req) ? ['Secure'] : []),
+  ].join('; ');
 }
 
 /** Set-Cookie for the signed-in hint: set with the session (same lifetime), cleared with it. */
 export function signedInHintCookie(req: Request, on: boolean): string {
-  return [`${SIGNED_IN_HINT_COOKIE}=${on ? '1' : ''}`, 'Path=/', 'SameSite=Lax', `Max-Age=${on ? SESSION_SECONDS : 0}`, ...(isHttps(req) ? ['Secure'] : [])].join('; ');
+  return [
+    `${SIGNED_IN_HINT_COOKIE}=${on ? '1' : ''}`,
+    'Path=/',
+    'SameSite=Lax',
+    `Max-Age=${on ? SESSION_SECONDS : 0}`,
+    ...(isHttps(req) ? ['Secure'] : []),
+  ].join('; ');
 }

@@ -28,7 +28,14 @@ interface Slot {
  * - otherwise (public forms): refused when `limit` events rank before this one by key order,
  *   so the first of a burst always passes; one extra may pass when two keys tie on the clock.
  */
-async function takeSlot(bucket: string, subject: string, limit: number, windowMs: number, strict: boolean, message: string): Promise<Slot> {
+async function takeSlot(
+  bucket: string,
+  subject: string,
+  limit: number,
+  windowMs: number,
+  strict: boolean,
+  message: string,
+): Promise<Slot> {
   const store = openStore(STORES.throttle);
   const prefix = `${bucket}/${await digest(subject)}/`;
   const now = Date.now();
@@ -39,7 +46,12 @@ async function takeSlot(bucket: string, subject: string, limit: number, windowMs
   const at = (key: string) => Number(key.slice(prefix.length).split('-')[0]);
   const keys = blobs.map((b) => b.key);
   // Tidy up as we go; failures here do not matter.
-  void Promise.allSettled(keys.filter((k) => now - at(k) >= windowMs).slice(0, 20).map((k) => store.delete(k)));
+  void Promise.allSettled(
+    keys
+      .filter((k) => now - at(k) >= windowMs)
+      .slice(0, 20)
+      .map((k) => store.delete(k)),
+  );
   const others = keys.filter((k) => k !== mine && now - at(k) < windowMs).sort();
   const counted = strict ? others : others.filter((k) => k < mine);
   if (counted.length >= limit) {
@@ -66,7 +78,12 @@ function tooMany(message: string, retryAfterMs: number): HttpError {
  * address. Wrong second-factor codes also count per account, from every address together: whoever
  * tries codes already has the password, and could otherwise spread guesses over many addresses.
  */
-export const LOGIN_LIMITS = { perUser: 5, perAddress: 50, perAccountCodes: 10, windowMs: 10 * 60 * 1000 };
+export const LOGIN_LIMITS = {
+  perUser: 5,
+  perAddress: 50,
+  perAccountCodes: 10,
+  windowMs: 10 * 60 * 1000,
+};
 
 /** One login attempt, counted as a failure from the start: the caller reports how it ended. */
 export interface LoginAttempt {
@@ -109,10 +126,19 @@ export async function reserveLoginAttempt(username: string, ip: string): Promise
  * Reserves one second-factor check for an account (counted as a failure until it succeeds); 429
  * once the account has had LOGIN_LIMITS.perAccountCodes wrong codes in the window, from anywhere.
  */
-export async function reserveSecondFactorAttempt(username: string): Promise<Pick<LoginAttempt, 'succeeded'>> {
+export async function reserveSecondFactorAttempt(
+  username: string,
+): Promise<Pick<LoginAttempt, 'succeeded'>> {
   const { perAccountCodes, windowMs } = LOGIN_LIMITS;
   const subject = username.toLowerCase();
-  await takeSlot('two-factor-account', subject, perAccountCodes, windowMs, true, 'Too many wrong codes for this account. Please wait 10 minutes and try again.');
+  await takeSlot(
+    'two-factor-account',
+    subject,
+    perAccountCodes,
+    windowMs,
+    true,
+    'Too many wrong codes for this account. Please wait 10 minutes and try again.',
+  );
   return { succeeded: () => clear('two-factor-account', subject) };
 }
 
@@ -122,7 +148,14 @@ export async function assertPublicPostAllowed(form: string, ip: string): Promise
   // 0 switches throttling off (benchmarks from one address, or a site behind its own limiter).
   if (process.env.PUBLIC_POST_LIMIT?.trim() === '0') return;
   const limit = Number.isFinite(parsed) && parsed >= 1 ? Math.floor(parsed) : 20;
-  await takeSlot(`post-${form}`, ip, limit, 10 * 60 * 1000, false, 'Too many submissions from your address. Please try again later.');
+  await takeSlot(
+    `post-${form}`,
+    ip,
+    limit,
+    10 * 60 * 1000,
+    false,
+    'Too many submissions from your address. Please try again later.',
+  );
 }
 
 /**
@@ -133,11 +166,20 @@ export async function assertPublicPostAllowed(form: string, ip: string): Promise
 export async function assertPasswordResetRequestAllowed(login: string, ip: string): Promise<void> {
   const { perUser, perAddress, windowMs } = LOGIN_LIMITS;
   const message = 'Too many password reset requests. Please wait 10 minutes and try again.';
-  const byLogin = await takeSlot('forgot-login', `${login.toLowerCase()}|${ip}`, perUser, windowMs, true, message);
-  await takeSlot('forgot-ip', ip, perAddress, windowMs, true, message).catch(async (error: unknown) => {
-    await byLogin.release();
-    throw error;
-  });
+  const byLogin = await takeSlot(
+    'forgot-login',
+    `${login.toLowerCase()}|${ip}`,
+    perUser,
+    windowMs,
+    true,
+    message,
+  );
+  await takeSlot('forgot-ip', ip, perAddress, windowMs, true, message).catch(
+    async (error: unknown) => {
+      await byLogin.release();
+      throw error;
+    },
+  );
 }
 
 /**

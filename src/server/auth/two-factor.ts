@@ -8,7 +8,14 @@ import { updateUser } from './users';
 export const RECOVERY_CODE_COUNT = 10;
 
 const totpFor = (secret: string, username: string) =>
-  new TOTP({ issuer: SITE.shortName, label: username, algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+  new TOTP({
+    issuer: SITE.shortName,
+    label: username,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    secret: Secret.fromBase32(secret),
+  });
 
 async function sha256(text: string): Promise<string> {
   const bytes = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
@@ -22,13 +29,18 @@ const normalise = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
 function newRecoveryCodes(): string[] {
   const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
   return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
-    const chars = Array.from(crypto.getRandomValues(new Uint8Array(10)), (b) => alphabet[b % alphabet.length]).join('');
+    const chars = Array.from(
+      crypto.getRandomValues(new Uint8Array(10)),
+      (b) => alphabet[b % alphabet.length],
+    ).join('');
     return `${chars.slice(0, 5)}-${chars.slice(5)}`;
   });
 }
 
 /** Starts enrolment: a new secret waits for its first code; answers the QR code and the secret for manual entry. */
-export async function startEnrolment(username: string): Promise<{ secret: string; otpauthUrl: string; qrCode: string }> {
+export async function startEnrolment(
+  username: string,
+): Promise<{ secret: string; otpauthUrl: string; qrCode: string }> {
   const secret = new Secret({ size: 20 }).base32;
   const user = await updateUser(username, (u) => {
     if (u.twoFactor) throw new HttpError(409, 'Two-factor sign-in is already on for this account');
@@ -38,7 +50,11 @@ export async function startEnrolment(username: string): Promise<{ secret: string
   // Loaded here: only enrolment draws a QR code, so sign-in's cold start does not pay for it.
   const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1 });
-  return { secret, otpauthUrl, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+  return {
+    secret,
+    otpauthUrl,
+    qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+  };
 }
 
 /** Confirms enrolment with a code from the app; answers the recovery codes (the only time they are shown). */
@@ -47,13 +63,24 @@ export async function confirmEnrolment(username: string, code: string): Promise<
   const hashes = await Promise.all(codes.map((c) => sha256(normalise(c))));
   await updateUser(username, (u) => {
     if (u.twoFactor) throw new HttpError(409, 'Two-factor sign-in is already on for this account');
-    if (!u.pendingTwoFactorSecret) throw new HttpError(400, 'Start the set-up first: there is no QR code waiting for a code');
+    if (!u.pendingTwoFactorSecret)
+      throw new HttpError(400, 'Start the set-up first: there is no QR code waiting for a code');
     const step = acceptedStep(totpFor(u.pendingTwoFactorSecret, u.username), code, 0);
-    if (step === null) throw new HttpError(400, 'That code is not right. Check the time on your phone and try the current code.', { code: 'That code is not right' });
+    if (step === null)
+      throw new HttpError(
+        400,
+        'That code is not right. Check the time on your phone and try the current code.',
+        { code: 'That code is not right' },
+      );
     return {
       ...u,
       pendingTwoFactorSecret: undefined,
-      twoFactor: { secret: u.pendingTwoFactorSecret, enabledAt: new Date().toISOString(), recoveryCodes: hashes, lastStep: step },
+      twoFactor: {
+        secret: u.pendingTwoFactorSecret,
+        enabledAt: new Date().toISOString(),
+        recoveryCodes: hashes,
+        lastStep: step,
+      },
     };
   });
   return codes;
@@ -79,10 +106,20 @@ export async function checkSecondFactor(user: User, code: string): Promise<boole
   const recoveryHash = await sha256(normalise(code));
   const spend = (u: User): User | null => {
     if (!u.twoFactor) return null;
-    const step = acceptedStep(totpFor(u.twoFactor.secret, u.username), digits, u.twoFactor.lastStep);
+    const step = acceptedStep(
+      totpFor(u.twoFactor.secret, u.username),
+      digits,
+      u.twoFactor.lastStep,
+    );
     if (step !== null) return { ...u, twoFactor: { ...u.twoFactor, lastStep: step } };
     if (!u.twoFactor.recoveryCodes.includes(recoveryHash)) return null;
-    return { ...u, twoFactor: { ...u.twoFactor, recoveryCodes: u.twoFactor.recoveryCodes.filter((h) => h !== recoveryHash) } };
+    return {
+      ...u,
+      twoFactor: {
+        ...u.twoFactor,
+        recoveryCodes: u.twoFactor.recoveryCodes.filter((h) => h !== recoveryHash),
+      },
+    };
   };
   if (!spend(user)) return false;
   const refused = new HttpError(401, 'That code is not right');
@@ -101,5 +138,10 @@ export async function checkSecondFactor(user: User, code: string): Promise<boole
 
 /** Turns the second factor off (an admin's reset, or the user with their password) and ends the user's sessions. */
 export async function resetTwoFactor(username: string): Promise<void> {
-  await updateUser(username, (u) => ({ ...u, twoFactor: undefined, pendingTwoFactorSecret: undefined, sessionsValidAfter: Date.now() }));
+  await updateUser(username, (u) => ({
+    ...u,
+    twoFactor: undefined,
+    pendingTwoFactorSecret: undefined,
+    sessionsValidAfter: Date.now(),
+  }));
 }

@@ -3,7 +3,12 @@
  * through the change pipeline. Accounts are not on the built pages, so none of it rebuilds the site.
  */
 import type { z } from 'zod';
-import type { AuthPolicy, inviteRequestSchema, userPatchSchema, UserSummary } from '../../schemas/account';
+import type {
+  AuthPolicy,
+  inviteRequestSchema,
+  userPatchSchema,
+  UserSummary,
+} from '../../schemas/account';
 import type { HistoryEntry } from '../../schemas/history';
 import type { User } from '../../schemas/user';
 import { canEmail, sendInvitationMail, sendPasswordLinkMail } from '../outbound/account-mail';
@@ -20,7 +25,8 @@ type UserPatch = z.output<typeof userPatchSchema>;
 
 const target = (u: Pick<User, 'username'>) => `users/${u.username}`;
 const linkTo = (token: string) => `/invite#${token}`;
-const record = (admin: Admin, change: ChangeRecord) => commitChange(admin, change, { rebuild: false });
+const record = (admin: Admin, change: ChangeRecord) =>
+  commitChange(admin, change, { rebuild: false });
 
 /** A single-use link to set a password, and where it was emailed (null: the admin passes it on). */
 export interface PasswordLink {
@@ -30,40 +36,73 @@ export interface PasswordLink {
 }
 
 /** Makes an account and its invitation link, emailed to `email` when given and mail can be sent. */
-export async function inviteUser(admin: Admin, { username, role, email }: InviteRequest): Promise<PasswordLink & { user: UserSummary }> {
+export async function inviteUser(
+  admin: Admin,
+  { username, role, email }: InviteRequest,
+): Promise<PasswordLink & { user: UserSummary }> {
   if (email) await assertAddressFree(email);
   const created = await createUser({ username, role });
   // Without a way to send mail, nothing is emailed or said to be: the admin passes the link on,
   // and the address is not kept (using the link would not prove it).
   const emailedTo = email && canEmail() ? email : null;
-  const { token, expiresAt } = await createInvitation(created, 'invite', admin.username, emailedTo ?? undefined);
+  const { token, expiresAt } = await createInvitation(
+    created,
+    'invite',
+    admin.username,
+    emailedTo ?? undefined,
+  );
   if (emailedTo) await sendInvitationMail(emailedTo, created.username, admin.username, token);
   const user = await getUser(created.username);
-  await record(admin, { action: 'create', target: target(user), summary: `Invited ${user.username} as ${role}`, after: userSummary(user) });
+  await record(admin, {
+    action: 'create',
+    target: target(user),
+    summary: `Invited ${user.username} as ${role}`,
+    after: userSummary(user),
+  });
   return { user: userSummary(user), invitePath: linkTo(token), expiresAt, emailedTo };
 }
 
 /** Changes a user's role or whether they may sign in. */
-export async function changeUserAsAdmin(admin: Admin, username: string, patch: UserPatch): Promise<UserSummary> {
+export async function changeUserAsAdmin(
+  admin: Admin,
+  username: string,
+  patch: UserPatch,
+): Promise<UserSummary> {
   const before = await getUser(username);
   const after = await changeUser(before.username, patch);
-  await record(admin, { action: 'update', target: target(after), summary: `${after.username}: ${Object.keys(patch).join(', ')}`, before: userSummary(before), after: userSummary(after) });
+  await record(admin, {
+    action: 'update',
+    target: target(after),
+    summary: `${after.username}: ${Object.keys(patch).join(', ')}`,
+    before: userSummary(before),
+    after: userSummary(after),
+  });
   return userSummary(after);
 }
 
 /** Deletes an account; answers it as it was. */
 export async function deleteUserAsAdmin(admin: Admin, username: string): Promise<User> {
   const removed = await deleteUser(username);
-  await record(admin, { action: 'delete', target: target(removed), summary: `Deleted ${removed.username}`, before: userSummary(removed) });
+  await record(admin, {
+    action: 'delete',
+    target: target(removed),
+    summary: `Deleted ${removed.username}`,
+    before: userSummary(removed),
+  });
   return removed;
 }
 
 /** Clears a user's password (their sessions end) and makes a link to set a new one. */
 export async function resetPasswordAsAdmin(admin: Admin, username: string): Promise<PasswordLink> {
   const user = await clearPassword(username);
-  await record(admin, { action: 'update', target: target(user), summary: `Reset the password of ${user.username}` });
+  await record(admin, {
+    action: 'update',
+    target: target(user),
+    summary: `Reset the password of ${user.username}`,
+  });
   // Someone who never used their emailed invitation gets a new one, at the same address.
-  const invitedAt = !user.email && user.emailRequestedAt === user.invitedAt ? user.pendingEmail : undefined;
+  const invitedAt =
+    !user.email && user.emailRequestedAt === user.invitedAt ? user.pendingEmail : undefined;
   if (invitedAt) {
     const { token, expiresAt } = await createInvitation(user, 'invite', admin.username, invitedAt);
     const emailedTo = canEmail() ? invitedAt : null;
@@ -73,7 +112,8 @@ export async function resetPasswordAsAdmin(admin: Admin, username: string): Prom
   const { token, expiresAt } = await createInvitation(user, 'reset', admin.username);
   // Otherwise only a verified address: an unverified one may not be the user's.
   const emailedTo = user.email && canEmail() ? user.email : null;
-  if (emailedTo) await sendPasswordLinkMail(emailedTo, user.username, token, INVITATION_HOURS, admin.username);
+  if (emailedTo)
+    await sendPasswordLinkMail(emailedTo, user.username, token, INVITATION_HOURS, admin.username);
   return { invitePath: linkTo(token), expiresAt, emailedTo };
 }
 
@@ -81,7 +121,11 @@ export async function resetPasswordAsAdmin(admin: Admin, username: string): Prom
 export async function resetTwoFactorAsAdmin(admin: Admin, username: string): Promise<string> {
   const user = await getUser(username);
   await resetTwoFactor(user.username);
-  await record(admin, { action: 'update', target: target(user), summary: `Reset two-factor sign-in of ${user.username}` });
+  await record(admin, {
+    action: 'update',
+    target: target(user),
+    summary: `Reset two-factor sign-in of ${user.username}`,
+  });
   return user.username;
 }
 
@@ -89,7 +133,13 @@ export async function resetTwoFactorAsAdmin(admin: Admin, username: string): Pro
 export async function setAuthPolicyAsAdmin(admin: Admin, policy: AuthPolicy): Promise<AuthPolicy> {
   const before = await getAuthPolicy();
   const after = await setAuthPolicy(policy);
-  await record(admin, { action: 'update', target: 'users/policy', summary: 'Sign-in rules', before, after });
+  await record(admin, {
+    action: 'update',
+    target: 'users/policy',
+    summary: 'Sign-in rules',
+    before,
+    after,
+  });
   return after;
 }
 

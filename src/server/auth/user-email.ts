@@ -1,9 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { emailOwnerSchema, emailVerificationSchema, type EmailVerification } from '../../schemas/account';
+import {
+  emailOwnerSchema,
+  emailVerificationSchema,
+  type EmailVerification,
+} from '../../schemas/account';
 import type { User } from '../../schemas/user';
 import { HttpError } from '../http/errors';
 import { assertCanEmail, sendVerificationMail } from '../outbound/account-mail';
-import { createJSON, deleteKey, openStore, readJSON, STORES, updateJSON, writeJSON } from '../storage/store';
+import {
+  createJSON,
+  deleteKey,
+  openStore,
+  readJSON,
+  STORES,
+  updateJSON,
+  writeJSON,
+} from '../storage/store';
 import { findUser, updateUser } from './users';
 
 /*
@@ -17,7 +29,8 @@ export const VERIFY_HOURS = 24;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const TOKEN = /^[\w-]{43}$/;
-const GONE = 'This verification link is not valid: it was already used, has expired or was replaced by a newer one. Ask for a new one under My account.';
+const GONE =
+  'This verification link is not valid: it was already used, has expired or was replaced by a newer one. Ask for a new one under My account.';
 const TAKEN = 'This address is already verified for another account';
 
 const tokens = () => openStore(STORES.invitations);
@@ -37,7 +50,8 @@ export async function findUserByEmail(email: string): Promise<User | null> {
 /** Records that `username` holds `email`; 409 when another account still holds it. */
 async function claimAddress(username: string, email: string): Promise<void> {
   const holder = await findUserByEmail(email);
-  if (holder && holder.username.toLowerCase() !== username.toLowerCase()) throw new HttpError(409, TAKEN, { email: TAKEN });
+  if (holder && holder.username.toLowerCase() !== username.toLowerCase())
+    throw new HttpError(409, TAKEN, { email: TAKEN });
   await writeJSON(system(), ownerKey(email), emailOwnerSchema, { username });
 }
 
@@ -60,7 +74,11 @@ export async function adoptEmail(username: string, email: string): Promise<User>
   });
   const owner = await readJSON(system(), ownerKey(email), emailOwnerSchema);
   if (owner?.value.username !== username) {
-    await updateUser(username, (u) => (u.email === email ? { ...u, email: previous, emailVerifiedAt: previous ? u.emailVerifiedAt : undefined } : u));
+    await updateUser(username, (u) =>
+      u.email === email
+        ? { ...u, email: previous, emailVerifiedAt: previous ? u.emailVerifiedAt : undefined }
+        : u,
+    );
     throw new HttpError(409, TAKEN, { email: TAKEN });
   }
   if (previous && previous !== email) await releaseAddress(username, previous);
@@ -83,7 +101,10 @@ export async function assertAddressFree(email: string): Promise<void> {
  */
 export async function requestEmailChange(user: User, email: string): Promise<void> {
   assertCanEmail('No verification link can be sent, so the address cannot be confirmed.');
-  if (user.email === email) throw new HttpError(409, 'This address is already verified for your account', { email: 'This address is already verified for your account' });
+  if (user.email === email)
+    throw new HttpError(409, 'This address is already verified for your account', {
+      email: 'This address is already verified for your account',
+    });
   const holder = await findUserByEmail(email);
   if (holder && holder.id !== user.id) throw new HttpError(409, TAKEN, { email: TAKEN });
   const token = randomBytes(32).toString('base64url');
@@ -97,18 +118,24 @@ export async function requestEmailChange(user: User, email: string): Promise<voi
   };
   await createJSON(tokens(), tokenKey(token), emailVerificationSchema, record);
   // Only the newest link works: asking again, or for another address, replaces the one before.
-  await updateUser(user.username, (u) => ({ ...u, pendingEmail: email, emailRequestedAt: record.createdAt }));
+  await updateUser(user.username, (u) => ({
+    ...u,
+    pendingEmail: email,
+    emailRequestedAt: record.createdAt,
+  }));
   await sendVerificationMail(email, user.username, token);
 }
 
 const usable = (v: EmailVerification) => !v.usedAt && Date.parse(v.expiresAt) > Date.now();
-const current = (v: EmailVerification, u: User | null) => !!u && u.id === v.userId && u.emailRequestedAt === v.createdAt && u.pendingEmail === v.email;
+const current = (v: EmailVerification, u: User | null) =>
+  !!u && u.id === v.userId && u.emailRequestedAt === v.createdAt && u.pendingEmail === v.email;
 
 /** Uses a verification link: the address becomes the user's verified one. 410 for a used, expired, replaced or forged link. */
 export async function verifyEmail(token: string): Promise<{ username: string; email: string }> {
   if (!TOKEN.test(token)) throw new HttpError(410, GONE);
   const found = await readJSON(tokens(), tokenKey(token), emailVerificationSchema);
-  if (!found || !usable(found.value) || !current(found.value, await findUser(found.value.username))) throw new HttpError(410, GONE);
+  if (!found || !usable(found.value) || !current(found.value, await findUser(found.value.username)))
+    throw new HttpError(410, GONE);
   // Marked used first (etag-guarded): two simultaneous uses cannot both pass.
   await updateJSON(
     tokens(),
@@ -128,4 +155,7 @@ export async function verifyEmail(token: string): Promise<{ username: string; em
 }
 
 /** What My account shows of the user's address. */
-export const emailState = (u: User) => ({ email: u.email ?? null, pendingEmail: u.pendingEmail ?? null });
+export const emailState = (u: User) => ({
+  email: u.email ?? null,
+  pendingEmail: u.pendingEmail ?? null,
+});

@@ -4,7 +4,16 @@ import type { Role } from '../../schemas/roles';
 import { newPasswordSchema, userSchema, type User } from '../../schemas/user';
 import { HttpError } from '../http/errors';
 import { parseWith } from '../http/http';
-import { blobCall, createJSON, deleteKey, listJSON, openStore, readJSON, STORES, updateJSON } from '../storage/store';
+import {
+  blobCall,
+  createJSON,
+  deleteKey,
+  listJSON,
+  openStore,
+  readJSON,
+  STORES,
+  updateJSON,
+} from '../storage/store';
 
 /**
  * bcrypt cost: 12, about 340 ms per hash or check on this class of machine. The test suites
@@ -13,7 +22,8 @@ import { blobCall, createJSON, deleteKey, listJSON, openStore, readJSON, STORES,
  * still verifies.
  */
 const TEST_COST = Number(process.env.TEST_BCRYPT_COST);
-export const BCRYPT_COST = Number.isInteger(TEST_COST) && TEST_COST >= 4 && TEST_COST < 12 ? TEST_COST : 12;
+export const BCRYPT_COST =
+  Number.isInteger(TEST_COST) && TEST_COST >= 4 && TEST_COST < 12 ? TEST_COST : 12;
 
 // Lower-cased, and percent-encoded so that a lone surrogate cannot throw (it is a 404 instead).
 const keyFor = (username: string) => {
@@ -40,14 +50,20 @@ export async function getUser(username: string): Promise<User> {
  * Creates a user; 409 when the username is taken. Without a password the user can only sign in
  * after accepting an invitation. `isAdmin` is the pre-roles way to say `role: 'admin'`.
  */
-export async function createUser(input: { username: string; password?: string; isAdmin?: boolean; role?: Role }): Promise<User> {
+export async function createUser(input: {
+  username: string;
+  password?: string;
+  isAdmin?: boolean;
+  role?: Role;
+}): Promise<User> {
   const username = parseWith(usernameSchema, input.username);
   if (input.password !== undefined) parseWith(newPasswordSchema, input.password);
   const role: Role = input.role ?? (input.isAdmin ? 'admin' : 'editor');
   const user = userSchema.parse({
     id: crypto.randomUUID(),
     username,
-    passwordHash: input.password === undefined ? null : await bcrypt.hash(input.password, BCRYPT_COST),
+    passwordHash:
+      input.password === undefined ? null : await bcrypt.hash(input.password, BCRYPT_COST),
     role,
     createdAt: new Date().toISOString(),
     sessionsValidAfter: 0,
@@ -83,7 +99,10 @@ export const userSummary = (u: User): UserSummary => ({
 });
 
 /** Changes one user record (etag-guarded); 404 when the user does not exist. */
-export async function updateUser(username: string, mutate: (user: User) => User | Promise<User>): Promise<User> {
+export async function updateUser(
+  username: string,
+  mutate: (user: User) => User | Promise<User>,
+): Promise<User> {
   const key = keyFor(username);
   if (!key) throw new HttpError(404, 'User not found');
   return updateJSON(
@@ -103,11 +122,19 @@ export async function revokeSessions(username: string): Promise<void> {
 }
 
 /** Sets a new password (already checked against the current one where that applies) and ends every session. */
-export async function setPassword(username: string, password: string, stillValid: (user: User) => boolean = () => true): Promise<User> {
+export async function setPassword(
+  username: string,
+  password: string,
+  stillValid: (user: User) => boolean = () => true,
+): Promise<User> {
   parseWith(newPasswordSchema, password);
   const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
   return updateUser(username, (user) => {
-    if (!stillValid(user)) throw new HttpError(410, 'This link was replaced by a newer one, or its account was removed. Ask an admin for a new one, or use "Forgot your password?" on the sign-in page.');
+    if (!stillValid(user))
+      throw new HttpError(
+        410,
+        'This link was replaced by a newer one, or its account was removed. Ask an admin for a new one, or use "Forgot your password?" on the sign-in page.',
+      );
     // A new password also voids any forgot-password link still out.
     return { ...user, passwordHash, sessionsValidAfter: Date.now(), passwordResetAt: undefined };
   });
@@ -121,7 +148,11 @@ const LAST_ADMIN = 'This is the last active admin: make another user an admin fi
  * again after the write: when two admins demote each other at the same moment, both see the
  * other gone, both changes are undone and both are refused, rather than both landing.
  */
-async function keepingAnAdmin(username: string, change: () => Promise<void>, undo: () => Promise<void>): Promise<void> {
+async function keepingAnAdmin(
+  username: string,
+  change: () => Promise<void>,
+  undo: () => Promise<void>,
+): Promise<void> {
   const before = await listUsers();
   const target = before.find((u) => u.username.toLowerCase() === username.trim().toLowerCase());
   if (!target) throw new HttpError(404, 'User not found');
@@ -134,7 +165,10 @@ async function keepingAnAdmin(username: string, change: () => Promise<void>, und
 }
 
 /** Changes a user's role and/or whether they may sign in; deactivating ends their sessions. */
-export async function changeUser(username: string, patch: { role?: Role; active?: boolean }): Promise<User> {
+export async function changeUser(
+  username: string,
+  patch: { role?: Role; active?: boolean },
+): Promise<User> {
   let before: User | undefined;
   await keepingAnAdmin(
     username,
@@ -182,7 +216,11 @@ export async function clearPassword(username: string): Promise<User> {
       // The old password comes back only while the record is still exactly what this reset wrote
       // (one etag-guarded step): a reset by another admin, answered as done since, must not
       // leave the old password working.
-      await updateUser(username, (u) => (JSON.stringify(u) === JSON.stringify(written) ? { ...u, passwordHash: before!.passwordHash } : u));
+      await updateUser(username, (u) =>
+        JSON.stringify(u) === JSON.stringify(written)
+          ? { ...u, passwordHash: before!.passwordHash }
+          : u,
+      );
     },
   );
   return getUser(username);
@@ -204,7 +242,10 @@ export async function deleteUser(username: string): Promise<User> {
 // A fixed cost-12 hash to compare against when the user does not exist, so timing does not reveal
 // names. A constant, not computed at load: hashing at module load cost every cold start ~350 ms.
 // Checked for unknown users, so they cost what a real check costs (at the cost in force).
-const DUMMY_HASH = BCRYPT_COST === 12 ? '$2b$12$q9oOgZESr/IxX5YM8lj2O.K9HsrjWvkBafxGHvRr1Gp9VLjWnm6/K' : '$2b$04$/IHGdmgA3O4ecGQf5FnnCOhR8h./r.fbmZZZTme2VQyQVnrQ8CVjy';
+const DUMMY_HASH =
+  BCRYPT_COST === 12
+    ? '$2b$12$q9oOgZESr/IxX5YM8lj2O.K9HsrjWvkBafxGHvRr1Gp9VLjWnm6/K'
+    : '$2b$04$/IHGdmgA3O4ecGQf5FnnCOhR8h./r.fbmZZZTme2VQyQVnrQ8CVjy';
 
 /**
  * Checks a username and password; null when either is wrong, the account is deactivated or has

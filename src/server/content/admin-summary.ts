@@ -15,15 +15,16 @@ export type { AdminSummary };
  * subscribers come from their indexes, pending testimonials from their own counts.
  */
 export async function adminSummary(personalData: boolean): Promise<AdminSummary> {
-  const [unreadMessages, testimonials, subscribers, upcoming, publish, admins, mail] = await Promise.all([
-    personalData ? countUnread() : null,
-    testimonialCounts(),
-    personalData ? countSubscriptions() : null,
-    upcomingEvents(),
-    getPublishState(),
-    personalData ? countActiveAdmins() : null,
-    mailStatus(personalData),
-  ]);
+  const [unreadMessages, testimonials, subscribers, upcoming, publish, admins, mail] =
+    await Promise.all([
+      personalData ? countUnread() : null,
+      testimonialCounts(),
+      personalData ? countSubscriptions() : null,
+      upcomingEvents(),
+      getPublishState(),
+      personalData ? countActiveAdmins() : null,
+      mailStatus(personalData),
+    ]);
   const missingAltText = await imagesWithoutAlt();
   return {
     unreadMessages,
@@ -39,10 +40,26 @@ export async function adminSummary(personalData: boolean): Promise<AdminSummary>
 
 /** Public records whose images still need alt text: from the three collection documents (small, shared copies). */
 async function imagesWithoutAlt(): Promise<AdminSummary['missingAltText']> {
-  const [areas, pubs, evs] = await Promise.all([researchAreas.list(), publications.list(), events.list()]);
+  const [areas, pubs, evs] = await Promise.all([
+    researchAreas.list(),
+    publications.list(),
+    events.list(),
+  ]);
   return [
-    ...undescribed(areas, 'image').map((a) => ({ collection: 'research-areas' as const, id: a.id, title: a.title })),
-    ...undescribed(pubs, 'image').map((p) => ({ collection: 'publications' as const, id: p.id, title: p.title })),
-    ...undescribed(evs, 'imageUrl').map((e) => ({ collection: 'events' as const, id: e.id, title: e.title })),
+    ...undescribed(areas, 'image').map((a) => ({
+      collection: 'research-areas' as const,
+      id: a.id,
+      title: a.title,
+    })),
+    ...undescribed(pubs, 'image').map((p) => ({
+      collection: 'publications' as const,
+      id: p.id,
+      title: p.title,
+    })),
+    ...undescribed(evs, 'imageUrl').map((e) => ({
+      collection: 'events' as const,
+      id: e.id,
+      title: e.title,
+    })),
   ];
 }

@@ -4,7 +4,15 @@ import type { Collection } from './collections';
 import { HttpError } from '../http/errors';
 import { requirePermission } from '../auth/guard';
 import { commitChange, commitReorder } from '../publishing/history';
-import { byPath, json, readJson, readPatch, route, type FnContext, type RouteHandler } from '../http/http';
+import {
+  byPath,
+  json,
+  readJson,
+  readPatch,
+  route,
+  type FnContext,
+  type RouteHandler,
+} from '../http/http';
 
 /** Short label of an item for the history list. */
 function describe(item: object): string {
@@ -36,7 +44,10 @@ export interface CollectionApiOptions {
    */
   /** Cap on create and update bodies, when records may hold more than the default allows (long texts). */
   maxJsonBytes?: number;
-  release?: { isPublic: (item: unknown, now: number) => boolean; next: (items: unknown[], now: number) => number | null };
+  release?: {
+    isPublic: (item: unknown, now: number) => boolean;
+    next: (items: unknown[], now: number) => number | null;
+  };
 }
 
 /**
@@ -59,9 +70,17 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
     const shown = release ? all.filter((i) => release.isPublic(i, now)) : all;
     // A scheduled item of this list going public changes the answer: the CDN keeps it until then.
     const untilRelease = release?.next(all, now);
-    const seconds = [lifetime?.(shown), untilRelease == null ? undefined : (untilRelease - now) / 1000].filter((s) => s !== undefined);
+    const seconds = [
+      lifetime?.(shown),
+      untilRelease == null ? undefined : (untilRelease - now) / 1000,
+    ].filter((s) => s !== undefined);
     const maxAgeSeconds = seconds.length ? Math.min(...seconds) : undefined;
-    return json(shown, maxAgeSeconds === undefined ? publicCache : { cache: o.cache, headers: cdnCacheHeaders(o.name, { maxAgeSeconds }) });
+    return json(
+      shown,
+      maxAgeSeconds === undefined
+        ? publicCache
+        : { cache: o.cache, headers: cdnCacheHeaders(o.name, { maxAgeSeconds }) },
+    );
   };
 
   const table: Record<string, RouteHandler> = {
@@ -69,8 +88,15 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
       GET: async () => visible(await list()),
       async POST(req) {
         const user = await requirePermission(req, 'content');
-        const created = await items.create((await readJson(req, o.createSchema, o.maxJsonBytes)) as Record<string, unknown>);
-        await commitChange(user, { action: 'create', target: target(created.id), summary: describe(created), after: created });
+        const created = await items.create(
+          (await readJson(req, o.createSchema, o.maxJsonBytes)) as Record<string, unknown>,
+        );
+        await commitChange(user, {
+          action: 'create',
+          target: target(created.id),
+          summary: describe(created),
+          after: created,
+        });
         return json(created, { status: 201 });
       },
     }),
@@ -79,7 +105,13 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
         const user = await requirePermission(req, 'content');
         const { ids } = await readJson(req, orderSchema);
         const { before, after } = await items.reorder(ids);
-        await commitReorder(user, { action: 'reorder', target: o.name, summary: 'order', before: { ids: before }, after: { ids } });
+        await commitReorder(user, {
+          action: 'reorder',
+          target: o.name,
+          summary: 'order',
+          before: { ids: before },
+          after: { ids },
+        });
         return json(after);
       },
     }),
@@ -87,21 +119,42 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
       async GET(_req, ctx) {
         const item = await items.get(itemId(ctx));
         const now = Date.now();
-        if (!item || (release && !release.isPublic(item, now))) throw new HttpError(404, 'Item not found');
+        if (!item || (release && !release.isPublic(item, now)))
+          throw new HttpError(404, 'Item not found');
         return json(item, publicCache);
       },
       async PATCH(req, ctx) {
         const user = await requirePermission(req, 'content');
-        const { patch, expected } = await readPatch(req, o.updateSchema, items.fieldNames, o.maxJsonBytes);
-        const { before, after } = await items.update(itemId(ctx), patch as Record<string, unknown>, expected);
+        const { patch, expected } = await readPatch(
+          req,
+          o.updateSchema,
+          items.fieldNames,
+          o.maxJsonBytes,
+        );
+        const { before, after } = await items.update(
+          itemId(ctx),
+          patch as Record<string, unknown>,
+          expected,
+        );
         const summary = `${describe(after)}: ${Object.keys(patch as object).join(', ')}`;
-        await commitChange(user, { action: 'update', target: target(after.id), summary, before, after });
+        await commitChange(user, {
+          action: 'update',
+          target: target(after.id),
+          summary,
+          before,
+          after,
+        });
         return json(after);
       },
       async DELETE(req, ctx) {
         const user = await requirePermission(req, 'content');
         const removed = await items.remove(itemId(ctx));
-        await commitChange(user, { action: 'delete', target: target(removed.id), summary: describe(removed), before: removed });
+        await commitChange(user, {
+          action: 'delete',
+          target: target(removed.id),
+          summary: describe(removed),
+          before: removed,
+        });
         return json(removed);
       },
     }),

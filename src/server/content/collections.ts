@@ -43,7 +43,11 @@ interface CollectionOptions<Item> {
  * An admin-edited collection kept as one JSON document ({ items }), written with etag-guarded
  * merges: simultaneous edits of different items (or fields) all survive, and reorder is atomic.
  */
-export function collection<S extends z.ZodType<BaseItem>>(key: string, itemSchema: S, opts: CollectionOptions<z.infer<S>>) {
+export function collection<S extends z.ZodType<BaseItem>>(
+  key: string,
+  itemSchema: S,
+  opts: CollectionOptions<z.infer<S>>,
+) {
   type Item = z.infer<S>;
   const docSchema = z.object({ items: z.array(itemSchema) });
   const store = () => openStore(STORES.content);
@@ -51,13 +55,20 @@ export function collection<S extends z.ZodType<BaseItem>>(key: string, itemSchem
   // Every landed write purges the CDN copy of the collection's public reads (tagged by its key).
   const derive = opts.derive ?? ((items: Item[]) => items.slice());
   const write = async (mutate: (items: Item[]) => Item[]) => {
-    const doc = await updateJSON(store(), key, docSchema, () => ({ items: [] }), (doc) => ({
-      items: derive(mutate(derive(doc.items as Item[]))) as z.input<S>[],
-    }));
+    const doc = await updateJSON(
+      store(),
+      key,
+      docSchema,
+      () => ({ items: [] }),
+      (doc) => ({
+        items: derive(mutate(derive(doc.items as Item[]))) as z.input<S>[],
+      }),
+    );
     await purgeTags(CACHE_TAGS.collection(key));
     return doc;
   };
-  const stored = (doc: { items: unknown[] }, id: string) => (doc.items as Item[]).find((i) => i.id === id)!;
+  const stored = (doc: { items: unknown[] }, id: string) =>
+    (doc.items as Item[]).find((i) => i.id === id)!;
   const validated = (value: unknown, changed?: readonly string[]): Item => {
     const item = itemSchema.parse(value);
     opts.check?.(item, changed);
@@ -86,9 +97,20 @@ export function collection<S extends z.ZodType<BaseItem>>(key: string, itemSchem
         const first = opts.newFirst && input.order === undefined;
         const nextOrder = first ? 0 : items.reduce((m, i) => Math.max(m, i.order ?? 0), -1) + 1;
         const order = input.order ?? (opts.autoOrder ? nextOrder : undefined);
-        created = validated({ ...input, ...(order === undefined ? {} : { order }), id: crypto.randomUUID(), createdAt: now, updatedAt: now });
+        created = validated({
+          ...input,
+          ...(order === undefined ? {} : { order }),
+          id: crypto.randomUUID(),
+          createdAt: now,
+          updatedAt: now,
+        });
         // Moving down one place is not an edit of the others: their updatedAt stays.
-        const rest = first ? items.slice().sort(byOrder).map((i, n) => ({ ...i, order: n + 1 })) : items;
+        const rest = first
+          ? items
+              .slice()
+              .sort(byOrder)
+              .map((i, n) => ({ ...i, order: n + 1 }))
+          : items;
         return [...rest, created];
       });
       return stored(doc, created!.id);
@@ -97,7 +119,11 @@ export function collection<S extends z.ZodType<BaseItem>>(key: string, itemSchem
      * Merges changed fields into one item. With `expected`, a field whose stored value differs
      * from what the editor started from is a 409 carrying the current values (no silent overwrite).
      */
-    async update(id: string, patch: Record<string, unknown>, expected?: Record<string, unknown>): Promise<{ before: Item; after: Item }> {
+    async update(
+      id: string,
+      patch: Record<string, unknown>,
+      expected?: Record<string, unknown>,
+    ): Promise<{ before: Item; after: Item }> {
       let before: Item | undefined;
       let after: Item | undefined;
       const doc = await write((items) => {
@@ -105,7 +131,16 @@ export function collection<S extends z.ZodType<BaseItem>>(key: string, itemSchem
         if (index < 0) throw new HttpError(404, 'Item not found');
         before = items[index]!;
         assertExpected(before as Record<string, unknown>, expected);
-        after = validated({ ...before, ...patch, id, createdAt: before.createdAt, updatedAt: new Date().toISOString() }, Object.keys(patch));
+        after = validated(
+          {
+            ...before,
+            ...patch,
+            id,
+            createdAt: before.createdAt,
+            updatedAt: new Date().toISOString(),
+          },
+          Object.keys(patch),
+        );
         return items.map((i, n) => (n === index ? after! : i));
       });
       return { before: before!, after: stored(doc, id) };
@@ -123,10 +158,15 @@ export function collection<S extends z.ZodType<BaseItem>>(key: string, itemSchem
     /** Puts a deleted item back with its old id and data (restore from history); 409 if the id is in use. */
     async reinsert(item: unknown): Promise<Item> {
       const parsed = itemSchema.safeParse(item);
-      if (!parsed.success) throw new HttpError(409, 'The old version no longer fits the current rules and cannot be restored');
+      if (!parsed.success)
+        throw new HttpError(
+          409,
+          'The old version no longer fits the current rules and cannot be restored',
+        );
       const restored = parsed.data as Item;
       await write((items) => {
-        if (items.some((i) => i.id === restored.id)) throw new HttpError(409, 'This item exists again and cannot be re-created');
+        if (items.some((i) => i.id === restored.id))
+          throw new HttpError(409, 'This item exists again and cannot be re-created');
         return [...items, { ...restored, updatedAt: new Date().toISOString() }];
       });
       return restored;
@@ -136,10 +176,19 @@ export function collection<S extends z.ZodType<BaseItem>>(key: string, itemSchem
       let before: string[] = [];
       const doc = await write((items) => {
         const known = new Set(items.map((i) => i.id));
-        if (ids.length !== known.size || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) {
-          throw new HttpError(400, 'The new order must list every item exactly once', { ids: 'List every item exactly once' });
+        if (
+          ids.length !== known.size ||
+          new Set(ids).size !== ids.length ||
+          !ids.every((id) => known.has(id))
+        ) {
+          throw new HttpError(400, 'The new order must list every item exactly once', {
+            ids: 'List every item exactly once',
+          });
         }
-        before = items.slice().sort(byOrder).map((i) => i.id);
+        before = items
+          .slice()
+          .sort(byOrder)
+          .map((i) => i.id);
         const now = new Date().toISOString();
         const position = new Map(ids.map((id, n) => [id, n]));
         return items.map((i) => ({ ...i, order: position.get(i.id)!, updatedAt: now }));
@@ -159,12 +208,15 @@ export type Collection = ReturnType<typeof collection<z.ZodType<BaseItem>>>;
 
 const endNotBeforeStart = (e: { startDate: string; endDate: string }) => {
   if (e.endDate < e.startDate) {
-    throw new HttpError(400, 'End date must not be before the start date', { endDate: 'End date must not be before the start date' });
+    throw new HttpError(400, 'End date must not be before the start date', {
+      endDate: 'End date must not be before the start date',
+    });
   }
 };
 
 const releaseHasTime = (item: Releasable) => {
-  if (!scheduledHasTime(item)) throw new HttpError(400, SCHEDULED_NEEDS_TIME, { publishAt: SCHEDULED_NEEDS_TIME });
+  if (!scheduledHasTime(item))
+    throw new HttpError(400, SCHEDULED_NEEDS_TIME, { publishAt: SCHEDULED_NEEDS_TIME });
 };
 
 /** The admin-edited collections. */
@@ -173,7 +225,10 @@ export const researchAreas = collection('research-areas', researchAreaSchema, {
   check: (a, changed) => assertImagesDescribed(a, 'image', changed),
   derive: (items) => assignSlugs(items),
 });
-export const teamMembers = collection('team-members', teamMemberSchema, { autoOrder: false, derive: (items) => assignSlugs(items, (m) => m.name) });
+export const teamMembers = collection('team-members', teamMemberSchema, {
+  autoOrder: false,
+  derive: (items) => assignSlugs(items, (m) => m.name),
+});
 export const publications = collection('publications', publicationSchema, {
   autoOrder: true,
   newFirst: true,
@@ -209,6 +264,8 @@ const byStartDate = (a: Event, b: Event) => a.startDate.localeCompare(b.startDat
 /** Every event by start date, ascending (the 'All Events' tab). */
 export const allEvents = async (): Promise<Event[]> => (await events.list()).sort(byStartDate);
 /** Events that have not ended yet, by start date. */
-export const upcomingEvents = async (now = Date.now()): Promise<Event[]> => (await allEvents()).filter((e) => !isPastEvent(e, now));
+export const upcomingEvents = async (now = Date.now()): Promise<Event[]> =>
+  (await allEvents()).filter((e) => !isPastEvent(e, now));
 /** Featured events, by start date. */
-export const featuredEvents = async (): Promise<Event[]> => (await allEvents()).filter((e) => e.featured);
+export const featuredEvents = async (): Promise<Event[]> =>
+  (await allEvents()).filter((e) => e.featured);

@@ -55,11 +55,15 @@ export const loadTeamMembers = once(() => teamMembers.list());
 export const loadPublications = once(async () => {
   const all = await publications.list();
   const deployed = await preparePdfs(all.map((p) => p.pdf));
-  const shown = published(all).map((p) => (parsePdfFileUrl(p.pdf) && !deployed.has(p.pdf) ? { ...p, pdf: '' } : p));
+  const shown = published(all).map((p) =>
+    parsePdfFileUrl(p.pdf) && !deployed.has(p.pdf) ? { ...p, pdf: '' } : p,
+  );
   return keepRenderable('publication', shown, (p) => `/publications/${p.slug}`, renderPublication);
 });
 /** Public publications newest first (the archive and its filters; the home page keeps the admin's order). */
-export const loadPublicationsNewestFirst = once(async () => sortNewestFirst(await loadPublications()));
+export const loadPublicationsNewestFirst = once(async () =>
+  sortNewestFirst(await loadPublications()),
+);
 /** Drafts and items scheduled after this build's time: rendered only for private preview links. */
 export const loadUnpublished = once(async () => {
   const now = buildTime();
@@ -79,7 +83,9 @@ function previewable<T extends { title: string }>(item: T, render: (item: T) => 
     render(item);
     return true;
   } catch (error) {
-    console.warn(`No preview page for "${item.title}": ${error instanceof Error ? error.message : String(error)}`);
+    console.warn(
+      `No preview page for "${item.title}": ${error instanceof Error ? error.message : String(error)}`,
+    );
     return false;
   }
 }
@@ -94,7 +100,12 @@ export const loadEvents = once(async () => {
   const shown = published(await events.list())
     .map((e) => (e.eventTimeZone ? e : { ...e, eventTimeZone: siteTimeZone }))
     .sort((a, b) => a.startDate.localeCompare(b.startDate));
-  return keepRenderable('event', shown, (e) => `/events/${e.slug}`, (e) => renderEvent(e, buildTime()));
+  return keepRenderable(
+    'event',
+    shown,
+    (e) => `/events/${e.slug}`,
+    (e) => renderEvent(e, buildTime()),
+  );
 });
 
 /** Everyone with a person page: the founder (when named) first, then the team in order. */
@@ -103,7 +114,9 @@ export const loadPeople = once(async () => {
   const founder = founderPerson({
     name: settings.founderName,
     position: settingText(settings, 'founderPosition'),
-    bio: settings.founderBio.trim() || `${settings.founderName.trim()} founded ${SITE.name} to turn rigorous, independent research into practical AI solutions that benefit humanity.`,
+    bio:
+      settings.founderBio.trim() ||
+      `${settings.founderName.trim()} founded ${SITE.name} to turn rigorous, independent research into practical AI solutions that benefit humanity.`,
     image: settings.founderImage,
     linkedin: settings.founderLinkedin,
     twitter: settings.founderTwitter,
@@ -113,8 +126,18 @@ export const loadPeople = once(async () => {
   return listPeople(
     founder,
     members.map((m) => ({
-      id: m.id, slug: m.slug, previousSlugs: m.previousSlugs, name: m.name, position: m.position, bio: m.bio ?? '', image: m.image ?? '',
-      linkedin: m.linkedin ?? '', twitter: m.twitter ?? '', email: m.email ?? '', topics: m.topics ?? [], founder: false,
+      id: m.id,
+      slug: m.slug,
+      previousSlugs: m.previousSlugs,
+      name: m.name,
+      position: m.position,
+      bio: m.bio ?? '',
+      image: m.image ?? '',
+      linkedin: m.linkedin ?? '',
+      twitter: m.twitter ?? '',
+      email: m.email ?? '',
+      topics: m.topics ?? [],
+      founder: false,
     })),
   );
 });
@@ -138,10 +161,17 @@ export const loadLibrary = once(async () => {
 /** The archive's three filter groups (each value with its count) and the number of publications. */
 export const loadArchiveFilters = once(async () => {
   const [publications, library] = await Promise.all([loadPublicationsNewestFirst(), loadLibrary()]);
-  return { total: publications.length, topic: library.topicFilters, type: publicationTypes(publications), year: publicationYears(publications) };
+  return {
+    total: publications.length,
+    topic: library.topicFilters,
+    type: publicationTypes(publications),
+    year: publicationYears(publications),
+  };
 });
 
 /** Approved testimonials (the public 'All Reviews'): one read of the published list, whatever waits for review. */
 export const loadApprovedTestimonials = once(approvedTestimonialsForBuild);
 /** Approved and featured testimonials ('Featured Stories'). */
-export const loadFeaturedTestimonials = once(async () => (await loadApprovedTestimonials()).filter((t) => t.featured));
+export const loadFeaturedTestimonials = once(async () =>
+  (await loadApprovedTestimonials()).filter((t) => t.featured),
+);

@@ -14,7 +14,8 @@ import { bodyImages } from './report-body';
 /** A record's image fields: the image is `image` on most records, `imageUrl` on events. */
 type Illustrated = DescribedImage & { status?: string; body?: string } & Record<string, unknown>;
 
-export const IMAGE_NEEDS_ALT = 'The image has no alt text: describe what it shows in "Image alt text", or tick "Decorative image" if it adds nothing to the text';
+export const IMAGE_NEEDS_ALT =
+  'The image has no alt text: describe what it shows in "Image alt text", or tick "Decorative image" if it adds nothing to the text';
 
 const figureNeedsAlt = (n: number, src: string) =>
   `Figure ${n} of the web version (${src}) has no alt text: write what it shows between the brackets, as in ![A chart of …](${src})`;
@@ -22,10 +23,14 @@ const figureNeedsAlt = (n: number, src: string) =>
 const isPublic = (item: Illustrated) => item.status !== 'draft';
 
 /** What is missing, as the messages a save is refused with (empty when nothing is). */
-export function missingAltText(item: Illustrated, imageField: string): { field: 'imageAlt' | 'body'; message: string }[] {
+export function missingAltText(
+  item: Illustrated,
+  imageField: string,
+): { field: 'imageAlt' | 'body'; message: string }[] {
   const missing: { field: 'imageAlt' | 'body'; message: string }[] = [];
   const image = item[imageField];
-  if (typeof image === 'string' && image.trim() && !item.imageDecorative && !imageAltText(item)) missing.push({ field: 'imageAlt', message: IMAGE_NEEDS_ALT });
+  if (typeof image === 'string' && image.trim() && !item.imageDecorative && !imageAltText(item))
+    missing.push({ field: 'imageAlt', message: IMAGE_NEEDS_ALT });
   if (item.body?.includes('![')) {
     bodyImages(item.body).forEach((figure, n) => {
       if (!figure.alt) missing.push({ field: 'body', message: figureNeedsAlt(n + 1, figure.src) });
@@ -38,7 +43,11 @@ export function missingAltText(item: Illustrated, imageField: string): { field: 
  * Refuses a save of a public record whose image or figures lack alt text. `changed` lists the
  * fields a PATCH sent (a create sends everything).
  */
-export function assertImagesDescribed(item: Illustrated, imageField: string, changed?: readonly string[]): void {
+export function assertImagesDescribed(
+  item: Illustrated,
+  imageField: string,
+  changed?: readonly string[],
+): void {
   if (!isPublic(item)) return;
   const relevant = [imageField, 'imageAlt', 'imageDecorative', 'status', 'body'];
   if (changed && !changed.some((f) => relevant.includes(f))) return;
@@ -51,15 +60,22 @@ export function undescribed<T extends Illustrated>(items: readonly T[], imageFie
   return items.filter((item) => isPublic(item) && missingAltText(item, imageField).length > 0);
 }
 
-export const THUMBNAIL_NEEDS_ALT = 'The featured video\'s thumbnail has no alt text: describe what it shows in "Thumbnail alt text"';
+export const THUMBNAIL_NEEDS_ALT =
+  'The featured video\'s thumbnail has no alt text: describe what it shows in "Thumbnail alt text"';
 
 /**
  * The featured video's own thumbnail is always in public view, so a settings save that touches it
  * or its description needs one; settings saved before the rule keep showing until then.
  */
-export function assertThumbnailDescribed(settings: { featuredVideoThumbnail: string; featuredVideoThumbnailAlt: string }, changed: readonly string[]): void {
-  if (!changed.some((f) => f === 'featuredVideoThumbnail' || f === 'featuredVideoThumbnailAlt')) return;
+export function assertThumbnailDescribed(
+  settings: { featuredVideoThumbnail: string; featuredVideoThumbnailAlt: string },
+  changed: readonly string[],
+): void {
+  if (!changed.some((f) => f === 'featuredVideoThumbnail' || f === 'featuredVideoThumbnailAlt'))
+    return;
   if (settings.featuredVideoThumbnail.trim() && !settings.featuredVideoThumbnailAlt.trim()) {
-    throw new HttpError(400, THUMBNAIL_NEEDS_ALT, { featuredVideoThumbnailAlt: THUMBNAIL_NEEDS_ALT });
+    throw new HttpError(400, THUMBNAIL_NEEDS_ALT, {
+      featuredVideoThumbnailAlt: THUMBNAIL_NEEDS_ALT,
+    });
   }
 }

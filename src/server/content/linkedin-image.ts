@@ -1,5 +1,10 @@
 import { HttpError } from '../http/errors';
-import { createSafeFetch, SafeFetchError, type LookupFn, type PinnedFetchFn } from '../outbound/safe-fetch';
+import {
+  createSafeFetch,
+  SafeFetchError,
+  type LookupFn,
+  type PinnedFetchFn,
+} from '../outbound/safe-fetch';
 
 // linkedin.com, www.linkedin.com and one-label subdomains such as uk.linkedin.com.
 const LINKEDIN_HOST = /^(?:[a-z0-9-]+\.)?linkedin\.com$/;
@@ -19,10 +24,16 @@ export function parseProfileUrl(input: string): URL {
     throw invalid('Enter a LinkedIn profile address, e.g. https://www.linkedin.com/in/your-name');
   }
   if (url.protocol !== 'https:') throw invalid('The LinkedIn address must start with https://');
-  if (!LINKEDIN_HOST.test(url.hostname) || url.username || url.password || (url.port && url.port !== '443')) {
+  if (
+    !LINKEDIN_HOST.test(url.hostname) ||
+    url.username ||
+    url.password ||
+    (url.port && url.port !== '443')
+  ) {
     throw invalid('Only linkedin.com profile addresses can be used');
   }
-  if (!/\/in\/[^/]+/.test(url.pathname)) throw invalid('The address must be a LinkedIn profile (https://www.linkedin.com/in/your-name)');
+  if (!/\/in\/[^/]+/.test(url.pathname))
+    throw invalid('The address must be a LinkedIn profile (https://www.linkedin.com/in/your-name)');
   url.hash = '';
   return url;
 }
@@ -35,14 +46,17 @@ export function extractOgImage(html: string): string | null {
       attrs[m[1]!.toLowerCase()] = decodeEntities(m[2] ?? m[3] ?? m[4] ?? '');
     }
     const name = (attrs.property ?? attrs.name ?? '').toLowerCase();
-    if ((name === 'og:image' || name === 'og:image:secure_url') && attrs.content) return attrs.content.trim();
+    if ((name === 'og:image' || name === 'og:image:secure_url') && attrs.content)
+      return attrs.content.trim();
   }
   return null;
 }
 
 function decodeEntities(s: string): string {
   return s
-    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(Math.min(parseInt(h, 16), 0x10ffff)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) =>
+      String.fromCodePoint(Math.min(parseInt(h, 16), 0x10ffff)),
+    )
     .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Math.min(Number(d), 0x10ffff)))
     .replace(/&quot;/g, '"')
     .replace(/&#39;|&apos;/g, "'")
@@ -56,7 +70,12 @@ function mediaUrl(value: string | null): string | null {
   if (!value) return null;
   try {
     const url = new URL(value);
-    return url.protocol === 'https:' && MEDIA_HOST.test(url.hostname) && !url.username && !url.password ? url.href : null;
+    return url.protocol === 'https:' &&
+      MEDIA_HOST.test(url.hostname) &&
+      !url.username &&
+      !url.password
+      ? url.href
+      : null;
   } catch {
     return null;
   }
@@ -69,7 +88,9 @@ const noImage = () => new HttpError(404, 'Could not find a profile image');
  * only, public addresses only, 3 redirects, 5 s, 1 MB) and returns its og:image on the media host.
  * 400 for a bad address, 404 when there is no photo, 502 when LinkedIn cannot be reached.
  */
-export function createLinkedInImageFetcher(deps: { lookup?: LookupFn; fetch?: PinnedFetchFn } = {}) {
+export function createLinkedInImageFetcher(
+  deps: { lookup?: LookupFn; fetch?: PinnedFetchFn } = {},
+) {
   const safeGet = createSafeFetch({
     allowHost: (host) => LINKEDIN_HOST.test(host),
     lookup: deps.lookup,
@@ -90,8 +111,12 @@ export function createLinkedInImageFetcher(deps: { lookup?: LookupFn; fetch?: Pi
       page = await safeGet(url);
     } catch (error) {
       if (!(error instanceof SafeFetchError)) throw error;
-      if (error.reason === 'refused') throw new HttpError(502, 'LinkedIn pointed to an address we do not fetch from');
-      throw new HttpError(502, error.reason === 'timeout' ? 'LinkedIn did not answer in time' : 'Could not reach LinkedIn');
+      if (error.reason === 'refused')
+        throw new HttpError(502, 'LinkedIn pointed to an address we do not fetch from');
+      throw new HttpError(
+        502,
+        error.reason === 'timeout' ? 'LinkedIn did not answer in time' : 'Could not reach LinkedIn',
+      );
     }
     // LinkedIn answers bots with odd statuses (999) or a sign-in wall: no photo to take.
     if (page.status !== 200) throw noImage();

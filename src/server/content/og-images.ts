@@ -30,10 +30,19 @@ export interface OgCard {
   title: string;
 }
 
-const cacheDir = () => path.resolve(process.env.ASTRO_CACHE_DIR || './node_modules/.astro', 'og-images');
-const cardKey = (card: OgCard) => createHash('sha256').update(JSON.stringify([TEMPLATE_VERSION, card.eyebrow, card.title, SITE.name])).digest('hex').slice(0, 32);
+const cacheDir = () =>
+  path.resolve(process.env.ASTRO_CACHE_DIR || './node_modules/.astro', 'og-images');
+const cardKey = (card: OgCard) =>
+  createHash('sha256')
+    .update(JSON.stringify([TEMPLATE_VERSION, card.eyebrow, card.title, SITE.name]))
+    .digest('hex')
+    .slice(0, 32);
 const cacheFile = (card: OgCard) => path.join(cacheDir(), `${cardKey(card)}.png`);
-const exists = (file: string) => stat(file).then(() => true, () => false);
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
 
 /** The image's address on the site. */
 export const ogImageUrl = (kind: OgKind, slug: string) => `/og/${kind}/${slug}.png`;
@@ -43,12 +52,30 @@ let plan: Promise<Map<string, OgCard>> | null = null;
 export function ogPlan(): Promise<Map<string, OgCard>> {
   return (plan ??= (async () => {
     const settings = await loadSiteSettings();
-    const [pubs, events] = await Promise.all([settings.showPublications ? loadPublications() : [], settings.showEvents ? loadEvents() : []]);
+    const [pubs, events] = await Promise.all([
+      settings.showPublications ? loadPublications() : [],
+      settings.showEvents ? loadEvents() : [],
+    ]);
     const items = [
-      ...pubs.map((p) => ({ updatedAt: p.updatedAt, card: { kind: 'publications' as const, slug: p.slug, eyebrow: [p.type, p.date].filter(Boolean).join(' · '), title: p.title } })),
+      ...pubs.map((p) => ({
+        updatedAt: p.updatedAt,
+        card: {
+          kind: 'publications' as const,
+          slug: p.slug,
+          eyebrow: [p.type, p.date].filter(Boolean).join(' · '),
+          title: p.title,
+        },
+      })),
       ...events.map((e) => ({
         updatedAt: e.updatedAt,
-        card: { kind: 'events' as const, slug: e.slug, eyebrow: [e.eventType, eventDateLabel(e), e.isVirtual ? 'Virtual Event' : e.location].filter(Boolean).join(' · '), title: e.title },
+        card: {
+          kind: 'events' as const,
+          slug: e.slug,
+          eyebrow: [e.eventType, eventDateLabel(e), e.isVirtual ? 'Virtual Event' : e.location]
+            .filter(Boolean)
+            .join(' · '),
+          title: e.title,
+        },
       })),
     ].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
     // One look into the cache per item, all at once (2,000 one after another took a while).
@@ -72,23 +99,58 @@ export async function ogImageFor(kind: OgKind, slug: string): Promise<string | u
   return (await ogPlan()).has(url) ? url : undefined;
 }
 
-let fonts: Promise<{ name: string; data: Buffer; weight: 400 | 600; style: 'normal' }[]> | null = null;
+let fonts: Promise<{ name: string; data: Buffer; weight: 400 | 600; style: 'normal' }[]> | null =
+  null;
 const loadFonts = () =>
   (fonts ??= Promise.all([
-    readFile(path.resolve('node_modules/@fontsource/inter/files/inter-latin-400-normal.woff')).then((data) => ({ name: 'Inter', data, weight: 400 as const, style: 'normal' as const })),
-    readFile(path.resolve('node_modules/@fontsource/fraunces/files/fraunces-latin-600-normal.woff')).then((data) => ({ name: 'Fraunces', data, weight: 600 as const, style: 'normal' as const })),
+    readFile(path.resolve('node_modules/@fontsource/inter/files/inter-latin-400-normal.woff')).then(
+      (data) => ({ name: 'Inter', data, weight: 400 as const, style: 'normal' as const }),
+    ),
+    readFile(
+      path.resolve('node_modules/@fontsource/fraunces/files/fraunces-latin-600-normal.woff'),
+    ).then((data) => ({ name: 'Fraunces', data, weight: 600 as const, style: 'normal' as const })),
   ]));
 
 type Node = { type: string; props: { style?: Record<string, unknown>; children?: unknown } };
-const div = (style: Record<string, unknown>, children: unknown): Node => ({ type: 'div', props: { style: { display: 'flex', ...style }, children } });
+const div = (style: Record<string, unknown>, children: unknown): Node => ({
+  type: 'div',
+  props: { style: { display: 'flex', ...style }, children },
+});
 
 function layout(card: OgCard): Node {
   const size = card.title.length > 110 ? 48 : card.title.length > 60 ? 58 : 68;
-  return div({ width: OG_WIDTH, height: OG_HEIGHT, flexDirection: 'column', justifyContent: 'space-between', padding: 72, background: '#0b1838', color: '#ffffff', fontFamily: 'Inter' }, [
-    div({ fontSize: 26, color: '#f5b93d', letterSpacing: 3, textTransform: 'uppercase' }, card.eyebrow.slice(0, 90) || (card.kind === 'events' ? 'Event' : 'Publication')),
-    div({ fontSize: size, fontFamily: 'Fraunces', lineHeight: 1.12, maxHeight: size * 1.12 * 4, overflow: 'hidden' }, card.title),
-    div({ fontSize: 26, color: '#bcd6ff', alignItems: 'center' }, [div({ width: 48, height: 4, background: '#f5b93d', marginRight: 20 }, []), SITE.name]),
-  ]);
+  return div(
+    {
+      width: OG_WIDTH,
+      height: OG_HEIGHT,
+      flexDirection: 'column',
+      justifyContent: 'space-between',
+      padding: 72,
+      background: '#0b1838',
+      color: '#ffffff',
+      fontFamily: 'Inter',
+    },
+    [
+      div(
+        { fontSize: 26, color: '#f5b93d', letterSpacing: 3, textTransform: 'uppercase' },
+        card.eyebrow.slice(0, 90) || (card.kind === 'events' ? 'Event' : 'Publication'),
+      ),
+      div(
+        {
+          fontSize: size,
+          fontFamily: 'Fraunces',
+          lineHeight: 1.12,
+          maxHeight: size * 1.12 * 4,
+          overflow: 'hidden',
+        },
+        card.title,
+      ),
+      div({ fontSize: 26, color: '#bcd6ff', alignItems: 'center' }, [
+        div({ width: 48, height: 4, background: '#f5b93d', marginRight: 20 }, []),
+        SITE.name,
+      ]),
+    ],
+  );
 }
 
 /** The PNG of one card: from the cache, or drawn now and cached (written whole, then renamed in). */
@@ -96,8 +158,15 @@ export async function renderOgImage(card: OgCard): Promise<Buffer> {
   const file = cacheFile(card);
   const cached = await readFile(file).catch(() => null);
   if (cached) return cached;
-  const [{ default: satori }, { default: sharp }] = await Promise.all([import('satori'), import('sharp')]);
-  const svg = await satori(layout(card) as Parameters<typeof satori>[0], { width: OG_WIDTH, height: OG_HEIGHT, fonts: await loadFonts() });
+  const [{ default: satori }, { default: sharp }] = await Promise.all([
+    import('satori'),
+    import('sharp'),
+  ]);
+  const svg = await satori(layout(card) as Parameters<typeof satori>[0], {
+    width: OG_WIDTH,
+    height: OG_HEIGHT,
+    fonts: await loadFonts(),
+  });
   const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer();
   await mkdir(cacheDir(), { recursive: true });
   const temp = `${file}.${process.pid}.tmp`;

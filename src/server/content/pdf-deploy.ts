@@ -16,7 +16,11 @@ import { completedUploadFor, readPdfPart } from './pdf-parts';
 
 const cacheDir = () => path.resolve(process.env.ASTRO_CACHE_DIR || './node_modules/.astro', 'pdfs');
 const cachedFile = (id: string) => path.join(cacheDir(), `${id}.pdf`);
-const sizeOf = (file: string) => stat(file).then((s) => s.size, () => -1);
+const sizeOf = (file: string) =>
+  stat(file).then(
+    (s) => s.size,
+    () => -1,
+  );
 
 /** Joins one uploaded PDF into the cache; false (with the reason logged) when it cannot be. */
 async function join(url: string): Promise<boolean> {
@@ -34,18 +38,22 @@ async function join(url: string): Promise<boolean> {
   try {
     for (let index = 0; index < partCount(upload.size); index++) {
       const part = await readPdfPart(ref.id, index);
-      if (!part || createHash('sha256').update(part.bytes).digest('hex') !== part.sha256) throw new Error(`part ${index} is missing or damaged`);
+      if (!part || createHash('sha256').update(part.bytes).digest('hex') !== part.sha256)
+        throw new Error(`part ${index} is missing or damaged`);
       if (!out.write(part.bytes)) await once(out, 'drain');
     }
     out.end();
     await once(out, 'finish');
-    if ((await sizeOf(partial)) !== upload.size) throw new Error('the joined file has the wrong size');
+    if ((await sizeOf(partial)) !== upload.size)
+      throw new Error('the joined file has the wrong size');
     await rename(partial, cachedFile(ref.id));
     return true;
   } catch (error) {
     out.destroy();
     await rm(partial, { force: true });
-    console.warn(`[pdfs] ${url} could not be joined (${error instanceof Error ? error.message : String(error)}): the page shows no PDF link`);
+    console.warn(
+      `[pdfs] ${url} could not be joined (${error instanceof Error ? error.message : String(error)}): the page shows no PDF link`,
+    );
     return false;
   }
 }
@@ -72,4 +80,5 @@ export async function preparePdfs(urls: readonly string[]): Promise<Set<string>>
 }
 
 /** The joined file of a parted PDF's address (the build writes it out at that address). */
-export const readJoinedPdf = (url: string): Promise<Buffer> => readFile(cachedFile(parsePdfFileUrl(url)!.id));
+export const readJoinedPdf = (url: string): Promise<Buffer> =>
+  readFile(cachedFile(parsePdfFileUrl(url)!.id));

@@ -17,11 +17,25 @@ import {
   type PdfUpload,
   type PdfUploadStatus,
 } from '../../schemas/pdf-upload';
-import { MAX_PDF_FILE_BYTES, NOT_A_PDF, PDF_FILE_TOO_LARGE, PDF_PART_BYTES } from '../../schemas/upload-limits';
+import {
+  MAX_PDF_FILE_BYTES,
+  NOT_A_PDF,
+  PDF_FILE_TOO_LARGE,
+  PDF_PART_BYTES,
+} from '../../schemas/upload-limits';
 import type { User } from '../../schemas/user';
 import { HttpError, StorageError } from '../http/errors';
 import { readBody } from '../http/http';
-import { blobCall, createJSON, deleteKey, landedWrite, openStore, readJSON, STORES, updateJSON } from '../storage/store';
+import {
+  blobCall,
+  createJSON,
+  deleteKey,
+  landedWrite,
+  openStore,
+  readJSON,
+  STORES,
+  updateJSON,
+} from '../storage/store';
 import { pdfFileName } from './uploads';
 
 const store = () => openStore(STORES.uploads);
@@ -29,10 +43,16 @@ const uploadKey = (id: string) => `pdf-uploads/${id}`;
 const partPrefix = (id: string) => `pdf-parts/${id}/`;
 /** Zero-padded, so a listing comes in part order. */
 const partKey = (id: string, index: number) => `${partPrefix(id)}${String(index).padStart(4, '0')}`;
-const partMetadataSchema = z.object({ sha256: z.string().regex(/^[a-f0-9]{64}$/), length: z.number().int().min(1) });
+const partMetadataSchema = z.object({
+  sha256: z.string().regex(/^[a-f0-9]{64}$/),
+  length: z.number().int().min(1),
+});
 
 /** Opens an upload for a file of `size` bytes: 413 past the limit. */
-export async function createPdfUpload(user: User, input: { fileName: string; size: number }): Promise<PdfUploadStatus> {
+export async function createPdfUpload(
+  user: User,
+  input: { fileName: string; size: number },
+): Promise<PdfUploadStatus> {
   if (input.size > MAX_PDF_FILE_BYTES) throw new HttpError(413, PDF_FILE_TOO_LARGE);
   const upload = pdfUploadSchema.parse({
     id: randomBytes(16).toString('hex'),
@@ -42,7 +62,8 @@ export async function createPdfUpload(user: User, input: { fileName: string; siz
     createdAt: new Date().toISOString(),
     createdBy: user.username,
   });
-  if (!(await createJSON(store(), uploadKey(upload.id), pdfUploadSchema, upload))) throw new StorageError('Upload id collision');
+  if (!(await createJSON(store(), uploadKey(upload.id), pdfUploadSchema, upload)))
+    throw new StorageError('Upload id collision');
   return status(upload, []);
 }
 
@@ -55,8 +76,13 @@ async function findUpload(id: string): Promise<PdfUpload> {
 
 /** Indexes of the parts stored so far. */
 async function receivedParts(id: string): Promise<number[]> {
-  const { blobs } = await blobCall(`list parts ${id}`, () => store().list({ prefix: partPrefix(id) }));
-  return blobs.map((b) => Number(b.key.slice(partPrefix(id).length))).filter(Number.isInteger).sort((a, b) => a - b);
+  const { blobs } = await blobCall(`list parts ${id}`, () =>
+    store().list({ prefix: partPrefix(id) }),
+  );
+  return blobs
+    .map((b) => Number(b.key.slice(partPrefix(id).length)))
+    .filter(Number.isInteger)
+    .sort((a, b) => a - b);
 }
 
 function status(upload: PdfUpload, received: number[]): PdfUploadStatus {
@@ -92,22 +118,39 @@ function declaredDigest(req: Request): string | null {
  * Part 0 must be a PDF by its bytes (415, and the upload is dropped). Sending a part again
  * replaces it, so a retry after a lost answer is harmless.
  */
-export async function storePdfPart(req: Request, id: string, index: number): Promise<{ index: number }> {
+export async function storePdfPart(
+  req: Request,
+  id: string,
+  index: number,
+): Promise<{ index: number }> {
   const type = req.headers.get('content-type') ?? '';
   // Only types a cross-site form cannot send without asking first.
-  if (!/^application\/(octet-stream|pdf)\b/i.test(type)) throw new HttpError(415, 'Send each part as application/octet-stream');
+  if (!/^application\/(octet-stream|pdf)\b/i.test(type))
+    throw new HttpError(415, 'Send each part as application/octet-stream');
   const upload = await findUpload(id);
-  if (upload.completedAt) throw new HttpError(409, 'This upload is already complete. Upload the file again to replace it.');
+  if (upload.completedAt)
+    throw new HttpError(
+      409,
+      'This upload is already complete. Upload the file again to replace it.',
+    );
   const count = partCount(upload.size);
-  if (!Number.isInteger(index) || index < 0 || index >= count) throw new HttpError(404, `This upload has parts 0 to ${count - 1}`);
+  if (!Number.isInteger(index) || index < 0 || index >= count)
+    throw new HttpError(404, `This upload has parts 0 to ${count - 1}`);
   const expected = partLength(upload.size, index);
   const bytes = await readBody(req, expected).catch((error: unknown) => {
-    throw error instanceof HttpError && error.status === 413 ? new HttpError(413, `Part ${index} must be ${expected} bytes`) : error;
+    throw error instanceof HttpError && error.status === 413
+      ? new HttpError(413, `Part ${index} must be ${expected} bytes`)
+      : error;
   });
-  if (bytes.byteLength !== expected) throw new HttpError(400, `Part ${index} arrived incomplete (${bytes.byteLength} of ${expected} bytes). Please send it again.`);
+  if (bytes.byteLength !== expected)
+    throw new HttpError(
+      400,
+      `Part ${index} arrived incomplete (${bytes.byteLength} of ${expected} bytes). Please send it again.`,
+    );
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const declared = declaredDigest(req);
-  if (declared !== null && declared !== sha256) throw new HttpError(400, `Part ${index} arrived damaged. Please send it again.`);
+  if (declared !== null && declared !== sha256)
+    throw new HttpError(400, `Part ${index} arrived damaged. Please send it again.`);
   if (index === 0) {
     const { fileTypeFromBuffer } = await import('file-type');
     if ((await fileTypeFromBuffer(bytes))?.mime !== 'application/pdf') {
@@ -116,7 +159,9 @@ export async function storePdfPart(req: Request, id: string, index: number): Pro
     }
   }
   const metadata = partMetadataSchema.parse({ sha256, length: bytes.byteLength });
-  await landedWrite(`part ${index} of ${id}`, () => store().set(partKey(id, index), new Blob([bytes as Uint8Array<ArrayBuffer>]), { metadata }));
+  await landedWrite(`part ${index} of ${id}`, () =>
+    store().set(partKey(id, index), new Blob([bytes as Uint8Array<ArrayBuffer>]), { metadata }),
+  );
   return { index };
 }
 
@@ -126,21 +171,35 @@ export async function completePdfUpload(id: string): Promise<PdfUploadStatus> {
   const received = await receivedParts(id);
   if (!upload.completedAt) {
     const have = new Set(received);
-    const missing = Array.from({ length: partCount(upload.size) }, (_, i) => i).filter((i) => !have.has(i));
+    const missing = Array.from({ length: partCount(upload.size) }, (_, i) => i).filter(
+      (i) => !have.has(i),
+    );
     if (missing.length) throw new HttpError(409, `Parts still missing: ${missing.join(', ')}`);
-    const done = await updateJSON(store(), uploadKey(id), pdfUploadSchema, () => upload, (u) => ({ ...u, completedAt: u.completedAt ?? new Date().toISOString() }));
+    const done = await updateJSON(
+      store(),
+      uploadKey(id),
+      pdfUploadSchema,
+      () => upload,
+      (u) => ({ ...u, completedAt: u.completedAt ?? new Date().toISOString() }),
+    );
     return status(done, received);
   }
   return status(upload, received);
 }
 
 /** One stored part and its checked length and digest (the build joins them; admins download them). */
-export async function readPdfPart(id: string, index: number): Promise<{ bytes: Uint8Array; sha256: string } | null> {
+export async function readPdfPart(
+  id: string,
+  index: number,
+): Promise<{ bytes: Uint8Array; sha256: string } | null> {
   if (!UPLOAD_ID.test(id)) return null;
-  const found = await blobCall(`read part ${index} of ${id}`, () => store().getWithMetadata(partKey(id, index), { type: 'arrayBuffer' }));
+  const found = await blobCall(`read part ${index} of ${id}`, () =>
+    store().getWithMetadata(partKey(id, index), { type: 'arrayBuffer' }),
+  );
   if (!found) return null;
   const meta = partMetadataSchema.safeParse(found.metadata);
-  if (!meta.success) throw new StorageError(`Part ${index} of ${id} has no digest`, { cause: meta.error });
+  if (!meta.success)
+    throw new StorageError(`Part ${index} of ${id} has no digest`, { cause: meta.error });
   return { bytes: new Uint8Array(found.data), sha256: meta.data.sha256 };
 }
 

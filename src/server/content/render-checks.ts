@@ -3,7 +3,14 @@
  * are: what throws here would have thrown in a page or a companion file and failed the whole
  * build. These call the same functions the pages and routes call, with a placeholder origin.
  */
-import { apaCitation, attachment, bibtex, citationMeta, downloadName, ris } from '../../lib/citation';
+import {
+  apaCitation,
+  attachment,
+  bibtex,
+  citationMeta,
+  downloadName,
+  ris,
+} from '../../lib/citation';
 import { refNames } from '../../lib/people';
 import { isoPartialDate, publicationDate } from '../../lib/publication-date';
 import { eventIcs } from '../../lib/event-calendar';
@@ -32,14 +39,45 @@ export function renderPublication(record: Publication): void {
   new Headers({ 'Content-Disposition': attachment(downloadName(p.slug, 'ris')) });
   const date = publicationDate(p);
   const datePublished = date ? isoPartialDate(date) : undefined;
-  serializeJsonLd(publicationJsonLd({ title: p.title, description: p.description, type: p.type, authors: p.authors.map((name) => ({ name, url })), datePublished, url, image: abs(p.image || '/'), pdfUrl: ctx.pdfUrl, doi: p.doi || undefined }, site));
+  serializeJsonLd(
+    publicationJsonLd(
+      {
+        title: p.title,
+        description: p.description,
+        type: p.type,
+        authors: p.authors.map((name) => ({ name, url })),
+        datePublished,
+        url,
+        image: abs(p.image || '/'),
+        pdfUrl: ctx.pdfUrl,
+        doi: p.doi || undefined,
+      },
+      site,
+    ),
+  );
 }
 
 export function renderEvent(e: Event, now: number): void {
   const url = abs(`/events/${e.slug}`);
   const schedule = eventSchedule(e);
   const speakers = refNames(e.speakers).map((name) => ({ name, url }));
-  serializeJsonLd(eventJsonLd({ title: e.title, description: e.description, startDate: schedule.start, endDate: schedule.end, isVirtual: e.isVirtual, location: e.location, url, image: abs(e.imageUrl || '/'), maxAttendees: e.maxAttendees, speakers }, site));
+  serializeJsonLd(
+    eventJsonLd(
+      {
+        title: e.title,
+        description: e.description,
+        startDate: schedule.start,
+        endDate: schedule.end,
+        isVirtual: e.isVirtual,
+        location: e.location,
+        url,
+        image: abs(e.imageUrl || '/'),
+        maxAttendees: e.maxAttendees,
+        speakers,
+      },
+      site,
+    ),
+  );
   eventAction(e, now);
   eventTimeLabel(e);
   eventTimeRange(e);

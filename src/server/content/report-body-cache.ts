@@ -13,13 +13,19 @@ import { renderReportBody, type RenderedBody } from './report-body';
 /** Bump when the renderer's output changes, so cached bodies are rendered again. */
 const RENDERER_VERSION = 1;
 
-const cacheDir = () => path.resolve(process.env.ASTRO_CACHE_DIR || './node_modules/.astro', 'report-bodies');
-const cacheName = (markdown: string) => `${createHash('sha256').update(`${RENDERER_VERSION}\n${markdown}`).digest('hex').slice(0, 32)}.json`;
+const cacheDir = () =>
+  path.resolve(process.env.ASTRO_CACHE_DIR || './node_modules/.astro', 'report-bodies');
+const cacheName = (markdown: string) =>
+  `${createHash('sha256').update(`${RENDERER_VERSION}\n${markdown}`).digest('hex').slice(0, 32)}.json`;
 
 // The folder is listed once per build (and created once), not asked about each body: a first
 // build of 10,000 publications otherwise spent a second on failed reads and repeated mkdirs.
 let listed: Promise<Set<string>> | null = null;
-const cachedNames = () => (listed ??= readdir(cacheDir()).then((names) => new Set(names), () => new Set<string>()));
+const cachedNames = () =>
+  (listed ??= readdir(cacheDir()).then(
+    (names) => new Set(names),
+    () => new Set<string>(),
+  ));
 let made: Promise<unknown> | null = null;
 
 /** The rendered body: from the cache, or rendered now and cached (written whole, then renamed in). */
@@ -27,7 +33,12 @@ export async function renderedReportBody(markdown: string): Promise<RenderedBody
   const name = cacheName(markdown);
   const file = path.join(cacheDir(), name);
   // A listed file that cannot be read (cut short, removed since) is rendered again.
-  const cached = (await cachedNames()).has(name) ? await readFile(file, 'utf8').then((text) => JSON.parse(text) as RenderedBody, () => null) : null;
+  const cached = (await cachedNames()).has(name)
+    ? await readFile(file, 'utf8').then(
+        (text) => JSON.parse(text) as RenderedBody,
+        () => null,
+      )
+    : null;
   if (cached) return cached;
   const rendered = renderReportBody(markdown);
   // A cache that cannot be written costs time, not correctness: the page still gets its body.

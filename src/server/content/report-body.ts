@@ -36,7 +36,9 @@ const WORDS_PER_MINUTE = 230;
 const FIGURE_WIDTHS = [320, 480, 640, 800, 960, 1280, 1600] as const;
 const FIGURE_SIZES = '(min-width: 1024px) 48rem, calc(100vw - 2rem)';
 
-const md = new MarkdownIt('default', { html: false, linkify: false, typographer: false }).use(footnote);
+const md = new MarkdownIt('default', { html: false, linkify: false, typographer: false }).use(
+  footnote,
+);
 
 /**
  * Headings get ids (for the contents list) and start at h2 whatever level the admin began with;
@@ -66,7 +68,13 @@ md.core.ruler.push('report_structure', (state) => {
       t.attrs = align ? [['class', `align-${align}`]] : null;
     }
     const inline = tokens[i + 1];
-    if (t.type === 'paragraph_open' && !t.hidden && inline?.children?.length === 1 && inline.children[0]!.type === 'image' && tokens[i + 2]?.type === 'paragraph_close') {
+    if (
+      t.type === 'paragraph_open' &&
+      !t.hidden &&
+      inline?.children?.length === 1 &&
+      inline.children[0]!.type === 'image' &&
+      tokens[i + 2]?.type === 'paragraph_close'
+    ) {
       t.tag = 'figure';
       tokens[i + 2]!.tag = 'figure';
       inline.children[0]!.meta = { figure: true };
@@ -89,16 +97,49 @@ md.renderer.rules.image = (tokens, idx) => {
 };
 
 // Wide tables scroll inside their own box (a keyboard can scroll it too) instead of widening the page.
-md.renderer.rules.table_open = () => '<div class="table-scroll" role="region" aria-label="Table" tabindex="0"><table>\n';
+md.renderer.rules.table_open = () =>
+  '<div class="table-scroll" role="region" aria-label="Table" tabindex="0"><table>\n';
 md.renderer.rules.table_close = () => '</table></div>\n';
 
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: [
-    'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'ul', 'ol', 'li', 'a', 'em', 'strong', 's',
-    'code', 'pre', 'sup', 'section', 'figure', 'figcaption', 'img', 'div', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'p',
+    'br',
+    'hr',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'em',
+    'strong',
+    's',
+    'code',
+    'pre',
+    'sup',
+    'section',
+    'figure',
+    'figcaption',
+    'img',
+    'div',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
   ],
   allowedAttributes: {
-    h2: ['id'], h3: ['id'], h4: ['id'], h5: ['id'], h6: ['id'],
+    h2: ['id'],
+    h3: ['id'],
+    h4: ['id'],
+    h5: ['id'],
+    h6: ['id'],
     a: ['href', 'id', 'class'],
     li: ['id', 'class'],
     ol: ['start', 'class'],
@@ -137,7 +178,8 @@ function countWords(tokens: ReturnType<typeof md.parse>): number {
   let words = 0;
   for (const t of tokens) {
     if (t.type === 'fence' || t.type === 'code_block') words += wordsIn(t.content);
-    for (const c of t.children ?? []) if (c.type === 'text' || c.type === 'code_inline') words += wordsIn(c.content);
+    for (const c of t.children ?? [])
+      if (c.type === 'text' || c.type === 'code_inline') words += wordsIn(c.content);
   }
   return words;
 }
@@ -151,7 +193,11 @@ export function renderReportBody(markdown: string): RenderedBody {
   tokens.forEach((t, i) => {
     const level = Number(t.tag.slice(1));
     if (t.type !== 'heading_open' || level > 3) return;
-    contents.push({ id: String(t.attrGet('id')), text: tokens[i + 1]?.children?.map((c) => c.content).join('') ?? '', level });
+    contents.push({
+      id: String(t.attrGet('id')),
+      text: tokens[i + 1]?.children?.map((c) => c.content).join('') ?? '',
+      level,
+    });
   });
   const words = countWords(tokens);
   return { html, contents, words, minutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)) };
@@ -162,7 +208,11 @@ export function bodyImages(markdown: string): { src: string; alt: string }[] {
   const found: { src: string; alt: string }[] = [];
   const walk = (tokens: ReturnType<typeof md.parse>) => {
     for (const t of tokens) {
-      if (t.type === 'image') found.push({ src: String(t.attrGet('src') ?? ''), alt: (t.children?.map((c) => c.content).join('') ?? t.content).trim() });
+      if (t.type === 'image')
+        found.push({
+          src: String(t.attrGet('src') ?? ''),
+          alt: (t.children?.map((c) => c.content).join('') ?? t.content).trim(),
+        });
       if (t.children) walk(t.children);
     }
   };

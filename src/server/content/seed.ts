@@ -18,28 +18,52 @@ export async function seedDemoContent(): Promise<boolean> {
   if (await readJSON(system, 'seeded', markerSchema)) return false;
   const { blobs } = await blobCall('list content', () => openStore(STORES.content).list());
   if (blobs.length > 0) return false; // real content exists: never touch it
-  if (!(await createJSON(system, 'seeded', markerSchema, { seededAt: new Date().toISOString() }))) return false;
+  if (!(await createJSON(system, 'seeded', markerSchema, { seededAt: new Date().toISOString() })))
+    return false;
 
   await patchSiteSettings(DEMO.settings);
   const areaIds = new Map<string, string>();
   // The demo's card images are abstract illustrations that repeat the title: decorative, so screen
   // readers skip them (the report's figure has real alt text, in its Markdown).
   const decorative = { imageDecorative: true };
-  for (const item of DEMO.researchAreas) areaIds.set(item.title, (await researchAreas.create({ ...item, ...decorative })).id);
+  for (const item of DEMO.researchAreas)
+    areaIds.set(item.title, (await researchAreas.create({ ...item, ...decorative })).id);
   const topics = (titles: readonly string[] = []) => titles.map((t) => areaIds.get(t)!);
   const people = new Map<string, string>([[DEMO.settings.founderName, FOUNDER_ID]]);
-  for (const item of DEMO.teamMembers) people.set(item.name, (await teamMembers.create({ ...item, topics: topics(item.topics) })).id);
-  const credits = (names: readonly string[] = []) => names.map((name) => (people.has(name) ? { member: people.get(name)!, name } : { name }));
+  for (const item of DEMO.teamMembers)
+    people.set(item.name, (await teamMembers.create({ ...item, topics: topics(item.topics) })).id);
+  const credits = (names: readonly string[] = []) =>
+    names.map((name) => (people.has(name) ? { member: people.get(name)!, name } : { name }));
   // In the demo's order: each new publication or event would otherwise go first.
-  for (const [order, item] of DEMO.publications.entries()) await publications.create({ ...item, ...decorative, order, authors: credits(item.authors), topics: topics(item.topics) });
+  for (const [order, item] of DEMO.publications.entries())
+    await publications.create({
+      ...item,
+      ...decorative,
+      order,
+      authors: credits(item.authors),
+      topics: topics(item.topics),
+    });
   for (const item of DEMO.stats) await stats.create(item);
-  for (const [order, item] of DEMO.events(new Date()).entries()) await events.create({ ...item, ...decorative, order, speakers: credits(item.speakers), topics: topics(item.topics) });
+  for (const [order, item] of DEMO.events(new Date()).entries())
+    await events.create({
+      ...item,
+      ...decorative,
+      order,
+      speakers: credits(item.speakers),
+      topics: topics(item.topics),
+    });
   // Through the testimonials' own bulk path, so the published list exists before the first
   // build (a build may only read it).
   await insertTestimonials(
     DEMO.testimonials.map((t, n) => {
       const at = new Date(Date.now() - (DEMO.testimonials.length - n) * 86_400_000).toISOString();
-      return testimonialSchema.parse({ ...t, id: crypto.randomUUID(), order: n, createdAt: at, updatedAt: at });
+      return testimonialSchema.parse({
+        ...t,
+        id: crypto.randomUUID(),
+        order: n,
+        createdAt: at,
+        updatedAt: at,
+      });
     }),
   );
   return true;

@@ -1,5 +1,9 @@
 import { slugify } from '../../lib/slug';
-import { siteSettingsSchema, type SiteSettings, type SiteSettingsPatch } from '../../schemas/site-settings';
+import {
+  siteSettingsSchema,
+  type SiteSettings,
+  type SiteSettingsPatch,
+} from '../../schemas/site-settings';
 import type { User } from '../../schemas/user';
 import { CACHE_TAGS, purgeTags } from '../http/cdn-cache';
 import { commitChange } from '../publishing/history';
@@ -37,8 +41,14 @@ export async function patchSiteSettings(
       assertExpected(current, expected);
       // A renamed founder keeps their old page address: it is kept here and redirects.
       const oldSlug = slugify(current.founderName.trim());
-      const renamed = patch.founderName !== undefined && oldSlug !== '' && slugify(patch.founderName.trim()) !== oldSlug;
-      const founderSlugs = renamed && !current.founderSlugs.includes(oldSlug) ? [...current.founderSlugs, oldSlug].slice(-200) : current.founderSlugs;
+      const renamed =
+        patch.founderName !== undefined &&
+        oldSlug !== '' &&
+        slugify(patch.founderName.trim()) !== oldSlug;
+      const founderSlugs =
+        renamed && !current.founderSlugs.includes(oldSlug)
+          ? [...current.founderSlugs, oldSlug].slice(-200)
+          : current.founderSlugs;
       const merged = { ...current, ...patch, founderSlugs, updatedAt: new Date().toISOString() };
       assertThumbnailDescribed(merged, Object.keys(patch));
       return merged;
@@ -49,7 +59,10 @@ export async function patchSiteSettings(
 }
 
 /** The given fields of a record (history keeps only what a settings change touched). */
-export function pickFields(record: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+export function pickFields(
+  record: Record<string, unknown>,
+  keys: string[],
+): Record<string, unknown> {
   return Object.fromEntries(keys.map((k) => [k, record[k]]));
 }
 

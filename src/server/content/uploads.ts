@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, MAX_PDF_BYTES, MAX_UPLOAD_BODY_BYTES, PDF_TOO_LARGE } from '../../schemas/upload-limits';
+import {
+  IMAGE_TOO_LARGE,
+  MAX_IMAGE_BYTES,
+  MAX_PDF_BYTES,
+  MAX_UPLOAD_BODY_BYTES,
+  PDF_TOO_LARGE,
+} from '../../schemas/upload-limits';
 import { HttpError, StorageError } from '../http/errors';
 import { readBody } from '../http/http';
 import { purgeTags } from '../http/cdn-cache';
@@ -32,24 +38,38 @@ const wrongType = () => new HttpError(415, 'Only JPEG, PNG and WebP images can b
  * The file in multipart field `field`, read with the body capped first (Request.formData() would
  * buffer any size): 415 unless multipart, `tooLarge` past `max`, 400 when missing or empty.
  */
-async function readFileField(req: Request, field: string, max: number, tooLarge: () => HttpError, noun: string): Promise<File> {
+async function readFileField(
+  req: Request,
+  field: string,
+  max: number,
+  tooLarge: () => HttpError,
+  noun: string,
+): Promise<File> {
   const type = req.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data\b/i.test(type)) throw new HttpError(415, `Send the ${noun} as multipart/form-data in the field "${field}"`);
+  if (!/^multipart\/form-data\b/i.test(type))
+    throw new HttpError(415, `Send the ${noun} as multipart/form-data in the field "${field}"`);
   const body = await readBody(req, MAX_UPLOAD_BODY_BYTES).catch((error) => {
     throw error instanceof HttpError && error.status === 413 ? tooLarge() : error;
   });
   let form: FormData;
   try {
-    form = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { 'content-type': type } }).formData();
+    form = await new Response(body as Uint8Array<ArrayBuffer>, {
+      headers: { 'content-type': type },
+    }).formData();
   } catch {
     throw new HttpError(400, `The upload could not be read. Please choose the ${noun} again.`);
   }
   const file = form.get(field);
   if (!(file instanceof File)) {
-    throw new HttpError(400, `Please choose ${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun} to upload`, { [field]: `Please choose ${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun} to upload` });
+    throw new HttpError(
+      400,
+      `Please choose ${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun} to upload`,
+      { [field]: `Please choose ${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun} to upload` },
+    );
   }
   if (file.size > max) throw tooLarge();
-  if (file.size === 0) throw new HttpError(400, 'The chosen file is empty', { [field]: 'The chosen file is empty' });
+  if (file.size === 0)
+    throw new HttpError(400, 'The chosen file is empty', { [field]: 'The chosen file is empty' });
   return file;
 }
 
@@ -73,12 +93,22 @@ async function assertPixelBudget(bytes: Uint8Array): Promise<void> {
   try {
     size = imageSize(bytes);
   } catch {
-    throw new HttpError(415, 'The image could not be read. Please choose a JPEG, PNG or WebP photo.');
+    throw new HttpError(
+      415,
+      'The image could not be read. Please choose a JPEG, PNG or WebP photo.',
+    );
   }
   const pixels = (size.width ?? 0) * (size.height ?? 0);
-  if (!pixels) throw new HttpError(415, 'The image could not be read. Please choose a JPEG, PNG or WebP photo.');
+  if (!pixels)
+    throw new HttpError(
+      415,
+      'The image could not be read. Please choose a JPEG, PNG or WebP photo.',
+    );
   if (pixels > MAX_IMAGE_PIXELS) {
-    throw new HttpError(413, `The image is ${size.width} x ${size.height} pixels; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels can be uploaded. Please resize it.`);
+    throw new HttpError(
+      413,
+      `The image is ${size.width} x ${size.height} pixels; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels can be uploaded. Please resize it.`,
+    );
   }
 }
 
@@ -121,9 +151,16 @@ export function pdfFileName(name: string): string {
 
 /** Reads the PDF in multipart field `field`: 415 unless its bytes are a PDF, 413 JSON past MAX_PDF_BYTES. */
 export async function readPdfUpload(req: Request, field: string): Promise<UploadedPdf> {
-  const file = await readFileField(req, field, MAX_PDF_BYTES, () => new HttpError(413, PDF_TOO_LARGE), 'PDF');
+  const file = await readFileField(
+    req,
+    field,
+    MAX_PDF_BYTES,
+    () => new HttpError(413, PDF_TOO_LARGE),
+    'PDF',
+  );
   const bytes = new Uint8Array(await file.arrayBuffer());
-  if ((await sniff(bytes)) !== 'application/pdf') throw new HttpError(415, 'Only PDF files can be uploaded here.');
+  if ((await sniff(bytes)) !== 'application/pdf')
+    throw new HttpError(415, 'Only PDF files can be uploaded here.');
   return { bytes, fileName: pdfFileName(file.name) };
 }
 
@@ -131,7 +168,9 @@ export async function readPdfUpload(req: Request, field: string): Promise<Upload
 export async function storePdf(pdf: UploadedPdf): Promise<string> {
   const key = `${createHash('sha256').update(pdf.bytes).digest('hex')}.pdf`;
   const metadata = metadataSchema.parse({ contentType: 'application/pdf', fileName: pdf.fileName });
-  await landedWrite(`upload ${key}`, () => openStore(STORES.uploads).set(key, new Blob([pdf.bytes]), { metadata, onlyIfNew: true }));
+  await landedWrite(`upload ${key}`, () =>
+    openStore(STORES.uploads).set(key, new Blob([pdf.bytes]), { metadata, onlyIfNew: true }),
+  );
   return `/api/uploads/${key}`;
 }
 
@@ -140,18 +179,29 @@ export async function storeImage(image: UploadedImage): Promise<string> {
   const key = `${createHash('sha256').update(image.bytes).digest('hex')}.${image.ext}`;
   const metadata = metadataSchema.parse({ contentType: image.contentType });
   // Same bytes, same key: an existing copy is identical, so "already there" is success too.
-  await landedWrite(`upload ${key}`, () => openStore(STORES.uploads).set(key, new Blob([image.bytes]), { metadata, onlyIfNew: true }));
+  await landedWrite(`upload ${key}`, () =>
+    openStore(STORES.uploads).set(key, new Blob([image.bytes]), { metadata, onlyIfNew: true }),
+  );
   return `/api/uploads/${key}`;
 }
 
 /** An uploaded file (image or PDF) with its type and, for PDFs, its name; null when there is none under that key. */
-export async function readImage(key: string): Promise<{ bytes: ArrayBuffer; contentType: string; fileName?: string } | null> {
+export async function readImage(
+  key: string,
+): Promise<{ bytes: ArrayBuffer; contentType: string; fileName?: string } | null> {
   if (!UPLOAD_KEY.test(key)) return null;
-  const found = await blobCall(`read upload ${key}`, () => openStore(STORES.uploads).getWithMetadata(key, { type: 'arrayBuffer' }));
+  const found = await blobCall(`read upload ${key}`, () =>
+    openStore(STORES.uploads).getWithMetadata(key, { type: 'arrayBuffer' }),
+  );
   if (!found) return null;
   const metadata = metadataSchema.safeParse(found.metadata);
-  if (!metadata.success) throw new StorageError(`Upload ${key} has no valid content type`, { cause: metadata.error });
-  return { bytes: found.data, contentType: metadata.data.contentType, fileName: metadata.data.fileName };
+  if (!metadata.success)
+    throw new StorageError(`Upload ${key} has no valid content type`, { cause: metadata.error });
+  return {
+    bytes: found.data,
+    contentType: metadata.data.contentType,
+    fileName: metadata.data.fileName,
+  };
 }
 
 /** The CDN cache tag of one upload's answers, purged when the upload is deleted. */
@@ -174,5 +224,8 @@ export async function deleteUpload(path: string): Promise<boolean> {
 export async function uploadExists(path: string): Promise<boolean> {
   const key = path.startsWith('/api/uploads/') ? path.slice('/api/uploads/'.length) : '';
   if (!UPLOAD_KEY.test(key)) return false;
-  return (await blobCall(`read upload ${key}`, () => openStore(STORES.uploads).getMetadata(key))) !== null;
+  return (
+    (await blobCall(`read upload ${key}`, () => openStore(STORES.uploads).getMetadata(key))) !==
+    null
+  );
 }

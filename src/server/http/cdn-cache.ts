@@ -27,10 +27,15 @@ const YEAR_SECONDS = 31_536_000;
  * that also changes with time alone (upcoming events) passes `maxAgeSeconds`: the moment it would
  * change, with no stale window.
  */
-export function cdnCacheHeaders(tags: string | string[], opts: { maxAgeSeconds?: number } = {}): Record<string, string> {
+export function cdnCacheHeaders(
+  tags: string | string[],
+  opts: { maxAgeSeconds?: number } = {},
+): Record<string, string> {
   const { maxAgeSeconds } = opts;
   const rule =
-    maxAgeSeconds === undefined ? CDN_RULE : `public, durable, s-maxage=${Math.max(1, Math.min(YEAR_SECONDS, Math.ceil(maxAgeSeconds)))}`;
+    maxAgeSeconds === undefined
+      ? CDN_RULE
+      : `public, durable, s-maxage=${Math.max(1, Math.min(YEAR_SECONDS, Math.ceil(maxAgeSeconds)))}`;
   return { 'Netlify-CDN-Cache-Control': rule, 'Netlify-Cache-Tag': [tags].flat().join(',') };
 }
 
@@ -50,11 +55,17 @@ export async function purgeTags(...tags: string[]): Promise<void> {
     await Promise.race([
       purgeCache({ tags, ...(apiURL ? { apiURL } : {}) }),
       new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${PURGE_TIMEOUT_MS} ms`)), PURGE_TIMEOUT_MS);
+        timer = setTimeout(
+          () => reject(new Error(`no answer within ${PURGE_TIMEOUT_MS} ms`)),
+          PURGE_TIMEOUT_MS,
+        );
       }),
     ]);
   } catch (error) {
-    console.error(`CDN cache purge failed for tags ${tags.join(', ')}; cached public answers may be stale:`, error instanceof Error ? error.message : error);
+    console.error(
+      `CDN cache purge failed for tags ${tags.join(', ')}; cached public answers may be stale:`,
+      error instanceof Error ? error.message : error,
+    );
   } finally {
     clearTimeout(timer);
   }

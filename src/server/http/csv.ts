@@ -7,7 +7,8 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** Makes one cell value safe to open in a spreadsheet: text, never a formula. */
 export function safeCell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : typeof value === 'string' ? value : String(value);
+  const text =
+    value === null || value === undefined ? '' : typeof value === 'string' ? value : String(value);
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
@@ -38,21 +39,31 @@ export function csvResponse(csv: string, name: string): Response {
  * batch is sent before the next is fetched, so the export's own memory does not grow with the row
  * count. A failure mid-way aborts the stream, so the download fails rather than ends short.
  */
-export function csvStreamResponse<T extends object>(batches: AsyncIterable<T[]>, columns: (keyof T & string)[], name: string): Response {
+export function csvStreamResponse<T extends object>(
+  batches: AsyncIterable<T[]>,
+  columns: (keyof T & string)[],
+  name: string,
+): Response {
   const encoder = new TextEncoder();
   const iterator = batches[Symbol.asyncIterator]();
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       // The header line alone (no trailing newline: each batch starts with one).
-      controller.enqueue(encoder.encode(`\uFEFF${Papa.unparse([columns], { newline: '\r\n', quotes: false })}`));
+      controller.enqueue(
+        encoder.encode(`\uFEFF${Papa.unparse([columns], { newline: '\r\n', quotes: false })}`),
+      );
     },
     async pull(controller) {
       let next = await iterator.next();
       while (!next.done && next.value.length === 0) next = await iterator.next();
       if (next.done) return controller.close();
       const value = next.value;
-      const data = value.map((row) => columns.map((c) => safeCell((row as Record<string, unknown>)[c])));
-      controller.enqueue(encoder.encode(`\r\n${Papa.unparse(data, { newline: '\r\n', quotes: false })}`));
+      const data = value.map((row) =>
+        columns.map((c) => safeCell((row as Record<string, unknown>)[c])),
+      );
+      controller.enqueue(
+        encoder.encode(`\r\n${Papa.unparse(data, { newline: '\r\n', quotes: false })}`),
+      );
     },
     async cancel() {
       await iterator.return?.();

@@ -18,4 +18,3 @@ export class StorageError extends Error {
     this.name = 'StorageError';
   }
 }
-

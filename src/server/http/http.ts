@@ -23,7 +23,10 @@ export const API_SECURITY_HEADERS: Record<string, string> = {
 };
 
 /** A JSON answer with the API's security headers; not cached unless `cache` says otherwise. */
-export function json(body: unknown, init: { status?: number; headers?: Record<string, string>; cache?: string } = {}): Response {
+export function json(
+  body: unknown,
+  init: { status?: number; headers?: Record<string, string>; cache?: string } = {},
+): Response {
   return new Response(JSON.stringify(body), {
     status: init.status ?? 200,
     headers: {
@@ -36,7 +39,12 @@ export function json(body: unknown, init: { status?: number; headers?: Record<st
 }
 
 /** The one error body: `{ message, fields? }`. */
-export function errorResponse(status: number, message: string, fields?: Record<string, string>, headers?: Record<string, string>): Response {
+export function errorResponse(
+  status: number,
+  message: string,
+  fields?: Record<string, string>,
+  headers?: Record<string, string>,
+): Response {
   return json(fields ? { message, fields } : { message }, { status, headers });
 }
 
@@ -45,11 +53,17 @@ export function fromZodError(error: z.core.$ZodError): HttpError {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : '_';
-    if (!(key in fields)) fields[key] = issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : issue.message;
+    if (!(key in fields))
+      fields[key] =
+        issue.code === 'unrecognized_keys'
+          ? `Unknown field: ${issue.keys.join(', ')}`
+          : issue.message;
   }
   const first = error.issues[0];
   const message =
-    first?.code === 'unrecognized_keys' ? `Unknown field: ${first.keys.join(', ')}` : (first?.message ?? 'Invalid request');
+    first?.code === 'unrecognized_keys'
+      ? `Unknown field: ${first.keys.join(', ')}`
+      : (first?.message ?? 'Invalid request');
   return new HttpError(400, message, fields);
 }
 
@@ -67,17 +81,23 @@ export const MAX_JSON_BYTES = 64 * 1024;
 /** Reads a request body up to `max` bytes; a larger body is a 413. */
 export async function readBody(req: Request, max: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > max) throw new HttpError(413, `The request is too large (limit ${formatBytes(max)})`);
+  if (declared > max)
+    throw new HttpError(413, `The request is too large (limit ${formatBytes(max)})`);
   if (!req.body) return new Uint8Array();
   const { bytes, more } = await readAtMost(req.body, max);
   if (more) throw new HttpError(413, `The request is too large (limit ${formatBytes(max)})`);
   return bytes;
 }
 
-const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${Math.round(n / 1024 / 1024)} MB` : `${Math.round(n / 1024)} KB`);
+const formatBytes = (n: number) =>
+  n >= 1024 * 1024 ? `${Math.round(n / 1024 / 1024)} MB` : `${Math.round(n / 1024)} KB`;
 
 /** Parses a JSON request body and validates it; 415 for another type, 400 for bad JSON or fields, 413 when too large. */
-export async function readJson<S extends z.core.$ZodType>(req: Request, schema: S, max = MAX_JSON_BYTES): Promise<z.output<S>> {
+export async function readJson<S extends z.core.$ZodType>(
+  req: Request,
+  schema: S,
+  max = MAX_JSON_BYTES,
+): Promise<z.output<S>> {
   const type = req.headers.get('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) {
     throw new HttpError(415, 'Send the request body as JSON (Content-Type: application/json)');
@@ -101,7 +121,11 @@ const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/
  */
 export async function readForm(req: Request, max = MAX_JSON_BYTES): Promise<FormData> {
   const type = req.headers.get('content-type') ?? '';
-  if (!FORM_TYPE.test(type)) throw new HttpError(415, 'Send the request body as a form (Content-Type: application/x-www-form-urlencoded)');
+  if (!FORM_TYPE.test(type))
+    throw new HttpError(
+      415,
+      'Send the request body as a form (Content-Type: application/x-www-form-urlencoded)',
+    );
   const bytes = await readBody(req, max);
   try {
     return await new Response(bytes, { headers: { 'Content-Type': type } }).formData();
@@ -119,14 +143,26 @@ type Handler = (req: Request, ctx: FnContext) => Promise<Response> | Response;
  * Wraps a function's method handlers: dispatches by method (405 with Allow otherwise) and turns
  * every thrown error into the one error body, with 503 for storage faults. Never a 500 for bad input.
  */
-export function route(handlers: Partial<Record<'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', Handler>>) {
+export function route(
+  handlers: Partial<Record<'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', Handler>>,
+) {
   const allow = Object.keys(handlers).join(', ');
   return async (req: Request, context: Partial<FnContext> = {}): Promise<Response> => {
-    const ctx: FnContext = { params: context.params ?? {}, ip: context.ip ?? '0.0.0.0', waitUntil: context.waitUntil };
+    const ctx: FnContext = {
+      params: context.params ?? {},
+      ip: context.ip ?? '0.0.0.0',
+      waitUntil: context.waitUntil,
+    };
     const handler = handlers[req.method as keyof typeof handlers];
-    if (!handler) return errorResponse(405, `Method ${req.method} is not allowed here`, undefined, { Allow: allow });
+    if (!handler)
+      return errorResponse(405, `Method ${req.method} is not allowed here`, undefined, {
+        Allow: allow,
+      });
     try {
-      return await withInvocation({ waitUntil: ctx.waitUntil, origin: new URL(req.url).origin }, () => handler(req, ctx));
+      return await withInvocation(
+        { waitUntil: ctx.waitUntil, origin: new URL(req.url).origin },
+        () => handler(req, ctx),
+      );
     } catch (error) {
       return toErrorResponse(error);
     }
@@ -135,16 +171,22 @@ export function route(handlers: Partial<Record<'GET' | 'POST' | 'PATCH' | 'PUT' 
 
 /** Maps an error to its answer; unknown errors are logged and answered 500 without detail. */
 export function toErrorResponse(error: unknown): Response {
-  if (error instanceof HttpError) return errorResponse(error.status, error.message, error.fields, error.headers);
+  if (error instanceof HttpError)
+    return errorResponse(error.status, error.message, error.fields, error.headers);
   if (error instanceof z.ZodError) {
     const e = fromZodError(error);
     return errorResponse(e.status, e.message, e.fields);
   }
   if (error instanceof StorageError) {
     console.error(error.message, error.cause ?? '');
-    return errorResponse(503, 'The service is temporarily unavailable. Please try again in a moment.', undefined, {
-      'Retry-After': '5',
-    });
+    return errorResponse(
+      503,
+      'The service is temporarily unavailable. Please try again in a moment.',
+      undefined,
+      {
+        'Retry-After': '5',
+      },
+    );
   }
   console.error('Unexpected error', error);
   return errorResponse(500, 'Something went wrong on our side. Please try again.');
@@ -177,18 +219,28 @@ export function byPath(table: Record<string, RouteHandler>): RouteHandler {
     for (const { segments, handler } of patterns) {
       if (segments.length !== got.length) continue;
       if (!segments.every((s, i) => isParam(s) || s === got[i])) continue;
-      const params = Object.fromEntries(segments.flatMap((s, i) => (isParam(s) ? [[s.slice(1), decode(got[i]!)]] : [])));
+      const params = Object.fromEntries(
+        segments.flatMap((s, i) => (isParam(s) ? [[s.slice(1), decode(got[i]!)]] : [])),
+      );
       // Only what handlers use is passed on: Netlify's context may keep fields behind getters.
-      return handler(req, { ip: context.ip, waitUntil: context.waitUntil, params: { ...params, ...context.params } });
+      return handler(req, {
+        ip: context.ip,
+        waitUntil: context.waitUntil,
+        params: { ...params, ...context.params },
+      });
     }
     return errorResponse(404, 'No such API endpoint');
   };
 }
 
 // Lists (authors, speakers, topics) are compared whole, as the editor loaded them.
-const expectedSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.unknown()).max(1000)]), {
-  error: '_expected must map field names to the values you started from',
-});
+const expectedSchema = z.record(
+  z.string(),
+  z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.unknown()).max(1000)]),
+  {
+    error: '_expected must map field names to the values you started from',
+  },
+);
 const patchEnvelopeSchema = z.looseObject({ _expected: expectedSchema.optional() });
 
 /**
@@ -207,7 +259,8 @@ export async function readPatch<S extends z.ZodType>(
     const message = `Unknown field in _expected: ${unknown.join(', ')}`;
     throw new HttpError(400, message, { _expected: message });
   }
-  if (Object.keys(fields).length === 0) throw new HttpError(400, 'Send at least one field to change');
+  if (Object.keys(fields).length === 0)
+    throw new HttpError(400, 'Send at least one field to change');
   return { patch: parseWith(schema, fields), expected };
 }
 
@@ -218,6 +271,9 @@ export async function readPatch<S extends z.ZodType>(
 export function assertNoFormBody(req: Request): void {
   const type = req.headers.get('content-type');
   if (type && !/^application\/json\b/i.test(type)) {
-    throw new HttpError(415, 'Send the request without a body or as JSON (Content-Type: application/json)');
+    throw new HttpError(
+      415,
+      'Send the request without a body or as JSON (Content-Type: application/json)',
+    );
   }
 }

@@ -11,7 +11,8 @@ export interface Invocation {
 const current = new AsyncLocalStorage<Invocation>();
 
 /** Runs a handler with its invocation in reach of `afterResponse`. */
-export const withInvocation = <T>(invocation: Invocation, fn: () => T): T => current.run(invocation, fn);
+export const withInvocation = <T>(invocation: Invocation, fn: () => T): T =>
+  current.run(invocation, fn);
 
 /**
  * Starts work the caller's answer must not wait for (delivering mail). The invocation is kept alive
@@ -19,7 +20,9 @@ export const withInvocation = <T>(invocation: Invocation, fn: () => T): T => cur
  * Without an invocation (a script) the work simply runs on.
  */
 export function afterResponse(what: string, work: () => Promise<unknown>): void {
-  const promise = work().catch((error: unknown) => console.error(`${what} failed:`, error instanceof Error ? error.message : error));
+  const promise = work().catch((error: unknown) =>
+    console.error(`${what} failed:`, error instanceof Error ? error.message : error),
+  );
   current.getStore()?.waitUntil?.(promise);
 }
 

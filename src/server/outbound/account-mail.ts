@@ -17,10 +17,15 @@ export function assertCanEmail(instead: string): void {
   if (!canEmail()) throw new HttpError(503, `${NOT_SET_UP}. ${instead}`);
 }
 
-const IGNORE = 'If you did not expect this email, you can ignore it: nothing changes until the link is used.';
+const IGNORE =
+  'If you did not expect this email, you can ignore it: nothing changes until the link is used.';
 
 /** The link that proves an address belongs to the account; it opens a page that asks for one click. */
-export async function sendVerificationMail(to: string, username: string, token: string): Promise<void> {
+export async function sendVerificationMail(
+  to: string,
+  username: string,
+  token: string,
+): Promise<void> {
   await sendMail({
     kind: 'email-verification',
     to,
@@ -29,13 +34,21 @@ export async function sendVerificationMail(to: string, username: string, token: 
       `The account ${username} on the ${SITE.name} website asked to use this email address for password resets.`,
       'To confirm that it is yours, open the link below and press the button on that page. The link works for 24 hours, once.',
     ],
-    action: { label: 'Confirm my email address', url: siteUrl(`/verify-email?token=${encodeURIComponent(token)}`) },
+    action: {
+      label: 'Confirm my email address',
+      url: siteUrl(`/verify-email?token=${encodeURIComponent(token)}`),
+    },
     footer: [{ text: IGNORE }],
   });
 }
 
 /** An admin's invitation: the link sets the new user's password (valid 48 hours, once). */
-export async function sendInvitationMail(to: string, username: string, invitedBy: string, token: string): Promise<void> {
+export async function sendInvitationMail(
+  to: string,
+  username: string,
+  invitedBy: string,
+  token: string,
+): Promise<void> {
   await sendMail({
     kind: 'invitation',
     to,
@@ -50,7 +63,13 @@ export async function sendInvitationMail(to: string, username: string, invitedBy
 }
 
 /** A password link: after an admin's reset (48 hours) or one the user asked for at /login (1 hour). */
-export async function sendPasswordLinkMail(to: string, username: string, token: string, hours: number, byAdmin: string | null): Promise<void> {
+export async function sendPasswordLinkMail(
+  to: string,
+  username: string,
+  token: string,
+  hours: number,
+  byAdmin: string | null,
+): Promise<void> {
   await sendMail({
     kind: 'password-reset',
     to,
@@ -62,6 +81,12 @@ export async function sendPasswordLinkMail(to: string, username: string, token: 
       `Open the link below to choose a new password. The link works for ${hours === 1 ? '1 hour' : `${hours} hours`}, once. Setting a new password signs the account out everywhere; if it uses two-factor sign-in, you will still be asked for your code.`,
     ],
     action: { label: 'Set a new password', url: siteUrl(`/invite#${token}`) },
-    footer: [{ text: byAdmin ? 'If you did not expect this, tell your admin.' : 'If you did not ask for this, ignore this email: your password stays as it is.' }],
+    footer: [
+      {
+        text: byAdmin
+          ? 'If you did not expect this, tell your admin.'
+          : 'If you did not ask for this, ignore this email: your password stays as it is.',
+      },
+    ],
   });
 }

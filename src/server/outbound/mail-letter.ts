@@ -21,7 +21,8 @@ export interface Letter {
   headers?: Record<string, string>;
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * The two parts every message carries. The HTML part holds no image and no remote resource, so
@@ -32,22 +33,32 @@ export function renderLetter(letter: Letter): { text: string; html: string } {
   const text = [
     ...letter.paragraphs,
     ...(letter.action ? [`${letter.action.label}: ${letter.action.url}`] : []),
-    ...(footer.length ? ['--', ...footer.map((f) => (f.link ? `${f.text} ${f.link.label}: ${f.link.url}` : f.text))] : []),
+    ...(footer.length
+      ? ['--', ...footer.map((f) => (f.link ? `${f.text} ${f.link.label}: ${f.link.url}` : f.text))]
+      : []),
     SITE.name,
   ].join('\n\n');
   const p = (inner: string, style = '') => `<p style="margin:0 0 16px;${style}">${inner}</p>`;
-  const link = (l: { label: string; url: string }) => `<a href="${escapeHtml(l.url)}" style="color:#1d4ed8">${escapeHtml(l.label)}</a>`;
+  const link = (l: { label: string; url: string }) =>
+    `<a href="${escapeHtml(l.url)}" style="color:#1d4ed8">${escapeHtml(l.label)}</a>`;
   const html = [
     '<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>',
     '<body style="margin:0;padding:24px;font-family:Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;color:#0f172a;background:#ffffff">',
     '<div style="max-width:560px;margin:0 auto">',
     ...letter.paragraphs.map((para) => p(escapeHtml(para).replace(/\n/g, '<br>'))),
     letter.action
-      ? p(`<a href="${escapeHtml(letter.action.url)}" style="display:inline-block;padding:10px 18px;border-radius:6px;background:#1d4ed8;color:#ffffff;text-decoration:none;font-weight:600">${escapeHtml(letter.action.label)}</a>`) +
-        p(`Or open this address: ${escapeHtml(letter.action.url)}`, 'font-size:13px;color:#475569;word-break:break-all')
+      ? p(
+          `<a href="${escapeHtml(letter.action.url)}" style="display:inline-block;padding:10px 18px;border-radius:6px;background:#1d4ed8;color:#ffffff;text-decoration:none;font-weight:600">${escapeHtml(letter.action.label)}</a>`,
+        ) +
+        p(
+          `Or open this address: ${escapeHtml(letter.action.url)}`,
+          'font-size:13px;color:#475569;word-break:break-all',
+        )
       : '',
     footer.length ? '<hr style="border:0;border-top:1px solid #e2e8f0;margin:24px 0">' : '',
-    ...footer.map((f) => p(`${escapeHtml(f.text)}${f.link ? ` ${link(f.link)}` : ''}`, 'font-size:13px;color:#475569')),
+    ...footer.map((f) =>
+      p(`${escapeHtml(f.text)}${f.link ? ` ${link(f.link)}` : ''}`, 'font-size:13px;color:#475569'),
+    ),
     p(escapeHtml(SITE.name), 'font-size:13px;color:#475569'),
     '</div></body></html>',
   ].join('');

@@ -1,11 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { queuedMailSchema, type FailedMail, type MailStatus, type QueuedMail } from '../../schemas/mail';
+import {
+  queuedMailSchema,
+  type FailedMail,
+  type MailStatus,
+  type QueuedMail,
+} from '../../schemas/mail';
 import { HttpError } from '../http/errors';
 import { afterResponse } from '../http/invocation';
 import { newestFirstKey } from '../storage/keys';
 import { renderLetter, type Letter } from './mail-letter';
 import { mailSetup } from './mail-setup';
-import { blobCall, createJSON, deleteKey, landedWrite, openStore, readJSON, STORES, writeJSON } from '../storage/store';
+import {
+  blobCall,
+  createJSON,
+  deleteKey,
+  landedWrite,
+  openStore,
+  readJSON,
+  STORES,
+  writeJSON,
+} from '../storage/store';
 
 /*
  * The outgoing mail queue: one Blobs key per message, so senders never contend.
@@ -68,9 +82,15 @@ async function claim(key: string): Promise<QueuedMail | null> {
   if (!found?.etag) return null;
   const now = Date.now();
   const mail = found.value;
-  if (Date.parse(mail.nextAttemptAt) > now || (mail.leaseUntil && Date.parse(mail.leaseUntil) > now)) return null;
+  if (
+    Date.parse(mail.nextAttemptAt) > now ||
+    (mail.leaseUntil && Date.parse(mail.leaseUntil) > now)
+  )
+    return null;
   const leased = { ...mail, leaseUntil: new Date(now + LEASE_MS).toISOString() };
-  const won = await landedWrite(`claim ${key}`, () => store().setJSON(key, leased, { onlyIfMatch: found.etag }));
+  const won = await landedWrite(`claim ${key}`, () =>
+    store().setJSON(key, leased, { onlyIfMatch: found.etag }),
+  );
   return won ? leased : null;
 }
 
@@ -95,12 +115,22 @@ export async function deliver(key: string): Promise<Outcome> {
   const attempts = mail.attempts + 1;
   const { leaseUntil: _held, ...rest } = mail;
   if (attempts >= MAX_ATTEMPTS) {
-    await writeJSON(store(), failedKey(now, mail.id), queuedMailSchema, { ...rest, attempts, lastError: reason, failedAt: new Date(now).toISOString() });
+    await writeJSON(store(), failedKey(now, mail.id), queuedMailSchema, {
+      ...rest,
+      attempts,
+      lastError: reason,
+      failedAt: new Date(now).toISOString(),
+    });
     await deleteKey(store(), key);
     return 'failed';
   }
   const due = now + RETRY_AFTER_MINUTES[attempts - 1]! * 60_000;
-  await writeJSON(store(), queueKey(due, mail.id), queuedMailSchema, { ...rest, attempts, lastError: reason, nextAttemptAt: new Date(due).toISOString() });
+  await writeJSON(store(), queueKey(due, mail.id), queuedMailSchema, {
+    ...rest,
+    attempts,
+    lastError: reason,
+    nextAttemptAt: new Date(due).toISOString(),
+  });
   await deleteKey(store(), key);
   return 'retrying';
 }
@@ -124,13 +154,17 @@ async function dueKeys(limit: number): Promise<string[]> {
  * Delivers what is due, a few at a time, starting no new delivery after `budgetMs` so the run ends
  * within a scheduled function's time limit. What it leaves is due on the next run.
  */
-export async function sweepQueue(budgetMs = 5_000, concurrency = 4): Promise<Record<Outcome, number>> {
+export async function sweepQueue(
+  budgetMs = 5_000,
+  concurrency = 4,
+): Promise<Record<Outcome, number>> {
   const started = Date.now();
   const keys = await dueKeys(200);
   const counts: Record<Outcome, number> = { sent: 0, retrying: 0, failed: 0, skipped: 0 };
   let next = 0;
   const worker = async () => {
-    while (next < keys.length && Date.now() - started < budgetMs) counts[await deliver(keys[next++]!)]++;
+    while (next < keys.length && Date.now() - started < budgetMs)
+      counts[await deliver(keys[next++]!)]++;
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   return counts;
@@ -165,7 +199,11 @@ async function failedKeys(limit: number): Promise<string[]> {
 /** The newest failed deliveries (each read), and whether older ones exist. */
 export async function listFailedMail(limit = 50): Promise<{ items: FailedMail[]; more: boolean }> {
   const keys = await failedKeys(limit + 1);
-  const read = await Promise.all(keys.slice(0, limit).map(async (key) => ({ key, found: await readJSON(store(), key, queuedMailSchema) })));
+  const read = await Promise.all(
+    keys
+      .slice(0, limit)
+      .map(async (key) => ({ key, found: await readJSON(store(), key, queuedMailSchema) })),
+  );
   const items = read.flatMap(({ key, found }) => (found ? [failedView(key, found.value)] : []));
   return { items, more: keys.length > limit };
 }
@@ -176,11 +214,17 @@ const COUNT_CAP = 1000;
 export async function mailStatus(personalData: boolean): Promise<MailStatus> {
   const setup = mailSetup();
   const failed = personalData ? await failedKeys(COUNT_CAP + 1) : null;
-  return { mode: setup.mode, detail: setup.detail, failed: failed ? Math.min(failed.length, COUNT_CAP) : null, failedMore: !!failed && failed.length > COUNT_CAP };
+  return {
+    mode: setup.mode,
+    detail: setup.detail,
+    failed: failed ? Math.min(failed.length, COUNT_CAP) : null,
+    failedMore: !!failed && failed.length > COUNT_CAP,
+  };
 }
 
 const failedKeyOf = (id: string) => {
-  if (!/^\d{13}-\d{13}-[0-9a-f-]{36}$/.test(id)) throw new HttpError(404, 'No such failed delivery');
+  if (!/^\d{13}-\d{13}-[0-9a-f-]{36}$/.test(id))
+    throw new HttpError(404, 'No such failed delivery');
   return `${FAILED}${id}`;
 };
 
@@ -192,7 +236,11 @@ export async function retryFailedMail(id: string): Promise<void> {
   const now = Date.now();
   const { failedAt: _f, leaseUntil: _l, ...rest } = found.value;
   const queued = queueKey(now, rest.id);
-  await writeJSON(store(), queued, queuedMailSchema, { ...rest, attempts: 0, nextAttemptAt: new Date(now).toISOString() });
+  await writeJSON(store(), queued, queuedMailSchema, {
+    ...rest,
+    attempts: 0,
+    nextAttemptAt: new Date(now).toISOString(),
+  });
   await deleteKey(store(), key);
   afterResponse(`Delivering ${rest.kind} mail again`, () => deliver(queued));
 }
@@ -200,6 +248,7 @@ export async function retryFailedMail(id: string): Promise<void> {
 /** Forgets a failed delivery. */
 export async function dismissFailedMail(id: string): Promise<void> {
   const key = failedKeyOf(id);
-  if (!(await readJSON(store(), key, queuedMailSchema))) throw new HttpError(404, 'No such failed delivery');
+  if (!(await readJSON(store(), key, queuedMailSchema)))
+    throw new HttpError(404, 'No such failed delivery');
   await deleteKey(store(), key);
 }

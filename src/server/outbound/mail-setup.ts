@@ -19,7 +19,11 @@ export function mailSetup(): MailSetup {
   const url = process.env.SMTP_URL?.trim();
   const from = process.env.EMAIL_FROM?.trim();
   if (url) {
-    if (!from || !ADDRESS.test(from)) return { mode: 'off', detail: `${NOT_SET_UP} (SMTP_URL is set, but EMAIL_FROM is not a sender address).` };
+    if (!from || !ADDRESS.test(from))
+      return {
+        mode: 'off',
+        detail: `${NOT_SET_UP} (SMTP_URL is set, but EMAIL_FROM is not a sender address).`,
+      };
     let host: string;
     try {
       host = new URL(url).hostname;
@@ -29,7 +33,13 @@ export function mailSetup(): MailSetup {
     return { mode: 'smtp', url, from, detail: `Sending through ${host} as ${from}.` };
   }
   const dir = process.env.MAIL_OUTBOX_DIR;
-  if (dir) return { mode: 'outbox', dir, from: from && ADDRESS.test(from) ? from : 'no-reply@localhost', detail: `No provider is set: every message is written to ${dir} as an .eml file.` };
+  if (dir)
+    return {
+      mode: 'outbox',
+      dir,
+      from: from && ADDRESS.test(from) ? from : 'no-reply@localhost',
+      detail: `No provider is set: every message is written to ${dir} as an .eml file.`,
+    };
   return { mode: 'off', detail: `${NOT_SET_UP}.` };
 }
 

@@ -18,7 +18,10 @@ import type { MailSetup } from './mail-setup';
 export const DELIVERY_TIMEOUTS = { connectionMs: 10_000, socketMs: 15_000, overallMs: 25_000 };
 
 /** Sends one message; throws with the provider's reason when it is not accepted. */
-export async function transmit(setup: Exclude<MailSetup, { mode: 'off' }>, mail: QueuedMail): Promise<void> {
+export async function transmit(
+  setup: Exclude<MailSetup, { mode: 'off' }>,
+  mail: QueuedMail,
+): Promise<void> {
   const { createTransport } = await import('nodemailer');
   const message = {
     from: { name: SITE.name, address: setup.from },
@@ -32,20 +35,34 @@ export async function transmit(setup: Exclude<MailSetup, { mode: 'off' }>, mail:
   };
   if (setup.mode === 'outbox') {
     // The same composer the SMTP transport uses, with CRLF line ends: one RFC 5322 message per file.
-    const info = await createTransport({ streamTransport: true, buffer: true, newline: 'windows' }).sendMail(message);
+    const info = await createTransport({
+      streamTransport: true,
+      buffer: true,
+      newline: 'windows',
+    }).sendMail(message);
     await mkdir(setup.dir, { recursive: true });
     await writeFile(path.join(setup.dir, `${mail.id}.eml`), info.message as Buffer);
     return;
   }
   const { connectionMs, socketMs, overallMs } = DELIVERY_TIMEOUTS;
-  const transport = createTransport({ url: setup.url, connectionTimeout: connectionMs, greetingTimeout: connectionMs, socketTimeout: socketMs });
+  const transport = createTransport({
+    url: setup.url,
+    connectionTimeout: connectionMs,
+    greetingTimeout: connectionMs,
+    socketTimeout: socketMs,
+  });
   let timer: NodeJS.Timeout | undefined;
   try {
     const overall = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`The provider did not accept the message within ${overallMs / 1000} s`)), overallMs);
+      timer = setTimeout(
+        () =>
+          reject(new Error(`The provider did not accept the message within ${overallMs / 1000} s`)),
+        overallMs,
+      );
     });
     const info = await Promise.race([transport.sendMail(message), overall]);
-    if (info.rejected.length > 0) throw new Error(`The provider refused ${info.rejected.join(', ')}: ${info.response}`);
+    if (info.rejected.length > 0)
+      throw new Error(`The provider refused ${info.rejected.join(', ')}: ${info.response}`);
   } finally {
     clearTimeout(timer);
     transport.close();

@@ -14,20 +14,35 @@ export async function sendConfirmation(email: string, token: string): Promise<vo
       `Someone, probably you, asked to receive the ${SITE.name} newsletter at this address.`,
       'To confirm, open the link below and press the button on that page. The link works for 7 days.',
     ],
-    action: { label: 'Confirm my subscription', url: siteUrl(`/newsletter/confirm?token=${encodeURIComponent(token)}`) },
-    footer: [{ text: 'If you did not ask for this, ignore this email: you will not be subscribed and will hear nothing more from us.' }],
+    action: {
+      label: 'Confirm my subscription',
+      url: siteUrl(`/newsletter/confirm?token=${encodeURIComponent(token)}`),
+    },
+    footer: [
+      {
+        text: 'If you did not ask for this, ignore this email: you will not be subscribed and will hear nothing more from us.',
+      },
+    ],
   });
 }
 
 /** The public unsubscribe page: with a token it asks for one click, without one it takes an address. */
-export const unsubscribePage = (token?: string) => siteUrl(token ? `/newsletter/unsubscribe?token=${encodeURIComponent(token)}` : '/newsletter/unsubscribe');
+export const unsubscribePage = (token?: string) =>
+  siteUrl(
+    token
+      ? `/newsletter/unsubscribe?token=${encodeURIComponent(token)}`
+      : '/newsletter/unsubscribe',
+  );
 
 /**
  * What every newsletter email carries so leaving takes one click: the RFC 8058 headers, which mail
  * apps show as their own "Unsubscribe" button and answer with a POST to the URL, and a footer
  * link to the unsubscribe page, which also works from an address.
  */
-export function unsubscribeParts(id: string, secret: string): { headers: Record<string, string>; footer: FooterLine[] } {
+export function unsubscribeParts(
+  id: string,
+  secret: string,
+): { headers: Record<string, string>; footer: FooterLine[] } {
   const token = linkToken(id, secret);
   return {
     headers: {
@@ -35,8 +50,14 @@ export function unsubscribeParts(id: string, secret: string): { headers: Record<
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
     footer: [
-      { text: `You receive this because you subscribed to the ${SITE.name} newsletter. To stop, one click is enough:`, link: { label: 'Unsubscribe', url: unsubscribePage(token) } },
-      { text: 'You can also unsubscribe any address of yours at', link: { label: unsubscribePage(), url: unsubscribePage() } },
+      {
+        text: `You receive this because you subscribed to the ${SITE.name} newsletter. To stop, one click is enough:`,
+        link: { label: 'Unsubscribe', url: unsubscribePage(token) },
+      },
+      {
+        text: 'You can also unsubscribe any address of yours at',
+        link: { label: unsubscribePage(), url: unsubscribePage() },
+      },
     ],
   };
 }
@@ -56,7 +77,11 @@ export async function sendWelcome(email: string, id: string, secret: string): Pr
 }
 
 /** The link an unsubscribe request by address sends: it opens the page, which asks for one click. */
-export async function sendUnsubscribeLink(email: string, id: string, secret: string): Promise<void> {
+export async function sendUnsubscribeLink(
+  email: string,
+  id: string,
+  secret: string,
+): Promise<void> {
   await sendMail({
     kind: 'newsletter-unsubscribe-link',
     to: email,
@@ -66,6 +91,8 @@ export async function sendUnsubscribeLink(email: string, id: string, secret: str
       'To unsubscribe, open the link below and press the button on that page.',
     ],
     action: { label: 'Unsubscribe', url: unsubscribePage(linkToken(id, secret)) },
-    footer: [{ text: 'If you did not ask for this, ignore this email: your subscription stays as it is.' }],
+    footer: [
+      { text: 'If you did not ask for this, ignore this email: your subscription stays as it is.' },
+    ],
   });
 }

@@ -28,10 +28,18 @@ const CLAIM_MS = 5 * 60_000;
 
 type Digest = Pick<Letter, 'subject' | 'paragraphs' | 'action' | 'replyTo'>;
 
-const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const count = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 const clock = (ms: number) => new Date(ms).toISOString().slice(11, 16);
-const day = (ms: number) => new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const span = (start: number) => `between ${clock(start)} and ${clock(start + WINDOW_MS)} UTC on ${day(start)}`;
+const day = (ms: number) =>
+  new Date(ms).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+const span = (start: number) =>
+  `between ${clock(start)} and ${clock(start + WINDOW_MS)} UTC on ${day(start)}`;
 
 /** The message for one kind and window, or null when nothing is left to tell (deleted, approved, fixed). */
 async function compose(kind: NotificationKind, start: number): Promise<Digest | null> {
@@ -42,13 +50,20 @@ async function compose(kind: NotificationKind, start: number): Promise<Digest | 
     if (ids.length === 0) return null;
     // One message: replying to this email reaches its sender. Several: no Reply-To, since a reply
     // could reach only one of them; each message is answered from the inbox.
-    const only = ids.length === 1 ? await getContactForm(ids[0]!).catch((e: unknown) => (e instanceof HttpError ? null : Promise.reject(e))) : null;
+    const only =
+      ids.length === 1
+        ? await getContactForm(ids[0]!).catch((e: unknown) =>
+            e instanceof HttpError ? null : Promise.reject(e),
+          )
+        : null;
     return {
       subject: count(ids.length, 'new contact message', 'new contact messages'),
       paragraphs: [
         `${count(ids.length, 'contact message', 'contact messages')} arrived ${span(start)}.`,
         // The sender's address is in Reply-To alone: the email copies no more of their data than a reply needs.
-        only ? 'Replying to this email writes to its sender.' : 'Read and answer them in the inbox.',
+        only
+          ? 'Replying to this email writes to its sender.'
+          : 'Read and answer them in the inbox.',
       ],
       action: { label: 'Open the inbox', url: siteUrl('/admin/contact-forms') },
       ...(only?.email ? { replyTo: only.email } : {}),
@@ -59,7 +74,9 @@ async function compose(kind: NotificationKind, start: number): Promise<Digest | 
     if (n === 0) return null;
     return {
       subject: `${count(n, 'testimonial awaits', 'testimonials await')} review`,
-      paragraphs: [`${count(n, 'testimonial was', 'testimonials were')} sent ${span(start)} and ${n === 1 ? 'awaits' : 'await'} review. Nothing shows on the site before approval.`],
+      paragraphs: [
+        `${count(n, 'testimonial was', 'testimonials were')} sent ${span(start)} and ${n === 1 ? 'awaits' : 'await'} review. Nothing shows on the site before approval.`,
+      ],
       action: { label: 'Review testimonials', url: siteUrl('/admin/testimonials') },
     };
   }
@@ -69,7 +86,10 @@ async function compose(kind: NotificationKind, start: number): Promise<Digest | 
     if (state.state !== 'failed') return null;
     return {
       subject: 'A build of the site failed',
-      paragraphs: [`A build failed ${span(start)}. The site still shows the last good build, without the changes since.`, state.lastError ?? 'No reason was given.'],
+      paragraphs: [
+        `A build failed ${span(start)}. The site still shows the last good build, without the changes since.`,
+        state.lastError ?? 'No reason was given.',
+      ],
       action: { label: 'Open the dashboard', url: siteUrl('/admin') },
     };
   }
@@ -83,8 +103,13 @@ async function compose(kind: NotificationKind, start: number): Promise<Digest | 
 }
 
 const FOOTER = {
-  choice: (kind: NotificationKind) => ({ text: `You get this because “${NOTIFICATION_LABELS[kind]}” is on in your account.`, link: { label: 'Change it on My account', url: siteUrl('/admin/account') } }),
-  'shared-inbox': () => ({ text: 'This address is the shared inbox for contact messages, set by an admin under Email in the admin.' }),
+  choice: (kind: NotificationKind) => ({
+    text: `You get this because “${NOTIFICATION_LABELS[kind]}” is on in your account.`,
+    link: { label: 'Change it on My account', url: siteUrl('/admin/account') },
+  }),
+  'shared-inbox': () => ({
+    text: 'This address is the shared inbox for contact messages, set by an admin under Email in the admin.',
+  }),
 };
 
 /** Sends the digest of one window to everyone who receives its kind; the number of messages queued. */
@@ -92,16 +117,31 @@ async function sendDigest(kind: NotificationKind, start: number): Promise<number
   const digest = await compose(kind, start);
   if (!digest) return 0;
   const recipients = await recipientsOf(kind);
-  for (const r of recipients) await sendMail({ kind: 'notification', to: r.address, ...digest, footer: [FOOTER[r.why](kind)] });
+  for (const r of recipients)
+    await sendMail({
+      kind: 'notification',
+      to: r.address,
+      ...digest,
+      footer: [FOOTER[r.why](kind)],
+    });
   return recipients.length;
 }
 
 /** Takes one marker for this run (etag-guarded), so two overlapping runs never both send it. */
-async function claim(key: string, now: number): Promise<{ kind: NotificationKind; windowStart: number } | null> {
+async function claim(
+  key: string,
+  now: number,
+): Promise<{ kind: NotificationKind; windowStart: number } | null> {
   const store = openStore(STORES.mail);
   const found = await readJSON(store, key, markerSchema);
   if (!found?.etag || (found.value.claimedUntil ?? 0) > now) return null;
-  const won = await landedWrite(`claim ${key}`, () => store.setJSON(key, { ...found.value, claimedUntil: now + CLAIM_MS }, { onlyIfMatch: found.etag }));
+  const won = await landedWrite(`claim ${key}`, () =>
+    store.setJSON(
+      key,
+      { ...found.value, claimedUntil: now + CLAIM_MS },
+      { onlyIfMatch: found.etag },
+    ),
+  );
   return won ? found.value : null;
 }
 
@@ -110,9 +150,13 @@ async function claim(key: string, now: number): Promise<{ kind: NotificationKind
  * down) keeps its marker, so a later run tries it again once its claim lapses, and does not hold
  * up the other kinds.
  */
-export async function sendDueDigests(now = Date.now()): Promise<{ windows: number; sent: number; failed: number }> {
+export async function sendDueDigests(
+  now = Date.now(),
+): Promise<{ windows: number; sent: number; failed: number }> {
   const store = openStore(STORES.mail);
-  const { blobs } = await blobCall('list notification windows', () => store.list({ prefix: MARKERS }));
+  const { blobs } = await blobCall('list notification windows', () =>
+    store.list({ prefix: MARKERS }),
+  );
   const counts = { windows: 0, sent: 0, failed: 0 };
   for (const { key } of blobs) {
     const start = Number(key.slice(key.lastIndexOf('/') + 1));
@@ -124,7 +168,10 @@ export async function sendDueDigests(now = Date.now()): Promise<{ windows: numbe
       await deleteKey(store, key);
       counts.windows++;
     } catch (error) {
-      console.error(`The notification digest ${key} failed; a later run tries again:`, error instanceof Error ? error.message : error);
+      console.error(
+        `The notification digest ${key} failed; a later run tries again:`,
+        error instanceof Error ? error.message : error,
+      );
       counts.failed++;
     }
   }

@@ -19,7 +19,12 @@ import { listJSON, openStore, readJSON, singleDocument, STORES } from '../storag
  * address, and for contact messages the shared inbox an admin set. One document for the team,
  * `notification-settings` in the system store.
  */
-const settings = singleDocument(() => openStore(STORES.system), 'notification-settings', notificationSettingsSchema, () => ({}));
+const settings = singleDocument(
+  () => openStore(STORES.system),
+  'notification-settings',
+  notificationSettingsSchema,
+  () => ({}),
+);
 
 /** The team's notification settings (every kind on, no shared inbox, until someone changes them). */
 export const getNotificationSettings = (): Promise<NotificationSettings> => settings.read();
@@ -34,7 +39,8 @@ const ADDRESS = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
 export function notificationAddress(raw: Record<string, unknown>): string | null {
   const email = raw.email;
   if (typeof email !== 'string' || !ADDRESS.test(email.trim())) return null;
-  if (raw.emailVerified === false || ('emailVerifiedAt' in raw && !raw.emailVerifiedAt)) return null;
+  if (raw.emailVerified === false || ('emailVerifiedAt' in raw && !raw.emailVerifiedAt))
+    return null;
   return email.trim().toLowerCase();
 }
 
@@ -48,13 +54,19 @@ async function usersWithAddresses(): Promise<{ user: User; address: string | nul
 }
 
 const mayReceive = (user: User, kind: NotificationKind, settings: NotificationSettings) =>
-  user.active && user.passwordHash !== null && can(user.role, NOTIFICATION_PERMISSION[kind]) && !settings.off[user.id]?.includes(kind);
+  user.active &&
+  user.passwordHash !== null &&
+  can(user.role, NOTIFICATION_PERMISSION[kind]) &&
+  !settings.off[user.id]?.includes(kind);
 
 /** Where a kind of notification goes: each user who may and wants to receive it, and the shared inbox for contact messages. */
-export async function recipientsOf(kind: NotificationKind): Promise<{ address: string; why: 'choice' | 'shared-inbox' }[]> {
+export async function recipientsOf(
+  kind: NotificationKind,
+): Promise<{ address: string; why: 'choice' | 'shared-inbox' }[]> {
   const [settings, users] = await Promise.all([getNotificationSettings(), usersWithAddresses()]);
   const out = new Map<string, 'choice' | 'shared-inbox'>();
-  for (const { user, address } of users) if (address && mayReceive(user, kind, settings)) out.set(address, 'choice');
+  for (const { user, address } of users)
+    if (address && mayReceive(user, kind, settings)) out.set(address, 'choice');
   const shared = settings.sharedInbox.trim().toLowerCase();
   if (kind === 'contact' && shared && !out.has(shared)) out.set(shared, 'shared-inbox');
   return [...out].map(([address, why]) => ({ address, why }));
@@ -62,18 +74,37 @@ export async function recipientsOf(kind: NotificationKind): Promise<{ address: s
 
 /** What My account shows a user: the kinds their role may receive, each on or off. */
 export async function choicesOf(user: User): Promise<NotificationChoices> {
-  const [settings, raw] = await Promise.all([getNotificationSettings(), readJSON(openStore(STORES.users), encodeURIComponent(user.username.toLowerCase()), z.looseObject({}))]);
+  const [settings, raw] = await Promise.all([
+    getNotificationSettings(),
+    readJSON(
+      openStore(STORES.users),
+      encodeURIComponent(user.username.toLowerCase()),
+      z.looseObject({}),
+    ),
+  ]);
   const kinds = NOTIFICATION_KINDS.filter((k) => can(user.role, NOTIFICATION_PERMISSION[k]));
   return {
-    choices: kinds.map((kind) => ({ kind, label: NOTIFICATION_LABELS[kind], on: !settings.off[user.id]?.includes(kind) })),
+    choices: kinds.map((kind) => ({
+      kind,
+      label: NOTIFICATION_LABELS[kind],
+      on: !settings.off[user.id]?.includes(kind),
+    })),
     address: raw ? notificationAddress(raw.value) : null,
   };
 }
 
 /** Turns kinds on or off for one user (kinds their role may not receive are refused). */
-export async function setChoices(user: User, patch: Partial<Record<NotificationKind, boolean>>): Promise<NotificationChoices> {
+export async function setChoices(
+  user: User,
+  patch: Partial<Record<NotificationKind, boolean>>,
+): Promise<NotificationChoices> {
   for (const kind of Object.keys(patch) as NotificationKind[]) {
-    if (!can(user.role, NOTIFICATION_PERMISSION[kind])) throw new HttpError(400, `Your role does not receive ${NOTIFICATION_LABELS[kind].toLowerCase()}`, { [kind]: 'Not for your role' });
+    if (!can(user.role, NOTIFICATION_PERMISSION[kind]))
+      throw new HttpError(
+        400,
+        `Your role does not receive ${NOTIFICATION_LABELS[kind].toLowerCase()}`,
+        { [kind]: 'Not for your role' },
+      );
   }
   await settings.update((s) => {
     const off = new Set(s.off[user.id] ?? []);
@@ -90,6 +121,16 @@ export async function setChoices(user: User, patch: Partial<Record<NotificationK
 export async function setSharedInbox(user: User, address: string): Promise<string> {
   const next = address.trim();
   const saved = await settings.update((s) => ({ ...s, sharedInbox: next }));
-  await commitChange(user, { action: 'update', target: 'notification-settings', summary: next ? 'Set the shared inbox for contact messages' : 'Removed the shared inbox for contact messages' }, { rebuild: false });
+  await commitChange(
+    user,
+    {
+      action: 'update',
+      target: 'notification-settings',
+      summary: next
+        ? 'Set the shared inbox for contact messages'
+        : 'Removed the shared inbox for contact messages',
+    },
+    { rebuild: false },
+  );
   return saved.sharedInbox;
 }

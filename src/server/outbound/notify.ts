@@ -16,8 +16,13 @@ import { createJSON, openStore, STORES } from '../storage/store';
 export const WINDOW_MS = 15 * 60_000;
 const MARKER_PREFIX = 'notify/';
 
-export const markerSchema = z.object({ kind: z.enum(NOTIFICATION_KINDS), windowStart: z.number().int(), claimedUntil: z.number().int().optional() });
-const markerKey = (kind: NotificationKind, windowStart: number) => `${MARKER_PREFIX}${kind}/${String(windowStart).padStart(13, '0')}`;
+export const markerSchema = z.object({
+  kind: z.enum(NOTIFICATION_KINDS),
+  windowStart: z.number().int(),
+  claimedUntil: z.number().int().optional(),
+});
+const markerKey = (kind: NotificationKind, windowStart: number) =>
+  `${MARKER_PREFIX}${kind}/${String(windowStart).padStart(13, '0')}`;
 export const MARKERS = MARKER_PREFIX;
 const windowOf = (ms: number) => Math.floor(ms / WINDOW_MS) * WINDOW_MS;
 

@@ -64,7 +64,11 @@ const defaultFetch: PinnedFetchFn = (url, { address, family, signal, headers }) 
         for (const [name, value] of Object.entries(res.headers)) {
           for (const v of [value ?? []].flat()) out.append(name, v);
         }
-        resolve({ status: res.statusCode ?? 0, headers: out, body: Readable.toWeb(res) as ReadableStream<Uint8Array> });
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: out,
+          body: Readable.toWeb(res) as ReadableStream<Uint8Array>,
+        });
       },
     );
     req.on('error', reject);
@@ -103,10 +107,14 @@ export function createSafeFetch(options: SafeFetchOptions) {
   const { maxRedirects = 3, timeoutMs = 5000, maxBytes = 1024 * 1024, headers = {} } = options;
 
   async function checkHop(url: URL, signal: AbortSignal): Promise<LookupAddress> {
-    if (url.protocol !== 'https:') throw new SafeFetchError('refused', `Only https addresses are fetched (got ${url.protocol})`);
-    if (url.username || url.password) throw new SafeFetchError('refused', 'Addresses with credentials are not fetched');
-    if (url.port && url.port !== '443') throw new SafeFetchError('refused', 'Only the standard https port is fetched');
-    if (!options.allowHost(url.hostname.toLowerCase())) throw new SafeFetchError('refused', `The host ${url.hostname} is not allowed`);
+    if (url.protocol !== 'https:')
+      throw new SafeFetchError('refused', `Only https addresses are fetched (got ${url.protocol})`);
+    if (url.username || url.password)
+      throw new SafeFetchError('refused', 'Addresses with credentials are not fetched');
+    if (url.port && url.port !== '443')
+      throw new SafeFetchError('refused', 'Only the standard https port is fetched');
+    if (!options.allowHost(url.hostname.toLowerCase()))
+      throw new SafeFetchError('refused', `The host ${url.hostname} is not allowed`);
     let addresses: LookupAddress[];
     try {
       addresses = await withSignal(lookup(url.hostname), signal);
@@ -114,10 +122,12 @@ export function createSafeFetch(options: SafeFetchOptions) {
       if (error instanceof SafeFetchError) throw error;
       throw new SafeFetchError('upstream', `Could not resolve ${url.hostname}`);
     }
-    if (addresses.length === 0) throw new SafeFetchError('upstream', `Could not resolve ${url.hostname}`);
+    if (addresses.length === 0)
+      throw new SafeFetchError('upstream', `Could not resolve ${url.hostname}`);
     // Every address must be public: a name answering one public and one private address is refused.
     const bad = addresses.find((a) => !isPublicAddress(a.address));
-    if (bad) throw new SafeFetchError('refused', `${url.hostname} resolves to a non-public address`);
+    if (bad)
+      throw new SafeFetchError('refused', `${url.hostname} resolves to a non-public address`);
     return addresses[0]!;
   }
 
@@ -128,13 +138,25 @@ export function createSafeFetch(options: SafeFetchOptions) {
       const target = await checkHop(url, signal);
       let res: FetchedResponse;
       try {
-        res = await fetchImpl(url, { address: target.address, family: target.family, signal, headers });
+        res = await fetchImpl(url, {
+          address: target.address,
+          family: target.family,
+          signal,
+          headers,
+        });
       } catch (error) {
-        throw signal.aborted ? new SafeFetchError('timeout', 'The remote site did not answer in time') : new SafeFetchError('upstream', `The request to ${url.hostname} failed`);
+        throw signal.aborted
+          ? new SafeFetchError('timeout', 'The remote site did not answer in time')
+          : new SafeFetchError('upstream', `The request to ${url.hostname} failed`);
       }
       if (!REDIRECTS.has(res.status)) {
         try {
-          return { status: res.status, url: url.href, headers: res.headers, body: await readCapped(res.body, maxBytes, signal) };
+          return {
+            status: res.status,
+            url: url.href,
+            headers: res.headers,
+            body: await readCapped(res.body, maxBytes, signal),
+          };
         } catch (error) {
           if (error instanceof SafeFetchError) throw error;
           throw new SafeFetchError('upstream', `The answer from ${url.hostname} broke off`);
@@ -142,8 +164,10 @@ export function createSafeFetch(options: SafeFetchOptions) {
       }
       await res.body?.cancel().catch(() => {});
       const location = res.headers.get('location');
-      if (!location) throw new SafeFetchError('upstream', 'The remote site redirected without a location');
-      if (hop >= maxRedirects) throw new SafeFetchError('upstream', 'The remote site redirected too many times');
+      if (!location)
+        throw new SafeFetchError('upstream', 'The remote site redirected without a location');
+      if (hop >= maxRedirects)
+        throw new SafeFetchError('upstream', 'The remote site redirected too many times');
       try {
         url = new URL(location, url);
       } catch {
@@ -155,16 +179,22 @@ export function createSafeFetch(options: SafeFetchOptions) {
 
 /** Rejects when the signal fires first (DNS lookups cannot be aborted themselves). */
 function withSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(new SafeFetchError('timeout', 'The remote site did not answer in time'));
+  if (signal.aborted)
+    return Promise.reject(new SafeFetchError('timeout', 'The remote site did not answer in time'));
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new SafeFetchError('timeout', 'The remote site did not answer in time'));
+    const onAbort = () =>
+      reject(new SafeFetchError('timeout', 'The remote site did not answer in time'));
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
 
 /** Reads at most `max` bytes, then stops: the rest is not downloaded. */
-async function readCapped(body: ReadableStream<Uint8Array> | null, max: number, signal: AbortSignal): Promise<Uint8Array> {
+async function readCapped(
+  body: ReadableStream<Uint8Array> | null,
+  max: number,
+  signal: AbortSignal,
+): Promise<Uint8Array> {
   if (!body) return new Uint8Array();
   return (await readAtMost(body, max, (read) => withSignal(read, signal))).bytes;
 }

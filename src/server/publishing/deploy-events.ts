@@ -13,14 +13,20 @@ import { readSkipped } from './publish-report';
 const deployEventSchema = z.object({
   payload: z.looseObject({
     id: z.string().max(200).optional(),
-    site_id: z.string({ error: 'payload.site_id is required' }).min(1, 'payload.site_id is required').max(200),
+    site_id: z
+      .string({ error: 'payload.site_id is required' })
+      .min(1, 'payload.site_id is required')
+      .max(200),
     error_message: z.string().max(10_000).nullish(),
   }),
 });
 
 export type DeployEvent = 'deploy-building' | 'deploy-succeeded' | 'deploy-failed';
 
-const record: Record<DeployEvent, (deploy: z.infer<typeof deployEventSchema>['payload']) => Promise<unknown>> = {
+const record: Record<
+  DeployEvent,
+  (deploy: z.infer<typeof deployEventSchema>['payload']) => Promise<unknown>
+> = {
   'deploy-building': () => markBuildStarted(),
   'deploy-succeeded': async (deploy) => markBuildDone(await readSkipped(deploy.id)),
   'deploy-failed': async (deploy) => {

@@ -19,23 +19,37 @@ const ID_PATTERN = /^\d{13}-[0-9a-f]{8}$/;
  * Writes a change's entry. One key per entry, named so that a plain listing sorts newest
  * first (inverted timestamp), so simultaneous changes never contend. Only `commitChange` calls it.
  */
-async function recordChange(user: Pick<User, 'username'>, change: ChangeRecord): Promise<HistoryEntry> {
+async function recordChange(
+  user: Pick<User, 'username'>,
+  change: ChangeRecord,
+): Promise<HistoryEntry> {
   const now = Date.now();
   const id = newestFirstKey(now, crypto.randomUUID().slice(0, 8));
   // Marked first, so erasing a person finds every entry that holds their data (person-index.ts).
   await markHistoryEntry(change.target, id);
-  const entry = await writeJSON(openStore(STORES.history), id, historyEntrySchema, { ...change, id, at: new Date(now).toISOString(), user: user.username });
+  const entry = await writeJSON(openStore(STORES.history), id, historyEntrySchema, {
+    ...change,
+    id,
+    at: new Date(now).toISOString(),
+    user: user.username,
+  });
   await recordActivity(entry);
   return entry;
 }
 
 // Each user's changes are also kept under `by-user/<name>/<entry id>` (without before/after), so
 // the users page reads one user's recent activity without reading the whole log.
-const activityPrefix = (username: string) => `by-user/${encodeURIComponent(username.toLowerCase())}/`;
+const activityPrefix = (username: string) =>
+  `by-user/${encodeURIComponent(username.toLowerCase())}/`;
 
 async function recordActivity(entry: HistoryEntry): Promise<void> {
   const { before: _b, after: _a, ...brief } = entry;
-  await writeJSON(openStore(STORES.history), `${activityPrefix(entry.user)}${entry.id}`, historyEntrySchema, brief);
+  await writeJSON(
+    openStore(STORES.history),
+    `${activityPrefix(entry.user)}${entry.id}`,
+    historyEntrySchema,
+    brief,
+  );
 }
 
 /** A user's newest `limit` changes, newest first (before/after left out); lists only as far as it needs. */
@@ -43,7 +57,10 @@ export async function listUserActivity(username: string, limit = 10): Promise<Hi
   const store = openStore(STORES.history);
   const keys: string[] = [];
   await blobCall('list activity', async () => {
-    for await (const { blobs } of store.list({ prefix: activityPrefix(username), paginate: true })) {
+    for await (const { blobs } of store.list({
+      prefix: activityPrefix(username),
+      paginate: true,
+    })) {
       keys.push(...blobs.map((b) => b.key));
       if (keys.length >= limit) break;
     }
@@ -67,7 +84,11 @@ export interface CommitOptions {
  * module writes History entries or calls publish.ts's rebuild (eslint.config.js keeps it so), so
  * a change cannot reach the site without its entry, and the callers only say whether visitors see it.
  */
-export async function commitChange(user: Pick<User, 'username'>, change: ChangeRecord, { rebuild = true }: CommitOptions = {}): Promise<HistoryEntry> {
+export async function commitChange(
+  user: Pick<User, 'username'>,
+  change: ChangeRecord,
+  { rebuild = true }: CommitOptions = {},
+): Promise<HistoryEntry> {
   const entry = await recordChange(user, change);
   if (rebuild) await rebuildSite();
   return entry;
@@ -91,11 +112,23 @@ const MERGE_REORDERS_MS = 10 * 60_000;
  * minutes ago, that entry takes the new order as its "after" (keeping its "before"), so History
  * reads one change and restoring it undoes the whole sequence.
  */
-export async function commitReorder(user: Pick<User, 'username'>, change: ChangeRecord): Promise<HistoryEntry> {
+export async function commitReorder(
+  user: Pick<User, 'username'>,
+  change: ChangeRecord,
+): Promise<HistoryEntry> {
   const [last] = await listHistory(1);
-  const joins = last && last.action === 'reorder' && last.target === change.target && last.user === user.username && Date.now() - Date.parse(last.at) < MERGE_REORDERS_MS;
+  const joins =
+    last &&
+    last.action === 'reorder' &&
+    last.target === change.target &&
+    last.user === user.username &&
+    Date.now() - Date.parse(last.at) < MERGE_REORDERS_MS;
   if (!joins) return commitChange(user, change);
-  const merged = await writeJSON(openStore(STORES.history), last.id, historyEntrySchema, { ...last, after: change.after, at: new Date().toISOString() });
+  const merged = await writeJSON(openStore(STORES.history), last.id, historyEntrySchema, {
+    ...last,
+    after: change.after,
+    at: new Date().toISOString(),
+  });
   await recordActivity(merged);
   await rebuildSite();
   return merged;
@@ -106,7 +139,10 @@ export async function commitReorder(user: Pick<User, 'username'>, change: Change
  * comes in key order a page of 1,000 keys at a time, and the keys sort newest first, so only the
  * listing pages up to the wanted entries are fetched, and only the wanted entries are read.
  */
-async function slice(offset: number, count: number): Promise<{ items: HistoryEntry[]; hasMore: boolean }> {
+async function slice(
+  offset: number,
+  count: number,
+): Promise<{ items: HistoryEntry[]; hasMore: boolean }> {
   const store = openStore(STORES.history);
   const keys: string[] = [];
   await blobCall('list history', async () => {
@@ -116,7 +152,10 @@ async function slice(offset: number, count: number): Promise<{ items: HistoryEnt
     }
   });
   keys.sort();
-  return { items: await readRecords(store, keys.slice(offset, offset + count), historyEntrySchema), hasMore: keys.length > offset + count };
+  return {
+    items: await readRecords(store, keys.slice(offset, offset + count), historyEntrySchema),
+    hasMore: keys.length > offset + count,
+  };
 }
 
 /** The newest `limit` entries, newest first. Only those entries are read, not the whole log. */
@@ -156,7 +195,11 @@ export async function scanHistoryTargets(): Promise<{ id: string; target: string
   const store = openStore(STORES.history);
   const keys: string[] = [];
   await blobCall('list history', async () => {
-    for await (const { blobs } of store.list({ paginate: true })) for (const { key } of blobs) if (ID_PATTERN.test(key)) keys.push(key);
+    for await (const { blobs } of store.list({ paginate: true }))
+      for (const { key } of blobs) if (ID_PATTERN.test(key)) keys.push(key);
   });
-  return (await readRecords(store, keys, historyEntrySchema)).map((e) => ({ id: e.id, target: e.target }));
+  return (await readRecords(store, keys, historyEntrySchema)).map((e) => ({
+    id: e.id,
+    target: e.target,
+  }));
 }

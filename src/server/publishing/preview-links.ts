@@ -20,7 +20,15 @@ import type { User } from '../../schemas/user';
 import { events, publications } from '../content/collections';
 import { HttpError } from '../http/errors';
 import { commitChange } from './history';
-import { blobCall, createJSON, deleteKey, landedWrite, openStore, readJSON, STORES } from '../storage/store';
+import {
+  blobCall,
+  createJSON,
+  deleteKey,
+  landedWrite,
+  openStore,
+  readJSON,
+  STORES,
+} from '../storage/store';
 
 const DAY = 86_400_000;
 const store = () => openStore(STORES.previewLinks);
@@ -41,14 +49,29 @@ export async function previewItem(kind: PreviewKind, id: string) {
   return item && { item, title: item.title, liveUrl: eventUrl(item) };
 }
 
-const summary = ({ tokenHash: _t, ...link }: PreviewLink, now = Date.now()): PreviewLinkSummary => ({ ...link, expired: Date.parse(link.expiresAt) <= now });
+const summary = (
+  { tokenHash: _t, ...link }: PreviewLink,
+  now = Date.now(),
+): PreviewLinkSummary => ({ ...link, expired: Date.parse(link.expiresAt) <= now });
 
 /** Makes a link to a draft or scheduled item: 404 when there is none, 409 when it is live already. */
-export async function createPreviewLink(user: User, input: { kind: PreviewKind; id: string; expiresInDays: number }, origin: string): Promise<CreatedPreviewLink> {
+export async function createPreviewLink(
+  user: User,
+  input: { kind: PreviewKind; id: string; expiresInDays: number },
+  origin: string,
+): Promise<CreatedPreviewLink> {
   const found = await previewItem(input.kind, input.id);
   if (!found) throw new HttpError(404, `No ${input.kind} with that id`);
-  if (isPublic(found.item)) throw new HttpError(409, `This ${input.kind} is already public at ${found.liveUrl}: share that address instead.`);
-  return issuePreviewLink(user, { kind: input.kind, itemId: input.id, title: found.title, expiresInDays: input.expiresInDays }, origin);
+  if (isPublic(found.item))
+    throw new HttpError(
+      409,
+      `This ${input.kind} is already public at ${found.liveUrl}: share that address instead.`,
+    );
+  return issuePreviewLink(
+    user,
+    { kind: input.kind, itemId: input.id, title: found.title, expiresInDays: input.expiresInDays },
+    origin,
+  );
 }
 
 /** Makes and records a link to what the caller checked may be previewed; answers it with its address (shown this once). */
@@ -72,16 +95,28 @@ export async function issuePreviewLink(
   });
   await createJSON(store(), keyOf(tokenHash), previewLinkSchema, link);
   // Preview links are for admins to share: the built pages do not change.
-  await commitChange(user, { action: 'create', target: `preview-links/${link.id}`, summary: `Preview link to ${input.title}, until ${link.expiresAt.slice(0, 10)}` }, { rebuild: false });
+  await commitChange(
+    user,
+    {
+      action: 'create',
+      target: `preview-links/${link.id}`,
+      summary: `Preview link to ${input.title}, until ${link.expiresAt.slice(0, 10)}`,
+    },
+    { rebuild: false },
+  );
   return { ...summary(link, now), url: new URL(previewPath(token), origin).href };
 }
 
 /** The stored links, newest first; `filter` narrows them to one item. */
-export async function listPreviewLinks(filter: { kind?: PreviewKind; id?: string } = {}): Promise<PreviewLinkSummary[]> {
+export async function listPreviewLinks(
+  filter: { kind?: PreviewKind; id?: string } = {},
+): Promise<PreviewLinkSummary[]> {
   const s = store();
   const { blobs } = await blobCall('list preview links', () => s.list({ prefix: 'links/' }));
   const now = Date.now();
-  const links = await Promise.all(blobs.map(async ({ key }) => (await readJSON(s, key, previewLinkSchema))?.value ?? null));
+  const links = await Promise.all(
+    blobs.map(async ({ key }) => (await readJSON(s, key, previewLinkSchema))?.value ?? null),
+  );
   const kept: PreviewLinkSummary[] = [];
   for (const link of links) {
     if (!link) continue;
@@ -89,7 +124,8 @@ export async function listPreviewLinks(filter: { kind?: PreviewKind; id?: string
       await deleteKey(s, keyOf(link.tokenHash));
       continue;
     }
-    if ((filter.kind && link.kind !== filter.kind) || (filter.id && link.itemId !== filter.id)) continue;
+    if ((filter.kind && link.kind !== filter.kind) || (filter.id && link.itemId !== filter.id))
+      continue;
     kept.push(summary(link, now));
   }
   return kept.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
@@ -104,7 +140,15 @@ export async function revokePreviewLink(user: User, id: string): Promise<Preview
   const link = key ? (await readJSON(s, key, previewLinkSchema))?.value : null;
   if (!key || !link) throw new HttpError(404, 'No such preview link');
   await deleteKey(s, key);
-  await commitChange(user, { action: 'delete', target: `preview-links/${link.id}`, summary: `Revoked the preview link to ${link.title}` }, { rebuild: false });
+  await commitChange(
+    user,
+    {
+      action: 'delete',
+      target: `preview-links/${link.id}`,
+      summary: `Revoked the preview link to ${link.title}`,
+    },
+    { rebuild: false },
+  );
   return summary(link);
 }
 
@@ -112,7 +156,10 @@ export async function revokePreviewLink(user: User, id: string): Promise<Preview
  * The link behind a token when it works now (made, not revoked, not expired), or null. Notes
  * when it was opened (at most once a minute; a lost race with another opening is fine).
  */
-export async function openPreviewLink(token: string, now = Date.now()): Promise<PreviewLink | null> {
+export async function openPreviewLink(
+  token: string,
+  now = Date.now(),
+): Promise<PreviewLink | null> {
   if (!PREVIEW_TOKEN.test(token)) return null;
   const s = store();
   const found = await readJSON(s, keyOf(hashOf(token)), previewLinkSchema);
@@ -121,7 +168,9 @@ export async function openPreviewLink(token: string, now = Date.now()): Promise<
   const last = link.lastOpenedAt ? Date.parse(link.lastOpenedAt) : 0;
   if (now - last > 60_000 && found.etag) {
     const opened = { ...link, lastOpenedAt: new Date(now).toISOString() };
-    await landedWrite(`open ${link.id}`, () => s.setJSON(keyOf(link.tokenHash), opened, { onlyIfMatch: found.etag })).catch((error: unknown) => {
+    await landedWrite(`open ${link.id}`, () =>
+      s.setJSON(keyOf(link.tokenHash), opened, { onlyIfMatch: found.etag }),
+    ).catch((error: unknown) => {
       console.error('Could not note when a preview link was opened', error);
     });
     return opened;

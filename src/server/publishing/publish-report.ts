@@ -39,8 +39,16 @@ export async function keepRenderable<T extends { id: string; title: string }>(
       kept.push(item);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      skipped.push({ kind, id: item.id, title: item.title, page: pageOf(item), reason: reason.slice(0, 500) });
-      console.warn(`Left out of this build: ${kind} "${item.title}" (${item.id}, ${pageOf(item)}): ${reason}`);
+      skipped.push({
+        kind,
+        id: item.id,
+        title: item.title,
+        page: pageOf(item),
+        reason: reason.slice(0, 500),
+      });
+      console.warn(
+        `Left out of this build: ${kind} "${item.title}" (${item.id}, ${pageOf(item)}): ${reason}`,
+      );
     }
   }
   await writeReport(kind, skipped);
@@ -52,7 +60,10 @@ async function writeReport(kind: SkippedRecord['kind'], skipped: SkippedRecord[]
     // Only a build has a deploy: `astro dev` and tests reading content outside a build have none.
     await getDeployStore(STORE).setJSON(kind, skipped);
   } catch (error) {
-    if (skipped.length) console.warn(`Could not record the ${skipped.length} records left out of this build: ${String(error)}`);
+    if (skipped.length)
+      console.warn(
+        `Could not record the ${skipped.length} records left out of this build: ${String(error)}`,
+      );
   }
 }
 
@@ -61,8 +72,15 @@ export async function readSkipped(deployID: string | undefined): Promise<Skipped
   if (!deployID) return [];
   try {
     const store = getDeployStore({ name: STORE, deployID });
-    const lists = await Promise.all(skippedRecordSchema.shape.kind.options.map((kind) => store.get(kind, { type: 'json' })));
-    return lists.flatMap((list) => z.array(skippedRecordSchema).catch([]).parse(list ?? []));
+    const lists = await Promise.all(
+      skippedRecordSchema.shape.kind.options.map((kind) => store.get(kind, { type: 'json' })),
+    );
+    return lists.flatMap((list) =>
+      z
+        .array(skippedRecordSchema)
+        .catch([])
+        .parse(list ?? []),
+    );
   } catch (error) {
     console.error(`Could not read what deploy ${deployID} left out: ${String(error)}`);
     return [];

@@ -23,7 +23,6 @@ const publishDocSchema = z.object({
 type PublishDoc = z.infer<typeof publishDocSchema>;
 const KEY = 'publish-state';
 
-
 const iso = (ms: number) => (ms ? new Date(ms).toISOString() : null);
 // A hook call with no build started after this long is assumed lost: the next save sends it
 // again, and until then admins see it as failed rather than "queued" forever.
@@ -73,7 +72,10 @@ export async function requestRebuild(force = false): Promise<PublishState> {
   const doc = await update((d) => {
     const now = Date.now();
     // A failure after the hook call means that build is over: the next change must call again.
-    const queued = d.hookCalledAt > d.buildStartedAt && d.hookCalledAt > d.lastErrorAt && now - d.hookCalledAt < HOOK_STALE_MS;
+    const queued =
+      d.hookCalledAt > d.buildStartedAt &&
+      d.hookCalledAt > d.lastErrorAt &&
+      now - d.hookCalledAt < HOOK_STALE_MS;
     callHook = force || !queued;
     return { ...d, lastChangeAt: now, hookCalledAt: callHook ? now : d.hookCalledAt };
   });
@@ -84,14 +86,18 @@ export async function requestRebuild(force = false): Promise<PublishState> {
 async function callBuildHook(): Promise<void> {
   const url = process.env.BUILD_HOOK_URL;
   if (!url) {
-    await markBuildFailed('BUILD_HOOK_URL is not set: changes are saved but the site is not rebuilt.');
+    await markBuildFailed(
+      'BUILD_HOOK_URL is not set: changes are saved but the site is not rebuilt.',
+    );
     return;
   }
   try {
     const res = await fetch(url, { method: 'POST', body: '{}', signal: AbortSignal.timeout(5000) });
     if (!res.ok) throw new Error(`the build hook answered ${res.status}`);
   } catch (error) {
-    await markBuildFailed(`Could not start a rebuild: ${error instanceof Error ? error.message : String(error)}`);
+    await markBuildFailed(
+      `Could not start a rebuild: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 

@@ -25,21 +25,29 @@ import { missingAltText } from '../content/image-alt';
 import { releaseRecord, setItemSchedule, type ReleaseRecord } from './release-items';
 import { openStore, singleDocument, STORES } from '../storage/store';
 
-const releases = singleDocument(() => openStore(STORES.content), 'release-bundles', releaseDocSchema, () => ({ bundles: [] }));
+const releases = singleDocument(
+  () => openStore(STORES.content),
+  'release-bundles',
+  releaseDocSchema,
+  () => ({ bundles: [] }),
+);
 
 /** Every stored release (scheduled ones and the most recent finished ones). */
 export const readReleaseDoc = (): Promise<ReleaseDoc> => releases.read();
 
 /** Scheduled releases whose time has come by `now`, oldest first. */
 export const dueReleases = (doc: ReleaseDoc, now: number) =>
-  doc.bundles.filter((b) => b.status === 'scheduled' && Date.parse(b.at) <= now).sort((a, b) => a.at.localeCompare(b.at));
+  doc.bundles
+    .filter((b) => b.status === 'scheduled' && Date.parse(b.at) <= now)
+    .sort((a, b) => a.at.localeCompare(b.at));
 
 /**
  * The text changes a build at `now` lays over the stored settings: those of releases whose time
  * has come but which the scheduled check has not yet written into the settings. So the one build
  * at the release time shows them, and none before it does.
  */
-export const dueTexts = (doc: ReleaseDoc, now: number): SiteTextsPatch => Object.assign({}, ...dueReleases(doc, now).map((b) => b.texts)) as SiteTextsPatch;
+export const dueTexts = (doc: ReleaseDoc, now: number): SiteTextsPatch =>
+  Object.assign({}, ...dueReleases(doc, now).map((b) => b.texts)) as SiteTextsPatch;
 
 /** One release by id; 404 when there is none. */
 export async function getRelease(id: string): Promise<ReleaseBundle> {
@@ -53,8 +61,14 @@ const key = (i: ReleaseItem) => `${i.collection}/${i.id}`;
 /** The instant a local time names; a 400 unless it is still to come. */
 function futureInstant(publishAt: string, timeZone: string, now = Date.now()): number {
   const at = releaseTime({ publishAt, timeZone });
-  if (at === null) throw new HttpError(400, 'That date and time does not exist', { publishAt: 'That date and time does not exist' });
-  if (at <= now) throw new HttpError(400, 'Choose a release time in the future', { publishAt: 'Choose a release time in the future' });
+  if (at === null)
+    throw new HttpError(400, 'That date and time does not exist', {
+      publishAt: 'That date and time does not exist',
+    });
+  if (at <= now)
+    throw new HttpError(400, 'Choose a release time in the future', {
+      publishAt: 'Choose a release time in the future',
+    });
   return at;
 }
 
@@ -66,10 +80,21 @@ async function admissible(items: ReleaseItem[]): Promise<ReleaseRecord[]> {
   const records: ReleaseRecord[] = [];
   for (const item of items) {
     const record = await releaseRecord(item);
-    if (!record) throw new HttpError(404, `No ${item.collection === 'publications' ? 'publication' : 'event'} with id ${item.id}`, { items: `No such item: ${item.id}` });
-    if (isPublic(record.item)) throw new HttpError(409, `“${record.title}” is already public: a release takes drafts and scheduled items`, { items: `“${record.title}” is already public` });
+    if (!record)
+      throw new HttpError(
+        404,
+        `No ${item.collection === 'publications' ? 'publication' : 'event'} with id ${item.id}`,
+        { items: `No such item: ${item.id}` },
+      );
+    if (isPublic(record.item))
+      throw new HttpError(
+        409,
+        `“${record.title}” is already public: a release takes drafts and scheduled items`,
+        { items: `“${record.title}” is already public` },
+      );
     const [missing] = missingAltText({ ...record.item, status: 'scheduled' }, record.imageField);
-    if (missing) throw new HttpError(400, `“${record.title}”: ${missing.message}`, { items: missing.message });
+    if (missing)
+      throw new HttpError(400, `“${record.title}”: ${missing.message}`, { items: missing.message });
     records.push(record);
   }
   return records;
@@ -80,13 +105,20 @@ function assertNotElsewhere(doc: ReleaseDoc, items: ReleaseItem[], self: string 
   for (const other of doc.bundles) {
     if (other.id === self || other.status !== 'scheduled') continue;
     const clash = items.find((i) => other.items.some((o) => key(o) === key(i)));
-    if (clash) throw new HttpError(409, `An item is already in the release “${other.name}”: take it out there first`, { items: `Already in “${other.name}”` });
+    if (clash)
+      throw new HttpError(
+        409,
+        `An item is already in the release “${other.name}”: take it out there first`,
+        { items: `Already in “${other.name}”` },
+      );
   }
 }
 
 /** Finished releases beyond the kept number are dropped, oldest first. */
 function pruned(bundles: ReleaseBundle[]): ReleaseBundle[] {
-  const finished = bundles.filter((b) => b.status !== 'scheduled').sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  const finished = bundles
+    .filter((b) => b.status !== 'scheduled')
+    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
   const dropped = new Set(finished.slice(KEPT_FINISHED_RELEASES).map((b) => b.id));
   return bundles.filter((b) => !dropped.has(b.id));
 }
@@ -94,27 +126,50 @@ function pruned(bundles: ReleaseBundle[]): ReleaseBundle[] {
 const describeTexts = (texts: SiteTextsPatch) => Object.keys(texts).join(', ') || 'none';
 
 /** Makes a release and schedules its items for its time. */
-export async function createRelease(user: Pick<User, 'username'>, input: ReleaseCreate): Promise<ReleaseBundle> {
+export async function createRelease(
+  user: Pick<User, 'username'>,
+  input: ReleaseCreate,
+): Promise<ReleaseBundle> {
   const timeZone = input.timeZone || 'UTC';
   const at = futureInstant(input.publishAt, timeZone);
   await admissible(input.items);
   const now = new Date().toISOString();
   const made = withLog(
     {
-      id: crypto.randomUUID(), name: input.name, publishAt: input.publishAt, timeZone, at: new Date(at).toISOString(), items: input.items, texts: input.texts,
-      status: 'scheduled', createdAt: now, createdBy: user.username, updatedAt: now, releasedAt: null, log: [],
+      id: crypto.randomUUID(),
+      name: input.name,
+      publishAt: input.publishAt,
+      timeZone,
+      at: new Date(at).toISOString(),
+      items: input.items,
+      texts: input.texts,
+      status: 'scheduled',
+      createdAt: now,
+      createdBy: user.username,
+      updatedAt: now,
+      releasedAt: null,
+      log: [],
     },
-    user.username, 'create', `Created for ${input.publishAt.replace('T', ' ')} (${timeZone}) with ${input.items.length} item(s); texts: ${describeTexts(input.texts)}`,
+    user.username,
+    'create',
+    `Created for ${input.publishAt.replace('T', ' ')} (${timeZone}) with ${input.items.length} item(s); texts: ${describeTexts(input.texts)}`,
   );
   await releases.update((doc) => {
     if (doc.bundles.filter((b) => b.status === 'scheduled').length >= MAX_SCHEDULED_RELEASES) {
-      throw new HttpError(409, `At most ${MAX_SCHEDULED_RELEASES} releases can be scheduled at once: cancel or finish one first`);
+      throw new HttpError(
+        409,
+        `At most ${MAX_SCHEDULED_RELEASES} releases can be scheduled at once: cancel or finish one first`,
+      );
     }
     assertNotElsewhere(doc, input.items, null);
     return { bundles: pruned([...doc.bundles, made]) };
   });
   const scheduled = await scheduleItems(user, made, input.items);
-  await commitChange(user, { action: 'create', target: `releases/${made.id}`, summary: made.name, after: made }, { rebuild: scheduled });
+  await commitChange(
+    user,
+    { action: 'create', target: `releases/${made.id}`, summary: made.name, after: made },
+    { rebuild: scheduled },
+  );
   return made;
 }
 
@@ -122,13 +177,22 @@ export async function createRelease(user: Pick<User, 'username'>, input: Release
  * Schedules items for the release's time (each change in History); answers whether any item
  * changed, so the release's own entry asks for one rebuild for them all.
  */
-async function scheduleItems(user: Pick<User, 'username'>, bundle: ReleaseBundle, items: ReleaseItem[]): Promise<boolean> {
+async function scheduleItems(
+  user: Pick<User, 'username'>,
+  bundle: ReleaseBundle,
+  items: ReleaseItem[],
+): Promise<boolean> {
   let changed = false;
   for (const item of items) {
     // One deleted (or published by hand) since it was checked is left alone: the check names it.
     const record = await releaseRecord(item);
     if (!record || isPublic(record.item)) continue;
-    await setItemSchedule(user, item, { status: 'scheduled', publishAt: bundle.publishAt, timeZone: bundle.timeZone }, `in the release “${bundle.name}”`);
+    await setItemSchedule(
+      user,
+      item,
+      { status: 'scheduled', publishAt: bundle.publishAt, timeZone: bundle.timeZone },
+      `in the release “${bundle.name}”`,
+    );
     changed = true;
   }
   return changed;
@@ -138,11 +202,20 @@ async function scheduleItems(user: Pick<User, 'username'>, bundle: ReleaseBundle
  * Puts items back to draft, unless someone has since published them or given them a time of
  * their own: only what the release scheduled is undone. Answers whether any item changed.
  */
-async function unscheduleItems(user: Pick<User, 'username'>, bundle: ReleaseBundle, items: ReleaseItem[]): Promise<boolean> {
+async function unscheduleItems(
+  user: Pick<User, 'username'>,
+  bundle: ReleaseBundle,
+  items: ReleaseItem[],
+): Promise<boolean> {
   let changed = false;
   for (const item of items) {
     const record = await releaseRecord(item);
-    if (!record || record.item.status !== 'scheduled' || releaseTime(record.item) !== Date.parse(bundle.at)) continue;
+    if (
+      !record ||
+      record.item.status !== 'scheduled' ||
+      releaseTime(record.item) !== Date.parse(bundle.at)
+    )
+      continue;
     await setItemSchedule(user, item, { status: 'draft' }, `out of the release “${bundle.name}”`);
     changed = true;
   }
@@ -151,12 +224,17 @@ async function unscheduleItems(user: Pick<User, 'username'>, bundle: ReleaseBund
 
 const stillScheduled = (bundle: ReleaseBundle | undefined): ReleaseBundle => {
   if (!bundle) throw new HttpError(404, 'No release with that id');
-  if (bundle.status !== 'scheduled') throw new HttpError(409, `This release was ${bundle.status} and can no longer change`);
+  if (bundle.status !== 'scheduled')
+    throw new HttpError(409, `This release was ${bundle.status} and can no longer change`);
   return bundle;
 };
 
 /** Renames, reschedules (moving all its items), or replaces its items or text changes. */
-export async function updateRelease(user: Pick<User, 'username'>, id: string, patch: ReleaseUpdate): Promise<ReleaseBundle> {
+export async function updateRelease(
+  user: Pick<User, 'username'>,
+  id: string,
+  patch: ReleaseUpdate,
+): Promise<ReleaseBundle> {
   const current = stillScheduled((await readReleaseDoc()).bundles.find((b) => b.id === id));
   const publishAt = patch.publishAt ?? current.publishAt;
   const timeZone = (patch.timeZone ?? current.timeZone) || 'UTC';
@@ -168,39 +246,72 @@ export async function updateRelease(user: Pick<User, 'username'>, id: string, pa
   // A new time re-saves every item, so all of them must still be fit to schedule.
   await admissible(moved ? items : added);
   const lines: [string, string][] = [];
-  if (patch.name !== undefined && patch.name !== current.name) lines.push(['rename', `Renamed from “${current.name}” to “${patch.name}”`]);
-  if (moved) lines.push(['reschedule', `Moved from ${current.publishAt.replace('T', ' ')} (${current.timeZone}) to ${publishAt.replace('T', ' ')} (${timeZone})`]);
+  if (patch.name !== undefined && patch.name !== current.name)
+    lines.push(['rename', `Renamed from “${current.name}” to “${patch.name}”`]);
+  if (moved)
+    lines.push([
+      'reschedule',
+      `Moved from ${current.publishAt.replace('T', ' ')} (${current.timeZone}) to ${publishAt.replace('T', ' ')} (${timeZone})`,
+    ]);
   if (added.length) lines.push(['add-items', `Added ${added.map(key).join(', ')}`]);
   if (removed.length) lines.push(['remove-items', `Took out ${removed.map(key).join(', ')}`]);
-  if (patch.texts !== undefined) lines.push(['texts', `Text changes: ${describeTexts(patch.texts)}`]);
+  if (patch.texts !== undefined)
+    lines.push(['texts', `Text changes: ${describeTexts(patch.texts)}`]);
   let next: ReleaseBundle | undefined;
   await releases.update((doc) => {
     const fresh = stillScheduled(doc.bundles.find((b) => b.id === id));
     // Someone else changed the release meanwhile: what this edit was worked out from is stale.
-    if (fresh.updatedAt !== current.updatedAt) throw new HttpError(409, 'Someone else changed this release meanwhile: reload it and try again');
+    if (fresh.updatedAt !== current.updatedAt)
+      throw new HttpError(
+        409,
+        'Someone else changed this release meanwhile: reload it and try again',
+      );
     assertNotElsewhere(doc, added, id);
     next = lines.reduce((b, [action, summary]) => withLog(b, user.username, action, summary), {
-      ...fresh, name: patch.name ?? fresh.name, publishAt, timeZone, at: new Date(at).toISOString(), items, texts: patch.texts ?? fresh.texts, updatedAt: new Date().toISOString(),
+      ...fresh,
+      name: patch.name ?? fresh.name,
+      publishAt,
+      timeZone,
+      at: new Date(at).toISOString(),
+      items,
+      texts: patch.texts ?? fresh.texts,
+      updatedAt: new Date().toISOString(),
     });
     return { bundles: doc.bundles.map((b) => (b.id === id ? next! : b)) };
   });
   const unscheduled = await unscheduleItems(user, current, removed);
   const scheduled = await scheduleItems(user, next!, moved ? items : added);
   const summary = `${next!.name}: ${lines.map(([, s]) => s).join('; ') || 'no change'}`;
-  await commitChange(user, { action: 'update', target: `releases/${id}`, summary, before: current, after: next }, { rebuild: unscheduled || scheduled });
+  await commitChange(
+    user,
+    { action: 'update', target: `releases/${id}`, summary, before: current, after: next },
+    { rebuild: unscheduled || scheduled },
+  );
   return next!;
 }
 
 /** Cancels a release: its items go back to draft, its text changes never apply. */
-export async function cancelRelease(user: Pick<User, 'username'>, id: string): Promise<ReleaseBundle> {
+export async function cancelRelease(
+  user: Pick<User, 'username'>,
+  id: string,
+): Promise<ReleaseBundle> {
   let cancelled: ReleaseBundle | undefined;
   await releases.update((doc) => {
     const fresh = stillScheduled(doc.bundles.find((b) => b.id === id));
-    cancelled = withLog({ ...fresh, status: 'cancelled', updatedAt: new Date().toISOString() }, user.username, 'cancel', 'Cancelled: its items went back to draft');
+    cancelled = withLog(
+      { ...fresh, status: 'cancelled', updatedAt: new Date().toISOString() },
+      user.username,
+      'cancel',
+      'Cancelled: its items went back to draft',
+    );
     return { bundles: pruned(doc.bundles.map((b) => (b.id === id ? cancelled! : b))) };
   });
   const unscheduled = await unscheduleItems(user, cancelled!, cancelled!.items);
-  await commitChange(user, { action: 'update', target: `releases/${id}`, summary: `${cancelled!.name}: cancelled` }, { rebuild: unscheduled });
+  await commitChange(
+    user,
+    { action: 'update', target: `releases/${id}`, summary: `${cancelled!.name}: cancelled` },
+    { rebuild: unscheduled },
+  );
   return cancelled!;
 }
 
@@ -209,7 +320,20 @@ export async function markReleased(id: string, note: string, now = Date.now()): 
   await releases.update((doc) => ({
     bundles: pruned(
       doc.bundles.map((b) =>
-        b.id === id && b.status === 'scheduled' ? withLog({ ...b, status: 'released', releasedAt: new Date(now).toISOString(), updatedAt: new Date(now).toISOString() }, 'scheduled check', 'release', note, now) : b,
+        b.id === id && b.status === 'scheduled'
+          ? withLog(
+              {
+                ...b,
+                status: 'released',
+                releasedAt: new Date(now).toISOString(),
+                updatedAt: new Date(now).toISOString(),
+              },
+              'scheduled check',
+              'release',
+              note,
+              now,
+            )
+          : b,
       ),
     ),
   }));

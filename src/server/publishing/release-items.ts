@@ -28,9 +28,27 @@ export async function releaseRecord(ref: ReleaseItem): Promise<ReleaseRecord | n
 }
 
 /** Sets an item's status and time; recorded in History as the user's change (the release's own entry asks for the rebuild, once). */
-export async function setItemSchedule(user: Pick<User, 'username'>, ref: ReleaseItem, change: { status: 'scheduled' | 'draft'; publishAt?: string; timeZone?: string }, why: string): Promise<void> {
+export async function setItemSchedule(
+  user: Pick<User, 'username'>,
+  ref: ReleaseItem,
+  change: { status: 'scheduled' | 'draft'; publishAt?: string; timeZone?: string },
+  why: string,
+): Promise<void> {
   const collection = ref.collection === 'publications' ? publications : events;
   const { before, after } = await collection.update(ref.id, change);
-  const when = change.status === 'scheduled' ? `scheduled for ${change.publishAt?.replace('T', ' ')} (${change.timeZone})` : 'back to draft';
-  await commitChange(user, { action: 'update', target: `${ref.collection}/${ref.id}`, summary: `${after.title}: ${when}, ${why}`, before, after }, { rebuild: false });
+  const when =
+    change.status === 'scheduled'
+      ? `scheduled for ${change.publishAt?.replace('T', ' ')} (${change.timeZone})`
+      : 'back to draft';
+  await commitChange(
+    user,
+    {
+      action: 'update',
+      target: `${ref.collection}/${ref.id}`,
+      summary: `${after.title}: ${when}, ${why}`,
+      before,
+      after,
+    },
+    { rebuild: false },
+  );
 }

@@ -14,24 +14,42 @@ import { getRelease } from './release-bundles';
 import { releaseRecord } from './release-items';
 
 /** Makes a private link to a scheduled release (409 once it went live or was cancelled). */
-export async function createReleasePreviewLink(user: User, id: string, expiresInDays: number, origin: string): Promise<CreatedPreviewLink> {
+export async function createReleasePreviewLink(
+  user: User,
+  id: string,
+  expiresInDays: number,
+  origin: string,
+): Promise<CreatedPreviewLink> {
   const bundle = await getRelease(id);
-  if (bundle.status !== 'scheduled') throw new HttpError(409, `This release was ${bundle.status}: there is nothing left to preview`);
-  return issuePreviewLink(user, { kind: 'release', itemId: bundle.id, title: `Release: ${bundle.name}`, expiresInDays }, origin);
+  if (bundle.status !== 'scheduled')
+    throw new HttpError(409, `This release was ${bundle.status}: there is nothing left to preview`);
+  return issuePreviewLink(
+    user,
+    { kind: 'release', itemId: bundle.id, title: `Release: ${bundle.name}`, expiresInDays },
+    origin,
+  );
 }
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** 'heroTitle' → 'Hero title': the settings' keys are camel case by convention. */
-const label = (key: string) => key.replace(/([a-z])([A-Z0-9])/g, '$1 $2').toLowerCase().replace(/^./, (c) => c.toUpperCase());
+const label = (key: string) =>
+  key
+    .replace(/([a-z])([A-Z0-9])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/^./, (c) => c.toUpperCase());
 const KIND = { publications: 'publication', events: 'event' } as const;
 
 /** The address of one item's preview through a release's link. */
-export const releaseItemPath = (token: string, item: ReleaseItem) => `/preview/${token}/${item.collection}/${encodeURIComponent(item.id)}`;
+export const releaseItemPath = (token: string, item: ReleaseItem) =>
+  `/preview/${token}/${item.collection}/${encodeURIComponent(item.id)}`;
 
 /** The release's preview page (self-contained HTML: it is served by a function, never deployed). */
 export async function releasePreviewHtml(bundle: ReleaseBundle, token: string): Promise<string> {
   const texts = Object.entries(bundle.texts).map(([key, value]) => {
-    const shown = value === '' ? `${SETTINGS_DEFAULTS[key as SettingsTextKey] ?? ''} (the built-in wording)` : value;
+    const shown =
+      value === ''
+        ? `${SETTINGS_DEFAULTS[key as SettingsTextKey] ?? ''} (the built-in wording)`
+        : value;
     return `<dt>${escape(label(key))}</dt><dd data-testid="release-text">${escape(shown)}</dd>`;
   });
   const items = await Promise.all(

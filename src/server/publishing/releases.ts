@@ -46,7 +46,9 @@ export interface ScheduledRelease {
 
 type Scheduled = Releasable & { id: string; title: string };
 
-async function scheduledItems(): Promise<{ item: Scheduled; collection: ScheduledRelease['collection']; at: number }[]> {
+async function scheduledItems(): Promise<
+  { item: Scheduled; collection: ScheduledRelease['collection']; at: number }[]
+> {
   const [pubs, evs] = await Promise.all([publications.list(), events.list()]);
   const tagged = [
     ...pubs.map((item) => ({ item: item as Scheduled, collection: 'publications' as const })),
@@ -62,11 +64,23 @@ async function scheduledItems(): Promise<{ item: Scheduled; collection: Schedule
  * Scheduled items still to come, soonest first; every release kept (scheduled ones soonest first,
  * then finished ones, newest first); and the warning of the last check, if any.
  */
-export async function upcomingReleases(now = Date.now()): Promise<{ upcoming: ScheduledRelease[]; releases: ReleaseBundle[]; warning: string | null }> {
-  const [items, found, doc] = await Promise.all([scheduledItems(), readJSON(store(), KEY, releaseDocSchema), readReleaseDoc()]);
-  const scheduled = doc.bundles.filter((b) => b.status === 'scheduled').sort((a, b) => a.at.localeCompare(b.at));
-  const finished = doc.bundles.filter((b) => b.status !== 'scheduled').sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
-  const releaseOf = (collection: string, id: string) => scheduled.find((b) => b.items.some((i) => i.collection === collection && i.id === id))?.name ?? null;
+export async function upcomingReleases(
+  now = Date.now(),
+): Promise<{ upcoming: ScheduledRelease[]; releases: ReleaseBundle[]; warning: string | null }> {
+  const [items, found, doc] = await Promise.all([
+    scheduledItems(),
+    readJSON(store(), KEY, releaseDocSchema),
+    readReleaseDoc(),
+  ]);
+  const scheduled = doc.bundles
+    .filter((b) => b.status === 'scheduled')
+    .sort((a, b) => a.at.localeCompare(b.at));
+  const finished = doc.bundles
+    .filter((b) => b.status !== 'scheduled')
+    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  const releaseOf = (collection: string, id: string) =>
+    scheduled.find((b) => b.items.some((i) => i.collection === collection && i.id === id))?.name ??
+    null;
   const upcoming = items
     .filter(({ item }) => !isPublic(item, now))
     .sort((a, b) => a.at - b.at)
@@ -81,7 +95,10 @@ export async function upcomingReleases(now = Date.now()): Promise<{ upcoming: Sc
     }));
   const warning = found?.value.warning;
   // A warning about a release that has happened (or was unscheduled) is old news.
-  const times = [...upcoming.map((r) => Date.parse(r.at)), ...scheduled.map((b) => Date.parse(b.at))];
+  const times = [
+    ...upcoming.map((r) => Date.parse(r.at)),
+    ...scheduled.map((b) => Date.parse(b.at)),
+  ];
   const current = warning && times.includes(warning.releaseAt) ? warning.message : null;
   return { upcoming, releases: [...scheduled, ...finished], warning: current };
 }
@@ -102,7 +119,17 @@ async function releaseDue(due: ReleaseBundle[], now: number): Promise<void> {
     if (keys.length) {
       try {
         const { before, after } = await patchSiteSettings(bundle.texts);
-        await commitChange(SCHEDULED_CHECK, { action: 'update', target: 'site-settings', summary: `Release “${bundle.name}”: ${keys.join(', ')}`, before: pickFields(before, keys), after: pickFields(after, keys) }, { rebuild: false });
+        await commitChange(
+          SCHEDULED_CHECK,
+          {
+            action: 'update',
+            target: 'site-settings',
+            summary: `Release “${bundle.name}”: ${keys.join(', ')}`,
+            before: pickFields(before, keys),
+            after: pickFields(after, keys),
+          },
+          { rebuild: false },
+        );
         note = 'Went live; its text changes were written into the site settings';
       } catch (error) {
         // A text the settings refuse now (a rule added since) must not hold back the rest of the release.
@@ -118,11 +145,20 @@ async function releaseDue(due: ReleaseBundle[], now: number): Promise<void> {
  * The scheduled check: asks for a build when a release time has passed that no build was asked
  * for yet, and records a warning when a release is near and the last build failed.
  */
-export async function checkReleases(now = Date.now()): Promise<{ rebuilt: boolean; warning: string | null }> {
-  const [items, found, bundles] = await Promise.all([scheduledItems(), readJSON(store(), KEY, releaseDocSchema), readReleaseDoc()]);
+export async function checkReleases(
+  now = Date.now(),
+): Promise<{ rebuilt: boolean; warning: string | null }> {
+  const [items, found, bundles] = await Promise.all([
+    scheduledItems(),
+    readJSON(store(), KEY, releaseDocSchema),
+    readReleaseDoc(),
+  ]);
   const doc = found?.value ?? releaseDocSchema.parse({});
   const dueBundles = dueReleases(bundles, now);
-  const due = [...items.map((i) => i.at).filter((at) => at <= now && at > doc.triggeredUpTo), ...dueBundles.map((b) => Date.parse(b.at))];
+  const due = [
+    ...items.map((i) => i.at).filter((at) => at <= now && at > doc.triggeredUpTo),
+    ...dueBundles.map((b) => Date.parse(b.at)),
+  ];
   let rebuilt = false;
   if (due.length) {
     // Asked for first: if storage fails here, nothing below is marked and the next run asks again.
@@ -132,8 +168,12 @@ export async function checkReleases(now = Date.now()): Promise<{ rebuilt: boolea
     rebuilt = true;
   }
   await releaseDue(dueBundles, now);
-  const scheduledBundles = bundles.bundles.filter((b) => b.status === 'scheduled').map((b) => Date.parse(b.at));
-  const next = [...items.map((i) => i.at), ...scheduledBundles].filter((at) => at > now).sort((a, b) => a - b)[0];
+  const scheduledBundles = bundles.bundles
+    .filter((b) => b.status === 'scheduled')
+    .map((b) => Date.parse(b.at));
+  const next = [...items.map((i) => i.at), ...scheduledBundles]
+    .filter((at) => at > now)
+    .sort((a, b) => a - b)[0];
   let warning: z.infer<typeof warningSchema> | null = null;
   if (next !== undefined && next - now <= WARN_BEFORE_MS) {
     const state = await getPublishState();
@@ -146,10 +186,16 @@ export async function checkReleases(now = Date.now()): Promise<{ rebuilt: boolea
     }
   }
   if (rebuilt || (warning?.message ?? null) !== (doc.warning?.message ?? null)) {
-    await updateJSON(store(), KEY, releaseDocSchema, () => ({}), (d) => ({
-      triggeredUpTo: Math.max(d.triggeredUpTo, ...due),
-      warning,
-    }));
+    await updateJSON(
+      store(),
+      KEY,
+      releaseDocSchema,
+      () => ({}),
+      (d) => ({
+        triggeredUpTo: Math.max(d.triggeredUpTo, ...due),
+        warning,
+      }),
+    );
     // A new warning (not the same one checked again a minute later) is worth an email.
     if (warning && warning.message !== doc.warning?.message) noteEvent('release-at-risk', now);
   }

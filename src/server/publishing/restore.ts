@@ -28,8 +28,10 @@ async function asConflict<T>(step: Promise<T>, goneMessage: string): Promise<T> 
     return await step;
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) throw cannot(goneMessage);
-    if (error instanceof HttpError && error.status === 400) throw cannot(`This change cannot be restored: ${error.message}`);
-    if (error instanceof z.ZodError) throw cannot('The old version no longer fits the current rules and cannot be restored');
+    if (error instanceof HttpError && error.status === 400)
+      throw cannot(`This change cannot be restored: ${error.message}`);
+    if (error instanceof z.ZodError)
+      throw cannot('The old version no longer fits the current rules and cannot be restored');
     throw error;
   }
 }
@@ -46,18 +48,27 @@ export async function restoreEntry(
   const entry = await getHistoryEntry(entryId);
   // An entry the caller may not see is answered as if it did not exist.
   if (!entry || !visible(entry.target)) throw new HttpError(404, 'History entry not found');
-  if (entry.erased) throw cannot('The personal data of this change was erased, so it cannot be restored');
+  if (entry.erased)
+    throw cannot('The personal data of this change was erased, so it cannot be restored');
   const state = await undo(entry);
-  return commitChange(user, { action: 'restore', target: entry.target, summary: entry.summary, restoredFrom: entry.id, ...state });
+  return commitChange(user, {
+    action: 'restore',
+    target: entry.target,
+    summary: entry.summary,
+    restoredFrom: entry.id,
+    ...state,
+  });
 }
 
 async function undo(entry: HistoryEntry): Promise<State> {
   if (entry.target === 'site-settings') return undoSettings(entry);
   const [name = '', id, ...rest] = entry.target.split('/');
-  if (name === 'testimonials' && id && rest.length === 0) return undoItem(testimonialItems, id, entry);
+  if (name === 'testimonials' && id && rest.length === 0)
+    return undoItem(testimonialItems, id, entry);
   if (name === 'subscriptions' && id && rest.length === 0) return undoSubscription(entry);
   const items = COLLECTIONS[name];
-  if (!items || rest.length > 0 || id === '') throw cannot(`Changes to ${entry.target} cannot be restored here`);
+  if (!items || rest.length > 0 || id === '')
+    throw cannot(`Changes to ${entry.target} cannot be restored here`);
   return id === undefined ? undoOrder(items, entry) : undoItem(items, id, entry);
 }
 
@@ -77,7 +88,8 @@ const testimonialItems = {
     throw cannot('Submitted testimonials are not removed by a restore');
   },
   reinsert: (record: { id: string }) => reinsertTestimonial(record),
-  update: (id: string, patch: Record<string, unknown>) => updateTestimonial(id, testimonialUpdateSchema.parse(patch)),
+  update: (id: string, patch: Record<string, unknown>) =>
+    updateTestimonial(id, testimonialUpdateSchema.parse(patch)),
 };
 
 /**
@@ -86,22 +98,34 @@ const testimonialItems = {
  */
 async function undoSubscription(entry: HistoryEntry): Promise<State> {
   const before = entry.before === undefined ? null : itemState.safeParse(entry.before);
-  if (entry.after !== undefined || !before?.success) throw cannot('Only a deleted subscription can be restored');
-  const restored = await asConflict(reinsertSubscription(before.data), 'This subscription cannot be re-created');
+  if (entry.after !== undefined || !before?.success)
+    throw cannot('Only a deleted subscription can be restored');
+  const restored = await asConflict(
+    reinsertSubscription(before.data),
+    'This subscription cannot be re-created',
+  );
   return { before: undefined, after: restored };
 }
 
 /** Item entries: a create is undone by deleting, a delete by re-creating, an update by patching back. */
-async function undoItem(items: Pick<Collection, 'remove' | 'reinsert' | 'update'>, id: string, entry: HistoryEntry): Promise<State> {
+async function undoItem(
+  items: Pick<Collection, 'remove' | 'reinsert' | 'update'>,
+  id: string,
+  entry: HistoryEntry,
+): Promise<State> {
   const before = entry.before === undefined ? null : itemState.safeParse(entry.before);
   const after = entry.after === undefined ? null : itemState.safeParse(entry.after);
-  if (before?.success === false || after?.success === false || (!before && !after)) throw cannot('This change cannot be restored');
+  if (before?.success === false || after?.success === false || (!before && !after))
+    throw cannot('This change cannot be restored');
   if (!before) {
     const removed = await asConflict(items.remove(id), 'This item has already been deleted');
     return { before: removed, after: undefined };
   }
   if (!after) {
-    const restored = await asConflict(items.reinsert(before.data), 'This item cannot be re-created');
+    const restored = await asConflict(
+      items.reinsert(before.data),
+      'This item cannot be re-created',
+    );
     return { before: undefined, after: restored };
   }
   const old = before.data as Record<string, unknown>;
@@ -112,7 +136,10 @@ async function undoItem(items: Pick<Collection, 'remove' | 'reinsert' | 'update'
   if (keys.length === 0) throw cannot('This change has nothing to restore');
   // A field the old version did not have is sent as undefined, which removes it.
   const patch = Object.fromEntries(keys.map((k) => [k, old[k]]));
-  const result = await asConflict(items.update(id, patch), 'This item has been deleted since, so the change cannot be restored');
+  const result = await asConflict(
+    items.update(id, patch),
+    'This item has been deleted since, so the change cannot be restored',
+  );
   return { before: result.before, after: result.after };
 }
 

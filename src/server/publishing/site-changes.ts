@@ -13,7 +13,8 @@ import { restoreEntry } from './restore';
 type Reader = Pick<User, 'username' | 'role'>;
 
 /** Editors do not see (or restore) changes to personal data: messages, subscribers, users. */
-const maySee = (user: Reader) => (target: string) => can(user.role, 'personal-data') || !isPersonalTarget(target);
+const maySee = (user: Reader) => (target: string) =>
+  can(user.role, 'personal-data') || !isPersonalTarget(target);
 
 /** The newest `limit` entries the user may see, newest first. */
 export async function historyFor(user: Reader, limit: number): Promise<HistoryEntry[]> {
@@ -21,7 +22,11 @@ export async function historyFor(user: Reader, limit: number): Promise<HistoryEn
 }
 
 /** Page `page` of the log as the user may see it; an editor's pages may hold fewer than pageSize entries. */
-export async function historyPageFor(user: Reader, page: number, pageSize: number): Promise<HistoryPage> {
+export async function historyPageFor(
+  user: Reader,
+  page: number,
+  pageSize: number,
+): Promise<HistoryPage> {
   const found = await listHistoryPage(page, pageSize);
   return { ...found, items: found.items.filter((e) => maySee(user)(e.target)) };
 }

@@ -74,13 +74,18 @@ export function timeOfTailKey(key: string): number {
   return timeOfInverted(inverted);
 }
 /** Milliseconds of a watermark: an ISO time, or a day (first layout of the index) meaning its start. */
-const msOf = (watermark: string) => Date.parse(watermark.length === 10 ? `${watermark}T00:00:00.000Z` : watermark);
+const msOf = (watermark: string) =>
+  Date.parse(watermark.length === 10 ? `${watermark}T00:00:00.000Z` : watermark);
 
 /** The ids of a snapshot's rows, worked out once per parsed snapshot (they are shared, see store.ts). */
 const idSets = new WeakMap<object, Set<string>>();
 
 export function logIndex<Row>(o: LogIndexOptions<Row>): LogIndex<Row> {
-  const schema = z.object({ watermark: z.string(), items: z.array(o.row), swept: z.boolean().optional() });
+  const schema = z.object({
+    watermark: z.string(),
+    items: z.array(o.row),
+    swept: z.boolean().optional(),
+  });
   type Snapshot = { watermark: string; items: Row[]; swept?: boolean };
   const needsSweep = (doc: Snapshot) => o.orphans !== undefined && !doc.swept;
 
@@ -100,7 +105,11 @@ export function logIndex<Row>(o: LogIndexOptions<Row>): LogIndex<Row> {
     // Tail keys written during the scan are stamped after it began, so they stay listed.
     const began = new Date().toISOString();
     const items = (await o.scan()).sort(o.order);
-    await createJSON(o.snapshotStore(), o.snapshotKey, schema, { watermark: began, items, ...(o.orphans && { swept: true }) });
+    await createJSON(o.snapshotStore(), o.snapshotKey, schema, {
+      watermark: began,
+      items,
+      ...(o.orphans && { swept: true }),
+    });
     const made = await current();
     if (!made) throw new StorageError(`The ${o.what} index disappeared while it was built`);
     return made;
@@ -109,7 +118,9 @@ export function logIndex<Row>(o: LogIndexOptions<Row>): LogIndex<Row> {
   /** Tail keys stamped at or after `since` (ms), newest day first, each day's listing cut short there. */
   async function tail(since: number): Promise<string[]> {
     const store = o.tailStore();
-    const { directories } = await blobCall(`list ${o.what} days`, () => store.list({ prefix: o.tailPrefix, directories: true }));
+    const { directories } = await blobCall(`list ${o.what} days`, () =>
+      store.list({ prefix: o.tailPrefix, directories: true }),
+    );
     const firstDay = dayOf(new Date(since).toISOString());
     const days = directories
       .map((d) => d.replace(/\/$/, '').slice(o.tailPrefix.length))
@@ -119,7 +130,10 @@ export function logIndex<Row>(o: LogIndexOptions<Row>): LogIndex<Row> {
     const keys: string[] = [];
     for (const day of days) {
       await blobCall(`list ${o.what} ${day}`, async () => {
-        for await (const { blobs } of store.list({ prefix: `${o.tailPrefix}${day}/`, paginate: true })) {
+        for await (const { blobs } of store.list({
+          prefix: `${o.tailPrefix}${day}/`,
+          paginate: true,
+        })) {
           for (const { key } of blobs) {
             if (timeOfTailKey(key) < since) return;
             keys.push(key);
@@ -131,15 +145,29 @@ export function logIndex<Row>(o: LogIndexOptions<Row>): LogIndex<Row> {
   }
 
   /** Folds tail keys new since the watermark into `doc`; the new watermark is when the listing began. */
-  async function fold(doc: Snapshot, ids: Set<string>): Promise<{ next: Snapshot; changed: boolean }> {
+  async function fold(
+    doc: Snapshot,
+    ids: Set<string>,
+  ): Promise<{ next: Snapshot; changed: boolean }> {
     const began = Date.now();
     const keys = await tail(msOf(doc.watermark) - GRACE_MS);
     // One key per id: two signups of one address racing each other can each leave a tail key.
-    const fresh = [...new Map(keys.filter((k) => !ids.has(o.idOfTailKey(k))).map((k) => [o.idOfTailKey(k), k])).values()];
+    const fresh = [
+      ...new Map(
+        keys.filter((k) => !ids.has(o.idOfTailKey(k))).map((k) => [o.idOfTailKey(k), k]),
+      ).values(),
+    ];
     const watermark = new Date(began).toISOString();
-    if (fresh.length === 0) return { next: { ...doc, watermark }, changed: needsSweep(doc) || began - msOf(doc.watermark) > STALE_MS };
+    if (fresh.length === 0)
+      return {
+        next: { ...doc, watermark },
+        changed: needsSweep(doc) || began - msOf(doc.watermark) > STALE_MS,
+      };
     const added = (await o.rowsOfTailKeys(fresh)).filter((r) => !ids.has(o.idOf(r)));
-    return { next: { ...doc, watermark, items: [...doc.items, ...added].sort(o.order) }, changed: true };
+    return {
+      next: { ...doc, watermark, items: [...doc.items, ...added].sort(o.order) },
+      changed: true,
+    };
   }
 
   async function update(mutate: (rows: Row[]) => Row[] | Promise<Row[]>): Promise<void> {
@@ -153,8 +181,13 @@ export function logIndex<Row>(o: LogIndexOptions<Row>): LogIndex<Row> {
       },
       async (doc) => {
         const { next } = await fold(doc as Snapshot, new Set((doc as Snapshot).items.map(o.idOf)));
-        const found = o.orphans && !next.swept ? await o.orphans(new Set(next.items.map(o.idOf))) : [];
-        return { ...next, ...(o.orphans && { swept: true }), items: (await mutate([...next.items, ...found])).sort(o.order) };
+        const found =
+          o.orphans && !next.swept ? await o.orphans(new Set(next.items.map(o.idOf))) : [];
+        return {
+          ...next,
+          ...(o.orphans && { swept: true }),
+          items: (await mutate([...next.items, ...found])).sort(o.order),
+        };
       },
     );
   }

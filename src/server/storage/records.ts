@@ -25,7 +25,12 @@ export async function listKeys(store: Store, prefix?: string): Promise<string[]>
  * Reads and validates records by key, a few at a time so a long list does not open hundreds of
  * connections at once. Records deleted meanwhile are dropped; invalid ones are logged and skipped.
  */
-export async function readRecords<S extends z.ZodType>(store: Store, keys: string[], schema: S, concurrency = 16): Promise<z.infer<S>[]> {
+export async function readRecords<S extends z.ZodType>(
+  store: Store,
+  keys: string[],
+  schema: S,
+  concurrency = 16,
+): Promise<z.infer<S>[]> {
   const out: (z.infer<S> | null)[] = new Array(keys.length).fill(null);
   let next = 0;
   const worker = async () => {
@@ -45,18 +50,37 @@ export async function readRecords<S extends z.ZodType>(store: Store, keys: strin
 
 /** `?page=&pageSize=` (and an optional search `q`), with sane bounds. */
 export const pageQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').max(1_000_000, 'page is too large').default(1),
-  pageSize: z.coerce.number({ error: 'pageSize must be a whole number from 1 to 100' }).int('pageSize must be a whole number from 1 to 100').min(1, 'pageSize must be a whole number from 1 to 100').max(100, 'pageSize must be a whole number from 1 to 100').default(20),
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .max(1_000_000, 'page is too large')
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a whole number from 1 to 100' })
+    .int('pageSize must be a whole number from 1 to 100')
+    .min(1, 'pageSize must be a whole number from 1 to 100')
+    .max(100, 'pageSize must be a whole number from 1 to 100')
+    .default(20),
   q: z.string().trim().max(254, 'The search is too long').default(''),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 /** The request's query string as a plain object (last value wins). */
-export const queryOf = (req: Request): Record<string, string> => Object.fromEntries(new URL(req.url).searchParams);
+export const queryOf = (req: Request): Record<string, string> =>
+  Object.fromEntries(new URL(req.url).searchParams);
 
 export type { Page };
 
 /** Slices a page out of a full list. */
-export function paginate<T>(all: T[], { page, pageSize }: Pick<PageQuery, 'page' | 'pageSize'>): Page<T> {
-  return { items: all.slice((page - 1) * pageSize, page * pageSize), total: all.length, page, pageSize };
+export function paginate<T>(
+  all: T[],
+  { page, pageSize }: Pick<PageQuery, 'page' | 'pageSize'>,
+): Page<T> {
+  return {
+    items: all.slice((page - 1) * pageSize, page * pageSize),
+    total: all.length,
+    page,
+    pageSize,
+  };
 }

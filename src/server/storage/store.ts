@@ -62,7 +62,10 @@ export async function landedWrite(what: string, fn: () => Promise<WriteResult>):
 async function landedEtag(what: string, fn: () => Promise<WriteResult>): Promise<string | null> {
   const result = await blobCall(what, fn);
   if (!result.modified) return null;
-  if (!result.etag) throw new StorageError(`The content store did not confirm the write (${what}); nothing was saved`);
+  if (!result.etag)
+    throw new StorageError(
+      `The content store did not confirm the write (${what}); nothing was saved`,
+    );
   return result.etag;
 }
 
@@ -75,7 +78,8 @@ export async function readJSON<S extends z.ZodType>(
   const found = await blobCall(`read ${key}`, () => store.getWithMetadata(key, { type: 'json' }));
   if (!found) return null;
   const parsed = schema.safeParse(found.data);
-  if (!parsed.success) throw new StorageError(`Stored record ${key} is not valid`, { cause: parsed.error });
+  if (!parsed.success)
+    throw new StorageError(`Stored record ${key} is not valid`, { cause: parsed.error });
   return { value: parsed.data, etag: found.etag };
 }
 
@@ -102,31 +106,52 @@ function rememberCopy(id: string | undefined, etag: string | undefined, value: u
  * version is unchanged: the read is conditional (If-None-Match), so an unchanged document costs
  * one round trip with no body and no parsing. The value is shared: callers must not change it.
  */
-async function readParsed<S extends z.ZodType>(store: Store, key: string, schema: S): Promise<{ value: z.infer<S>; etag: string | undefined } | null> {
+async function readParsed<S extends z.ZodType>(
+  store: Store,
+  key: string,
+  schema: S,
+): Promise<{ value: z.infer<S>; etag: string | undefined } | null> {
   const id = copyId(store, key);
   const known = id ? parsedCopies.get(id) : undefined;
-  const found = await blobCall(`read ${key}`, () => store.getWithMetadata(key, { type: 'json', ...(known ? { etag: known.etag } : {}) }));
+  const found = await blobCall(`read ${key}`, () =>
+    store.getWithMetadata(key, { type: 'json', ...(known ? { etag: known.etag } : {}) }),
+  );
   if (!found) return null;
   if (known && found.data === null) return { value: known.value as z.infer<S>, etag: known.etag };
   const parsed = schema.safeParse(found.data);
-  if (!parsed.success) throw new StorageError(`Stored record ${key} is not valid`, { cause: parsed.error });
+  if (!parsed.success)
+    throw new StorageError(`Stored record ${key} is not valid`, { cause: parsed.error });
   rememberCopy(id, found.etag, parsed.data);
   return { value: parsed.data, etag: found.etag };
 }
 
 /** A JSON document for reading only (see readParsed): shared, so callers must not change it. */
-export async function readJSONShared<S extends z.ZodType>(store: Store, key: string, schema: S): Promise<z.infer<S> | null> {
+export async function readJSONShared<S extends z.ZodType>(
+  store: Store,
+  key: string,
+  schema: S,
+): Promise<z.infer<S> | null> {
   return (await readParsed(store, key, schema))?.value ?? null;
 }
 
 /** Writes a new record only if the key is free; false when it already exists. */
-export async function createJSON<S extends z.ZodType>(store: Store, key: string, schema: S, value: z.input<S>): Promise<boolean> {
+export async function createJSON<S extends z.ZodType>(
+  store: Store,
+  key: string,
+  schema: S,
+  value: z.input<S>,
+): Promise<boolean> {
   const data = schema.parse(value);
   return landedWrite(`create ${key}`, () => store.setJSON(key, data, { onlyIfNew: true }));
 }
 
 /** Overwrites a record after validating it (for records owned by one writer, e.g. uploads metadata). */
-export async function writeJSON<S extends z.ZodType>(store: Store, key: string, schema: S, value: z.input<S>): Promise<z.infer<S>> {
+export async function writeJSON<S extends z.ZodType>(
+  store: Store,
+  key: string,
+  schema: S,
+  value: z.input<S>,
+): Promise<z.infer<S>> {
   const data = schema.parse(value);
   await landedWrite(`write ${key}`, () => store.setJSON(key, data));
   return data;
@@ -154,7 +179,9 @@ export async function updateJSON<S extends z.ZodType, R = z.infer<S>>(
     if (found && !found.etag) throw new StorageError(`The store sent no version tag for ${key}`);
     const next = schema.parse(await mutate(structuredClone(current)));
     const etag = await landedEtag(`write ${key}`, () =>
-      found?.etag ? store.setJSON(key, next, { onlyIfMatch: found.etag }) : store.setJSON(key, next, { onlyIfNew: true }),
+      found?.etag
+        ? store.setJSON(key, next, { onlyIfMatch: found.etag })
+        : store.setJSON(key, next, { onlyIfNew: true }),
     );
     if (etag !== null) {
       // Its own copy: the caller gets `next` and may change it.
@@ -172,28 +199,51 @@ export async function updateJSON<S extends z.ZodType, R = z.infer<S>>(
  * release plan): read with its empty value when it was never written, and changed only through
  * updateJSON's etag-guarded loop.
  */
-export function singleDocument<S extends z.ZodType>(store: () => Store, key: string, schema: S, empty: () => z.input<S>) {
+export function singleDocument<S extends z.ZodType>(
+  store: () => Store,
+  key: string,
+  schema: S,
+  empty: () => z.input<S>,
+) {
   return {
-    read: async (): Promise<z.infer<S>> => (await readJSON(store(), key, schema))?.value ?? schema.parse(empty()),
-    update: (mutate: (current: z.infer<S>) => z.input<S> | Promise<z.input<S>>): Promise<z.infer<S>> => updateJSON(store(), key, schema, empty, mutate),
+    read: async (): Promise<z.infer<S>> =>
+      (await readJSON(store(), key, schema))?.value ?? schema.parse(empty()),
+    update: (
+      mutate: (current: z.infer<S>) => z.input<S> | Promise<z.input<S>>,
+    ): Promise<z.infer<S>> => updateJSON(store(), key, schema, empty, mutate),
   };
 }
 
 /** A field's value as text: lists (authors, topics) as JSON, everything else as it reads. */
-const asText = (v: unknown) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v ?? ''));
+const asText = (v: unknown) =>
+  v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v ?? '');
 
 /** 409 with the current values when a field changed since the editor loaded it. */
-export function assertExpected(current: Record<string, unknown>, expected?: Record<string, unknown>) {
+export function assertExpected(
+  current: Record<string, unknown>,
+  expected?: Record<string, unknown>,
+) {
   if (!expected) return;
-  const same = (a: unknown, b: unknown) => (typeof a === 'object' && a !== null) || (typeof b === 'object' && b !== null) ? asText(a) === asText(b) : (a ?? '') === (b ?? '');
+  const same = (a: unknown, b: unknown) =>
+    (typeof a === 'object' && a !== null) || (typeof b === 'object' && b !== null)
+      ? asText(a) === asText(b)
+      : (a ?? '') === (b ?? '');
   const changed = Object.keys(expected).filter((k) => !same(current[k], expected[k]));
   if (changed.length) {
-    throw new HttpError(409, 'Someone else changed this since you started editing', Object.fromEntries(changed.map((k) => [k, asText(current[k])])));
+    throw new HttpError(
+      409,
+      'Someone else changed this since you started editing',
+      Object.fromEntries(changed.map((k) => [k, asText(current[k])])),
+    );
   }
 }
 
 /** Lists every record under a prefix, validating each; invalid ones are skipped and logged. */
-export async function listJSON<S extends z.ZodType>(store: Store, schema: S, prefix?: string): Promise<z.infer<S>[]> {
+export async function listJSON<S extends z.ZodType>(
+  store: Store,
+  schema: S,
+  prefix?: string,
+): Promise<z.infer<S>[]> {
   const { blobs } = await blobCall('list', () => store.list(prefix ? { prefix } : {}));
   type Item = z.infer<S>;
   const values: (Item | null)[] = await Promise.all(

@@ -25,7 +25,10 @@ const PREFIX = 'a/';
 const store = () => openStore(STORES.privacy);
 
 /** Records an erasure or export (`user` is the admin, or 'system' for the retention schedule). */
-export async function recordAudit(user: Pick<User, 'username'> | 'system', entry: Pick<AuditEntry, 'action' | 'what' | 'count'>): Promise<AuditEntry> {
+export async function recordAudit(
+  user: Pick<User, 'username'> | 'system',
+  entry: Pick<AuditEntry, 'action' | 'what' | 'count'>,
+): Promise<AuditEntry> {
   const id = newestFirstKey();
   return writeJSON(store(), `${PREFIX}${id}`, auditEntrySchema, {
     ...entry,

@@ -22,7 +22,12 @@ const store = () => openStore(STORES.contact);
 const TAIL = 'm/';
 const gone = () => new HttpError(404, 'Message not found');
 
-const rowSchema = z.object({ id: z.string(), at: z.string(), read: z.boolean(), legacy: z.literal(true).optional() });
+const rowSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  read: z.boolean(),
+  legacy: z.literal(true).optional(),
+});
 type Row = z.infer<typeof rowSchema>;
 
 /** The time a message id (keys.ts `newestFirstKey`) was made, or null for other ids. */
@@ -30,7 +35,8 @@ function timeOfId(id: string): string | null {
   const inverted = /^(\d{13})-/.exec(id)?.[1];
   return inverted ? new Date(timeOfInverted(inverted)).toISOString() : null;
 }
-const keyOf = (row: Pick<Row, 'id' | 'at' | 'legacy'>) => (row.legacy ? row.id : `${TAIL}${dayOf(row.at)}/${row.id}`);
+const keyOf = (row: Pick<Row, 'id' | 'at' | 'legacy'>) =>
+  row.legacy ? row.id : `${TAIL}${dayOf(row.at)}/${row.id}`;
 const idOfKey = (key: string) => key.slice(key.lastIndexOf('/') + 1);
 
 const index = logIndex<Row>({
@@ -53,13 +59,22 @@ const index = logIndex<Row>({
   // First sight of a store: every message in either layout. Legacy ones are read for their flag.
   scan: async () => {
     const keys = await listKeys(store());
-    const current = keys.filter((k) => k.startsWith(TAIL)).flatMap((key) => {
-      const id = idOfKey(key);
-      const at = timeOfId(id);
-      return at ? [{ id, at, read: false }] : [];
-    });
-    const legacy = await readRecords(store(), keys.filter((k) => !k.startsWith(TAIL)), contactFormSchema);
-    return [...current, ...legacy.map((m) => ({ id: m.id, at: m.createdAt, read: m.read, legacy: true as const }))];
+    const current = keys
+      .filter((k) => k.startsWith(TAIL))
+      .flatMap((key) => {
+        const id = idOfKey(key);
+        const at = timeOfId(id);
+        return at ? [{ id, at, read: false }] : [];
+      });
+    const legacy = await readRecords(
+      store(),
+      keys.filter((k) => !k.startsWith(TAIL)),
+      contactFormSchema,
+    );
+    return [
+      ...current,
+      ...legacy.map((m) => ({ id: m.id, at: m.createdAt, read: m.read, legacy: true as const })),
+    ];
   },
 });
 
@@ -70,7 +85,8 @@ export async function createContactForm(input: ContactInput): Promise<ContactFor
   // Marked first, so erasure by address or name finds every stored message (person-index.ts).
   await markPerson('contact', id, record);
   // A fresh random key never exists; onlyIfNew just makes "never overwrite" explicit.
-  if (!(await createJSON(store(), keyOf({ id, at: record.createdAt }), contactFormSchema, record))) throw new HttpError(409, 'Please send the message again');
+  if (!(await createJSON(store(), keyOf({ id, at: record.createdAt }), contactFormSchema, record)))
+    throw new HttpError(409, 'Please send the message again');
   return record;
 }
 
@@ -82,10 +98,18 @@ async function messagesOf(rows: readonly Row[], concurrency?: number): Promise<C
 }
 
 /** One page of the inbox, newest first: the index, then one read per message shown. */
-export async function listContactForms(query: { page: number; pageSize: number }): Promise<Page<ContactForm>> {
+export async function listContactForms(query: {
+  page: number;
+  pageSize: number;
+}): Promise<Page<ContactForm>> {
   const rows = await index.rows();
   const { page, pageSize } = query;
-  return { items: await messagesOf(rows.slice((page - 1) * pageSize, page * pageSize)), total: rows.length, page, pageSize };
+  return {
+    items: await messagesOf(rows.slice((page - 1) * pageSize, page * pageSize)),
+    total: rows.length,
+    page,
+    pageSize,
+  };
 }
 
 /** The number of unread messages (from the index). */
@@ -122,12 +146,18 @@ export async function scanContactForms(): Promise<ContactForm[]> {
 
 /** The ids of messages that arrived before `at` (an ISO time), oldest first: from the index alone. */
 export async function messageIdsBefore(at: string): Promise<string[]> {
-  return (await index.rows()).filter((r) => r.at < at).map((r) => r.id).reverse();
+  return (await index.rows())
+    .filter((r) => r.at < at)
+    .map((r) => r.id)
+    .reverse();
 }
 
 /** The ids of messages that arrived from `from` until before `to` (ISO times), oldest first: from the index alone. */
 export async function messageIdsBetween(from: string, to: string): Promise<string[]> {
-  return (await index.rows()).filter((r) => r.at >= from && r.at < to).map((r) => r.id).reverse();
+  return (await index.rows())
+    .filter((r) => r.at >= from && r.at < to)
+    .map((r) => r.id)
+    .reverse();
 }
 
 /** The index row of a message, or undefined. */
@@ -137,13 +167,17 @@ const rowOf = async (id: string) => (await index.rows()).find((r) => r.id === id
 export async function getContactForm(id: string): Promise<ContactForm> {
   const row = await rowOf(id);
   const at = row?.at ?? timeOfId(id);
-  const found = row || at ? await readJSON(store(), keyOf(row ?? { id, at: at! }), contactFormSchema) : null;
+  const found =
+    row || at ? await readJSON(store(), keyOf(row ?? { id, at: at! }), contactFormSchema) : null;
   if (!found) throw gone();
   return { ...found.value, read: row?.read ?? found.value.read };
 }
 
 /** Marks a message read or unread (one guarded write to the index); returns it before and after. */
-export async function setContactFormRead(id: string, read: boolean): Promise<{ before: ContactForm; after: ContactForm }> {
+export async function setContactFormRead(
+  id: string,
+  read: boolean,
+): Promise<{ before: ContactForm; after: ContactForm }> {
   const before = await getContactForm(id);
   await index.update((rows) => {
     const row = rows.find((r) => r.id === id);
@@ -168,21 +202,57 @@ export async function deleteContactForm(id: string): Promise<ContactForm> {
   if (!found && !row) throw gone();
   await deleteKey(store(), key);
   await index.update((rows) => rows.filter((r) => r.id !== id));
-  return found?.value ?? { id, name: '(already deleted)', email: '', subject: 'other', message: '', createdAt: row!.at, read: row!.read };
+  return (
+    found?.value ?? {
+      id,
+      name: '(already deleted)',
+      email: '',
+      subject: 'other',
+      message: '',
+      createdAt: row!.at,
+      read: row!.read,
+    }
+  );
 }
 
 /** An admin marks a message read or unread: in History when it changed (the built pages never show messages). */
-export async function markContactForm(user: Pick<User, 'username'>, id: string, read: boolean): Promise<ContactForm> {
+export async function markContactForm(
+  user: Pick<User, 'username'>,
+  id: string,
+  read: boolean,
+): Promise<ContactForm> {
   const { before, after } = await setContactFormRead(id, read);
   if (before.read !== after.read) {
-    await commitChange(user, { action: 'update', target: `contact-forms/${id}`, summary: `Marked ${read ? 'read' : 'unread'}: ${after.name}`, before, after }, { rebuild: false });
+    await commitChange(
+      user,
+      {
+        action: 'update',
+        target: `contact-forms/${id}`,
+        summary: `Marked ${read ? 'read' : 'unread'}: ${after.name}`,
+        before,
+        after,
+      },
+      { rebuild: false },
+    );
   }
   return after;
 }
 
 /** An admin deletes a message; in History (restorable), no rebuild. */
-export async function removeContactForm(user: Pick<User, 'username'>, id: string): Promise<ContactForm> {
+export async function removeContactForm(
+  user: Pick<User, 'username'>,
+  id: string,
+): Promise<ContactForm> {
   const removed = await deleteContactForm(id);
-  await commitChange(user, { action: 'delete', target: `contact-forms/${id}`, summary: `${removed.name} <${removed.email}>`, before: removed }, { rebuild: false });
+  await commitChange(
+    user,
+    {
+      action: 'delete',
+      target: `contact-forms/${id}`,
+      summary: `${removed.name} <${removed.email}>`,
+      before: removed,
+    },
+    { rebuild: false },
+  );
   return removed;
 }

@@ -8,7 +8,13 @@ import { HttpError } from '../http/errors';
 import { eraseHistoryEntry, rebuildSite, scanHistoryTargets } from '../publishing/history';
 import { dismissFailedMail, listFailedMail } from '../outbound/mail-queue';
 import { deleteSubscription, findSubscription, subscriptionId } from './newsletter';
-import { forgetPerson, historyEntriesOf, markEarlierRecords, markedRecords, type Person } from './person-index';
+import {
+  forgetPerson,
+  historyEntriesOf,
+  markEarlierRecords,
+  markedRecords,
+  type Person,
+} from './person-index';
 import { deleteTestimonial, getTestimonial, scanTestimonials } from './testimonials';
 import { deleteUpload } from '../content/uploads';
 
@@ -48,19 +54,34 @@ const orNull = async <T>(p: Promise<T>): Promise<T | null> => {
 /** Marks what was stored before the privacy markers existed (once per store). */
 const markEarlier = () =>
   markEarlierRecords(async () => {
-    const [messages, testimonials, history] = await Promise.all([scanContactForms(), scanTestimonials(), scanHistoryTargets()]);
+    const [messages, testimonials, history] = await Promise.all([
+      scanContactForms(),
+      scanTestimonials(),
+      scanHistoryTargets(),
+    ]);
     return {
       people: [
-        ...messages.map((m) => ({ kind: 'contact' as const, key: m.id, who: { email: m.email, name: m.name } })),
-        ...testimonials.map((t) => ({ kind: 'testimonial' as const, key: t.id, who: { name: t.name } })),
+        ...messages.map((m) => ({
+          kind: 'contact' as const,
+          key: m.id,
+          who: { email: m.email, name: m.name },
+        })),
+        ...testimonials.map((t) => ({
+          kind: 'testimonial' as const,
+          key: t.id,
+          who: { name: t.name },
+        })),
       ],
       history,
     };
   });
 
 /** The person's records and the History targets that may hold copies of them. */
-async function gather(who: Person): Promise<PersonRecords & { targets: string[]; historyIds: string[] }> {
-  if (!who.email?.trim() && !who.name?.trim()) throw new HttpError(400, 'Give an email address or a name');
+async function gather(
+  who: Person,
+): Promise<PersonRecords & { targets: string[]; historyIds: string[] }> {
+  if (!who.email?.trim() && !who.name?.trim())
+    throw new HttpError(400, 'Give an email address or a name');
   await markEarlier();
   const refs = await markedRecords(who);
   const [messages, testimonials, subscription] = await Promise.all([
@@ -99,7 +120,9 @@ export async function erasePerson(user: Pick<User, 'username'>, who: Person): Pr
     if (t.image) photos.add(t.image);
     await orNull(deleteTestimonial(t.id));
   }
-  const subscription = who.email?.trim() ? (await orNull(deleteSubscription(subscriptionId(who.email)))) !== null : false;
+  const subscription = who.email?.trim()
+    ? (await orNull(deleteSubscription(subscriptionId(who.email)))) !== null
+    : false;
   // Entries about records deleted earlier may name a photo that outlived its testimonial.
   for (const id of found.historyIds) {
     const entry = await eraseHistoryEntry(id);
@@ -120,7 +143,12 @@ export async function erasePerson(user: Pick<User, 'username'>, who: Person): Pr
     historyEntries: found.historyIds.length,
     failedMail,
   };
-  const count = erased.messages + Number(subscription) + erased.testimonials + erased.historyEntries + failedMail;
+  const count =
+    erased.messages +
+    Number(subscription) +
+    erased.testimonials +
+    erased.historyEntries +
+    failedMail;
   await recordAudit(user, { action: 'erase', what: 'person', count });
   // Approved testimonials are on the built pages, and a new deploy drops the image CDN's copies.
   if (found.testimonials.length > 0 || deletedPhotos > 0) await rebuildSite();
@@ -132,7 +160,9 @@ async function eraseFailedMail(email: string | undefined): Promise<number> {
   const address = email?.trim().toLowerCase();
   if (!address) return 0;
   const { items } = await listFailedMail(500);
-  const theirs = items.filter((m) => m.to.trim().toLowerCase() === address || m.replyTo?.trim().toLowerCase() === address);
+  const theirs = items.filter(
+    (m) => m.to.trim().toLowerCase() === address || m.replyTo?.trim().toLowerCase() === address,
+  );
   for (const m of theirs) await dismissFailedMail(m.id);
   return theirs.length;
 }

@@ -26,7 +26,17 @@ export interface ExportRow {
   id: string;
 }
 
-export const EXPORT_COLUMNS: (keyof ExportRow)[] = ['email', 'status', 'signedUpAt', 'confirmedAt', 'unsubscribedAt', 'source', 'form', 'consentVersion', 'id'];
+export const EXPORT_COLUMNS: (keyof ExportRow)[] = [
+  'email',
+  'status',
+  'signedUpAt',
+  'confirmedAt',
+  'unsubscribedAt',
+  'source',
+  'form',
+  'consentVersion',
+  'id',
+];
 
 const system = () => openStore(STORES.system);
 const markerKey = (list: ExportList) => `newsletter-export/${list}`;
@@ -41,7 +51,8 @@ export type LastExport = z.infer<typeof markerSchema>;
 const OVERLAP_MS = 10_000;
 
 /** When a row joined its list: what "new since the last export" compares. */
-const joinedAt = (list: ExportList, r: SubscriberRow) => (list === 'subscribed' ? (r.confirmedAt ?? r.createdAt) : (r.unsubscribedAt ?? r.createdAt));
+const joinedAt = (list: ExportList, r: SubscriberRow) =>
+  list === 'subscribed' ? (r.confirmedAt ?? r.createdAt) : (r.unsubscribedAt ?? r.createdAt);
 
 const toExportRow = (r: SubscriberRow): ExportRow => ({
   email: r.email,
@@ -64,12 +75,22 @@ export async function lastExport(list: ExportList): Promise<LastExport | null> {
  * only after the last batch was handed over, so a download that fails part-way leaves "new since
  * the last export" where it was; a failure to record it fails the download.
  */
-export async function* exportBatches(list: ExportList, onlyNew: boolean, batchSize = 1000): AsyncGenerator<ExportRow[]> {
+export async function* exportBatches(
+  list: ExportList,
+  onlyNew: boolean,
+  batchSize = 1000,
+): AsyncGenerator<ExportRow[]> {
   const startedAt = Date.now();
   const previous = onlyNew ? await lastExport(list) : null;
   const from = previous ? Date.parse(previous.at) - OVERLAP_MS : -Infinity;
   const status = list === 'subscribed' ? 'confirmed' : 'unsubscribed';
-  const rows = (await indexedSubscriptions()).filter((r) => r.status === status && Date.parse(joinedAt(list, r)) > from);
-  for (let i = 0; i < rows.length; i += batchSize) yield rows.slice(i, i + batchSize).map(toExportRow);
-  await writeJSON(system(), markerKey(list), markerSchema, { at: new Date(startedAt).toISOString(), count: rows.length });
+  const rows = (await indexedSubscriptions()).filter(
+    (r) => r.status === status && Date.parse(joinedAt(list, r)) > from,
+  );
+  for (let i = 0; i < rows.length; i += batchSize)
+    yield rows.slice(i, i + batchSize).map(toExportRow);
+  await writeJSON(system(), markerKey(list), markerSchema, {
+    at: new Date(startedAt).toISOString(),
+    count: rows.length,
+  });
 }

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { newsletterSubscriptionSchema, toRow, type NewsletterSubscription, type SubscriberRow } from '../../schemas/newsletter-subscription';
+import {
+  newsletterSubscriptionSchema,
+  toRow,
+  type NewsletterSubscription,
+  type SubscriberRow,
+} from '../../schemas/newsletter-subscription';
 import { newestFirstKey } from '../storage/keys';
 import { dayOf, logIndex } from '../storage/log-index';
 import { listKeys, readRecords } from '../storage/records';
@@ -37,7 +42,8 @@ const rowSchema = z.object({
 });
 
 /** Newest first; ties by address, so the order is total. */
-export const newestFirst = (a: SubscriberRow, b: SubscriberRow) => b.createdAt.localeCompare(a.createdAt) || a.email.localeCompare(b.email);
+export const newestFirst = (a: SubscriberRow, b: SubscriberRow) =>
+  b.createdAt.localeCompare(a.createdAt) || a.email.localeCompare(b.email);
 
 const idOfTailKey = (key: string) => key.slice(key.lastIndexOf('-') + 1);
 
@@ -53,9 +59,20 @@ const index = logIndex<SubscriberRow>({
   idOfTailKey,
   // The record itself, not the marker's copy: a repeat signup that heals a marker while a delete of
   // the same address runs can leave a marker whose record is gone, and that must not be listed.
-  rowsOfTailKeys: async (keys) => (await readRecords(records(), keys.map(idOfTailKey), newsletterSubscriptionSchema)).map(toRow),
-  scan: async () => (await readRecords(records(), await listKeys(records()), newsletterSubscriptionSchema)).map(toRow),
-  orphans: async (ids) => (await readRecords(records(), (await listKeys(records())).filter((id) => !ids.has(id)), newsletterSubscriptionSchema)).map(toRow),
+  rowsOfTailKeys: async (keys) =>
+    (await readRecords(records(), keys.map(idOfTailKey), newsletterSubscriptionSchema)).map(toRow),
+  scan: async () =>
+    (await readRecords(records(), await listKeys(records()), newsletterSubscriptionSchema)).map(
+      toRow,
+    ),
+  orphans: async (ids) =>
+    (
+      await readRecords(
+        records(),
+        (await listKeys(records())).filter((id) => !ids.has(id)),
+        newsletterSubscriptionSchema,
+      )
+    ).map(toRow),
 });
 
 /** The marker key of a subscription: its day, then an inverted time so a day lists newest first. */
@@ -64,16 +81,24 @@ export function markerKey(s: Pick<NewsletterSubscription, 'id' | 'createdAt'>): 
 }
 
 /** Writes a subscription's marker (idempotent: the key and value follow from the record). */
-export async function writeMarker(s: Pick<NewsletterSubscription, 'id' | 'createdAt'>): Promise<void> {
+export async function writeMarker(
+  s: Pick<NewsletterSubscription, 'id' | 'createdAt'>,
+): Promise<void> {
   await writeJSON(system(), markerKey(s), markerSchema, { id: s.id });
 }
 
 /** True when the subscription's marker exists (a record without one is healed by its repeat signup). */
-export async function hasMarker(s: Pick<NewsletterSubscription, 'id' | 'createdAt'>): Promise<boolean> {
-  return (await blobCall(`read ${markerKey(s)}`, () => system().getMetadata(markerKey(s)))) !== null;
+export async function hasMarker(
+  s: Pick<NewsletterSubscription, 'id' | 'createdAt'>,
+): Promise<boolean> {
+  return (
+    (await blobCall(`read ${markerKey(s)}`, () => system().getMetadata(markerKey(s)))) !== null
+  );
 }
 
-export async function deleteMarker(s: Pick<NewsletterSubscription, 'id' | 'createdAt'>): Promise<void> {
+export async function deleteMarker(
+  s: Pick<NewsletterSubscription, 'id' | 'createdAt'>,
+): Promise<void> {
   await deleteKey(system(), markerKey(s));
 }
 

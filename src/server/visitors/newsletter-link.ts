@@ -1,4 +1,7 @@
-import { newsletterSubscriptionSchema, type NewsletterSubscription } from '../../schemas/newsletter-subscription';
+import {
+  newsletterSubscriptionSchema,
+  type NewsletterSubscription,
+} from '../../schemas/newsletter-subscription';
 import { HttpError } from '../http/errors';
 import { updateRow } from './newsletter-index';
 import { readLinkToken } from './newsletter-token';

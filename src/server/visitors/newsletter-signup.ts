@@ -1,5 +1,9 @@
 import { normaliseEmail } from '../../schemas/newsletter';
-import { CURRENT_CONSENT, type ConsentVersion, type SignupForm } from '../../schemas/newsletter-consent';
+import {
+  CURRENT_CONSENT,
+  type ConsentVersion,
+  type SignupForm,
+} from '../../schemas/newsletter-consent';
 import { newsletterSubscriptionSchema } from '../../schemas/newsletter-subscription';
 import { createOnce, isExpired, subscriptionId } from './newsletter';
 import { updateRow } from './newsletter-index';
@@ -27,16 +31,49 @@ export async function signUp(email: string, origin: SignupOrigin): Promise<void>
   const id = subscriptionId(email);
   const now = new Date().toISOString();
   const { token, hash } = newConfirmToken(id);
-  const consent = { source: origin.page ?? '/', form: origin.form ?? 'unknown', consent: origin.consent ?? CURRENT_CONSENT } as const;
-  const record = newsletterSubscriptionSchema.parse({ id, email: normaliseEmail(email), createdAt: now, status: 'pending', requestedAt: now, ...consent, confirmTokenHash: hash, confirmSentAt: now });
+  const consent = {
+    source: origin.page ?? '/',
+    form: origin.form ?? 'unknown',
+    consent: origin.consent ?? CURRENT_CONSENT,
+  } as const;
+  const record = newsletterSubscriptionSchema.parse({
+    id,
+    email: normaliseEmail(email),
+    createdAt: now,
+    status: 'pending',
+    requestedAt: now,
+    ...consent,
+    confirmTokenHash: hash,
+    confirmSentAt: now,
+  });
   const { created, subscription: existing } = await createOnce(record);
   if (created) return sendConfirmation(record.email, token);
   if (existing.status === 'confirmed') return;
-  if (existing.status === 'pending' && !isExpired(existing) && existing.confirmSentAt && Date.now() - Date.parse(existing.confirmSentAt) < RESEND_AFTER_MS) return;
+  if (
+    existing.status === 'pending' &&
+    !isExpired(existing) &&
+    existing.confirmSentAt &&
+    Date.now() - Date.parse(existing.confirmSentAt) < RESEND_AFTER_MS
+  )
+    return;
   // An address that unsubscribed signs up again like a new one: pending until its owner confirms
   // (and still suppressed until then).
-  const updated = await updateJSON(openStore(STORES.newsletter), id, newsletterSubscriptionSchema, gone, (current) =>
-    current.status === 'confirmed' ? current : { ...current, status: 'pending' as const, requestedAt: now, ...consent, confirmTokenHash: hash, confirmSentAt: now },
+  const updated = await updateJSON(
+    openStore(STORES.newsletter),
+    id,
+    newsletterSubscriptionSchema,
+    gone,
+    (current) =>
+      current.status === 'confirmed'
+        ? current
+        : {
+            ...current,
+            status: 'pending' as const,
+            requestedAt: now,
+            ...consent,
+            confirmTokenHash: hash,
+            confirmSentAt: now,
+          },
   ).catch((error: unknown) => {
     if (error instanceof Deleted) return null;
     throw error;

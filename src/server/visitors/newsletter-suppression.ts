@@ -29,5 +29,9 @@ export async function liftSuppression(id: string): Promise<void> {
 
 /** 409 when the address unsubscribed: what adds subscribers without their new consent calls this. */
 export async function assertNotSuppressed(id: string): Promise<void> {
-  if (await isSuppressed(id)) throw new HttpError(409, 'This address unsubscribed from the newsletter: only a new signup confirmed by its owner can add it again');
+  if (await isSuppressed(id))
+    throw new HttpError(
+      409,
+      'This address unsubscribed from the newsletter: only a new signup confirmed by its owner can add it again',
+    );
 }

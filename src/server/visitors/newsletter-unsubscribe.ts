@@ -8,7 +8,8 @@ import { openStore, readJSON, STORES, updateJSON } from '../storage/store';
 
 const store = () => openStore(STORES.newsletter);
 
-const GONE = 'This unsubscribe link is not valid: it was already used, or belongs to an earlier subscription. If you still receive the newsletter, ask for a new link on the unsubscribe page.';
+const GONE =
+  'This unsubscribe link is not valid: it was already used, or belongs to an earlier subscription. If you still receive the newsletter, ask for a new link on the unsubscribe page.';
 
 /** An unsubscribe link by address is emailed at most this often (no mail bombing through the form). */
 const RESEND_AFTER_MS = 10 * 60_000;
@@ -23,7 +24,10 @@ const RESEND_AFTER_MS = 10 * 60_000;
 export async function unsubscribeWithToken(token: string): Promise<void> {
   await spendLink(token, {
     gone: GONE,
-    usable: (s, presentedHash) => s.status === 'confirmed' && !!s.unsubscribeSecret && sameHash(secretHash(s.unsubscribeSecret), presentedHash),
+    usable: (s, presentedHash) =>
+      s.status === 'confirmed' &&
+      !!s.unsubscribeSecret &&
+      sameHash(secretHash(s.unsubscribeSecret), presentedHash),
     before: suppress,
     change: (current) => {
       const { unsubscribeSecret: _s, unsubscribeSentAt: _u, ...rest } = current;
@@ -41,7 +45,8 @@ export async function requestUnsubscribeLink(email: string): Promise<void> {
   const id = subscriptionId(email);
   const found = (await readJSON(store(), id, newsletterSubscriptionSchema))?.value;
   if (found?.status !== 'confirmed') return;
-  if (found.unsubscribeSentAt && Date.now() - Date.parse(found.unsubscribeSentAt) < RESEND_AFTER_MS) return;
+  if (found.unsubscribeSentAt && Date.now() - Date.parse(found.unsubscribeSentAt) < RESEND_AFTER_MS)
+    return;
   const sentAt = new Date().toISOString();
   const updated = await updateJSON(
     store(),
@@ -50,13 +55,26 @@ export async function requestUnsubscribeLink(email: string): Promise<void> {
     () => {
       throw new Deleted();
     },
-    (current) => (current.status === 'confirmed' ? { ...current, unsubscribeSecret: current.unsubscribeSecret ?? newLinkSecret(), unsubscribeSentAt: sentAt } : current),
+    (current) =>
+      current.status === 'confirmed'
+        ? {
+            ...current,
+            unsubscribeSecret: current.unsubscribeSecret ?? newLinkSecret(),
+            unsubscribeSentAt: sentAt,
+          }
+        : current,
   ).catch((error: unknown) => {
     if (error instanceof Deleted) return null;
     throw error;
   });
   // Unsubscribed or deleted meanwhile: nothing to send.
-  if (!updated || updated.status !== 'confirmed' || updated.unsubscribeSentAt !== sentAt || !updated.unsubscribeSecret) return;
+  if (
+    !updated ||
+    updated.status !== 'confirmed' ||
+    updated.unsubscribeSentAt !== sentAt ||
+    !updated.unsubscribeSecret
+  )
+    return;
   await sendUnsubscribeLink(updated.email, id, updated.unsubscribeSecret);
 }
 

@@ -1,12 +1,27 @@
 import { createHash } from 'node:crypto';
 import { normaliseEmail } from '../../schemas/newsletter';
 import { PENDING_DAYS } from '../../schemas/newsletter-consent';
-import { newsletterSubscriptionSchema, toRow, type NewsletterSubscription, type SubscriberRow } from '../../schemas/newsletter-subscription';
+import {
+  newsletterSubscriptionSchema,
+  toRow,
+  type NewsletterSubscription,
+  type SubscriberRow,
+} from '../../schemas/newsletter-subscription';
 import type { User } from '../../schemas/user';
 import { HttpError } from '../http/errors';
 import { commitChange } from '../publishing/history';
 import { assertNotSuppressed, isSuppressed } from './newsletter-suppression';
-import { deleteMarker, hasMarker, indexedSubscription, indexedSubscriptions, listAsStored, markerKey, newestFirst, updateRow, writeMarker } from './newsletter-index';
+import {
+  deleteMarker,
+  hasMarker,
+  indexedSubscription,
+  indexedSubscriptions,
+  listAsStored,
+  markerKey,
+  newestFirst,
+  updateRow,
+  writeMarker,
+} from './newsletter-index';
 import { listKeys, readRecords, type Page, type PageQuery } from '../storage/records';
 import { createJSON, deleteKey, openStore, readJSON, STORES, updateJSON } from '../storage/store';
 
@@ -19,12 +34,16 @@ const store = () => openStore(STORES.newsletter);
  * surrounding spaces) means same key, so `onlyIfNew` makes signups unique without a shared list;
  * the hash is always a valid Blobs key whatever characters the address holds.
  */
-export const subscriptionId = (email: string) => createHash('sha256').update(normaliseEmail(email)).digest('hex');
+export const subscriptionId = (email: string) =>
+  createHash('sha256').update(normaliseEmail(email)).digest('hex');
 
 const DAY_MS = 86_400_000;
 
 /** True for a signup whose link has run out: it is no longer listed, and is deleted by the hourly sweep. */
-export const isExpired = (s: Pick<SubscriberRow, 'status' | 'requestedAt' | 'createdAt'>, now = Date.now()) =>
+export const isExpired = (
+  s: Pick<SubscriberRow, 'status' | 'requestedAt' | 'createdAt'>,
+  now = Date.now(),
+) =>
   s.status === 'pending' && Date.parse(s.requestedAt ?? s.createdAt) + PENDING_DAYS * DAY_MS <= now;
 
 /**
@@ -34,15 +53,25 @@ export const isExpired = (s: Pick<SubscriberRow, 'status' | 'requestedAt' | 'cre
  * `created: false` and writes nothing, unless the stored record has no marker (an earlier layout
  * wrote record first): then it is healed and listed, however old it is.
  */
-export async function subscribe(email: string): Promise<{ created: boolean; subscription: NewsletterSubscription }> {
+export async function subscribe(
+  email: string,
+): Promise<{ created: boolean; subscription: NewsletterSubscription }> {
   await assertNotSuppressed(subscriptionId(email));
   const now = new Date().toISOString();
-  const record = newsletterSubscriptionSchema.parse({ id: subscriptionId(email), email: normaliseEmail(email), createdAt: now, confirmedAt: now, form: 'import' });
+  const record = newsletterSubscriptionSchema.parse({
+    id: subscriptionId(email),
+    email: normaliseEmail(email),
+    createdAt: now,
+    confirmedAt: now,
+    form: 'import',
+  });
   return createOnce(record);
 }
 
 /** Stores a new subscription unless its address is stored already; the stored one is healed and returned. */
-export async function createOnce(record: NewsletterSubscription): Promise<{ created: boolean; subscription: NewsletterSubscription }> {
+export async function createOnce(
+  record: NewsletterSubscription,
+): Promise<{ created: boolean; subscription: NewsletterSubscription }> {
   const stored = (await readJSON(store(), record.id, newsletterSubscriptionSchema))?.value;
   if (stored) return { created: false, subscription: await heal(stored) };
   const { created, stored: winner } = await create(record);
@@ -53,9 +82,12 @@ export async function createOnce(record: NewsletterSubscription): Promise<{ crea
  * Writes a new subscription, marker then record. When the address is already stored (a signup or
  * import of it got there first), that record and its marker stand and ours is removed as spare.
  */
-async function create(record: NewsletterSubscription): Promise<{ created: boolean; stored: NewsletterSubscription | null }> {
+async function create(
+  record: NewsletterSubscription,
+): Promise<{ created: boolean; stored: NewsletterSubscription | null }> {
   await writeMarker(record);
-  if (await createJSON(store(), record.id, newsletterSubscriptionSchema, record)) return { created: true, stored: record };
+  if (await createJSON(store(), record.id, newsletterSubscriptionSchema, record))
+    return { created: true, stored: record };
   const stored = (await readJSON(store(), record.id, newsletterSubscriptionSchema))?.value ?? null;
   if (!stored || markerKey(stored) !== markerKey(record)) await deleteMarker(record);
   return { created: false, stored };
@@ -69,12 +101,16 @@ async function heal(stored: NewsletterSubscription): Promise<NewsletterSubscript
 }
 
 /** Confirmed subscriptions only: what counts, shows and is exported. */
-const confirmed = async () => (await indexedSubscriptions()).filter((s) => s.status === 'confirmed');
+const confirmed = async () =>
+  (await indexedSubscriptions()).filter((s) => s.status === 'confirmed');
 
 /** Every confirmed record, read one by one: the tests' reference for what the index must show. */
 export async function scanSubscriptions(): Promise<SubscriberRow[]> {
   const all = await readRecords(store(), await listKeys(store()), newsletterSubscriptionSchema);
-  return all.filter((s) => s.status === 'confirmed').map(toRow).sort(newestFirst);
+  return all
+    .filter((s) => s.status === 'confirmed')
+    .map(toRow)
+    .sort(newestFirst);
 }
 
 export type ListedStatus = 'confirmed' | 'pending' | 'unsubscribed';
@@ -83,12 +119,22 @@ export type ListedStatus = 'confirmed' | 'pending' | 'unsubscribed';
  * One page of confirmed subscriptions (or of signups still waiting for confirmation, or of
  * addresses that unsubscribed) whose address contains `q`, newest first.
  */
-export async function listSubscriptions(query: PageQuery, status: ListedStatus = 'confirmed'): Promise<Page<SubscriberRow>> {
+export async function listSubscriptions(
+  query: PageQuery,
+  status: ListedStatus = 'confirmed',
+): Promise<Page<SubscriberRow>> {
   const needle = query.q.toLowerCase();
   const now = Date.now();
-  const rows = (await indexedSubscriptions()).filter((s) => s.status === status && !isExpired(s, now));
+  const rows = (await indexedSubscriptions()).filter(
+    (s) => s.status === status && !isExpired(s, now),
+  );
   const matches = needle ? rows.filter((s) => s.email.includes(needle)) : rows;
-  return { items: matches.slice((query.page - 1) * query.pageSize, query.page * query.pageSize), total: matches.length, page: query.page, pageSize: query.pageSize };
+  return {
+    items: matches.slice((query.page - 1) * query.pageSize, query.page * query.pageSize),
+    total: matches.length,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 /** The number of confirmed subscribers (from the index). */
@@ -98,7 +144,9 @@ export async function countSubscriptions(): Promise<number> {
 
 /** The subscription of an address, or null. */
 export async function findSubscription(email: string): Promise<NewsletterSubscription | null> {
-  return (await readJSON(store(), subscriptionId(email), newsletterSubscriptionSchema))?.value ?? null;
+  return (
+    (await readJSON(store(), subscriptionId(email), newsletterSubscriptionSchema))?.value ?? null
+  );
 }
 
 /**
@@ -106,7 +154,9 @@ export async function findSubscription(email: string): Promise<NewsletterSubscri
  * A delete that failed after the record went is finished by repeating it (the row is still listed).
  */
 export async function deleteSubscription(id: string): Promise<SubscriberRow> {
-  const found = (await readJSON(store(), id, newsletterSubscriptionSchema))?.value ?? (await indexedSubscription(id));
+  const found =
+    (await readJSON(store(), id, newsletterSubscriptionSchema))?.value ??
+    (await indexedSubscription(id));
   if (!found) throw new HttpError(404, 'Subscription not found');
   await deleteKey(store(), id);
   await deleteMarker(found);
@@ -115,9 +165,21 @@ export async function deleteSubscription(id: string): Promise<SubscriberRow> {
 }
 
 /** An admin deletes a subscription; in History (restorable), no rebuild. */
-export async function removeSubscription(user: Pick<User, 'username'>, id: string): Promise<SubscriberRow> {
+export async function removeSubscription(
+  user: Pick<User, 'username'>,
+  id: string,
+): Promise<SubscriberRow> {
   const removed = await deleteSubscription(id);
-  await commitChange(user, { action: 'delete', target: `subscriptions/${removed.id}`, summary: removed.email, before: removed }, { rebuild: false });
+  await commitChange(
+    user,
+    {
+      action: 'delete',
+      target: `subscriptions/${removed.id}`,
+      summary: removed.email,
+      before: removed,
+    },
+    { rebuild: false },
+  );
   return removed;
 }
 
@@ -168,13 +230,21 @@ const gone = (): never => {
  * then record, a few at a time: for imports, the scale benchmark and tests. Addresses already
  * present, and addresses that unsubscribed (the suppression list, one read each), are skipped.
  */
-export async function importSubscriptions(list: Pick<NewsletterSubscription, 'email' | 'createdAt'>[], concurrency = 16): Promise<number> {
+export async function importSubscriptions(
+  list: Pick<NewsletterSubscription, 'email' | 'createdAt'>[],
+  concurrency = 16,
+): Promise<number> {
   let next = 0;
   const created: NewsletterSubscription[] = [];
   const worker = async () => {
     while (next < list.length) {
       const { email, createdAt } = list[next++]!;
-      const record = newsletterSubscriptionSchema.parse({ id: subscriptionId(email), email: normaliseEmail(email), createdAt, form: 'import' });
+      const record = newsletterSubscriptionSchema.parse({
+        id: subscriptionId(email),
+        email: normaliseEmail(email),
+        createdAt,
+        form: 'import',
+      });
       if (await isSuppressed(record.id)) continue;
       if ((await create(record)).created) created.push(record);
     }
@@ -190,10 +260,15 @@ export async function importSubscriptions(list: Pick<NewsletterSubscription, 'em
  */
 export async function reinsertSubscription(before: { id: string }): Promise<SubscriberRow> {
   const record = newsletterSubscriptionSchema.parse(before);
-  if (record.id !== subscriptionId(record.email)) throw new HttpError(400, 'the old version does not match its address');
+  if (record.id !== subscriptionId(record.email))
+    throw new HttpError(400, 'the old version does not match its address');
   await assertNotSuppressed(record.id);
   const { created } = await create(record);
-  if (!created) throw new HttpError(409, 'This address is on the list again already, so the deleted subscription cannot be re-created');
+  if (!created)
+    throw new HttpError(
+      409,
+      'This address is on the list again already, so the deleted subscription cannot be re-created',
+    );
   await listAsStored([record.id]);
   return toRow(record);
 }

@@ -26,7 +26,8 @@ export interface Person {
 }
 
 const hash = (s: string) => createHash('sha256').update(s).digest('hex');
-const normaliseName = (name: string) => name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+const normaliseName = (name: string) =>
+  name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** The marker folders of a person: one for the address, one for the name (whichever are given). */
 export function personHashes(who: Person): string[] {
@@ -36,29 +37,35 @@ export function personHashes(who: Person): string[] {
   return out;
 }
 
-const personMarker = (h: string, kind: PersonKind, key: string) => `p/${h}/${kind}/${encodeURIComponent(key)}`;
+const personMarker = (h: string, kind: PersonKind, key: string) =>
+  `p/${h}/${kind}/${encodeURIComponent(key)}`;
 const historyPrefix = (target: string) => `h/${encodeURIComponent(target)}/`;
 
 /** Marks a stored record as naming this person (written before the record, so none is unmarked). */
 export async function markPerson(kind: PersonKind, key: string, who: Person): Promise<void> {
-  await Promise.all(personHashes(who).map((h) => writeJSON(store(), personMarker(h, kind, key), markerSchema, {})));
+  await Promise.all(
+    personHashes(who).map((h) => writeJSON(store(), personMarker(h, kind, key), markerSchema, {})),
+  );
 }
 
 /**
  * History targets whose entries copy a visitor's data: wider than the roles' personal targets
  * (testimonials are editors' work, yet hold a name and a photo), narrower than all (users are staff).
  */
-const holdsVisitorData = (target: string) => /^(contact-forms|testimonials|subscriptions)\//.test(target);
+const holdsVisitorData = (target: string) =>
+  /^(contact-forms|testimonials|subscriptions)\//.test(target);
 
 /** Marks a History entry as being about `target`. */
 export async function markHistoryEntry(target: string, entryId: string): Promise<void> {
-  if (holdsVisitorData(target)) await writeJSON(store(), `${historyPrefix(target)}${entryId}`, markerSchema, {});
+  if (holdsVisitorData(target))
+    await writeJSON(store(), `${historyPrefix(target)}${entryId}`, markerSchema, {});
 }
 
 async function keysUnder(prefix: string): Promise<string[]> {
   const keys: string[] = [];
   await blobCall('list privacy markers', async () => {
-    for await (const { blobs } of store().list({ prefix, paginate: true })) keys.push(...blobs.map((b) => b.key));
+    for await (const { blobs } of store().list({ prefix, paginate: true }))
+      keys.push(...blobs.map((b) => b.key));
   });
   return keys;
 }
@@ -69,7 +76,8 @@ export async function markedRecords(who: Person): Promise<Record<PersonKind, str
   for (const h of personHashes(who)) {
     for (const key of await keysUnder(`p/${h}/`)) {
       const [, , kind, record] = key.split('/');
-      if ((kind === 'contact' || kind === 'testimonial') && record) found[kind].add(decodeURIComponent(record));
+      if ((kind === 'contact' || kind === 'testimonial') && record)
+        found[kind].add(decodeURIComponent(record));
     }
   }
   return { contact: [...found.contact], testimonial: [...found.testimonial] };
@@ -82,13 +90,24 @@ export async function historyEntriesOf(target: string): Promise<string[]> {
 
 /** Forgets the markers of an erased person and of the History entries about their records. */
 export async function forgetPerson(who: Person, targets: readonly string[]): Promise<void> {
-  const keys = [...(await Promise.all(personHashes(who).map((h) => keysUnder(`p/${h}/`)))).flat(), ...(await Promise.all(targets.map((t) => keysUnder(historyPrefix(t))))).flat()];
+  const keys = [
+    ...(await Promise.all(personHashes(who).map((h) => keysUnder(`p/${h}/`)))).flat(),
+    ...(await Promise.all(targets.map((t) => keysUnder(historyPrefix(t))))).flat(),
+  ];
   for (const key of keys) await deleteKey(store(), key);
 }
 
 /** Forgets the markers of one deleted record and of the History entries about it (retention). */
-export async function forgetRecord(kind: PersonKind, key: string, who: Person, target: string): Promise<void> {
-  const keys = [...personHashes(who).map((h) => personMarker(h, kind, key)), ...(await keysUnder(historyPrefix(target)))];
+export async function forgetRecord(
+  kind: PersonKind,
+  key: string,
+  who: Person,
+  target: string,
+): Promise<void> {
+  const keys = [
+    ...personHashes(who).map((h) => personMarker(h, kind, key)),
+    ...(await keysUnder(historyPrefix(target))),
+  ];
   for (const k of keys) await deleteKey(store(), k);
 }
 
@@ -99,7 +118,12 @@ const FLAG = 'marked-earlier-records';
  * record's person and every History entry's target. Repeating it is harmless (markers are
  * idempotent), so a run cut short is simply run again.
  */
-export async function markEarlierRecords(scan: () => Promise<{ people: { kind: PersonKind; key: string; who: Person }[]; history: { target: string; id: string }[] }>): Promise<void> {
+export async function markEarlierRecords(
+  scan: () => Promise<{
+    people: { kind: PersonKind; key: string; who: Person }[];
+    history: { target: string; id: string }[];
+  }>,
+): Promise<void> {
   if (await readJSON(store(), FLAG, flagSchema)) return;
   const { people, history } = await scan();
   for (const p of people) await markPerson(p.kind, p.key, p.who);

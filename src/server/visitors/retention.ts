@@ -25,7 +25,12 @@ export interface RetentionResult {
 const gone = (error: unknown) => error instanceof HttpError && error.status === 404;
 
 /** Deletes one due record, then erases the History entries about it and forgets its markers. */
-async function expire(kind: PersonKind, id: string, target: string, remove: () => Promise<Person>): Promise<boolean> {
+async function expire(
+  kind: PersonKind,
+  id: string,
+  target: string,
+  remove: () => Promise<Person>,
+): Promise<boolean> {
   let who: Person;
   try {
     who = await remove();
@@ -38,7 +43,10 @@ async function expire(kind: PersonKind, id: string, target: string, remove: () =
   return true;
 }
 
-export async function applyRetention(now = Date.now(), budgetMs = 20_000): Promise<RetentionResult> {
+export async function applyRetention(
+  now = Date.now(),
+  budgetMs = 20_000,
+): Promise<RetentionResult> {
   const started = Date.now();
   const settings = await getSiteSettings();
   const cutoff = (months: number) => subMonths(new Date(now), months).toISOString();
@@ -48,17 +56,38 @@ export async function applyRetention(now = Date.now(), budgetMs = 20_000): Promi
   ]);
   const result: RetentionResult = { messages: 0, testimonials: 0, more: false };
   const due = [
-    ...messages.map((id) => ({ kind: 'contact' as const, id, target: `contact-forms/${id}`, remove: () => deleteContactForm(id) })),
-    ...testimonials.map((id) => ({ kind: 'testimonial' as const, id, target: `testimonials/${id}`, remove: () => deleteTestimonial(id) })),
+    ...messages.map((id) => ({
+      kind: 'contact' as const,
+      id,
+      target: `contact-forms/${id}`,
+      remove: () => deleteContactForm(id),
+    })),
+    ...testimonials.map((id) => ({
+      kind: 'testimonial' as const,
+      id,
+      target: `testimonials/${id}`,
+      remove: () => deleteTestimonial(id),
+    })),
   ];
   for (const [i, item] of due.entries()) {
     if (Date.now() - started > budgetMs) {
       result.more = i < due.length;
       break;
     }
-    if (await expire(item.kind, item.id, item.target, item.remove)) result[item.kind === 'contact' ? 'messages' : 'testimonials']++;
+    if (await expire(item.kind, item.id, item.target, item.remove))
+      result[item.kind === 'contact' ? 'messages' : 'testimonials']++;
   }
-  if (result.messages > 0) await recordAudit('system', { action: 'retention', what: 'contact-forms', count: result.messages });
-  if (result.testimonials > 0) await recordAudit('system', { action: 'retention', what: 'testimonials', count: result.testimonials });
+  if (result.messages > 0)
+    await recordAudit('system', {
+      action: 'retention',
+      what: 'contact-forms',
+      count: result.messages,
+    });
+  if (result.testimonials > 0)
+    await recordAudit('system', {
+      action: 'retention',
+      what: 'testimonials',
+      count: result.testimonials,
+    });
   return result;
 }

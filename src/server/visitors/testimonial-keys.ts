@@ -2,7 +2,15 @@ import { z } from 'zod';
 import type { Testimonial } from '../../schemas/testimonial';
 import { StorageError } from '../http/errors';
 import { listKeys } from '../storage/records';
-import { blobCall, createJSON, openStore, readJSON, readJSONShared, STORES, updateJSON } from '../storage/store';
+import {
+  blobCall,
+  createJSON,
+  openStore,
+  readJSON,
+  readJSONShared,
+  STORES,
+  updateJSON,
+} from '../storage/store';
 
 /*
  * Which testimonial keys exist, without listing the whole store (a listing is a round trip per
@@ -30,7 +38,8 @@ const foldBefore = () => new Date(Date.now() - 86_400_000).toISOString().slice(0
 const dayOfKey = (key: string) => (key.includes('/') ? key.slice(0, key.indexOf('/')) : '');
 
 /** The key of a testimonial in the current layout. */
-export const recordKey = (t: Pick<Testimonial, 'createdAt' | 'id'>) => `${dayOfTime(t.createdAt)}/${t.createdAt}_${t.id}`;
+export const recordKey = (t: Pick<Testimonial, 'createdAt' | 'id'>) =>
+  `${dayOfTime(t.createdAt)}/${t.createdAt}_${t.id}`;
 /** The id a key ends with (both layouts). */
 export const idOfKey = (key: string) => key.slice(key.lastIndexOf('_') + 1);
 /** The part of a key that sorts by creation time (both layouts). */
@@ -54,11 +63,14 @@ async function snapshot() {
 
 /** Day folders that hold keys, oldest first (a directory listing: it reads no record). */
 async function days(): Promise<string[]> {
-  const { directories } = await blobCall('list testimonial days', () => records().list({ directories: true }));
+  const { directories } = await blobCall('list testimonial days', () =>
+    records().list({ directories: true }),
+  );
   return directories.map((d) => d.replace(/\/$/, '')).sort();
 }
 
-const keysOf = async (list: string[]) => (await Promise.all(list.map((day) => listKeys(records(), `${day}/`)))).flat();
+const keysOf = async (list: string[]) =>
+  (await Promise.all(list.map((day) => listKeys(records(), `${day}/`)))).flat();
 
 /** Every testimonial key, both layouts, each once. */
 export async function allTestimonialKeys(): Promise<string[]> {
@@ -79,7 +91,10 @@ export async function allTestimonialKeys(): Promise<string[]> {
 /** After a delete: the key leaves the snapshot (always written, see above). */
 export async function forgetKey(key: string): Promise<void> {
   await snapshot();
-  await updateJSON(system(), SNAPSHOT_KEY, snapshotSchema, missing, (doc) => ({ ...doc, keys: doc.keys.filter((k) => k !== key) }));
+  await updateJSON(system(), SNAPSHOT_KEY, snapshotSchema, missing, (doc) => ({
+    ...doc,
+    keys: doc.keys.filter((k) => k !== key),
+  }));
 }
 
 /** After keys were written (restore, import): those of already folded days join the snapshot. */

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { testimonialSchema, type Testimonial, type testimonialSubmitSchema, type testimonialUpdateSchema } from '../../schemas/testimonial';
+import {
+  testimonialSchema,
+  type Testimonial,
+  type testimonialSubmitSchema,
+  type testimonialUpdateSchema,
+} from '../../schemas/testimonial';
 import { CACHE_TAGS, purgeTags } from '../http/cdn-cache';
 import type { User } from '../../schemas/user';
 import { HttpError, StorageError } from '../http/errors';
@@ -7,8 +12,24 @@ import { commitChange } from '../publishing/history';
 import { markPerson } from './person-index';
 import { deleteUpload, uploadExists } from '../content/uploads';
 import { listKeys, readRecords, type Page, type PageQuery } from '../storage/records';
-import { assertExpected, createJSON, deleteKey, openStore, readJSON, readJSONShared, STORES, updateJSON } from '../storage/store';
-import { allTestimonialKeys, forgetKey, idOfKey, recordKey, rememberKeys, timeOfKey } from './testimonial-keys';
+import {
+  assertExpected,
+  createJSON,
+  deleteKey,
+  openStore,
+  readJSON,
+  readJSONShared,
+  STORES,
+  updateJSON,
+} from '../storage/store';
+import {
+  allTestimonialKeys,
+  forgetKey,
+  idOfKey,
+  recordKey,
+  rememberKeys,
+  timeOfKey,
+} from './testimonial-keys';
 
 /*
  * Layout, chosen so every read touches only what it returns:
@@ -51,7 +72,10 @@ async function publishedIndex({ mayWrite = true } = {}): Promise<readonly Testim
   } catch (error) {
     // A reader that may not write (a build's read-only store): the scan is the right answer anyway.
     if (!(error instanceof StorageError)) throw error;
-    console.error('Could not save the published testimonials list; answering from a full scan:', error.message);
+    console.error(
+      'Could not save the published testimonials list; answering from a full scan:',
+      error.message,
+    );
     return items;
   }
   // Another request built it first, from a scan at least as recent: use theirs.
@@ -99,19 +123,32 @@ async function keyOf(id: string): Promise<string> {
  * For a testimonial found gone mid-action: the published list may still show it (a delete whose
  * list update failed), so it is brought in line before the 404 goes out. Other errors pass as they are.
  */
-const settle = (key: string, id: string) => async (error: unknown): Promise<never> => {
-  if (error instanceof HttpError && error.status === 404) await syncPublished(key, id);
-  throw error;
-};
+const settle =
+  (key: string, id: string) =>
+  async (error: unknown): Promise<never> => {
+    if (error instanceof HttpError && error.status === 404) await syncPublished(key, id);
+    throw error;
+  };
 
 /** Stores a visitor's testimonial, always pending review: approved and featured are forced false. */
-export async function submitTestimonial(input: z.output<typeof testimonialSubmitSchema>): Promise<Testimonial> {
+export async function submitTestimonial(
+  input: z.output<typeof testimonialSubmitSchema>,
+): Promise<Testimonial> {
   const now = new Date().toISOString();
   const { approved: _a, featured: _f, ...fields } = input;
-  const record = testimonialSchema.parse({ ...fields, id: crypto.randomUUID(), createdAt: now, updatedAt: now, approved: false, featured: false, order: 0 });
+  const record = testimonialSchema.parse({
+    ...fields,
+    id: crypto.randomUUID(),
+    createdAt: now,
+    updatedAt: now,
+    approved: false,
+    featured: false,
+    order: 0,
+  });
   // Marked first, so erasure by name finds every stored testimonial (person-index.ts).
   await markPerson('testimonial', record.id, record);
-  if (!(await createJSON(records(), recordKey(record), testimonialSchema, record))) throw new HttpError(409, 'Please submit the testimonial again');
+  if (!(await createJSON(records(), recordKey(record), testimonialSchema, record)))
+    throw new HttpError(409, 'Please submit the testimonial again');
   return record;
 }
 
@@ -120,16 +157,26 @@ export async function submitTestimonial(input: z.output<typeof testimonialSubmit
  * number pending. Costs the key snapshot and a listing of the recent days, one read of the
  * published document and one read per pending testimonial on the page.
  */
-export async function testimonialPage({ page, pageSize }: Pick<PageQuery, 'page' | 'pageSize'>): Promise<Page<Testimonial> & { pending: number }> {
+export async function testimonialPage({
+  page,
+  pageSize,
+}: Pick<PageQuery, 'page' | 'pageSize'>): Promise<Page<Testimonial> & { pending: number }> {
   const [keys, published] = await Promise.all([allTestimonialKeys(), publishedIndex()]);
   const approved = new Map(published.map((t) => [t.id, t]));
   // Keys end with `<ISO creation time>_<id>`: a reversed sort on that is newest first.
   // Plain comparison: ISO times sort as strings, and localeCompare costs ~10x on 10,000 keys.
-  const newest = keys.map((k) => [timeOfKey(k), k] as const).sort((a, b) => (a[0] < b[0] ? 1 : a[0] > b[0] ? -1 : 0)).map(([, k]) => k);
+  const newest = keys
+    .map((k) => [timeOfKey(k), k] as const)
+    .sort((a, b) => (a[0] < b[0] ? 1 : a[0] > b[0] ? -1 : 0))
+    .map(([, k]) => k);
   const pending = newest.filter((k) => !approved.has(idOfKey(k)));
   const ordered = [...pending, ...newest.filter((k) => approved.has(idOfKey(k)))];
   const shown = ordered.slice((page - 1) * pageSize, page * pageSize);
-  const read = await readRecords(records(), shown.filter((k) => !approved.has(idOfKey(k))), testimonialSchema);
+  const read = await readRecords(
+    records(),
+    shown.filter((k) => !approved.has(idOfKey(k))),
+    testimonialSchema,
+  );
   const byId = new Map(read.map((t) => [t.id, t]));
   const items = shown.flatMap((k) => approved.get(idOfKey(k)) ?? byId.get(idOfKey(k)) ?? []);
   return { items, total: ordered.length, page, pageSize, pending: pending.length };
@@ -156,11 +203,13 @@ export async function pendingTestimonialIdsBefore(at: string): Promise<string[]>
 export async function countPendingBetween(from: string, to: string): Promise<number> {
   const [keys, published] = await Promise.all([allTestimonialKeys(), publishedIndex()]);
   const approved = new Set(published.map((t) => t.id));
-  return keys.filter((k) => !approved.has(idOfKey(k)) && timeOfKey(k) >= from && timeOfKey(k) < to).length;
+  return keys.filter((k) => !approved.has(idOfKey(k)) && timeOfKey(k) >= from && timeOfKey(k) < to)
+    .length;
 }
 
 /** Published order: by `order`, then newest first. */
-const publishedOrder = (a: Testimonial, b: Testimonial) => a.order - b.order || b.createdAt.localeCompare(a.createdAt);
+const publishedOrder = (a: Testimonial, b: Testimonial) =>
+  a.order - b.order || b.createdAt.localeCompare(a.createdAt);
 
 /** Approved testimonials, as the public lists show them (one Blobs read). */
 export async function approvedTestimonials(): Promise<Testimonial[]> {
@@ -196,7 +245,13 @@ export async function updateTestimonial(
       // A field changed by someone else since the admin loaded it: 409 with its current value.
       assertExpected(current, expected);
       before = current;
-      return { ...current, ...patch, id: current.id, createdAt: current.createdAt, updatedAt: new Date().toISOString() };
+      return {
+        ...current,
+        ...patch,
+        id: current.id,
+        createdAt: current.createdAt,
+        updatedAt: new Date().toISOString(),
+      };
     },
   ).catch(settle(key, id));
   await syncPublished(key, id);
@@ -211,7 +266,13 @@ export async function reviewTestimonial(
   expected?: Record<string, unknown>,
 ): Promise<Testimonial> {
   const { before, after } = await updateTestimonial(id, patch, expected);
-  await commitChange(user, { action: 'update', target: `testimonials/${id}`, summary: `${after.name}: ${Object.keys(patch).join(', ')}`, before, after });
+  await commitChange(user, {
+    action: 'update',
+    target: `testimonials/${id}`,
+    summary: `${after.name}: ${Object.keys(patch).join(', ')}`,
+    before,
+    after,
+  });
   return after;
 }
 
@@ -237,9 +298,17 @@ export async function deleteTestimonial(id: string): Promise<Testimonial> {
 }
 
 /** An editor deletes a testimonial: in History, and rebuilt off /testimonials. */
-export async function removeTestimonial(user: Pick<User, 'username'>, id: string): Promise<Testimonial> {
+export async function removeTestimonial(
+  user: Pick<User, 'username'>,
+  id: string,
+): Promise<Testimonial> {
   const removed = await deleteTestimonial(id);
-  await commitChange(user, { action: 'delete', target: `testimonials/${removed.id}`, summary: removed.name, before: removed });
+  await commitChange(user, {
+    action: 'delete',
+    target: `testimonials/${removed.id}`,
+    summary: removed.name,
+    before: removed,
+  });
   return removed;
 }
 
@@ -251,8 +320,10 @@ export async function reinsertTestimonial(record: unknown): Promise<Testimonial>
   const parsed = photoGone ? { ...given, image: '' } : given;
   await publishedIndex();
   await markPerson('testimonial', parsed.id, parsed);
-  if ((await allTestimonialKeys()).some((k) => idOfKey(k) === parsed.id)) throw new HttpError(409, 'This testimonial already exists');
-  if (!(await createJSON(records(), recordKey(parsed), testimonialSchema, parsed))) throw new HttpError(409, 'This testimonial already exists');
+  if ((await allTestimonialKeys()).some((k) => idOfKey(k) === parsed.id))
+    throw new HttpError(409, 'This testimonial already exists');
+  if (!(await createJSON(records(), recordKey(parsed), testimonialSchema, parsed)))
+    throw new HttpError(409, 'This testimonial already exists');
   await rememberKeys([recordKey(parsed)]);
   await syncPublished(recordKey(parsed), parsed.id);
   return parsed;
@@ -284,7 +355,9 @@ export async function insertTestimonials(list: Testimonial[], concurrency = 16):
     await updateJSON(system(), INDEX_KEY, indexSchema, missing, async (doc) => {
       const fresh = await readRecords(records(), approved.map(recordKey), testimonialSchema);
       const ids = new Set(fresh.map((t) => t.id));
-      return { items: [...doc.items.filter((t) => !ids.has(t.id)), ...fresh.filter((t) => t.approved)] };
+      return {
+        items: [...doc.items.filter((t) => !ids.has(t.id)), ...fresh.filter((t) => t.approved)],
+      };
     });
     await purgeTags(CACHE_TAGS.testimonials);
   }

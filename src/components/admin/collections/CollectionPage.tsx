@@ -1,5 +1,18 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import Plus from 'lucide-react/icons/plus';
 import { useState } from 'react';
 import Button from '../../ui/Button';
@@ -24,12 +37,17 @@ export default function CollectionPage({ page }: { page: string }) {
   const config = COLLECTION_CONFIGS[page]!;
   const { data, setData, error } = useFetch<Item[]>(config.listEndpoint ?? `/api/${config.api}`);
   const [editing, setEditing] = useState<{ item: Item | null } | null>(null);
-  const reorder = useAction({ toast: 'Order not saved', fallback: 'The new order could not be saved.' });
+  const reorder = useAction({
+    toast: 'Order not saved',
+    fallback: 'The new order could not be saved.',
+  });
   // "Edit in admin" on a public page links here with ?item=<id>: that item's editor opens once the list is in.
   const [linkedOpened, setLinkedOpened] = useState(false);
   if (data && !linkedOpened) {
     setLinkedOpened(true);
-    const linked = data.find((i) => i.id === new URLSearchParams(window.location.search).get('item'));
+    const linked = data.find(
+      (i) => i.id === new URLSearchParams(window.location.search).get('item'),
+    );
     if (linked) setEditing({ item: linked });
   }
   const items = data ?? [];
@@ -73,16 +91,24 @@ export default function CollectionPage({ page }: { page: string }) {
   };
   const positionOf = (id: unknown) => items.findIndex((i) => i.id === id) + 1;
   const announcements = {
-    onDragStart: ({ active }: { active: { id: unknown } }) => `Picked up ${nameOf(active.id)}, position ${positionOf(active.id)} of ${items.length}.`,
+    onDragStart: ({ active }: { active: { id: unknown } }) =>
+      `Picked up ${nameOf(active.id)}, position ${positionOf(active.id)} of ${items.length}.`,
     onDragOver: ({ active, over }: { active: { id: unknown }; over: { id: unknown } | null }) =>
-      over ? `${nameOf(active.id)} moved to position ${positionOf(over.id)} of ${items.length}.` : `${nameOf(active.id)} is no longer over a position.`,
+      over
+        ? `${nameOf(active.id)} moved to position ${positionOf(over.id)} of ${items.length}.`
+        : `${nameOf(active.id)} is no longer over a position.`,
     onDragEnd: ({ active, over }: { active: { id: unknown }; over: { id: unknown } | null }) =>
-      over ? `${nameOf(active.id)} dropped at position ${positionOf(over.id)} of ${items.length}.` : `${nameOf(active.id)} dropped.`,
-    onDragCancel: ({ active }: { active: { id: unknown } }) => `Moving ${nameOf(active.id)} was cancelled.`,
+      over
+        ? `${nameOf(active.id)} dropped at position ${positionOf(over.id)} of ${items.length}.`
+        : `${nameOf(active.id)} dropped.`,
+    onDragCancel: ({ active }: { active: { id: unknown } }) =>
+      `Moving ${nameOf(active.id)} was cancelled.`,
   };
 
   function onSaved(saved: Item, created: boolean) {
-    setData((list) => (created ? [...(list ?? []), saved] : (list ?? []).map((i) => (i.id === saved.id ? saved : i))));
+    setData((list) =>
+      created ? [...(list ?? []), saved] : (list ?? []).map((i) => (i.id === saved.id ? saved : i)),
+    );
     setEditing(null);
   }
 
@@ -94,13 +120,20 @@ export default function CollectionPage({ page }: { page: string }) {
           Add {config.singular}
         </Button>
       </PageHeader>
-      {(config.api === 'publications' || config.api === 'events') && <ScheduledReleases only={config.api} />}
+      {(config.api === 'publications' || config.api === 'events') && (
+        <ScheduledReleases only={config.api} />
+      )}
       <LoadStatus loaded={!!data} error={error} />
-      {data && items.length === 0 && <p className={cx(ui.card, 'p-8 text-center text-ink-muted')}>Nothing here yet. Add the first {config.singular}.</p>}
+      {data && items.length === 0 && (
+        <p className={cx(ui.card, 'p-8 text-center text-ink-muted')}>
+          Nothing here yet. Add the first {config.singular}.
+        </p>
+      )}
       {items.length > 0 && (
         <>
           <p id={`${config.api}-order-help`} className="mb-2 text-xs text-ink-soft">
-            Drag the handle, or focus it and use Space and the arrow keys, or the arrow buttons, to change the order shown on the site.
+            Drag the handle, or focus it and use Space and the arrow keys, or the arrow buttons, to
+            change the order shown on the site.
           </p>
           <DndContext
             sensors={sensors}
@@ -108,11 +141,18 @@ export default function CollectionPage({ page }: { page: string }) {
             onDragEnd={onDragEnd}
             accessibility={{
               announcements,
-              screenReaderInstructions: { draggable: 'Press Space to pick up, the arrow keys to move, Space again to drop, Escape to cancel.' },
+              screenReaderInstructions: {
+                draggable:
+                  'Press Space to pick up, the arrow keys to move, Space again to drop, Escape to cancel.',
+              },
             }}
           >
             <SortableContext items={items.map((i) => i.id)} strategy={verticalListSortingStrategy}>
-              <ul aria-label={config.title} aria-describedby={`${config.api}-order-help`} className={cx(ui.card, 'divide-y divide-slate-100 overflow-hidden')}>
+              <ul
+                aria-label={config.title}
+                aria-describedby={`${config.api}-order-help`}
+                className={cx(ui.card, 'divide-y divide-slate-100 overflow-hidden')}
+              >
                 {items.map((item, index) => (
                   <SortableRow
                     key={item.id}
@@ -133,11 +173,22 @@ export default function CollectionPage({ page }: { page: string }) {
           </DndContext>
         </>
       )}
-      {editing && <ItemEditor config={config} item={editing.item} onClose={() => setEditing(null)} onSaved={(saved, created) => onSaved(saved as Item, created)} />}
+      {editing && (
+        <ItemEditor
+          config={config}
+          item={editing.item}
+          onClose={() => setEditing(null)}
+          onSaved={(saved, created) => onSaved(saved as Item, created)}
+        />
+      )}
       <ConfirmDialog
         open={removal.target !== null}
         title={`Delete this ${config.singular}?`}
-        message={removal.target ? `"${config.primary(removal.target)}" will be removed from the site. You can restore it from History.` : ''}
+        message={
+          removal.target
+            ? `"${config.primary(removal.target)}" will be removed from the site. You can restore it from History.`
+            : ''
+        }
         confirmLabel="Delete"
         busy={removal.busy}
         onConfirm={() => void removal.confirm()}

@@ -23,14 +23,23 @@ interface ItemEditorProps {
 export default function ItemEditor(props: ItemEditorProps) {
   // Fields that start from a site setting (an event's time zone) wait for the settings, so the
   // form shows from its first render the value it will save.
-  return props.config.fields.some((f) => f.initialSetting) ? <WithSettings {...props} /> : <ItemForm {...props} fields={props.config.fields} />;
+  return props.config.fields.some((f) => f.initialSetting) ? (
+    <WithSettings {...props} />
+  ) : (
+    <ItemForm {...props} fields={props.config.fields} />
+  );
 }
 
 function WithSettings(props: ItemEditorProps) {
   const { data, error } = useFetch<SiteSettings>('/api/site-settings');
   if (!data) {
     return (
-      <Dialog open variant="panel" title={props.item ? `Edit ${props.config.singular}` : `Add ${props.config.singular}`} onClose={props.onClose}>
+      <Dialog
+        open
+        variant="panel"
+        title={props.item ? `Edit ${props.config.singular}` : `Add ${props.config.singular}`}
+        onClose={props.onClose}
+      >
         <LoadStatus loaded={false} error={error} />
       </Dialog>
     );
@@ -38,7 +47,13 @@ function WithSettings(props: ItemEditorProps) {
   return <ItemForm {...props} fields={withSettingDefaults(props.config.fields, data)} />;
 }
 
-function ItemForm({ config, item, onClose, onSaved, fields }: ItemEditorProps & { fields: readonly FieldConfig[] }) {
+function ItemForm({
+  config,
+  item,
+  onClose,
+  onSaved,
+  fields,
+}: ItemEditorProps & { fields: readonly FieldConfig[] }) {
   const creating = item === null;
   const base = config.endpoint ?? `/api/${config.api}`;
   const state = useRecordForm({
@@ -46,11 +61,16 @@ function ItemForm({ config, item, onClose, onSaved, fields }: ItemEditorProps & 
     record: item,
     schema: config.schema,
     savedMessage: creating ? `Added the ${config.singular}` : 'Changes saved',
-    failedTitle: creating ? `Failed to add ${config.singular}` : `Failed to update ${config.singular}`,
+    failedTitle: creating
+      ? `Failed to add ${config.singular}`
+      : `Failed to update ${config.singular}`,
     save: (changes, expected) =>
       creating
         ? saveContent<Item>('POST', base, changes)
-        : saveContent<Item>('PATCH', `${base}/${encodeURIComponent(String(item.id))}`, { ...changes, _expected: expected }),
+        : saveContent<Item>('PATCH', `${base}/${encodeURIComponent(String(item.id))}`, {
+            ...changes,
+            _expected: expected,
+          }),
     onSaved: (saved) => onSaved(saved, creating),
   });
   // Closing with unsaved edits asks first (Escape, the close button, Cancel, a backdrop click).
@@ -59,7 +79,12 @@ function ItemForm({ config, item, onClose, onSaved, fields }: ItemEditorProps & 
     void confirmLeave().then((leave) => leave && onClose());
   };
   return (
-    <Dialog open variant="panel" title={creating ? `Add ${config.singular}` : `Edit ${config.singular}`} onClose={close}>
+    <Dialog
+      open
+      variant="panel"
+      title={creating ? `Add ${config.singular}` : `Edit ${config.singular}`}
+      onClose={close}
+    >
       <RecordForm
         state={state}
         groups={[{ fields }]}

@@ -21,14 +21,36 @@ interface SortableRowProps {
 }
 
 /** One item of a collection list: drag handle (mouse, touch or keyboard), move buttons, edit, delete. */
-export default function SortableRow({ id, primary, secondary, image, index, count, busy, onMove, onEdit, onDelete }: SortableRowProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled: busy });
+export default function SortableRow({
+  id,
+  primary,
+  secondary,
+  image,
+  index,
+  count,
+  busy,
+  onMove,
+  onEdit,
+  onDelete,
+}: SortableRowProps) {
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({ id, disabled: busy });
   return (
     <li
       ref={setNodeRef}
       style={{ transform: CSS.Transform.toString(transform), transition }}
       data-testid="collection-row"
-      className={cx('flex items-center gap-3 bg-white px-3 py-2.5', isDragging && 'relative z-10 shadow-lg ring-2 ring-brand-500')}
+      className={cx(
+        'flex items-center gap-3 bg-white px-3 py-2.5',
+        isDragging && 'relative z-10 shadow-lg ring-2 ring-brand-500',
+      )}
     >
       <button
         type="button"
@@ -41,23 +63,42 @@ export default function SortableRow({ id, primary, secondary, image, index, coun
         <GripVertical aria-hidden="true" className="h-4 w-4" />
       </button>
       {image !== undefined && (
-        <div className="h-10 w-10 shrink-0 overflow-hidden rounded bg-slate-100">{image && <img src={image} alt="" className="h-full w-full object-cover" />}</div>
+        <div className="h-10 w-10 shrink-0 overflow-hidden rounded bg-slate-100">
+          {image && <img src={image} alt="" className="h-full w-full object-cover" />}
+        </div>
       )}
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-ink">{primary}</p>
         {secondary && <p className="truncate text-xs text-ink-soft">{secondary}</p>}
       </div>
       <div className="flex shrink-0 items-center gap-0.5">
-        <button type="button" className={ui.icon} disabled={busy || index === 0} onClick={() => onMove(index, index - 1)} aria-label={`Move ${primary} up`}>
+        <button
+          type="button"
+          className={ui.icon}
+          disabled={busy || index === 0}
+          onClick={() => onMove(index, index - 1)}
+          aria-label={`Move ${primary} up`}
+        >
           <ArrowUp aria-hidden="true" className="h-4 w-4" />
         </button>
-        <button type="button" className={ui.icon} disabled={busy || index === count - 1} onClick={() => onMove(index, index + 1)} aria-label={`Move ${primary} down`}>
+        <button
+          type="button"
+          className={ui.icon}
+          disabled={busy || index === count - 1}
+          onClick={() => onMove(index, index + 1)}
+          aria-label={`Move ${primary} down`}
+        >
           <ArrowDown aria-hidden="true" className="h-4 w-4" />
         </button>
         <button type="button" className={ui.icon} onClick={onEdit} aria-label={`Edit ${primary}`}>
           <Pencil aria-hidden="true" className="h-4 w-4" />
         </button>
-        <button type="button" className={cx(ui.icon, 'hover:text-red-700')} onClick={onDelete} aria-label={`Delete ${primary}`}>
+        <button
+          type="button"
+          className={cx(ui.icon, 'hover:text-red-700')}
+          onClick={onDelete}
+          aria-label={`Delete ${primary}`}
+        >
           <Trash2 aria-hidden="true" className="h-4 w-4" />
         </button>
       </div>

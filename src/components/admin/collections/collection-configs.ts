@@ -14,7 +14,8 @@ const s = (v: unknown) => (typeof v === 'string' ? v : '');
 /** 'Draft', 'Scheduled for 2025-06-19 09:00 (Europe/London)', or nothing for published items. */
 function releaseLabel(i: Item): string {
   if (i.status === 'draft') return 'Draft';
-  if (i.status === 'scheduled') return `Scheduled for ${s(i.publishAt).replace('T', ' ')} (${s(i.timeZone) || 'UTC'})`;
+  if (i.status === 'scheduled')
+    return `Scheduled for ${s(i.publishAt).replace('T', ' ')} (${s(i.timeZone) || 'UTC'})`;
   return '';
 }
 
@@ -47,7 +48,13 @@ const IMAGE_ALT_FIELDS: readonly FieldConfig[] = [
     help: 'For people who cannot see the image. Needed to publish a record with an image, unless it is decorative.',
     half: true,
   },
-  { name: 'imageDecorative', label: 'Decorative image', type: 'checkbox', help: 'It adds nothing the text does not say: screen readers skip it.', half: true },
+  {
+    name: 'imageDecorative',
+    label: 'Decorative image',
+    type: 'checkbox',
+    help: 'It adds nothing the text does not say: screen readers skip it.',
+    half: true,
+  },
 ];
 
 /** Who sees a publication or event: the release fields both share (src/schemas/release.ts). */
@@ -61,8 +68,22 @@ const RELEASE_FIELDS: readonly FieldConfig[] = [
     help: 'Draft: never public. Scheduled: public from the publish time on (the site rebuilds itself then).',
     half: true,
   },
-  { name: 'publishAt', label: 'Publish at', type: 'datetime', help: 'For scheduled items: the local time in the zone below.', half: true },
-  { name: 'timeZone', label: 'Time zone', type: 'select', options: timeZoneOptions(), initial: browserZone(), emptyLabel: 'UTC', half: true },
+  {
+    name: 'publishAt',
+    label: 'Publish at',
+    type: 'datetime',
+    help: 'For scheduled items: the local time in the zone below.',
+    half: true,
+  },
+  {
+    name: 'timeZone',
+    label: 'Time zone',
+    type: 'select',
+    options: timeZoneOptions(),
+    initial: browserZone(),
+    emptyLabel: 'UTC',
+    half: true,
+  },
 ];
 
 /** Today as YYYY-MM-DD in the admin's own time zone: a new publication's date. */
@@ -80,14 +101,32 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
     api: 'research-areas',
     title: 'Research areas',
     singular: 'research area',
-    description: 'The cards of the Strategic Focus section on the home page; each area has a topic page.',
+    description:
+      'The cards of the Strategic Focus section on the home page; each area has a topic page.',
     schema: researchAreaCreateSchema,
     fields: [
-      { name: 'title', label: 'Title', type: 'text', required: true, placeholder: 'AI Safety & Alignment' },
+      {
+        name: 'title',
+        label: 'Title',
+        type: 'text',
+        required: true,
+        placeholder: 'AI Safety & Alignment',
+      },
       { name: 'description', label: 'Description', type: 'textarea', required: true },
-      { name: 'image', label: 'Image', type: 'image', help: 'A default image is shown when none is set.' },
+      {
+        name: 'image',
+        label: 'Image',
+        type: 'image',
+        help: 'A default image is shown when none is set.',
+      },
       ...IMAGE_ALT_FIELDS,
-      { name: 'link', label: 'Link', type: 'text', placeholder: 'https://… or /page (optional)', help: 'Optional: the card then leads here instead of to the area’s topic page.' },
+      {
+        name: 'link',
+        label: 'Link',
+        type: 'text',
+        placeholder: 'https://… or /page (optional)',
+        help: 'Optional: the card then leads here instead of to the area’s topic page.',
+      },
     ],
     primary: (i) => s(i.title),
     secondary: (i) => s(i.description),
@@ -97,17 +136,35 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
     api: 'team-members',
     title: 'Team members',
     singular: 'team member',
-    description: 'The advisory team on the home and team pages; each member has a page of their own.',
+    description:
+      'The advisory team on the home and team pages; each member has a page of their own.',
     schema: teamMemberCreateSchema,
     fields: [
       { name: 'name', label: 'Name', type: 'text', required: true, half: true },
       { name: 'position', label: 'Position', type: 'text', required: true, half: true },
       { name: 'bio', label: 'Biography', type: 'textarea' },
       { name: 'image', label: 'Photo', type: 'image' },
-      { name: 'linkedin', label: 'LinkedIn', type: 'url', placeholder: 'https://www.linkedin.com/in/…', half: true },
-      { name: 'twitter', label: 'Twitter / X', type: 'url', placeholder: 'https://x.com/…', half: true },
+      {
+        name: 'linkedin',
+        label: 'LinkedIn',
+        type: 'url',
+        placeholder: 'https://www.linkedin.com/in/…',
+        half: true,
+      },
+      {
+        name: 'twitter',
+        label: 'Twitter / X',
+        type: 'url',
+        placeholder: 'https://x.com/…',
+        half: true,
+      },
       { name: 'email', label: 'E-mail', type: 'email', half: true },
-      { name: 'topics', label: 'Expert in', type: 'topics', help: 'Listed as an expert on these research areas’ pages.' },
+      {
+        name: 'topics',
+        label: 'Expert in',
+        type: 'topics',
+        help: 'Listed as an expert on these research areas’ pages.',
+      },
     ],
     primary: (i) => s(i.name),
     secondary: (i) => s(i.position),
@@ -123,16 +180,58 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
     fields: [
       { name: 'title', label: 'Title', type: 'text', required: true },
       { name: 'description', label: 'Description', type: 'textarea', required: true },
-      { name: 'type', label: 'Type', type: 'select', options: PUBLICATION_TYPES, initial: DEFAULT_PUBLICATION_TYPE, half: true },
-      { name: 'publishedOn', label: 'Publication date', type: 'date', initial: today(), half: true, help: 'Sorts the archive, newest first.' },
-      { name: 'date', label: 'Date as shown', type: 'text', placeholder: 'March 2025', half: true, help: 'Optional wording for cards; empty shows the publication date.' },
-      { name: 'authors', label: 'Authors', type: 'people', help: 'In citation order. Team members link to their pages; type the names of outside co-authors.' },
-      { name: 'topics', label: 'Topics', type: 'topics', help: 'The research areas this publication is listed under.' },
+      {
+        name: 'type',
+        label: 'Type',
+        type: 'select',
+        options: PUBLICATION_TYPES,
+        initial: DEFAULT_PUBLICATION_TYPE,
+        half: true,
+      },
+      {
+        name: 'publishedOn',
+        label: 'Publication date',
+        type: 'date',
+        initial: today(),
+        half: true,
+        help: 'Sorts the archive, newest first.',
+      },
+      {
+        name: 'date',
+        label: 'Date as shown',
+        type: 'text',
+        placeholder: 'March 2025',
+        half: true,
+        help: 'Optional wording for cards; empty shows the publication date.',
+      },
+      {
+        name: 'authors',
+        label: 'Authors',
+        type: 'people',
+        help: 'In citation order. Team members link to their pages; type the names of outside co-authors.',
+      },
+      {
+        name: 'topics',
+        label: 'Topics',
+        type: 'topics',
+        help: 'The research areas this publication is listed under.',
+      },
       { name: 'link', label: 'Link', type: 'text', placeholder: 'https://…' },
       { name: 'image', label: 'Image', type: 'image' },
       ...IMAGE_ALT_FIELDS,
-      { name: 'pdf', label: 'PDF', type: 'pdf', help: 'The full text, offered as a download on the publication page.' },
-      { name: 'doi', label: 'DOI', type: 'text', placeholder: '10.1234/abc-123', help: 'Optional. Shown in the citations, without https://doi.org/.' },
+      {
+        name: 'pdf',
+        label: 'PDF',
+        type: 'pdf',
+        help: 'The full text, offered as a download on the publication page.',
+      },
+      {
+        name: 'doi',
+        label: 'DOI',
+        type: 'text',
+        placeholder: '10.1234/abc-123',
+        help: 'Optional. Shown in the citations, without https://doi.org/.',
+      },
       {
         name: 'body',
         label: 'Web version',
@@ -142,7 +241,8 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
       ...RELEASE_FIELDS,
     ],
     primary: (i) => s(i.title),
-    secondary: (i) => [releaseLabel(i), s(i.type), s(i.date) || s(i.publishedOn)].filter(Boolean).join(' · '),
+    secondary: (i) =>
+      [releaseLabel(i), s(i.type), s(i.date) || s(i.publishedOn)].filter(Boolean).join(' · '),
     image: (i) => s(i.image),
   },
   stats: {
@@ -152,8 +252,23 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
     description: 'The animated impact counters.',
     schema: statCreateSchema,
     fields: [
-      { name: 'value', label: 'Value', type: 'text', required: true, placeholder: '10,000+', help: 'Digits count up; a suffix such as + or % stays.', half: true },
-      { name: 'label', label: 'Label', type: 'text', required: true, placeholder: 'Professionals trained', half: true },
+      {
+        name: 'value',
+        label: 'Value',
+        type: 'text',
+        required: true,
+        placeholder: '10,000+',
+        help: 'Digits count up; a suffix such as + or % stays.',
+        half: true,
+      },
+      {
+        name: 'label',
+        label: 'Label',
+        type: 'text',
+        required: true,
+        placeholder: 'Professionals trained',
+        half: true,
+      },
     ],
     primary: (i) => `${s(i.value)} ${s(i.label)}`,
   },
@@ -167,8 +282,21 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
     fields: [
       { name: 'title', label: 'Title', type: 'text', required: true },
       { name: 'description', label: 'Description', type: 'textarea' },
-      { name: 'eventType', label: 'Type', type: 'select', options: EVENT_TYPES, initial: DEFAULT_EVENT_TYPE, half: true },
-      { name: 'location', label: 'Location', type: 'text', placeholder: 'London (or leave empty when virtual)', half: true },
+      {
+        name: 'eventType',
+        label: 'Type',
+        type: 'select',
+        options: EVENT_TYPES,
+        initial: DEFAULT_EVENT_TYPE,
+        half: true,
+      },
+      {
+        name: 'location',
+        label: 'Location',
+        type: 'text',
+        placeholder: 'London (or leave empty when virtual)',
+        half: true,
+      },
       { name: 'startDate', label: 'Start date', type: 'date', required: true, half: true },
       { name: 'endDate', label: 'End date', type: 'date', required: true, half: true },
       { name: 'startTime', label: 'Start time', type: 'time', half: true },
@@ -179,22 +307,46 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
         type: 'select',
         options: timeZoneOptions(),
         initialSetting: 'siteTimeZone',
-        help: 'The start and end times are in this zone; the page names it, and shows virtual events in each visitor\'s own time too.',
+        help: "The start and end times are in this zone; the page names it, and shows virtual events in each visitor's own time too.",
       },
       { name: 'isVirtual', label: 'Virtual event', type: 'checkbox', half: true },
       { name: 'featured', label: 'Featured', type: 'checkbox', half: true },
       { name: 'virtualLink', label: 'Virtual event link', type: 'url', placeholder: 'https://…' },
-      { name: 'registrationLink', label: 'Registration link', type: 'url', placeholder: 'https://…' },
+      {
+        name: 'registrationLink',
+        label: 'Registration link',
+        type: 'url',
+        placeholder: 'https://…',
+      },
       { name: 'maxAttendees', label: 'Maximum attendees', type: 'number', half: true },
-      { name: 'youtubeUrl', label: 'YouTube video', type: 'url', placeholder: 'https://www.youtube.com/watch?v=…', half: true },
-      { name: 'speakers', label: 'Speakers', type: 'people', help: 'Team members link to their pages; type the names of outside speakers.' },
-      { name: 'topics', label: 'Topics', type: 'topics', help: 'The research areas this event is listed under.' },
+      {
+        name: 'youtubeUrl',
+        label: 'YouTube video',
+        type: 'url',
+        placeholder: 'https://www.youtube.com/watch?v=…',
+        half: true,
+      },
+      {
+        name: 'speakers',
+        label: 'Speakers',
+        type: 'people',
+        help: 'Team members link to their pages; type the names of outside speakers.',
+      },
+      {
+        name: 'topics',
+        label: 'Topics',
+        type: 'topics',
+        help: 'The research areas this event is listed under.',
+      },
       { name: 'imageUrl', label: 'Image', type: 'image' },
       ...IMAGE_ALT_FIELDS,
       ...RELEASE_FIELDS,
     ],
     primary: (i) => s(i.title),
-    secondary: (i) => [releaseLabel(i), s(i.eventType), s(i.startDate).slice(0, 10), s(i.location)].filter(Boolean).join(' · '),
+    secondary: (i) =>
+      [releaseLabel(i), s(i.eventType), s(i.startDate).slice(0, 10), s(i.location)]
+        .filter(Boolean)
+        .join(' · '),
     image: (i) => s(i.imageUrl),
   },
 };

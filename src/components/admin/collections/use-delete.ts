@@ -8,7 +8,11 @@ import { saveContent } from '../../../stores/publish';
  * A delete behind a confirmation dialog: `ask(target)` opens it, `confirm()` sends the DELETE and
  * calls `onDeleted`. Used by every list in the admin.
  */
-export function useConfirmedDelete<T>(urlOf: (target: T) => string, onDeleted: (target: T) => void, what = 'Item') {
+export function useConfirmedDelete<T>(
+  urlOf: (target: T) => string,
+  onDeleted: (target: T) => void,
+  what = 'Item',
+) {
   const [target, setTarget] = useState<T | null>(null);
   const deletion = useAction({ toast: 'Not deleted', fallback: 'The item could not be deleted.' });
   async function confirm() {

@@ -10,11 +10,19 @@ interface ConflictNoticeProps {
 }
 
 /** After a 409: shows what someone else saved, and lets the admin keep theirs or overwrite it. */
-export default function ConflictNotice({ conflicts, labelFor, onKeepTheirs, onOverwrite }: ConflictNoticeProps) {
+export default function ConflictNotice({
+  conflicts,
+  labelFor,
+  onKeepTheirs,
+  onOverwrite,
+}: ConflictNoticeProps) {
   const fields = Object.keys(conflicts);
   if (fields.length === 0) return null;
   return (
-    <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+    <div
+      role="alert"
+      className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+    >
       <p className="flex items-center gap-2 font-medium">
         <AlertTriangle aria-hidden="true" className="h-4 w-4" />
         Someone else changed this since you started editing
@@ -27,7 +35,11 @@ export default function ConflictNotice({ conflicts, labelFor, onKeepTheirs, onOv
               Current value: <span className="text-ink">{conflicts[field] || '(empty)'}</span>
             </p>
             <div className="mt-2 flex gap-2">
-              <Button variant="secondary" className="py-1 text-xs" onClick={() => onKeepTheirs(field)}>
+              <Button
+                variant="secondary"
+                className="py-1 text-xs"
+                onClick={() => onKeepTheirs(field)}
+              >
                 Keep theirs
               </Button>
               <Button className="py-1 text-xs" onClick={() => onOverwrite(field)}>

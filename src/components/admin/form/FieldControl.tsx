@@ -21,13 +21,26 @@ const INPUT_TYPES: Partial<Record<FieldConfig['type'], string>> = {
 };
 
 /** One input of a generic admin form, bound to react-hook-form, in the shared labelled field (switches keep their own layout). */
-export default function FieldControl({ field, idPrefix, autoFocus }: { field: FieldConfig; idPrefix: string; autoFocus?: boolean }) {
+export default function FieldControl({
+  field,
+  idPrefix,
+  autoFocus,
+}: {
+  field: FieldConfig;
+  idPrefix: string;
+  autoFocus?: boolean;
+}) {
   const { register, control, formState, watch, setValue } = useFormContext();
   const id = `${idPrefix}-${field.name}`;
   const error = formState.errors[field.name]?.message;
   const message = typeof error === 'string' ? error : undefined;
   const describedBy = cx(message && `${id}-error`, field.help && `${id}-hint`) || undefined;
-  const common = { id, 'aria-invalid': message ? true : undefined, 'aria-describedby': describedBy, 'data-autofocus': autoFocus || undefined };
+  const common = {
+    id,
+    'aria-invalid': message ? true : undefined,
+    'aria-describedby': describedBy,
+    'data-autofocus': autoFocus || undefined,
+  };
 
   if (field.type === 'checkbox') {
     return (
@@ -43,7 +56,11 @@ export default function FieldControl({ field, idPrefix, autoFocus }: { field: Fi
           <label htmlFor={id} className={ui.label}>
             {field.label}
           </label>
-          {field.help && <p id={`${id}-hint`} className={ui.help}>{field.help}</p>}
+          {field.help && (
+            <p id={`${id}-hint`} className={ui.help}>
+              {field.help}
+            </p>
+          )}
         </div>
       </div>
     );
@@ -74,7 +91,15 @@ export default function FieldControl({ field, idPrefix, autoFocus }: { field: Fi
       <Controller
         name={field.name}
         control={control}
-        render={({ field: f }) => <TopicsField id={id} label={field.label} help={field.help} value={Array.isArray(f.value) ? f.value : []} onChange={f.onChange} />}
+        render={({ field: f }) => (
+          <TopicsField
+            id={id}
+            label={field.label}
+            help={field.help}
+            value={Array.isArray(f.value) ? f.value : []}
+            onChange={f.onChange}
+          />
+        )}
       />
     );
   }
@@ -86,7 +111,14 @@ export default function FieldControl({ field, idPrefix, autoFocus }: { field: Fi
         name={field.name}
         control={control}
         render={({ field: f }) => (
-          <PeopleField id={id} label={field.label} value={Array.isArray(f.value) ? f.value : []} onChange={f.onChange} invalid={!!message} describedBy={describedBy} />
+          <PeopleField
+            id={id}
+            label={field.label}
+            value={Array.isArray(f.value) ? f.value : []}
+            onChange={f.onChange}
+            invalid={!!message}
+            describedBy={describedBy}
+          />
         )}
       />
     );
@@ -96,7 +128,16 @@ export default function FieldControl({ field, idPrefix, autoFocus }: { field: Fi
         name={field.name}
         control={control}
         render={({ field: f }) => (
-          <UploadField id={id} kind={IMAGE_UPLOAD} preview="thumbnail" value={String(f.value ?? '')} onChange={f.onChange} placeholder={field.placeholder} invalid={!!message} describedBy={describedBy} />
+          <UploadField
+            id={id}
+            kind={IMAGE_UPLOAD}
+            preview="thumbnail"
+            value={String(f.value ?? '')}
+            onChange={f.onChange}
+            placeholder={field.placeholder}
+            invalid={!!message}
+            describedBy={describedBy}
+          />
         )}
       />
     );
@@ -106,7 +147,15 @@ export default function FieldControl({ field, idPrefix, autoFocus }: { field: Fi
         name={field.name}
         control={control}
         render={({ field: f }) => (
-          <UploadField id={id} kind={PDF_UPLOAD} value={String(f.value ?? '')} onChange={f.onChange} invalid={!!message} describedBy={describedBy} actions={<PdfOpen value={String(f.value ?? '')} />} />
+          <UploadField
+            id={id}
+            kind={PDF_UPLOAD}
+            value={String(f.value ?? '')}
+            onChange={f.onChange}
+            invalid={!!message}
+            describedBy={describedBy}
+            actions={<PdfOpen value={String(f.value ?? '')} />}
+          />
         )}
       />
     );
@@ -115,11 +164,27 @@ export default function FieldControl({ field, idPrefix, autoFocus }: { field: Fi
       <Controller
         name={field.name}
         control={control}
-        render={({ field: f }) => <MarkdownField id={id} value={String(f.value ?? '')} onChange={f.onChange} invalid={!!message} describedBy={describedBy} />}
+        render={({ field: f }) => (
+          <MarkdownField
+            id={id}
+            value={String(f.value ?? '')}
+            onChange={f.onChange}
+            invalid={!!message}
+            describedBy={describedBy}
+          />
+        )}
       />
     );
   } else if (field.type === 'textarea') {
-    input = <textarea {...common} rows={4} placeholder={field.placeholder} {...register(field.name)} className={cx(ui.input, 'mt-1')} />;
+    input = (
+      <textarea
+        {...common}
+        rows={4}
+        placeholder={field.placeholder}
+        {...register(field.name)}
+        className={cx(ui.input, 'mt-1')}
+      />
+    );
   } else if (field.type === 'select') {
     input = (
       <Controller
@@ -129,10 +194,19 @@ export default function FieldControl({ field, idPrefix, autoFocus }: { field: Fi
           const value = String(f.value ?? '');
           const options = field.options ?? [];
           return (
-            <select {...common} value={value} onChange={f.onChange} onBlur={f.onBlur} ref={f.ref} className={cx(ui.input, 'mt-1')}>
+            <select
+              {...common}
+              value={value}
+              onChange={f.onChange}
+              onBlur={f.onBlur}
+              ref={f.ref}
+              className={cx(ui.input, 'mt-1')}
+            >
               {/* What is shown is what is saved: a value outside the list (an empty one too) is offered as
                   itself, never replaced on screen by the first option the browser falls back to. */}
-              {!options.includes(value) && <option value={value}>{value || field.emptyLabel || 'None'}</option>}
+              {!options.includes(value) && (
+                <option value={value}>{value || field.emptyLabel || 'None'}</option>
+              )}
               {options.map((o) => (
                 <option key={o} value={o}>
                   {o}
@@ -144,7 +218,10 @@ export default function FieldControl({ field, idPrefix, autoFocus }: { field: Fi
       />
     );
   } else {
-    const numberOptions = field.type === 'number' ? { setValueAs: (v: unknown) => (v === '' || v == null ? null : Number(v)) } : {};
+    const numberOptions =
+      field.type === 'number'
+        ? { setValueAs: (v: unknown) => (v === '' || v == null ? null : Number(v)) }
+        : {};
     input = (
       <input
         {...common}
@@ -168,8 +245,23 @@ export default function FieldControl({ field, idPrefix, autoFocus }: { field: Fi
     </button>
   );
   return (
-    <FormField look="admin" className={cx(!field.half && 'sm:col-span-2')} id={id} label={field.label} required={field.required} hint={field.help} error={message}>
-      {field.type === 'image' || field.type === 'pdf' || field.type === 'markdown' || field.type === 'people' ? <div className="mt-1">{input}</div> : input}
+    <FormField
+      look="admin"
+      className={cx(!field.half && 'sm:col-span-2')}
+      id={id}
+      label={field.label}
+      required={field.required}
+      hint={field.help}
+      error={message}
+    >
+      {field.type === 'image' ||
+      field.type === 'pdf' ||
+      field.type === 'markdown' ||
+      field.type === 'people' ? (
+        <div className="mt-1">{input}</div>
+      ) : (
+        input
+      )}
       {reset}
     </FormField>
   );

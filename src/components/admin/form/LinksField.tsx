@@ -19,7 +19,9 @@ interface LinksFieldProps {
 }
 
 const rowError = (errors: unknown, index: number, key: 'label' | 'href'): string | undefined => {
-  const row = Array.isArray(errors) ? (errors[index] as Record<string, { message?: string }> | undefined) : undefined;
+  const row = Array.isArray(errors)
+    ? (errors[index] as Record<string, { message?: string }> | undefined)
+    : undefined;
   return row?.[key]?.message;
 };
 
@@ -28,52 +30,117 @@ const rowError = (errors: unknown, index: number, key: 'label' | 'href'): string
  * shown as the list itself, ready to change; the first change makes the list the admin's own,
  * and "Use the built-in links" goes back (the site then follows the built-in list again).
  */
-export default function LinksField({ id, label, help, value, builtIn, onChange, errors }: LinksFieldProps) {
+export default function LinksField({
+  id,
+  label,
+  help,
+  value,
+  builtIn,
+  onChange,
+  errors,
+}: LinksFieldProps) {
   const rows = value ?? builtIn;
   const set = (next: NavLinkSetting[]) => onChange(next);
-  const update = (i: number, patch: Partial<NavLinkSetting>) => set(rows.map((r, n) => (n === i ? { ...r, ...patch } : r)));
+  const update = (i: number, patch: Partial<NavLinkSetting>) =>
+    set(rows.map((r, n) => (n === i ? { ...r, ...patch } : r)));
   const move = (i: number, by: number) => {
     const next = [...rows];
     const [row] = next.splice(i, 1);
     next.splice(i + by, 0, row!);
     set(next);
   };
-  const listMessage = errors && !Array.isArray(errors) ? (errors as { message?: string }).message : undefined;
+  const listMessage =
+    errors && !Array.isArray(errors) ? (errors as { message?: string }).message : undefined;
   return (
-    <fieldset id={id} aria-describedby={cx(help && `${id}-hint`, `${id}-state`) || undefined} className="sm:col-span-2">
+    <fieldset
+      id={id}
+      aria-describedby={cx(help && `${id}-hint`, `${id}-state`) || undefined}
+      className="sm:col-span-2"
+    >
       <legend className={ui.label}>{label}</legend>
-      {help && <p id={`${id}-hint`} className={ui.help}>{help}</p>}
+      {help && (
+        <p id={`${id}-hint`} className={ui.help}>
+          {help}
+        </p>
+      )}
       <p id={`${id}-state`} className="mt-1 text-xs text-ink-soft">
-        {value ? 'Your own list.' : 'The built-in links: change any of them to make the list your own.'}
+        {value
+          ? 'Your own list.'
+          : 'The built-in links: change any of them to make the list your own.'}
       </p>
       <ol className="mt-2 space-y-2">
         {rows.map((row, i) => {
           const labelError = rowError(errors, i, 'label');
           const hrefError = rowError(errors, i, 'href');
           return (
-            <li key={i} className="grid gap-2 rounded-md border border-slate-200 p-2 sm:grid-cols-[1fr_1.5fr_auto_auto] sm:items-start">
+            <li
+              key={i}
+              className="grid gap-2 rounded-md border border-slate-200 p-2 sm:grid-cols-[1fr_1.5fr_auto_auto] sm:items-start"
+            >
               <div>
-                <label htmlFor={`${id}-${i}-label`} className="sr-only">{`Link ${i + 1} label`}</label>
-                <input id={`${id}-${i}-label`} value={row.label} onChange={(e) => update(i, { label: e.target.value })} placeholder="Label" aria-invalid={labelError ? true : undefined} className={ui.input} />
+                <label
+                  htmlFor={`${id}-${i}-label`}
+                  className="sr-only"
+                >{`Link ${i + 1} label`}</label>
+                <input
+                  id={`${id}-${i}-label`}
+                  value={row.label}
+                  onChange={(e) => update(i, { label: e.target.value })}
+                  placeholder="Label"
+                  aria-invalid={labelError ? true : undefined}
+                  className={ui.input}
+                />
                 {labelError && <p className={ui.error}>{labelError}</p>}
               </div>
               <div>
-                <label htmlFor={`${id}-${i}-href`} className="sr-only">{`Link ${i + 1} address`}</label>
-                <input id={`${id}-${i}-href`} value={row.href} onChange={(e) => update(i, { href: e.target.value })} placeholder="/page, #section or https://…" aria-invalid={hrefError ? true : undefined} className={ui.input} />
+                <label
+                  htmlFor={`${id}-${i}-href`}
+                  className="sr-only"
+                >{`Link ${i + 1} address`}</label>
+                <input
+                  id={`${id}-${i}-href`}
+                  value={row.href}
+                  onChange={(e) => update(i, { href: e.target.value })}
+                  placeholder="/page, #section or https://…"
+                  aria-invalid={hrefError ? true : undefined}
+                  className={ui.input}
+                />
                 {hrefError && <p className={ui.error}>{hrefError}</p>}
               </div>
               <label className="flex min-h-9 items-center gap-2 text-sm text-ink">
-                <input type="checkbox" checked={row.newTab} onChange={(e) => update(i, { newTab: e.target.checked })} className="size-4 rounded border-slate-300" />
+                <input
+                  type="checkbox"
+                  checked={row.newTab}
+                  onChange={(e) => update(i, { newTab: e.target.checked })}
+                  className="size-4 rounded border-slate-300"
+                />
                 New tab
               </label>
               <div className="flex gap-1">
-                <button type="button" className={ui.icon} onClick={() => move(i, -1)} disabled={i === 0} aria-label={`Move link ${i + 1} up`}>
+                <button
+                  type="button"
+                  className={ui.icon}
+                  onClick={() => move(i, -1)}
+                  disabled={i === 0}
+                  aria-label={`Move link ${i + 1} up`}
+                >
                   <ArrowUp className="size-4" aria-hidden="true" />
                 </button>
-                <button type="button" className={ui.icon} onClick={() => move(i, 1)} disabled={i === rows.length - 1} aria-label={`Move link ${i + 1} down`}>
+                <button
+                  type="button"
+                  className={ui.icon}
+                  onClick={() => move(i, 1)}
+                  disabled={i === rows.length - 1}
+                  aria-label={`Move link ${i + 1} down`}
+                >
                   <ArrowDown className="size-4" aria-hidden="true" />
                 </button>
-                <button type="button" className={ui.icon} onClick={() => set(rows.filter((_, n) => n !== i))} aria-label={`Remove link ${i + 1}`}>
+                <button
+                  type="button"
+                  className={ui.icon}
+                  onClick={() => set(rows.filter((_, n) => n !== i))}
+                  aria-label={`Remove link ${i + 1}`}
+                >
                   <Trash2 className="size-4" aria-hidden="true" />
                 </button>
               </div>
@@ -83,7 +150,11 @@ export default function LinksField({ id, label, help, value, builtIn, onChange, 
       </ol>
       {listMessage && <p className={ui.error}>{listMessage}</p>}
       <div className="mt-2 flex flex-wrap gap-2">
-        <Button variant="secondary" onClick={() => set([...rows, { label: '', href: '', newTab: false }])} disabled={rows.length >= 12}>
+        <Button
+          variant="secondary"
+          onClick={() => set([...rows, { label: '', href: '', newTab: false }])}
+          disabled={rows.length >= 12}
+        >
           Add a link
         </Button>
         {value && (

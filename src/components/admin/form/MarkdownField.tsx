@@ -27,7 +27,13 @@ interface Preview {
  * figure, and a preview rendered by the server with the same renderer and sanitiser as the site,
  * so what the preview shows is what the page will show.
  */
-export default function MarkdownField({ id, value, onChange, invalid, describedBy }: MarkdownFieldProps) {
+export default function MarkdownField({
+  id,
+  value,
+  onChange,
+  invalid,
+  describedBy,
+}: MarkdownFieldProps) {
   const [mode, setMode] = useState<'write' | 'preview'>('write');
   const [preview, setPreview] = useState<Preview | null>(null);
   const [problem, setProblem] = useState('');
@@ -42,7 +48,9 @@ export default function MarkdownField({ id, value, onChange, invalid, describedB
     setPreview(null);
     setProblem('');
     try {
-      setPreview(await apiRequest<Preview>('POST', '/api/admin/markdown-preview', { markdown: value }));
+      setPreview(
+        await apiRequest<Preview>('POST', '/api/admin/markdown-preview', { markdown: value }),
+      );
     } catch (error) {
       setProblem(errorMessage(error, 'The preview could not be made'));
     }
@@ -59,14 +67,25 @@ export default function MarkdownField({ id, value, onChange, invalid, describedB
     if (fileRef.current) fileRef.current.value = '';
   }
 
-  const tab = (active: boolean) => buttonClass({ variant: active ? 'secondary' : 'ghost', size: 'sm' });
+  const tab = (active: boolean) =>
+    buttonClass({ variant: active ? 'secondary' : 'ghost', size: 'sm' });
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" className={tab(mode === 'write')} aria-pressed={mode === 'write'} onClick={() => setMode('write')}>
+        <button
+          type="button"
+          className={tab(mode === 'write')}
+          aria-pressed={mode === 'write'}
+          onClick={() => setMode('write')}
+        >
           Write
         </button>
-        <button type="button" className={tab(mode === 'preview')} aria-pressed={mode === 'preview'} onClick={() => void showPreview()}>
+        <button
+          type="button"
+          className={tab(mode === 'preview')}
+          aria-pressed={mode === 'preview'}
+          onClick={() => void showPreview()}
+        >
           Preview
         </button>
         <input
@@ -82,7 +101,13 @@ export default function MarkdownField({ id, value, onChange, invalid, describedB
             if (file) void insertFigure(file);
           }}
         />
-        <Button variant="ghost" size="sm" className="ml-auto" disabled={busy || mode !== 'write'} onClick={() => fileRef.current?.click()}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="ml-auto"
+          disabled={busy || mode !== 'write'}
+          onClick={() => fileRef.current?.click()}
+        >
           <ImagePlus aria-hidden="true" className="h-4 w-4" />
           {busy ? 'Uploading...' : 'Insert figure'}
         </Button>
@@ -99,14 +124,33 @@ export default function MarkdownField({ id, value, onChange, invalid, describedB
           className={cx(ui.input, 'font-mono text-sm')}
         />
       ) : (
-        <section id={previewId} aria-label="Preview of the web version" aria-busy={!preview && !problem} className="max-h-[32rem] overflow-y-auto rounded-md border border-slate-200 bg-white p-4">
-          {problem && <p role="alert" className="text-sm text-red-700">{problem}</p>}
-          {!preview && !problem && <p className="text-sm text-ink-soft">Rendering the preview...</p>}
+        <section
+          id={previewId}
+          aria-label="Preview of the web version"
+          aria-busy={!preview && !problem}
+          className="max-h-[32rem] overflow-y-auto rounded-md border border-slate-200 bg-white p-4"
+        >
+          {problem && (
+            <p role="alert" className="text-sm text-red-700">
+              {problem}
+            </p>
+          )}
+          {!preview && !problem && (
+            <p className="text-sm text-ink-soft">Rendering the preview...</p>
+          )}
           {preview && (
             <>
-              <p className="text-xs font-semibold tracking-wide text-ink-soft uppercase">{value.trim() ? `${preview.minutes} min read` : 'No body: the page shows the description only'}</p>
+              <p className="text-xs font-semibold tracking-wide text-ink-soft uppercase">
+                {value.trim()
+                  ? `${preview.minutes} min read`
+                  : 'No body: the page shows the description only'}
+              </p>
               {/* The server's sanitised rendering: raw HTML, scripts and unsafe links never survive it. */}
-              <div className="report-body mt-4" data-testid={`${id}-preview`} dangerouslySetInnerHTML={{ __html: preview.html }} />
+              <div
+                className="report-body mt-4"
+                data-testid={`${id}-preview`}
+                dangerouslySetInnerHTML={{ __html: preview.html }}
+              />
             </>
           )}
         </section>

@@ -15,14 +15,23 @@ export default function PdfOpen({ value }: { value: string }) {
   if (!value) return null;
   if (!parted) {
     return (
-      <a href={value} className={buttonClass({ variant: 'ghost', size: 'sm' })} target="_blank" rel="noopener noreferrer">
+      <a
+        href={value}
+        className={buttonClass({ variant: 'ghost', size: 'sm' })}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
         <FileText aria-hidden="true" className="h-4 w-4" />
         Open
       </a>
     );
   }
   return (
-    <Button variant="ghost" size="sm" onClick={() => void action.run(() => downloadUnpublishedPdf(parted.id, parted.fileName))}>
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={() => void action.run(() => downloadUnpublishedPdf(parted.id, parted.fileName))}
+    >
       <FileText aria-hidden="true" className="h-4 w-4" />
       Open
     </Button>

@@ -1,8 +1,25 @@
 /** Kinds of input the generic admin forms can render. */
-export type FieldType = 'text' | 'textarea' | 'url' | 'email' | 'image' | 'pdf' | 'date' | 'time' | 'datetime' | 'number' | 'checkbox' | 'select' | 'markdown' | 'people' | 'topics' | 'links';
+export type FieldType =
+  | 'text'
+  | 'textarea'
+  | 'url'
+  | 'email'
+  | 'image'
+  | 'pdf'
+  | 'date'
+  | 'time'
+  | 'datetime'
+  | 'number'
+  | 'checkbox'
+  | 'select'
+  | 'markdown'
+  | 'people'
+  | 'topics'
+  | 'links';
 
 /** Fields whose value is a list (authors or speakers, topic ids): compared and sent whole. */
-export const isListField = (field: FieldConfig): boolean => field.type === 'people' || field.type === 'topics' || field.type === 'links';
+export const isListField = (field: FieldConfig): boolean =>
+  field.type === 'people' || field.type === 'topics' || field.type === 'links';
 
 /** How one field of a record is edited in the admin. */
 export interface FieldConfig {
@@ -38,8 +55,19 @@ export interface FieldConfig {
 export type SettingDefaults = Record<NonNullable<FieldConfig['initialSetting']>, string>;
 
 /** The fields with each `initialSetting` resolved: the form starts on the setting, and an empty value says it follows it. */
-export function withSettingDefaults(fields: readonly FieldConfig[], settings: SettingDefaults): FieldConfig[] {
-  return fields.map((f) => (f.initialSetting ? { ...f, initial: settings[f.initialSetting], emptyLabel: `Site default (${settings[f.initialSetting]})` } : f));
+export function withSettingDefaults(
+  fields: readonly FieldConfig[],
+  settings: SettingDefaults,
+): FieldConfig[] {
+  return fields.map((f) =>
+    f.initialSetting
+      ? {
+          ...f,
+          initial: settings[f.initialSetting],
+          emptyLabel: `Site default (${settings[f.initialSetting]})`,
+        }
+      : f,
+  );
 }
 
 /** Form values: strings, booleans and (for numbers) a number or null. */
@@ -53,19 +81,36 @@ export function toFormValue(field: FieldConfig, stored: unknown): unknown {
   if (isListField(field)) return Array.isArray(stored) ? stored : [];
   if (field.type === 'number') return typeof stored === 'number' ? stored : null;
   if (field.type === 'date') return typeof stored === 'string' ? stored.slice(0, 10) : '';
-  if (field.defaultText && (stored == null || (typeof stored === 'string' && stored.trim() === ''))) return field.defaultText;
+  if (field.defaultText && (stored == null || (typeof stored === 'string' && stored.trim() === '')))
+    return field.defaultText;
   return typeof stored === 'string' ? stored : stored == null ? '' : String(stored);
 }
 
 /** Form values for a record (or blank ones for a new record). */
-export function formValuesFor(fields: readonly FieldConfig[], record: Record<string, unknown> | null): FormValues {
-  return Object.fromEntries(fields.map((f) => [f.name, toFormValue(f, record ? record[f.name] : f.initial)]));
+export function formValuesFor(
+  fields: readonly FieldConfig[],
+  record: Record<string, unknown> | null,
+): FormValues {
+  return Object.fromEntries(
+    fields.map((f) => [f.name, toFormValue(f, record ? record[f.name] : f.initial)]),
+  );
 }
 
 /** Names of the fields whose form value differs from the one loaded. */
-export function changedFields(fields: readonly FieldConfig[], loaded: FormValues, current: FormValues): string[] {
-  const same = (a: unknown, b: unknown) => Object.is(a, b) || (Array.isArray(a) && Array.isArray(b) && JSON.stringify(a) === JSON.stringify(b));
-  return fields.map((f) => f.name).filter((name) => !same(loaded[name], current[name]) && !(loaded[name] === '' && current[name] == null));
+export function changedFields(
+  fields: readonly FieldConfig[],
+  loaded: FormValues,
+  current: FormValues,
+): string[] {
+  const same = (a: unknown, b: unknown) =>
+    Object.is(a, b) ||
+    (Array.isArray(a) && Array.isArray(b) && JSON.stringify(a) === JSON.stringify(b));
+  return fields
+    .map((f) => f.name)
+    .filter(
+      (name) =>
+        !same(loaded[name], current[name]) && !(loaded[name] === '' && current[name] == null),
+    );
 }
 
 /** The value to store: built-in wording is stored as '' so the field keeps following it. */

@@ -27,7 +27,10 @@ async function load(): Promise<LibraryOptions> {
   ]);
   const founder = settings.founderName?.trim();
   return {
-    people: [...(founder ? [{ id: FOUNDER_ID, label: `${founder} (founder)` }] : []), ...members.map((m) => ({ id: m.id, label: m.name }))],
+    people: [
+      ...(founder ? [{ id: FOUNDER_ID, label: `${founder} (founder)` }] : []),
+      ...members.map((m) => ({ id: m.id, label: m.name })),
+    ],
     topics: areas.map((a) => ({ id: a.id, label: a.title })),
   };
 }

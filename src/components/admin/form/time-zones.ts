@@ -1,6 +1,7 @@
 /** The IANA time zones a zone select offers: UTC first, then every zone the browser knows. */
 export function timeZoneOptions(): string[] {
-  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const zones =
+    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   return ['UTC', ...zones.filter((z) => z !== 'UTC')];
 }
 

@@ -44,7 +44,10 @@ export const PDF_UPLOAD: UploadKind = {
   uploaded: 'PDF uploaded successfully',
   failed: 'Failed to upload the PDF',
   // A dropped connection says so in its own words; the server's refusals in theirs.
-  describeFailure: (failure) => (failure instanceof ApiError || !(failure instanceof Error) ? errorMessage(failure, 'Failed to upload the PDF') : failure.message),
+  describeFailure: (failure) =>
+    failure instanceof ApiError || !(failure instanceof Error)
+      ? errorMessage(failure, 'Failed to upload the PDF')
+      : failure.message,
   // Too large or not a PDF: nothing to resume. Anything else stopped part-way.
   resumable: (failure) => !(failure instanceof ApiError && [413, 415].includes(failure.status)),
   progressLabel: 'PDF upload progress',

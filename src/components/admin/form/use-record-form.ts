@@ -6,7 +6,15 @@ import { ApiError } from '../../../lib/api';
 import { notify } from '../../ui/toast';
 import { useAction } from '../../ui/use-action';
 import { announce } from '../../../stores/admin-announce';
-import { changedFields, formValuesFor, isListField, toFormValue, toStoredValue, type FieldConfig, type FormValues } from './field-config';
+import {
+  changedFields,
+  formValuesFor,
+  isListField,
+  toFormValue,
+  toStoredValue,
+  type FieldConfig,
+  type FormValues,
+} from './field-config';
 import { useUnsaved } from './use-unsaved';
 
 type Stored = Record<string, unknown>;
@@ -48,14 +56,28 @@ function typedValue(field: FieldConfig | undefined, text: string): unknown {
  * with the values they were loaded with (so a concurrent change is a 409, not lost), server field
  * errors, and keep-theirs / overwrite after a conflict. Unsaved edits guard navigation.
  */
-export function useRecordForm({ fields, record, schema, save, onSaved, check, savedMessage = 'Changes saved', failedTitle = 'Not saved' }: RecordFormOptions) {
-  const [loaded, setLoaded] = useState(() => ({ raw: record ?? {}, form: formValuesFor(fields, record) }));
+export function useRecordForm({
+  fields,
+  record,
+  schema,
+  save,
+  onSaved,
+  check,
+  savedMessage = 'Changes saved',
+  failedTitle = 'Not saved',
+}: RecordFormOptions) {
+  const [loaded, setLoaded] = useState(() => ({
+    raw: record ?? {},
+    form: formValuesFor(fields, record),
+  }));
   const [conflicts, setConflicts] = useState<Record<string, string>>({});
   const saving = useAction({ toast: failedTitle, fallback: 'The changes could not be saved.' });
   const form = useForm<FormValues>({
     defaultValues: loaded.form,
     // raw: the server gets what was typed (its schema transforms it the same way).
-    resolver: zodResolver(schema as z.ZodType<FormValues, FormValues>, undefined, { raw: true }) as Resolver<FormValues>,
+    resolver: zodResolver(schema as z.ZodType<FormValues, FormValues>, undefined, {
+      raw: true,
+    }) as Resolver<FormValues>,
   });
   const values = form.watch();
   const creating = record === null;
@@ -74,7 +96,9 @@ export function useRecordForm({ fields, record, schema, save, onSaved, check, sa
     for (const [name, message] of Object.entries(extra)) form.setError(name, { message });
     if (Object.keys(extra).length) return;
     const changes = Object.fromEntries(names.map((n) => [n, toStoredValue(byName(n), current[n])]));
-    const expected = creating ? null : Object.fromEntries(names.map((n) => [n, base.raw[n] ?? null]));
+    const expected = creating
+      ? null
+      : Object.fromEntries(names.map((n) => [n, base.raw[n] ?? null]));
     await saving.run(
       async () => {
         let stored: Stored;
@@ -100,7 +124,8 @@ export function useRecordForm({ fields, record, schema, save, onSaved, check, sa
       {
         onFailure: (error) => {
           const fields = error instanceof ApiError ? error.body?.fields : undefined;
-          for (const [name, message] of Object.entries(fields ?? {})) if (byName(name)) form.setError(name, { message });
+          for (const [name, message] of Object.entries(fields ?? {}))
+            if (byName(name)) form.setError(name, { message });
         },
       },
     );
@@ -111,7 +136,10 @@ export function useRecordForm({ fields, record, schema, save, onSaved, check, sa
     const theirs = typedValue(byName(name), conflicts[name] ?? '');
     const field = byName(name);
     const formValue = field ? toFormValue(field, theirs) : theirs;
-    setLoaded((l) => ({ raw: { ...l.raw, [name]: theirs }, form: { ...l.form, [name]: formValue } }));
+    setLoaded((l) => ({
+      raw: { ...l.raw, [name]: theirs },
+      form: { ...l.form, [name]: formValue },
+    }));
     form.setValue(name, formValue);
     setConflicts(({ [name]: _dropped, ...rest }) => rest);
   }
@@ -120,7 +148,10 @@ export function useRecordForm({ fields, record, schema, save, onSaved, check, sa
   function overwrite(name: string) {
     const theirs = typedValue(byName(name), conflicts[name] ?? '');
     const field = byName(name);
-    const base = { raw: { ...loaded.raw, [name]: theirs }, form: { ...loaded.form, [name]: field ? toFormValue(field, theirs) : theirs } };
+    const base = {
+      raw: { ...loaded.raw, [name]: theirs },
+      form: { ...loaded.form, [name]: field ? toFormValue(field, theirs) : theirs },
+    };
     setLoaded(base);
     const rest = { ...conflicts };
     delete rest[name];

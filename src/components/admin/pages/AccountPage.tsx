@@ -25,14 +25,21 @@ function TwoFactorSetup({ enabled }: { enabled: boolean }) {
   const id = useId();
 
   const start = () =>
-    step.run(async () => setEnrolment(await mutate<Enrolment>('POST', '/api/account/two-factor/setup')), { fallback: 'Could not start the set-up. Please try again.' });
+    step.run(
+      async () => setEnrolment(await mutate<Enrolment>('POST', '/api/account/two-factor/setup')),
+      { fallback: 'Could not start the set-up. Please try again.' },
+    );
 
   function confirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const code = String(new FormData(event.currentTarget).get('code') ?? '');
     void step.run(
       async () => {
-        const answer = await mutate<{ recoveryCodes: string[] }>('POST', '/api/account/two-factor/confirm', { code });
+        const answer = await mutate<{ recoveryCodes: string[] }>(
+          'POST',
+          '/api/account/two-factor/confirm',
+          { code },
+        );
         setCodes(answer.recoveryCodes);
         setEnrolment(null);
         notify({ title: 'Two-factor sign-in is on' });
@@ -45,8 +52,14 @@ function TwoFactorSetup({ enabled }: { enabled: boolean }) {
   if (codes) {
     return (
       <div role="status">
-        <p className="text-sm font-medium text-ink">Two-factor sign-in is on. Keep these recovery codes somewhere safe: each works once, and they are shown only now.</p>
-        <ul aria-label="Recovery codes" className="mt-3 grid grid-cols-2 gap-1 font-mono text-sm sm:grid-cols-5">
+        <p className="text-sm font-medium text-ink">
+          Two-factor sign-in is on. Keep these recovery codes somewhere safe: each works once, and
+          they are shown only now.
+        </p>
+        <ul
+          aria-label="Recovery codes"
+          className="mt-3 grid grid-cols-2 gap-1 font-mono text-sm sm:grid-cols-5"
+        >
           {codes.map((c) => (
             <li key={c}>{c}</li>
           ))}
@@ -54,7 +67,13 @@ function TwoFactorSetup({ enabled }: { enabled: boolean }) {
       </div>
     );
   }
-  if (enabled) return <p className="text-sm text-ink">Two-factor sign-in is on. If you lose your phone and your recovery codes, ask an admin to reset it.</p>;
+  if (enabled)
+    return (
+      <p className="text-sm text-ink">
+        Two-factor sign-in is on. If you lose your phone and your recovery codes, ask an admin to
+        reset it.
+      </p>
+    );
   return (
     <div className="space-y-3">
       {error && (
@@ -64,23 +83,43 @@ function TwoFactorSetup({ enabled }: { enabled: boolean }) {
       )}
       {!enrolment ? (
         <>
-          <p className="text-sm text-ink-muted">Sign in with a code from an authenticator app as well as your password.</p>
+          <p className="text-sm text-ink-muted">
+            Sign in with a code from an authenticator app as well as your password.
+          </p>
           <Button disabled={busy} onClick={() => void start()}>
             Set up two-factor sign-in
           </Button>
         </>
       ) : (
         <form onSubmit={confirm} className="space-y-3">
-          <p className="text-sm text-ink-muted">Scan this QR code with your authenticator app, then enter the 6-digit code it shows.</p>
-          <img src={enrolment.qrCode} alt="QR code for your authenticator app" width={180} height={180} className="rounded border border-slate-200" />
+          <p className="text-sm text-ink-muted">
+            Scan this QR code with your authenticator app, then enter the 6-digit code it shows.
+          </p>
+          <img
+            src={enrolment.qrCode}
+            alt="QR code for your authenticator app"
+            width={180}
+            height={180}
+            className="rounded border border-slate-200"
+          />
           <p className="text-xs text-ink-soft">
-            Can't scan? Enter this key: <code data-testid="two-factor-secret">{enrolment.secret}</code>
+            Can't scan? Enter this key:{' '}
+            <code data-testid="two-factor-secret">{enrolment.secret}</code>
           </p>
           <div>
             <label htmlFor={`${id}-code`} className={ui.label}>
               Code from the app
             </label>
-            <input id={`${id}-code`} name="code" inputMode="numeric" autoComplete="one-time-code" required pattern="\d{6}" maxLength={6} className={cx(ui.input, 'mt-1 w-40')} />
+            <input
+              id={`${id}-code`}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              required
+              pattern="\d{6}"
+              maxLength={6}
+              className={cx(ui.input, 'mt-1 w-40')}
+            />
           </div>
           <Button type="submit" disabled={busy}>
             Turn on
@@ -96,7 +135,11 @@ export default function AccountPage() {
   const session = useStore($session);
   const password = useAction({ fallback: 'Your password was not changed. Please try again.' });
   // Signing out everywhere leaves the page: its button stays off until then.
-  const signOut = useAction({ toast: 'Sign-out failed', fallback: 'Please try again.', keepPending: true });
+  const signOut = useAction({
+    toast: 'Sign-out failed',
+    fallback: 'Please try again.',
+    keepPending: true,
+  });
   const busy = password.pending || signOut.pending;
   const error = password.error;
   const id = useId();
@@ -108,16 +151,25 @@ export default function AccountPage() {
     const form = event.currentTarget;
     const fields = new FormData(form);
     void password.run(async () => {
-      await mutate('POST', '/api/account/password', { currentPassword: fields.get('currentPassword'), newPassword: fields.get('newPassword') });
+      await mutate('POST', '/api/account/password', {
+        currentPassword: fields.get('currentPassword'),
+        newPassword: fields.get('newPassword'),
+      });
       form.reset();
-      notify({ title: 'Password changed', description: 'Your other sessions have been signed out.' });
+      notify({
+        title: 'Password changed',
+        description: 'Your other sessions have been signed out.',
+      });
     });
   }
 
   const signOutEverywhere = () =>
     signOut.run(async () => {
       await mutate('POST', '/api/account/sign-out-everywhere');
-      flashNext({ title: 'Signed out everywhere', description: 'Every session of your account has ended.' });
+      flashNext({
+        title: 'Signed out everywhere',
+        description: 'Every session of your account has ended.',
+      });
       window.location.assign('/login');
     });
 
@@ -138,13 +190,28 @@ export default function AccountPage() {
             <label htmlFor={`${id}-current`} className={ui.label}>
               Current password
             </label>
-            <input id={`${id}-current`} name="currentPassword" type="password" autoComplete="current-password" required className={cx(ui.input, 'mt-1')} />
+            <input
+              id={`${id}-current`}
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              required
+              className={cx(ui.input, 'mt-1')}
+            />
           </div>
           <div>
             <label htmlFor={`${id}-new`} className={ui.label}>
               New password
             </label>
-            <input id={`${id}-new`} name="newPassword" type="password" autoComplete="new-password" required minLength={12} className={cx(ui.input, 'mt-1')} />
+            <input
+              id={`${id}-new`}
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={12}
+              className={cx(ui.input, 'mt-1')}
+            />
             <p className={ui.help}>At least 12 characters (at most 72 bytes).</p>
           </div>
           <div>
@@ -171,8 +238,15 @@ export default function AccountPage() {
         <h2 id={`${id}-out`} className="text-base font-semibold">
           Sessions
         </h2>
-        <p className="mt-1 text-sm text-ink-muted">Signs you out on every device and browser, this one included.</p>
-        <Button variant="secondary" className="mt-3" disabled={busy} onClick={() => void signOutEverywhere()}>
+        <p className="mt-1 text-sm text-ink-muted">
+          Signs you out on every device and browser, this one included.
+        </p>
+        <Button
+          variant="secondary"
+          className="mt-3"
+          disabled={busy}
+          onClick={() => void signOutEverywhere()}
+        >
           Sign out everywhere
         </Button>
       </section>

@@ -22,7 +22,9 @@ const subjectLabel = (s: string) => (CONTACT_SUBJECT_LABELS as Record<string, st
 /** The contact inbox: newest first, open (marks read), delete, CSV export. */
 export default function ContactForms() {
   const [page, setPage] = useState(1);
-  const { data, setData, error, reload } = useFetch<Page<ContactForm>>(`/api/admin/contact-forms?page=${page}&pageSize=${PAGE_SIZE}`);
+  const { data, setData, error, reload } = useFetch<Page<ContactForm>>(
+    `/api/admin/contact-forms?page=${page}&pageSize=${PAGE_SIZE}`,
+  );
   const [open, setOpen] = useState<ContactForm | null>(null);
   const removal = useConfirmedDelete<ContactForm>(
     (m) => `/api/admin/contact-forms/${encodeURIComponent(m.id)}`,
@@ -36,10 +38,17 @@ export default function ContactForms() {
   async function show(message: ContactForm) {
     setOpen(message);
     try {
-      const full = await apiRequest<ContactForm>('GET', `/api/admin/contact-forms/${encodeURIComponent(message.id)}`);
+      const full = await apiRequest<ContactForm>(
+        'GET',
+        `/api/admin/contact-forms/${encodeURIComponent(message.id)}`,
+      );
       setOpen(full);
       if (!full.read) {
-        const read = await mutate<ContactForm>('PATCH', `/api/admin/contact-forms/${encodeURIComponent(message.id)}`, { read: true });
+        const read = await mutate<ContactForm>(
+          'PATCH',
+          `/api/admin/contact-forms/${encodeURIComponent(message.id)}`,
+          { read: true },
+        );
         setData((d) => d && { ...d, items: d.items.map((m) => (m.id === read.id ? read : m)) });
       }
     } catch {
@@ -49,49 +58,93 @@ export default function ContactForms() {
 
   return (
     <div>
-      <PageHeader title="Contact messages" description="Messages sent through the contact form, newest first.">
-        <a href="/api/admin/contact-forms/export" download className={buttonClass({ variant: 'secondary' })}>
+      <PageHeader
+        title="Contact messages"
+        description="Messages sent through the contact form, newest first."
+      >
+        <a
+          href="/api/admin/contact-forms/export"
+          download
+          className={buttonClass({ variant: 'secondary' })}
+        >
           <Download aria-hidden="true" className="h-4 w-4" />
           Export CSV
         </a>
       </PageHeader>
       <LoadStatus loaded={!!data} error={error} />
-      {data && data.items.length === 0 && <p className={cx(ui.card, 'p-8 text-center text-ink-muted')}>No messages yet.</p>}
+      {data && data.items.length === 0 && (
+        <p className={cx(ui.card, 'p-8 text-center text-ink-muted')}>No messages yet.</p>
+      )}
       {data && data.items.length > 0 && (
         <ul className={cx(ui.card, 'divide-y divide-slate-100')} aria-label="Messages">
           {data.items.map((m) => (
             <li key={m.id} className="flex items-center gap-3 px-4 py-3" data-testid="message-row">
-              <span aria-hidden="true" className={cx('h-2 w-2 shrink-0 rounded-full', m.read ? 'bg-transparent' : 'bg-brand-600')} />
-              <button type="button" onClick={() => void show(m)} className="min-w-0 flex-1 text-left">
-                <span className={cx('block truncate text-sm', m.read ? 'text-ink' : 'font-semibold text-ink')}>
+              <span
+                aria-hidden="true"
+                className={cx(
+                  'h-2 w-2 shrink-0 rounded-full',
+                  m.read ? 'bg-transparent' : 'bg-brand-600',
+                )}
+              />
+              <button
+                type="button"
+                onClick={() => void show(m)}
+                className="min-w-0 flex-1 text-left"
+              >
+                <span
+                  className={cx(
+                    'block truncate text-sm',
+                    m.read ? 'text-ink' : 'font-semibold text-ink',
+                  )}
+                >
                   {m.name} · {subjectLabel(m.subject)}
                   {!m.read && <span className="sr-only"> (unread)</span>}
                 </span>
                 <span className="block truncate text-xs text-ink-soft">{m.message}</span>
               </button>
-              <span className="hidden shrink-0 text-xs text-ink-soft sm:block">{formatWhen(m.createdAt)}</span>
-              <button type="button" className={cx(ui.icon, 'hover:text-red-700')} onClick={() => removal.ask(m)} aria-label={`Delete the message from ${m.name}`}>
+              <span className="hidden shrink-0 text-xs text-ink-soft sm:block">
+                {formatWhen(m.createdAt)}
+              </span>
+              <button
+                type="button"
+                className={cx(ui.icon, 'hover:text-red-700')}
+                onClick={() => removal.ask(m)}
+                aria-label={`Delete the message from ${m.name}`}
+              >
                 <Trash2 aria-hidden="true" className="h-4 w-4" />
               </button>
             </li>
           ))}
         </ul>
       )}
-      {data && <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />}
-      <Dialog open={open !== null} variant="panel" title={open ? `Message from ${open.name}` : ''} onClose={() => setOpen(null)}>
+      {data && (
+        <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
+      )}
+      <Dialog
+        open={open !== null}
+        variant="panel"
+        title={open ? `Message from ${open.name}` : ''}
+        onClose={() => setOpen(null)}
+      >
         {open && (
           <div className="space-y-4 text-sm">
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
               <dt className="text-ink-soft">From</dt>
               <dd>
-                {open.name} &lt;<a className="text-brand-700 underline" href={`mailto:${open.email}`}>{open.email}</a>&gt;
+                {open.name} &lt;
+                <a className="text-brand-700 underline" href={`mailto:${open.email}`}>
+                  {open.email}
+                </a>
+                &gt;
               </dd>
               <dt className="text-ink-soft">Subject</dt>
               <dd>{subjectLabel(open.subject)}</dd>
               <dt className="text-ink-soft">Received</dt>
               <dd>{formatWhen(open.createdAt)}</dd>
             </dl>
-            <p className="rounded-md bg-slate-50 p-3 break-words whitespace-pre-wrap">{open.message}</p>
+            <p className="rounded-md bg-slate-50 p-3 break-words whitespace-pre-wrap">
+              {open.message}
+            </p>
             <div className="flex justify-end gap-2">
               <a className={buttonClass()} href={`mailto:${open.email}`} data-autofocus>
                 Reply by e-mail

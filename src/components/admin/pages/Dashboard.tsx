@@ -21,11 +21,46 @@ import { useFetch } from '../use-fetch';
 import { changeValues, describeChange } from './change-text';
 import MailNotice from './MailNotice';
 
-const COUNTS: { key: keyof Omit<Summary, 'publish' | 'soleAdmin' | 'mail' | 'missingAltText'>; label: string; page: string; icon: LucideIcon; attention: boolean; permission: Permission }[] = [
-  { key: 'unreadMessages', label: 'Unread messages', page: 'contact-forms', icon: Inbox, attention: true, permission: 'personal-data' },
-  { key: 'pendingTestimonials', label: 'Testimonials to review', page: 'testimonials', icon: MessageSquareQuote, attention: true, permission: 'content' },
-  { key: 'subscribers', label: 'Newsletter subscribers', page: 'subscriptions', icon: Mail, attention: false, permission: 'personal-data' },
-  { key: 'upcomingEvents', label: 'Upcoming events', page: 'events', icon: CalendarDays, attention: false, permission: 'content' },
+const COUNTS: {
+  key: keyof Omit<Summary, 'publish' | 'soleAdmin' | 'mail' | 'missingAltText'>;
+  label: string;
+  page: string;
+  icon: LucideIcon;
+  attention: boolean;
+  permission: Permission;
+}[] = [
+  {
+    key: 'unreadMessages',
+    label: 'Unread messages',
+    page: 'contact-forms',
+    icon: Inbox,
+    attention: true,
+    permission: 'personal-data',
+  },
+  {
+    key: 'pendingTestimonials',
+    label: 'Testimonials to review',
+    page: 'testimonials',
+    icon: MessageSquareQuote,
+    attention: true,
+    permission: 'content',
+  },
+  {
+    key: 'subscribers',
+    label: 'Newsletter subscribers',
+    page: 'subscriptions',
+    icon: Mail,
+    attention: false,
+    permission: 'personal-data',
+  },
+  {
+    key: 'upcomingEvents',
+    label: 'Upcoming events',
+    page: 'events',
+    icon: CalendarDays,
+    attention: false,
+    permission: 'content',
+  },
 ];
 
 /** The dashboard: what needs attention, the publish state, recent changes and every admin page. */
@@ -42,27 +77,50 @@ export default function Dashboard({ menu }: PageProps) {
 
   return (
     <div className="space-y-8">
-      <PageHeader title="Dashboard" description="What needs your attention, and where everything is." />
+      <PageHeader
+        title="Dashboard"
+        description="What needs your attention, and where everything is."
+      />
       <section aria-label="Needs attention" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {COUNTS.filter((c) => can(role, c.permission)).map(({ key, label, page, icon: Icon, attention }) => {
-          const count = summary.data?.[key];
-          const highlight = attention && (count ?? 0) > 0;
-          return (
-            <AdminLink key={key} page={page} className={cx(ui.card, 'block p-4 transition hover:border-brand-300 hover:shadow', highlight && 'border-accent-400 bg-amber-50/40')}>
-              <Icon aria-hidden="true" className={cx('h-5 w-5', highlight ? 'text-accent-600' : 'text-brand-600')} />
-              <p className="mt-3 text-2xl font-semibold text-ink" data-testid={`count-${key}`}>
-                {count ?? '–'}
-              </p>
-              <p className="text-sm text-ink-muted">{label}</p>
-            </AdminLink>
-          );
-        })}
+        {COUNTS.filter((c) => can(role, c.permission)).map(
+          ({ key, label, page, icon: Icon, attention }) => {
+            const count = summary.data?.[key];
+            const highlight = attention && (count ?? 0) > 0;
+            return (
+              <AdminLink
+                key={key}
+                page={page}
+                className={cx(
+                  ui.card,
+                  'block p-4 transition hover:border-brand-300 hover:shadow',
+                  highlight && 'border-accent-400 bg-amber-50/40',
+                )}
+              >
+                <Icon
+                  aria-hidden="true"
+                  className={cx('h-5 w-5', highlight ? 'text-accent-600' : 'text-brand-600')}
+                />
+                <p className="mt-3 text-2xl font-semibold text-ink" data-testid={`count-${key}`}>
+                  {count ?? '–'}
+                </p>
+                <p className="text-sm text-ink-muted">{label}</p>
+              </AdminLink>
+            );
+          },
+        )}
       </section>
-      {summary.error && <p role="alert" className="text-red-700">{summary.error}</p>}
+      {summary.error && (
+        <p role="alert" className="text-red-700">
+          {summary.error}
+        </p>
+      )}
       {summary.data?.soleAdmin && (
-        <p className={cx(ui.card, 'border-accent-400 bg-amber-50/60 p-4 text-sm text-ink')} data-testid="sole-admin-warning">
-          <strong>You are the only admin: invite a second.</strong> If you lose your password and your second factor, nobody
-          else can let you back in.{' '}
+        <p
+          className={cx(ui.card, 'border-accent-400 bg-amber-50/60 p-4 text-sm text-ink')}
+          data-testid="sole-admin-warning"
+        >
+          <strong>You are the only admin: invite a second.</strong> If you lose your password and
+          your second factor, nobody else can let you back in.{' '}
           <AdminLink page="users" className="font-medium text-brand-700 underline">
             Invite someone on Users
           </AdminLink>
@@ -70,11 +128,18 @@ export default function Dashboard({ menu }: PageProps) {
       )}
       <MailNotice mail={summary.data?.mail} />
       {summary.data && summary.data.missingAltText.length > 0 && (
-        <section aria-labelledby="alt-heading" className={cx(ui.card, 'border-accent-400 bg-amber-50/60 p-4 text-sm text-ink')} data-testid="missing-alt-text">
+        <section
+          aria-labelledby="alt-heading"
+          className={cx(ui.card, 'border-accent-400 bg-amber-50/60 p-4 text-sm text-ink')}
+          data-testid="missing-alt-text"
+        >
           <h2 id="alt-heading" className="font-semibold">
             Images without alt text
           </h2>
-          <p className="mt-1 text-ink-muted">People who cannot see these images get no description of them. Describe each, or mark it decorative.</p>
+          <p className="mt-1 text-ink-muted">
+            People who cannot see these images get no description of them. Describe each, or mark it
+            decorative.
+          </p>
           <ul className="mt-2 list-disc pl-5">
             {summary.data.missingAltText.map((r) => (
               <li key={`${r.collection}/${r.id}`}>
@@ -91,7 +156,9 @@ export default function Dashboard({ menu }: PageProps) {
         <h2 id="publish-heading" className="text-base font-semibold">
           Publishing
         </h2>
-        <p className="mt-1 mb-3 text-sm text-ink-muted">Saved changes go live after the site is rebuilt, usually within a minute.</p>
+        <p className="mt-1 mb-3 text-sm text-ink-muted">
+          Saved changes go live after the site is rebuilt, usually within a minute.
+        </p>
         <PublishBadge detailed />
         <div className="mt-4">
           <ScheduledReleases />
@@ -104,11 +171,16 @@ export default function Dashboard({ menu }: PageProps) {
             <h2 id="recent-heading" className="text-base font-semibold">
               Recent changes
             </h2>
-            <AdminLink page="history" className="text-sm font-medium text-brand-700 hover:underline">
+            <AdminLink
+              page="history"
+              className="text-sm font-medium text-brand-700 hover:underline"
+            >
               All history
             </AdminLink>
           </div>
-          {history.data && history.data.length === 0 && <p className="mt-3 text-sm text-ink-muted">No changes yet.</p>}
+          {history.data && history.data.length === 0 && (
+            <p className="mt-3 text-sm text-ink-muted">No changes yet.</p>
+          )}
           <ul className="mt-3 divide-y divide-slate-100">
             {history.data?.map((e) => {
               const values = changeValues(e);
@@ -134,17 +206,19 @@ export default function Dashboard({ menu }: PageProps) {
             Manage
           </h2>
           <ul className="mt-3 grid gap-2 sm:grid-cols-2">
-            {menu.filter((r) => r.page !== 'index').map(({ page, label, blurb, icon: Icon }) => (
-              <li key={page}>
-                <AdminLink page={page} className="flex gap-3 rounded-md p-2 hover:bg-slate-50">
-                  <Icon aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" />
-                  <span>
-                    <span className="block text-sm font-medium text-ink">{label}</span>
-                    <span className="block text-xs text-ink-soft">{blurb}</span>
-                  </span>
-                </AdminLink>
-              </li>
-            ))}
+            {menu
+              .filter((r) => r.page !== 'index')
+              .map(({ page, label, blurb, icon: Icon }) => (
+                <li key={page}>
+                  <AdminLink page={page} className="flex gap-3 rounded-md p-2 hover:bg-slate-50">
+                    <Icon aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" />
+                    <span>
+                      <span className="block text-sm font-medium text-ink">{label}</span>
+                      <span className="block text-xs text-ink-soft">{blurb}</span>
+                    </span>
+                  </AdminLink>
+                </li>
+              ))}
           </ul>
         </section>
       </div>

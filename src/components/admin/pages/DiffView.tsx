@@ -1,6 +1,7 @@
 import { humanize } from '../form/field-config';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 // Bookkeeping fields change on every save and would only add noise.
 const IGNORED = new Set(['updatedAt', 'createdAt', 'id']);
 
@@ -11,10 +12,17 @@ function show(value: unknown): string {
 }
 
 /** Label of a list element (reorders store items or ids). */
-const itemLabel = (v: unknown) => (isRecord(v) ? String(v.title ?? v.name ?? v.label ?? v.id ?? '') : String(v));
+const itemLabel = (v: unknown) =>
+  isRecord(v) ? String(v.title ?? v.name ?? v.label ?? v.id ?? '') : String(v);
 
 /** A readable before/after view of one history entry: changed fields side by side. */
-export default function DiffView({ before: rawBefore, after: rawAfter }: { before: unknown; after: unknown }) {
+export default function DiffView({
+  before: rawBefore,
+  after: rawAfter,
+}: {
+  before: unknown;
+  after: unknown;
+}) {
   // A reorder is recorded as { ids: [...] }: show it as the two orders.
   const before = isRecord(rawBefore) && Array.isArray(rawBefore.ids) ? rawBefore.ids : rawBefore;
   const after = isRecord(rawAfter) && Array.isArray(rawAfter.ids) ? rawAfter.ids : rawAfter;
@@ -38,22 +46,32 @@ export default function DiffView({ before: rawBefore, after: rawAfter }: { befor
   const b = isRecord(before) ? before : {};
   const a = isRecord(after) ? after : {};
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter(
-    (k) => !IGNORED.has(k) && (!isRecord(before) || !isRecord(after) || JSON.stringify(b[k]) !== JSON.stringify(a[k])),
+    (k) =>
+      !IGNORED.has(k) &&
+      (!isRecord(before) || !isRecord(after) || JSON.stringify(b[k]) !== JSON.stringify(a[k])),
   );
   if (keys.length === 0) return <p className="text-sm text-ink-muted">No visible field changed.</p>;
   return (
     <table className="w-full table-fixed text-left text-sm">
       <thead className="text-xs text-ink-soft uppercase">
         <tr>
-          <th scope="col" className="w-1/4 py-1 pr-3 font-medium">Field</th>
-          <th scope="col" className="py-1 pr-3 font-medium">Before</th>
-          <th scope="col" className="py-1 font-medium">After</th>
+          <th scope="col" className="w-1/4 py-1 pr-3 font-medium">
+            Field
+          </th>
+          <th scope="col" className="py-1 pr-3 font-medium">
+            Before
+          </th>
+          <th scope="col" className="py-1 font-medium">
+            After
+          </th>
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100 align-top">
         {keys.map((k) => (
           <tr key={k}>
-            <th scope="row" className="py-1.5 pr-3 font-medium text-ink">{humanize(k)}</th>
+            <th scope="row" className="py-1.5 pr-3 font-medium text-ink">
+              {humanize(k)}
+            </th>
             <td className="py-1.5 pr-3 break-words whitespace-pre-wrap text-red-800">
               <del className="no-underline">{isRecord(before) ? show(b[k]) : '—'}</del>
             </td>

@@ -23,7 +23,9 @@ export default function EmailAddress() {
     event.preventDefault();
     const form = event.currentTarget;
     void saving.run(async () => {
-      const answer = await mutate<EmailState & { message: string }>('POST', '/api/account/email', { email: new FormData(form).get('email') });
+      const answer = await mutate<EmailState & { message: string }>('POST', '/api/account/email', {
+        email: new FormData(form).get('email'),
+      });
       form.reset();
       notify({ title: 'Check your inbox', description: answer.message });
       await reload();
@@ -44,7 +46,8 @@ export default function EmailAddress() {
       </p>
       {data.pendingEmail && (
         <p role="status" className="text-sm text-ink-muted" data-testid="email-pending">
-          <strong>{data.pendingEmail}</strong> is waiting for confirmation: open the link we emailed there (it works for 24 hours).
+          <strong>{data.pendingEmail}</strong> is waiting for confirmation: open the link we emailed
+          there (it works for 24 hours).
         </p>
       )}
       {problem && (
@@ -57,7 +60,15 @@ export default function EmailAddress() {
           <label htmlFor={`${id}-email`} className={ui.label}>
             {data.email || data.pendingEmail ? 'New email address' : 'Email address'}
           </label>
-          <input id={`${id}-email`} name="email" type="email" autoComplete="email" required maxLength={254} className={cx(ui.input, 'mt-1')} />
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            className={cx(ui.input, 'mt-1')}
+          />
         </div>
         <Button type="submit" variant="secondary" disabled={saving.pending}>
           Send a confirmation link

@@ -10,7 +10,9 @@ function Topic({ id, title, children }: { id: string; title: string; children: R
       <h2 id={`help-${id}`} className="text-base font-semibold text-ink">
         {title}
       </h2>
-      <div className="mt-2 space-y-2 text-sm leading-6 text-ink-muted [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc">{children}</div>
+      <div className="mt-2 space-y-2 text-sm leading-6 text-ink-muted [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc">
+        {children}
+      </div>
     </section>
   );
 }
@@ -24,11 +26,21 @@ const link = 'font-medium text-brand-700 underline';
 export default function HelpPage() {
   return (
     <div className="max-w-3xl space-y-6">
-      <PageHeader title="Help" description="How to keep the site up to date: a short guide for editors." />
+      <PageHeader
+        title="Help"
+        description="How to keep the site up to date: a short guide for editors."
+      />
       <Topic id="edit" title="Change a text where you see it">
         <ol>
-          <li>Open the page on the public site while signed in and choose <strong>Edit this page</strong> (on the team page: <strong>Edit Page</strong>).</li>
-          <li>Texts you can change are outlined. Click one, type, and press <strong>Enter</strong> to save (in longer texts, <strong>Ctrl+Enter</strong> or <strong>Cmd+Enter</strong>). <strong>Escape</strong> puts the text back as it was.</li>
+          <li>
+            Open the page on the public site while signed in and choose{' '}
+            <strong>Edit this page</strong> (on the team page: <strong>Edit Page</strong>).
+          </li>
+          <li>
+            Texts you can change are outlined. Click one, type, and press <strong>Enter</strong> to
+            save (in longer texts, <strong>Ctrl+Enter</strong> or <strong>Cmd+Enter</strong>).{' '}
+            <strong>Escape</strong> puts the text back as it was.
+          </li>
         </ol>
         <p>
           Texts that do not appear on a page, such as the footer or the newsletter popup, are under{' '}
@@ -40,14 +52,15 @@ export default function HelpPage() {
       </Topic>
       <Topic id="publish" title="Publish: when do changes go live?">
         <p>
-          Every save goes live by itself: the site is rebuilt, usually within a minute. The publishing badge says where your changes are:{' '}
-          <strong>Changes queued</strong>, <strong>Publishing...</strong>, then <strong>Live</strong>. While you edit in place, a small note on the page says
-          the same.
+          Every save goes live by itself: the site is rebuilt, usually within a minute. The
+          publishing badge says where your changes are: <strong>Changes queued</strong>,{' '}
+          <strong>Publishing...</strong>, then <strong>Live</strong>. While you edit in place, a
+          small note on the page says the same.
         </p>
         <p>
-          If a rebuild fails, the badge says <strong>Publish failed</strong> and the site keeps showing the last good version; nothing you saved is lost.
-          Choose <strong>Publish now</strong> on
-          the{' '}
+          If a rebuild fails, the badge says <strong>Publish failed</strong> and the site keeps
+          showing the last good version; nothing you saved is lost. Choose{' '}
+          <strong>Publish now</strong> on the{' '}
           <AdminLink page="index" className={link}>
             Dashboard
           </AdminLink>{' '}
@@ -68,25 +81,32 @@ export default function HelpPage() {
             and add or edit the item.
           </li>
           <li>
-            Set <strong>Status</strong> to <strong>Scheduled</strong>, and choose <strong>Publish at</strong> and its time zone.
+            Set <strong>Status</strong> to <strong>Scheduled</strong>, and choose{' '}
+            <strong>Publish at</strong> and its time zone.
           </li>
-          <li>Save. Until that time the item stays off the site; at that time it appears by itself. Upcoming releases are listed on the Dashboard.</li>
+          <li>
+            Save. Until that time the item stays off the site; at that time it appears by itself.
+            Upcoming releases are listed on the Dashboard.
+          </li>
         </ol>
         <p>
-          <strong>Draft</strong> keeps an item off the site until you change its status to <strong>Published</strong>.
+          <strong>Draft</strong> keeps an item off the site until you change its status to{' '}
+          <strong>Published</strong>.
         </p>
         <p>
-          To launch several things together (a report, its event and a new home page headline), make a{' '}
+          To launch several things together (a report, its event and a new home page headline), make
+          a{' '}
           <AdminLink page="releases" className={link}>
             release
           </AdminLink>
-          : one time for all of them. Its check lists what would stop it going live well, and one preview link shows it whole.
+          : one time for all of them. Its check lists what would stop it going live well, and one
+          preview link shows it whole.
         </p>
       </Topic>
       <Topic id="preview" title="Check before it is public">
         <p>
-          Drafts and scheduled items are visible only here in the admin. Open the item to read every field as it will be published, and keep it as a draft
-          until it is ready.
+          Drafts and scheduled items are visible only here in the admin. Open the item to read every
+          field as it will be published, and keep it as a draft until it is ready.
         </p>
       </Topic>
       <Topic id="restore" title="Undo a change">
@@ -99,14 +119,17 @@ export default function HelpPage() {
             : every change is listed with who made it and when.
           </li>
           <li>
-            Open an entry to see what changed, and choose <strong>Restore the version before this change</strong>. The restore is itself a change, so it
-            can be undone too.
+            Open an entry to see what changed, and choose{' '}
+            <strong>Restore the version before this change</strong>. The restore is itself a change,
+            so it can be undone too.
           </li>
         </ol>
       </Topic>
       <Topic id="people" title="Messages, testimonials and your account">
         <ul>
-          <li>New testimonials wait for review under Testimonials; only approved ones are shown.</li>
+          <li>
+            New testimonials wait for review under Testimonials; only approved ones are shown.
+          </li>
           <li>Admins read contact messages and manage newsletter subscribers and users.</li>
           <li>
             Under{' '}
@@ -115,7 +138,10 @@ export default function HelpPage() {
             </AdminLink>{' '}
             you change your password and turn on two-factor sign-in. Please do.
           </li>
-          <li>Add and confirm your email address there too: only then can &ldquo;Forgot your password?&rdquo; on the sign-in page send you a link.</li>
+          <li>
+            Add and confirm your email address there too: only then can &ldquo;Forgot your
+            password?&rdquo; on the sign-in page send you a link.
+          </li>
         </ul>
       </Topic>
     </div>

@@ -22,10 +22,17 @@ const PAGE_SIZE = 20;
 /** Recent admin changes with a readable diff and one-click restore of the state before a change. */
 export default function HistoryPage() {
   const [page, setPage] = useState(1);
-  const { data: found, error, reload } = useFetch<HistoryPageOf>(`/api/admin/history?page=${page}&pageSize=${PAGE_SIZE}`);
+  const {
+    data: found,
+    error,
+    reload,
+  } = useFetch<HistoryPageOf>(`/api/admin/history?page=${page}&pageSize=${PAGE_SIZE}`);
   const data = found?.items;
   const [restoring, setRestoring] = useState<HistoryEntry | null>(null);
-  const restoration = useAction({ toast: 'Not restored', fallback: 'This change could not be restored.' });
+  const restoration = useAction({
+    toast: 'Not restored',
+    fallback: 'This change could not be restored.',
+  });
 
   async function restore() {
     if (!restoring) return;
@@ -40,16 +47,26 @@ export default function HistoryPage() {
 
   return (
     <div>
-      <PageHeader title="History" description="Changes made in the admin, newest first. Restore puts back the state from before a change." />
+      <PageHeader
+        title="History"
+        description="Changes made in the admin, newest first. Restore puts back the state from before a change."
+      />
       <LoadStatus loaded={!!data} error={error} />
-      {data && data.length === 0 && <p className={cx(ui.card, 'p-8 text-center text-ink-muted')}>No changes recorded yet.</p>}
+      {data && data.length === 0 && (
+        <p className={cx(ui.card, 'p-8 text-center text-ink-muted')}>No changes recorded yet.</p>
+      )}
       <ul className="space-y-2" aria-label="Changes">
         {data?.map((entry) => (
           <li key={entry.id} className={ui.card} data-testid="history-row">
             <details className="group">
               <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 [&::-webkit-details-marker]:hidden">
-                <ChevronDown aria-hidden="true" className="h-4 w-4 text-ink-soft transition group-open:rotate-180" />
-                <span className="min-w-0 flex-1 truncate text-sm font-medium text-ink">{describeChange(entry)}</span>
+                <ChevronDown
+                  aria-hidden="true"
+                  className="h-4 w-4 text-ink-soft transition group-open:rotate-180"
+                />
+                <span className="min-w-0 flex-1 truncate text-sm font-medium text-ink">
+                  {describeChange(entry)}
+                </span>
                 {/* A space in the text itself, not only the layout's gap: read aloud or copied, the entry stays a sentence. */}{' '}
                 <span className="text-xs text-ink-soft" title={formatWhen(entry.at)}>
                   by <span data-testid="history-user">{entry.user}</span> · {formatAgo(entry.at)}
@@ -70,11 +87,17 @@ export default function HistoryPage() {
           </li>
         ))}
       </ul>
-      {found && <Pagination page={page} pageSize={PAGE_SIZE} hasMore={found.hasMore} onPage={setPage} />}
+      {found && (
+        <Pagination page={page} pageSize={PAGE_SIZE} hasMore={found.hasMore} onPage={setPage} />
+      )}
       <ConfirmDialog
         open={restoring !== null}
         title="Restore this change?"
-        message={restoring ? `“${describeChange(restoring)}” goes back to how it was before this change. The restore is recorded too, so it can be undone.` : ''}
+        message={
+          restoring
+            ? `“${describeChange(restoring)}” goes back to how it was before this change. The restore is recorded too, so it can be undone.`
+            : ''
+        }
         confirmLabel="Restore"
         destructive={false}
         busy={restoration.pending}

@@ -8,12 +8,21 @@ export default function MailNotice({ mail }: { mail: MailStatus | undefined }) {
   return (
     <>
       {mail.mode === 'off' && (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-800" data-testid="mail-off">
-          <strong>Email is not set up: confirmations and notifications are not being sent.</strong> Set SMTP_URL and EMAIL_FROM in the site&apos;s environment variables (see the README).
+        <p
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-800"
+          data-testid="mail-off"
+        >
+          <strong>Email is not set up: confirmations and notifications are not being sent.</strong>{' '}
+          Set SMTP_URL and EMAIL_FROM in the site&apos;s environment variables (see the README).
         </p>
       )}
       {failed > 0 && (
-        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="mail-failed">
+        <p
+          role="status"
+          className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+          data-testid="mail-failed"
+        >
           {failed}
           {mail.failedMore ? '+' : ''} {failed === 1 ? 'email' : 'emails'} could not be delivered.{' '}
           <AdminLink page="email" className="font-medium underline">

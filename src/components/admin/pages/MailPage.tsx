@@ -41,11 +41,17 @@ export default function MailPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Email" description="How the site sends email, and messages that could not be delivered." />
+      <PageHeader
+        title="Email"
+        description="How the site sends email, and messages that could not be delivered."
+      />
       <LoadStatus loaded={!!data} error={error} />
       {data && (
         <>
-          <section aria-labelledby="mail-mode" className={cx(ui.card, 'p-5', data.status.mode === 'off' && 'border-red-300 bg-red-50')}>
+          <section
+            aria-labelledby="mail-mode"
+            className={cx(ui.card, 'p-5', data.status.mode === 'off' && 'border-red-300 bg-red-50')}
+          >
             <h2 id="mail-mode" className="text-base font-semibold">
               {MODE_TITLES[data.status.mode]}
             </h2>
@@ -58,13 +64,19 @@ export default function MailPage() {
             <h2 id="mail-failed" className="mb-2 text-base font-semibold">
               Failed deliveries
             </h2>
-            <p className="mb-3 text-sm text-ink-muted">Each message is tried 5 times over about two and a half hours before it shows here.</p>
+            <p className="mb-3 text-sm text-ink-muted">
+              Each message is tried 5 times over about two and a half hours before it shows here.
+            </p>
             {data.failed.items.length === 0 ? (
               <p className="text-sm text-ink-muted">Nothing failed.</p>
             ) : (
               <ul className={cx(ui.card, 'divide-y divide-slate-100')}>
                 {data.failed.items.map((m) => (
-                  <li key={m.id} className="flex flex-wrap items-start justify-between gap-3 p-4 text-sm" data-testid="failed-mail">
+                  <li
+                    key={m.id}
+                    className="flex flex-wrap items-start justify-between gap-3 p-4 text-sm"
+                    data-testid="failed-mail"
+                  >
                     <div className="min-w-0">
                       <p className="font-medium text-ink">
                         {MAIL_KIND_LABELS[m.kind]} to <span className="break-all">{m.to}</span>
@@ -72,15 +84,25 @@ export default function MailPage() {
                       <p className="text-ink-muted">{m.subject}</p>
                       <p className="mt-1 text-red-700">{m.lastError}</p>
                       <p className="text-xs text-ink-soft">
-                        {m.attempts} attempts · queued {formatWhen(m.createdAt)} · gave up {formatWhen(m.failedAt)}
+                        {m.attempts} attempts · queued {formatWhen(m.createdAt)} · gave up{' '}
+                        {formatWhen(m.failedAt)}
                       </p>
                     </div>
                     <div className="flex gap-2">
-                      <Button variant="secondary" disabled={mailAction.pendingFor(m.id)} onClick={() => void act(m, 'retry')}>
+                      <Button
+                        variant="secondary"
+                        disabled={mailAction.pendingFor(m.id)}
+                        onClick={() => void act(m, 'retry')}
+                      >
                         <RotateCcw aria-hidden="true" className="h-4 w-4" />
                         Retry
                       </Button>
-                      <Button variant="ghost" disabled={mailAction.pendingFor(m.id)} onClick={() => void act(m, 'dismiss')} aria-label={`Dismiss the failed message to ${m.to}`}>
+                      <Button
+                        variant="ghost"
+                        disabled={mailAction.pendingFor(m.id)}
+                        onClick={() => void act(m, 'dismiss')}
+                        aria-label={`Dismiss the failed message to ${m.to}`}
+                      >
                         <Trash2 aria-hidden="true" className="h-4 w-4" />
                       </Button>
                     </div>
@@ -88,7 +110,11 @@ export default function MailPage() {
                 ))}
               </ul>
             )}
-            {data.failed.more && <p className="mt-2 text-sm text-ink-muted">Older failed deliveries are not shown: dismiss these to see them.</p>}
+            {data.failed.more && (
+              <p className="mt-2 text-sm text-ink-muted">
+                Older failed deliveries are not shown: dismiss these to see them.
+              </p>
+            )}
           </section>
         </>
       )}

@@ -1,6 +1,9 @@
 import { useId } from 'react';
 import { mutate } from '../../../lib/api';
-import type { NotificationChoices as Choices, NotificationKind } from '../../../schemas/notifications';
+import type {
+  NotificationChoices as Choices,
+  NotificationKind,
+} from '../../../schemas/notifications';
 import LoadStatus from '../../ui/LoadStatus';
 import { cx, ui } from '../../ui/styles';
 import { notify } from '../../ui/toast';
@@ -47,7 +50,13 @@ export default function NotificationChoices() {
             <legend className="sr-only">Email me about</legend>
             {data.choices.map((c) => (
               <label key={c.kind} className="flex items-center gap-2 text-sm text-ink">
-                <input type="checkbox" className="size-4 rounded border-slate-300" checked={c.on} disabled={saving.pendingFor(c.kind)} onChange={(e) => void toggle(c.kind, e.target.checked)} />
+                <input
+                  type="checkbox"
+                  className="size-4 rounded border-slate-300"
+                  checked={c.on}
+                  disabled={saving.pendingFor(c.kind)}
+                  onChange={(e) => void toggle(c.kind, e.target.checked)}
+                />
                 {c.label}
               </label>
             ))}

@@ -5,7 +5,11 @@ import Link2 from 'lucide-react/icons/link-2';
 import { useState } from 'react';
 import { mutate } from '../../../lib/api';
 import type { CreatedPreviewLink } from '../../../schemas/preview-link';
-import type { CheckedRelease, ReleaseCollection, ReleaseItem } from '../../../schemas/release-bundle';
+import type {
+  CheckedRelease,
+  ReleaseCollection,
+  ReleaseItem,
+} from '../../../schemas/release-bundle';
 import { saveContent } from '../../../stores/publish';
 import LoadStatus from '../../ui/LoadStatus';
 import Button from '../../ui/Button';
@@ -44,7 +48,12 @@ export default function ReleaseDetail({ id, onChanged }: { id: string; onChanged
     setWhen({ publishAt: data.publishAt, timeZone: data.timeZone });
   }
 
-  if (!data) return <div className="px-4 pb-4"><LoadStatus loaded={false} error={release.error} /></div>;
+  if (!data)
+    return (
+      <div className="px-4 pb-4">
+        <LoadStatus loaded={false} error={release.error} />
+      </div>
+    );
   const editable = data.status === 'scheduled';
 
   const change = (body: object, done: string): Promise<boolean> =>
@@ -58,7 +67,12 @@ export default function ReleaseDetail({ id, onChanged }: { id: string; onChanged
       { fallback: 'The release could not be saved. Please try again.' },
     );
   const cancel = async () => {
-    if (!window.confirm(`Cancel “${data.name}”? Its items go back to draft and its text changes are dropped.`)) return;
+    if (
+      !window.confirm(
+        `Cancel “${data.name}”? Its items go back to draft and its text changes are dropped.`,
+      )
+    )
+      return;
     await action.run(
       async () => {
         await saveContent('POST', `/api/admin/releases/${id}/cancel`);
@@ -70,18 +84,39 @@ export default function ReleaseDetail({ id, onChanged }: { id: string; onChanged
     );
   };
   const preview = () =>
-    action.run(async () => setLink(await mutate<CreatedPreviewLink>('POST', `/api/admin/releases/${id}/preview-link`, {})), { fallback: 'The link could not be made. Please try again.' });
+    action.run(
+      async () =>
+        setLink(
+          await mutate<CreatedPreviewLink>('POST', `/api/admin/releases/${id}/preview-link`, {}),
+        ),
+      { fallback: 'The link could not be made. Please try again.' },
+    );
 
   const choices = (collection: ReleaseCollection, kind: string, records: Choice[] | null) =>
     (records ?? [])
-      .filter((r) => (r.status ?? 'published') !== 'published' || data.items.some((i) => same(i, { collection, id: r.id })))
-      .map((r) => ({ ref: { collection, id: r.id }, label: `${r.title} (${kind}, ${r.status ?? 'published'})` }));
-  const options = [...choices('publications', 'publication', pubs.data), ...choices('events', 'event', evs.data)];
-  const toggle = (ref: ReleaseItem, on: boolean) => setItems(on ? [...items, ref] : items.filter((i) => !same(i, ref)));
+      .filter(
+        (r) =>
+          (r.status ?? 'published') !== 'published' ||
+          data.items.some((i) => same(i, { collection, id: r.id })),
+      )
+      .map((r) => ({
+        ref: { collection, id: r.id },
+        label: `${r.title} (${kind}, ${r.status ?? 'published'})`,
+      }));
+  const options = [
+    ...choices('publications', 'publication', pubs.data),
+    ...choices('events', 'event', evs.data),
+  ];
+  const toggle = (ref: ReleaseItem, on: boolean) =>
+    setItems(on ? [...items, ref] : items.filter((i) => !same(i, ref)));
 
   return (
     <div className="space-y-5 border-t border-slate-100 p-4 text-sm">
-      {error && <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-800">{error}</p>}
+      {error && (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-800">
+          {error}
+        </p>
+      )}
       {editable && (
         <section aria-label="Check before the release" data-testid="release-problems">
           {data.problems.length ? (
@@ -103,10 +138,16 @@ export default function ReleaseDetail({ id, onChanged }: { id: string; onChanged
 
       <fieldset disabled={!editable} className="space-y-2">
         <legend className="font-semibold">Publications and events</legend>
-        {options.length === 0 && <p className="text-ink-muted">No drafts or scheduled items to add.</p>}
+        {options.length === 0 && (
+          <p className="text-ink-muted">No drafts or scheduled items to add.</p>
+        )}
         {options.map((o) => (
           <label key={`${o.ref.collection}/${o.ref.id}`} className="flex items-center gap-2">
-            <input type="checkbox" checked={items.some((i) => same(i, o.ref))} onChange={(e) => toggle(o.ref, e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={items.some((i) => same(i, o.ref))}
+              onChange={(e) => toggle(o.ref, e.target.checked)}
+            />
             {o.label}
           </label>
         ))}
@@ -117,12 +158,21 @@ export default function ReleaseDetail({ id, onChanged }: { id: string; onChanged
         )}
       </fieldset>
 
-      <ReleaseTexts texts={data.texts} editable={editable} onSave={(texts) => change({ texts }, 'Text changes saved')} />
+      <ReleaseTexts
+        texts={data.texts}
+        editable={editable}
+        onSave={(texts) => change({ texts }, 'Text changes saved')}
+      />
 
       {editable && (
         <fieldset className="grid gap-3 sm:grid-cols-3">
           <legend className="mb-2 font-semibold">Reschedule</legend>
-          <ReleaseTimeFields idPrefix={`release-${id}`} publishAt={when.publishAt} timeZone={when.timeZone} onChange={(publishAt, timeZone) => setWhen({ publishAt, timeZone })} />
+          <ReleaseTimeFields
+            idPrefix={`release-${id}`}
+            publishAt={when.publishAt}
+            timeZone={when.timeZone}
+            onChange={(publishAt, timeZone) => setWhen({ publishAt, timeZone })}
+          />
           <div className="self-end">
             <Button variant="secondary" onClick={() => void change(when, 'Release rescheduled')}>
               Reschedule
@@ -143,8 +193,11 @@ export default function ReleaseDetail({ id, onChanged }: { id: string; onChanged
       )}
       {link && (
         <p>
-          Preview of the whole release (copy it now: it is shown only this once; it works until {formatWhen(link.expiresAt)}):{' '}
-          <code className="break-all" data-testid="release-preview-url">{link.url}</code>
+          Preview of the whole release (copy it now: it is shown only this once; it works until{' '}
+          {formatWhen(link.expiresAt)}):{' '}
+          <code className="break-all" data-testid="release-preview-url">
+            {link.url}
+          </code>
         </p>
       )}
 

@@ -31,7 +31,11 @@ export default function ReleasesPage() {
   const create = (event: FormEvent) => {
     event.preventDefault();
     void making.run(async () => {
-      const made = await saveContent<ReleaseBundle>('POST', '/api/admin/releases', { name, publishAt, timeZone });
+      const made = await saveContent<ReleaseBundle>('POST', '/api/admin/releases', {
+        name,
+        publishAt,
+        timeZone,
+      });
       setName('');
       setPublishAt('');
       setOpen(made.id);
@@ -41,12 +45,37 @@ export default function ReleasesPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Releases" description="Publications, events and site texts that go live together, at one time, with one build." />
-      <form onSubmit={create} className={cx(ui.card, 'grid gap-4 p-5 sm:grid-cols-3')} noValidate aria-label="New release">
-        <FormField look="admin" id="release-name" label="Release name" error={making.error} required>
-          <input id="release-name" className={ui.input} value={name} onChange={(e) => setName(e.target.value)} required />
+      <PageHeader
+        title="Releases"
+        description="Publications, events and site texts that go live together, at one time, with one build."
+      />
+      <form
+        onSubmit={create}
+        className={cx(ui.card, 'grid gap-4 p-5 sm:grid-cols-3')}
+        noValidate
+        aria-label="New release"
+      >
+        <FormField
+          look="admin"
+          id="release-name"
+          label="Release name"
+          error={making.error}
+          required
+        >
+          <input
+            id="release-name"
+            className={ui.input}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            required
+          />
         </FormField>
-        <ReleaseTimeFields idPrefix="new-release" publishAt={publishAt} timeZone={timeZone} onChange={(at, zone) => (setPublishAt(at), setTimeZone(zone))} />
+        <ReleaseTimeFields
+          idPrefix="new-release"
+          publishAt={publishAt}
+          timeZone={timeZone}
+          onChange={(at, zone) => (setPublishAt(at), setTimeZone(zone))}
+        />
         <div className="sm:col-span-3">
           <Button type="submit" disabled={making.pending}>
             <Plus aria-hidden="true" className="h-4 w-4" />
@@ -60,7 +89,9 @@ export default function ReleasesPage() {
           Releases
         </h2>
         <LoadStatus loaded={!!list.data} error={list.error} />
-        {list.data?.releases.length === 0 && <p className="text-sm text-ink-muted">No releases yet.</p>}
+        {list.data?.releases.length === 0 && (
+          <p className="text-sm text-ink-muted">No releases yet.</p>
+        )}
         <ul className="space-y-3">
           {list.data?.releases.map((r) => (
             <li key={r.id} className={ui.card} data-testid="release">
@@ -73,7 +104,9 @@ export default function ReleasesPage() {
                 <span className="font-semibold">{r.name}</span>
                 <span className="flex items-center gap-2 text-sm text-ink-muted">
                   <CalendarClock aria-hidden="true" className="h-4 w-4" />
-                  {r.publishAt.replace('T', ' ')} ({r.timeZone}) · {STATUS[r.status]} · {r.items.length} item{r.items.length === 1 ? '' : 's'}, {Object.keys(r.texts).length} text change
+                  {r.publishAt.replace('T', ' ')} ({r.timeZone}) · {STATUS[r.status]} ·{' '}
+                  {r.items.length} item{r.items.length === 1 ? '' : 's'},{' '}
+                  {Object.keys(r.texts).length} text change
                   {Object.keys(r.texts).length === 1 ? '' : 's'}
                 </span>
               </button>

@@ -8,7 +8,13 @@ import { useAction } from '../../ui/use-action';
 import { useFetch } from '../use-fetch';
 
 /** The address form, starting from the saved address. */
-function SharedInboxForm({ saved, onSaved }: { saved: string; onSaved: (address: string) => void }) {
+function SharedInboxForm({
+  saved,
+  onSaved,
+}: {
+  saved: string;
+  onSaved: (address: string) => void;
+}) {
   const [value, setValue] = useState(saved);
   const saving = useAction({ fallback: 'Not saved. Please try again.' });
   const fieldError = saving.error;
@@ -17,7 +23,11 @@ function SharedInboxForm({ saved, onSaved }: { saved: string; onSaved: (address:
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     void saving.run(async () => {
-      const { sharedInbox } = await mutate<{ sharedInbox: string }>('PUT', '/api/admin/notifications', { sharedInbox: value });
+      const { sharedInbox } = await mutate<{ sharedInbox: string }>(
+        'PUT',
+        '/api/admin/notifications',
+        { sharedInbox: value },
+      );
       onSaved(sharedInbox);
       notify({ title: sharedInbox ? 'Shared inbox saved' : 'Shared inbox removed' });
     });
@@ -61,10 +71,17 @@ export default function SharedInbox() {
         Shared inbox for contact messages
       </h2>
       <p className="mt-1 text-sm text-ink-muted">
-        Also notified of new contact messages, at most once every 15 minutes; when one message came in, replying reaches its sender. Each team member chooses their own notifications on My account.
+        Also notified of new contact messages, at most once every 15 minutes; when one message came
+        in, replying reaches its sender. Each team member chooses their own notifications on My
+        account.
       </p>
       <LoadStatus loaded={!!data} error={error} />
-      {data && <SharedInboxForm saved={data.sharedInbox} onSaved={(sharedInbox) => setData({ sharedInbox })} />}
+      {data && (
+        <SharedInboxForm
+          saved={data.sharedInbox}
+          onSaved={(sharedInbox) => setData({ sharedInbox })}
+        />
+      )}
     </section>
   );
 }

@@ -16,11 +16,34 @@ import type { LastExports, SubscriberRow } from '../../../schemas/newsletter-sub
 
 type Status = 'confirmed' | 'pending' | 'unsubscribed';
 
-const TABS: Record<Status, string> = { confirmed: 'Subscribers', pending: 'Waiting for confirmation', unsubscribed: 'Unsubscribed' };
-const DATE_HEADING: Record<Status, string> = { confirmed: 'Confirmed', pending: 'Signed up', unsubscribed: 'Unsubscribed' };
-const dateOf = (s: SubscriberRow, status: Status) => (status === 'pending' ? s.requestedAt : status === 'unsubscribed' ? s.unsubscribedAt : s.confirmedAt) ?? s.createdAt;
+const TABS: Record<Status, string> = {
+  confirmed: 'Subscribers',
+  pending: 'Waiting for confirmation',
+  unsubscribed: 'Unsubscribed',
+};
+const DATE_HEADING: Record<Status, string> = {
+  confirmed: 'Confirmed',
+  pending: 'Signed up',
+  unsubscribed: 'Unsubscribed',
+};
+const dateOf = (s: SubscriberRow, status: Status) =>
+  (status === 'pending'
+    ? s.requestedAt
+    : status === 'unsubscribed'
+      ? s.unsubscribedAt
+      : s.confirmedAt) ?? s.createdAt;
 const countLabel = (n: number, status: Status) =>
-  status === 'pending' ? (n === 1 ? 'signup waiting' : 'signups waiting') : status === 'unsubscribed' ? (n === 1 ? 'address unsubscribed' : 'addresses unsubscribed') : n === 1 ? 'subscriber' : 'subscribers';
+  status === 'pending'
+    ? n === 1
+      ? 'signup waiting'
+      : 'signups waiting'
+    : status === 'unsubscribed'
+      ? n === 1
+        ? 'address unsubscribed'
+        : 'addresses unsubscribed'
+      : n === 1
+        ? 'subscriber'
+        : 'subscribers';
 const EXPORT = '/api/admin/subscriptions/export';
 
 const PAGE_SIZE = 20;
@@ -54,45 +77,103 @@ export default function Subscriptions() {
     const last = lastExports?.[list];
     return last ? `last exported ${formatWhen(last.at)}` : 'never exported';
   };
-  const removal = useConfirmedDelete<SubscriberRow>((s) => `/api/admin/subscriptions/${encodeURIComponent(s.id)}`, () => void reload(), 'Subscription');
+  const removal = useConfirmedDelete<SubscriberRow>(
+    (s) => `/api/admin/subscriptions/${encodeURIComponent(s.id)}`,
+    () => void reload(),
+    'Subscription',
+  );
 
   return (
     <div>
-      <PageHeader title="Subscriptions" description="People who confirmed their newsletter signup. Only they count, are listed here and are exported as subscribers.">
+      <PageHeader
+        title="Subscriptions"
+        description="People who confirmed their newsletter signup. Only they count, are listed here and are exported as subscribers."
+      >
         <a href={EXPORT} download className={buttonClass({ variant: 'secondary' })}>
           <Download aria-hidden="true" className="h-4 w-4" />
           Export CSV
         </a>
       </PageHeader>
       <section aria-labelledby="export-title" className="mb-6 text-sm text-ink-muted">
-        <h2 id="export-title" className="font-medium text-ink">Exports for a mailing tool</h2>
-        <p className="mt-1">Each file has the consent record: where and when each person signed up, the wording version shown, and when they confirmed. Import the unsubscribed list too, so the tool never writes to people who left.</p>
+        <h2 id="export-title" className="font-medium text-ink">
+          Exports for a mailing tool
+        </h2>
+        <p className="mt-1">
+          Each file has the consent record: where and when each person signed up, the wording
+          version shown, and when they confirmed. Import the unsubscribed list too, so the tool
+          never writes to people who left.
+        </p>
         <ul className="mt-2 space-y-1">
           <li>
-            <a className="font-medium text-brand-700 underline underline-offset-4" href={`${EXPORT}?since=last`} download>New subscribers since the last export</a> ({since('subscribed')})
+            <a
+              className="font-medium text-brand-700 underline underline-offset-4"
+              href={`${EXPORT}?since=last`}
+              download
+            >
+              New subscribers since the last export
+            </a>{' '}
+            ({since('subscribed')})
           </li>
           <li>
-            <a className="font-medium text-brand-700 underline underline-offset-4" href={`${EXPORT}?list=unsubscribed`} download>All unsubscribed addresses</a>
+            <a
+              className="font-medium text-brand-700 underline underline-offset-4"
+              href={`${EXPORT}?list=unsubscribed`}
+              download
+            >
+              All unsubscribed addresses
+            </a>
             {' or '}
-            <a className="font-medium text-brand-700 underline underline-offset-4" href={`${EXPORT}?list=unsubscribed&since=last`} download>only those new since the last export</a> ({since('unsubscribed')})
+            <a
+              className="font-medium text-brand-700 underline underline-offset-4"
+              href={`${EXPORT}?list=unsubscribed&since=last`}
+              download
+            >
+              only those new since the last export
+            </a>{' '}
+            ({since('unsubscribed')})
           </li>
         </ul>
       </section>
       <div role="group" aria-label="Which signups" className="mb-4 flex flex-wrap gap-2">
         {(Object.keys(TABS) as Status[]).map((s) => (
-          <Button key={s} variant={status === s ? 'primary' : 'secondary'} aria-pressed={status === s} onClick={() => show(s)}>
+          <Button
+            key={s}
+            variant={status === s ? 'primary' : 'secondary'}
+            aria-pressed={status === s}
+            onClick={() => show(s)}
+          >
             {TABS[s]}
           </Button>
         ))}
       </div>
-      {status === 'pending' && <p className="mb-4 text-sm text-ink-muted">These people signed up but have not used the link in their confirmation email yet. They get nothing else, and are forgotten 7 days after signing up.</p>}
-      {status === 'unsubscribed' && <p className="mb-4 text-sm text-ink-muted">These people unsubscribed. They get no newsletter, and no import or restore adds them back (even if you delete them here): only a new signup they confirm themselves.</p>}
+      {status === 'pending' && (
+        <p className="mb-4 text-sm text-ink-muted">
+          These people signed up but have not used the link in their confirmation email yet. They
+          get nothing else, and are forgotten 7 days after signing up.
+        </p>
+      )}
+      {status === 'unsubscribed' && (
+        <p className="mb-4 text-sm text-ink-muted">
+          These people unsubscribed. They get no newsletter, and no import or restore adds them back
+          (even if you delete them here): only a new signup they confirm themselves.
+        </p>
+      )}
       <div className="relative mb-4 max-w-sm">
-        <Search aria-hidden="true" className="pointer-events-none absolute top-2.5 left-3 h-4 w-4 text-slate-400" />
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-2.5 left-3 h-4 w-4 text-slate-400"
+        />
         <label htmlFor="subscription-search" className="sr-only">
           Search subscribers
         </label>
-        <input id="subscription-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Search by e-mail" className={cx(ui.input, 'pl-9')} />
+        <input
+          id="subscription-search"
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="Search by e-mail"
+          className={cx(ui.input, 'pl-9')}
+        />
       </div>
       <LoadStatus loaded={!!data} error={error} />
       {data && (
@@ -105,18 +186,31 @@ export default function Subscriptions() {
             <table className="w-full text-left text-sm">
               <thead className="border-b border-slate-200 text-xs text-ink-soft uppercase">
                 <tr>
-                  <th scope="col" className="px-4 py-2 font-medium">E-mail</th>
-                  <th scope="col" className="px-4 py-2 font-medium">{DATE_HEADING[status]}</th>
-                  <th scope="col" className="px-4 py-2"><span className="sr-only">Actions</span></th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    E-mail
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    {DATE_HEADING[status]}
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {data.items.map((s) => (
                   <tr key={s.id}>
                     <td className="px-4 py-2 break-all">{s.email}</td>
-                    <td className="px-4 py-2 whitespace-nowrap text-ink-muted">{formatWhen(dateOf(s, status))}</td>
+                    <td className="px-4 py-2 whitespace-nowrap text-ink-muted">
+                      {formatWhen(dateOf(s, status))}
+                    </td>
                     <td className="px-4 py-2 text-right">
-                      <button type="button" className={cx(ui.icon, 'hover:text-red-700')} onClick={() => removal.ask(s)} aria-label={`Delete ${s.email}`}>
+                      <button
+                        type="button"
+                        className={cx(ui.icon, 'hover:text-red-700')}
+                        onClick={() => removal.ask(s)}
+                        aria-label={`Delete ${s.email}`}
+                      >
                         <Trash2 aria-hidden="true" className="h-4 w-4" />
                       </button>
                     </td>
@@ -124,13 +218,20 @@ export default function Subscriptions() {
                 ))}
                 {data.items.length === 0 && (
                   <tr>
-                    <td colSpan={3} className="px-4 py-8 text-center text-ink-muted">No subscribers found.</td>
+                    <td colSpan={3} className="px-4 py-8 text-center text-ink-muted">
+                      No subscribers found.
+                    </td>
                   </tr>
                 )}
               </tbody>
             </table>
           </div>
-          <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
+          <Pagination
+            page={data.page}
+            pageSize={data.pageSize}
+            total={data.total}
+            onPage={setPage}
+          />
         </>
       )}
       <ConfirmDialog

@@ -18,18 +18,29 @@ export default function SettingsPage({ page }: { page: string }) {
     <div>
       <PageHeader title={config.title} description={config.description} />
       <LoadStatus loaded={!!data} error={error} />
-      {data && <SettingsEditor config={config} settings={data as unknown as Stored} idPrefix={page} />}
+      {data && (
+        <SettingsEditor config={config} settings={data as unknown as Stored} idPrefix={page} />
+      )}
     </div>
   );
 }
 
-function SettingsEditor({ config, settings, idPrefix }: { config: SettingsPageConfig; settings: Stored; idPrefix: string }) {
+function SettingsEditor({
+  config,
+  settings,
+  idPrefix,
+}: {
+  config: SettingsPageConfig;
+  settings: Stored;
+  idPrefix: string;
+}) {
   const state = useRecordForm({
     fields: config.groups.flatMap((g) => g.fields),
     record: settings,
     schema: siteSettingsPatchSchema,
     check: config.video ? checkVideo : undefined,
-    save: (changes, expected) => saveContent<Stored>('PATCH', '/api/site-settings', { ...changes, _expected: expected }),
+    save: (changes, expected) =>
+      saveContent<Stored>('PATCH', '/api/site-settings', { ...changes, _expected: expected }),
   });
   return (
     <RecordForm state={state} groups={config.groups} idPrefix={idPrefix} stickyActions>

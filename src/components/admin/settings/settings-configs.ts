@@ -1,4 +1,14 @@
-import { RETENTION_KEYS, RETENTION_SETTINGS, SETTINGS_DEFAULTS, SETTINGS_TEXT_KEYS, VISIBILITY_FLAGS, type NavListKey, type RetentionKey, type SettingsTextKey, type VisibilityFlag } from '../../../schemas/site-settings';
+import {
+  RETENTION_KEYS,
+  RETENTION_SETTINGS,
+  SETTINGS_DEFAULTS,
+  SETTINGS_TEXT_KEYS,
+  VISIBILITY_FLAGS,
+  type NavListKey,
+  type RetentionKey,
+  type SettingsTextKey,
+  type VisibilityFlag,
+} from '../../../schemas/site-settings';
 import { humanize, type FieldConfig, type FieldType } from '../form/field-config';
 import type { FieldGroup } from '../form/RecordForm';
 import { timeZoneOptions } from '../form/time-zones';
@@ -62,11 +72,24 @@ const FLAG_HELP: Record<VisibilityFlag, string> = {
 export function settingField(key: SettingsTextKey | VisibilityFlag | RetentionKey): FieldConfig {
   if ((RETENTION_KEYS as readonly string[]).includes(key)) {
     const setting = RETENTION_SETTINGS[key as RetentionKey];
-    return { name: key, label: setting.label, type: 'number', required: true, help: `Deleted automatically after this; the privacy notice states it (default ${setting.default}).`, half: true };
+    return {
+      name: key,
+      label: setting.label,
+      type: 'number',
+      required: true,
+      help: `Deleted automatically after this; the privacy notice states it (default ${setting.default}).`,
+      half: true,
+    };
   }
   if ((VISIBILITY_FLAGS as readonly string[]).includes(key)) {
     const flag = key as VisibilityFlag;
-    return { name: key, label: LABELS[key] ?? humanize(key), type: 'checkbox', help: FLAG_HELP[flag], half: true };
+    return {
+      name: key,
+      label: LABELS[key] ?? humanize(key),
+      type: 'checkbox',
+      help: FLAG_HELP[flag],
+      half: true,
+    };
   }
   const textKey = key as SettingsTextKey;
   const fallback = SETTINGS_DEFAULTS[textKey];
@@ -85,18 +108,25 @@ const linksField = (key: NavListKey): FieldConfig => ({
   label: LABELS[key] ?? humanize(key),
   type: 'links',
   builtInLinks: key === 'footerLinks' ? 'footer' : 'nav',
-  help: key === 'navLinks' ? 'Shown in the header and, with the footer links, in the footer.' : undefined,
+  help:
+    key === 'navLinks'
+      ? 'Shown in the header and, with the footer links, in the footer.'
+      : undefined,
 });
 
 type SettingKey = SettingsTextKey | VisibilityFlag | RetentionKey | NavListKey;
 const group = (title: string, keys: readonly SettingKey[], description?: string): FieldGroup => ({
   title,
   description,
-  fields: keys.map((k) => (k === 'navLinks' || k === 'footerLinks' ? linksField(k) : settingField(k))),
+  fields: keys.map((k) =>
+    k === 'navLinks' || k === 'footerLinks' ? linksField(k) : settingField(k),
+  ),
 });
 
 const pick = (re: RegExp) => SETTINGS_TEXT_KEYS.filter((k) => re.test(k));
-const SECTION_KEYS = pick(/^(research|team|publications|stats|contact|newsletter|events|videoHighlights|advisory)(Title|Description)$/);
+const SECTION_KEYS = pick(
+  /^(research|team|publications|stats|contact|newsletter|events|videoHighlights|advisory)(Title|Description)$/,
+);
 const FOUNDER_KEYS = pick(/^founder/);
 const VIDEO_KEYS = pick(/^featuredVideo/);
 const CONTACT_KEYS = ['contactLocation', 'contactEmail', 'contactPhone'] as const;
@@ -118,14 +148,45 @@ const SITE_GROUPS: FieldGroup[] = [
   group('Founder', FOUNDER_KEYS),
   group('Featured video', VIDEO_KEYS),
   group('Social & contact', ['socialShareImage', ...CONTACT_KEYS]),
-  group('Social profiles', pick(/^social(?!ShareImage)/), 'The institute\'s own profiles, linked from the footer when set.'),
-  group('Header & footer', ['navLinks', 'footerLinks', 'newsletterLinkText', 'newsletterLinkUrl', 'footerTagline', 'copyrightText'], 'The footer\'s tagline and copyright line are also editable in place.'),
-  group('Not-found page', ['notFoundTitle', 'notFoundText'], 'What a visitor sees at an address that does not exist.'),
+  group(
+    'Social profiles',
+    pick(/^social(?!ShareImage)/),
+    "The institute's own profiles, linked from the footer when set.",
+  ),
+  group(
+    'Header & footer',
+    [
+      'navLinks',
+      'footerLinks',
+      'newsletterLinkText',
+      'newsletterLinkUrl',
+      'footerTagline',
+      'copyrightText',
+    ],
+    "The footer's tagline and copyright line are also editable in place.",
+  ),
+  group(
+    'Not-found page',
+    ['notFoundTitle', 'notFoundText'],
+    'What a visitor sees at an address that does not exist.',
+  ),
   group('Newsletter popup', ['showPopup', 'popupTitle', 'popupDescription', 'popupButtonText']),
   { title: 'Events', fields: [TIME_ZONE_FIELD] },
-  group('Privacy notice', pick(/^privacy/), 'The texts of the /privacy page, also editable in place there.'),
-  group('Keeping personal data', RETENTION_KEYS, 'How long personal data is kept before it is deleted automatically, every night. The privacy notice states these periods.'),
-  group('Accessibility statement', pick(/^accessibility/), 'The texts of the /accessibility page, also editable in place there.'),
+  group(
+    'Privacy notice',
+    pick(/^privacy/),
+    'The texts of the /privacy page, also editable in place there.',
+  ),
+  group(
+    'Keeping personal data',
+    RETENTION_KEYS,
+    'How long personal data is kept before it is deleted automatically, every night. The privacy notice states these periods.',
+  ),
+  group(
+    'Accessibility statement',
+    pick(/^accessibility/),
+    'The texts of the /accessibility page, also editable in place there.',
+  ),
 ];
 // Any key added to the schema later still gets a place, so no text needs a developer to edit.
 const placed = new Set(SITE_GROUPS.flatMap((g) => g.fields.map((f) => f.name)));
@@ -144,7 +205,8 @@ export interface SettingsPageConfig {
 export const SETTINGS_PAGES: Record<string, SettingsPageConfig> = {
   'site-settings': {
     title: 'Site settings',
-    description: 'Every text of the site. Each field starts with the built-in wording; "Reset to default" brings it back.',
+    description:
+      'Every text of the site. Each field starts with the built-in wording; "Reset to default" brings it back.',
     groups: SITE_GROUPS,
   },
   'section-visibility': {
@@ -155,7 +217,10 @@ export const SETTINGS_PAGES: Record<string, SettingsPageConfig> = {
   'team-toggle': {
     title: 'Team & founder',
     description: 'Show or hide the team section and edit the founder profile on the team page.',
-    groups: [group('Team section', ['showTeam']), group('Founder', FOUNDER_KEYS, 'The founder section shows only when a name is set.')],
+    groups: [
+      group('Team section', ['showTeam']),
+      group('Founder', FOUNDER_KEYS, 'The founder section shows only when a name is set.'),
+    ],
   },
   'contact-info': {
     title: 'Contact info',
@@ -165,7 +230,10 @@ export const SETTINGS_PAGES: Record<string, SettingsPageConfig> = {
   'video-settings': {
     title: 'Video settings',
     description: 'The featured video and the text beside it in the video highlights block.',
-    groups: [group('Featured video', VIDEO_KEYS), group('Highlights text', ['videoHighlightsTitle', 'videoHighlightsDescription'])],
+    groups: [
+      group('Featured video', VIDEO_KEYS),
+      group('Highlights text', ['videoHighlightsTitle', 'videoHighlightsDescription']),
+    ],
     video: true,
   },
 };

@@ -3,7 +3,10 @@ import { ogPlan, renderOgImage, type OgCard } from '../../../server/content/og-i
 
 /** /og/publications/<slug>.png and /og/events/<slug>.png: each page's Open Graph image (1200×630). */
 export const getStaticPaths = (async () =>
-  [...(await ogPlan()).values()].map((card) => ({ params: { kind: card.kind, slug: card.slug }, props: { card } }))) satisfies GetStaticPaths;
+  [...(await ogPlan()).values()].map((card) => ({
+    params: { kind: card.kind, slug: card.slug },
+    props: { card },
+  }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props }) => {
   const png = await renderOgImage((props as { card: OgCard }).card);

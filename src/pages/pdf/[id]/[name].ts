@@ -10,9 +10,15 @@ import { readJoinedPdf } from '../../../server/content/pdf-deploy';
  */
 export const getStaticPaths = (async () => {
   if (!(await loadSiteSettings()).showPublications) return [];
-  const refs = (await loadPublications()).map((p) => parsePdfFileUrl(p.pdf)).filter((r) => r !== null);
-  return [...new Map(refs.map((r) => [`${r.id}/${r.fileName}`, r])).values()].map((r) => ({ params: { id: r.id, name: r.fileName } }));
+  const refs = (await loadPublications())
+    .map((p) => parsePdfFileUrl(p.pdf))
+    .filter((r) => r !== null);
+  return [...new Map(refs.map((r) => [`${r.id}/${r.fileName}`, r])).values()].map((r) => ({
+    params: { id: r.id, name: r.fileName },
+  }));
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ params }) =>
-  new Response(new Uint8Array(await readJoinedPdf(`/pdf/${params.id}/${params.name}`)), { headers: { 'Content-Type': 'application/pdf' } });
+  new Response(new Uint8Array(await readJoinedPdf(`/pdf/${params.id}/${params.name}`)), {
+    headers: { 'Content-Type': 'application/pdf' },
+  });

@@ -9,7 +9,10 @@ import { SITE } from '../../../site.config';
 export const getStaticPaths = (async () => {
   const settings = await loadSiteSettings();
   if (!settings.showResearch || !settings.showPublications) return [];
-  return (await loadLibrary()).topics.map((topic) => ({ params: { slug: topic.slug }, props: { topic } }));
+  return (await loadLibrary()).topics.map((topic) => ({
+    params: { slug: topic.slug },
+    props: { topic },
+  }));
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props, site, url }) => {
@@ -19,7 +22,11 @@ export const GET: APIRoute = async ({ props, site, url }) => {
     title: `${SITE.name}: ${topic.title}`,
     description: topic.description,
     site: new URL(site ?? url).origin,
-    items: publicationFeedItems(library.ofTopic(topic.id).publications.map((p) => ({ ...p, authors: library.authors(p).map((c) => c.name) }))),
+    items: publicationFeedItems(
+      library
+        .ofTopic(topic.id)
+        .publications.map((p) => ({ ...p, authors: library.authors(p).map((c) => c.name) })),
+    ),
     customData: '<language>en-gb</language>',
     trailingSlash: false,
   });

@@ -8,7 +8,17 @@ import RoleOptions from './RoleOptions';
 import type { UserChange } from './use-user-change';
 
 /** 'Invite someone': username, role and an optional address; shows the link it makes. */
-export default function InviteForm({ change, busy, link, onLink }: { change: UserChange; busy: boolean; link: Link | null; onLink: (link: Link) => void }) {
+export default function InviteForm({
+  change,
+  busy,
+  link,
+  onLink,
+}: {
+  change: UserChange;
+  busy: boolean;
+  link: Link | null;
+  onLink: (link: Link) => void;
+}) {
   const id = useId();
 
   function invite(event: FormEvent<HTMLFormElement>) {
@@ -19,7 +29,16 @@ export default function InviteForm({ change, busy, link, onLink }: { change: Use
     void change(
       'Invitation',
       async () => {
-        onLink(toLink(username, await mutate<LinkAnswer>('POST', '/api/admin/users', { username, role: fields.get('role'), email: fields.get('email') ?? '' })));
+        onLink(
+          toLink(
+            username,
+            await mutate<LinkAnswer>('POST', '/api/admin/users', {
+              username,
+              role: fields.get('role'),
+              email: fields.get('email') ?? '',
+            }),
+          ),
+        );
         form.reset();
       },
       'Invitation created',
@@ -36,13 +55,25 @@ export default function InviteForm({ change, busy, link, onLink }: { change: Use
           <label htmlFor={`${id}-username`} className={ui.label}>
             Username
           </label>
-          <input id={`${id}-username`} name="username" required minLength={3} maxLength={64} className={cx(ui.input, 'mt-1')} />
+          <input
+            id={`${id}-username`}
+            name="username"
+            required
+            minLength={3}
+            maxLength={64}
+            className={cx(ui.input, 'mt-1')}
+          />
         </div>
         <div>
           <label htmlFor={`${id}-role`} className={ui.label}>
             Role
           </label>
-          <select id={`${id}-role`} name="role" defaultValue="editor" className={cx(ui.input, 'mt-1')}>
+          <select
+            id={`${id}-role`}
+            name="role"
+            defaultValue="editor"
+            className={cx(ui.input, 'mt-1')}
+          >
             <RoleOptions />
           </select>
         </div>
@@ -50,10 +81,18 @@ export default function InviteForm({ change, busy, link, onLink }: { change: Use
           <label htmlFor={`${id}-email`} className={ui.label}>
             Email (optional)
           </label>
-          <input id={`${id}-email`} name="email" type="email" maxLength={254} aria-describedby={`${id}-email-help`} className={cx(ui.input, 'mt-1')} />
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            maxLength={254}
+            aria-describedby={`${id}-email-help`}
+            className={cx(ui.input, 'mt-1')}
+          />
         </div>
         <p id={`${id}-email-help`} className={cx(ui.help, 'basis-full')}>
-          With an address, the invitation is emailed there, and the address becomes theirs once they use it.
+          With an address, the invitation is emailed there, and the address becomes theirs once they
+          use it.
         </p>
         <Button type="submit" disabled={busy}>
           <UserPlus aria-hidden="true" className="h-4 w-4" />

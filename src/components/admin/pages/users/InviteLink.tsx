@@ -31,11 +31,19 @@ export default function InviteLink({ link }: { link: Link }) {
   return (
     <div role="status" className="mt-4 rounded-md border border-brand-200 bg-brand-50 p-4 text-sm">
       <p className="font-medium text-ink">
-        {link.emailedTo ? `We emailed this link to ${link.emailedTo}; if it does not arrive, send it to ${link.username} yourself.` : `Send this link to ${link.username}.`} It works once, until{' '}
-        {formatWhen(link.expiresAt)}, and is shown only now.
+        {link.emailedTo
+          ? `We emailed this link to ${link.emailedTo}; if it does not arrive, send it to ${link.username} yourself.`
+          : `Send this link to ${link.username}.`}{' '}
+        It works once, until {formatWhen(link.expiresAt)}, and is shown only now.
       </p>
       <div className="mt-2 flex gap-2">
-        <input readOnly value={link.url} aria-label={`Invitation link for ${link.username}`} className={cx(ui.input, 'font-mono text-xs')} onFocus={(e) => e.currentTarget.select()} />
+        <input
+          readOnly
+          value={link.url}
+          aria-label={`Invitation link for ${link.username}`}
+          className={cx(ui.input, 'font-mono text-xs')}
+          onFocus={(e) => e.currentTarget.select()}
+        />
         <CopyButton text={link.url} copied="Link copied" />
       </div>
     </div>

@@ -5,7 +5,15 @@ import { cx, ui } from '../../../ui/styles';
 import type { UserChange } from './use-user-change';
 
 /** The team's sign-in rules: whether every admin must use two-factor sign-in. */
-export default function SignInRules({ policy, change, busy }: { policy: AuthPolicy; change: UserChange; busy: boolean }) {
+export default function SignInRules({
+  policy,
+  change,
+  busy,
+}: {
+  policy: AuthPolicy;
+  change: UserChange;
+  busy: boolean;
+}) {
   const id = useId();
   return (
     <section aria-labelledby={`${id}-policy`} className={cx(ui.card, 'p-5')}>
@@ -17,7 +25,16 @@ export default function SignInRules({ policy, change, busy }: { policy: AuthPoli
           type="checkbox"
           checked={policy.requireTwoFactorForAdmins}
           disabled={busy}
-          onChange={(e) => void change('Sign-in rules', () => mutate('PUT', '/api/admin/auth-policy', { requireTwoFactorForAdmins: e.target.checked }), 'Sign-in rules saved')}
+          onChange={(e) =>
+            void change(
+              'Sign-in rules',
+              () =>
+                mutate('PUT', '/api/admin/auth-policy', {
+                  requireTwoFactorForAdmins: e.target.checked,
+                }),
+              'Sign-in rules saved',
+            )
+          }
         />
         Require two-factor sign-in for every admin
       </label>

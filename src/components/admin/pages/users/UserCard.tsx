@@ -34,16 +34,31 @@ export default function UserCard({ user: u, change, busy, onLink, onDelete }: Us
             value={u.role}
             disabled={busy}
             className={cx(ui.input, 'w-auto py-1')}
-            onChange={(e) => void change('Role change', () => mutate('PATCH', path, { role: e.target.value as Role }), `${u.username} is now ${ROLE_LABELS[e.target.value as Role]}`)}
+            onChange={(e) =>
+              void change(
+                'Role change',
+                () => mutate('PATCH', path, { role: e.target.value as Role }),
+                `${u.username} is now ${ROLE_LABELS[e.target.value as Role]}`,
+              )
+            }
           >
             <RoleOptions />
           </select>
         </label>
-        <span className="text-sm text-ink-muted">{!u.active ? 'Deactivated' : u.hasPassword ? 'Active' : 'Invited (no password yet)'}</span>
-        <span className="text-sm text-ink-muted">Two-factor: {u.twoFactorEnabled ? 'on' : 'off'}</span>
-        <span className="text-sm text-ink-muted">{u.email ? `${u.email} (${u.emailVerified ? 'verified' : 'waiting for confirmation'})` : 'No email address'}</span>
+        <span className="text-sm text-ink-muted">
+          {!u.active ? 'Deactivated' : u.hasPassword ? 'Active' : 'Invited (no password yet)'}
+        </span>
+        <span className="text-sm text-ink-muted">
+          Two-factor: {u.twoFactorEnabled ? 'on' : 'off'}
+        </span>
+        <span className="text-sm text-ink-muted">
+          {u.email
+            ? `${u.email} (${u.emailVerified ? 'verified' : 'waiting for confirmation'})`
+            : 'No email address'}
+        </span>
         <span className="text-xs text-ink-soft" title={formatWhen(u.createdAt)}>
-          Created {formatAgo(u.createdAt)} · {u.lastLoginAt ? `last sign-in ${formatAgo(u.lastLoginAt)}` : 'never signed in'}
+          Created {formatAgo(u.createdAt)} ·{' '}
+          {u.lastLoginAt ? `last sign-in ${formatAgo(u.lastLoginAt)}` : 'never signed in'}
         </span>
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
@@ -51,12 +66,32 @@ export default function UserCard({ user: u, change, busy, onLink, onDelete }: Us
           variant="secondary"
           size="sm"
           disabled={busy}
-          onClick={() => void change('Password reset', async () => onLink(toLink(u.username, await mutate<LinkAnswer>('POST', `${path}/reset-password`))), `Password of ${u.username} reset`)}
+          onClick={() =>
+            void change(
+              'Password reset',
+              async () =>
+                onLink(
+                  toLink(u.username, await mutate<LinkAnswer>('POST', `${path}/reset-password`)),
+                ),
+              `Password of ${u.username} reset`,
+            )
+          }
         >
           {u.hasPassword ? 'Reset password' : 'New invitation link'}
         </Button>
         {u.twoFactorEnabled && (
-          <Button variant="secondary" size="sm" disabled={busy} onClick={() => void change('Two-factor reset', () => mutate('POST', `${path}/reset-two-factor`), `Two-factor sign-in of ${u.username} reset`)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={busy}
+            onClick={() =>
+              void change(
+                'Two-factor reset',
+                () => mutate('POST', `${path}/reset-two-factor`),
+                `Two-factor sign-in of ${u.username} reset`,
+              )
+            }
+          >
             Reset two-factor
           </Button>
         )}
@@ -64,7 +99,13 @@ export default function UserCard({ user: u, change, busy, onLink, onDelete }: Us
           variant="secondary"
           size="sm"
           disabled={busy}
-          onClick={() => void change(u.active ? 'Deactivation' : 'Activation', () => mutate('PATCH', path, { active: !u.active }), u.active ? `${u.username} deactivated` : `${u.username} activated`)}
+          onClick={() =>
+            void change(
+              u.active ? 'Deactivation' : 'Activation',
+              () => mutate('PATCH', path, { active: !u.active }),
+              u.active ? `${u.username} deactivated` : `${u.username} activated`,
+            )
+          }
         >
           {u.active ? 'Deactivate' : 'Activate'}
         </Button>

@@ -13,16 +13,24 @@ import UserCard, { userPath } from './UserCard';
 
 /** Team accounts (admins only): invite, change roles, reset passwords and second factors, deactivate, delete. */
 export default function UsersPage() {
-  const { data, error, reload } = useFetch<{ users: UserSummary[]; policy: AuthPolicy }>('/api/admin/users');
+  const { data, error, reload } = useFetch<{ users: UserSummary[]; policy: AuthPolicy }>(
+    '/api/admin/users',
+  );
   const [link, setLink] = useState<Link | null>(null);
   const [deleting, setDeleting] = useState<UserSummary | null>(null);
   const { busy, problem, change } = useUserChange(reload);
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Users" description="Who can sign in, with which role. Editors manage content; admins also see messages, subscribers and users." />
+      <PageHeader
+        title="Users"
+        description="Who can sign in, with which role. Editors manage content; admins also see messages, subscribers and users."
+      />
       {problem && (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <p
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
           {problem}
         </p>
       )}
@@ -32,7 +40,14 @@ export default function UsersPage() {
       {data && (
         <section aria-label="Users" className="space-y-3">
           {data.users.map((u) => (
-            <UserCard key={u.username} user={u} change={change} busy={busy} onLink={setLink} onDelete={() => setDeleting(u)} />
+            <UserCard
+              key={u.username}
+              user={u}
+              change={change}
+              busy={busy}
+              onLink={setLink}
+              onDelete={() => setDeleting(u)}
+            />
           ))}
         </section>
       )}
@@ -47,7 +62,12 @@ export default function UsersPage() {
         busy={busy}
         onConfirm={() => {
           const u = deleting;
-          if (u) void change('Delete', () => mutate('DELETE', userPath(u)), `${u.username} deleted`).then(() => setDeleting(null));
+          if (u)
+            void change(
+              'Delete',
+              () => mutate('DELETE', userPath(u)),
+              `${u.username} deleted`,
+            ).then(() => setDeleting(null));
         }}
         onCancel={() => setDeleting(null)}
       />
