@@ -110,16 +110,15 @@ const playwright: Suite = {
 /**
  * In order, one stage after another. First the static checks and the deploy rehearsal side by
  * side: the checks only read the sources and each is one thread, and the rehearsal waits on its
- * child processes much of the time (1.4 of two cores busy alone, the checks 1.5), so together they
- * took 95 s instead of 39 and 73 one after the other. Then the unit and API tests, then the
- * browser tests, each alone: both keep the two cores busy by themselves, and beside anything else
- * they only got slower (Vitest beside the browser tests made 1,058 s in all, the browser tests
- * beside the static checks and the rehearsal 773 s instead of 642).
+ * child processes much of the time, so neither keeps both cores busy alone and together they
+ * finish sooner than one after the other. Then the unit and API tests, then the browser tests,
+ * each alone: both keep the two cores busy by themselves, and beside anything else they only get
+ * slower. The measurements are in docs/testing.md.
  */
 const STAGES: Suite[][] = [
   [
     // astro check type-checks every file tsconfig.json includes (.ts and .tsx as tsc would) and the
-    // .astro components besides: one pass instead of tsc's and its own, about 45 CPU-seconds less.
+    // .astro components besides: one pass instead of tsc's and its own.
     gate('typecheck (astro check: .ts, .tsx, .astro)', bin('astro'), [
       'check',
       '--minimumFailingSeverity',
