@@ -126,6 +126,27 @@ describe('a hostile body', () => {
   });
 });
 
+describe('an image on another site', () => {
+  const offSite = [
+    '![A chart](https://tracker.example/pixel.png)',
+    '![A chart](http://tracker.example/pixel.png "Caption")',
+    '![A chart](//tracker.example/pixel.png)',
+    'Text with ![A chart](https://tracker.example/pixel.png) inline',
+    '![A chart][c]\n\n[c]: https://tracker.example/pixel.png',
+  ];
+
+  it.each(offSite)('is never shown from %j: its alt text stands in', (markdown) => {
+    const { html } = renderReportBody(markdown);
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('tracker.example');
+    expect(parse(html).text).toContain('A chart');
+  });
+
+  it('is still shown from this site', () => {
+    expect(renderReportBody('![A chart](/api/uploads/a.png)').html).toContain('<img');
+  });
+});
+
 describe('an ordinary report', () => {
   const report = [
     '# Introduction',

@@ -5,7 +5,9 @@
  * markdown-it parses with raw HTML switched off (an admin's `<script>` shows as text) and adds
  * tables, footnotes and figures; sanitize-html then keeps only the elements and attributes this
  * renderer itself writes, and links only to http(s), mailto or addresses on this site. The output
- * needs no inline script or style, so the pages' Content-Security-Policy stays as it is.
+ * needs no inline script or style, so the pages' Content-Security-Policy stays as it is. Images
+ * come from this site only: one on another site would have every reader's browser contact it
+ * (saves refuse them, report-figures.ts); a stored one shows as its alt text instead.
  */
 import MarkdownIt from 'markdown-it';
 import footnote from 'markdown-it-footnote';
@@ -82,12 +84,16 @@ md.core.ruler.push('report_structure', (state) => {
   }
 });
 
+/** Whether an image address is a path on this site (not `//host/…`, which leaves it). */
+export const onSiteImage = (src: string): boolean => /^\/(?![/\\])/.test(src);
+
 md.renderer.rules.image = (tokens, idx) => {
   const token = tokens[idx]!;
   const src = String(token.attrGet('src') ?? '');
   const alt = token.children?.map((c) => c.content).join('') ?? token.content;
   const caption = String(token.attrGet('title') ?? '');
   const esc = md.utils.escapeHtml;
+  if (!onSiteImage(src)) return esc(alt);
   const sized = resizable(src)
     ? ` src="${esc(imageCdnUrl(src, 960))}" srcset="${esc(FIGURE_WIDTHS.map((w) => `${imageCdnUrl(src, w)} ${w}w`).join(', '))}" sizes="${FIGURE_SIZES}"`
     : ` src="${esc(src)}"`;
@@ -165,7 +171,8 @@ const SANITIZE: sanitizeHtml.IOptions = {
     code: [/^language-[\w-]+$/],
   },
   allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
+  // No scheme at all: an image is a path on this site (the renderer already dropped any other).
+  allowedSchemesByTag: { img: [] },
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
