@@ -209,6 +209,15 @@ describe('a deploy with Netlify’s build program', () => {
         },
         status: 200,
       },
+      // Hourly: a fresh store has no abandoned PDF upload to sweep.
+      'upload-sweep': {
+        request: {
+          method: 'POST',
+          path: '/.netlify/functions/upload-sweep',
+          body: { next_run: '2030-01-01T00:00:00.000Z' },
+        },
+        status: 200,
+      },
       // Hourly: nothing has expired in a fresh store.
       'newsletter-expiry': {
         request: {
