@@ -2,7 +2,7 @@ import { historyEntrySchema, type HistoryEntry, type HistoryPage } from '../../s
 import type { PublishState } from '../../schemas/publish-state';
 import type { User } from '../../schemas/user';
 import { newestFirstKey } from '../storage/keys';
-import { markHistoryEntry } from '../visitors/person-index';
+import { markHistoryEntry } from '../storage/person-index';
 import { requestRebuild } from './publish';
 import { readRecords } from '../storage/records';
 import { blobCall, openStore, readJSON, STORES, writeJSON } from '../storage/store';

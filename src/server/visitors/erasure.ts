@@ -14,7 +14,7 @@ import {
   markEarlierRecords,
   markedRecords,
   type Person,
-} from './person-index';
+} from '../storage/person-index';
 import { deleteTestimonial, getTestimonial, scanTestimonials } from './testimonials';
 import { deleteUpload } from '../content/uploads';
 

@@ -7,7 +7,7 @@ import {
 import { newsletterSubscriptionSchema } from '../../schemas/newsletter-subscription';
 import { createOnce, isExpired, subscriptionId } from './newsletter';
 import { updateRow } from './newsletter-index';
-import { sendConfirmation } from '../outbound/newsletter-mail';
+import { sendConfirmation } from './newsletter-mail';
 import { newConfirmToken } from './newsletter-token';
 import { openStore, STORES, updateJSON } from '../storage/store';
 

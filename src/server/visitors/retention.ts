@@ -3,7 +3,12 @@ import { recordAudit } from './audit-log';
 import { deleteContactForm, messageIdsBefore } from './contact-forms';
 import { HttpError } from '../http/errors';
 import { eraseHistoryEntry } from '../publishing/history';
-import { forgetRecord, historyEntriesOf, type PersonKind, type Person } from './person-index';
+import {
+  forgetRecord,
+  historyEntriesOf,
+  type PersonKind,
+  type Person,
+} from '../storage/person-index';
 import { getSiteSettings } from '../content/site-settings';
 import { deleteTestimonial, pendingTestimonialIdsBefore } from './testimonials';
 

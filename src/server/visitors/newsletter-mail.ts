@@ -1,8 +1,8 @@
 import { SITE } from '../../site.config';
 import { siteUrl } from '../http/invocation';
-import type { FooterLine } from './mail-letter';
-import { sendMail } from './mail-queue';
-import { linkToken } from '../visitors/newsletter-token';
+import type { FooterLine } from '../outbound/mail-letter';
+import { sendMail } from '../outbound/mail-queue';
+import { linkToken } from './newsletter-token';
 
 /** The confirmation email of a signup: one link, which opens a page that asks for one click. */
 export async function sendConfirmation(email: string, token: string): Promise<void> {
