@@ -1,6 +1,6 @@
 /**
  * The History and Publish pages' side of the change pipeline (history.ts): the log as each role
- * may see it, restoring an entry, and the publish state with its Publish button.
+ * may see it, and the publish state. Restoring an entry spans domains: workflows/restore.ts.
  */
 import type { HistoryEntry, HistoryPage } from '../../schemas/history';
 import type { PublishState } from '../../schemas/publish-state';
@@ -8,12 +8,11 @@ import { can, isPersonalTarget } from '../../schemas/roles';
 import type { User } from '../../schemas/user';
 import { listHistory, listHistoryPage, rebuildSite } from './history';
 import { getPublishState } from './publish';
-import { restoreEntry } from './restore';
 
 type Reader = Pick<User, 'username' | 'role'>;
 
 /** Editors do not see (or restore) changes to personal data: messages, subscribers, users. */
-const maySee = (user: Reader) => (target: string) =>
+export const maySee = (user: Reader) => (target: string) =>
   can(user.role, 'personal-data') || !isPersonalTarget(target);
 
 /** The newest `limit` entries the user may see, newest first. */
@@ -29,11 +28,6 @@ export async function historyPageFor(
 ): Promise<HistoryPage> {
   const found = await listHistoryPage(page, pageSize);
   return { ...found, items: found.items.filter((e) => maySee(user)(e.target)) };
-}
-
-/** Restores an entry's "before" state, as a new change; answers that change's entry. */
-export async function restoreFor(user: Reader, entryId: string): Promise<HistoryEntry> {
-  return restoreEntry(user, entryId, maySee(user));
 }
 
 /** Where the site's publishing stands: queued, building, live or failed, and the last build. */

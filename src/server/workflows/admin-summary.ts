@@ -1,5 +1,5 @@
-import { events, publications, researchAreas, upcomingEvents } from './collections';
-import { undescribed } from './image-alt';
+import { events, publications, researchAreas, upcomingEvents } from '../content/collections';
+import { undescribed } from '../content/image-alt';
 import type { AdminSummary } from '../../schemas/admin-summary';
 import { countUnread } from '../visitors/contact-forms';
 import { mailStatus } from '../outbound/mail-queue';

@@ -2,12 +2,12 @@ import type { ContactForm } from '../../schemas/contact-message';
 import type { NewsletterSubscription } from '../../schemas/newsletter-subscription';
 import type { Testimonial } from '../../schemas/testimonial';
 import type { User } from '../../schemas/user';
-import { recordAudit } from './audit-log';
-import { deleteContactForm, getContactForm, scanContactForms } from './contact-forms';
+import { recordAudit } from '../visitors/audit-log';
+import { deleteContactForm, getContactForm, scanContactForms } from '../visitors/contact-forms';
 import { HttpError } from '../http/errors';
 import { eraseHistoryEntry, rebuildSite, scanHistoryTargets } from '../publishing/history';
 import { dismissFailedMail, listFailedMail } from '../outbound/mail-queue';
-import { deleteSubscription, findSubscription, subscriptionId } from './newsletter';
+import { deleteSubscription, findSubscription, subscriptionId } from '../visitors/newsletter';
 import {
   forgetPerson,
   historyEntriesOf,
@@ -15,7 +15,7 @@ import {
   markedRecords,
   type Person,
 } from '../storage/person-index';
-import { deleteTestimonial, getTestimonial, scanTestimonials } from './testimonials';
+import { deleteTestimonial, getTestimonial, scanTestimonials } from '../visitors/testimonials';
 import { deleteUpload } from '../content/uploads';
 
 /*

@@ -14,7 +14,7 @@ import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eventDateLabel } from '../../lib/event-card';
 import { SITE } from '../../site.config';
-import { loadEvents, loadPublications, loadSiteSettings } from './content';
+import { loadEvents, loadPublications, loadSiteSettings } from './page-data';
 
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;
