@@ -1,12 +1,12 @@
 /**
  * The History and Publish pages' side of the change pipeline (history.ts): the log as each role
- * may see it, and the publish state. Restoring an entry spans domains: workflows/restore.ts.
+ * may see it, and the publish state (the Publish button is `publish` in history.ts). Restoring an entry spans domains: workflows/restore.ts.
  */
 import type { HistoryEntry, HistoryPage } from '../../schemas/history';
 import type { PublishState } from '../../schemas/publish-state';
 import { can, isPersonalTarget } from '../../schemas/roles';
 import type { User } from '../../schemas/user';
-import { listHistory, listHistoryPage, rebuildSite } from './history';
+import { listHistory, listHistoryPage } from './history';
 import { getPublishState } from './publish';
 
 type Reader = Pick<User, 'username' | 'role'>;
@@ -33,9 +33,4 @@ export async function historyPageFor(
 /** Where the site's publishing stands: queued, building, live or failed, and the last build. */
 export async function publishState(): Promise<PublishState> {
   return getPublishState();
-}
-
-/** The Publish button: a build now, even when one is queued. */
-export async function publishNow(): Promise<PublishState> {
-  return rebuildSite(true);
 }

@@ -5,7 +5,7 @@ import type { User } from '../../schemas/user';
 import { recordAudit } from '../visitors/audit-log';
 import { deleteContactForm, getContactForm, scanContactForms } from '../visitors/contact-forms';
 import { HttpError } from '../http/errors';
-import { eraseHistoryEntry, rebuildSite, scanHistoryTargets } from '../publishing/history';
+import { eraseHistoryEntry, publish, scanHistoryTargets } from '../publishing/history';
 import { dismissFailedMail, listFailedMail } from '../outbound/mail-queue';
 import { deleteSubscription, findSubscription, subscriptionId } from '../visitors/newsletter';
 import {
@@ -151,7 +151,7 @@ export async function erasePerson(user: Pick<User, 'username'>, who: Person): Pr
     failedMail;
   await recordAudit(user, { action: 'erase', what: 'person', count });
   // Approved testimonials are on the built pages, and a new deploy drops the image CDN's copies.
-  if (found.testimonials.length > 0 || deletedPhotos > 0) await rebuildSite();
+  if (found.testimonials.length > 0 || deletedPhotos > 0) await publish();
   return erased;
 }
 
