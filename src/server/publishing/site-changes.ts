@@ -1,6 +1,7 @@
 /**
  * The History and Publish pages' side of the change pipeline (history.ts): the log as each role
- * may see it, and the publish state (the Publish button is `publish` in history.ts). Restoring an entry spans domains: workflows/restore.ts.
+ * may see it, and the publish state (the Publish button is `publish` in history.ts). Restoring an
+ * entry spans domains, so it is in workflows/restore.ts.
  */
 import type { HistoryEntry, HistoryPage } from '../../schemas/history';
 import type { PublishState } from '../../schemas/publish-state';
