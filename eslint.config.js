@@ -22,9 +22,9 @@ const componentsOffLimits = {
 /**
  * src/server is built in floors, listed here bottom up, and a folder imports only the folders
  * listed before it: each floor can then be read, tested and changed without the ones above it.
- * The order is the one the imports allow: every domain records its changes through publishing/,
- * outbound/ mails for content, visitors and auth, and an operation that needs several domains
- * lives in workflows/, the top floor.
+ * The order is the one the imports allow: every domain (outbound/'s notification settings too)
+ * records its changes through publishing/; content, visitors and auth send mail or fetch through
+ * outbound/; and an operation that needs several domains lives in workflows/, the top floor.
  */
 const SERVER_FLOORS = [
   {
