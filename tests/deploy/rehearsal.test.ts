@@ -41,7 +41,7 @@ beforeAll(async () => {
   store = await startStore(dataDir);
   // Seeding and the first user go straight to the store, as `npm run create-user` does.
   process.env.NETLIFY_BLOBS_CONTEXT = store.functionsContext;
-  const { seedDemoContent } = await import('../../src/server/content/seed');
+  const { seedDemoContent } = await import('../../src/server/workflows/seed');
   const { createUser } = await import('../../src/server/auth/users');
   await seedDemoContent();
   const admin = await createUser({

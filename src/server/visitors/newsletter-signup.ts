@@ -10,7 +10,7 @@ import {
 } from '../../schemas/newsletter-subscription';
 import { isExpired, subscriptionId } from './newsletter';
 import { createMarker, deleteMarker, listAsStored, markerKey, updateRow } from './newsletter-index';
-import { sendConfirmation } from '../outbound/newsletter-mail';
+import { sendConfirmation } from './newsletter-mail';
 import { newConfirmToken } from './newsletter-token';
 import { createJSON, landedWrite, openStore, readJSON, STORES, updateJSON } from '../storage/store';
 

@@ -1,9 +1,9 @@
 import { SITE } from '../../site.config';
 import { siteUrl } from '../http/invocation';
-import type { FooterLine } from './mail-letter';
-import { sendMail } from './mail-queue';
+import type { FooterLine } from '../outbound/mail-letter';
+import { sendMail } from '../outbound/mail-queue';
 import { STORES } from '../storage/store';
-import { linkToken } from '../visitors/newsletter-token';
+import { linkToken } from './newsletter-token';
 
 /**
  * The confirmation email of a signup: one link, which opens a page that asks for one click. It is

@@ -1,5 +1,5 @@
-import { events, publications, researchAreas, upcomingEvents } from './collections';
-import { undescribed } from './image-alt';
+import { events, publications, researchAreas, upcomingEvents } from '../content/collections';
+import { undescribed } from '../content/image-alt';
 import type { AdminSummary } from '../../schemas/admin-summary';
 import { countUnread } from '../visitors/contact-forms';
 import { mailStatus } from '../outbound/mail-queue';
@@ -7,7 +7,7 @@ import { getPublishState } from '../publishing/publish';
 import { countSubscriptions } from '../visitors/newsletter';
 import { testimonialCounts } from '../visitors/testimonials';
 import { countActiveAdmins } from '../auth/users';
-import { uploadStorage } from './upload-space';
+import { uploadStorage } from '../content/upload-space';
 
 export type { AdminSummary };
 
