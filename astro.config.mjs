@@ -6,6 +6,7 @@ import contentStoreCheck from './src/integrations/content-store-check.ts';
 import pageCache from './src/integrations/page-cache.ts';
 import previewPages from './src/integrations/preview-pages.ts';
 import { AFTER_PAINT_SCRIPT, FONTS_LATER_SCRIPT } from './src/lib/after-paint.ts';
+import { OFF_SITE_IMAGE_SOURCES } from './src/schemas/image-source.ts';
 import { createHash } from 'node:crypto';
 
 // `astro dev` only: Netlify's Vite plugin serves netlify/functions and an emulated Blobs store.
@@ -34,9 +35,10 @@ const analytics = process.env.PUBLIC_GA_MEASUREMENT_ID
 
 // Images come from this site (uploads, /images, and the image CDN at /.netlify/images), plus the
 // two off-site hosts the spec itself asks for: the video service's thumbnail address
-// (img.youtube.com, by video id) and LinkedIn's media host for a fetched profile photo. data: is
-// the two-factor QR code on My account.
-const IMG_SRC = ["'self'", 'data:', 'https://img.youtube.com', 'https://*.licdn.com'];
+// (img.youtube.com, by video id) and LinkedIn's media host for a fetched profile photo (one list,
+// which saves and renders check too: src/schemas/image-source.ts). data: is the two-factor QR
+// code on My account.
+const IMG_SRC = ["'self'", 'data:', ...OFF_SITE_IMAGE_SOURCES];
 
 // Every page is pre-rendered from the content store at build time (no SSR function, no
 // adapter: @astrojs/netlify would force a server build with a catch-all function);

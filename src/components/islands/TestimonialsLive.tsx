@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { fetchQuery } from '../../lib/api';
 import { initials } from '../../lib/format';
 import { AVATAR_IMAGE, responsiveImage } from '../../lib/responsive-image';
+import { shownImage } from '../../schemas/image-source';
 import type { Testimonial } from '../../schemas/testimonial';
 import { TESTIMONIALS_CHANGED } from './testimonial-events';
 
@@ -40,6 +41,8 @@ export function Stars({ rating, className = 'size-4' }: { rating: number; classN
 
 function Card({ t, featured }: { t: TestimonialView; featured?: boolean }) {
   const role = roleLine(t);
+  // A photo stored on another site would be blocked by the page: the initials show instead.
+  const photo = shownImage(t.image);
   return (
     <figure
       className={`flex h-full flex-col rounded-2xl border bg-white p-6 shadow-sm sm:p-8 ${featured ? 'border-accent-400/60 ring-1 ring-accent-400/30' : 'border-slate-200'}`}
@@ -59,9 +62,9 @@ function Card({ t, featured }: { t: TestimonialView; featured?: boolean }) {
         <p className="whitespace-pre-line">“{t.content}”</p>
       </blockquote>
       <figcaption className="mt-6 flex items-center gap-4 border-t border-slate-100 pt-5">
-        {t.image ? (
+        {photo ? (
           <img
-            {...responsiveImage(t.image, AVATAR_IMAGE)}
+            {...responsiveImage(photo, AVATAR_IMAGE)}
             alt=""
             className="size-12 shrink-0 rounded-full object-cover ring-2 ring-white"
             width={48}

@@ -2,6 +2,7 @@ import { ICONS, STROKE_ICONS } from '../ui/icons';
 import { memberInitials } from '../../lib/format';
 import { personUrl } from '../../lib/people';
 import { memberPhoto, responsiveImage } from '../../lib/responsive-image';
+import { shownImage } from '../../schemas/image-source';
 import type { TeamMember } from '../../schemas/team-member';
 
 /** The member fields a card shows. */
@@ -52,6 +53,8 @@ export function MemberCard({
   bioGroup: string;
   photoSizes: string;
 }) {
+  // A photo stored on another site would be blocked by the page: the monogram shows instead.
+  const photo = shownImage(m.image);
   return (
     <article
       id={`member-${m.id}`}
@@ -59,9 +62,9 @@ export function MemberCard({
       data-member
     >
       <div className="relative h-60 bg-brand-50">
-        {m.image ? (
+        {photo ? (
           <img
-            {...responsiveImage(m.image, memberPhoto(photoSizes))}
+            {...responsiveImage(photo, memberPhoto(photoSizes))}
             alt={`Portrait of ${m.name}`}
             className="size-full object-cover object-[50%_38%]"
             loading="lazy"

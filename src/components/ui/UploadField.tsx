@@ -3,6 +3,7 @@ import RotateCw from 'lucide-react/icons/rotate-cw';
 import Upload from 'lucide-react/icons/upload';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import type { UploadProgress } from '../../lib/pdf-upload';
+import { shownImage } from '../../schemas/image-source';
 import Button from './Button';
 import { cx, ui, type ButtonLook } from './styles';
 import { notify } from './toast';
@@ -266,7 +267,8 @@ export default function UploadField({
   return (
     <div className="flex gap-3">
       <div className="flex h-20 w-20 shrink-0 items-center justify-center overflow-hidden rounded-md border border-slate-200 bg-slate-50">
-        {value && !broken ? (
+        {/* A pasted address on another site cannot load here: the save brings it onto this site. */}
+        {shownImage(value) && !broken ? (
           <img
             src={value}
             alt="Preview"

@@ -19,6 +19,7 @@ import { capacityLabel, longDay } from '../../lib/event-page';
 import { eventSchedule, eventTimeRange } from '../../lib/event-times';
 import { eventJsonLd, publicationJsonLd, serializeJsonLd } from '../../lib/json-ld';
 import type { Event } from '../../schemas/event';
+import { shownImage } from '../../schemas/image-source';
 import type { Publication } from '../../schemas/publication';
 import { SITE } from '../../site.config';
 
@@ -85,4 +86,30 @@ export function renderEvent(e: Event, now: number): void {
   longDay(e.endDate);
   capacityLabel(e.maxAttendees);
   eventIcs(e, url, site.name);
+}
+
+/**
+ * The records as the pages may show their images. An image stored on another site (saved before
+ * saves brought images onto this site) would be a request the pages' Content-Security-Policy
+ * blocks, a broken image: it reads as none, so the page shows its default image or none, and the
+ * build's log names it. Nothing here stops a build.
+ */
+export function withShownImages<T extends object>(
+  kind: string,
+  items: readonly T[],
+  fields: readonly string[],
+  name: (item: T) => string,
+): T[] {
+  return items.map((item) => {
+    const record = item as Record<string, unknown>;
+    const elsewhere = fields.filter(
+      (f) => typeof record[f] === 'string' && record[f] !== shownImage(record[f]),
+    );
+    if (elsewhere.length === 0) return item;
+    for (const f of elsewhere)
+      console.warn(
+        `Shown without its image: ${kind} "${name(item)}" (${f}: ${String(record[f])} is on another site; save the record again with the image uploaded)`,
+      );
+    return { ...item, ...Object.fromEntries(elsewhere.map((f) => [f, ''])) };
+  });
 }

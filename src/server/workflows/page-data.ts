@@ -6,12 +6,12 @@ import { buildLibrary } from '../../lib/library';
 import { founderPerson, listPeople } from '../../lib/people';
 import { publicationTypes, publicationYears } from '../../lib/publication-archive';
 import { sortNewestFirst } from '../../lib/publication-date';
-import { settingText } from '../../schemas/site-settings';
+import { SETTINGS_IMAGE_KEYS, settingText } from '../../schemas/site-settings';
 import { SITE } from '../../site.config';
-import { isPublic } from '../../schemas/release';
+import { isPublic, type Releasable } from '../../schemas/release';
 import { events, publications, researchAreas, stats, teamMembers } from '../content/collections';
 import { keepRenderable } from '../publishing/publish-report';
-import { renderEvent, renderPublication } from '../content/render-checks';
+import { renderEvent, renderPublication, withShownImages } from '../content/render-checks';
 import { parsePdfFileUrl } from '../../schemas/pdf-upload';
 import { preparePdfs } from '../content/pdf-deploy';
 import { dueTexts, readReleaseDoc } from './release-bundles';
@@ -41,19 +41,30 @@ const published = <T extends object>(items: T[]) => {
  */
 export const loadSiteSettings = once(async () => {
   const [settings, releases] = await Promise.all([getSiteSettings(), readReleaseDoc()]);
-  return { ...settings, ...dueTexts(releases, buildTime()) };
+  const due = { ...settings, ...dueTexts(releases, buildTime()) };
+  return withShownImages('setting', [due], SETTINGS_IMAGE_KEYS, () => 'site settings')[0]!;
 });
+/** Each record kind's image field, as the pages may show it (render-checks.ts). */
+const showable = <T extends { title?: string; name?: string }>(
+  kind: string,
+  fields: readonly string[],
+  items: readonly T[],
+) => withShownImages(kind, items, fields, (i) => i.title ?? i.name ?? '');
 /** Research areas by order. */
-export const loadResearchAreas = once(() => researchAreas.list());
+export const loadResearchAreas = once(async () =>
+  showable('research area', researchAreas.imageFields, await researchAreas.list()),
+);
 /** Team members by order, missing order last. */
-export const loadTeamMembers = once(() => teamMembers.list());
+export const loadTeamMembers = once(async () =>
+  showable('team member', teamMembers.imageFields, await teamMembers.list()),
+);
 /**
  * Public publications by order, less any that cannot render (reported: publish-report.ts). A PDF
  * uploaded in parts is joined for the deploy here (scheduled ones too, ahead of their release);
  * one this build could not join reads as no PDF.
  */
 export const loadPublications = once(async () => {
-  const all = await publications.list();
+  const all = showable('publication', publications.imageFields, await publications.list());
   const deployed = await preparePdfs(all.map((p) => p.pdf));
   const shown = published(all).map((p) =>
     parsePdfFileUrl(p.pdf) && !deployed.has(p.pdf) ? { ...p, pdf: '' } : p,
@@ -68,9 +79,14 @@ export const loadPublicationsNewestFirst = once(async () =>
 export const loadUnpublished = once(async () => {
   const now = buildTime();
   const [pubs, evs] = await Promise.all([publications.list(), events.list()]);
+  const hidden = <T extends Releasable>(items: T[]) => items.filter((i) => !isPublic(i, now));
   return {
-    publications: pubs.filter((p) => !isPublic(p, now) && previewable(p, renderPublication)),
-    events: evs.filter((e) => !isPublic(e, now) && previewable(e, (x) => renderEvent(x, now))),
+    publications: showable('publication', publications.imageFields, hidden(pubs)).filter((p) =>
+      previewable(p, renderPublication),
+    ),
+    events: showable('event', events.imageFields, hidden(evs)).filter((e) =>
+      previewable(e, (x) => renderEvent(x, now)),
+    ),
   };
 });
 
@@ -97,12 +113,12 @@ export const loadStats = once(() => stats.list());
  */
 export const loadEvents = once(async () => {
   const { siteTimeZone } = await loadSiteSettings();
-  const shown = published(await events.list())
+  const list = published(showable('event', events.imageFields, await events.list()))
     .map((e) => (e.eventTimeZone ? e : { ...e, eventTimeZone: siteTimeZone }))
     .sort((a, b) => a.startDate.localeCompare(b.startDate));
   return keepRenderable(
     'event',
-    shown,
+    list,
     (e) => `/events/${e.slug}`,
     (e) => renderEvent(e, buildTime()),
   );
@@ -170,7 +186,9 @@ export const loadArchiveFilters = once(async () => {
 });
 
 /** Approved testimonials (the public 'All Reviews'): one read of the published list, whatever waits for review. */
-export const loadApprovedTestimonials = once(approvedTestimonialsForBuild);
+export const loadApprovedTestimonials = once(async () =>
+  showable('testimonial', ['image'], await approvedTestimonialsForBuild()),
+);
 /** Approved and featured testimonials ('Featured Stories'). */
 export const loadFeaturedTestimonials = once(async () =>
   (await loadApprovedTestimonials()).filter((t) => t.featured),

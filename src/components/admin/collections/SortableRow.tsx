@@ -5,6 +5,7 @@ import ArrowUp from 'lucide-react/icons/arrow-up';
 import GripVertical from 'lucide-react/icons/grip-vertical';
 import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash';
+import { shownImage } from '../../../schemas/image-source';
 import { cx, ui } from '../../ui/styles';
 
 interface SortableRowProps {
@@ -64,7 +65,8 @@ export default function SortableRow({
       </button>
       {image !== undefined && (
         <div className="h-10 w-10 shrink-0 overflow-hidden rounded bg-slate-100">
-          {image && <img src={image} alt="" className="h-full w-full object-cover" />}
+          {/* One stored on another site would be blocked by the page: the box stays empty. */}
+          {shownImage(image) && <img src={image} alt="" className="h-full w-full object-cover" />}
         </div>
       )}
       <div className="min-w-0 flex-1">

@@ -23,7 +23,8 @@ export async function uploadImage(file: File): Promise<string> {
 export const IMAGE_UPLOAD: UploadKind = {
   upload: (file) => uploadImage(file),
   accept: IMAGE_ACCEPT,
-  placeholder: 'https://… or upload an image',
+  // A pasted address is fetched onto this site when the form is saved (server: image-import.ts).
+  placeholder: 'Paste an image address (copied here on save) or upload an image',
   uploadLabel: 'Upload image',
   hint: IMAGE_HINT,
   uploaded: 'Image uploaded successfully',

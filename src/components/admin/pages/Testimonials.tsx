@@ -21,6 +21,7 @@ import Pagination from '../../ui/Pagination';
 import { cx, ui } from '../../ui/styles';
 import { useFetch } from '../use-fetch';
 import type { Page } from '../../../schemas/page';
+import { shownImage } from '../../../schemas/image-source';
 
 const PAGE_SIZE = 20;
 
@@ -133,16 +134,24 @@ export default function Testimonials() {
                   className="shrink-0 rounded-lg"
                   title="Open the photo at full size"
                 >
-                  {/* eslint-disable-next-line jsx-a11y/img-redundant-alt */}
-                  <img
-                    src={t.image}
-                    alt={`Photo of ${t.name}`}
-                    width={96}
-                    height={96}
-                    loading="lazy"
-                    referrerPolicy="no-referrer"
-                    className="size-24 rounded-lg border border-slate-200 object-cover"
-                  />
+                  {shownImage(t.image) ? (
+                    // eslint-disable-next-line jsx-a11y/img-redundant-alt
+                    <img
+                      src={t.image}
+                      alt={`Photo of ${t.name}`}
+                      width={96}
+                      height={96}
+                      loading="lazy"
+                      referrerPolicy="no-referrer"
+                      className="size-24 rounded-lg border border-slate-200 object-cover"
+                    />
+                  ) : (
+                    // Stored before photos had to be on this site: the page cannot load it, the
+                    // moderator can still open it; saving the photo field brings it in.
+                    <span className="flex size-24 items-center justify-center rounded-lg border border-dashed border-slate-300 p-2 text-center text-xs text-ink-muted">
+                      Photo on another site
+                    </span>
+                  )}
                 </a>
               ) : (
                 <span
