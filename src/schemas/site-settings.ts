@@ -57,12 +57,17 @@ const retentionShape = Object.fromEntries(
   [K in RetentionKey]: z.ZodDefault<z.ZodNumber>;
 };
 
-const LINK_KEYS = new Set<SettingsTextKey>([
-  'heroButton1Link',
-  'heroButton2Link',
+/** The settings that hold an image a page shows (each brought onto this site on save). */
+export const SETTINGS_IMAGE_KEYS = [
   'founderImage',
   'featuredVideoThumbnail',
   'socialShareImage',
+] as const satisfies readonly SettingsTextKey[];
+
+const LINK_KEYS = new Set<SettingsTextKey>([
+  'heroButton1Link',
+  'heroButton2Link',
+  ...SETTINGS_IMAGE_KEYS,
   'newsletterLinkUrl',
 ]);
 const URL_KEYS = new Set<SettingsTextKey>([

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { longText, orderSchema, recordMeta, text, webUrl } from './common';
+import { allowedImageSrc } from './image-source';
 
 // Field rules without defaults: a partial (PATCH) schema built from defaulted fields would fill
 // every missing field with its default and so wipe stored values on a one-field update.
@@ -37,6 +38,18 @@ export const testimonialPhotoSchema = z
     'Profile Photo must be an https:// address or an uploaded photo',
   );
 
+/**
+ * A visitor's photo: uploaded here, or LinkedIn's (the profile photo lookup), never an address
+ * elsewhere. An admin's save brings such an image onto this site; a visitor's form must not make
+ * the server fetch whatever address it is sent, so it is refused instead.
+ */
+export const VISITOR_PHOTO_ELSEWHERE =
+  'Profile Photo must be uploaded here: a photo on another site cannot be shown. Upload a photo instead.';
+const visitorPhotoSchema = testimonialPhotoSchema.refine(
+  (v) => v === '' || allowedImageSrc(v),
+  VISITOR_PHOTO_ELSEWHERE,
+);
+
 /** A stored testimonial. */
 export const testimonialSchema = z.object({
   ...recordMeta,
@@ -53,7 +66,7 @@ export type Testimonial = z.infer<typeof testimonialSchema>;
  */
 export const testimonialSubmitSchema = z.object({
   ...fields,
-  image: testimonialPhotoSchema.default(''),
+  image: visitorPhotoSchema.default(''),
   featured: z.boolean().optional(),
   approved: z.boolean().optional(),
 });

@@ -38,6 +38,8 @@ interface CollectionOptions<Item> {
    * stored before a field existed get it, and to every write, so it is stored from then on.
    */
   derive?: (items: Item[]) => Item[];
+  /** The field holding the record's image, brought onto this site on save (image-import.ts). */
+  imageField?: string;
 }
 
 /**
@@ -80,6 +82,8 @@ export function collection<S extends z.ZodType<BaseItem>>(
     key,
     /** Names of the stored fields (used to vet `_expected` maps). */
     fieldNames: itemSchema instanceof z.ZodObject ? Object.keys(itemSchema.shape) : [],
+    /** The image fields a save brings onto this site (none, one). */
+    imageFields: opts.imageField ? [opts.imageField] : [],
     /** Every item, sorted by order (missing order last). */
     async list(): Promise<Item[]> {
       // A shared parsed copy: `derive` returns a new array, which is what callers may sort.
@@ -223,16 +227,19 @@ const releaseHasTime = (item: Releasable) => {
 /** The admin-edited collections. */
 export const researchAreas = collection('research-areas', researchAreaSchema, {
   autoOrder: true,
+  imageField: 'image',
   check: (a, changed) => assertImagesDescribed(a, 'image', changed),
   derive: (items) => assignSlugs(items),
 });
 export const teamMembers = collection('team-members', teamMemberSchema, {
   autoOrder: false,
+  imageField: 'image',
   derive: (items) => assignSlugs(items, (m) => m.name),
 });
 export const publications = collection('publications', publicationSchema, {
   autoOrder: true,
   newFirst: true,
+  imageField: 'image',
   check: (p, changed) => {
     releaseHasTime(p);
     assertFiguresOnSite(p, changed);
@@ -244,6 +251,7 @@ export const stats = collection('stats', statSchema, { autoOrder: true });
 export const events = collection('events', eventSchema, {
   autoOrder: true,
   newFirst: true,
+  imageField: 'imageUrl',
   check: (e, changed) => {
     endNotBeforeStart(e);
     releaseHasTime(e);

@@ -1,5 +1,6 @@
 import { slugify } from '../../lib/slug';
 import {
+  SETTINGS_IMAGE_KEYS,
   siteSettingsSchema,
   type SiteSettings,
   type SiteSettingsPatch,
@@ -8,6 +9,7 @@ import type { User } from '../../schemas/user';
 import { CACHE_TAGS, purgeTags } from '../http/cdn-cache';
 import { commitChange } from '../publishing/history';
 import { assertThumbnailDescribed } from './image-alt';
+import { importImages } from './image-import';
 import { assertExpected, openStore, readJSON, STORES, updateJSON } from '../storage/store';
 
 const KEY = 'site-settings';
@@ -66,13 +68,19 @@ export function pickFields(
   return Object.fromEntries(keys.map((k) => [k, record[k]]));
 }
 
-/** An admin's settings save: merge (with the optional `_expected` check), record history, ask for a rebuild. */
+/**
+ * An admin's settings save: images elsewhere brought onto this site, merge (with the optional
+ * `_expected` check), record history, ask for a rebuild.
+ */
 export async function saveSiteSettings(
   user: Pick<User, 'username'>,
   patch: SiteSettingsPatch,
   expected?: Record<string, unknown>,
 ): Promise<SiteSettings> {
-  const { before, after } = await patchSiteSettings(patch, expected);
+  const { before, after } = await patchSiteSettings(
+    await importImages(patch, SETTINGS_IMAGE_KEYS),
+    expected,
+  );
   const keys = Object.keys(patch);
   await commitChange(user, {
     action: 'update',

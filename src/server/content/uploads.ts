@@ -123,7 +123,15 @@ export interface UploadedImage {
 /** Reads the image in multipart field `field`: 415 unless multipart and JPEG/PNG/WebP, 413 past MAX_IMAGE_BYTES, 400 when missing. */
 export async function readImageUpload(req: Request, field: string): Promise<UploadedImage> {
   const file = await readFileField(req, field, MAX_IMAGE_BYTES, tooLarge, 'image');
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  return checkImage(new Uint8Array(await file.arrayBuffer()));
+}
+
+/**
+ * The checks every stored image passes, whether uploaded or brought in from an address: 413 past
+ * MAX_IMAGE_BYTES or the pixel budget, 415 unless its bytes are JPEG, PNG or WebP.
+ */
+export async function checkImage(bytes: Uint8Array<ArrayBuffer>): Promise<UploadedImage> {
+  if (bytes.byteLength > MAX_IMAGE_BYTES) throw tooLarge();
   const mime = await sniff(bytes);
   const accepted = mime && ACCEPTED[mime];
   if (!accepted) throw wrongType();

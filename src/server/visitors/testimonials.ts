@@ -11,6 +11,7 @@ import { HttpError, StorageError } from '../http/errors';
 import { commitChange } from '../publishing/history';
 import { markPerson } from '../storage/person-index';
 import { deleteUpload, uploadExists } from '../content/uploads';
+import { importImages } from '../content/image-import';
 import { listKeys, readRecords, type Page, type PageQuery } from '../storage/records';
 import {
   assertExpected,
@@ -258,14 +259,21 @@ export async function updateTestimonial(
   return { before: before!, after };
 }
 
-/** An editor's change (approval, featuring, wording): in History, and rebuilt, since /testimonials is pre-rendered. */
+/**
+ * An editor's change (approval, featuring, wording, a photo elsewhere brought onto this site): in
+ * History, and rebuilt, since /testimonials is pre-rendered.
+ */
 export async function reviewTestimonial(
   user: Pick<User, 'username'>,
   id: string,
   patch: z.output<typeof testimonialUpdateSchema>,
   expected?: Record<string, unknown>,
 ): Promise<Testimonial> {
-  const { before, after } = await updateTestimonial(id, patch, expected);
+  const { before, after } = await updateTestimonial(
+    id,
+    await importImages(patch, ['image']),
+    expected,
+  );
   await commitChange(user, {
     action: 'update',
     target: `testimonials/${id}`,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cdnCacheHeaders } from '../http/cdn-cache';
 import type { Collection } from '../content/collections';
+import { importImages } from '../content/image-import';
 import { HttpError } from '../http/errors';
 import { requirePermission } from '../auth/guard';
 import { commitChange, commitReorder } from '../publishing/history';
@@ -88,8 +89,9 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
       GET: async () => visible(await list()),
       async POST(req) {
         const user = await requirePermission(req, 'content');
+        const input = await readJson(req, o.createSchema, o.maxJsonBytes);
         const created = await items.create(
-          (await readJson(req, o.createSchema, o.maxJsonBytes)) as Record<string, unknown>,
+          await importImages(input as Record<string, unknown>, items.imageFields),
         );
         await commitChange(user, {
           action: 'create',
@@ -133,7 +135,7 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
         );
         const { before, after } = await items.update(
           itemId(ctx),
-          patch as Record<string, unknown>,
+          await importImages(patch as Record<string, unknown>, items.imageFields),
           expected,
         );
         const summary = `${describe(after)}: ${Object.keys(patch as object).join(', ')}`;

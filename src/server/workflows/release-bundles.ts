@@ -17,11 +17,12 @@ import {
   type ReleaseItem,
   type ReleaseUpdate,
 } from '../../schemas/release-bundle';
-import type { SiteTextsPatch } from '../../schemas/site-settings';
+import { SETTINGS_IMAGE_KEYS, type SiteTextsPatch } from '../../schemas/site-settings';
 import type { User } from '../../schemas/user';
 import { HttpError } from '../http/errors';
 import { commitChange } from '../publishing/history';
 import { missingAltText } from '../content/image-alt';
+import { importImages } from '../content/image-import';
 import { releaseRecord, setItemSchedule, type ReleaseRecord } from './release-items';
 import { openStore, singleDocument, STORES } from '../storage/store';
 
@@ -142,7 +143,7 @@ export async function createRelease(
       timeZone,
       at: new Date(at).toISOString(),
       items: input.items,
-      texts: input.texts,
+      texts: await importImages(input.texts, SETTINGS_IMAGE_KEYS),
       status: 'scheduled',
       createdAt: now,
       createdBy: user.username,
@@ -257,6 +258,8 @@ export async function updateRelease(
   if (removed.length) lines.push(['remove-items', `Took out ${removed.map(key).join(', ')}`]);
   if (patch.texts !== undefined)
     lines.push(['texts', `Text changes: ${describeTexts(patch.texts)}`]);
+  // A text change's image comes onto this site as a settings save's does, before it is kept.
+  const texts = patch.texts && (await importImages(patch.texts, SETTINGS_IMAGE_KEYS));
   let next: ReleaseBundle | undefined;
   await releases.update((doc) => {
     const fresh = stillScheduled(doc.bundles.find((b) => b.id === id));
@@ -274,7 +277,7 @@ export async function updateRelease(
       timeZone,
       at: new Date(at).toISOString(),
       items,
-      texts: patch.texts ?? fresh.texts,
+      texts: texts ?? fresh.texts,
       updatedAt: new Date().toISOString(),
     });
     return { bundles: doc.bundles.map((b) => (b.id === id ? next! : b)) };
