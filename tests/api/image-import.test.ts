@@ -139,6 +139,16 @@ describe('an admin image field with an address on another site', () => {
     expect(refused.status).toBe(400);
     expect(Object.keys(refused.json.fields)).toEqual(['socialShareImage']);
 
+    // A release's text change is a settings save that waits for its time.
+    const inADay = new Date(Date.now() + 86_400_000).toISOString().slice(0, 16);
+    const release = await app.admin.post('/api/admin/releases', {
+      name: 'Founder photo',
+      publishAt: inADay,
+      texts: { founderImage: `https://${HOST}/photo.png` },
+    });
+    expect(release.status, release.text).toBe(201);
+    expect(release.json.texts.founderImage).toMatch(UPLOAD);
+
     const sent = await app.anon.post('/api/testimonials', {
       name: 'Ada',
       content: 'Good work.',
