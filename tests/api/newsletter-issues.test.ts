@@ -287,3 +287,60 @@ describe('a send that dies part-way', () => {
     expect((done.counts as Record<string, number>).skipped).toBe(1);
   }, 60_000);
 });
+
+describe('bounces and complaints', () => {
+  const SECRET = 'a-webhook-secret-for-tests-0123456789';
+  const hook = (body: unknown, auth: { bearer?: string; query?: string } = {}) =>
+    fetch(`${t.site.url}/api/newsletter/bounces${auth.query ? `?secret=${auth.query}` : ''}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        ...(auth.bearer ? { Authorization: `Bearer ${auth.bearer}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+
+  it('a wrong secret is refused (401) and changes nothing; a hard bounce and a complaint suppress both addresses', async () => {
+    process.env.NEWSLETTER_WEBHOOK_SECRET = SECRET;
+    await clearSubscribers();
+    await seedSubscribers([
+      { email: 'bounce-hard@example.org' },
+      { email: 'bounce-spam@example.org' },
+    ]);
+    const id = await draft(t.admin, { subject: 'Bounce test' });
+    expect((await sendAndWait(id)).status).toBe('sent');
+    const { subscriptionId } = await import('../../src/server/visitors/newsletter');
+    const { isSuppressed } = await import('../../src/server/visitors/newsletter-suppression');
+    const hard = { type: 'bounce', email: 'bounce-hard@example.org', permanent: true, issueId: id };
+    expect((await hook(hard, { bearer: 'wrong-secret' })).status).toBe(401);
+    expect((await hook(hard)).status).toBe(401);
+    expect((await hook(hard, { query: 'wrong-secret' })).status).toBe(401);
+    expect(await isSuppressed(subscriptionId('bounce-hard@example.org'))).toBe(false);
+    const soft = { ...hard, permanent: false };
+    expect((await (await hook(soft, { bearer: SECRET })).json()).suppressed).toBe(false);
+    expect(await isSuppressed(subscriptionId('bounce-hard@example.org'))).toBe(false);
+    const res = await hook(hard, { bearer: SECRET });
+    expect(res.status).toBe(200);
+    expect((await res.json()).suppressed).toBe(true);
+    const postmark = {
+      RecordType: 'SpamComplaint',
+      MessageStream: 'broadcast',
+      ID: 42,
+      Type: 'SpamComplaint',
+      Email: 'bounce-spam@example.org',
+      Metadata: { issueId: id },
+    };
+    expect((await hook(postmark, { query: SECRET })).status).toBe(200);
+    // A webhook delivered twice counts once.
+    expect((await hook(postmark, { query: SECRET })).status).toBe(200);
+    expect(await isSuppressed(subscriptionId('bounce-hard@example.org'))).toBe(true);
+    expect(await isSuppressed(subscriptionId('bounce-spam@example.org'))).toBe(true);
+    const issue = (await t.admin.get(`/api/admin/newsletter-issues/${id}`)).json;
+    expect(issue.bounces).toEqual({ hard: 1, complaints: 1 });
+    // The next issue reaches neither.
+    const next = await draft(t.admin, { subject: 'After the bounces' });
+    const after = await sendAndWait(next);
+    expect(after.counts).toMatchObject({ recipients: 0, sent: 0 });
+    expect(await sentTo('bounce-')).toHaveLength(2);
+  });
+});

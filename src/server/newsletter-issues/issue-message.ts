@@ -90,6 +90,12 @@ export function issueMessage({ issue, body }: PreparedIssue, to: Recipient): Iss
     subject: issue.subject,
     html,
     text,
-    headers: { ...headers, 'List-Id': listId(), 'X-Newsletter-Issue': issue.id },
+    headers: {
+      ...headers,
+      'List-Id': listId(),
+      // Ties a bounce back to its issue: the header for any provider, Postmark's metadata for its webhook.
+      'X-Newsletter-Issue': issue.id,
+      'X-PM-Metadata-issueId': issue.id,
+    },
   };
 }
