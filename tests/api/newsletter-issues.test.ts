@@ -344,3 +344,58 @@ describe('bounces and complaints', () => {
     expect(await sentTo('bounce-')).toHaveLength(2);
   });
 });
+
+describe('digests of releases', () => {
+  it('a scheduled publication going public prepares one draft digest for its topics; auto-send schedules it, cancellable', async () => {
+    const area = await t.admin.post('/api/research-areas', {
+      title: 'Digest Safety',
+      description: 'Research on digests.',
+    });
+    expect(area.status, area.text).toBe(201);
+    const publishAt = new Date(Date.now() + 120_000).toISOString().slice(0, 16);
+    const pub = await t.admin.post('/api/publications', {
+      title: 'Digest Report',
+      description: 'A report that goes public on schedule.',
+      status: 'scheduled',
+      publishAt,
+      timeZone: 'UTC',
+      topics: [area.json.id],
+    });
+    expect(pub.status, pub.text).toBe(201);
+    await t.admin.put('/api/admin/newsletter-settings', {
+      digestAutoSend: true,
+      digestDelayMinutes: 30,
+    });
+    const { setClock } = await import('../helpers/clock');
+    setClock(Date.parse(`${publishAt}:00Z`) + 60_000);
+    const first = await (await t.site.platform.runScheduled('release-scheduled')).json();
+    expect(first.digests).toBe(1);
+    const again = await (await t.site.platform.runScheduled('release-scheduled')).json();
+    expect(again.digests).toBe(0);
+    const rows = (await t.admin.get('/api/admin/newsletter-issues?pageSize=100')).json.items;
+    const digests = rows.filter((r: { origin: string }) => r.origin === 'digest');
+    expect(digests).toHaveLength(1);
+    expect(digests[0]).toMatchObject({
+      subject: 'Digest Report',
+      status: 'scheduled',
+      topics: [area.json.slug ?? 'digest-safety'],
+    });
+    const issue = (await t.admin.get(`/api/admin/newsletter-issues/${digests[0].id}`)).json;
+    expect(issue.items).toEqual([{ collection: 'publications', id: pub.json.id }]);
+    const preview = (await t.admin.get(`/api/admin/newsletter-issues/${issue.id}/preview`)).json;
+    expect(preview.html).toContain('Digest Report');
+    expect(preview.html).toContain(`${t.site.url}/publications/digest-report`);
+    const cancelled = await t.admin.post(`/api/admin/newsletter-issues/${issue.id}/cancel`);
+    expect(cancelled.json.status).toBe('draft');
+    await t.admin.put('/api/admin/newsletter-settings', { digestAutoSend: false });
+  });
+});
+
+describe('the background sender', () => {
+  it('answers 202 at once with no body, as Netlify does for a background function', async () => {
+    const res = await fetch(`${t.site.url}/api/newsletter/send-run`, { method: 'POST' });
+    expect(res.status).toBe(202);
+    expect(await res.text()).toBe('');
+    await t.site.platform.backgroundIdle();
+  });
+});
