@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { QueuedMail } from '../../schemas/mail';
 import { HttpError } from '../http/errors';
-import { mailSetup, type MailSetup } from '../outbound/mail-setup';
+import { mailSetup } from '../outbound/mail-setup';
+import { openTransmitter, type Transmitter } from '../outbound/mail-transport';
 import { isSuppressed } from '../visitors/newsletter-suppression';
 import { newLinkSecret } from '../visitors/newsletter-token';
 import { openStore, STORES, updateJSON } from '../storage/store';
@@ -83,7 +84,7 @@ class Crash extends Error {}
 /** One run's shared state: its pace, its time budget, its lease, the messages it sent. */
 interface Run {
   started: number;
-  setup: Exclude<MailSetup, { mode: 'off' }>;
+  transmitter: Transmitter;
   prepared: PreparedIssue;
   lease: Lease;
   renewedAt: number;
@@ -156,8 +157,7 @@ async function deliverTo(run: Run, issueId: string, subscriberId: string): Promi
     nextAttemptAt: now,
   };
   try {
-    const { transmit } = await import('../outbound/mail-transport');
-    await transmit(run.setup, mail);
+    await run.transmitter.send(mail);
   } catch (error) {
     await recordDelivery(
       issueId,
@@ -218,7 +218,7 @@ async function runIssue(issueId: string, started: number): Promise<void> {
     const { newsletterRatePerSecond } = await getNewsletterSettings();
     const run: Run = {
       started,
-      setup,
+      transmitter: await openTransmitter(setup, SEND_TUNING.concurrency),
       prepared: await prepareIssue(issue),
       lease,
       renewedAt: Date.now(),
@@ -228,13 +228,17 @@ async function runIssue(issueId: string, started: number): Promise<void> {
       stopped: false,
       crashed: false,
     };
-    while (state.nextBatch < state.batches) {
-      const n = state.nextBatch;
-      const tally = await sendBatch(run, issueId, await readBatch(issueId, n));
-      if (!tally) return;
-      state = await finishBatch(issueId, n, tally);
-      const counts = { recipients: state.recipients, ...state.counts };
-      await changeIssue(issueId, (i) => ({ ...i, counts }));
+    try {
+      while (state.nextBatch < state.batches) {
+        const n = state.nextBatch;
+        const tally = await sendBatch(run, issueId, await readBatch(issueId, n));
+        if (!tally) return;
+        state = await finishBatch(issueId, n, tally);
+        const counts = { recipients: state.recipients, ...state.counts };
+        await changeIssue(issueId, (i) => ({ ...i, counts }));
+      }
+    } finally {
+      run.transmitter.close();
     }
     await changeIssue(issueId, (i) =>
       i.status === 'sending' ? { ...i, status: 'sent', sentAt: new Date().toISOString() } : i,
