@@ -360,6 +360,8 @@ describe('digests of releases', () => {
       publishAt,
       timeZone: 'UTC',
       topics: [area.json.id],
+      image: '/images/digest-chart.jpg',
+      imageAlt: 'A chart of the findings',
     });
     expect(pub.status, pub.text).toBe(201);
     await t.admin.put('/api/admin/newsletter-settings', {
@@ -385,6 +387,13 @@ describe('digests of releases', () => {
     const preview = (await t.admin.get(`/api/admin/newsletter-issues/${issue.id}/preview`)).json;
     expect(preview.html).toContain('Digest Report');
     expect(preview.html).toContain(`${t.site.url}/publications/digest-report`);
+    // The card's image comes through this site's image CDN, with its alt text for images-off readers.
+    expect(preview.html).toContain(
+      `src="${t.site.url}/.netlify/images?url=%2Fimages%2Fdigest-chart.jpg&amp;w=1120" alt="A chart of the findings"`,
+    );
+    const addresses = [...preview.html.matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => m[1]);
+    for (const a of addresses) expect(new URL(a.replace(/&amp;/g, '&')).origin, a).toBe(t.site.url);
+    expect(preview.text).toContain('[A chart of the findings]');
     const cancelled = await t.admin.post(`/api/admin/newsletter-issues/${issue.id}/cancel`);
     expect(cancelled.json.status).toBe('draft');
     await t.admin.put('/api/admin/newsletter-settings', { digestAutoSend: false });
