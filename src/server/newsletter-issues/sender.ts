@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { QueuedMail } from '../../schemas/mail';
 import { HttpError } from '../http/errors';
+import { commitChange } from '../publishing/history';
 import { mailSetup } from '../outbound/mail-setup';
 import { openTransmitter, type Transmitter } from '../outbound/mail-transport';
 import { isSuppressed } from '../visitors/newsletter-suppression';
@@ -80,6 +81,9 @@ async function secretOf(id: string, known: string | undefined): Promise<string |
 
 class Gone extends Error {}
 class Crash extends Error {}
+
+/** Who History names for what the sender does. */
+const SENDER = { username: 'newsletter sender' };
 
 /** One run's shared state: its pace, its time budget, its lease, the messages it sent. */
 interface Run {
@@ -240,9 +244,16 @@ async function runIssue(issueId: string, started: number): Promise<void> {
     } finally {
       run.transmitter.close();
     }
-    await changeIssue(issueId, (i) =>
+    const sent = await changeIssue(issueId, (i) =>
       i.status === 'sending' ? { ...i, status: 'sent', sentAt: new Date().toISOString() } : i,
     );
+    // Recorded, and the site rebuilt: the archive's page of the issue (/newsletter/<slug>) exists
+    // only in a build made after it was sent.
+    await commitChange(SENDER, {
+      action: 'update',
+      target: `newsletter-issues/${issueId}`,
+      summary: `Sent “${sent.subject}” to ${sent.counts.sent} subscribers (${sent.counts.failed} failed, ${sent.counts.skipped} skipped)`,
+    });
   } finally {
     await lease.release();
   }
