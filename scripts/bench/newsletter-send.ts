@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { SMTPServer } from 'smtp-server';
@@ -153,7 +153,7 @@ await writeResultsSection(
 ## Newsletter send
 
 Measured by \`npm run bench:newsletter\` on ${new Date().toISOString()} (${availableParallelism()} cores,
-shared; local platform, Blobs on files; a real SMTP server on loopback, one connection a message).
+shared, load average ${loadavg()[0]!.toFixed(1)} at the end; local platform, Blobs on files; a real SMTP server on loopback, 8 pooled connections).
 One issue to ${COUNT.toLocaleString('en')} confirmed subscribers, rate limit ${RATE}/s, 8 messages in flight.
 
 | figure | value |
