@@ -6,7 +6,13 @@
 import { axe } from './axe';
 import { expect, test } from './fixtures';
 import { linkIn, mailTo } from '../helpers/mail';
-import { adminApi, removeSubscription, waitForIsland } from './home-helpers';
+import {
+  adminApi,
+  newsletterPopup,
+  openHomeWithPausedClock,
+  removeSubscription,
+  waitForIsland,
+} from './home-helpers';
 
 test('signup with a topic → preferences page: change topics, saved, then unsubscribe', async ({
   page,
@@ -89,5 +95,35 @@ test('signup with a topic → preferences page: change topics, saved, then unsub
     await removeSubscription(request, email);
     const left = await row('unsubscribed');
     if (left) await api.delete(`/api/admin/subscriptions/${left.id}`);
+  }
+});
+
+test('the popup offers the same optional topics, and a chosen one goes with the signup', async ({
+  page,
+  request,
+}) => {
+  const email = `popup-topics-${Date.now()}@example.org`;
+  const [area] = (await (await request.get('/api/research-areas')).json()) as {
+    slug: string;
+    title: string;
+  }[];
+  try {
+    await openHomeWithPausedClock(page);
+    await page.clock.runFor(31_000);
+    await page.clock.resume();
+    const dialog = newsletterPopup(page);
+    await dialog.getByText('Choose topics (optional)').click();
+    await dialog.getByRole('checkbox', { name: area!.title }).check();
+    await dialog.getByLabel('Email address').fill(email);
+    const sent = page.waitForRequest('**/api/newsletter');
+    await dialog.getByRole('button', { name: 'Join the community' }).click();
+    expect((await sent).postDataJSON()).toMatchObject({
+      email,
+      form: 'popup',
+      topics: [area!.slug],
+    });
+    await expect(dialog).toHaveCount(0);
+  } finally {
+    await removeSubscription(request, email);
   }
 });
