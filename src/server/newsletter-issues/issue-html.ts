@@ -37,8 +37,16 @@ const LINK = 'color:#1d4ed8';
 function introHtml(markdown: string, abs: Addresses, origin: string | null): string {
   if (!markdown.trim()) return '';
   return sanitizeHtml(renderReportBody(markdown).html, {
-    allowedTags: false,
-    allowedAttributes: false,
+    // The report renderer's output, already sanitised: this pass only rewrites addresses and adds
+    // inline styles, so it keeps that output's elements and nothing that could run.
+    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'figure', 'figcaption', 'span'],
+    allowedAttributes: {
+      a: ['href', 'style'],
+      img: ['src', 'alt', 'width', 'style'],
+      p: ['style'],
+      '*': ['id'],
+    },
+    allowedSchemes: ['http', 'https'],
     transformTags: {
       a: (_tag, attribs): sanitizeHtml.Tag => {
         const path = sitePath(attribs.href ?? '', origin);
@@ -87,12 +95,13 @@ function cardHtml(card: IssueCard, abs: Addresses): string {
 
 /** The plain-text version of some HTML this module wrote: links as "words (address)". */
 export function htmlToText(html: string): string {
+  // Images first: an image inside a link reads as its alt text, then the link's address.
   return html
+    .replace(/<img [^>]*alt="([^"]*)"[^>]*>/g, (_m, alt: string) => (alt ? `[${alt}]` : ''))
     .replace(/<a [^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g, (_m, href: string, inner: string) => {
       const words = inner.replace(/<[^>]+>/g, '').trim();
       return words ? `${words} (${href})` : href;
     })
-    .replace(/<img [^>]*alt="([^"]*)"[^>]*>/g, (_m, alt: string) => (alt ? `[${alt}]` : ''))
     .replace(/<li[^>]*>/g, '- ')
     .replace(/<\/(p|h\d|li|div|blockquote|figure|tr)>|<br\s*\/?>/g, '\n')
     .replace(/<[^>]+>/g, '')

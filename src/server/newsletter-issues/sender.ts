@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { QueuedMail } from '../../schemas/mail';
 import { HttpError } from '../http/errors';
-import { mailSetup, type MailSetup } from '../outbound/mail-setup';
+import { mailSetup } from '../outbound/mail-setup';
+import { openTransmitter, type Transmitter } from '../outbound/mail-transport';
 import { isSuppressed } from '../visitors/newsletter-suppression';
 import { newLinkSecret } from '../visitors/newsletter-token';
 import { openStore, STORES, updateJSON } from '../storage/store';
@@ -83,7 +84,7 @@ class Crash extends Error {}
 /** One run's shared state: its pace, its time budget, its lease, the messages it sent. */
 interface Run {
   started: number;
-  setup: Exclude<MailSetup, { mode: 'off' }>;
+  transmitter: Transmitter;
   prepared: PreparedIssue;
   lease: Lease;
   renewedAt: number;
@@ -92,6 +93,8 @@ interface Run {
   gapMs: number;
   transmitted: number;
   stopped: boolean;
+  /** Tests only: the injected crash happened (see SEND_TUNING). */
+  crashed: boolean;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -154,8 +157,7 @@ async function deliverTo(run: Run, issueId: string, subscriberId: string): Promi
     nextAttemptAt: now,
   };
   try {
-    const { transmit } = await import('../outbound/mail-transport');
-    await transmit(run.setup, mail);
+    await run.transmitter.send(mail);
   } catch (error) {
     await recordDelivery(
       issueId,
@@ -165,7 +167,10 @@ async function deliverTo(run: Run, issueId: string, subscriberId: string): Promi
     );
     return 'failed';
   }
-  if (++run.transmitted >= SEND_TUNING.crashAfterMessages) {
+  // An injected crash dies as a killed process would: this message and every other one in
+  // flight have left, and none of them is recorded.
+  if (++run.transmitted >= SEND_TUNING.crashAfterMessages) run.crashed = true;
+  if (run.crashed) {
     run.stopped = true;
     throw new Crash('Injected crash after handing a message to the transport');
   }
@@ -181,10 +186,16 @@ async function sendBatch(run: Run, issueId: string, ids: string[]): Promise<Tall
   const worker = async () => {
     while (next < ids.length) {
       if (!(await mayGoOn(run))) return void (complete = false);
-      tally[await deliverTo(run, issueId, ids[next++]!)]++;
+      // Taken after the wait: another worker may have taken the last one meanwhile.
+      const i = next++;
+      if (i >= ids.length) return;
+      tally[await deliverTo(run, issueId, ids[i]!)]++;
     }
   };
-  await Promise.all(Array.from({ length: SEND_TUNING.concurrency }, worker));
+  // Every worker ends before the run does: nothing of a run outlives its invocation.
+  const ended = await Promise.allSettled(Array.from({ length: SEND_TUNING.concurrency }, worker));
+  const failure = ended.find((e): e is PromiseRejectedResult => e.status === 'rejected');
+  if (failure) throw failure.reason;
   return complete && !run.stopped ? tally : null;
 }
 
@@ -207,7 +218,7 @@ async function runIssue(issueId: string, started: number): Promise<void> {
     const { newsletterRatePerSecond } = await getNewsletterSettings();
     const run: Run = {
       started,
-      setup,
+      transmitter: await openTransmitter(setup, SEND_TUNING.concurrency),
       prepared: await prepareIssue(issue),
       lease,
       renewedAt: Date.now(),
@@ -215,14 +226,19 @@ async function runIssue(issueId: string, started: number): Promise<void> {
       gapMs: 1000 / newsletterRatePerSecond,
       transmitted: 0,
       stopped: false,
+      crashed: false,
     };
-    while (state.nextBatch < state.batches) {
-      const n = state.nextBatch;
-      const tally = await sendBatch(run, issueId, await readBatch(issueId, n));
-      if (!tally) return;
-      state = await finishBatch(issueId, n, tally);
-      const counts = { recipients: state.recipients, ...state.counts };
-      await changeIssue(issueId, (i) => ({ ...i, counts }));
+    try {
+      while (state.nextBatch < state.batches) {
+        const n = state.nextBatch;
+        const tally = await sendBatch(run, issueId, await readBatch(issueId, n));
+        if (!tally) return;
+        state = await finishBatch(issueId, n, tally);
+        const counts = { recipients: state.recipients, ...state.counts };
+        await changeIssue(issueId, (i) => ({ ...i, counts }));
+      }
+    } finally {
+      run.transmitter.close();
     }
     await changeIssue(issueId, (i) =>
       i.status === 'sending' ? { ...i, status: 'sent', sentAt: new Date().toISOString() } : i,
