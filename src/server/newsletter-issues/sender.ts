@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { QueuedMail } from '../../schemas/mail';
 import { HttpError } from '../http/errors';
 import { mailSetup } from '../outbound/mail-setup';
+import { rebuildSite } from '../publishing/history';
 import { openTransmitter, type Transmitter } from '../outbound/mail-transport';
 import { isSuppressed } from '../visitors/newsletter-suppression';
 import { newLinkSecret } from '../visitors/newsletter-token';
@@ -243,6 +244,8 @@ async function runIssue(issueId: string, started: number): Promise<void> {
     await changeIssue(issueId, (i) =>
       i.status === 'sending' ? { ...i, status: 'sent', sentAt: new Date().toISOString() } : i,
     );
+    // A sent issue joins the public archive (/newsletter, its web version, the feed): rebuild.
+    await rebuildSite();
   } finally {
     await lease.release();
   }
