@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { QueuedMail } from '../../schemas/mail';
 import { HttpError } from '../http/errors';
+import { commitChange } from '../publishing/history';
 import { mailSetup } from '../outbound/mail-setup';
-import { rebuildSite } from '../publishing/history';
 import { openTransmitter, type Transmitter } from '../outbound/mail-transport';
 import { isSuppressed } from '../visitors/newsletter-suppression';
 import { newLinkSecret } from '../visitors/newsletter-token';
@@ -82,6 +82,9 @@ async function secretOf(id: string, known: string | undefined): Promise<string |
 class Gone extends Error {}
 class Crash extends Error {}
 
+/** Who History names for what the sender does. */
+const SENDER = { username: 'newsletter sender' };
+
 /** One run's shared state: its pace, its time budget, its lease, the messages it sent. */
 interface Run {
   started: number;
@@ -132,6 +135,9 @@ async function deliverTo(run: Run, issueId: string, subscriberId: string): Promi
     );
     return 'failed';
   }
+  // Paced before the reader is checked, not after: the check is then the last thing before the
+  // message leaves, so a reader who unsubscribes while this one waits for its turn gets nothing.
+  await pace(run);
   const topics = run.prepared.issue.topics;
   const reader = await readAudienceRecord(subscriberId);
   if (!reader || !isAudience(reader, topics) || (await isSuppressed(subscriberId))) {
@@ -145,7 +151,6 @@ async function deliverTo(run: Run, issueId: string, subscriberId: string): Promi
   }
   if (!(await claimDelivery(issueId, subscriberId, 'claimed')))
     return (await readDelivery(issueId, subscriberId))?.state === 'sent' ? 'sent' : 'failed';
-  await pace(run);
   const message = issueMessage(run.prepared, { id: subscriberId, email: reader.email, secret });
   const now = new Date().toISOString();
   const mail: QueuedMail = {
@@ -241,11 +246,16 @@ async function runIssue(issueId: string, started: number): Promise<void> {
     } finally {
       run.transmitter.close();
     }
-    await changeIssue(issueId, (i) =>
+    const sent = await changeIssue(issueId, (i) =>
       i.status === 'sending' ? { ...i, status: 'sent', sentAt: new Date().toISOString() } : i,
     );
-    // A sent issue joins the public archive (/newsletter, its web version, the feed): rebuild.
-    await rebuildSite();
+    // Recorded, and the site rebuilt: the archive's page of the issue (/newsletter/<slug>) exists
+    // only in a build made after it was sent.
+    await commitChange(SENDER, {
+      action: 'update',
+      target: `newsletter-issues/${issueId}`,
+      summary: `Sent “${sent.subject}” to ${sent.counts.sent} subscribers (${sent.counts.failed} failed, ${sent.counts.skipped} skipped)`,
+    });
   } finally {
     await lease.release();
   }
