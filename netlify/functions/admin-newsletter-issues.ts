@@ -27,13 +27,13 @@ import {
   getIssue,
   listIssues,
   updateIssue,
-} from '../../src/server/newsletter-issues/issues';
+} from '../../src/server/workflows/newsletter/issues';
 import {
   cancelIssue,
   previewIssue,
   sendIssue,
   sendTestCopy,
-} from '../../src/server/newsletter-issues/send-control';
+} from '../../src/server/workflows/newsletter/send-control';
 import { pageQuerySchema, queryOf } from '../../src/server/storage/records';
 
 /** The send body is optional: none sends now; a form body is refused (cross-site forms send those). */

@@ -6,7 +6,7 @@ import { json, readJson, route } from '../../src/server/http/http';
 import {
   getNewsletterSettings,
   setNewsletterSettings,
-} from '../../src/server/newsletter-issues/sending-settings';
+} from '../../src/server/workflows/newsletter/sending-settings';
 
 export default route({
   async GET(req) {

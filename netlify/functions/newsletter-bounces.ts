@@ -4,7 +4,7 @@
 //      (nothing changed) without the right secret
 import { bounceEvent, bounceInputSchema } from '../../src/schemas/newsletter-bounce';
 import { json, readJson, route } from '../../src/server/http/http';
-import { applyBounce, assertWebhookSecret } from '../../src/server/newsletter-issues/bounces';
+import { applyBounce, assertWebhookSecret } from '../../src/server/workflows/newsletter/bounces';
 
 export default route({
   async POST(req) {

@@ -4,7 +4,7 @@
 // can do is carry on with sends admins started (the lease keeps runs from overlapping).
 import type { FnContext } from '../../src/server/http/http';
 import { withInvocation } from '../../src/server/http/invocation';
-import { runSends } from '../../src/server/newsletter-issues/sender';
+import { runSends } from '../../src/server/workflows/newsletter/sender';
 
 export default async (req: Request, context: Partial<FnContext> = {}): Promise<Response> => {
   try {

@@ -4,7 +4,7 @@
 // newsletter digest of what went public (one per release, see newsletter-issues/digests.ts).
 import type { FnContext } from '../../src/server/http/http';
 import { withInvocation } from '../../src/server/http/invocation';
-import { prepareDigests } from '../../src/server/newsletter-issues/digests';
+import { prepareDigests } from '../../src/server/workflows/newsletter/digests';
 import { checkReleases } from '../../src/server/workflows/releases';
 
 export default async (_req: Request, context: Partial<FnContext> = {}): Promise<Response> => {

@@ -53,9 +53,9 @@ const { getStore } = await import('@netlify/blobs');
 const { subscriptionId } = await import('../../src/server/visitors/newsletter');
 const { writeMarker } = await import('../../src/server/visitors/newsletter-index');
 const { setNewsletterSettings } =
-  await import('../../src/server/newsletter-issues/sending-settings');
+  await import('../../src/server/workflows/newsletter/sending-settings');
 const { changeIssue, createIssue, getIssue } =
-  await import('../../src/server/newsletter-issues/issues');
+  await import('../../src/server/workflows/newsletter/issues');
 
 console.log(`seeding ${COUNT} subscribers…`);
 const store = getStore({ name: 'newsletter', consistency: 'strong' });

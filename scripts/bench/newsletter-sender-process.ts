@@ -2,8 +2,8 @@
 // (the bench's process runs the Blobs server and the SMTP server). Runs the background function's
 // work until the issue is sent, printing its memory as JSON lines: resident size, and the heap
 // in use right after a full collection (what the sender keeps, not what it has yet to collect).
-import { runSends } from '../../src/server/newsletter-issues/sender';
-import { getIssue } from '../../src/server/newsletter-issues/issues';
+import { runSends } from '../../src/server/workflows/newsletter/sender';
+import { getIssue } from '../../src/server/workflows/newsletter/issues';
 
 const issueId = process.argv[2]!;
 const gc = (globalThis as { gc?: () => void }).gc;

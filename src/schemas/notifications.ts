@@ -30,7 +30,7 @@ export const NOTIFICATION_LABELS: Record<NotificationKind, string> = {
   'release-at-risk': 'A scheduled release is near and the last build failed',
 };
 
-/** How newsletter issues go out (admins set these; see src/server/newsletter-issues). */
+/** How newsletter issues go out (admins set these; see src/server/workflows/newsletter). */
 const newsletterSendingFields = {
   /** Whether editors may send issues (admins always may). */
   editorsMaySendNewsletter: z.boolean().default(false),

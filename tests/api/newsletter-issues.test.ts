@@ -12,7 +12,7 @@ import { addresses, clearSubscribers, seedSubscribers } from '../helpers/subscri
 // repeated: a second send is a 409, and a run that dies part-way resumes without a second copy.
 const t = useAdminSite();
 
-const sender = () => import('../../src/server/newsletter-issues/sender');
+const sender = () => import('../../src/server/workflows/newsletter/sender');
 const TUNING_AT_START = { budgetMs: 12 * 60_000, leaseMs: 3 * 60_000, crashAfter: Infinity };
 afterEach(async () => {
   const { SEND_TUNING } = await sender();
@@ -261,7 +261,7 @@ describe('a send that dies part-way', () => {
     await seedSubscribers(list.map((email) => ({ email })));
     const id = await draft(t.admin, { subject: 'Killed process' });
     // Sending, with no run started here: the process below is the one that sends, and dies.
-    const { changeIssue } = await import('../../src/server/newsletter-issues/issues');
+    const { changeIssue } = await import('../../src/server/workflows/newsletter/issues');
     await changeIssue(id, (i) => ({
       ...i,
       status: 'sending',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, renderIssueBody } from '../../src/server/newsletter-issues/issue-html';
-import { topicsMeet } from '../../src/server/newsletter-issues/audience';
+import { htmlToText, renderIssueBody } from '../../src/server/workflows/newsletter/issue-html';
+import { topicsMeet } from '../../src/server/workflows/newsletter/audience';
 
 // An issue's intro in a message: every link and image on this site, absolute; anything else
 // keeps its words (or its alt text) without pointing anywhere.

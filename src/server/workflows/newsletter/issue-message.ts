@@ -1,8 +1,7 @@
-import type { NewsletterIssue } from '../../schemas/newsletter-issue';
-import { SITE } from '../../site.config';
-import { siteUrl } from '../http/invocation';
-import { unsubscribeParts } from '../visitors/newsletter-mail';
-import { linkToken } from '../visitors/newsletter-token';
+import type { NewsletterIssue } from '../../../schemas/newsletter-issue';
+import { SITE } from '../../../site.config';
+import { siteUrl } from '../../http/invocation';
+import { preferencesUrl, unsubscribeParts } from '../../visitors/newsletter-mail';
 import { htmlToText, renderIssueBody, type IssueBody } from './issue-html';
 
 /*
@@ -41,10 +40,6 @@ export async function prepareIssue(issue: NewsletterIssue): Promise<PreparedIssu
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** The page where a reader chooses their topics, opened with their unsubscribe link's token. */
-export const preferencesUrl = (id: string, secret: string) =>
-  siteUrl(`/newsletter/preferences?token=${encodeURIComponent(linkToken(id, secret))}`);
 
 /** The issue's page in the public archive. */
 export const webVersionUrl = (slug: string) => siteUrl(`/newsletter/${encodeURIComponent(slug)}`);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { indexedSubscriptions } from '../visitors/newsletter-index';
-import { isSuppressed } from '../visitors/newsletter-suppression';
-import { ISSUE_KEYS } from '../storage/keys';
-import { blobCall, openStore, readJSON, STORES, writeJSON } from '../storage/store';
+import { indexedSubscriptions } from '../../visitors/newsletter-index';
+import { isSuppressed } from '../../visitors/newsletter-suppression';
+import { ISSUE_KEYS } from '../../storage/keys';
+import { blobCall, openStore, readJSON, STORES, writeJSON } from '../../storage/store';
 
 /*
  * Who an issue goes to: confirmed subscriptions, not on the suppression list, whose topics meet

@@ -1,11 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { BounceEvent } from '../../schemas/newsletter-bounce';
-import { HttpError } from '../http/errors';
-import { subscriptionId } from '../visitors/newsletter';
-import { suppress } from '../visitors/newsletter-suppression';
-import { ISSUE_KEYS } from '../storage/keys';
-import { createJSON, openStore, STORES } from '../storage/store';
+import type { BounceEvent } from '../../../schemas/newsletter-bounce';
+import { HttpError } from '../../http/errors';
+import { subscriptionId } from '../../visitors/newsletter';
+import { suppress } from '../../visitors/newsletter-suppression';
+import { ISSUE_KEYS } from '../../storage/keys';
+import { createJSON, openStore, STORES } from '../../storage/store';
 import { changeIssue } from './issues';
 
 /*

@@ -1,8 +1,11 @@
-import type { NewsletterSettings } from '../../schemas/notifications';
-import type { User } from '../../schemas/user';
-import { HttpError } from '../http/errors';
-import { commitChange } from '../publishing/history';
-import { getNotificationSettings, updateNotificationSettings } from '../outbound/notify-settings';
+import type { NewsletterSettings } from '../../../schemas/notifications';
+import type { User } from '../../../schemas/user';
+import { HttpError } from '../../http/errors';
+import { commitChange } from '../../publishing/history';
+import {
+  getNotificationSettings,
+  updateNotificationSettings,
+} from '../../outbound/notify-settings';
 
 /*
  * How issues go out: who may send, how fast, and whether digests send themselves. Kept in the

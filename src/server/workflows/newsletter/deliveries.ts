@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { timestampSchema } from '../../schemas/common';
-import { ISSUE_KEYS } from '../storage/keys';
-import { createJSON, openStore, readJSON, STORES, writeJSON } from '../storage/store';
+import { timestampSchema } from '../../../schemas/common';
+import { ISSUE_KEYS } from '../../storage/keys';
+import { createJSON, openStore, readJSON, STORES, writeJSON } from '../../storage/store';
 
 /*
  * One record per recipient of a send, `newsletter-deliveries/<issue>/<subscriber>`:

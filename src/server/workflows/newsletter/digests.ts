@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { IssueItem } from '../../schemas/newsletter-issue';
-import { releaseTime } from '../../schemas/release';
-import { SITE } from '../../site.config';
-import { events, publications, researchAreas } from '../content/collections';
-import { readReleaseDoc } from '../workflows/release-bundles';
+import type { IssueItem } from '../../../schemas/newsletter-issue';
+import { releaseTime } from '../../../schemas/release';
+import { SITE } from '../../../site.config';
+import { events, publications, researchAreas } from '../../content/collections';
+import { readReleaseDoc } from '../release-bundles';
 import { changeIssue, createIssueOnce } from './issues';
 import { getNewsletterSettings } from './sending-settings';
 

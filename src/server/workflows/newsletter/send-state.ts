@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ISSUE_KEYS } from '../storage/keys';
-import { createJSON, openStore, readJSON, STORES, updateJSON } from '../storage/store';
+import { ISSUE_KEYS } from '../../storage/keys';
+import { createJSON, openStore, readJSON, STORES, updateJSON } from '../../storage/store';
 
 /*
  * The cursor of a send, `send-state/<issue>`: written once the audience is fixed (its batch count

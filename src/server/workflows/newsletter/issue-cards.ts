@@ -1,8 +1,8 @@
-import type { IssueItem } from '../../schemas/newsletter-issue';
-import { imageAltText } from '../../schemas/image-alt';
-import { isPublic } from '../../schemas/release';
-import { imageCdnUrl, resizable } from '../../lib/responsive-image';
-import { events, publications } from '../content/collections';
+import type { IssueItem } from '../../../schemas/newsletter-issue';
+import { imageAltText } from '../../../schemas/image-alt';
+import { isPublic } from '../../../schemas/release';
+import { imageCdnUrl, resizable } from '../../../lib/responsive-image';
+import { events, publications } from '../../content/collections';
 
 /** One card of an issue: a public publication or event, with paths on this site only. */
 export interface IssueCard {

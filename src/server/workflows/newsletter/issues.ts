@@ -8,10 +8,10 @@ import {
   type IssueSummary,
   type IssueUpdate,
   type NewsletterIssue,
-} from '../../schemas/newsletter-issue';
-import { slugify } from '../../lib/slug';
-import { HttpError } from '../http/errors';
-import { ISSUE_KEYS } from '../storage/keys';
+} from '../../../schemas/newsletter-issue';
+import { slugify } from '../../../lib/slug';
+import { HttpError } from '../../http/errors';
+import { ISSUE_KEYS } from '../../storage/keys';
 import {
   createJSON,
   deleteKey,
@@ -20,7 +20,7 @@ import {
   singleDocument,
   STORES,
   updateJSON,
-} from '../storage/store';
+} from '../../storage/store';
 
 /*
  * Newsletter issues: one record per issue (`issues/<id>`) and one small index document of summary

@@ -1,6 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
-import type { NewsletterIssue } from '../../schemas/newsletter-issue';
-import { renderReportBody } from '../content/report-body';
+import type { NewsletterIssue } from '../../../schemas/newsletter-issue';
+import { renderReportBody } from '../../content/report-body';
 import { issueCards, type IssueCard } from './issue-cards';
 
 /*

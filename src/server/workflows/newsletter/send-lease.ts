@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { ISSUE_KEYS } from '../storage/keys';
-import { blobCall, deleteKey, landedWrite, openStore, readJSON, STORES } from '../storage/store';
+import { ISSUE_KEYS } from '../../storage/keys';
+import { blobCall, deleteKey, landedWrite, openStore, readJSON, STORES } from '../../storage/store';
 
 /*
  * The lease on a send, `send-lease/<issue>`: one runner at a time works on an issue. Taken with

@@ -1,11 +1,11 @@
-import type { IssuePreview, NewsletterIssue } from '../../schemas/newsletter-issue';
-import type { QueuedMail } from '../../schemas/mail';
-import type { User } from '../../schemas/user';
-import { HttpError } from '../http/errors';
-import { afterResponse, siteUrl } from '../http/invocation';
-import { mailSetup } from '../outbound/mail-setup';
-import { commitChange } from '../publishing/history';
-import { newLinkSecret } from '../visitors/newsletter-token';
+import type { IssuePreview, NewsletterIssue } from '../../../schemas/newsletter-issue';
+import type { QueuedMail } from '../../../schemas/mail';
+import type { User } from '../../../schemas/user';
+import { HttpError } from '../../http/errors';
+import { afterResponse, siteUrl } from '../../http/invocation';
+import { mailSetup } from '../../outbound/mail-setup';
+import { commitChange } from '../../publishing/history';
+import { newLinkSecret } from '../../visitors/newsletter-token';
 import { audienceCount } from './audience';
 import { changeIssue, getIssue, issueRows } from './issues';
 import { issueMessage, prepareIssue } from './issue-message';
@@ -71,7 +71,7 @@ export async function sendTestCopy(user: User, id: string): Promise<{ to: string
     nextAttemptAt: now,
   };
   afterResponse('Sending a test copy of a newsletter issue', async () => {
-    const { transmit } = await import('../outbound/mail-transport');
+    const { transmit } = await import('../../outbound/mail-transport');
     await transmit(setup, mail);
   });
   return { to };
