@@ -117,14 +117,17 @@ const home = () => readFile(path.join(copy, 'dist', 'index.html'), 'utf8');
 /** The code the build printed for /setup (none once a user exists). */
 const CODE_IN_LOG = /enter this setup code: ([A-Z0-9-]+)/;
 let setupCode = '';
-/** The functions of the deploy that went live see that deploy's own store, as on Netlify. */
+/**
+ * The functions of the deploy that went live see that deploy's own store, as on Netlify. Deploy ids
+ * here are word characters only, as Netlify's are: Blobs refuses any other for a deploy store.
+ */
 const goLive = (deployId: string) => {
   fnEnv.NETLIFY_BLOBS_CONTEXT = store.functionsContextOf(deployId);
 };
 
 describe('a deploy with Netlify’s build program', () => {
   it('builds the pages from the seeded content without writing a site-wide store', async () => {
-    const { success, logs } = await netlifyBuild(copy, store.buildApi, 'deploy-1');
+    const { success, logs } = await netlifyBuild(copy, store.buildApi, 'deploy1');
     expect(success, logs.slice(-3000)).toBe(true);
     const { DEMO } = await import('../../src/server/content/demo-content');
     const page = await home();
@@ -134,7 +137,7 @@ describe('a deploy with Netlify’s build program', () => {
     // No user yet: the deploy log holds the one-time setup code, and only its hash is stored.
     setupCode = CODE_IN_LOG.exec(logs)?.[1] ?? '';
     expect(setupCode, logs.slice(-3000)).toMatch(/^[A-Z0-9]{5}(-[A-Z0-9]{5}){3}$/);
-    goLive('deploy-1');
+    goLive('deploy1');
     // The published PDF is a file of the deploy, which the CDN serves.
     expect((await readFile(path.join(copy, 'dist', pdfUrl))).equals(PDF)).toBe(true);
   }, 150_000);
@@ -394,11 +397,11 @@ describe('a deploy with Netlify’s build program', () => {
       expect((await publishState()).state).toBe('queued');
       expect((await deployEvent('deploy-building')).status).toBe(200);
       expect((await publishState()).state).toBe('building');
-      const { success, logs } = await netlifyBuild(copy, store.buildApi, `deploy-${round}`);
+      const { success, logs } = await netlifyBuild(copy, store.buildApi, `deploy${round}`);
       expect(success, logs.slice(-3000)).toBe(true);
       // An admin exists: no deploy prints a setup code again.
       expect(logs).not.toMatch(CODE_IN_LOG);
-      goLive(`deploy-${round}`);
+      goLive(`deploy${round}`);
       expect((await deployEvent('deploy-succeeded')).status).toBe(200);
       const live = await publishState();
       expect(live).toMatchObject({ state: 'live', lastError: null });
@@ -410,7 +413,7 @@ describe('a deploy with Netlify’s build program', () => {
   it('without the content-store plugin the build fails, saying why; the failure shows and the next save retries', async () => {
     const broken = await cleanCopy(withoutContentPlugin);
     try {
-      const { success, logs } = await netlifyBuild(broken, store.buildApi, 'deploy-4');
+      const { success, logs } = await netlifyBuild(broken, store.buildApi, 'deploy4');
       expect(success).toBe(false);
       expect(logs).toContain('No Netlify Blobs context reached the build');
       const reason = 'No Netlify Blobs context reached the build, so the content cannot be read.';
