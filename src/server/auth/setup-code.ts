@@ -48,8 +48,10 @@ async function builtCodeDigest(): Promise<Buffer | null> {
   try {
     const hex = await getDeployStore(STORE).get(KEY, { type: 'text' });
     return hex ? Buffer.from(hex, 'hex') : null;
-  } catch {
-    // Outside a deploy (no deploy id in the Blobs context) there is no built code.
+  } catch (error) {
+    // Outside a deploy (no deploy id in the Blobs context) there is no built code; said in the
+    // function log, since the answer (503, no code) would otherwise hide a store that failed.
+    console.error(`No setup code could be read from this deploy's store: ${String(error)}`);
     return null;
   }
 }
