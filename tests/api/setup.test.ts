@@ -57,6 +57,15 @@ describe('first-run setup', () => {
     expect(weak.json.fields.password).toBeTruthy();
   });
 
+  it('lets one setup through at a time, and a claim left by a setup cut off half-way expires', async () => {
+    const system = openStore(STORES.system);
+    await system.setJSON('setup-claim', { at: new Date().toISOString() });
+    const busy = await anon().post('/api/setup', { ...FIRST, code: SETUP_CODE });
+    expect(busy.status).toBe(409);
+    expect(busy.json.message).toContain('Someone is setting up this site right now');
+    await system.setJSON('setup-claim', { at: new Date(Date.now() - 5 * 60_000).toISOString() });
+  });
+
   it('creates the first admin, signed in, asks to confirm the address and records it', async () => {
     // Dashes, spaces and case do not matter.
     const code = ` ${SETUP_CODE.toUpperCase().replace(/-/g, ' ')} `;

@@ -4,7 +4,7 @@ import type { User } from '../../schemas/user';
 import { HttpError } from '../http/errors';
 import { canEmail, sendRecoveryNoticeMail } from '../outbound/account-mail';
 import { commitChange } from '../publishing/history';
-import { createJSON, deleteKey, openStore, STORES } from '../storage/store';
+import { createJSON, deleteKey, openStore, readJSON, STORES } from '../storage/store';
 import { recoverUser } from './recover-user';
 import { recoveryCodeMatches, setupCodeMatches } from './setup-code';
 import { reserveSetupAttempt } from './throttle';
@@ -46,7 +46,7 @@ export async function createFirstAdmin(
   await assertSetupOpen();
   await checkCode(ip, () => setupCodeMatches(input.code));
   const system = openStore(STORES.system);
-  if (!(await createJSON(system, CLAIM, claimSchema, { at: new Date().toISOString() }))) {
+  if (!(await claim(system))) {
     await assertSetupOpen();
     throw new HttpError(409, 'Someone is setting up this site right now. Try again in a minute.');
   }
@@ -71,6 +71,19 @@ export async function createFirstAdmin(
     // Whatever happened, the claim goes: with an admin the door is shut anyway, without one it must open again.
     await deleteKey(system, CLAIM);
   }
+}
+
+/** A claim older than this was left by a setup that never finished (a function cut off mid-way). */
+const CLAIM_STALE_MS = 2 * 60_000;
+
+/** Takes the one setup claim; a stale one is cleared first, so a crash cannot shut the door for good. */
+async function claim(system: ReturnType<typeof openStore>): Promise<boolean> {
+  const take = () => createJSON(system, CLAIM, claimSchema, { at: new Date().toISOString() });
+  if (await take()) return true;
+  const held = await readJSON(system, CLAIM, claimSchema);
+  if (held && Date.now() - Date.parse(held.value.at) < CLAIM_STALE_MS) return false;
+  await deleteKey(system, CLAIM);
+  return take();
 }
 
 async function askToConfirm(user: User, email: string): Promise<string> {
