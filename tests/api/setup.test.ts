@@ -51,6 +51,22 @@ describe('first-run setup', () => {
     await forgetGuesses();
   });
 
+  it('without SETUP_CODE and before any deploy printed a code, says where the code will be (503)', async () => {
+    delete process.env.SETUP_CODE;
+    try {
+      for (let i = 0; i < 6; i++) {
+        const res = await anon().post('/api/setup', { ...FIRST, code: 'any-code-at-all' });
+        expect(res.status).toBe(503);
+        expect(res.json.message).toContain('it appears in the log of the next deploy');
+      }
+    } finally {
+      process.env.SETUP_CODE = SETUP_CODE;
+    }
+    // Nothing was compared, so nothing was counted: the right code still gets through later.
+    const { blobs } = await openStore(STORES.throttle).list({ prefix: 'setup-' });
+    expect(blobs).toEqual([]);
+  });
+
   it('checks the fields before the code: the existing password rules apply', async () => {
     const weak = await anon().post('/api/setup', { ...FIRST, password: 'short', code: SETUP_CODE });
     expect(weak.status).toBe(400);

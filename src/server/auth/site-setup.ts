@@ -30,8 +30,15 @@ export async function assertSetupOpen(): Promise<void> {
 /** Counts the guess against the address, then checks it: 403 for a wrong code, 429 after too many. */
 async function checkCode(ip: string, matches: () => boolean | Promise<boolean>): Promise<void> {
   const attempt = await reserveSetupAttempt(ip);
+  const right = await Promise.resolve()
+    .then(matches)
+    .catch(async (error: unknown) => {
+      // Nothing was compared (no code to compare with): the attempt does not count.
+      await attempt.succeeded();
+      throw error;
+    });
   // A wrong code keeps its slot: it is the recorded failure.
-  if (!(await matches())) throw new HttpError(403, WRONG, { code: WRONG });
+  if (!right) throw new HttpError(403, WRONG, { code: WRONG });
   await attempt.succeeded();
 }
 
@@ -86,10 +93,16 @@ async function claim(system: ReturnType<typeof openStore>): Promise<boolean> {
   return take();
 }
 
+/** Emails the verification link; the admin exists either way, so a failure here is told, not thrown. */
 async function askToConfirm(user: User, email: string): Promise<string> {
   if (!canEmail())
     return `Email is not set up on this site yet, so ${email} could not be confirmed. Once SMTP_URL and EMAIL_FROM are set, add it again on My account.`;
-  await requestEmailChange(user, email);
+  try {
+    await requestEmailChange(user, email);
+  } catch (error) {
+    console.error('The first admin’s address could not be sent its link', error);
+    return `No link could be sent to ${email} just now: add the address again on My account.`;
+  }
   return `We emailed a link to ${email}: open it to confirm the address. Until then, nobody is told about new messages.`;
 }
 
