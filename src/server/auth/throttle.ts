@@ -196,3 +196,26 @@ export async function passwordLinkAllowed(username: string): Promise<boolean> {
     throw error;
   }
 }
+
+/**
+ * Setup and recovery code guesses (/setup): 5 wrong codes per address in 10 minutes, and 50 from
+ * everywhere together, so spreading guesses over many addresses gains little. The codes are long
+ * and random, so this only keeps the logs quiet and the store cheap; a right code clears nothing
+ * (it is used once).
+ */
+export async function reserveSetupAttempt(ip: string): Promise<{ succeeded(): Promise<void> }> {
+  const { perUser, perAddress, windowMs } = LOGIN_LIMITS;
+  const message = 'Too many wrong codes. Please wait 10 minutes and try again.';
+  const mine = await takeSlot('setup-ip', ip, perUser, windowMs, true, message);
+  const all = await takeSlot('setup-all', 'site', perAddress, windowMs, true, message).catch(
+    async (error: unknown) => {
+      await mine.release();
+      throw error;
+    },
+  );
+  return {
+    async succeeded() {
+      await Promise.all([mine.release(), all.release()]);
+    },
+  };
+}
