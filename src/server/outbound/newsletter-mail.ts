@@ -1,3 +1,4 @@
+import type { NewsletterSubscription } from '../../schemas/newsletter-subscription';
 import { SITE } from '../../site.config';
 import { siteUrl } from '../http/invocation';
 import type { FooterLine } from './mail-letter';
@@ -33,6 +34,19 @@ export const unsubscribePage = (token?: string) =>
       ? `/newsletter/unsubscribe?token=${encodeURIComponent(token)}`
       : '/newsletter/unsubscribe',
   );
+
+/**
+ * A subscription's preferences page (choose topics, or unsubscribe), for every newsletter email.
+ * Its token is the unsubscribe token, so it works exactly as long as the unsubscribe link does;
+ * null for a subscription without one (not confirmed).
+ */
+export function preferencesUrl(
+  subscription: Pick<NewsletterSubscription, 'id' | 'unsubscribeSecret'>,
+): string | null {
+  if (!subscription.unsubscribeSecret) return null;
+  const token = linkToken(subscription.id, subscription.unsubscribeSecret);
+  return siteUrl(`/newsletter/preferences?token=${encodeURIComponent(token)}`);
+}
 
 /**
  * What every newsletter email carries so leaving takes one click: the RFC 8058 headers, which mail
