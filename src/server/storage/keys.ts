@@ -16,3 +16,20 @@ export const timeOfInverted = (digits: string): number => LAST_MS - Number(digit
 export function newestFirstKey(now = Date.now(), suffix: string = crypto.randomUUID()): string {
   return `${invertedTime(now)}-${suffix}`;
 }
+
+/**
+ * Keys of the newsletter-issues store: one record per issue, a small index for the list, a claim
+ * per slug, and per send: its state, the audience in fixed batches, a lease and one delivery
+ * record per recipient (so a resumed send knows exactly who already has the issue).
+ */
+export const ISSUE_KEYS = {
+  index: 'issue-index',
+  issue: (id: string) => `issues/${id}`,
+  slug: (slug: string) => `issue-slugs/${slug}`,
+  sendState: (id: string) => `send-state/${id}`,
+  lease: (id: string) => `send-lease/${id}`,
+  batch: (id: string, n: number) => `send-batches/${id}/${String(n).padStart(6, '0')}`,
+  deliveries: (id: string) => `newsletter-deliveries/${id}/`,
+  delivery: (id: string, subscriberId: string) => `newsletter-deliveries/${id}/${subscriberId}`,
+  digest: (source: string) => `digests/${source}`,
+} as const;
