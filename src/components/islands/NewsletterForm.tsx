@@ -4,18 +4,22 @@ import { describedBy } from '../ui/FormField';
 import Button from '../ui/Button';
 import { PrivacyNote, ReadyHint } from './FormNotes';
 import { subscribe } from './newsletter';
+import TopicChoice, { checkedTopics, type TopicOption } from './TopicChoice';
 import { useSchemaForm } from './use-schema-form';
 
 // The shared schema loads when the visitor focuses the field (or submits), not with the form.
 const loadSchema = () => import('../../schemas/newsletter').then((m) => m.newsletterInputSchema);
 
-/** The inline newsletter form (#newsletter): one email field, 'Joining...' while it sends. */
-export default function NewsletterForm() {
+/**
+ * The inline newsletter form (#newsletter): one email field, 'Joining...' while it sends, and
+ * the research areas as optional topics.
+ */
+export default function NewsletterForm({ areas = [] }: { areas?: readonly TopicOption[] }) {
   const form = useSchemaForm(loadSchema, { email: '' });
   const { sending, ready } = form;
   // Field problems the server found go under the field; the toast is the spec's fixed text.
   const onSubmit = form.handleSubmit(
-    (data) => subscribe(data.email, 'inline'),
+    (data) => subscribe(data.email, 'inline', checkedTopics('newsletter-form')),
     () =>
       notify({
         title: 'Error',
@@ -26,6 +30,7 @@ export default function NewsletterForm() {
 
   return (
     <form
+      id="newsletter-form"
       onSubmit={onSubmit}
       onFocus={form.prepare}
       noValidate
@@ -65,6 +70,7 @@ export default function NewsletterForm() {
         </p>
       )}
       <div className="mt-3 space-y-1">
+        <TopicChoice areas={areas} inverted />
         <ReadyHint id="newsletter-ready" ready={ready} inverted />
         <PrivacyNote inverted>{CONSENT_WORDINGS[CURRENT_CONSENT]}</PrivacyNote>
       </div>

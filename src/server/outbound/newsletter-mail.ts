@@ -1,4 +1,3 @@
-import type { NewsletterSubscription } from '../../schemas/newsletter-subscription';
 import { SITE } from '../../site.config';
 import { siteUrl } from '../http/invocation';
 import type { FooterLine } from './mail-letter';
@@ -36,17 +35,11 @@ export const unsubscribePage = (token?: string) =>
   );
 
 /**
- * A subscription's preferences page (choose topics, or unsubscribe), for every newsletter email.
- * Its token is the unsubscribe token, so it works exactly as long as the unsubscribe link does;
- * null for a subscription without one (not confirmed).
+ * A subscription's preferences page (choose topics, or unsubscribe), for every newsletter email:
+ * opened with the unsubscribe link's token, so it works exactly as long as that link does.
  */
-export function preferencesUrl(
-  subscription: Pick<NewsletterSubscription, 'id' | 'unsubscribeSecret'>,
-): string | null {
-  if (!subscription.unsubscribeSecret) return null;
-  const token = linkToken(subscription.id, subscription.unsubscribeSecret);
-  return siteUrl(`/newsletter/preferences?token=${encodeURIComponent(token)}`);
-}
+export const preferencesUrl = (id: string, unsubscribeSecret: string) =>
+  siteUrl(`/newsletter/preferences?token=${encodeURIComponent(linkToken(id, unsubscribeSecret))}`);
 
 /**
  * What every newsletter email carries so leaving takes one click: the RFC 8058 headers, which mail
