@@ -124,18 +124,12 @@ export default function IssueActions({
           </>
         )}
         {issue.status === 'scheduled' && (
-          <Button
-            variant="danger"
-            onClick={() => void cancel()}
-            disabled={!!whyNoSend}
-            busy={action.pendingFor('cancel')}
-            aria-describedby={whyNoSend ? 'issue-no-send' : undefined}
-          >
+          <Button variant="danger" onClick={() => void cancel()} busy={action.pendingFor('cancel')}>
             <Ban aria-hidden="true" className="h-4 w-4" /> Cancel schedule
           </Button>
         )}
       </div>
-      {whyNoSend && issue.status !== 'sent' && issue.status !== 'sending' && (
+      {whyNoSend && sendable && (
         <p id="issue-no-send" className="text-sm text-ink-muted">
           {whyNoSend}
         </p>

@@ -33,11 +33,14 @@ export default function IssueProgress({ issue }: { issue: Tally }) {
       </div>
     );
   if (issue.status !== 'sent') return null;
-  const { hard = 0, complaints = 0 } = issue.bounces ?? {};
+  // The list's rows leave the bounces out; the issue itself has them.
+  const bounces = issue.bounces
+    ? ` · ${plural(issue.bounces.hard, 'bounce')}, ${plural(issue.bounces.complaints, 'complaint')}`
+    : '';
   return (
     <p className="text-sm text-ink-muted" data-testid="issue-counts">
-      {plural(recipients, 'recipient')}: {counts.join(', ')} · {plural(hard, 'bounce')},{' '}
-      {plural(complaints, 'complaint')}
+      {plural(recipients, 'recipient')}: {counts.join(', ')}
+      {bounces}
     </p>
   );
 }

@@ -2,6 +2,7 @@ import Plus from 'lucide-react/icons/plus';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { IssueList, IssueStatus, IssueSummary } from '../../../../schemas/newsletter-issue';
+import type { NewsletterSettings } from '../../../../schemas/notifications';
 import type { SiteSettings } from '../../../../schemas/site-settings';
 import { $session } from '../../../../stores/session';
 import Button from '../../../ui/Button';
@@ -47,9 +48,11 @@ export default function NewsletterPage() {
     `/api/admin/newsletter-issues?page=${page}&pageSize=${PAGE_SIZE}`,
   );
   const settings = useFetch<SiteSettings>('/api/site-settings');
+  const sending = useFetch<NewsletterSettings>('/api/admin/newsletter-settings');
   const [open, setOpen] = useState<string | 'new' | null>(null);
   usePolling(!!list.data?.items.some((i) => i.status === 'sending'), list.reload);
-  const noSend = whyNoSend(role, false);
+  // Until the settings load, an editor is told no: the server decides anyway.
+  const noSend = whyNoSend(role, !!sending.data?.editorsMaySendNewsletter);
 
   return (
     <div className="space-y-6">
