@@ -121,7 +121,7 @@ export default function HelpPage() {
             Save the draft.
           </li>
           <li>
-            <strong>Preview</strong> shows the email exactly as it will arrive, and how many people
+            <strong>Preview email</strong> shows it exactly as it will arrive, and how many people
             would get it now. <strong>Send test to me</strong> sends it to your own address (add one
             under My account first).
           </li>

@@ -97,7 +97,7 @@ export default function IssueActions({
           onClick={() => void showPreview()}
           busy={action.pendingFor('preview')}
         >
-          <Eye aria-hidden="true" className="h-4 w-4" /> Preview
+          <Eye aria-hidden="true" className="h-4 w-4" /> Preview email
         </Button>
         {issue.status !== 'sent' && (
           <Button variant="secondary" onClick={() => void test()} busy={action.pendingFor('test')}>

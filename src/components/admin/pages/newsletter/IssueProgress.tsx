@@ -24,7 +24,7 @@ export default function IssueProgress({ issue }: { issue: Tally }) {
         <progress
           className="h-2 w-full max-w-sm accent-brand-600"
           max={Math.max(recipients, 1)}
-          value={done}
+          value={Math.min(done, recipients)}
           aria-label={`Sending: ${done} of ${recipients}`}
         />
         <p className="text-ink-muted">
