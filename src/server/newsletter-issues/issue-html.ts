@@ -37,8 +37,16 @@ const LINK = 'color:#1d4ed8';
 function introHtml(markdown: string, abs: Addresses, origin: string | null): string {
   if (!markdown.trim()) return '';
   return sanitizeHtml(renderReportBody(markdown).html, {
-    allowedTags: false,
-    allowedAttributes: false,
+    // The report renderer's output, already sanitised: this pass only rewrites addresses and adds
+    // inline styles, so it keeps that output's elements and nothing that could run.
+    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'figure', 'figcaption', 'span'],
+    allowedAttributes: {
+      a: ['href', 'style'],
+      img: ['src', 'alt', 'width', 'style'],
+      p: ['style'],
+      '*': ['id'],
+    },
+    allowedSchemes: ['http', 'https'],
     transformTags: {
       a: (_tag, attribs): sanitizeHtml.Tag => {
         const path = sitePath(attribs.href ?? '', origin);

@@ -50,7 +50,7 @@ export const preferencesUrl = (id: string, secret: string) =>
 export const webVersionUrl = (slug: string) => siteUrl(`/newsletter/${encodeURIComponent(slug)}`);
 
 /** The List-Id of the newsletter (RFC 2919): a name and an id under the site's host. */
-const listId = () => `"${SITE.name} newsletter" <newsletter.${new URL(siteUrl('/')).hostname}>`;
+const listId = () => `${SITE.shortName} newsletter <newsletter.${new URL(siteUrl('/')).hostname}>`;
 
 /** One reader's copy of a prepared issue. */
 export function issueMessage({ issue, body }: PreparedIssue, to: Recipient): IssueMessage {
@@ -90,6 +90,12 @@ export function issueMessage({ issue, body }: PreparedIssue, to: Recipient): Iss
     subject: issue.subject,
     html,
     text,
-    headers: { ...headers, 'List-Id': listId(), 'X-Newsletter-Issue': issue.id },
+    headers: {
+      ...headers,
+      'List-Id': listId(),
+      // Ties a bounce back to its issue: the header for any provider, Postmark's metadata for its webhook.
+      'X-Newsletter-Issue': issue.id,
+      'X-PM-Metadata-issueId': issue.id,
+    },
   };
 }

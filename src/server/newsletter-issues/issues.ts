@@ -65,13 +65,32 @@ async function claimSlug(id: string, subject: string, at: string): Promise<strin
   throw new HttpError(409, 'Too many issues share this subject today: change the subject');
 }
 
+const issueKey = (id: string) => {
+  if (!/^[\w-]{1,100}$/.test(id)) throw new HttpError(404, 'No such newsletter issue');
+  return ISSUE_KEYS.issue(id);
+};
+
 /** Creates a draft issue. */
 export async function createIssue(
   createdBy: string,
   input: IssueCreate,
   extra: Pick<NewsletterIssue, 'origin' | 'digestOf'> = { origin: 'manual' },
 ): Promise<NewsletterIssue> {
-  const id = randomUUID();
+  return (await createIssueOnce(randomUUID(), createdBy, input, extra)).issue;
+}
+
+/**
+ * Creates a draft issue under a fixed id (a digest's, derived from what it is about) unless one
+ * exists: a repeat answers the stored issue, `created: false`, and writes nothing.
+ */
+export async function createIssueOnce(
+  id: string,
+  createdBy: string,
+  input: IssueCreate,
+  extra: Pick<NewsletterIssue, 'origin' | 'digestOf'>,
+): Promise<{ issue: NewsletterIssue; created: boolean }> {
+  const known = await readJSON(store(), issueKey(id), newsletterIssueSchema);
+  if (known) return { issue: known.value, created: false };
   const now = new Date().toISOString();
   const issue = newsletterIssueSchema.parse({
     ...input,
@@ -83,15 +102,11 @@ export async function createIssue(
     createdAt: now,
     updatedAt: now,
   });
-  await createJSON(store(), ISSUE_KEYS.issue(id), newsletterIssueSchema, issue);
+  if (!(await createJSON(store(), ISSUE_KEYS.issue(id), newsletterIssueSchema, issue)))
+    return { issue: await getIssue(id), created: false };
   await writeRow(issue, id);
-  return issue;
+  return { issue, created: true };
 }
-
-const issueKey = (id: string) => {
-  if (!/^[\w-]{1,100}$/.test(id)) throw new HttpError(404, 'No such newsletter issue');
-  return ISSUE_KEYS.issue(id);
-};
 
 /** One issue, or 404. */
 export async function getIssue(id: string): Promise<NewsletterIssue> {

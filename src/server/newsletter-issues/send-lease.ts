@@ -38,11 +38,22 @@ export async function takeLease(issueId: string, ms: number): Promise<Lease | nu
     found?.etag ? write({ onlyIfMatch: found.etag }) : write({ onlyIfNew: true }),
   );
   if (!won) return null;
+  let renewing: Promise<boolean> | null = null;
   return {
-    async renew() {
-      if (!etag) return false;
-      const current = etag;
-      return landedWrite(`renew ${key}`, () => write({ onlyIfMatch: current }));
+    renew() {
+      // Workers of one run renew through one write at a time: two writes at the same version
+      // would refuse each other, and the run would think its lease taken.
+      renewing ??= (async () => {
+        try {
+          const current = etag;
+          return (
+            !!current && (await landedWrite(`renew ${key}`, () => write({ onlyIfMatch: current })))
+          );
+        } finally {
+          renewing = null;
+        }
+      })();
+      return renewing;
     },
     async release() {
       const now = await readJSON(store(), key, leaseSchema);

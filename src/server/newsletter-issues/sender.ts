@@ -92,6 +92,8 @@ interface Run {
   gapMs: number;
   transmitted: number;
   stopped: boolean;
+  /** Tests only: the injected crash happened (see SEND_TUNING). */
+  crashed: boolean;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -165,7 +167,10 @@ async function deliverTo(run: Run, issueId: string, subscriberId: string): Promi
     );
     return 'failed';
   }
-  if (++run.transmitted >= SEND_TUNING.crashAfterMessages) {
+  // An injected crash dies as a killed process would: this message and every other one in
+  // flight have left, and none of them is recorded.
+  if (++run.transmitted >= SEND_TUNING.crashAfterMessages) run.crashed = true;
+  if (run.crashed) {
     run.stopped = true;
     throw new Crash('Injected crash after handing a message to the transport');
   }
@@ -181,10 +186,16 @@ async function sendBatch(run: Run, issueId: string, ids: string[]): Promise<Tall
   const worker = async () => {
     while (next < ids.length) {
       if (!(await mayGoOn(run))) return void (complete = false);
-      tally[await deliverTo(run, issueId, ids[next++]!)]++;
+      // Taken after the wait: another worker may have taken the last one meanwhile.
+      const i = next++;
+      if (i >= ids.length) return;
+      tally[await deliverTo(run, issueId, ids[i]!)]++;
     }
   };
-  await Promise.all(Array.from({ length: SEND_TUNING.concurrency }, worker));
+  // Every worker ends before the run does: nothing of a run outlives its invocation.
+  const ended = await Promise.allSettled(Array.from({ length: SEND_TUNING.concurrency }, worker));
+  const failure = ended.find((e): e is PromiseRejectedResult => e.status === 'rejected');
+  if (failure) throw failure.reason;
   return complete && !run.stopped ? tally : null;
 }
 
@@ -215,6 +226,7 @@ async function runIssue(issueId: string, started: number): Promise<void> {
       gapMs: 1000 / newsletterRatePerSecond,
       transmitted: 0,
       stopped: false,
+      crashed: false,
     };
     while (state.nextBatch < state.batches) {
       const n = state.nextBatch;

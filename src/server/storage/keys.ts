@@ -32,4 +32,7 @@ export const ISSUE_KEYS = {
   deliveries: (id: string) => `newsletter-deliveries/${id}/`,
   delivery: (id: string, subscriberId: string) => `newsletter-deliveries/${id}/${subscriberId}`,
   digest: (source: string) => `digests/${source}`,
+  /** One per reported bounce or complaint of a reader for an issue: a webhook retried counts once. */
+  bounce: (id: string, subscriberId: string, kind: string) =>
+    `newsletter-bounces/${id}/${subscriberId}-${kind}`,
 } as const;
