@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { QueuedMail } from '../../schemas/mail';
 import { HttpError } from '../http/errors';
 import { mailSetup, type MailSetup } from '../outbound/mail-setup';
+import { rebuildSite } from '../publishing/history';
 import { isSuppressed } from '../visitors/newsletter-suppression';
 import { newLinkSecret } from '../visitors/newsletter-token';
 import { openStore, STORES, updateJSON } from '../storage/store';
@@ -239,6 +240,8 @@ async function runIssue(issueId: string, started: number): Promise<void> {
     await changeIssue(issueId, (i) =>
       i.status === 'sending' ? { ...i, status: 'sent', sentAt: new Date().toISOString() } : i,
     );
+    // The archive builds sent issues only: every copy's "View in your browser" link needs this build.
+    await rebuildSite();
   } finally {
     await lease.release();
   }
