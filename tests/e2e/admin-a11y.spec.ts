@@ -10,7 +10,7 @@ const ROUTES = [
   ...readFileSync(
     new URL('../../src/components/admin/admin-pages.tsx', import.meta.url),
     'utf8',
-  ).matchAll(/page\(\{ page: '([\w-]+)'/g),
+  ).matchAll(/page\(\{\s*page: '([\w-]+)'/g),
 ].map((m) => (m[1] === 'index' ? '' : m[1]!));
 
 test('the page table was read', () => {
