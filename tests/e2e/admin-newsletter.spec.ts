@@ -8,6 +8,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { linkIn, mailTo, type ReadMail } from '../helpers/mail';
 import { expect, openAdmin, openWhenBuilt, test, unique } from './admin-fixtures';
+import { axe } from './axe';
 import { gotoWaitsForScripts } from './fixtures';
 import { removeSubscription } from './home-helpers';
 
@@ -109,6 +110,11 @@ test('an admin writes, previews, tests and sends an issue; the reader opens its 
     );
     await editor.getByRole('button', { name: 'Plain text' }).click();
     await expect(editor.getByTestId('issue-text-part')).toContainText(publication);
+    // The drawer with its preview open: the page scan (admin-a11y) sees only the list.
+    const { violations } = await axe(page).include('dialog[open]').analyze();
+    expect(
+      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+    ).toEqual([]);
 
     await editor.getByRole('button', { name: 'Send test to me' }).click();
     await expect(page.getByText('Test sent')).toBeVisible();

@@ -45,7 +45,7 @@ export default function IssuePreviewPane({ preview }: { preview: IssuePreview })
       ) : (
         <pre
           data-testid="issue-text-part"
-          className="max-h-[32rem] overflow-auto rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-xs whitespace-pre-wrap"
+          className="rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-xs wrap-anywhere whitespace-pre-wrap"
         >
           {preview.text}
         </pre>
