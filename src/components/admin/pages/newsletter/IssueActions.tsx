@@ -3,6 +3,7 @@ import CalendarClock from 'lucide-react/icons/calendar-clock';
 import Eye from 'lucide-react/icons/eye';
 import FlaskConical from 'lucide-react/icons/flask-conical';
 import Send from 'lucide-react/icons/send';
+import Trash2 from 'lucide-react/icons/trash';
 import { useState } from 'react';
 import { apiRequest, mutate } from '../../../../lib/api';
 import type { IssuePreview, NewsletterIssue } from '../../../../schemas/newsletter-issue';
@@ -27,16 +28,18 @@ export default function IssueActions({
   whyNoSend,
   siteZone,
   onChanged,
+  onDeleted,
 }: {
   issue: NewsletterIssue;
   ready: () => Promise<boolean>;
   whyNoSend: string;
   siteZone: string;
   onChanged: () => void;
+  onDeleted: () => void;
 }) {
   const base = `/api/admin/newsletter-issues/${encodeURIComponent(issue.id)}`;
   const [preview, setPreview] = useState<IssuePreview | null>(null);
-  const [asking, setAsking] = useState<'send' | 'schedule' | null>(null);
+  const [asking, setAsking] = useState<'send' | 'schedule' | 'delete' | null>(null);
   const action = useAction({ toast: 'That did not work', fallback: 'Please try again.' });
 
   const loadPreview = async () => {
@@ -88,6 +91,17 @@ export default function IssueActions({
       { key: 'cancel' },
     );
 
+  const remove = () =>
+    action.run(
+      async () => {
+        await mutate('DELETE', base);
+        setAsking(null);
+        void notify({ title: 'Draft deleted' });
+        onDeleted();
+      },
+      { key: 'delete' },
+    );
+
   const sendable = issue.status === 'draft';
   return (
     <section aria-label="Preview and send" className="space-y-4 border-t border-slate-200 pt-4">
@@ -128,6 +142,11 @@ export default function IssueActions({
             <Ban aria-hidden="true" className="h-4 w-4" /> Cancel schedule
           </Button>
         )}
+        {sendable && (
+          <Button variant="ghost" className="ml-auto" onClick={() => setAsking('delete')}>
+            <Trash2 aria-hidden="true" className="h-4 w-4" /> Delete draft
+          </Button>
+        )}
       </div>
       {whyNoSend && sendable && (
         <p id="issue-no-send" className="text-sm text-ink-muted">
@@ -148,6 +167,15 @@ export default function IssueActions({
         destructive={false}
         busy={action.pendingFor('go')}
         onConfirm={() => void send()}
+        onCancel={() => setAsking(null)}
+      />
+      <ConfirmDialog
+        open={asking === 'delete'}
+        title="Delete this draft?"
+        message={`“${issue.subject}” is deleted for good.`}
+        confirmLabel="Delete"
+        busy={action.pendingFor('delete')}
+        onConfirm={() => void remove()}
         onCancel={() => setAsking(null)}
       />
       {asking === 'schedule' && preview && (

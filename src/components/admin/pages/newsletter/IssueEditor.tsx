@@ -155,6 +155,10 @@ function IssueForm({
               onReload?.();
               onChanged();
             }}
+            onDeleted={() => {
+              onChanged();
+              onClose();
+            }}
           />
         )}
       </div>

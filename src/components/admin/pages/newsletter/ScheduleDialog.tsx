@@ -1,16 +1,8 @@
 import { useState } from 'react';
-import { wallClockInstant } from '../../../../lib/event-times';
+import { releaseTime } from '../../../../schemas/release';
 import Button from '../../../ui/Button';
 import Dialog from '../../../ui/Dialog';
 import ReleaseTimeFields from '../ReleaseTimeFields';
-
-/** The instant of a datetime-local value ('2030-01-31T09:00') in `zone`, or null when incomplete. */
-function instantOf(local: string, zone: string): Date | null {
-  const [day, time] = local.split('T');
-  if (!day || !time) return null;
-  const ms = wallClockInstant(day, time.slice(0, 5), zone);
-  return Number.isNaN(ms) ? null : new Date(ms);
-}
 
 /**
  * Picks when a scheduled send starts: a local time in a zone (the site's, to begin with), as
@@ -33,10 +25,11 @@ export default function ScheduleDialog({
   const [zone, setZone] = useState(siteZone);
   const [problem, setProblem] = useState('');
   const submit = () => {
-    const when = instantOf(at, zone);
-    if (!when) return setProblem('Choose a date and a time.');
-    if (when.getTime() <= Date.now()) return setProblem('Choose a time in the future.');
-    onSchedule(when.toISOString());
+    // The same reading of a local time in a zone as scheduled publications and releases get.
+    const when = releaseTime({ publishAt: at, timeZone: zone });
+    if (when === null) return setProblem('Choose a date and a time.');
+    if (when <= Date.now()) return setProblem('Choose a time in the future.');
+    onSchedule(new Date(when).toISOString());
   };
   return (
     <Dialog
