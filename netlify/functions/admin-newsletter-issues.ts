@@ -96,9 +96,9 @@ export default byPath({
   }),
   '/api/admin/newsletter-issues/:id/cancel': route({
     async POST(req, ctx) {
-      await requirePermission(req, 'content');
+      const user = await requirePermission(req, 'content');
       assertNoFormBody(req);
-      return json(await cancelIssue(ctx.params.id ?? ''));
+      return json(await cancelIssue(user, ctx.params.id ?? ''));
     },
   }),
 });

@@ -35,21 +35,26 @@ export interface BounceEvent {
 
 /** Reads either shape as one event. */
 export function bounceEvent(input: BounceInput): BounceEvent {
-  if ('type' in input)
+  // Postmark's shape keeps unknown fields, so `'type' in input` cannot tell the two apart.
+  const generic = genericBounceSchema.safeParse(input);
+  if (generic.success) {
+    const { type, email, permanent, issueId } = generic.data;
     return {
-      kind: input.type === 'complaint' ? 'complaint' : input.permanent ? 'hard' : 'soft',
-      email: input.email,
-      ...(input.issueId ? { issueId: input.issueId } : {}),
+      kind: type === 'complaint' ? 'complaint' : permanent ? 'hard' : 'soft',
+      email,
+      ...(issueId ? { issueId } : {}),
     };
-  const issueId = input.Metadata?.issueId;
+  }
+  const postmark = postmarkBounceSchema.parse(input);
+  const issueId = postmark.Metadata?.issueId;
   return {
     kind:
-      input.RecordType === 'SpamComplaint'
+      postmark.RecordType === 'SpamComplaint'
         ? 'complaint'
-        : input.Type === 'HardBounce'
+        : postmark.Type === 'HardBounce'
           ? 'hard'
           : 'soft',
-    email: input.Email,
+    email: postmark.Email,
     ...(issueId ? { issueId } : {}),
   };
 }

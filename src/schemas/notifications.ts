@@ -60,7 +60,11 @@ export const newsletterSettingsSchema = z
       .min(0, 'digestDelayMinutes must be from 0 to 10080 (a week)')
       .max(10_080, 'digestDelayMinutes must be from 0 to 10080 (a week)'),
   })
-  .partial();
+  .partial()
+  .refine(
+    (s) => Object.keys(s).length > 0,
+    'Send at least one of editorsMaySendNewsletter, newsletterRatePerSecond, digestAutoSend, digestDelayMinutes',
+  );
 export type NewsletterSettings = Required<z.infer<typeof newsletterSettingsSchema>>;
 
 /**

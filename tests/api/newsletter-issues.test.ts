@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { getStore } from '@netlify/blobs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useAdminSite, type Client } from '../helpers/admin-site';
@@ -253,6 +255,49 @@ describe('a send that dies part-way', () => {
     expect(counts.failed).toBeLessThanOrEqual(SEND_TUNING.concurrency);
   }, 120_000);
 
+  it('the sender’s process is killed mid-send (SIGKILL): resumed, nobody has two copies and every gap is counted', async () => {
+    await clearSubscribers();
+    const list = addresses('sigkill', 600);
+    await seedSubscribers(list.map((email) => ({ email })));
+    const id = await draft(t.admin, { subject: 'Killed process' });
+    // Sending, with no run started here: the process below is the one that sends, and dies.
+    const { changeIssue } = await import('../../src/server/newsletter-issues/issues');
+    await changeIssue(id, (i) => ({
+      ...i,
+      status: 'sending',
+      startedAt: new Date().toISOString(),
+    }));
+    const root = path.resolve(import.meta.dirname, '../..');
+    // tsx as a loader in this very process (its CLI would run the script in a grandchild, which
+    // a kill of the child would leave running).
+    const worker = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/send-worker.ts'], {
+      cwd: root,
+      env: { ...process.env, SEND_WORKER_LEASE_MS: '1000' },
+      stdio: 'ignore',
+    });
+    const exited = new Promise((resolve) => worker.once('exit', resolve));
+    for (let i = 0; i < 600 && (await sentTo('sigkill-')).length < 150; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    worker.kill('SIGKILL');
+    await exited;
+    const before = (await sentTo('sigkill-')).length;
+    expect(before).toBeGreaterThanOrEqual(150);
+    expect(before).toBeLessThan(600);
+    await new Promise((r) => setTimeout(r, 1100)); // the dead run's lease runs out
+    const done = await resumeUntilSent(id);
+    const got = await sentTo('sigkill-');
+    const copies = new Map<string, number>();
+    for (const to of got) copies.set(to, (copies.get(to) ?? 0) + 1);
+    expect([...copies.values()].every((n) => n === 1)).toBe(true);
+    const counts = done.counts as Record<string, number>;
+    expect(counts.recipients).toBe(600);
+    expect(counts.sent! + counts.failed!).toBe(600);
+    // Only messages in flight at the kill can be missing, and each of those is counted as failed.
+    expect(600 - copies.size).toBeLessThanOrEqual(counts.failed!);
+    const { SEND_TUNING } = await sender();
+    expect(counts.failed).toBeLessThanOrEqual(SEND_TUNING.concurrency);
+  }, 120_000);
+
   it('a reader who unsubscribes during a send gets nothing after that moment', async () => {
     await clearSubscribers();
     const list = addresses('mid', 40);
@@ -360,6 +405,8 @@ describe('digests of releases', () => {
       publishAt,
       timeZone: 'UTC',
       topics: [area.json.id],
+      image: '/images/digest-chart.jpg',
+      imageAlt: 'A chart of the findings',
     });
     expect(pub.status, pub.text).toBe(201);
     await t.admin.put('/api/admin/newsletter-settings', {
@@ -385,6 +432,13 @@ describe('digests of releases', () => {
     const preview = (await t.admin.get(`/api/admin/newsletter-issues/${issue.id}/preview`)).json;
     expect(preview.html).toContain('Digest Report');
     expect(preview.html).toContain(`${t.site.url}/publications/digest-report`);
+    // The card's image comes through this site's image CDN, with its alt text for images-off readers.
+    expect(preview.html).toContain(
+      `src="${t.site.url}/.netlify/images?url=%2Fimages%2Fdigest-chart.jpg&amp;w=1120" alt="A chart of the findings"`,
+    );
+    const addresses = [...preview.html.matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => m[1]);
+    for (const a of addresses) expect(new URL(a.replace(/&amp;/g, '&')).origin, a).toBe(t.site.url);
+    expect(preview.text).toContain('[A chart of the findings]');
     const cancelled = await t.admin.post(`/api/admin/newsletter-issues/${issue.id}/cancel`);
     expect(cancelled.json.status).toBe('draft');
     await t.admin.put('/api/admin/newsletter-settings', { digestAutoSend: false });

@@ -95,12 +95,13 @@ function cardHtml(card: IssueCard, abs: Addresses): string {
 
 /** The plain-text version of some HTML this module wrote: links as "words (address)". */
 export function htmlToText(html: string): string {
+  // Images first: an image inside a link reads as its alt text, then the link's address.
   return html
+    .replace(/<img [^>]*alt="([^"]*)"[^>]*>/g, (_m, alt: string) => (alt ? `[${alt}]` : ''))
     .replace(/<a [^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g, (_m, href: string, inner: string) => {
       const words = inner.replace(/<[^>]+>/g, '').trim();
       return words ? `${words} (${href})` : href;
     })
-    .replace(/<img [^>]*alt="([^"]*)"[^>]*>/g, (_m, alt: string) => (alt ? `[${alt}]` : ''))
     .replace(/<li[^>]*>/g, '- ')
     .replace(/<\/(p|h\d|li|div|blockquote|figure|tr)>|<br\s*\/?>/g, '\n')
     .replace(/<[^>]+>/g, '')

@@ -4,6 +4,7 @@ import type { User } from '../../schemas/user';
 import { HttpError } from '../http/errors';
 import { afterResponse, siteUrl } from '../http/invocation';
 import { mailSetup } from '../outbound/mail-setup';
+import { commitChange } from '../publishing/history';
 import { newLinkSecret } from '../visitors/newsletter-token';
 import { audienceCount } from './audience';
 import { changeIssue, getIssue, issueRows } from './issues';
@@ -104,13 +105,24 @@ export async function sendIssue(user: User, id: string, at?: string): Promise<Ne
       ? { ...current, status: 'scheduled', scheduledAt: later }
       : { ...current, status: 'sending', startedAt: new Date(now).toISOString() };
   });
+  await commitChange(
+    user,
+    {
+      action: 'update',
+      target: `newsletter-issues/${id}`,
+      summary: later
+        ? `Scheduled the newsletter “${issue.subject}” for ${later}`
+        : `Started sending the newsletter “${issue.subject}”`,
+    },
+    { rebuild: false },
+  );
   if (issue.status === 'sending') await startSender();
   return issue;
 }
 
 /** POST …/:id/cancel: a scheduled issue (or a digest waiting to send itself) goes back to draft. */
-export async function cancelIssue(id: string): Promise<NewsletterIssue> {
-  return changeIssue(id, (issue) => {
+export async function cancelIssue(user: User, id: string): Promise<NewsletterIssue> {
+  const cancelled = await changeIssue(id, (issue) => {
     if (issue.status !== 'scheduled')
       throw new HttpError(
         409,
@@ -121,6 +133,16 @@ export async function cancelIssue(id: string): Promise<NewsletterIssue> {
     const { scheduledAt: _s, ...rest } = issue;
     return { ...rest, status: 'draft' };
   });
+  await commitChange(
+    user,
+    {
+      action: 'update',
+      target: `newsletter-issues/${id}`,
+      summary: `Cancelled the scheduled send of “${cancelled.subject}”`,
+    },
+    { rebuild: false },
+  );
+  return cancelled;
 }
 
 /**

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { QueuedMail } from '../../schemas/mail';
 import { HttpError } from '../http/errors';
-import { mailSetup, type MailSetup } from '../outbound/mail-setup';
-import { rebuildSite } from '../publishing/history';
+import { commitChange } from '../publishing/history';
+import { mailSetup } from '../outbound/mail-setup';
+import { openTransmitter, type Transmitter } from '../outbound/mail-transport';
 import { isSuppressed } from '../visitors/newsletter-suppression';
 import { newLinkSecret } from '../visitors/newsletter-token';
 import { openStore, STORES, updateJSON } from '../storage/store';
@@ -81,10 +82,13 @@ async function secretOf(id: string, known: string | undefined): Promise<string |
 class Gone extends Error {}
 class Crash extends Error {}
 
+/** Who History names for what the sender does. */
+const SENDER = { username: 'newsletter sender' };
+
 /** One run's shared state: its pace, its time budget, its lease, the messages it sent. */
 interface Run {
   started: number;
-  setup: Exclude<MailSetup, { mode: 'off' }>;
+  transmitter: Transmitter;
   prepared: PreparedIssue;
   lease: Lease;
   renewedAt: number;
@@ -157,8 +161,7 @@ async function deliverTo(run: Run, issueId: string, subscriberId: string): Promi
     nextAttemptAt: now,
   };
   try {
-    const { transmit } = await import('../outbound/mail-transport');
-    await transmit(run.setup, mail);
+    await run.transmitter.send(mail);
   } catch (error) {
     await recordDelivery(
       issueId,
@@ -219,7 +222,7 @@ async function runIssue(issueId: string, started: number): Promise<void> {
     const { newsletterRatePerSecond } = await getNewsletterSettings();
     const run: Run = {
       started,
-      setup,
+      transmitter: await openTransmitter(setup, SEND_TUNING.concurrency),
       prepared: await prepareIssue(issue),
       lease,
       renewedAt: Date.now(),
@@ -229,19 +232,28 @@ async function runIssue(issueId: string, started: number): Promise<void> {
       stopped: false,
       crashed: false,
     };
-    while (state.nextBatch < state.batches) {
-      const n = state.nextBatch;
-      const tally = await sendBatch(run, issueId, await readBatch(issueId, n));
-      if (!tally) return;
-      state = await finishBatch(issueId, n, tally);
-      const counts = { recipients: state.recipients, ...state.counts };
-      await changeIssue(issueId, (i) => ({ ...i, counts }));
+    try {
+      while (state.nextBatch < state.batches) {
+        const n = state.nextBatch;
+        const tally = await sendBatch(run, issueId, await readBatch(issueId, n));
+        if (!tally) return;
+        state = await finishBatch(issueId, n, tally);
+        const counts = { recipients: state.recipients, ...state.counts };
+        await changeIssue(issueId, (i) => ({ ...i, counts }));
+      }
+    } finally {
+      run.transmitter.close();
     }
-    await changeIssue(issueId, (i) =>
+    const sent = await changeIssue(issueId, (i) =>
       i.status === 'sending' ? { ...i, status: 'sent', sentAt: new Date().toISOString() } : i,
     );
-    // The archive builds sent issues only: every copy's "View in your browser" link needs this build.
-    await rebuildSite();
+    // Recorded, and the site rebuilt: the archive's page of the issue (/newsletter/<slug>) exists
+    // only in a build made after it was sent.
+    await commitChange(SENDER, {
+      action: 'update',
+      target: `newsletter-issues/${issueId}`,
+      summary: `Sent “${sent.subject}” to ${sent.counts.sent} subscribers (${sent.counts.failed} failed, ${sent.counts.skipped} skipped)`,
+    });
   } finally {
     await lease.release();
   }
