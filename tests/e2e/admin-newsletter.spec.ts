@@ -7,7 +7,7 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import { linkIn, mailTo, type ReadMail } from '../helpers/mail';
-import { expect, openAdmin, openWhenBuilt, test, unique } from './admin-fixtures';
+import { createUser, expect, openAdmin, openWhenBuilt, test, unique } from './admin-fixtures';
 import { axe } from './axe';
 import { gotoWaitsForScripts } from './fixtures';
 import { removeSubscription } from './home-helpers';
@@ -162,5 +162,88 @@ test('an admin writes, previews, tests and sends an issue; the reader opens its 
       data: { newsletterRatePerSecond: 10 },
     });
     for (const r of readers) await removeSubscription(request, r);
+  }
+});
+
+test('an editor drafts but sends only once an admin allows it; a schedule in the site’s zone is cancelled; a draft is deleted', async ({
+  page,
+  browser,
+  site,
+}) => {
+  const subject = unique('E2E editor issue');
+  const editorUser = { username: `e2e-editor-${Date.now()}`, password: 'editor-password-123' };
+  await createUser(editorUser.username, editorUser.password, false);
+  const made = await page.request.post('/api/admin/newsletter-issues', {
+    data: { subject, intro: 'A short note.', items: [], topics: [] },
+  });
+  expect(made.status()).toBe(201);
+  const context = await browser.newContext({ baseURL: site.url });
+  const editor = gotoWaitsForScripts(await context.newPage());
+  const login = await editor.request.post('/api/auth/login', { data: editorUser });
+  expect(login.status()).toBe(200);
+  const openIssue = async () => {
+    await openAdmin(editor, '/admin/newsletter', 'Newsletter');
+    await editor
+      .getByTestId('issue')
+      .filter({ hasText: subject })
+      .getByRole('button', { name: subject })
+      .click();
+    return editor.getByRole('dialog', { name: 'Edit issue' });
+  };
+  try {
+    // Not allowed: the buttons are there, off, with the reason beside them.
+    let drawer = await openIssue();
+    await expect(drawer.getByRole('button', { name: 'Send test to me' })).toBeEnabled();
+    await expect(drawer.getByRole('button', { name: 'Send now' })).toBeDisabled();
+    await expect(drawer.getByRole('button', { name: 'Schedule…' })).toBeDisabled();
+    await expect(drawer.getByText('Only admins send or schedule the newsletter')).toBeVisible();
+
+    await openAdmin(page, '/admin/email', 'Email');
+    const sending = page.getByRole('region', { name: 'Newsletter sending' });
+    await sending.getByLabel('Editors may send and schedule issues').check();
+    await sending.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Newsletter settings saved')).toBeVisible();
+
+    // Allowed: scheduled for a time in UTC two days ahead, then taken back.
+    drawer = await openIssue();
+    await drawer.getByRole('button', { name: 'Schedule…' }).click();
+    const schedule = editor.getByRole('dialog', { name: 'Schedule the issue' });
+    const { siteTimeZone } = await (await editor.request.get('/api/site-settings')).json();
+    await expect(schedule.getByLabel('Time zone')).toHaveValue(siteTimeZone);
+    await schedule.getByLabel('Time zone').selectOption('UTC');
+    const at = new Date(Date.now() + 2 * 86_400_000);
+    at.setUTCHours(9, 30, 0, 0);
+    await schedule.getByLabel('Sends at').fill(at.toISOString().slice(0, 16));
+    await schedule.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await expect(editor.getByText(/^Scheduled for /).first()).toBeVisible();
+    const scheduled = editor.getByRole('dialog', { name: subject });
+    await expect(scheduled.getByLabel('Subject')).toBeDisabled();
+    const stored = await (
+      await editor.request.get('/api/admin/newsletter-issues?page=1&pageSize=50')
+    ).json();
+    expect(
+      (stored.items as { subject: string; scheduledAt?: string }[]).find(
+        (i) => i.subject === subject,
+      )?.scheduledAt,
+    ).toBe(at.toISOString());
+    await scheduled.getByRole('button', { name: 'Cancel schedule' }).click();
+    await expect(editor.getByText('Schedule cancelled')).toBeVisible();
+    await expect(editor.getByRole('dialog', { name: 'Edit issue' })).toBeVisible();
+
+    await editor
+      .getByRole('dialog', { name: 'Edit issue' })
+      .getByRole('button', { name: 'Delete draft' })
+      .click();
+    await editor
+      .getByRole('alertdialog', { name: 'Delete this draft?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(editor.getByText('Draft deleted')).toBeVisible();
+    await expect(editor.getByTestId('issue').filter({ hasText: subject })).toHaveCount(0);
+  } finally {
+    await context.close();
+    await page.request.put('/api/admin/newsletter-settings', {
+      data: { editorsMaySendNewsletter: false },
+    });
   }
 });
