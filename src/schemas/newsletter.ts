@@ -67,3 +67,16 @@ export const preferencesTokenSchema = z.object({
 
 /** POST /api/newsletter/preferences: the link's token and the topics to keep ([] = everything). */
 export const preferencesInputSchema = z.extend(preferencesTokenSchema, { topics: topicsField });
+
+/** A research area as a reader chooses it (signup forms, preferences page). */
+export interface TopicArea {
+  slug: string;
+  title: string;
+}
+
+/** GET /api/newsletter/preferences: whose subscription (masked), its topics ([] = everything), every choice. */
+export interface Preferences {
+  email: string;
+  topics: string[];
+  areas: TopicArea[];
+}

@@ -41,6 +41,8 @@ const ROWS: Row[] = [
   ['POST', '/api/newsletter/confirm', 'public', {}],
   ['POST', '/api/newsletter/unsubscribe', 'public', {}],
   ['POST', '/api/newsletter/unsubscribe-link', 'public', {}],
+  ['GET', '/api/newsletter/preferences?token=x', 'public'],
+  ['POST', '/api/newsletter/preferences', 'public', {}],
   ['GET', '/api/testimonials', 'public'],
   ['GET', '/api/testimonials/featured', 'public'],
   ['POST', '/api/testimonials', 'public', {}],

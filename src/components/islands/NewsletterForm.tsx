@@ -3,18 +3,18 @@ import { notify } from '../ui/toast';
 import { describedBy } from '../ui/FormField';
 import Button from '../ui/Button';
 import { PrivacyNote, ReadyHint } from './FormNotes';
-import { subscribe } from './newsletter';
-import TopicChoice, { checkedTopics, type TopicOption } from './TopicChoice';
+import type { ReactNode } from 'react';
+import { checkedTopics, subscribe } from './newsletter';
 import { useSchemaForm } from './use-schema-form';
 
 // The shared schema loads when the visitor focuses the field (or submits), not with the form.
 const loadSchema = () => import('../../schemas/newsletter').then((m) => m.newsletterInputSchema);
 
 /**
- * The inline newsletter form (#newsletter): one email field, 'Joining...' while it sends, and
- * the research areas as optional topics.
+ * The inline newsletter form (#newsletter): one email field, 'Joining...' while it sends. Its
+ * children are the optional topics (TopicChoice.astro, static HTML from the page).
  */
-export default function NewsletterForm({ areas = [] }: { areas?: readonly TopicOption[] }) {
+export default function NewsletterForm({ children }: { children?: ReactNode }) {
   const form = useSchemaForm(loadSchema, { email: '' });
   const { sending, ready } = form;
   // Field problems the server found go under the field; the toast is the spec's fixed text.
@@ -70,7 +70,7 @@ export default function NewsletterForm({ areas = [] }: { areas?: readonly TopicO
         </p>
       )}
       <div className="mt-3 space-y-1">
-        <TopicChoice areas={areas} inverted />
+        {children}
         <ReadyHint id="newsletter-ready" ready={ready} inverted />
         <PrivacyNote inverted>{CONSENT_WORDINGS[CURRENT_CONSENT]}</PrivacyNote>
       </div>

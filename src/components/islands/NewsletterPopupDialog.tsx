@@ -7,8 +7,7 @@ import FormField, { describedBy } from '../ui/FormField';
 import { ui } from '../ui/styles';
 import Button from '../ui/Button';
 import { PrivacyNote } from './FormNotes';
-import { serverError, setPopupMarker, subscribe } from './newsletter';
-import TopicChoice, { checkedTopics, type TopicOption } from './TopicChoice';
+import { checkedTopics, serverError, setPopupMarker, subscribe } from './newsletter';
 import { useSchemaForm } from './use-schema-form';
 
 // The shared schema loads when the visitor focuses the field (or submits), not with the form.
@@ -19,8 +18,8 @@ export interface PopupTexts {
   title: string;
   description: string;
   button: string;
-  /** The research areas offered as optional topics. */
-  topics: TopicOption[];
+  /** The optional topics: TopicChoice.astro's HTML, built into the page (empty without areas). */
+  topicsHtml: string;
 }
 
 /**
@@ -123,7 +122,10 @@ export default function NewsletterPopupDialog({
               onChange={(e) => form.setField('email', e.target.value)}
             />
           </FormField>
-          <TopicChoice areas={texts.topics} />
+          {texts.topicsHtml && (
+            // Our own build's markup, carried in the page's template element.
+            <div dangerouslySetInnerHTML={{ __html: texts.topicsHtml }} />
+          )}
           <Button
             type="submit"
             look="site"

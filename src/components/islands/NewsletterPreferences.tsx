@@ -3,20 +3,13 @@ import { apiRequest, errorMessage } from '../../lib/api';
 import Button from '../ui/Button';
 import { useAction } from '../ui/use-action';
 import LinkAction from './LinkAction';
-import type { TopicOption } from './TopicChoice';
-
-/** GET /api/newsletter/preferences: whose subscription (masked), its topics and every choice. */
-interface Preferences {
-  email: string;
-  topics: string[];
-  areas: TopicOption[];
-}
+import type { Preferences, TopicArea } from '../../schemas/newsletter';
 
 const topicsUrl = (token: string) =>
   `/api/newsletter/preferences?token=${encodeURIComponent(token)}`;
 
 /** What the reader will get, in words. */
-const summary = (topics: readonly string[], areas: readonly TopicOption[]) =>
+const summary = (topics: readonly string[], areas: readonly TopicArea[]) =>
   topics.length === 0
     ? 'every newsletter'
     : areas

@@ -18,16 +18,6 @@ type GateState = 'waiting' | 'postponed' | 'checking' | 'skipped' | 'open';
 const mark = (state: GateState) =>
   document.documentElement.setAttribute('data-newsletter-popup', state);
 
-/** The topics the page offers (JSON on the texts element); none if it carries none or garbles them. */
-function readTopics(raw: string | undefined): PopupTexts['topics'] {
-  try {
-    const parsed: unknown = JSON.parse(raw ?? '[]');
-    return Array.isArray(parsed) ? (parsed as PopupTexts['topics']) : [];
-  } catch {
-    return [];
-  }
-}
-
 /** The popup's words, as the page carries them (site settings); none when the admin switched it off. */
 function popupTexts(): PopupTexts | null {
   const el = document.querySelector<HTMLElement>('[data-newsletter-popup-texts]');
@@ -36,7 +26,7 @@ function popupTexts(): PopupTexts | null {
     title: el.dataset.title ?? '',
     description: el.dataset.description ?? '',
     button: el.dataset.button ?? '',
-    topics: readTopics(el.dataset.topics),
+    topicsHtml: el.innerHTML,
   };
 }
 

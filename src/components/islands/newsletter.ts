@@ -39,6 +39,12 @@ export async function subscribe(
   notify({ title: 'Check your inbox', description: `${SIGNUP_ANSWER}: we sent you a link.` });
 }
 
+/** The topics checked in the signup form with this id (its TopicChoice checkboxes), read when it is sent. */
+export function checkedTopics(formId: string): string[] {
+  const form = document.getElementById(formId);
+  return form instanceof HTMLFormElement ? new FormData(form).getAll('topics').map(String) : [];
+}
+
 /** The server's own words about a failed subscription, if it sent any ({ error } or { message }). */
 export function serverError(error: unknown): string | undefined {
   if (!(error instanceof ApiError) || !error.body) return undefined;

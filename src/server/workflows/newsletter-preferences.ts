@@ -1,13 +1,6 @@
 import { maskEmail, saveTopics, subscriptionOfLink } from '../visitors/newsletter-preferences';
-import { checkTopics, currentTopics, topicAreas, type TopicArea } from './newsletter-topics';
-
-/** What the preferences page draws: whose subscription (masked), its topics, and every choice. */
-export interface Preferences {
-  email: string;
-  /** Chosen research area slugs; empty means everything. */
-  topics: string[];
-  areas: TopicArea[];
-}
+import type { Preferences } from '../../schemas/newsletter';
+import { checkTopics, currentTopics, topicAreas } from './newsletter-topics';
 
 /** A reader's preferences by the token of their newsletter link; 410 for a link that cannot be used. */
 export async function readPreferences(token: string): Promise<Preferences> {

@@ -1,3 +1,4 @@
+import type { TopicArea } from '../../schemas/newsletter';
 import type { ResearchArea } from '../../schemas/research-area';
 import { researchAreas } from '../content/collections';
 import { HttpError } from '../http/errors';
@@ -7,12 +8,6 @@ import { HttpError } from '../http/errors';
  * subscriptions (visitors/) keep slugs; which slugs exist is content (content/): this file joins
  * the two. A slug an area had before a rename still counts and is stored as the current one.
  */
-
-/** A topic as the signup forms and the preferences page show it. */
-export interface TopicArea {
-  slug: string;
-  title: string;
-}
 
 /** The research areas a reader can choose, in the site's order. */
 export async function topicAreas(): Promise<TopicArea[]> {
