@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { IssuePreview } from '../../../../schemas/newsletter-issue';
 import { buttonClass } from '../../../ui/styles';
 
@@ -8,10 +8,13 @@ import { buttonClass } from '../../../ui/styles';
  */
 export default function IssuePreviewPane({ preview }: { preview: IssuePreview }) {
   const [part, setPart] = useState<'html' | 'text'>('html');
+  const ref = useRef<HTMLElement>(null);
+  // It opens below the form and the buttons, out of sight in the drawer: bring it into view.
+  useEffect(() => ref.current?.scrollIntoView({ block: 'start' }), [preview]);
   const tab = (active: boolean) =>
     buttonClass({ variant: active ? 'secondary' : 'ghost', size: 'sm' });
   return (
-    <section aria-label="Preview of the email" className="space-y-2 text-sm">
+    <section ref={ref} aria-label="Preview of the email" className="space-y-2 text-sm">
       <p data-testid="issue-recipients">
         <strong>{preview.recipients}</strong>{' '}
         {preview.recipients === 1 ? 'recipient' : 'recipients'} if it were sent now · Subject:{' '}

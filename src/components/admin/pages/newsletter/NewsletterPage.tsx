@@ -34,6 +34,12 @@ const whenOf = (i: IssueSummary) =>
       ? `Sends ${formatWhen(i.scheduledAt)}`
       : `Edited ${formatWhen(i.updatedAt)}`;
 
+/** Whom the issue is for. */
+const audienceOf = (i: IssueSummary) =>
+  i.topics.length === 0
+    ? 'everyone'
+    : `readers of ${i.topics.length} research area${i.topics.length === 1 ? '' : 's'}`;
+
 /**
  * The newsletter's issues: write one (an intro and cards of publications and events, for some
  * research areas or for everyone), preview it as it will arrive, test it, send it now or later,
@@ -89,7 +95,7 @@ export default function NewsletterPage() {
                   >
                     {STATUS[i.status].label}
                   </span>
-                  {whenOf(i)}
+                  {whenOf(i)} · {audienceOf(i)}
                   {i.origin === 'digest' && ' · digest'}
                 </span>
               </div>
