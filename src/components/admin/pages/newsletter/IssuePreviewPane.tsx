@@ -10,7 +10,9 @@ export default function IssuePreviewPane({ preview }: { preview: IssuePreview })
   const [part, setPart] = useState<'html' | 'text'>('html');
   const ref = useRef<HTMLElement>(null);
   // It opens below the form and the buttons, out of sight in the drawer: bring it into view.
-  useEffect(() => ref.current?.scrollIntoView({ block: 'start' }), [preview]);
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'start' });
+  }, [preview]);
   const tab = (active: boolean) =>
     buttonClass({ variant: active ? 'secondary' : 'ghost', size: 'sm' });
   return (
