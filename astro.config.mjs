@@ -27,8 +27,16 @@ const analytics = process.env.PUBLIC_GA_MEASUREMENT_ID
   ? {
       script: ['https://www.googletagmanager.com'],
       connect: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+      // gtag falls back to an image request where it cannot send a beacon.
+      img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
     }
-  : { script: [], connect: [] };
+  : { script: [], connect: [], img: [] };
+
+// Images come from this site (uploads, /images, and the image CDN at /.netlify/images), plus the
+// two off-site hosts the spec itself asks for: the video service's thumbnail address
+// (img.youtube.com, by video id) and LinkedIn's media host for a fetched profile photo. data: is
+// the two-factor QR code on My account.
+const IMG_SRC = ["'self'", 'data:', 'https://img.youtube.com', 'https://*.licdn.com'];
 
 // Every page is pre-rendered from the content store at build time (no SSR function, no
 // adapter: @astrojs/netlify would force a server build with a catch-all function);
@@ -55,7 +63,7 @@ export default defineConfig({
       algorithm: 'SHA-256',
       directives: [
         "default-src 'self'",
-        "img-src 'self' data: blob: https:",
+        /** @type {`img-src${string}`} */ (`img-src ${[...IMG_SRC, ...analytics.img].join(' ')}`),
         "font-src 'self'",
         /** @type {`connect-src${string}`} */ (
           `connect-src 'self' ${analytics.connect.join(' ')}`.trim()

@@ -19,44 +19,80 @@ const componentsOffLimits = {
   message: 'lib/ sits below components/: move the shared part down into lib/ instead.',
 };
 
-// src/server is layered too: http/ (the HTTP edge) and storage/ (Blobs access) are the floor every
-// domain folder (auth, content, visitors, publishing, outbound) builds on, and know none of them.
-const DOMAINS = ['auth', 'content', 'visitors', 'publishing', 'outbound'];
-const storageBelowAll = {
-  group: [...DOMAINS.map((d) => `../${d}/*`), '../http/*', '!../http/errors'],
+/**
+ * src/server is built in floors, listed here bottom up, and a folder imports only the folders
+ * listed before it: each floor can then be read, tested and changed without the ones above it.
+ * The order is the one the imports allow: every domain (outbound/'s notification settings too)
+ * records its changes through publishing/; content, visitors and auth send mail or fetch through
+ * outbound/; and an operation that needs several domains lives in workflows/, the top floor.
+ */
+const SERVER_FLOORS = [
+  {
+    folder: 'http',
+    is: 'the HTTP edge (responses, errors, request parsing, CDN cache headers)',
+    instead: 'Put the domain step in the domain folder, or in the function that calls both.',
+  },
+  {
+    folder: 'storage',
+    is: 'Blobs access (stores, keys, records, indexes)',
+    instead:
+      'Pass what it needs in as a value, or move the code up into the domain folder that uses it.',
+  },
+  { folder: 'publishing', is: 'the change pipeline (History, and the builds it asks for)' },
+  { folder: 'outbound', is: 'mail, notifications and fetches to other sites' },
+  { folder: 'content', is: 'the admin-edited content (collections, settings, uploads)' },
+  { folder: 'visitors', is: 'what visitors send (messages, testimonials, the newsletter)' },
+  { folder: 'auth', is: 'users, sessions and permissions' },
+  { folder: 'workflows', is: 'the operations that span domains' },
+];
+
+/** The patterns that keep a floor from importing the floors above it, each saying what to do instead. */
+function floorRules(folder) {
+  const index = SERVER_FLOORS.findIndex((f) => f.folder === folder);
+  const above = SERVER_FLOORS.slice(index + 1).map((f) => f.folder);
+  if (above.length === 0) return [];
+  const {
+    is,
+    instead = `Move the piece both need down into ${folder}/ or a lower floor, pass it in as a value, or put the operation that needs both in workflows/.`,
+  } = SERVER_FLOORS[index];
+  const below = {
+    group: above.map((f) => `../${f}/*`),
+    message: `${folder}/ is ${is}, a floor of src/server below ${above.join('/, ')}/ (SERVER_FLOORS in eslint.config.js): it imports none of them. ${instead}`,
+  };
+  return folder === 'storage' ? [below, storageUsesOnlyHttpErrors] : [below];
+}
+
+/** storage/ takes only the error type from http/: responses and requests are the functions' business. */
+const storageUsesOnlyHttpErrors = {
+  group: ['../http/*', '!../http/errors'],
   message:
-    'storage/ is the floor of src/server: it may use http/errors but nothing above it. Pass what it needs in as a value, or move the code up into the domain folder that uses it.',
-};
-const httpKnowsNoDomain = {
-  group: [...DOMAINS.map((d) => `../${d}/*`), '../storage/*'],
-  message:
-    'http/ is the HTTP edge (responses, errors, request parsing): it knows no storage or domain folder. Put the domain step in the domain folder, or in the function that calls both.',
+    'storage/ may use http/errors (to answer 404, 409 or 503) but no other part of the HTTP edge: return values and let the caller build the response.',
 };
 const functionsThroughPipeline = {
   group: ['**/server/publishing/history', '**/server/publishing/publish'],
+  allowImportNames: ['publish'],
   message:
-    'Functions do not write History or ask for builds themselves: call the domain operation (removeTestimonial, inviteUser, publishNow in site-changes.ts, ...), which goes through the change pipeline (commitChange in publishing/history.ts).',
+    "Functions do not write History or call the build hook themselves: call the domain operation (removeTestimonial, inviteUser, ...), which records the change through commitChange (publishing/history.ts). A build with no change to record is history.ts's `publish`, the one name a function may import from there.",
 };
 const rebuildThroughPipeline = {
   group: ['**/publish'],
   importNames: ['requestRebuild'],
   message:
-    'Only the change pipeline asks for builds: use commitChange, or rebuildSite for a build with no History entry of its own (publishing/history.ts).',
+    "Only the change pipeline asks for builds: use commitChange (publishing/history.ts) for a change, or history.ts's `publish` for a build with no change to record.",
 };
 /**
- * date-fns's package.json is 200 KB of export rules, and Node parses it again for each of the
- * ~250 modules the package root pulls in: `import … from 'date-fns'` cost 1.3-2.5 s of every test
- * process and local function host that loaded it. One function's own module costs milliseconds.
+ * date-fns's package root pulls in its ~250 modules, and Node parses the package's large
+ * package.json again for each one: a process that imports the root pays for all of them at start-up.
+ * One function's own module is one file.
  */
 const dateFnsByFunction = {
   name: 'date-fns',
   message:
-    "Import each function from its own module (import { format } from 'date-fns/format'): the package root loads all ~250 of them, at seconds of start-up.",
+    "Import each function from its own module (import { format } from 'date-fns/format'): the package root loads all ~250 of them at start-up.",
 };
 /**
  * lucide-react's index re-exports all ~2,100 icon modules, and a bundler reads every one of them
- * before it can drop the unused: each page build did so twice (server and browser bundles), about
- * a fifth of a warm build's CPU time and a third of a cold one's. One icon's own module is one file.
+ * before it can drop the unused, in each bundle of every build. One icon's own module is one file.
  */
 const lucideByIcon = {
   name: 'lucide-react',
@@ -71,7 +107,8 @@ const restrictImports = (...patterns) => [
 
 /**
  * The type names src/schemas exports (read from its files, so a new schema is covered at once).
- * Browser code imports these wire types; a local twin of one drifts from what the server sends.
+ * The server and browser code both import these wire types; a local twin of one drifts from the
+ * schema, so one side sends or stores what the other no longer reads.
  */
 const schemaDir = new URL('./src/schemas/', import.meta.url);
 const schemaTypeNames = readdirSync(schemaDir)
@@ -123,8 +160,7 @@ export default tseslint.config(
     },
     rules: {
       // Import circles are found by `npm run lint:circles` (dpdm), not import-x/no-cycle: dpdm also
-      // follows type-only imports, which no-cycle skips, and in 5 s where no-cycle took half of
-      // ESLint's time (7 of 13 s by TIMING=1).
+      // follows type-only imports, which no-cycle skips, and in a fraction of no-cycle's time.
       'import-x/no-self-import': 'error',
       'no-restricted-imports': restrictImports(),
       // Every package we import must be in package.json: a transitive copy can vanish or change
@@ -160,10 +196,12 @@ export default tseslint.config(
   },
   {
     files: ['src/components/**', 'src/stores/**'],
-    rules: {
-      'no-restricted-imports': restrictImports(serverOffLimits),
-      'no-restricted-syntax': noWireTypeTwins,
-    },
+    rules: { 'no-restricted-imports': restrictImports(serverOffLimits) },
+  },
+  {
+    // The server sends wire types and browser code reads them: both take them from src/schemas.
+    files: ['src/components/**', 'src/stores/**', 'src/server/**'],
+    rules: { 'no-restricted-syntax': noWireTypeTwins },
   },
   {
     files: ['src/lib/**'],
@@ -174,18 +212,16 @@ export default tseslint.config(
     files: ['src/stores/**'],
     rules: { 'no-restricted-imports': restrictImports(serverOffLimits, componentsOffLimits) },
   },
+  // Each floor of src/server imports only the floors below it, and none but history.ts asks for builds.
+  ...SERVER_FLOORS.map(({ folder }) => ({
+    files: [`src/server/${folder}/**`],
+    rules: {
+      'no-restricted-imports': restrictImports(...floorRules(folder), rebuildThroughPipeline),
+    },
+  })),
   {
-    files: ['src/server/**'],
-    ignores: ['src/server/publishing/history.ts'],
-    rules: { 'no-restricted-imports': restrictImports(rebuildThroughPipeline) },
-  },
-  {
-    files: ['src/server/storage/**'],
-    rules: { 'no-restricted-imports': restrictImports(storageBelowAll) },
-  },
-  {
-    files: ['src/server/http/**'],
-    rules: { 'no-restricted-imports': restrictImports(httpKnowsNoDomain) },
+    files: ['src/server/publishing/history.ts'],
+    rules: { 'no-restricted-imports': restrictImports(...floorRules('publishing')) },
   },
   {
     files: ['netlify/functions/**'],

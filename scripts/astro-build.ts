@@ -5,9 +5,9 @@ import path from 'node:path';
 
 /**
  * The Node options every `astro build` runs with. Rendering thousands of pages allocates
- * short-lived strings quickly; with V8's default young generation (16 MB semi-spaces) a build of
- * 10,000 publications spent about a tenth of its time collecting them, and 64 MB made the whole
- * build 7-8% faster (`npm run bench:build`, same machine, runs alternated).
+ * short-lived strings quickly, and V8's default young generation (16 MB semi-spaces) spends a
+ * noticeable share of a large build collecting them; 64 MB semi-spaces make large builds faster
+ * (measured with `npm run bench:build`: docs/architecture.md, Decisions).
  */
 export const ASTRO_NODE_OPTIONS = ['--max-semi-space-size=64'];
 

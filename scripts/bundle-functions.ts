@@ -2,9 +2,9 @@
 // functions-dist/, the folder netlify.toml hands to Netlify's bundler.
 //
 // Why: Netlify bundles v2 functions with its own bundler (nft), which leaves every npm package as
-// separate files. zod alone is ~50 ms of module loading (it pulls in every locale), so most
-// functions took 150–200 ms to cold-start. One esbuild bundle per function drops what is unused
-// and loads in about half that (figures in bench/RESULTS.md). Netlify's bundler still packages
+// separate files, and zod alone pulls in every locale, so module loading dominated each cold
+// start. One esbuild bundle per function drops what is unused and loads much faster (figures in
+// bench/RESULTS.md and docs/architecture.md). Netlify's bundler still packages
 // the result, so routes (`config.path`) and the runtime are Netlify's own.
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,7 +18,7 @@ export const FUNCTIONS_DIST = 'functions-dist';
  * zod's `z` namespace carries every language's error messages (`z.locales`): about 265 KB of a
  * typical function's 650 KB bundle, kept because the namespace is one object, though only English
  * (zod's default, registered by its schemas module) is ever used. Here zod's locales index
- * resolves to English alone: each bundle is about 40% smaller and imports about a tenth faster.
+ * resolves to English alone, so each bundle is smaller and imports faster (docs/architecture.md).
  * Should zod move its files, the filter stops matching and the bundles are only bigger again.
  */
 const zodEnglishOnly: Plugin = {

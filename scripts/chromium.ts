@@ -1,8 +1,8 @@
 // Playwright cannot download its browsers here, so the browser tests and the bench drive Debian's
 // packages. Browser tests use the headless shell (`chromium-headless-shell`): the same Blink and
 // V8 as Chromium, without the full browser's window and compositing layers. It is what Playwright
-// itself runs for headless tests, and it costs about 40% less CPU per test page, which is most of
-// the browser suite's time on two cores. Lighthouse measures pages in the full browser, as
+// itself runs for headless tests, and it costs markedly less CPU per test page, which is most of
+// the browser suite's time on two cores (figure in docs/testing.md). Lighthouse measures pages in the full browser, as
 // visitors see them.
 import { existsSync } from 'node:fs';
 

@@ -13,7 +13,7 @@ const platform = await startPlatform({
   log: (l) => console.log(`[site] ${l}`),
 });
 
-const { seedDemoContent } = await import('../src/server/content/seed');
+const { seedDemoContent } = await import('../src/server/workflows/seed');
 const { anyUserExists, createUser, findUser } = await import('../src/server/auth/users');
 
 if (await seedDemoContent()) console.log('[site] demo content added to an empty store');

@@ -1,8 +1,9 @@
 // npm test: every suite (see STAGES), each counted in one closing line "N passed, N failed";
 // prints each suite's time at the end and exits non-zero on any failure.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { requireChromium } from './chromium';
 import { PROJECT_ROOT } from './local-env';
@@ -110,16 +111,15 @@ const playwright: Suite = {
 /**
  * In order, one stage after another. First the static checks and the deploy rehearsal side by
  * side: the checks only read the sources and each is one thread, and the rehearsal waits on its
- * child processes much of the time (1.4 of two cores busy alone, the checks 1.5), so together they
- * took 95 s instead of 39 and 73 one after the other. Then the unit and API tests, then the
- * browser tests, each alone: both keep the two cores busy by themselves, and beside anything else
- * they only got slower (Vitest beside the browser tests made 1,058 s in all, the browser tests
- * beside the static checks and the rehearsal 773 s instead of 642).
+ * child processes much of the time, so neither keeps both cores busy alone and together they
+ * finish sooner than one after the other. Then the unit and API tests, then the browser tests,
+ * each alone: both keep the two cores busy by themselves, and beside anything else they only get
+ * slower. The measurements are in docs/testing.md.
  */
 const STAGES: Suite[][] = [
   [
     // astro check type-checks every file tsconfig.json includes (.ts and .tsx as tsc would) and the
-    // .astro components besides: one pass instead of tsc's and its own, about 45 CPU-seconds less.
+    // .astro components besides: one pass instead of tsc's and its own.
     gate('typecheck (astro check: .ts, .tsx, .astro)', bin('astro'), [
       'check',
       '--minimumFailingSeverity',
@@ -144,6 +144,22 @@ const STAGES: Suite[][] = [
   [playwright],
 ];
 
+/**
+ * CPU-seconds this process and every child it (and they) waited for have used: Linux's cutime and
+ * cstime gather a descendant's time when its parent reaps it. Divided by the wall time it says how
+ * many cores the suite kept busy, which tells a run that computed from one that waited.
+ */
+const cpuSeconds = () => {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    // Fields 14-17 of proc(5) (utime, stime, cutime, cstime), counted from the state at index 0.
+    const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+    return ticks / 100; // USER_HZ, which Linux fixes at 100 for these fields
+  } catch {
+    return NaN;
+  }
+};
+
 const started = Date.now();
 let passed = 0;
 let failed = 0;
@@ -163,7 +179,15 @@ for (const stage of STAGES) {
   );
 }
 
-console.log(`\nSuite times (all: ${((Date.now() - started) / 1000).toFixed(0)} s):`);
+const wall = (Date.now() - started) / 1000;
+const cpu = cpuSeconds();
+console.log(`\nSuite times (all: ${wall.toFixed(0)} s):`);
 for (const line of times) console.log(`  ${line}`);
+if (Number.isFinite(cpu)) {
+  const busy = cpu / wall;
+  console.log(
+    `\nCPU time ${cpu.toFixed(0)} s / wall time ${wall.toFixed(0)} s = ${busy.toFixed(2)} of ${availableParallelism()} cores busy`,
+  );
+}
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { requirePermission } from '../../src/server/auth/guard';
 import { assertNoFormBody, byPath, json, parseWith, route } from '../../src/server/http/http';
 import { pageQuerySchema, queryOf } from '../../src/server/storage/records';
-import { historyFor, historyPageFor, restoreFor } from '../../src/server/publishing/site-changes';
+import { historyFor, historyPageFor } from '../../src/server/publishing/site-changes';
+import { restoreEntry } from '../../src/server/workflows/restore';
 
 const querySchema = z.object({
   limit: z.coerce
@@ -35,7 +36,7 @@ export default byPath({
     async POST(req, ctx) {
       const user = await requirePermission(req, 'content');
       assertNoFormBody(req);
-      return json(await restoreFor(user, ctx.params.id ?? ''));
+      return json(await restoreEntry(user, ctx.params.id ?? ''));
     },
   }),
 });

@@ -1,9 +1,11 @@
 // PDFs up to 100 MB, uploaded in parts of 4 MiB (each request stays under the function body cap):
 // POST /api/admin/pdf-uploads {fileName, size}     (editor) -> 201 {id, fileName, size, partSize, partCount, received: [], pdfUrl: null}
-//                                                     413 JSON past 100 MB
+//                                                     413 JSON past 100 MB, 507 when the upload quota has no room for it;
+//                                                     never completed, its parts are swept after a day (upload-sweep.ts)
 // GET  /api/admin/pdf-uploads/:id                  (editor) -> the same, with the parts stored so far (to resume)
 // PUT  /api/admin/pdf-uploads/:id/parts/:index     (editor) application/octet-stream, optional Content-Digest: sha-256=:…:
-//                                                     -> {index}; 400 when incomplete or damaged, 415 when part 0 is not a PDF
+//                                                     -> {index}; 400 when incomplete or damaged, 415 when part 0 is not a PDF,
+//                                                     507 past the upload quota
 // GET  /api/admin/pdf-uploads/:id/parts/:index     (editor) -> the part's bytes (the admin joins them to open an unpublished PDF)
 // POST /api/admin/pdf-uploads/:id/complete         (editor) -> {…, pdfUrl: '/pdf/<id>/<name>.pdf'}; 409 naming missing parts
 import { pdfUploadCreateSchema } from '../../src/schemas/pdf-upload';

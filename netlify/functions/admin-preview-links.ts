@@ -10,7 +10,7 @@ import {
   createPreviewLink,
   listPreviewLinks,
   revokePreviewLink,
-} from '../../src/server/publishing/preview-links';
+} from '../../src/server/workflows/preview-links';
 import { queryOf } from '../../src/server/storage/records';
 
 const filterSchema = z.object({

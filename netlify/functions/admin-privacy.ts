@@ -3,7 +3,7 @@
 // GET  /api/admin/privacy/audit                (personal data) -> the newest erasures and exports, newest first
 import { z } from 'zod';
 import { listAudit } from '../../src/server/visitors/audit-log';
-import { erasePerson, findPerson } from '../../src/server/visitors/erasure';
+import { erasePerson, findPerson } from '../../src/server/workflows/erasure';
 import { HttpError } from '../../src/server/http/errors';
 import { requirePermission } from '../../src/server/auth/guard';
 import { json, parseWith, readJson, route } from '../../src/server/http/http';

@@ -2,7 +2,8 @@
 // POST /api/admin/publish (editor) -> forces a rebuild now (202) and answers the new state
 import { requirePermission } from '../../src/server/auth/guard';
 import { assertNoFormBody, json, route } from '../../src/server/http/http';
-import { publishNow, publishState } from '../../src/server/publishing/site-changes';
+import { publish } from '../../src/server/publishing/history';
+import { publishState } from '../../src/server/publishing/site-changes';
 
 export default route({
   async GET(req) {
@@ -12,7 +13,7 @@ export default route({
   async POST(req) {
     await requirePermission(req, 'content');
     assertNoFormBody(req);
-    return json(await publishNow(), { status: 202 });
+    return json(await publish({ force: true }), { status: 202 });
   },
 });
 

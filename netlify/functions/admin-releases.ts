@@ -17,10 +17,10 @@ import {
   createRelease,
   getRelease,
   updateRelease,
-} from '../../src/server/publishing/release-bundles';
-import { checkRelease } from '../../src/server/publishing/release-check';
-import { createReleasePreviewLink } from '../../src/server/publishing/release-preview';
-import { upcomingReleases } from '../../src/server/publishing/releases';
+} from '../../src/server/workflows/release-bundles';
+import { checkRelease } from '../../src/server/workflows/release-check';
+import { createReleasePreviewLink } from '../../src/server/workflows/release-preview';
+import { upcomingReleases } from '../../src/server/workflows/releases';
 
 export default byPath({
   '/api/admin/releases': route({

@@ -1,6 +1,6 @@
 // GET /api/admin/summary (editor) -> { unreadMessages, pendingTestimonials, subscribers (both null for editors), upcomingEvents, publish }
 import { can } from '../../src/schemas/roles';
-import { adminSummary } from '../../src/server/content/admin-summary';
+import { adminSummary } from '../../src/server/workflows/admin-summary';
 import { requirePermission } from '../../src/server/auth/guard';
 import { json, route } from '../../src/server/http/http';
 

@@ -1,4 +1,4 @@
-// POST /api/admin/upload (editor) multipart field "file" -> 201 { imageUrl: '/api/uploads/<key>' }
+// POST /api/admin/upload (editor) multipart field "file" -> 201 { imageUrl: '/api/uploads/<key>' }; 507 past the upload quota
 import { requirePermission } from '../../src/server/auth/guard';
 import { json, route } from '../../src/server/http/http';
 import { readImageUpload, storeImage } from '../../src/server/content/uploads';

@@ -1,4 +1,4 @@
 // POST (Netlify's deploy-failed event, { payload: deploy }) -> records it in the publish state
-import { deployEventHandler } from '../../src/server/publishing/deploy-events';
+import { deployEventHandler } from '../../src/server/workflows/deploy-events';
 
 export default deployEventHandler('deploy-failed');

@@ -9,7 +9,7 @@
 // PUT    /api/events/order     (editor) {ids} -> events in the new order
 import { eventCreateSchema, eventUpdateSchema, type Event } from '../../src/schemas/event';
 import { isPublic, nextRelease, type Releasable } from '../../src/schemas/release';
-import { collectionApi } from '../../src/server/content/collection-routes';
+import { collectionApi } from '../../src/server/workflows/collection-routes';
 import {
   allEvents,
   events,

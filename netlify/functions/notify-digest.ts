@@ -3,7 +3,7 @@
 // members who chose it (and the shared inbox for contact messages), saying how many.
 import type { FnContext } from '../../src/server/http/http';
 import { withInvocation } from '../../src/server/http/invocation';
-import { sendDueDigests } from '../../src/server/outbound/notify-digest';
+import { sendDueDigests } from '../../src/server/workflows/notify-digest';
 
 export default async (_req: Request, context: Partial<FnContext> = {}): Promise<Response> => {
   // The queued messages start delivering after this answer, kept alive by waitUntil.

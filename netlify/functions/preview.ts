@@ -7,9 +7,9 @@ import { getDeployStore } from '@netlify/blobs';
 import { previewPageKey, type PreviewLink } from '../../src/schemas/preview-link';
 import { isPublic } from '../../src/schemas/release';
 import { route } from '../../src/server/http/http';
-import { openPreviewLink, previewItem } from '../../src/server/publishing/preview-links';
-import { readReleaseDoc } from '../../src/server/publishing/release-bundles';
-import { releasePreviewHtml } from '../../src/server/publishing/release-preview';
+import { openPreviewLink, previewItem } from '../../src/server/workflows/preview-links';
+import { readReleaseDoc } from '../../src/server/workflows/release-bundles';
+import { releasePreviewHtml } from '../../src/server/workflows/release-preview';
 import { blobCall } from '../../src/server/storage/store';
 
 // Never cached anywhere, never indexed, never framed, and the address (which is the secret) is not

@@ -7,7 +7,7 @@
 // PUT    /api/publications/order  (editor) {ids} -> publications in the new order
 import { publicationCreateSchema, publicationUpdateSchema } from '../../src/schemas/publication';
 import { isPublic, nextRelease, type Releasable } from '../../src/schemas/release';
-import { collectionApi } from '../../src/server/content/collection-routes';
+import { collectionApi } from '../../src/server/workflows/collection-routes';
 import { publications } from '../../src/server/content/collections';
 
 export default collectionApi({

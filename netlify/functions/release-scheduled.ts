@@ -5,7 +5,7 @@
 import type { FnContext } from '../../src/server/http/http';
 import { withInvocation } from '../../src/server/http/invocation';
 import { prepareDigests } from '../../src/server/newsletter-issues/digests';
-import { checkReleases } from '../../src/server/publishing/releases';
+import { checkReleases } from '../../src/server/workflows/releases';
 
 export default async (_req: Request, context: Partial<FnContext> = {}): Promise<Response> => {
   // A new warning notes its notification after this answer, kept alive by waitUntil.

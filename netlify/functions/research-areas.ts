@@ -8,7 +8,7 @@ import {
   researchAreaCreateSchema,
   researchAreaUpdateSchema,
 } from '../../src/schemas/research-area';
-import { collectionApi } from '../../src/server/content/collection-routes';
+import { collectionApi } from '../../src/server/workflows/collection-routes';
 import { researchAreas } from '../../src/server/content/collections';
 
 export default collectionApi({

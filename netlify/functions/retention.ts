@@ -1,6 +1,6 @@
 // Scheduled (hourly, Netlify's scheduled functions; the local platform runs the same schedule):
 // deletes the personal data whose retention period has passed, as the privacy notice states.
-import { applyRetention } from '../../src/server/visitors/retention';
+import { applyRetention } from '../../src/server/workflows/retention';
 
 export default async (): Promise<Response> => {
   const result = await applyRetention();

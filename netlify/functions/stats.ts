@@ -5,7 +5,7 @@
 // DELETE /api/stats/:id    (editor) -> the deleted stat
 // PUT    /api/stats/order  (editor) {ids} -> stats in the new order
 import { statCreateSchema, statUpdateSchema } from '../../src/schemas/stat';
-import { collectionApi } from '../../src/server/content/collection-routes';
+import { collectionApi } from '../../src/server/workflows/collection-routes';
 import { stats } from '../../src/server/content/collections';
 
 export default collectionApi({

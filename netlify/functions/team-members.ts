@@ -5,7 +5,7 @@
 // DELETE /api/team-members/:id    (editor) -> the deleted member
 // PUT    /api/team-members/order  (editor) {ids} -> members in the new order
 import { teamMemberCreateSchema, teamMemberUpdateSchema } from '../../src/schemas/team-member';
-import { collectionApi } from '../../src/server/content/collection-routes';
+import { collectionApi } from '../../src/server/workflows/collection-routes';
 import { teamMembers } from '../../src/server/content/collections';
 
 export default collectionApi({

@@ -1,4 +1,4 @@
-// POST /api/upload/testimonial-photo (public, throttled) multipart field "testimonial-photo" -> 201 { imageUrl: '/api/uploads/<key>' }
+// POST /api/upload/testimonial-photo (public, throttled) multipart field "testimonial-photo" -> 201 { imageUrl: '/api/uploads/<key>' }; 507 past the upload quota
 // Visitors submitting a testimonial are not signed in, so this upload needs no session (the client only sends its credentials along).
 import { json, route } from '../../src/server/http/http';
 import { assertPublicPostAllowed } from '../../src/server/auth/throttle';

@@ -107,7 +107,7 @@ const platform = await startPlatform({
   debounceMs: 60_000,
 });
 try {
-  const { seedDemoContent } = await import('../../src/server/content/seed');
+  const { seedDemoContent } = await import('../../src/server/workflows/seed');
   if (await seedDemoContent()) {
     const { publications, events, researchAreas, teamMembers } =
       await import('../../src/server/content/collections');

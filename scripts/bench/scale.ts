@@ -121,7 +121,7 @@ try {
   const { commitChange } = await import('../../src/server/publishing/history');
   const { newestFirstKey } = await import('../../src/server/storage/keys');
   const { openStore, STORES } = await import('../../src/server/storage/store');
-  const { seedDemoContent } = await import('../../src/server/content/seed');
+  const { seedDemoContent } = await import('../../src/server/workflows/seed');
   const now = Date.now();
   const stamp = new Date(now).toISOString();
 

@@ -18,7 +18,19 @@ interface Entry {
   body: Buffer;
   tags: string[];
   expires: number;
+  /** What the entry holds in memory, its key included (see sizeOf). */
+  size: number;
 }
+
+/**
+ * Bytes an entry holds: its URL key, body, headers and tags. Counting the body alone let answers
+ * with empty bodies under long distinct URLs (`?pad=xxxx…`) pile up without bound.
+ */
+const sizeOf = (key: string, entry: Omit<Entry, 'size'>) =>
+  Buffer.byteLength(key) +
+  entry.body.length +
+  entry.headers.reduce((n, [k, v]) => n + k.length + v.length, 0) +
+  entry.tags.reduce((n, t) => n + t.length, 0);
 
 const NETLIFY_ONLY = [
   'netlify-cdn-cache-control',
@@ -46,9 +58,9 @@ const tagsOf = (response: Response) =>
     .filter(Boolean);
 
 /**
- * What the local cache may hold. Netlify's CDN evicts as it needs to; without a bound here, every
- * distinct query string a visitor sends (`/api/stats?x=1`, `?x=2`, …) would stay in memory until
- * the process ran out of it. The oldest entries go first.
+ * What the local cache may hold, keys and answers. Netlify's CDN evicts as it needs to; without a
+ * bound here, every distinct query string a visitor sends (`/api/stats?x=1`, `?x=2`, …) would stay
+ * in memory until the process ran out of it. The oldest entries go first.
  */
 export const MAX_CACHE_BYTES = 32 * 1024 * 1024;
 
@@ -93,14 +105,16 @@ export class LocalCdnCache {
     headers.forEach((v, k) => kept.push([k, v]));
     const seconds = lifetimeSeconds(response.headers.get('netlify-cdn-cache-control') ?? '');
     this.drop(url.href);
-    this.entries.set(url.href, {
+    const entry = {
       status: response.status,
       headers: kept,
       body,
       tags: tagsOf(response),
       expires: Date.now() + seconds * 1000,
-    });
-    this.bytes += body.length;
+    };
+    const size = sizeOf(url.href, entry);
+    this.entries.set(url.href, { ...entry, size });
+    this.bytes += size;
     for (const oldest of this.entries.keys()) {
       if (this.bytes <= MAX_CACHE_BYTES) break;
       this.drop(oldest);
@@ -117,7 +131,7 @@ export class LocalCdnCache {
     }
   }
 
-  /** Bytes of answers held now (tests check the bound). */
+  /** Bytes held now, keys and answers (tests check the bound). */
   get heldBytes(): number {
     return this.bytes;
   }
@@ -126,7 +140,7 @@ export class LocalCdnCache {
     const entry = this.entries.get(url);
     if (!entry) return;
     this.entries.delete(url);
-    this.bytes -= entry.body.length;
+    this.bytes -= entry.size;
   }
 
   /** Netlify's purge API as purgeCache() calls it: POST JSON {cache_tags?}, bearer token required. */

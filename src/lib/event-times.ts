@@ -16,7 +16,7 @@ interface Timed {
   endDate: string;
   startTime: string;
   endTime: string;
-  /** IANA zone of the times; resolved to the site's zone when the event names none (content.ts). */
+  /** IANA zone of the times; resolved to the site's zone when the event names none (workflows/page-data.ts). */
   eventTimeZone: string;
 }
 

@@ -8,7 +8,7 @@ import {
   loadPeople,
   loadPublications,
   loadSiteSettings,
-} from '../server/content/content';
+} from '../server/workflows/page-data';
 import { TEAM_PATH } from '../lib/people';
 import { RESEARCH_PATH } from '../lib/topics';
 

@@ -4,7 +4,7 @@ import {
   loadLibrary,
   loadPublications,
   loadSiteSettings,
-} from '../server/content/content';
+} from '../server/workflows/page-data';
 import { buildSearchIndex } from '../lib/search';
 
 /** /search-index.json: the site search index (publications, events, topics and people), written at build time from the content store. */

@@ -6,7 +6,7 @@ import {
   loadPeople,
   loadPublications,
   loadSiteSettings,
-} from '../server/content/content';
+} from '../server/workflows/page-data';
 import { eventUrl } from '../lib/event-page';
 import { archivePaths, publicationUrl } from '../lib/publication-archive';
 import { personUrl } from '../lib/people';

@@ -87,6 +87,8 @@ export const invitationSchema = z.object({
   createdAt: timestampSchema,
   expiresAt: timestampSchema,
   usedAt: timestampSchema.optional(),
+  /** The user's link epoch when the link was made: it works only while the user's is the same. */
+  linkEpoch: z.number().int().nonnegative().default(0),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
@@ -98,6 +100,8 @@ export const emailVerificationSchema = z.object({
   createdAt: timestampSchema,
   expiresAt: timestampSchema,
   usedAt: timestampSchema.optional(),
+  /** The user's link epoch when the link was made: it works only while the user's is the same. */
+  linkEpoch: z.number().int().nonnegative().default(0),
 });
 export type EmailVerification = z.infer<typeof emailVerificationSchema>;
 

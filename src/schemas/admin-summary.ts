@@ -23,4 +23,6 @@ export interface AdminSummary {
   }[];
   /** Whether mail goes out, and how many deliveries failed (null for roles without personal data). */
   mail: MailStatus;
+  /** Bytes of uploads stored (images, PDFs, PDF parts) and the site's quota for them (UPLOAD_QUOTA_BYTES). */
+  uploadStorage: { usedBytes: number; quotaBytes: number };
 }

@@ -27,6 +27,18 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
 };
 
 /** A message waiting in the queue (or kept after its last attempt failed), as stored. */
+/**
+ * A message worth sending only while a record still holds a value (a confirmation whose link is
+ * still the subscription's current one): checked before each attempt, else dropped unsent.
+ */
+export const mailConditionSchema = z.object({
+  store: z.string(),
+  key: z.string(),
+  field: z.string(),
+  equals: z.string(),
+});
+export type MailCondition = z.infer<typeof mailConditionSchema>;
+
 export const queuedMailSchema = z.object({
   id: z.string(),
   kind: z.enum(MAIL_KINDS),
@@ -44,6 +56,7 @@ export const queuedMailSchema = z.object({
   leaseUntil: timestampSchema.optional(),
   lastError: z.string().optional(),
   failedAt: timestampSchema.optional(),
+  onlyWhile: mailConditionSchema.optional(),
 });
 export type QueuedMail = z.infer<typeof queuedMailSchema>;
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
  */
 export const PREVIEW_KINDS = ['publication', 'event'] as const;
 export type PreviewKind = (typeof PREVIEW_KINDS)[number];
-/** What a stored link shows: one item, or a whole release (made from the release, src/server/publishing/release-preview.ts). */
+/** What a stored link shows: one item, or a whole release (made from the release, src/server/workflows/release-preview.ts). */
 export const PREVIEW_LINK_KINDS = [...PREVIEW_KINDS, 'release'] as const;
 export type PreviewLinkKind = (typeof PREVIEW_LINK_KINDS)[number];
 export const PREVIEW_DEFAULT_DAYS = 7;

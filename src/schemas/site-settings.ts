@@ -34,7 +34,7 @@ export type VisibilityFlag = (typeof VISIBILITY_FLAGS)[number];
 
 /**
  * How long personal data is kept, in months, before the daily retention schedule deletes it
- * (src/server/visitors/retention.ts). The privacy notice states these numbers, read from here.
+ * (src/server/workflows/retention.ts). The privacy notice states these numbers, read from here.
  */
 export const RETENTION_SETTINGS = {
   retainMessagesMonths: { default: 24, label: 'Keep contact messages for (months)' },

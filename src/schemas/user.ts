@@ -41,8 +41,10 @@ export const userSchema = z.preprocess(
       lastLoginAt: timestampSchema.optional(),
       /** When the newest invitation or reset link was made: older links no longer work. */
       invitedAt: timestampSchema.optional(),
-      /** When the newest forgot-password link was made: older ones no longer work, nor this one once any new password is set. */
+      /** When the newest forgot-password link was made: older ones no longer work. */
       passwordResetAt: timestampSchema.optional(),
+      /** Advanced by every change that ends access or moves the mailbox: links made under an older value no longer work. */
+      linkEpoch: z.number().int().nonnegative().default(0),
       /** The verified email address (lower-cased): where password resets go. */
       email: z.string().optional(),
       emailVerifiedAt: timestampSchema.optional(),

@@ -118,6 +118,51 @@ describe('forgot password', () => {
     expect((await signIn('hour', 'hour-password-new-1')).status).toBe(401);
   });
 
+  it('every outstanding link ends when an admin resets the password, deactivates the account or the user verifies a new address', async () => {
+    await userWithAddress('moving', 'moving@example.org');
+    // Reset by an admin: the forgot link asked for before it ends.
+    await forgot('moving');
+    const beforeReset = await resetTokenOf('moving@example.org');
+    const reset = await t.admin.post('/api/admin/users/moving/reset-password');
+    expect(reset.status, reset.text).toBe(200);
+    expect((await accept(beforeReset, 'moving-password-new-1')).status).toBe(410);
+    const resetLink = reset.json.invitePath.split('#')[1] as string;
+    expect((await accept(resetLink, 'moving-password-new-2')).status).toBe(200);
+
+    // A new verified address: links mailed to the old one end.
+    const signedIn = client(t.site.url, await login(t.site.url, 'moving', 'moving-password-new-2'));
+    await forgot('moving');
+    const toOldAddress = await resetTokenOf('moving@example.org');
+    await signedIn.post('/api/account/email', { email: 'moved@example.org' });
+    const verify = linkIn(await newestMailTo(t.site, 'moved@example.org'), '/verify-email');
+    const token = verify.searchParams.get('token')!;
+    expect((await t.anon.post('/api/auth/verify-email', { token })).status).toBe(200);
+    expect((await accept(toOldAddress, 'moving-password-new-3')).status).toBe(410);
+
+    // Deactivated: every link ends, and one made before cannot be used after reactivation either.
+    await forgot('moving');
+    const beforeDeactivation = await resetTokenOf('moved@example.org');
+    const adminLink = (await t.admin.post('/api/admin/users/moving/reset-password')).json
+      .invitePath as string;
+    const off = await t.admin.patch('/api/admin/users/moving', { active: false });
+    expect(off.status, off.text).toBe(200);
+    expect((await t.anon.get(`/api/auth/invitations/${beforeDeactivation}`)).status).toBe(410);
+    expect((await accept(adminLink.split('#')[1]!, 'moving-password-new-4')).status).toBe(410);
+    expect((await t.admin.patch('/api/admin/users/moving', { active: true })).status).toBe(200);
+    expect((await accept(beforeDeactivation, 'moving-password-new-5')).status).toBe(410);
+    expect((await signIn('moving', 'moving-password-new-5')).status).toBe(401);
+  });
+
+  it('a link of a deactivated account cannot be used, even one made while it was inactive', async () => {
+    await createTestUser('dormant', 'dormant-password-1', false);
+    expect((await t.admin.patch('/api/admin/users/dormant', { active: false })).status).toBe(200);
+    const res = await t.admin.post('/api/admin/users/dormant/reset-password');
+    expect(res.status, res.text).toBe(200);
+    const token = (res.json.invitePath as string).split('#')[1]!;
+    expect((await t.anon.get(`/api/auth/invitations/${token}`)).status).toBe(410);
+    expect((await accept(token, 'dormant-password-new-1')).status).toBe(410);
+  });
+
   it('never bypasses two-factor sign-in', async () => {
     const me = await userWithAddress('guarded', 'guarded@example.org');
     const setup = await me.post('/api/account/two-factor/setup');

@@ -88,6 +88,19 @@ describe('saving a record with an image', () => {
     expect(res.json.message).toMatch(/image has no alt text/);
   });
 
+  it('refuses a report figure from another site, naming its address', async () => {
+    const res = await t.admin.post('/api/publications', {
+      title: 'Tracked',
+      description: 'd',
+      body: '# Intro\n\n![A chart](/images/og-default.png)\n\n![A map](https://tracker.example/map.png)\n',
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe(
+      "Figure 2 of the web version (https://tracker.example/map.png) is on another site, which every reader's browser would then contact: upload the image here and use its address instead",
+    );
+    expect(res.json.fields).toEqual({ body: res.json.message });
+  });
+
   it('refuses a report figure without alt text, saying which figure', async () => {
     const res = await t.admin.post('/api/publications', {
       title: 'Figures',

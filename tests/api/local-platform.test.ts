@@ -67,7 +67,7 @@ describe('the Blobs context a build gets (through its plugins)', () => {
     process.env.NETLIFY_BLOBS_CONTEXT = site.platform.buildBlobs.contextFor('deploy-2');
     const refusedBefore = site.platform.buildBlobs.refusedWrites;
     try {
-      const { loadApprovedTestimonials } = await import('../../src/server/content/content');
+      const { loadApprovedTestimonials } = await import('../../src/server/workflows/page-data');
       expect((await loadApprovedTestimonials()).map((t) => t.name)).toEqual(['Early Supporter']);
     } finally {
       process.env.NETLIFY_BLOBS_CONTEXT = saved;

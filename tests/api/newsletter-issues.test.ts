@@ -453,3 +453,30 @@ describe('the background sender', () => {
     await t.site.platform.backgroundIdle();
   });
 });
+
+describe('a scheduled send', () => {
+  it('starts at its time through the scheduled check, and the preview counted its audience', async () => {
+    await clearSubscribers();
+    await seedSubscribers(addresses('later', 3).map((email) => ({ email })));
+    const id = await draft(t.admin, { subject: 'Sent later' });
+    const preview = await t.admin.get(`/api/admin/newsletter-issues/${id}/preview`);
+    expect(preview.json.recipients).toBeGreaterThanOrEqual(3);
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    const res = await t.admin.post(`/api/admin/newsletter-issues/${id}/send`, { at });
+    expect(res.status).toBe(202);
+    // Before its time the check leaves it alone.
+    await t.site.platform.runScheduled('newsletter-send');
+    await t.site.platform.backgroundIdle();
+    expect((await t.admin.get(`/api/admin/newsletter-issues/${id}`)).json.status).toBe('scheduled');
+    const { setClock } = await import('../helpers/clock');
+    setClock(Date.parse(at) + 1000);
+    await t.site.platform.runScheduled('newsletter-send');
+    await t.site.platform.backgroundIdle();
+    const sent = (await t.admin.get(`/api/admin/newsletter-issues/${id}`)).json;
+    expect(sent).toMatchObject({ status: 'sent', counts: { recipients: 3, sent: 3 } });
+    expect((await sentTo('later-')).sort()).toEqual(addresses('later', 3).sort());
+    // The finished send is recorded in History, by the sender.
+    const history = (await t.admin.get('/api/admin/history')).json;
+    expect(JSON.stringify(history)).toContain('Sent “Sent later” to 3 subscribers');
+  });
+});

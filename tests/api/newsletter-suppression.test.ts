@@ -75,14 +75,16 @@ describe('the suppression list', () => {
     expect(await record('restored@example.org')).toBeNull();
 
     // Imports skip it, and adding it as already confirmed is refused.
-    const { importSubscriptions, subscribe } = await api();
+    const { importSubscriptions, importConfirmedSubscriber } = await api();
     expect(
       await importSubscriptions([
         { email: 'Restored@Example.org', createdAt: new Date().toISOString() },
         { email: 'fresh@example.org', createdAt: new Date().toISOString() },
       ]),
     ).toBe(1);
-    await expect(subscribe('restored@example.org')).rejects.toMatchObject({ status: 409 });
+    await expect(importConfirmedSubscriber('restored@example.org')).rejects.toMatchObject({
+      status: 409,
+    });
     expect(await record('restored@example.org')).toBeNull();
     expect(await listed('confirmed', 'restored@')).toEqual([]);
     expect(await exported()).not.toContain('restored@example.org');

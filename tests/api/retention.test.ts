@@ -6,7 +6,7 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyRetention } from '../../src/server/visitors/retention';
+import { applyRetention } from '../../src/server/workflows/retention';
 import { builtPages } from '../helpers/built-pages';
 import { ADMIN, startAdminSite } from '../helpers/admin-site';
 import { client, type TestSite } from '../helpers/platform';

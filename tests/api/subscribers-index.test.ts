@@ -42,7 +42,7 @@ describe('subscriber index', () => {
     const first = await admin.get('/api/admin/subscriptions');
     expect(first.status).toBe(200);
     expect(emails(first.json.items)).toEqual(['old1@example.com', 'old2@example.com']);
-    await api.subscribe('New@Example.com');
+    await api.importConfirmedSubscriber('New@Example.com');
     await admin.delete(`/api/admin/subscriptions/${api.subscriptionId('old2@example.com')}`);
     const second = await admin.get('/api/admin/subscriptions');
     expect(emails(second.json.items)).toEqual(['new@example.com', 'old1@example.com']);
@@ -91,7 +91,7 @@ describe('subscriber index', () => {
         createdAt: daysAgo(i % 3, i),
       })),
     );
-    await api.subscribe('-x@example.com');
+    await api.importConfirmedSubscriber('-x@example.com');
     const got = await admin.get('/api/admin/subscriptions/export');
     expect(got.status).toBe(200);
     expect(got.headers.get('content-type')).toContain('text/csv');
@@ -105,7 +105,7 @@ describe('subscriber index', () => {
   });
 
   it('never lists an address whose record is gone, even if a repeat signup racing its delete re-wrote the marker', async () => {
-    const { subscription } = await api.subscribe('race@example.com');
+    const { subscription } = await api.importConfirmedSubscriber('race@example.com');
     await api.deleteSubscription(subscription.id);
     // The interleaving the property test found: the repeat signup read the record before the delete
     // and healed the "missing" marker after it.
@@ -131,7 +131,7 @@ describe('subscriber index', () => {
   };
 
   it('a repeat signup lists a record whose marker never landed, however long ago it was stored', async () => {
-    await api.subscribe('first@example.com');
+    await api.importConfirmedSubscriber('first@example.com');
     expect((await admin.get('/api/admin/subscriptions')).json.total).toBe(1); // the index moves its watermark to now
     const id = await orphan('orphan@example.com', 30);
     expect(
@@ -147,7 +147,7 @@ describe('subscriber index', () => {
   });
 
   it('the index finds records stored without a marker once, when it first reads a store the earlier layout wrote', async () => {
-    await api.subscribe('first@example.com');
+    await api.importConfirmedSubscriber('first@example.com');
     await admin.get('/api/admin/subscriptions');
     await orphan('silent@example.com', 60 * 24 * 3);
     // The snapshot as the earlier version wrote it: never swept for such records.
@@ -164,7 +164,7 @@ describe('subscriber index', () => {
   });
 
   it('a signup whose marker the store refuses keeps no record the list cannot show, and its retry is listed', async () => {
-    await api.subscribe('first@example.com');
+    await api.importConfirmedSubscriber('first@example.com');
     await admin.get('/api/admin/subscriptions');
     const good = process.env.NETLIFY_BLOBS_CONTEXT!;
     const ctx = JSON.parse(Buffer.from(good, 'base64').toString());
@@ -197,7 +197,7 @@ describe('subscriber index', () => {
       JSON.stringify({ ...ctx, edgeURL: url, uncachedEdgeURL: url }),
     ).toString('base64');
     try {
-      await expect(api.subscribe('halfway@example.com')).rejects.toThrow(
+      await expect(api.importConfirmedSubscriber('halfway@example.com')).rejects.toThrow(
         /unavailable|did not confirm/i,
       );
     } finally {
@@ -205,7 +205,7 @@ describe('subscriber index', () => {
       await new Promise((r) => proxy.close(r));
     }
     expect(emails(await api.scanSubscriptions())).toEqual(['first@example.com']);
-    await api.subscribe('halfway@example.com');
+    await api.importConfirmedSubscriber('halfway@example.com');
     expect(emails((await admin.get('/api/admin/subscriptions')).json.items)).toEqual([
       'halfway@example.com',
       'first@example.com',
@@ -259,7 +259,7 @@ describe('subscriber index', () => {
               batch.map(async (o) => {
                 const email = `p${'n' in o ? o.n : 0}@example.com`;
                 if (o.kind === 'signup') {
-                  if (o.age === 0) await api.subscribe(email);
+                  if (o.age === 0) await api.importConfirmedSubscriber(email);
                   else await api.importSubscriptions([{ email, createdAt: daysAgo(o.age, o.n) }]);
                 } else if (o.kind === 'delete') {
                   await api.deleteSubscription(api.subscriptionId(email)).catch((e) => {

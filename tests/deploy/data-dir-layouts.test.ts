@@ -26,7 +26,7 @@ async function buildAndServe(dir: string) {
     pages: true,
     log: (l) => log.push(l),
   });
-  const { seedDemoContent } = await import('../../src/server/content/seed');
+  const { seedDemoContent } = await import('../../src/server/workflows/seed');
   await seedDemoContent();
   await platform.build();
   expect(platform.builder.failures, log.join('\n')).toBe(0);

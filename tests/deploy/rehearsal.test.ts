@@ -41,7 +41,7 @@ beforeAll(async () => {
   store = await startStore(dataDir);
   // Seeding and the first user go straight to the store, as `npm run create-user` does.
   process.env.NETLIFY_BLOBS_CONTEXT = store.functionsContext;
-  const { seedDemoContent } = await import('../../src/server/content/seed');
+  const { seedDemoContent } = await import('../../src/server/workflows/seed');
   const { createUser } = await import('../../src/server/auth/users');
   await seedDemoContent();
   const admin = await createUser({
@@ -230,6 +230,15 @@ describe('a deploy with Netlify’s build program', () => {
         request: {
           method: 'POST',
           path: '/.netlify/functions/retention',
+          body: { next_run: '2030-01-01T00:00:00.000Z' },
+        },
+        status: 200,
+      },
+      // Hourly: a fresh store has no abandoned PDF upload to sweep.
+      'upload-sweep': {
+        request: {
+          method: 'POST',
+          path: '/.netlify/functions/upload-sweep',
           body: { next_run: '2030-01-01T00:00:00.000Z' },
         },
         status: 200,

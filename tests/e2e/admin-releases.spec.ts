@@ -92,7 +92,7 @@ test('an editor makes a release of a draft and a text change, previews it as a w
   // At its time, the minute's scheduled check (run here as the platform's scheduler would) starts the
   // build. The clock is injected rather than waited for: the check and the build it starts run as
   // at the release's minute, a minute or two ahead of the real time.
-  const { checkReleases } = await import('../../src/server/publishing/releases');
+  const { checkReleases } = await import('../../src/server/workflows/releases');
   buildClock(at);
   expect((await checkReleases(at)).rebuilt).toBe(true);
   await waitForPublished(page, '/', wording, true, 180_000);

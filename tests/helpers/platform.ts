@@ -36,7 +36,7 @@ export async function startTestSite(
     schedules: false,
   });
   if (opts.seed) {
-    const { seedDemoContent } = await import('../../src/server/content/seed');
+    const { seedDemoContent } = await import('../../src/server/workflows/seed');
     await seedDemoContent();
   }
   return {

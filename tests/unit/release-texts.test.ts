@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReleaseBundle } from '../../src/schemas/release-bundle';
-import { dueTexts } from '../../src/server/publishing/release-bundles';
+import { dueTexts } from '../../src/server/workflows/release-bundles';
 
 const bundle = (
   name: string,

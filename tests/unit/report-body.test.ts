@@ -6,7 +6,11 @@
 import { parse, type HTMLElement } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
 import { BODY_MAX_CHARS } from '../../src/schemas/publication';
-import { bodyImages, renderReportBody } from '../../src/server/content/report-body';
+import {
+  bodyImages,
+  MAX_CONTENTS_ENTRIES,
+  renderReportBody,
+} from '../../src/server/content/report-body';
 
 const SAFE_TAGS = new Set([
   'h2',
@@ -123,6 +127,73 @@ describe('a hostile body', () => {
     const doc = parse(html);
     expect(doc.querySelectorAll('div.table-scroll > table tbody tr')).toHaveLength(100);
     expect(executable(html)).toEqual([]);
+  });
+});
+
+describe('an image on another site', () => {
+  const offSite = [
+    '![A chart](https://tracker.example/pixel.png)',
+    '![A chart](http://tracker.example/pixel.png "Caption")',
+    '![A chart](//tracker.example/pixel.png)',
+    'Text with ![A chart](https://tracker.example/pixel.png) inline',
+    '![A chart][c]\n\n[c]: https://tracker.example/pixel.png',
+  ];
+
+  it.each(offSite)('is never shown from %j: its alt text stands in', (markdown) => {
+    const { html } = renderReportBody(markdown);
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('tracker.example');
+    expect(parse(html).text).toContain('A chart');
+  });
+
+  it('is still shown from this site', () => {
+    expect(renderReportBody('![A chart](/api/uploads/a.png)').html).toContain('<img');
+  });
+});
+
+describe('heading ids', () => {
+  const ids = (markdown: string) =>
+    parse(renderReportBody(markdown).html)
+      .querySelectorAll('h2, h3, h4')
+      .map((h) => h.getAttribute('id'));
+
+  it('number repeated headings, stepping over an id a real heading already has', () => {
+    expect(ids('# A\n\n# A\n\n# A 2\n\n# A\n\n# A')).toEqual([
+      'section-a',
+      'section-a-2',
+      'section-a-2-2',
+      'section-a-3',
+      'section-a-4',
+    ]);
+    expect(ids('# A 2\n\n# A\n\n# A')).toEqual(['section-a-2', 'section-a', 'section-a-3']);
+    expect(ids('# A\n\n## A\n\n# B\n\n# A')).toEqual([
+      'section-a',
+      'section-a-2',
+      'section-b',
+      'section-a-3',
+    ]);
+  });
+
+  it('are assigned in linear time: a body of 12,499 identical headings renders in well under a second', () => {
+    const markdown = '# a\n'.repeat(12_499);
+    expect(markdown.length).toBeLessThanOrEqual(BODY_MAX_CHARS);
+    const started = performance.now();
+    const { html, contents } = renderReportBody(markdown);
+    expect(performance.now() - started).toBeLessThan(2000);
+    const all = parse(html)
+      .querySelectorAll('h2')
+      .map((h) => h.getAttribute('id'));
+    expect(all).toHaveLength(12_499);
+    expect(new Set(all).size).toBe(12_499);
+    expect(all.at(-1)).toBe('section-a-12499');
+    // The contents list is bounded whatever the body holds.
+    expect(contents.length).toBe(MAX_CONTENTS_ENTRIES);
+    expect(contents[1]).toEqual({ id: 'section-a-2', text: 'a', level: 2 });
+  });
+
+  it('share the bounded work of one render: past the saved size limit nothing more is read', () => {
+    const { words } = renderReportBody('word '.repeat(BODY_MAX_CHARS));
+    expect(words).toBe(BODY_MAX_CHARS / 'word '.length);
   });
 });
 

@@ -6,7 +6,7 @@
 // passes its own context on. The context is the build's: it may read site-wide stores, and
 // Netlify refuses its writes to them, so the build stays read-only. No personal access token is
 // involved.
-// Open Graph images drawn by earlier builds (src/server/content/og-images.ts), kept in Netlify's build cache.
+// Open Graph images drawn by earlier builds (src/server/workflows/og-images.ts), kept in Netlify's build cache.
 const OG_CACHE = 'node_modules/.astro/og-images';
 // Report bodies rendered by earlier builds (src/server/content/report-body-cache.ts), by content hash.
 const BODY_CACHE = 'node_modules/.astro/report-bodies';

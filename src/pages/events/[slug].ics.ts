@@ -2,7 +2,7 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { eventIcs } from '../../lib/event-calendar';
 import { eventUrl } from '../../lib/event-page';
 import type { Event } from '../../schemas/event';
-import { loadEvents, loadSiteSettings } from '../../server/content/content';
+import { loadEvents, loadSiteSettings } from '../../server/workflows/page-data';
 import { SITE } from '../../site.config';
 
 /** /events/<slug>.ics: the event as an iCalendar file (RFC 5545) for "Add to calendar". */

@@ -1,7 +1,7 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { eventFeedItems } from '../../lib/feeds';
-import { loadEvents, loadSiteSettings } from '../../server/content/content';
+import { loadEvents, loadSiteSettings } from '../../server/workflows/page-data';
 import { SITE } from '../../site.config';
 
 /** /events/feed.xml: the events as RSS; empty while the section is switched off. */

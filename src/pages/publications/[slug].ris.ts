@@ -3,7 +3,7 @@ import { attachment, downloadName, ris } from '../../lib/citation';
 import { pagesToRender, recordHash } from '../../integrations/page-cache';
 import { publicationUrl } from '../../lib/publication-archive';
 import type { Publication } from '../../schemas/publication';
-import { loadLibrary, loadPublications, loadSiteSettings } from '../../server/content/content';
+import { loadLibrary, loadPublications, loadSiteSettings } from '../../server/workflows/page-data';
 import { SITE } from '../../site.config';
 
 /**

@@ -7,7 +7,11 @@
  */
 import type { Page } from 'astro';
 import { contentHash, pagesToRender, recordHash } from '../../integrations/page-cache';
-import { loadArchiveFilters, loadLibrary, loadSiteSettings } from '../../server/content/content';
+import {
+  loadArchiveFilters,
+  loadLibrary,
+  loadSiteSettings,
+} from '../../server/workflows/page-data';
 
 /** What every archive page shows besides its own list, hashed once per build. */
 let surroundings: Promise<string> | null = null;

@@ -1,7 +1,7 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { publicationFeedItems } from '../../lib/feeds';
-import { loadLibrary, loadPublications, loadSiteSettings } from '../../server/content/content';
+import { loadLibrary, loadPublications, loadSiteSettings } from '../../server/workflows/page-data';
 import { SITE } from '../../site.config';
 
 /** /publications/feed.xml: the latest publications as RSS; empty while the section is switched off. */

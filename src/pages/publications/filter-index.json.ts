@@ -7,7 +7,7 @@ import {
   loadLibrary,
   loadPublicationsNewestFirst,
   loadSiteSettings,
-} from '../../server/content/content';
+} from '../../server/workflows/page-data';
 
 /**
  * /publications/filter-index.json: every public publication in a compact form, newest first, for

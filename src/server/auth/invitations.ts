@@ -4,6 +4,7 @@ import { HttpError } from '../http/errors';
 import { openStore, readJSON, STORES, updateJSON, writeJSON } from '../storage/store';
 import { parseWith } from '../http/http';
 import { newPasswordSchema } from '../../schemas/user';
+import { linkStillOpen } from './link-epoch';
 import { findUser, setPassword, updateUser } from './users';
 
 /** How long an invitation link works. */
@@ -26,7 +27,7 @@ const GONE =
  * `email`: where an invitation is sent; the user's address is pending until the link is used.
  */
 export async function createInvitation(
-  user: Pick<User, 'id' | 'username'>,
+  user: Pick<User, 'id' | 'username' | 'linkEpoch'>,
   kind: Invitation['kind'],
   createdBy: string,
   email?: string,
@@ -43,6 +44,7 @@ export async function createInvitation(
       now + (kind === 'forgot' ? FORGOT_HOURS : INVITATION_HOURS) * 3600_000,
     ).toISOString(),
     ...(email ? { email } : {}),
+    linkEpoch: user.linkEpoch,
   };
   await writeJSON(openStore(STORES.invitations), await keyOf(token), invitationSchema, invitation);
   // Only the newest link of a user works: a reset replaces the link sent before it. A link the
@@ -60,15 +62,17 @@ export async function createInvitation(
 }
 
 const usable = (i: Invitation) => !i.usedAt && Date.parse(i.expiresAt) > Date.now();
-/** Only a user's newest link of its kind works: a reset or a new invitation replaces the one before. */
+/**
+ * Only a user's newest link of its kind works (a reset or a new invitation replaces the one
+ * before), and only while the account is active and nothing has ended its links since.
+ */
 const current = (i: Invitation, u: User | null) =>
-  !!u &&
-  u.id === i.userId &&
-  (i.kind === 'forgot' ? u.passwordResetAt : u.invitedAt) === i.createdAt;
+  linkStillOpen(i, u) && (i.kind === 'forgot' ? u.passwordResetAt : u.invitedAt) === i.createdAt;
 
 /**
  * The invitation behind a token while it can still be used; 410 otherwise, including for a link
- * a newer one replaced or whose account was removed (opening it must not name the account).
+ * a newer one replaced, or whose account was removed, deactivated, reset or given a new address
+ * since (opening it must not name the account).
  */
 export async function readInvitation(token: string): Promise<Invitation> {
   if (!TOKEN.test(token)) throw new HttpError(410, GONE);

@@ -16,6 +16,7 @@ import {
   updateJSON,
   writeJSON,
 } from '../storage/store';
+import { endLinks, linkStillOpen } from './link-epoch';
 import { findUser, updateUser } from './users';
 
 /*
@@ -57,7 +58,7 @@ async function claimAddress(username: string, email: string): Promise<void> {
 
 /**
  * Makes `email` the user's verified address (a link sent to it was used) and lets go of the
- * address it replaces. Checked again after the write, so two accounts verifying the same address
+ * address it replaces. A new mailbox ends every link still out: they went to the old one. Checked again after the write, so two accounts verifying the same address
  * at once cannot both keep it.
  */
 export async function adoptEmail(username: string, email: string): Promise<User> {
@@ -65,12 +66,13 @@ export async function adoptEmail(username: string, email: string): Promise<User>
   let previous: string | undefined;
   const user = await updateUser(username, (u) => {
     previous = u.email;
-    return {
+    const adopted = {
       ...u,
       email,
       emailVerifiedAt: new Date().toISOString(),
       ...(u.pendingEmail === email ? { pendingEmail: undefined, emailRequestedAt: undefined } : {}),
     };
+    return u.email === email ? adopted : endLinks(adopted);
   });
   const owner = await readJSON(system(), ownerKey(email), emailOwnerSchema);
   if (owner?.value.username !== username) {
@@ -115,6 +117,7 @@ export async function requestEmailChange(user: User, email: string): Promise<voi
     email,
     createdAt: new Date(now).toISOString(),
     expiresAt: new Date(now + VERIFY_HOURS * 3600_000).toISOString(),
+    linkEpoch: user.linkEpoch,
   };
   await createJSON(tokens(), tokenKey(token), emailVerificationSchema, record);
   // Only the newest link works: asking again, or for another address, replaces the one before.
@@ -128,7 +131,7 @@ export async function requestEmailChange(user: User, email: string): Promise<voi
 
 const usable = (v: EmailVerification) => !v.usedAt && Date.parse(v.expiresAt) > Date.now();
 const current = (v: EmailVerification, u: User | null) =>
-  !!u && u.id === v.userId && u.emailRequestedAt === v.createdAt && u.pendingEmail === v.email;
+  linkStillOpen(v, u) && u.emailRequestedAt === v.createdAt && u.pendingEmail === v.email;
 
 /** Uses a verification link: the address becomes the user's verified one. 410 for a used, expired, replaced or forged link. */
 export async function verifyEmail(token: string): Promise<{ username: string; email: string }> {

@@ -4,6 +4,7 @@ import type { Role } from '../../schemas/roles';
 import { newPasswordSchema, userSchema, type User } from '../../schemas/user';
 import { HttpError } from '../http/errors';
 import { parseWith } from '../http/http';
+import { endLinks } from './link-epoch';
 import {
   blobCall,
   createJSON,
@@ -121,7 +122,7 @@ export async function revokeSessions(username: string): Promise<void> {
   await updateUser(username, (user) => ({ ...user, sessionsValidAfter: Date.now() }));
 }
 
-/** Sets a new password (already checked against the current one where that applies) and ends every session. */
+/** Sets a new password (already checked against the current one where that applies) and ends every session and link. */
 export async function setPassword(
   username: string,
   password: string,
@@ -135,8 +136,8 @@ export async function setPassword(
         410,
         'This link was replaced by a newer one, or its account was removed. Ask an admin for a new one, or use "Forgot your password?" on the sign-in page.',
       );
-    // A new password also voids any forgot-password link still out.
-    return { ...user, passwordHash, sessionsValidAfter: Date.now(), passwordResetAt: undefined };
+    // A new password also voids every link still out, whatever its kind.
+    return endLinks({ ...user, passwordHash, sessionsValidAfter: Date.now() });
   });
 }
 
@@ -164,7 +165,7 @@ async function keepingAnAdmin(
   throw new HttpError(409, LAST_ADMIN);
 }
 
-/** Changes a user's role and/or whether they may sign in; deactivating ends their sessions. */
+/** Changes a user's role and/or whether they may sign in; deactivating ends their sessions and links. */
 export async function changeUser(
   username: string,
   patch: { role?: Role; active?: boolean },
@@ -175,12 +176,13 @@ export async function changeUser(
     async () => {
       await updateUser(username, (u) => {
         before = u;
-        return {
+        const changed = {
           ...u,
           role: patch.role ?? u.role,
           active: patch.active ?? u.active,
           sessionsValidAfter: patch.active === false ? Date.now() : u.sessionsValidAfter,
         };
+        return patch.active === false ? endLinks(changed) : changed;
       });
     },
     async () => {
@@ -198,8 +200,8 @@ export async function changeUser(
 }
 
 /**
- * Clears a password (it stops working at once) and ends every session; the user sets a new one
- * through an invitation link. Refused for the last active admin, who would lock everyone out.
+ * Clears a password (it stops working at once) and ends every session and link; the user sets a
+ * new one through the link made after it. Refused for the last active admin, who would lock everyone out.
  */
 export async function clearPassword(username: string): Promise<User> {
   let before: User | undefined;
@@ -209,7 +211,7 @@ export async function clearPassword(username: string): Promise<User> {
     async () => {
       written = await updateUser(username, (u) => {
         before = u;
-        return { ...u, passwordHash: null, sessionsValidAfter: Date.now() };
+        return endLinks({ ...u, passwordHash: null, sessionsValidAfter: Date.now() });
       });
     },
     async () => {

@@ -10,6 +10,7 @@ import { SCHEDULED_NEEDS_TIME, scheduledHasTime, type Releasable } from '../../s
 import { CACHE_TAGS, purgeTags } from '../http/cdn-cache';
 import { HttpError } from '../http/errors';
 import { assertImagesDescribed } from './image-alt';
+import { assertFiguresOnSite } from './report-figures';
 import { assertExpected, openStore, readJSONShared, STORES, updateJSON } from '../storage/store';
 
 interface BaseItem {
@@ -234,6 +235,7 @@ export const publications = collection('publications', publicationSchema, {
   newFirst: true,
   check: (p, changed) => {
     releaseHasTime(p);
+    assertFiguresOnSite(p, changed);
     assertImagesDescribed(p, 'image', changed);
   },
   derive: assignSlugs,

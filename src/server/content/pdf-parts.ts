@@ -4,6 +4,9 @@
  * digest: a dropped connection leaves no half part, and the browser resumes by sending the parts
  * the upload does not list yet. The first part must be a PDF by its bytes. The build joins the
  * parts into one file in the deploy (pdf-deploy.ts); no function ever serves the whole file.
+ * Until it completes, an upload has a pending marker keyed by its start time, so the sweep
+ * (pdf-upload-sweep.ts) finds the abandoned ones from one listing. Parts count against the
+ * site's upload quota (upload-space.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
@@ -37,23 +40,29 @@ import {
   updateJSON,
 } from '../storage/store';
 import { pdfFileName } from './uploads';
+import { assertUploadRoom, releaseUploads, reserveUpload } from './upload-space';
 
 const store = () => openStore(STORES.uploads);
 const uploadKey = (id: string) => `pdf-uploads/${id}`;
 const partPrefix = (id: string) => `pdf-parts/${id}/`;
 /** Zero-padded, so a listing comes in part order. */
 const partKey = (id: string, index: number) => `${partPrefix(id)}${String(index).padStart(4, '0')}`;
+/** Marks an upload not yet complete: `pdf-pending/<start ms, 13 digits>/<id>`, so a listing finds the old ones. */
+export const PENDING_PREFIX = 'pdf-pending/';
+const pendingKey = (upload: Pick<PdfUpload, 'id' | 'createdAt'>) =>
+  `${PENDING_PREFIX}${String(Date.parse(upload.createdAt)).padStart(13, '0')}/${upload.id}`;
 const partMetadataSchema = z.object({
   sha256: z.string().regex(/^[a-f0-9]{64}$/),
   length: z.number().int().min(1),
 });
 
-/** Opens an upload for a file of `size` bytes: 413 past the limit. */
+/** Opens an upload for a file of `size` bytes: 413 past the limit, 507 when the site's upload storage has no room for it. */
 export async function createPdfUpload(
   user: User,
   input: { fileName: string; size: number },
 ): Promise<PdfUploadStatus> {
   if (input.size > MAX_PDF_FILE_BYTES) throw new HttpError(413, PDF_FILE_TOO_LARGE);
+  await assertUploadRoom(input.size);
   const upload = pdfUploadSchema.parse({
     id: randomBytes(16).toString('hex'),
     fileName: pdfFileName(input.fileName),
@@ -62,6 +71,8 @@ export async function createPdfUpload(
     createdAt: new Date().toISOString(),
     createdBy: user.username,
   });
+  // The marker first: no upload is ever stored without the marker that lets the sweep find it.
+  await landedWrite(`mark upload ${upload.id}`, () => store().set(pendingKey(upload), ''));
   if (!(await createJSON(store(), uploadKey(upload.id), pdfUploadSchema, upload)))
     throw new StorageError('Upload id collision');
   return status(upload, []);
@@ -115,8 +126,8 @@ function declaredDigest(req: Request): string | null {
 /**
  * Stores part `index` of an upload. The body must be exactly that part's length (a shorter one
  * is a broken connection: 400, send it again) and match its Content-Digest when one is sent.
- * Part 0 must be a PDF by its bytes (415, and the upload is dropped). Sending a part again
- * replaces it, so a retry after a lost answer is harmless.
+ * Part 0 must be a PDF by its bytes (415, and the upload is dropped with the parts it has). Sending
+ * a part again replaces it, so a retry after a lost answer is harmless; 507 past the quota.
  */
 export async function storePdfPart(
   req: Request,
@@ -154,11 +165,13 @@ export async function storePdfPart(
   if (index === 0) {
     const { fileTypeFromBuffer } = await import('file-type');
     if ((await fileTypeFromBuffer(bytes))?.mime !== 'application/pdf') {
-      await deleteKey(store(), uploadKey(id));
+      // The pending marker stays: the sweep takes any part still in flight now.
+      await dropPdfUpload(id);
       throw new HttpError(415, NOT_A_PDF);
     }
   }
   const metadata = partMetadataSchema.parse({ sha256, length: bytes.byteLength });
+  await reserveUpload(partKey(id, index), bytes.byteLength);
   await landedWrite(`part ${index} of ${id}`, () =>
     store().set(partKey(id, index), new Blob([bytes as Uint8Array<ArrayBuffer>]), { metadata }),
   );
@@ -182,6 +195,7 @@ export async function completePdfUpload(id: string): Promise<PdfUploadStatus> {
       () => upload,
       (u) => ({ ...u, completedAt: u.completedAt ?? new Date().toISOString() }),
     );
+    await deleteKey(store(), pendingKey(done));
     return status(done, received);
   }
   return status(upload, received);
@@ -209,4 +223,27 @@ export async function completedUploadFor(url: string): Promise<PdfUpload | null>
   if (!ref) return null;
   const found = await readJSON(store(), uploadKey(ref.id), pdfUploadSchema);
   return found?.value.completedAt ? found.value : null;
+}
+
+/** Deletes an upload's record, its parts and their count against the quota. */
+async function dropPdfUpload(id: string): Promise<void> {
+  await deleteKey(store(), uploadKey(id));
+  const { blobs } = await blobCall(`list parts ${id}`, () =>
+    store().list({ prefix: partPrefix(id) }),
+  );
+  for (const { key } of blobs) await deleteKey(store(), key);
+  await releaseUploads(partPrefix(id));
+}
+
+/**
+ * Ends the pending state of the upload behind a marker from `PENDING_PREFIX`: one that completed
+ * meanwhile keeps its parts, any other is dropped. Answers whether it was dropped.
+ */
+export async function sweepPendingUpload(marker: string): Promise<boolean> {
+  const id = marker.slice(marker.lastIndexOf('/') + 1);
+  const found = UPLOAD_ID.test(id) ? await readJSON(store(), uploadKey(id), pdfUploadSchema) : null;
+  const dropped = !found?.value.completedAt;
+  if (dropped && UPLOAD_ID.test(id)) await dropPdfUpload(id);
+  await deleteKey(store(), marker);
+  return dropped;
 }

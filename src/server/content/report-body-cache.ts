@@ -11,7 +11,7 @@ import path from 'node:path';
 import { renderReportBody, type RenderedBody } from './report-body';
 
 /** Bump when the renderer's output changes, so cached bodies are rendered again. */
-const RENDERER_VERSION = 1;
+const RENDERER_VERSION = 3;
 
 const cacheDir = () =>
   path.resolve(process.env.ASTRO_CACHE_DIR || './node_modules/.astro', 'report-bodies');

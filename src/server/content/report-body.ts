@@ -5,13 +5,17 @@
  * markdown-it parses with raw HTML switched off (an admin's `<script>` shows as text) and adds
  * tables, footnotes and figures; sanitize-html then keeps only the elements and attributes this
  * renderer itself writes, and links only to http(s), mailto or addresses on this site. The output
- * needs no inline script or style, so the pages' Content-Security-Policy stays as it is.
+ * needs no inline script or style, so the pages' Content-Security-Policy stays as it is. Images
+ * come from this site only: one on another site would have every reader's browser contact it
+ * (saves refuse them, report-figures.ts); a stored one shows as its alt text instead.
  */
 import MarkdownIt from 'markdown-it';
 import footnote from 'markdown-it-footnote';
 import sanitizeHtml from 'sanitize-html';
 import { slugify } from '../../lib/slug';
+import { BODY_MAX_CHARS } from '../../schemas/publication';
 import { imageCdnUrl, resizable } from '../../lib/responsive-image';
+import { headingIds } from './heading-ids';
 
 /** One entry of the contents list: a heading of the body, as the page shows it. */
 export interface ContentsEntry {
@@ -28,6 +32,12 @@ export interface RenderedBody {
   /** Reading time in whole minutes, at least 1. */
   minutes: number;
 }
+
+/**
+ * The contents list shows at most this many headings: a list longer than that helps nobody find
+ * a section, and it is repeated on every render of the page.
+ */
+export const MAX_CONTENTS_ENTRIES = 100;
 
 /** Words a minute of an attentive reader of policy prose. */
 const WORDS_PER_MINUTE = 230;
@@ -49,7 +59,7 @@ md.core.ruler.push('report_structure', (state) => {
   const tokens = state.tokens;
   const levels = tokens.filter((t) => t.type === 'heading_open').map((t) => Number(t.tag.slice(1)));
   const shift = levels.length ? 2 - Math.min(...levels) : 0;
-  const used = new Set<string>();
+  const idFor = headingIds();
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     if (t.type === 'heading_open' || t.type === 'heading_close') {
@@ -57,11 +67,7 @@ md.core.ruler.push('report_structure', (state) => {
     }
     if (t.type === 'heading_open') {
       const text = tokens[i + 1]?.children?.map((c) => c.content).join('') ?? '';
-      const base = `section-${slugify(text) || 'heading'}`;
-      let id = base;
-      for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
-      used.add(id);
-      t.attrSet('id', id);
+      t.attrSet('id', idFor(`section-${slugify(text) || 'heading'}`));
     }
     if ((t.type === 'th_open' || t.type === 'td_open') && t.attrGet('style')) {
       const align = /text-align:(left|center|right)/.exec(String(t.attrGet('style')))?.[1];
@@ -82,12 +88,16 @@ md.core.ruler.push('report_structure', (state) => {
   }
 });
 
+/** Whether an image address is a path on this site (not `//host/…`, which leaves it). */
+export const onSiteImage = (src: string): boolean => /^\/(?![/\\])/.test(src);
+
 md.renderer.rules.image = (tokens, idx) => {
   const token = tokens[idx]!;
   const src = String(token.attrGet('src') ?? '');
   const alt = token.children?.map((c) => c.content).join('') ?? token.content;
   const caption = String(token.attrGet('title') ?? '');
   const esc = md.utils.escapeHtml;
+  if (!onSiteImage(src)) return esc(alt);
   const sized = resizable(src)
     ? ` src="${esc(imageCdnUrl(src, 960))}" srcset="${esc(FIGURE_WIDTHS.map((w) => `${imageCdnUrl(src, w)} ${w}w`).join(', '))}" sizes="${FIGURE_SIZES}"`
     : ` src="${esc(src)}"`;
@@ -165,7 +175,8 @@ const SANITIZE: sanitizeHtml.IOptions = {
     code: [/^language-[\w-]+$/],
   },
   allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
+  // No scheme at all: an image is a path on this site (the renderer already dropped any other).
+  allowedSchemesByTag: { img: [] },
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
@@ -184,15 +195,18 @@ function countWords(tokens: ReturnType<typeof md.parse>): number {
   return words;
 }
 
-/** Renders a report's Markdown body: safe HTML, its contents list (h2 and h3) and reading time. */
+/**
+ * Renders a report's Markdown body: safe HTML, its contents list (h2 and h3) and reading time.
+ * One render's work is bounded: past BODY_MAX_CHARS (what a save accepts) the body is not read.
+ */
 export function renderReportBody(markdown: string): RenderedBody {
   const env = {};
-  const tokens = md.parse(markdown, env);
+  const tokens = md.parse(markdown.slice(0, BODY_MAX_CHARS), env);
   const html = sanitizeHtml(md.renderer.render(tokens, md.options, env), SANITIZE);
   const contents: ContentsEntry[] = [];
   tokens.forEach((t, i) => {
     const level = Number(t.tag.slice(1));
-    if (t.type !== 'heading_open' || level > 3) return;
+    if (t.type !== 'heading_open' || level > 3 || contents.length >= MAX_CONTENTS_ENTRIES) return;
     contents.push({
       id: String(t.attrGet('id')),
       text: tokens[i + 1]?.children?.map((c) => c.content).join('') ?? '',

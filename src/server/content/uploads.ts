@@ -11,6 +11,7 @@ import { HttpError, StorageError } from '../http/errors';
 import { readBody } from '../http/http';
 import { purgeTags } from '../http/cdn-cache';
 import { blobCall, deleteKey, landedWrite, openStore, STORES } from '../storage/store';
+import { releaseUploads, reserveUpload } from './upload-space';
 
 export { MAX_IMAGE_BYTES };
 
@@ -164,9 +165,10 @@ export async function readPdfUpload(req: Request, field: string): Promise<Upload
   return { bytes, fileName: pdfFileName(file.name) };
 }
 
-/** Stores a PDF under its content address and returns the public path to it. */
+/** Stores a PDF under its content address and returns the public path to it; 507 past the upload quota. */
 export async function storePdf(pdf: UploadedPdf): Promise<string> {
   const key = `${createHash('sha256').update(pdf.bytes).digest('hex')}.pdf`;
+  await reserveUpload(key, pdf.bytes.byteLength);
   const metadata = metadataSchema.parse({ contentType: 'application/pdf', fileName: pdf.fileName });
   await landedWrite(`upload ${key}`, () =>
     openStore(STORES.uploads).set(key, new Blob([pdf.bytes]), { metadata, onlyIfNew: true }),
@@ -174,9 +176,10 @@ export async function storePdf(pdf: UploadedPdf): Promise<string> {
   return `/api/uploads/${key}`;
 }
 
-/** Stores image bytes under their content address and returns the public path to them. */
+/** Stores image bytes under their content address and returns the public path to them; 507 past the upload quota. */
 export async function storeImage(image: UploadedImage): Promise<string> {
   const key = `${createHash('sha256').update(image.bytes).digest('hex')}.${image.ext}`;
+  await reserveUpload(key, image.bytes.byteLength);
   const metadata = metadataSchema.parse({ contentType: image.contentType });
   // Same bytes, same key: an existing copy is identical, so "already there" is success too.
   await landedWrite(`upload ${key}`, () =>
@@ -216,6 +219,7 @@ export async function deleteUpload(path: string): Promise<boolean> {
   const key = path.startsWith('/api/uploads/') ? path.slice('/api/uploads/'.length) : '';
   if (!UPLOAD_KEY.test(key)) return false;
   await deleteKey(openStore(STORES.uploads), key);
+  await releaseUploads(key);
   await purgeTags(uploadCacheTag(key));
   return true;
 }

@@ -3,7 +3,7 @@ import type { IssueItem } from '../../schemas/newsletter-issue';
 import { releaseTime } from '../../schemas/release';
 import { SITE } from '../../site.config';
 import { events, publications, researchAreas } from '../content/collections';
-import { readReleaseDoc } from '../publishing/release-bundles';
+import { readReleaseDoc } from '../workflows/release-bundles';
 import { changeIssue, createIssueOnce } from './issues';
 import { getNewsletterSettings } from './sending-settings';
 

@@ -1,7 +1,7 @@
 import type { NewsletterIssue } from '../../schemas/newsletter-issue';
 import { SITE } from '../../site.config';
 import { siteUrl } from '../http/invocation';
-import { unsubscribeParts } from '../outbound/newsletter-mail';
+import { unsubscribeParts } from '../visitors/newsletter-mail';
 import { linkToken } from '../visitors/newsletter-token';
 import { htmlToText, renderIssueBody, type IssueBody } from './issue-html';
 

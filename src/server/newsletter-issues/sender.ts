@@ -135,6 +135,9 @@ async function deliverTo(run: Run, issueId: string, subscriberId: string): Promi
     );
     return 'failed';
   }
+  // Paced before the reader is checked, not after: the check is then the last thing before the
+  // message leaves, so a reader who unsubscribes while this one waits for its turn gets nothing.
+  await pace(run);
   const topics = run.prepared.issue.topics;
   const reader = await readAudienceRecord(subscriberId);
   if (!reader || !isAudience(reader, topics) || (await isSuppressed(subscriberId))) {
@@ -148,7 +151,6 @@ async function deliverTo(run: Run, issueId: string, subscriberId: string): Promi
   }
   if (!(await claimDelivery(issueId, subscriberId, 'claimed')))
     return (await readDelivery(issueId, subscriberId))?.state === 'sent' ? 'sent' : 'failed';
-  await pace(run);
   const message = issueMessage(run.prepared, { id: subscriberId, email: reader.email, secret });
   const now = new Date().toISOString();
   const mail: QueuedMail = {

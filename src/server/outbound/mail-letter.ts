@@ -1,4 +1,4 @@
-import type { MailKind } from '../../schemas/mail';
+import type { MailCondition, MailKind } from '../../schemas/mail';
 import { SITE } from '../../site.config';
 
 /** A line under the message: why the reader gets it and what they can do, with an optional link. */
@@ -19,6 +19,8 @@ export interface Letter {
   footer?: FooterLine[];
   replyTo?: string;
   headers?: Record<string, string>;
+  /** Sent only while this still holds at delivery time. */
+  onlyWhile?: MailCondition;
 }
 
 const escapeHtml = (s: string) =>

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import {
   queuedMailSchema,
   type FailedMail,
+  type MailCondition,
   type MailStatus,
   type QueuedMail,
 } from '../../schemas/mail';
@@ -19,6 +21,7 @@ import {
   readJSON,
   STORES,
   writeJSON,
+  type StoreName,
 } from '../storage/store';
 
 /*
@@ -67,6 +70,7 @@ export async function sendMail(letter: Letter): Promise<void> {
     subject: letter.subject,
     ...renderLetter(letter),
     headers: letter.headers ?? {},
+    ...(letter.onlyWhile ? { onlyWhile: letter.onlyWhile } : {}),
     createdAt: new Date(now).toISOString(),
     attempts: 0,
     nextAttemptAt: new Date(now).toISOString(),
@@ -96,10 +100,24 @@ async function claim(key: string): Promise<QueuedMail | null> {
 
 export type Outcome = 'sent' | 'retrying' | 'failed' | 'skipped';
 
+const anyRecord = z.record(z.string(), z.unknown());
+const storeNames: ReadonlySet<string> = new Set(Object.values(STORES));
+
+/** Whether a message's condition still holds: the named record has the value it was sent for. */
+async function stillHolds({ store: name, key, field, equals }: MailCondition): Promise<boolean> {
+  if (!storeNames.has(name)) return false;
+  const found = await readJSON(openStore(name as StoreName), key, anyRecord);
+  return found?.value[field] === equals;
+}
+
 /** Makes one attempt at a queued message (if due and free), then removes, reschedules or fails it. */
 export async function deliver(key: string): Promise<Outcome> {
   const mail = await claim(key);
   if (!mail) return 'skipped';
+  if (mail.onlyWhile && !(await stillHolds(mail.onlyWhile))) {
+    await deleteKey(store(), key);
+    return 'skipped';
+  }
   const setup = mailSetup();
   let reason: string;
   try {

@@ -10,7 +10,7 @@ import { createJSON, openStore, STORES } from '../storage/store';
  * `notify/<kind>/<window start>` in the mail store, with an etag-guarded create: the first event
  * of a window creates it, every later one finds it there and writes nothing. The scheduled
  * function `notify-digest` sends one email per kind and window once the window is over, counting
- * from the records' own indexes (notify-digest.ts), and removes the marker. Who receives what is
+ * from the records' own indexes (workflows/notify-digest.ts), and removes the marker. Who receives what is
  * in notify-settings.ts. Kept apart from both, so a public request loads only this.
  */
 export const WINDOW_MS = 15 * 60_000;

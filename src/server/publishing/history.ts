@@ -2,7 +2,7 @@ import { historyEntrySchema, type HistoryEntry, type HistoryPage } from '../../s
 import type { PublishState } from '../../schemas/publish-state';
 import type { User } from '../../schemas/user';
 import { newestFirstKey } from '../storage/keys';
-import { markHistoryEntry } from '../visitors/person-index';
+import { markHistoryEntry } from '../storage/person-index';
 import { requestRebuild } from './publish';
 import { readRecords } from '../storage/records';
 import { blobCall, openStore, readJSON, STORES, writeJSON } from '../storage/store';
@@ -81,7 +81,7 @@ export interface CommitOptions {
 /**
  * The change pipeline: every change an admin (or the scheduled release check) makes is recorded
  * here, in History, and from here asks for the rebuild that brings it to the built pages. No other
- * module writes History entries or calls publish.ts's rebuild (eslint.config.js keeps it so), so
+ * module writes History entries or calls publish.ts's requestRebuild (eslint.config.js keeps it so), so
  * a change cannot reach the site without its entry, and the callers only say whether visitors see it.
  */
 export async function commitChange(
@@ -90,16 +90,16 @@ export async function commitChange(
   { rebuild = true }: CommitOptions = {},
 ): Promise<HistoryEntry> {
   const entry = await recordChange(user, change);
-  if (rebuild) await rebuildSite();
+  if (rebuild) await publish();
   return entry;
 }
 
 /**
- * A rebuild with no History entry of its own: the Publish button (`force`, a build even when one
- * is queued), a release time coming due (its entries follow), an erasure (kept in the audit log,
- * not in History). Debounced and coalesced in publish.ts.
+ * The one way to publish with no change to record: the Publish button (`force`, a build even when
+ * one is queued), a release time coming due (its entries follow), an erasure (kept in the audit
+ * log, not in History). Debounced and coalesced in publish.ts.
  */
-export async function rebuildSite(force = false): Promise<PublishState> {
+export async function publish({ force = false } = {}): Promise<PublishState> {
   return requestRebuild(force);
 }
 
@@ -130,7 +130,7 @@ export async function commitReorder(
     at: new Date().toISOString(),
   });
   await recordActivity(merged);
-  await rebuildSite();
+  await publish();
   return merged;
 }
 

@@ -1,19 +1,19 @@
 /**
  * The History and Publish pages' side of the change pipeline (history.ts): the log as each role
- * may see it, restoring an entry, and the publish state with its Publish button.
+ * may see it, and the publish state (the Publish button is `publish` in history.ts). Restoring an
+ * entry spans domains, so it is in workflows/restore.ts.
  */
 import type { HistoryEntry, HistoryPage } from '../../schemas/history';
 import type { PublishState } from '../../schemas/publish-state';
 import { can, isPersonalTarget } from '../../schemas/roles';
 import type { User } from '../../schemas/user';
-import { listHistory, listHistoryPage, rebuildSite } from './history';
+import { listHistory, listHistoryPage } from './history';
 import { getPublishState } from './publish';
-import { restoreEntry } from './restore';
 
 type Reader = Pick<User, 'username' | 'role'>;
 
 /** Editors do not see (or restore) changes to personal data: messages, subscribers, users. */
-const maySee = (user: Reader) => (target: string) =>
+export const maySee = (user: Reader) => (target: string) =>
   can(user.role, 'personal-data') || !isPersonalTarget(target);
 
 /** The newest `limit` entries the user may see, newest first. */
@@ -31,17 +31,7 @@ export async function historyPageFor(
   return { ...found, items: found.items.filter((e) => maySee(user)(e.target)) };
 }
 
-/** Restores an entry's "before" state, as a new change; answers that change's entry. */
-export async function restoreFor(user: Reader, entryId: string): Promise<HistoryEntry> {
-  return restoreEntry(user, entryId, maySee(user));
-}
-
 /** Where the site's publishing stands: queued, building, live or failed, and the last build. */
 export async function publishState(): Promise<PublishState> {
   return getPublishState();
-}
-
-/** The Publish button: a build now, even when one is queued. */
-export async function publishNow(): Promise<PublishState> {
-  return rebuildSite(true);
 }

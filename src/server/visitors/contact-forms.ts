@@ -5,7 +5,7 @@ import type { User } from '../../schemas/user';
 import { HttpError } from '../http/errors';
 import { commitChange } from '../publishing/history';
 import { dayOf, logIndex } from '../storage/log-index';
-import { markPerson } from './person-index';
+import { markPerson } from '../storage/person-index';
 import { newestFirstKey, timeOfInverted } from '../storage/keys';
 import { listKeys, readRecords, type Page } from '../storage/records';
 import { createJSON, deleteKey, openStore, readJSON, STORES } from '../storage/store';

@@ -1,6 +1,6 @@
 import { isExpired } from './newsletter';
 import { spendLink } from './newsletter-link';
-import { sendWelcome } from '../outbound/newsletter-mail';
+import { sendWelcome } from './newsletter-mail';
 import { liftSuppression } from './newsletter-suppression';
 import { newLinkSecret, sameHash } from './newsletter-token';
 

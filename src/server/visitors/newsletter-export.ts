@@ -1,6 +1,8 @@
-import { z } from 'zod';
-import { timestampSchema } from '../../schemas/common';
-import type { SubscriberRow } from '../../schemas/newsletter-subscription';
+import {
+  lastExportSchema,
+  type LastExport,
+  type SubscriberRow,
+} from '../../schemas/newsletter-subscription';
 import { indexedSubscriptions } from './newsletter-index';
 import { openStore, readJSON, STORES, writeJSON } from '../storage/store';
 
@@ -46,8 +48,6 @@ export const EXPORT_COLUMNS: (keyof ExportRow)[] = [
 
 const system = () => openStore(STORES.system);
 const markerKey = (list: ExportList) => `newsletter-export/${list}`;
-const markerSchema = z.object({ at: timestampSchema, count: z.number().int().min(0) });
-export type LastExport = z.infer<typeof markerSchema>;
 
 /**
  * A confirmation or unsubscribe is stamped a moment before its row lands in the index, so "new
@@ -75,7 +75,7 @@ const toExportRow = (r: SubscriberRow): ExportRow => ({
 });
 
 export async function lastExport(list: ExportList): Promise<LastExport | null> {
-  return (await readJSON(system(), markerKey(list), markerSchema))?.value ?? null;
+  return (await readJSON(system(), markerKey(list), lastExportSchema))?.value ?? null;
 }
 
 /**
@@ -97,7 +97,7 @@ export async function* exportBatches(
   );
   for (let i = 0; i < rows.length; i += batchSize)
     yield rows.slice(i, i + batchSize).map(toExportRow);
-  await writeJSON(system(), markerKey(list), markerSchema, {
+  await writeJSON(system(), markerKey(list), lastExportSchema, {
     at: new Date(startedAt).toISOString(),
     count: rows.length,
   });

@@ -8,7 +8,7 @@ import {
 import { newestFirstKey } from '../storage/keys';
 import { dayOf, logIndex } from '../storage/log-index';
 import { listKeys, readRecords } from '../storage/records';
-import { blobCall, deleteKey, openStore, STORES, writeJSON } from '../storage/store';
+import { blobCall, createJSON, deleteKey, openStore, STORES, writeJSON } from '../storage/store';
 
 /*
  * The subscriber index (see log-index.ts), so that listing, searching and counting never read
@@ -87,6 +87,16 @@ export async function writeMarker(
   s: Pick<NewsletterSubscription, 'id' | 'createdAt'>,
 ): Promise<void> {
   await writeJSON(system(), markerKey(s), markerSchema, { id: s.id });
+}
+
+/**
+ * Writes a subscription's marker unless it is there; answers whether it was missing. A signup
+ * makes this one conditional write whether its address is new or known, so neither takes longer.
+ */
+export async function createMarker(
+  s: Pick<NewsletterSubscription, 'id' | 'createdAt'>,
+): Promise<boolean> {
+  return createJSON(system(), markerKey(s), markerSchema, { id: s.id });
 }
 
 /** True when the subscription's marker exists (a record without one is healed by its repeat signup). */

@@ -4,12 +4,17 @@ import {
   type ConsentVersion,
   type SignupForm,
 } from '../../schemas/newsletter-consent';
-import { newsletterSubscriptionSchema } from '../../schemas/newsletter-subscription';
-import { createOnce, isExpired, subscriptionId } from './newsletter';
-import { updateRow } from './newsletter-index';
-import { sendConfirmation } from '../outbound/newsletter-mail';
+import {
+  newsletterSubscriptionSchema,
+  type NewsletterSubscription,
+} from '../../schemas/newsletter-subscription';
+import { isExpired, subscriptionId } from './newsletter';
+import { createMarker, deleteMarker, listAsStored, markerKey, updateRow } from './newsletter-index';
+import { sendConfirmation } from './newsletter-mail';
 import { newConfirmToken } from './newsletter-token';
-import { openStore, STORES, updateJSON } from '../storage/store';
+import { createJSON, landedWrite, openStore, readJSON, STORES, updateJSON } from '../storage/store';
+
+const store = () => openStore(STORES.newsletter);
 
 /** A repeat signup of a pending address sends a new link at most this often (no mail bombing). */
 const RESEND_AFTER_MS = 10 * 60_000;
@@ -28,6 +33,13 @@ export interface SignupOrigin {
  * emails a confirmation link. A repeat signup of a pending address sends a fresh link (the older
  * one stops working), as does one of an address that unsubscribed; a confirmed address gets
  * nothing, and the caller answers the same either way.
+ *
+ * The answer time must not tell a new address from a known one either, so every signup makes the
+ * same Blobs calls in the same order before answering: read the record, write its index marker
+ * unless there, write the record only if new (or, for a new link, only if unchanged), and queue
+ * the confirmation. A known address's conditional writes are refused and its mail, whose link is
+ * not the stored one, is dropped at delivery. Everything stays before the answer, so a write that
+ * did not land is still a 503, never reported as saved.
  */
 export async function signUp(email: string, origin: SignupOrigin): Promise<void> {
   const id = subscriptionId(email);
@@ -51,42 +63,66 @@ export async function signUp(email: string, origin: SignupOrigin): Promise<void>
     confirmTokenHash: hash,
     confirmSentAt: now,
   });
-  const { created, subscription: existing } = await createOnce(record);
-  if (created) return sendConfirmation(record.email, token);
-  if (existing.status === 'confirmed') return;
-  if (
-    existing.status === 'pending' &&
-    !isExpired(existing) &&
-    existing.confirmSentAt &&
-    Date.now() - Date.parse(existing.confirmSentAt) < RESEND_AFTER_MS
-  )
-    return;
-  // An address that unsubscribed signs up again like a new one: pending until its owner confirms
-  // (and still suppressed until then).
-  const updated = await updateJSON(
-    openStore(STORES.newsletter),
-    id,
-    newsletterSubscriptionSchema,
-    gone,
-    (current) =>
-      current.status === 'confirmed'
-        ? current
-        : {
-            ...current,
-            status: 'pending' as const,
-            requestedAt: now,
-            ...consent,
-            confirmTokenHash: hash,
-            confirmSentAt: now,
-          },
-  ).catch((error: unknown) => {
-    if (error instanceof Deleted) return null;
-    throw error;
-  });
-  // Confirmed meanwhile (its token hash is gone), or deleted by an admin or the expiry sweep: nothing to send.
-  if (!updated || updated.confirmTokenHash !== hash) return;
-  await updateRow(updated);
-  await sendConfirmation(updated.email, token);
+  const renewed = (current: NewsletterSubscription): NewsletterSubscription =>
+    current.status === 'confirmed'
+      ? current
+      : {
+          ...current,
+          status: 'pending' as const,
+          requestedAt: now,
+          ...consent,
+          confirmTokenHash: hash,
+          confirmSentAt: now,
+        };
+
+  const found = await readJSON(store(), id, newsletterSubscriptionSchema);
+  const stored = found?.value;
+  const markerWasMissing = await createMarker(stored ?? record);
+  let changed: NewsletterSubscription | null = null;
+  if (stored && wantsNewLink(stored)) {
+    // A new link for an address that unsubscribed or whose link is old: pending until its owner
+    // confirms (and still suppressed until then).
+    const next = renewed(stored);
+    const landed = await landedWrite(`renew ${id}`, () =>
+      store().setJSON(id, newsletterSubscriptionSchema.parse(next), { onlyIfMatch: found!.etag }),
+    );
+    changed = landed ? next : await renewAfterRace(id, renewed);
+  } else if (await createJSON(store(), id, newsletterSubscriptionSchema, record)) {
+    // New (or deleted since it was read): its own marker, when the one written was another's.
+    if (stored) await createMarker(record);
+  } else if (!stored) {
+    // Another signup of the address got there first: its record and marker stand.
+    const winner = (await readJSON(store(), id, newsletterSubscriptionSchema))?.value;
+    if (!winner || markerKey(winner) !== markerKey(record)) await deleteMarker(record);
+  }
+  if (changed) await updateRow(changed);
+  // A record stored before markers existed is healed by its repeat signup and listed.
+  if (stored && markerWasMissing) await listAsStored([id]);
+  await sendConfirmation(record.email, token, { id, hash });
+}
+
+/** Whether a repeat signup gets a new link: not when confirmed, nor while a fresh one is out. */
+const wantsNewLink = (s: NewsletterSubscription) =>
+  s.status !== 'confirmed' &&
+  !(
+    s.status === 'pending' &&
+    !isExpired(s) &&
+    s.confirmSentAt &&
+    Date.now() - Date.parse(s.confirmSentAt) < RESEND_AFTER_MS
+  );
+
+/** The renewal again, in the etag-guarded loop, after another write got in first; null when the record was deleted meanwhile. */
+async function renewAfterRace(
+  id: string,
+  renewed: (s: NewsletterSubscription) => NewsletterSubscription,
+): Promise<NewsletterSubscription | null> {
+  const updated = await updateJSON(store(), id, newsletterSubscriptionSchema, gone, renewed).catch(
+    (error: unknown) => {
+      if (error instanceof Deleted) return null;
+      throw error;
+    },
+  );
+  return updated?.status === 'pending' ? updated : null;
 }
 
 class Deleted extends Error {}

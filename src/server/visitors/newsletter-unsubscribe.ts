@@ -4,7 +4,7 @@ import {
 } from '../../schemas/newsletter-subscription';
 import { subscriptionId } from './newsletter';
 import { spendLink } from './newsletter-link';
-import { sendUnsubscribeLink } from '../outbound/newsletter-mail';
+import { sendUnsubscribeLink } from './newsletter-mail';
 import { suppress } from './newsletter-suppression';
 import { newLinkSecret, sameHash, secretHash } from './newsletter-token';
 import { openStore, readJSON, STORES, updateJSON } from '../storage/store';

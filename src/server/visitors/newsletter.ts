@@ -47,13 +47,14 @@ export const isExpired = (
   s.status === 'pending' && Date.parse(s.requestedAt ?? s.createdAt) + PENDING_DAYS * DAY_MS <= now;
 
 /**
- * Adds a subscription whose consent is already confirmed (imports, the benchmark, tests) once, and
- * never an address that unsubscribed (409):
- * marker, then record (see newsletter-index.ts for why that order). A repeat reports
- * `created: false` and writes nothing, unless the stored record has no marker (an earlier layout
- * wrote record first): then it is healed and listed, however old it is.
+ * Adds one address whose consent is already confirmed (imports, the benchmark, tests) once, and
+ * never an address that unsubscribed (409). Not a visitor's signup (signUp in
+ * newsletter-signup.ts), which waits for the confirmation link. Marker, then record (see
+ * newsletter-index.ts for why that order). A repeat reports `created: false` and writes nothing,
+ * unless the stored record has no marker (an earlier layout wrote record first): then it is
+ * healed and listed, however old it is.
  */
-export async function subscribe(
+export async function importConfirmedSubscriber(
   email: string,
 ): Promise<{ created: boolean; subscription: NewsletterSubscription }> {
   await assertNotSuppressed(subscriptionId(email));

@@ -9,7 +9,7 @@ import { CACHE_TAGS, purgeTags } from '../http/cdn-cache';
 import type { User } from '../../schemas/user';
 import { HttpError, StorageError } from '../http/errors';
 import { commitChange } from '../publishing/history';
-import { markPerson } from './person-index';
+import { markPerson } from '../storage/person-index';
 import { deleteUpload, uploadExists } from '../content/uploads';
 import { listKeys, readRecords, type Page, type PageQuery } from '../storage/records';
 import {

@@ -20,9 +20,10 @@ import { cx, ui } from '../../ui/styles';
 import { useFetch } from '../use-fetch';
 import { changeValues, describeChange } from './change-text';
 import MailNotice from './MailNotice';
+import UploadStorage from './UploadStorage';
 
 const COUNTS: {
-  key: keyof Omit<Summary, 'publish' | 'soleAdmin' | 'mail' | 'missingAltText'>;
+  key: keyof Omit<Summary, 'publish' | 'soleAdmin' | 'mail' | 'missingAltText' | 'uploadStorage'>;
   label: string;
   page: string;
   icon: LucideIcon;
@@ -127,6 +128,7 @@ export default function Dashboard({ menu }: PageProps) {
         </p>
       )}
       <MailNotice mail={summary.data?.mail} />
+      {summary.data && <UploadStorage {...summary.data.uploadStorage} />}
       {summary.data && summary.data.missingAltText.length > 0 && (
         <section
           aria-labelledby="alt-heading"

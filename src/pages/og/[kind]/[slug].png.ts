@@ -1,5 +1,5 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { ogPlan, renderOgImage, type OgCard } from '../../../server/content/og-images';
+import { ogPlan, renderOgImage, type OgCard } from '../../../server/workflows/og-images';
 
 /** /og/publications/<slug>.png and /og/events/<slug>.png: each page's Open Graph image (1200×630). */
 export const getStaticPaths = (async () =>

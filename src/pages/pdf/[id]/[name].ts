@@ -1,6 +1,6 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { parsePdfFileUrl } from '../../../schemas/pdf-upload';
-import { loadPublications, loadSiteSettings } from '../../../server/content/content';
+import { loadPublications, loadSiteSettings } from '../../../server/workflows/page-data';
 import { readJoinedPdf } from '../../../server/content/pdf-deploy';
 
 /**

@@ -2,7 +2,7 @@ import rss from '@astrojs/rss';
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { publicationFeedItems } from '../../../lib/feeds';
 import type { Topic } from '../../../lib/library';
-import { loadLibrary, loadSiteSettings } from '../../../server/content/content';
+import { loadLibrary, loadSiteSettings } from '../../../server/workflows/page-data';
 import { SITE } from '../../../site.config';
 
 /** /research/<slug>/feed.xml: a topic's latest publications as RSS (built with the topic pages, while publications are shown). */

@@ -3,14 +3,14 @@ import { NOTIFICATION_LABELS } from '../../schemas/notifications';
 import { getContactForm, messageIdsBetween } from '../visitors/contact-forms';
 import { HttpError } from '../http/errors';
 import { siteUrl } from '../http/invocation';
-import type { Letter } from './mail-letter';
-import { sendMail } from './mail-queue';
+import type { Letter } from '../outbound/mail-letter';
+import { sendMail } from '../outbound/mail-queue';
 import { getPublishState } from '../publishing/publish';
-import { upcomingReleases } from '../publishing/releases';
+import { upcomingReleases } from './releases';
 import { blobCall, deleteKey, landedWrite, openStore, readJSON, STORES } from '../storage/store';
 import { countPendingBetween } from '../visitors/testimonials';
-import { MARKERS, markerSchema, WINDOW_MS } from './notify';
-import { recipientsOf } from './notify-settings';
+import { MARKERS, markerSchema, WINDOW_MS } from '../outbound/notify';
+import { recipientsOf } from '../outbound/notify-settings';
 
 /*
  * The scheduled half of notifications (see notify.ts): once a window is over, one email per kind

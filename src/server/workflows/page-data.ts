@@ -9,13 +9,13 @@ import { sortNewestFirst } from '../../lib/publication-date';
 import { settingText } from '../../schemas/site-settings';
 import { SITE } from '../../site.config';
 import { isPublic } from '../../schemas/release';
-import { events, publications, researchAreas, stats, teamMembers } from './collections';
+import { events, publications, researchAreas, stats, teamMembers } from '../content/collections';
 import { keepRenderable } from '../publishing/publish-report';
-import { renderEvent, renderPublication } from './render-checks';
+import { renderEvent, renderPublication } from '../content/render-checks';
 import { parsePdfFileUrl } from '../../schemas/pdf-upload';
-import { preparePdfs } from './pdf-deploy';
-import { dueTexts, readReleaseDoc } from '../publishing/release-bundles';
-import { getSiteSettings } from './site-settings';
+import { preparePdfs } from '../content/pdf-deploy';
+import { dueTexts, readReleaseDoc } from './release-bundles';
+import { getSiteSettings } from '../content/site-settings';
 import { approvedTestimonialsForBuild } from '../visitors/testimonials';
 
 const once = <T>(load: () => Promise<T>) => {

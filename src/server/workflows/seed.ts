@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { FOUNDER_ID } from '../../schemas/founder-id';
 import { testimonialSchema } from '../../schemas/testimonial';
-import { events, publications, researchAreas, stats, teamMembers } from './collections';
-import { DEMO } from './demo-content';
-import { patchSiteSettings } from './site-settings';
+import { events, publications, researchAreas, stats, teamMembers } from '../content/collections';
+import { DEMO } from '../content/demo-content';
+import { patchSiteSettings } from '../content/site-settings';
 import { blobCall, createJSON, openStore, readJSON, STORES } from '../storage/store';
 import { insertTestimonials } from '../visitors/testimonials';
 

@@ -20,7 +20,7 @@ import {
 import type { SiteTextsPatch } from '../../schemas/site-settings';
 import type { User } from '../../schemas/user';
 import { HttpError } from '../http/errors';
-import { commitChange } from './history';
+import { commitChange } from '../publishing/history';
 import { missingAltText } from '../content/image-alt';
 import { releaseRecord, setItemSchedule, type ReleaseRecord } from './release-items';
 import { openStore, singleDocument, STORES } from '../storage/store';

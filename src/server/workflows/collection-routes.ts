@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cdnCacheHeaders } from '../http/cdn-cache';
-import type { Collection } from './collections';
+import type { Collection } from '../content/collections';
 import { HttpError } from '../http/errors';
 import { requirePermission } from '../auth/guard';
 import { commitChange, commitReorder } from '../publishing/history';

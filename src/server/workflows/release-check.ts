@@ -8,7 +8,7 @@ import { releaseTime } from '../../schemas/release';
 import type { CheckedRelease, ReleaseBundle, ReleaseProblem } from '../../schemas/release-bundle';
 import { missingAltText } from '../content/image-alt';
 import { completedUploadFor } from '../content/pdf-parts';
-import { getPublishState } from './publish';
+import { getPublishState } from '../publishing/publish';
 import { releaseRecord, type ReleaseRecord } from './release-items';
 import { getSiteSettings } from '../content/site-settings';
 import { uploadExists } from '../content/uploads';

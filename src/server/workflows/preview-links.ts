@@ -19,7 +19,7 @@ import { isPublic } from '../../schemas/release';
 import type { User } from '../../schemas/user';
 import { events, publications } from '../content/collections';
 import { HttpError } from '../http/errors';
-import { commitChange } from './history';
+import { commitChange } from '../publishing/history';
 import {
   blobCall,
   createJSON,

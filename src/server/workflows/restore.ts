@@ -3,11 +3,17 @@ import { siteSettingsPatchSchema } from '../../schemas/site-settings';
 import type { User } from '../../schemas/user';
 import { COLLECTIONS, type Collection } from '../content/collections';
 import { HttpError } from '../http/errors';
-import { commitChange, getHistoryEntry, type ChangeRecord, type HistoryEntry } from './history';
+import {
+  commitChange,
+  getHistoryEntry,
+  type ChangeRecord,
+  type HistoryEntry,
+} from '../publishing/history';
 import { patchSiteSettings, pickFields } from '../content/site-settings';
 import { testimonialUpdateSchema } from '../../schemas/testimonial';
 import { reinsertTestimonial, updateTestimonial } from '../visitors/testimonials';
 import { reinsertSubscription } from '../visitors/newsletter';
+import { maySee } from '../publishing/site-changes';
 
 type State = Pick<ChangeRecord, 'before' | 'after'>;
 
@@ -38,16 +44,16 @@ async function asConflict<T>(step: Promise<T>, goneMessage: string): Promise<T> 
 
 /**
  * Brings back the "before" state of a history entry, records that as a 'restore' entry (itself
- * restorable) and asks for a rebuild. 404 for an unknown (or not visible) entry, 409 when it cannot be restored.
+ * restorable) and asks for a rebuild. 404 for an unknown entry or one the user may not see, 409
+ * when it cannot be restored.
  */
 export async function restoreEntry(
-  user: Pick<User, 'username'>,
+  user: Pick<User, 'username' | 'role'>,
   entryId: string,
-  visible: (target: string) => boolean = () => true,
 ): Promise<HistoryEntry> {
   const entry = await getHistoryEntry(entryId);
   // An entry the caller may not see is answered as if it did not exist.
-  if (!entry || !visible(entry.target)) throw new HttpError(404, 'History entry not found');
+  if (!entry || !maySee(user)(entry.target)) throw new HttpError(404, 'History entry not found');
   if (entry.erased)
     throw cannot('The personal data of this change was erased, so it cannot be restored');
   const state = await undo(entry);

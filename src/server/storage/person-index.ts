@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { normaliseEmail } from '../../schemas/newsletter';
-import { blobCall, deleteKey, openStore, readJSON, STORES, writeJSON } from '../storage/store';
+import { blobCall, deleteKey, openStore, readJSON, STORES, writeJSON } from './store';
 
 /*
  * Where one person's data is, without reading every record: the privacy store keeps an empty

@@ -2,20 +2,20 @@ import type { ContactForm } from '../../schemas/contact-message';
 import type { NewsletterSubscription } from '../../schemas/newsletter-subscription';
 import type { Testimonial } from '../../schemas/testimonial';
 import type { User } from '../../schemas/user';
-import { recordAudit } from './audit-log';
-import { deleteContactForm, getContactForm, scanContactForms } from './contact-forms';
+import { recordAudit } from '../visitors/audit-log';
+import { deleteContactForm, getContactForm, scanContactForms } from '../visitors/contact-forms';
 import { HttpError } from '../http/errors';
-import { eraseHistoryEntry, rebuildSite, scanHistoryTargets } from '../publishing/history';
+import { eraseHistoryEntry, publish, scanHistoryTargets } from '../publishing/history';
 import { dismissFailedMail, listFailedMail } from '../outbound/mail-queue';
-import { deleteSubscription, findSubscription, subscriptionId } from './newsletter';
+import { deleteSubscription, findSubscription, subscriptionId } from '../visitors/newsletter';
 import {
   forgetPerson,
   historyEntriesOf,
   markEarlierRecords,
   markedRecords,
   type Person,
-} from './person-index';
-import { deleteTestimonial, getTestimonial, scanTestimonials } from './testimonials';
+} from '../storage/person-index';
+import { deleteTestimonial, getTestimonial, scanTestimonials } from '../visitors/testimonials';
 import { deleteUpload } from '../content/uploads';
 
 /*
@@ -151,7 +151,7 @@ export async function erasePerson(user: Pick<User, 'username'>, who: Person): Pr
     failedMail;
   await recordAudit(user, { action: 'erase', what: 'person', count });
   // Approved testimonials are on the built pages, and a new deploy drops the image CDN's copies.
-  if (found.testimonials.length > 0 || deletedPhotos > 0) await rebuildSite();
+  if (found.testimonials.length > 0 || deletedPhotos > 0) await publish();
   return erased;
 }
 

@@ -1,11 +1,16 @@
 import { subMonths } from 'date-fns/subMonths';
-import { recordAudit } from './audit-log';
-import { deleteContactForm, messageIdsBefore } from './contact-forms';
+import { recordAudit } from '../visitors/audit-log';
+import { deleteContactForm, messageIdsBefore } from '../visitors/contact-forms';
 import { HttpError } from '../http/errors';
 import { eraseHistoryEntry } from '../publishing/history';
-import { forgetRecord, historyEntriesOf, type PersonKind, type Person } from './person-index';
+import {
+  forgetRecord,
+  historyEntriesOf,
+  type PersonKind,
+  type Person,
+} from '../storage/person-index';
 import { getSiteSettings } from '../content/site-settings';
-import { deleteTestimonial, pendingTestimonialIdsBefore } from './testimonials';
+import { deleteTestimonial, pendingTestimonialIdsBefore } from '../visitors/testimonials';
 
 /*
  * The retention periods the privacy notice states, applied: contact messages older than

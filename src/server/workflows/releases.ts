@@ -3,9 +3,9 @@ import { isPublic, releaseTime, type Releasable } from '../../schemas/release';
 import type { ReleaseBundle } from '../../schemas/release-bundle';
 import { events, publications } from '../content/collections';
 import { HttpError } from '../http/errors';
-import { commitChange, rebuildSite } from './history';
+import { commitChange, publish } from '../publishing/history';
 import { noteEvent } from '../outbound/notify';
-import { getPublishState } from './publish';
+import { getPublishState } from '../publishing/publish';
 import { dueReleases, markReleased, readReleaseDoc } from './release-bundles';
 import { patchSiteSettings, pickFields } from '../content/site-settings';
 import { openStore, readJSON, STORES, updateJSON } from '../storage/store';
@@ -164,7 +164,7 @@ export async function checkReleases(
     // Asked for first: if storage fails here, nothing below is marked and the next run asks again.
     // The build reads releases still marked scheduled, whose due texts it lays over the settings,
     // so the entries of those texts (releaseDue) need no rebuild of their own.
-    await rebuildSite();
+    await publish();
     rebuilt = true;
   }
   await releaseDue(dueBundles, now);

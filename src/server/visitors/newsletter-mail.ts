@@ -1,12 +1,28 @@
 import { SITE } from '../../site.config';
 import { siteUrl } from '../http/invocation';
-import type { FooterLine } from './mail-letter';
-import { sendMail } from './mail-queue';
-import { linkToken } from '../visitors/newsletter-token';
+import type { FooterLine } from '../outbound/mail-letter';
+import { sendMail } from '../outbound/mail-queue';
+import { STORES } from '../storage/store';
+import { linkToken } from './newsletter-token';
 
-/** The confirmation email of a signup: one link, which opens a page that asks for one click. */
-export async function sendConfirmation(email: string, token: string): Promise<void> {
+/**
+ * The confirmation email of a signup: one link, which opens a page that asks for one click. It is
+ * delivered only while the link is the subscription's current one (`link.hash` is stored): a
+ * signup of a confirmed address, or a repeat within minutes, queues it all the same and it is
+ * dropped unsent, so the request does the same work either way.
+ */
+export async function sendConfirmation(
+  email: string,
+  token: string,
+  link: { id: string; hash: string },
+): Promise<void> {
   await sendMail({
+    onlyWhile: {
+      store: STORES.newsletter,
+      key: link.id,
+      field: 'confirmTokenHash',
+      equals: link.hash,
+    },
     kind: 'newsletter-confirm',
     to: email,
     subject: `Confirm your subscription to the ${SITE.shortName} newsletter`,

@@ -7,7 +7,7 @@ import type { Releasable } from '../../schemas/release';
 import type { ReleaseItem } from '../../schemas/release-bundle';
 import type { User } from '../../schemas/user';
 import { events, publications } from '../content/collections';
-import { commitChange } from './history';
+import { commitChange } from '../publishing/history';
 
 /** A release's item as stored now, with what the release needs to know of it. */
 export interface ReleaseRecord {

@@ -5,16 +5,16 @@
  * survives between builds (the content-store plugin saves it on Netlify; locally it lives in
  * DATA_DIR): an unchanged item is never drawn twice.
  *
- * Drawing costs ~80 ms an image, so a build draws at most OG_FRESH_PER_BUILD new ones (newest
- * items first); the rest keep the site's share image until a later build draws theirs. Build
- * time stays bounded with thousands of items.
+ * Drawing is slow, so a build draws at most OG_FRESH_PER_BUILD new ones (newest items first); the
+ * rest keep the site's share image until a later build draws theirs. Build time stays bounded
+ * with thousands of items.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eventDateLabel } from '../../lib/event-card';
 import { SITE } from '../../site.config';
-import { loadEvents, loadPublications, loadSiteSettings } from './content';
+import { loadEvents, loadPublications, loadSiteSettings } from './page-data';
 
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { HttpError } from '../http/errors';
 import { json, readJson, route } from '../http/http';
 import { noteEvent } from '../outbound/notify';
-import { markBuildDone, markBuildFailed, markBuildStarted } from './publish';
-import { readSkipped } from './publish-report';
+import { markBuildDone, markBuildFailed, markBuildStarted } from '../publishing/publish';
+import { readSkipped } from '../publishing/publish-report';
 
 /**
  * Netlify calls a function named after a deploy event (deploy-building, deploy-succeeded,

@@ -1,5 +1,5 @@
-import { events, publications, researchAreas, upcomingEvents } from './collections';
-import { undescribed } from './image-alt';
+import { events, publications, researchAreas, upcomingEvents } from '../content/collections';
+import { undescribed } from '../content/image-alt';
 import type { AdminSummary } from '../../schemas/admin-summary';
 import { countUnread } from '../visitors/contact-forms';
 import { mailStatus } from '../outbound/mail-queue';
@@ -7,6 +7,7 @@ import { getPublishState } from '../publishing/publish';
 import { countSubscriptions } from '../visitors/newsletter';
 import { testimonialCounts } from '../visitors/testimonials';
 import { countActiveAdmins } from '../auth/users';
+import { uploadStorage } from '../content/upload-space';
 
 export type { AdminSummary };
 
@@ -15,7 +16,7 @@ export type { AdminSummary };
  * subscribers come from their indexes, pending testimonials from their own counts.
  */
 export async function adminSummary(personalData: boolean): Promise<AdminSummary> {
-  const [unreadMessages, testimonials, subscribers, upcoming, publish, admins, mail] =
+  const [unreadMessages, testimonials, subscribers, upcoming, publish, admins, mail, storage] =
     await Promise.all([
       personalData ? countUnread() : null,
       testimonialCounts(),
@@ -24,6 +25,7 @@ export async function adminSummary(personalData: boolean): Promise<AdminSummary>
       getPublishState(),
       personalData ? countActiveAdmins() : null,
       mailStatus(personalData),
+      uploadStorage(),
     ]);
   const missingAltText = await imagesWithoutAlt();
   return {
@@ -35,6 +37,7 @@ export async function adminSummary(personalData: boolean): Promise<AdminSummary>
     soleAdmin: admins === null ? null : admins === 1,
     mail,
     missingAltText,
+    uploadStorage: storage,
   };
 }
 
