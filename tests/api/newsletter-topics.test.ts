@@ -194,3 +194,22 @@ describe('topics in the export and the erasure', () => {
     expect(csv).not.toContain('erased@example.org');
   });
 });
+
+describe('a renamed research area', () => {
+  it('keeps its readers: the old slug is still accepted, and stored choices read as the new one', async () => {
+    const token = await subscribed('renamed@example.org');
+    await t.anon.post('/api/newsletter/preferences', { token, topics: [POLICY] });
+    const areas = (await t.anon.get('/api/research-areas')).json as { id: string; slug: string }[];
+    const policy = areas.find((a) => a.slug === POLICY)!;
+    const renamed = await t.admin.patch(`/api/research-areas/${policy.id}`, {
+      title: 'AI Governance',
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect((await preferences(token)).json.topics).toEqual(['ai-governance']);
+    const again = await t.anon.post('/api/newsletter/preferences', {
+      token,
+      topics: [POLICY, SAFETY],
+    });
+    expect(again.json).toEqual({ topics: [SAFETY, 'ai-governance'] });
+  });
+});
