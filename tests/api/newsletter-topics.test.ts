@@ -155,7 +155,7 @@ describe('the preferences API', () => {
   });
 
   it('preferencesUrl builds the page address from a subscription’s unsubscribe token', async () => {
-    const { preferencesUrl } = await import('../../src/server/outbound/newsletter-mail');
+    const { preferencesUrl } = await import('../../src/server/visitors/newsletter-mail');
     const token = await subscribed('linked@example.org');
     const stored = await record('linked@example.org');
     process.env.URL ??= t.site.url;

@@ -1,7 +1,7 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { issueFeedItems } from '../../lib/newsletter-archive';
-import { loadResearchAreas } from '../../server/content/content';
+import { loadResearchAreas } from '../../server/workflows/page-data';
 import { loadSentIssues } from '../../server/content/newsletter-archive';
 import { SITE } from '../../site.config';
 
