@@ -96,7 +96,10 @@ function IssueForm({
     return saving.run(
       async () => {
         if (issue) await mutate('PATCH', `${API}/${encodeURIComponent(issue.id)}`, draft);
-        else onCreated?.((await mutate<{ id: string }>('POST', API, draft)).id);
+        else
+          onCreated?.(
+            (await mutate<Pick<NewsletterIssue, 'id' | 'status'>>('POST', API, draft)).id,
+          );
         void notify({ title: issue ? 'Issue saved' : 'Draft saved' });
         onReload?.();
         onChanged();
