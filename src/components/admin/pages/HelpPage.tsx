@@ -109,6 +109,34 @@ export default function HelpPage() {
           field as it will be published, and keep it as a draft until it is ready.
         </p>
       </Topic>
+      <Topic id="newsletter" title="Send a newsletter issue">
+        <ol>
+          <li>
+            Open{' '}
+            <AdminLink page="newsletter" className={link}>
+              Newsletter
+            </AdminLink>{' '}
+            and choose <strong>New issue</strong>: a subject, a short introduction, the publications
+            and events to show as cards, and the research areas it is for (none: every subscriber).
+            Save the draft.
+          </li>
+          <li>
+            <strong>Preview email</strong> shows it exactly as it will arrive, and how many people
+            would get it now. <strong>Send test to me</strong> sends it to your own address (add one
+            under My account first).
+          </li>
+          <li>
+            <strong>Send now</strong>, or <strong>Schedule…</strong> for a time in the site&rsquo;s
+            time zone; both ask first, naming the number of recipients. A schedule can be cancelled
+            until it starts.
+          </li>
+        </ol>
+        <p>
+          While it sends, the list shows its progress; afterwards, how many it reached, and the
+          bounces and complaints reported since. A sent issue cannot be changed. Editors write and
+          test issues; admins send them, unless an admin lets editors send too.
+        </p>
+      </Topic>
       <Topic id="restore" title="Undo a change">
         <ol>
           <li>
