@@ -7,12 +7,15 @@ import {
   resolveCredits,
   type Person,
 } from '../../src/lib/people';
+import { citedName, splitHonorific } from '../../src/schemas/cited-name';
 import { peopleSchema } from '../../src/schemas/people';
 
 const person = (id: string, name: string, slug: string, extra: Partial<Person> = {}): Person => ({
   id,
   slug,
   name,
+  honorific: splitHonorific(name).honorific,
+  cited: citedName(name),
   previousSlugs: [],
   position: 'Fellow',
   bio: '',
