@@ -24,8 +24,11 @@ export const releaseFields = {
       'Must be a date and time (YYYY-MM-DDTHH:MM)',
     )
     .default(''),
-  /** IANA time zone of `publishAt`, e.g. 'Europe/London'. */
-  timeZone: timeZoneField().default('UTC'),
+  /**
+   * IANA time zone of `publishAt`, e.g. 'Europe/London'. Left empty in a request, it is the site's
+   * zone: the server stores that zone's name (src/server/workflows/site-zone.ts).
+   */
+  timeZone: timeZoneField().default(''),
 };
 
 export interface Releasable {

@@ -4,6 +4,7 @@ import type { Collection } from '../content/collections';
 import { HttpError } from '../http/errors';
 import { requirePermission } from '../auth/guard';
 import { commitChange, commitReorder } from '../publishing/history';
+import { withSiteZone } from './site-zone';
 import {
   byPath,
   json,
@@ -88,9 +89,11 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
       GET: async () => visible(await list()),
       async POST(req) {
         const user = await requirePermission(req, 'content');
-        const created = await items.create(
-          (await readJson(req, o.createSchema, o.maxJsonBytes)) as Record<string, unknown>,
-        );
+        const body = (await readJson(req, o.createSchema, o.maxJsonBytes)) as Record<
+          string,
+          unknown
+        >;
+        const created = await items.create(release ? await withSiteZone(body, true) : body);
         await commitChange(user, {
           action: 'create',
           target: target(created.id),
@@ -131,9 +134,10 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
           items.fieldNames,
           o.maxJsonBytes,
         );
+        const changes = patch as Record<string, unknown>;
         const { before, after } = await items.update(
           itemId(ctx),
-          patch as Record<string, unknown>,
+          release ? await withSiteZone(changes, false) : changes,
           expected,
         );
         const summary = `${describe(after)}: ${Object.keys(patch as object).join(', ')}`;

@@ -23,6 +23,7 @@ import { HttpError } from '../http/errors';
 import { commitChange } from '../publishing/history';
 import { missingAltText } from '../content/image-alt';
 import { releaseRecord, setItemSchedule, type ReleaseRecord } from './release-items';
+import { zoneOrSite } from './site-zone';
 import { openStore, singleDocument, STORES } from '../storage/store';
 
 const releases = singleDocument(
@@ -130,7 +131,7 @@ export async function createRelease(
   user: Pick<User, 'username'>,
   input: ReleaseCreate,
 ): Promise<ReleaseBundle> {
-  const timeZone = input.timeZone || 'UTC';
+  const timeZone = await zoneOrSite(input.timeZone);
   const at = futureInstant(input.publishAt, timeZone);
   await admissible(input.items);
   const now = new Date().toISOString();
@@ -237,7 +238,7 @@ export async function updateRelease(
 ): Promise<ReleaseBundle> {
   const current = stillScheduled((await readReleaseDoc()).bundles.find((b) => b.id === id));
   const publishAt = patch.publishAt ?? current.publishAt;
-  const timeZone = (patch.timeZone ?? current.timeZone) || 'UTC';
+  const timeZone = await zoneOrSite(patch.timeZone ?? current.timeZone);
   const moved = publishAt !== current.publishAt || timeZone !== current.timeZone;
   const at = moved ? futureInstant(publishAt, timeZone) : Date.parse(current.at);
   const items = patch.items ?? current.items;

@@ -6,7 +6,7 @@ import { researchAreaCreateSchema } from '../../../schemas/research-area';
 import { statCreateSchema } from '../../../schemas/stat';
 import { teamMemberCreateSchema } from '../../../schemas/team-member';
 import type { FieldConfig } from '../form/field-config';
-import { browserZone, timeZoneOptions } from '../form/time-zones';
+import { timeZoneOptions } from '../form/time-zones';
 
 type Item = Record<string, unknown>;
 const s = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -15,7 +15,7 @@ const s = (v: unknown) => (typeof v === 'string' ? v : '');
 function releaseLabel(i: Item): string {
   if (i.status === 'draft') return 'Draft';
   if (i.status === 'scheduled')
-    return `Scheduled for ${s(i.publishAt).replace('T', ' ')} (${s(i.timeZone) || 'UTC'})`;
+    return `Scheduled for ${s(i.publishAt).replace('T', ' ')} (${s(i.timeZone)})`;
   return '';
 }
 
@@ -72,7 +72,8 @@ const RELEASE_FIELDS: readonly FieldConfig[] = [
     name: 'publishAt',
     label: 'Publish at',
     type: 'datetime',
-    help: 'For scheduled items: the local time in the zone below.',
+    help: 'For scheduled items: the local time in the zone beside it.',
+    zoneField: 'timeZone',
     half: true,
   },
   {
@@ -80,8 +81,7 @@ const RELEASE_FIELDS: readonly FieldConfig[] = [
     label: 'Time zone',
     type: 'select',
     options: timeZoneOptions(),
-    initial: browserZone(),
-    emptyLabel: 'UTC',
+    initialSetting: 'siteTimeZone',
     half: true,
   },
 ];

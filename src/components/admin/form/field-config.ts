@@ -42,6 +42,8 @@ export interface FieldConfig {
    * reads as that setting too, and the select says so.
    */
   initialSetting?: 'siteTimeZone';
+  /** For a schedule ('datetime'): the field holding its time zone, named under it with the admin's own time. */
+  zoneField?: string;
   /**
    * Built-in wording: the field shows it (as its text, ready to change) while the stored value is
    * empty, and offers "Reset to default" once changed. Saving the built-in wording stores ''.

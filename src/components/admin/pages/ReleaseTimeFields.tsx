@@ -1,6 +1,7 @@
 import FormField from '../../ui/FormField';
 import { ui } from '../../ui/styles';
 import { timeZoneOptions } from '../form/time-zones';
+import ZoneNote from '../form/ZoneNote';
 
 /** A release's time as scheduled items take it: a local date and time, and its time zone. */
 export default function ReleaseTimeFields(props: {
@@ -27,6 +28,7 @@ export default function ReleaseTimeFields(props: {
           onChange={(e) => onChange(e.target.value, timeZone)}
           required
         />
+        <ZoneNote id={`${idPrefix}-zone-note`} at={publishAt} zone={timeZone} />
       </FormField>
       <FormField look="admin" id={`${idPrefix}-zone`} label="Time zone">
         <select
