@@ -55,6 +55,15 @@ export function isPublic(item: Releasable, now = Date.now()): boolean {
   return at !== null && at <= now;
 }
 
+/**
+ * The status as people should read it: a scheduled record whose time has come is published (the
+ * stored status stays 'scheduled'; the time alone makes it public).
+ */
+export function shownStatus(item: Releasable, now = Date.now()): ReleaseStatus {
+  const status = item.status ?? 'published';
+  return status === 'scheduled' && isPublic(item, now) ? 'published' : status;
+}
+
 /** The next instant after `now` at which one of these records goes public, or null. */
 export function nextRelease(items: readonly Releasable[], now = Date.now()): number | null {
   let next: number | null = null;

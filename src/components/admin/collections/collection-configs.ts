@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { DEFAULT_EVENT_TYPE, eventCreateSchema } from '../../../schemas/event';
 import { DEFAULT_PUBLICATION_TYPE, publicationCreateSchema } from '../../../schemas/publication';
-import { RELEASE_STATUSES } from '../../../schemas/release';
+import { RELEASE_STATUSES, shownStatus, type Releasable } from '../../../schemas/release';
 import { researchAreaCreateSchema } from '../../../schemas/research-area';
 import { statCreateSchema } from '../../../schemas/stat';
 import { teamMemberCreateSchema } from '../../../schemas/team-member';
@@ -11,10 +11,14 @@ import { timeZoneOptions } from '../form/time-zones';
 type Item = Record<string, unknown>;
 const s = (v: unknown) => (typeof v === 'string' ? v : '');
 
-/** 'Draft', 'Scheduled for 2025-06-19 09:00 (Europe/London)', or nothing for published items. */
+/**
+ * 'Draft', 'Scheduled for 2025-06-19 09:00 (Europe/London)', or nothing for published items
+ * (a scheduled item whose time has passed is one of those).
+ */
 function releaseLabel(i: Item): string {
-  if (i.status === 'draft') return 'Draft';
-  if (i.status === 'scheduled')
+  const status = shownStatus(i as Releasable);
+  if (status === 'draft') return 'Draft';
+  if (status === 'scheduled')
     return `Scheduled for ${s(i.publishAt).replace('T', ' ')} (${s(i.timeZone)})`;
   return '';
 }

@@ -5,6 +5,7 @@ import Link2 from 'lucide-react/icons/link-2';
 import { useState } from 'react';
 import { mutate } from '../../../lib/api';
 import type { CreatedPreviewLink } from '../../../schemas/preview-link';
+import { shownStatus, type Releasable } from '../../../schemas/release';
 import type {
   CheckedRelease,
   ReleaseCollection,
@@ -20,10 +21,9 @@ import { useFetch } from '../use-fetch';
 import ReleaseTexts from './ReleaseTexts';
 import ReleaseTimeFields from './ReleaseTimeFields';
 
-interface Choice {
+interface Choice extends Releasable {
   id: string;
   title: string;
-  status?: string;
 }
 
 const same = (a: ReleaseItem, b: ReleaseItem) => a.collection === b.collection && a.id === b.id;
@@ -96,12 +96,12 @@ export default function ReleaseDetail({ id, onChanged }: { id: string; onChanged
     (records ?? [])
       .filter(
         (r) =>
-          (r.status ?? 'published') !== 'published' ||
+          shownStatus(r) !== 'published' ||
           data.items.some((i) => same(i, { collection, id: r.id })),
       )
       .map((r) => ({
         ref: { collection, id: r.id },
-        label: `${r.title} (${kind}, ${r.status ?? 'published'})`,
+        label: `${r.title} (${kind}, ${shownStatus(r)})`,
       }));
   const options = [
     ...choices('publications', 'publication', pubs.data),

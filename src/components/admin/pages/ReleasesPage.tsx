@@ -14,7 +14,8 @@ import { useFetch } from '../use-fetch';
 import ReleaseDetail from './ReleaseDetail';
 import ReleaseTimeFields from './ReleaseTimeFields';
 
-const STATUS = { scheduled: 'Scheduled', released: 'Released', cancelled: 'Cancelled' } as const;
+// A release that went live reads as its items do: published.
+const STATUS = { scheduled: 'Scheduled', released: 'Published', cancelled: 'Cancelled' } as const;
 
 /**
  * Releases: publications, events and site texts that go live together at one time. Make one, then
