@@ -88,7 +88,8 @@ export const SETTINGS_DEFAULTS = {
   // The frame around every page: the footer's tagline and copyright line, and the newsletter's
   // entry in the navigation (the spec's "AI Quick Bytes", opening in a new tab).
   footerTagline: SITE.tagline,
-  copyrightText: `© ${SITE.copyrightYear} ${SITE.name}. All rights reserved.`,
+  // The year is the build's: the line follows the calendar until an admin words it themselves.
+  copyrightText: `© ${new Date().getFullYear()} ${SITE.name}. All rights reserved.`,
   newsletterLinkText: 'AI Quick Bytes',
   newsletterLinkUrl: SITE.newsletterUrl,
   // The page for an unknown address, and the newsletter popup.
