@@ -119,7 +119,7 @@ describe('times on the page and in the JSON-LD', () => {
       '09:30–17:00 BST',
     );
     expect(eventTimeRange(event('2030-07-15', '09:30', '17:00', 'Asia/Tokyo'))).toBe(
-      '09:30–17:00 GMT+9',
+      '09:30–17:00 Tokyo time',
     );
     expect(eventTimeRange(event('2030-07-15', '', '', 'Asia/Tokyo'))).toBe('');
   });
@@ -147,7 +147,7 @@ describe("the visitor's own time", () => {
     expect(visitorTimeLabel(start, end, 'America/New_York')).toBe('Wed 19 Jun, 03:30–11:00 EDT');
     expect(visitorTimeLabel(start, end, 'Europe/Berlin')).toBe('Wed 19 Jun, 09:30–17:00 CEST');
     expect(visitorTimeLabel(start, end, 'Australia/Sydney')).toBe(
-      'Wed 19 Jun, 17:30 – Thu 20 Jun, 01:00 GMT+10',
+      'Wed 19 Jun, 17:30 – Thu 20 Jun, 01:00 Sydney time',
     );
     expect(zoneAbbreviation(start, 'UTC')).toBe('UTC');
   });
