@@ -5,6 +5,9 @@ describe('a letter in plain text', () => {
   it('names an address that is its own label once', () => {
     const address = 'https://example.org/newsletter/unsubscribe';
     const { text } = renderLetter({
+      kind: 'newsletter-welcome',
+      to: 'reader@example.org',
+      subject: 'Welcome',
       paragraphs: ['Welcome.'],
       footer: [{ text: 'You can also unsubscribe at', link: { label: address, url: address } }],
     });
