@@ -117,6 +117,8 @@ describe('rescheduling and cancelling', () => {
         ['reschedule', 'viewer'],
       ],
     );
+    // The log names items by their titles, never their ids.
+    expect(moved.json.log[0].summary).toContain('with “Later Brief”; text changes: none');
     expect(await item('publications', ids.brief!)).toMatchObject({
       status: 'scheduled',
       publishAt: later,

@@ -5,6 +5,7 @@
  * release's time on the records themselves, so everything that already honours an embargo (pages,
  * feeds, the public API, preview links) honours a release too.
  */
+import { humanize } from '../../schemas/field-label';
 import { isPublic, releaseTime } from '../../schemas/release';
 import {
   KEPT_FINISHED_RELEASES,
@@ -124,7 +125,22 @@ function pruned(bundles: ReleaseBundle[]): ReleaseBundle[] {
   return bundles.filter((b) => !dropped.has(b.id));
 }
 
-const describeTexts = (texts: SiteTextsPatch) => Object.keys(texts).join(', ') || 'none';
+/** The texts a release changes, as the admin labels them ('Hero title, Footer tagline'). */
+const describeTexts = (texts: SiteTextsPatch) =>
+  Object.keys(texts).map(humanize).join(', ') || 'none';
+
+/** Items by their titles ('“Launch Report”, “Launch Webinar”'), never their ids. */
+async function describeItems(items: readonly ReleaseItem[]): Promise<string> {
+  const titles = await Promise.all(
+    items.map(async (i) => {
+      const record = await releaseRecord(i);
+      return record
+        ? `“${record.title}”`
+        : `a deleted ${i.collection === 'events' ? 'event' : 'publication'}`;
+    }),
+  );
+  return titles.join(', ');
+}
 
 /** Makes a release and schedules its items for its time. */
 export async function createRelease(
@@ -153,7 +169,7 @@ export async function createRelease(
     },
     user.username,
     'create',
-    `Created for ${input.publishAt.replace('T', ' ')} (${timeZone}) with ${input.items.length} item(s); texts: ${describeTexts(input.texts)}`,
+    `Created for ${input.publishAt.replace('T', ' ')} (${timeZone}) with ${input.items.length ? await describeItems(input.items) : 'no items'}; text changes: ${describeTexts(input.texts)}`,
   );
   await releases.update((doc) => {
     if (doc.bundles.filter((b) => b.status === 'scheduled').length >= MAX_SCHEDULED_RELEASES) {
@@ -254,8 +270,8 @@ export async function updateRelease(
       'reschedule',
       `Moved from ${current.publishAt.replace('T', ' ')} (${current.timeZone}) to ${publishAt.replace('T', ' ')} (${timeZone})`,
     ]);
-  if (added.length) lines.push(['add-items', `Added ${added.map(key).join(', ')}`]);
-  if (removed.length) lines.push(['remove-items', `Took out ${removed.map(key).join(', ')}`]);
+  if (added.length) lines.push(['add-items', `Added ${await describeItems(added)}`]);
+  if (removed.length) lines.push(['remove-items', `Took out ${await describeItems(removed)}`]);
   if (patch.texts !== undefined)
     lines.push(['texts', `Text changes: ${describeTexts(patch.texts)}`]);
   let next: ReleaseBundle | undefined;

@@ -119,12 +119,3 @@ export function changedFields(
 export function toStoredValue(field: FieldConfig | undefined, value: unknown): unknown {
   return field?.defaultText && value === field.defaultText ? '' : value;
 }
-
-/** 'heroButton1Text' -> 'Hero button 1 text'. */
-export function humanize(key: string): string {
-  const words = key
-    .replace(/([a-z])([A-Z0-9])/g, '$1 $2')
-    .replace(/([0-9])([A-Za-z])/g, '$1 $2')
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}

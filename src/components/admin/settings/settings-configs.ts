@@ -9,7 +9,8 @@ import {
   type SettingsTextKey,
   type VisibilityFlag,
 } from '../../../schemas/site-settings';
-import { humanize, type FieldConfig, type FieldType } from '../form/field-config';
+import { humanize } from '../../../schemas/field-label';
+import type { FieldConfig, FieldType } from '../form/field-config';
 import type { FieldGroup } from '../form/RecordForm';
 import { timeZoneOptions } from '../form/time-zones';
 
