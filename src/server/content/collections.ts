@@ -4,6 +4,7 @@ import { eventSchema, isPastEvent, type Event } from '../../schemas/event';
 import { publicationSchema } from '../../schemas/publication';
 import { researchAreaSchema } from '../../schemas/research-area';
 import { statSchema } from '../../schemas/stat';
+import { shownName } from '../../schemas/cited-name';
 import { teamMemberSchema } from '../../schemas/team-member';
 import { assignSlugs } from '../../lib/slug';
 import { SCHEDULED_NEEDS_TIME, scheduledHasTime, type Releasable } from '../../schemas/release';
@@ -228,7 +229,8 @@ export const researchAreas = collection('research-areas', researchAreaSchema, {
 });
 export const teamMembers = collection('team-members', teamMemberSchema, {
   autoOrder: false,
-  derive: (items) => assignSlugs(items, (m) => m.name),
+  // From the name as shown, honorific included: moving 'Dr.' to its own field changes no address.
+  derive: (items) => assignSlugs(items, (m) => shownName(m.honorific, m.name)),
 });
 export const publications = collection('publications', publicationSchema, {
   autoOrder: true,
