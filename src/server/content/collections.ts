@@ -80,7 +80,7 @@ export function collection<S extends z.ZodType<BaseItem>>(
   return {
     key,
     /** Names of the stored fields (used to vet `_expected` maps). */
-    fieldNames: itemSchema instanceof z.ZodObject ? Object.keys(itemSchema.shape) : [],
+    fieldNames: Object.keys(shapeOf(itemSchema)),
     /** Every item, sorted by order (missing order last). */
     async list(): Promise<Item[]> {
       // A shared parsed copy: `derive` returns a new array, which is what callers may sort.
@@ -203,6 +203,16 @@ export function collection<S extends z.ZodType<BaseItem>>(
       await write(() => items.map((i) => itemSchema.parse(i)) as Item[]);
     },
   };
+}
+
+/**
+ * The fields of a record schema: an object's, or, for a schema that first moves older stored
+ * values into place (z.preprocess, as team members' honorifics), the object's it hands them to.
+ */
+function shapeOf(schema: z.ZodType): Record<string, unknown> {
+  if (schema instanceof z.ZodObject) return schema.shape;
+  if (schema instanceof z.ZodPipe) return shapeOf(schema.out as z.ZodType);
+  return {};
 }
 
 /** One admin-edited collection, whatever its item type. */
