@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
+import { shownStatus, type Releasable } from '../../../schemas/release';
 import type { ReleaseCollection, ReleaseItem } from '../../../schemas/release-bundle';
 import { useFetch } from '../use-fetch';
 
 /** A publication or event as the admin's full lists give it (drafts and scheduled ones too). */
-export interface PickableRecord {
+export interface PickableRecord extends Releasable {
   id: string;
   title: string;
-  status?: string;
 }
 
 /** A pick: which record of which collection (a release's item and an issue's card alike). */
@@ -51,7 +51,8 @@ export default function RecordPicker({
       .filter((r) => offer(r) || value.some((v) => same(v, { collection, id: r.id })))
       .map((r) => ({
         ref: { collection, id: r.id },
-        label: `${r.title} (${KINDS[collection]}, ${r.status ?? 'published'})`,
+        // A scheduled record whose time has come reads as published, as everywhere in the admin.
+        label: `${r.title} (${KINDS[collection]}, ${shownStatus(r)})`,
       }));
   const options = [...choices('publications', pubs.data), ...choices('events', evs.data)];
   const toggle = (ref: RecordRef, on: boolean) =>

@@ -5,6 +5,7 @@ import Link2 from 'lucide-react/icons/link-2';
 import { useState } from 'react';
 import { mutate } from '../../../lib/api';
 import type { CreatedPreviewLink } from '../../../schemas/preview-link';
+import { shownStatus } from '../../../schemas/release';
 import type { CheckedRelease, ReleaseItem } from '../../../schemas/release-bundle';
 import { saveContent } from '../../../stores/publish';
 import LoadStatus from '../../ui/LoadStatus';
@@ -109,7 +110,7 @@ export default function ReleaseDetail({ id, onChanged }: { id: string; onChanged
         legend="Publications and events"
         value={items}
         onChange={setItems}
-        offer={(r) => (r.status ?? 'published') !== 'published'}
+        offer={(r) => shownStatus(r) !== 'published'}
         disabled={!editable}
         empty="No drafts or scheduled items to add."
       >

@@ -1,6 +1,7 @@
 import FormField from '../../ui/FormField';
 import { ui } from '../../ui/styles';
 import { timeZoneOptions } from '../form/time-zones';
+import ZoneNote from '../form/ZoneNote';
 
 /**
  * A time as scheduled items take it: a local date and time, and its time zone (a release's, an
@@ -32,6 +33,7 @@ export default function ReleaseTimeFields(props: {
           onChange={(e) => onChange(e.target.value, timeZone)}
           required
         />
+        <ZoneNote id={`${idPrefix}-zone-note`} at={publishAt} zone={timeZone} />
       </FormField>
       <FormField look="admin" id={`${idPrefix}-zone`} label="Time zone">
         <select

@@ -1,4 +1,5 @@
 import type { IssueCreate } from '../../../../schemas/newsletter-issue';
+import { shownStatus } from '../../../../schemas/release';
 import FormField from '../../../ui/FormField';
 import { ui } from '../../../ui/styles';
 import MarkdownField from '../../form/MarkdownField';
@@ -66,7 +67,7 @@ export default function IssueFields({
         legend="Publications and events"
         value={value.items}
         onChange={(items) => set('items', items)}
-        offer={(r) => (r.status ?? 'published') === 'published'}
+        offer={(r) => shownStatus(r) === 'published'}
         empty="Nothing is published yet."
       >
         {errors.items && <p className={ui.error}>{errors.items}</p>}
