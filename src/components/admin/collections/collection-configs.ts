@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { TAKEAWAY_MAX_CHARS, TAKEAWAYS_MAX_ITEMS } from '../../../schemas/takeaways';
 import { DEFAULT_EVENT_TYPE, eventCreateSchema } from '../../../schemas/event';
 import { DEFAULT_PUBLICATION_TYPE, publicationCreateSchema } from '../../../schemas/publication';
 import { RELEASE_STATUSES } from '../../../schemas/release';
@@ -231,6 +232,20 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
         type: 'text',
         placeholder: '10.1234/abc-123',
         help: 'Optional. Shown in the citations, without https://doi.org/.',
+      },
+      {
+        name: 'keyFindings',
+        label: 'Key findings',
+        type: 'textlist',
+        item: { name: 'finding', max: TAKEAWAYS_MAX_ITEMS },
+        help: `Optional, in order: shown above the web version (at most ${TAKEAWAYS_MAX_ITEMS}, each up to ${TAKEAWAY_MAX_CHARS} characters).`,
+      },
+      {
+        name: 'recommendations',
+        label: 'Recommendations',
+        type: 'textlist',
+        item: { name: 'recommendation', max: TAKEAWAYS_MAX_ITEMS },
+        help: 'Optional, in order: shown after the key findings.',
       },
       {
         name: 'body',
