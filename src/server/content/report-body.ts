@@ -69,6 +69,7 @@ const md = new MarkdownIt('default', { html: false, linkify: false, typographer:
 /** What a render collects as it goes: the numbered figures. */
 interface RenderEnv extends RenderOptions {
   figures?: ReportFigure[];
+  [key: string | symbol]: unknown;
 }
 
 /**
@@ -134,7 +135,7 @@ md.core.ruler.push('report_structure', (state) => {
 /** Whether an image address is a path on this site (not `//host/…`, which leaves it). */
 export const onSiteImage = (src: string): boolean => /^\/(?![/\\])/.test(src);
 
-md.renderer.rules.image = (tokens, idx, _options, env: RenderEnv) => {
+md.renderer.rules.image = (tokens, idx, _options, env?: RenderEnv) => {
   const token = tokens[idx]!;
   const src = String(token.attrGet('src') ?? '');
   const alt = imageAlt(token);
@@ -148,7 +149,7 @@ md.renderer.rules.image = (tokens, idx, _options, env: RenderEnv) => {
   const figure = token.meta as { figure?: boolean; number?: number } | null;
   if (!figure?.figure) return img;
   if (!figure.number) return title ? `${img}<figcaption>${esc(title)}</figcaption>` : img;
-  const page = env.figureBase && `${env.figureBase}/${figure.number}`;
+  const page = env?.figureBase && `${env.figureBase}/${figure.number}`;
   const label = `<strong>Figure ${figure.number}:</strong>`;
   const linked = page
     ? `<a href="${esc(page)}" class="figure-link" aria-label="Figure ${figure.number}: open its page (download, cite, embed)">${img}</a>`
