@@ -5,6 +5,8 @@
  */
 export const DEMO_REPORT = {
   doi: '10.5555/meridian.2025.001',
+  series: 'Meridian Policy Reports',
+  seriesNumber: '1',
   keyFindings: [
     'Binding AI rules now apply in 11 of the 32 jurisdictions reviewed, up from 3 in 2023.',
     'Where enforcement worked, a named regulator had both powers and a budget of its own.',

@@ -161,6 +161,14 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
       },
       { name: 'email', label: 'E-mail', type: 'email', half: true },
       {
+        name: 'orcid',
+        label: 'ORCID iD',
+        type: 'text',
+        placeholder: '0000-0002-1825-0097',
+        half: true,
+        help: 'Optional. Linked on their page and named in citations.',
+      },
+      {
         name: 'topics',
         label: 'Expert in',
         type: 'topics',
@@ -232,6 +240,21 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
         type: 'text',
         placeholder: '10.1234/abc-123',
         help: 'Optional. Shown in the citations, without https://doi.org/.',
+      },
+      {
+        name: 'series',
+        label: 'Report series',
+        type: 'text',
+        placeholder: 'Meridian Policy Reports',
+        half: true,
+      },
+      {
+        name: 'seriesNumber',
+        label: 'Number in the series',
+        type: 'text',
+        placeholder: '3',
+        half: true,
+        help: 'The report number in the Crossref deposit.',
       },
       {
         name: 'keyFindings',
