@@ -50,11 +50,11 @@ export const depositTimestamp = (at: Date) =>
 function contributor(a: DepositAuthor, i: number): string {
   const { family, given } = nameParts(a.name);
   return [
-    `        <person_name sequence="${i === 0 ? 'first' : 'additional'}" contributor_role="author">`,
-    given && `          <given_name>${esc(given)}</given_name>`,
-    `          <surname>${esc(family)}</surname>`,
-    a.orcid && `          <ORCID>${orcidUrl(a.orcid)}</ORCID>`,
-    '        </person_name>',
+    `          <person_name sequence="${i === 0 ? 'first' : 'additional'}" contributor_role="author">`,
+    given && `            <given_name>${esc(given)}</given_name>`,
+    `            <surname>${esc(family)}</surname>`,
+    a.orcid && `            <ORCID>${orcidUrl(a.orcid)}</ORCID>`,
+    '          </person_name>',
   ]
     .filter(Boolean)
     .join('\n');
@@ -68,7 +68,7 @@ function publicationDate(d: PartialDate | null, fallback: Date): string {
         `<year>${d.year}</year>`,
       ]
     : [`<year>${fallback.getUTCFullYear()}</year>`];
-  return `      <publication_date media_type="online">${parts.filter(Boolean).join('')}</publication_date>`;
+  return `        <publication_date media_type="online">${parts.filter(Boolean).join('')}</publication_date>`;
 }
 
 /** The deposit file for one report with a DOI. */
@@ -91,16 +91,18 @@ export function crossrefDeposit(r: DepositReport, by: Depositor): string {
     '    <report-paper>',
     '      <report-paper_metadata language="en">',
     r.authors.length &&
-      ['      <contributors>', ...r.authors.map(contributor), '      </contributors>'].join('\n'),
-    `      <titles><title>${esc(r.title)}</title></titles>`,
+      ['        <contributors>', ...r.authors.map(contributor), '        </contributors>'].join(
+        '\n',
+      ),
+    `        <titles><title>${esc(r.title)}</title></titles>`,
     publicationDate(r.date, by.at),
-    `      <institution><institution_name>${esc(by.name)}</institution_name></institution>`,
+    `        <institution><institution_name>${esc(by.name)}</institution_name></institution>`,
     r.seriesNumber &&
-      `      <publisher_item><item_number item_number_type="report-number">${esc(r.seriesNumber)}</item_number></publisher_item>`,
-    '      <doi_data>',
-    `        <doi>${esc(r.doi)}</doi>`,
-    `        <resource>${esc(r.url)}</resource>`,
-    '      </doi_data>',
+      `        <publisher_item><item_number item_number_type="report-number">${esc(r.seriesNumber)}</item_number></publisher_item>`,
+    '        <doi_data>',
+    `          <doi>${esc(r.doi)}</doi>`,
+    `          <resource>${esc(r.url)}</resource>`,
+    '        </doi_data>',
     '      </report-paper_metadata>',
     '    </report-paper>',
     '  </body>',
