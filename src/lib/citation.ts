@@ -98,7 +98,7 @@ export function apaCitation(p: Citable, ctx: CitationContext): string {
 }
 
 /** BibTeX special characters, escaped so the entry parses whatever the admin typed. */
-const bibEscape = (s: string) =>
+export const bibEscape = (s: string) =>
   s.replace(/[\\{}%&$#_^~]/g, (c) =>
     c === '\\' ? '\\textbackslash{}' : c === '^' || c === '~' ? `\\${c}{}` : `\\${c}`,
   );
@@ -183,4 +183,45 @@ export function attachment(name: string): string {
       .replace(/^[-.]+/, '') || 'download';
   const fallback = /^\.[a-z0-9]+$/i.test(ascii) ? `download${ascii}` : ascii;
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** A numbered figure of a publication, as cited on its own page. */
+export interface CitedFigure {
+  number: number;
+  caption: string;
+  /** Absolute address of the figure's page. */
+  url: string;
+}
+
+const captionTitle = (caption: string) => caption.trim().replace(/[.:;,]+$/, '');
+
+/**
+ * APA 7 reference of a figure in a report: 'Fischer, L. (2025, March). Caption [Figure 2]. In
+ * Title [Report]. Publisher. URL' — the report's reference with the figure as its title, and the
+ * figure's page as its address (a DOI names the whole report, so it is not the figure's).
+ */
+export function apaFigureCitation(p: Citable, ctx: CitationContext, f: CitedFigure): string {
+  const title = `${captionTitle(f.caption)} [Figure ${f.number}]. In ${p.title}`;
+  return apaCitation({ ...p, title, doi: '' }, { ...ctx, url: f.url });
+}
+
+/**
+ * A BibTeX entry of a figure: @misc keyed '<slug>-figure-<n>', with the figure's number in
+ * `number`, the report it belongs to in `note` and the report's DOI (the figure has none of its own).
+ */
+export function bibtexFigure(p: Citable, ctx: CitationContext, f: CitedFigure): string {
+  const entry = bibtex(
+    {
+      ...p,
+      title: `Figure ${f.number}: ${captionTitle(f.caption)}`,
+      type: 'Figure',
+      slug: `${p.slug}-figure-${f.number}`,
+    },
+    { ...ctx, url: f.url },
+  );
+  const extra = [
+    `  number = {${f.number}}`,
+    `  note = {Figure ${f.number} of ${bibEscape(p.title)}}`,
+  ].join(',\n');
+  return entry.replace(/\n\}$/, `,\n${extra}\n}`);
 }

@@ -69,7 +69,7 @@ export function siteGraph(site: SiteIdentity): Record<string, unknown> {
 }
 
 /** The institute as publisher or organiser. */
-const organization = (origin: string, name: string) => ({
+export const organization = (origin: string, name: string) => ({
   '@type': 'Organization',
   '@id': `${origin}/#organization`,
   name,
@@ -88,7 +88,7 @@ export interface PersonLd {
   url?: string;
 }
 
-function person(p: PersonLd): Record<string, unknown> {
+export function person(p: PersonLd): Record<string, unknown> {
   const ld: Record<string, unknown> = { '@type': 'Person' };
   if (p.url) ld['@id'] = `${p.url}#person`;
   if (p.cited) {
@@ -114,6 +114,19 @@ export interface PublicationLd {
   externalUrl?: string;
   /** Bare DOI ('10.1234/abc'). */
   doi?: string;
+  /** Key findings and recommendations, in order: together they are the abstract. */
+  keyFindings?: readonly string[];
+  recommendations?: readonly string[];
+}
+
+/**
+ * schema.org's `abstract` is one text: the findings, one a line, then the recommendations under
+ * their own heading, so a reader of the abstract alone still tells one from the other.
+ */
+function takeawaysAbstract(findings: readonly string[], recommendations: readonly string[]) {
+  const parts = [findings.join('\n')];
+  if (recommendations.length) parts.push(`Recommendations:\n${recommendations.join('\n')}`);
+  return parts.filter(Boolean).join('\n\n');
 }
 
 /** A publication as a schema.org Report (reports, briefs) or ScholarlyArticle (papers, articles…). */
@@ -137,6 +150,8 @@ export function publicationJsonLd(
     isAccessibleForFree: true,
   };
   if (p.datePublished) ld.datePublished = p.datePublished;
+  if (p.keyFindings?.length || p.recommendations?.length)
+    ld.abstract = takeawaysAbstract(p.keyFindings ?? [], p.recommendations ?? []);
   if (p.pdfUrl)
     ld.encoding = {
       '@type': 'MediaObject',

@@ -28,6 +28,8 @@ export interface Person {
   linkedin: string;
   twitter: string;
   email: string;
+  /** ORCID iD, bare, or empty. */
+  orcid: string;
   /** Research area ids this person is an expert in. */
   topics: string[];
   founder: boolean;
@@ -88,6 +90,8 @@ export function founderPerson(f: {
     linkedin: f.linkedin,
     twitter: f.twitter,
     email: f.email,
+    // The founder's fields are site settings, which hold no ORCID iD.
+    orcid: '',
     // The founder is a site setting with no topics of their own: experts are team members.
     topics: [],
     founder: true,

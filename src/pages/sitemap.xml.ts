@@ -13,6 +13,8 @@ import { personUrl } from '../lib/people';
 import { topicUrl } from '../lib/topics';
 import { issueUrl, NEWSLETTER_PATH, sentOn } from '../lib/newsletter-archive';
 import { loadSentIssues } from '../server/workflows/newsletter/archive';
+import { publicationFigures } from '../server/workflows/record-pages';
+import { figurePageUrl } from '../lib/figures';
 
 const xmlEscape = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -20,7 +22,7 @@ const xmlEscape = (s: string) =>
 /**
  * sitemap.xml: the indexable pages. /search is noindex, and /testimonials is left out while it
  * is switched off (it is then only a redirect). Every page of the publications archive (and of its
- * topic, type and year filters), every publication, event and topic page is listed while its
+ * topic, type and year filters), every publication (and each of its figures' pages), event and topic page is listed while its
  * section is shown (they are not built otherwise), and every person page; drafts and embargoed
  * items are never loaded, so never listed. The newsletter archive and every sent issue are listed too.
  */
@@ -40,6 +42,16 @@ export const GET: APIRoute = async ({ site, url }) => {
     ? archivePaths(filters.total, [...filters.topic, ...filters.type, ...filters.year])
     : [];
   const day = (iso: string) => iso.slice(0, 10);
+  const figurePages = (
+    await Promise.all(
+      publications.map(async (p) =>
+        (await publicationFigures(p)).map((f): [string, string] => [
+          figurePageUrl(p, f.number),
+          day(p.updatedAt),
+        ]),
+      ),
+    )
+  ).flat();
   const pages: [path: string, lastmod: string][] = [
     ...[
       '/',
@@ -51,6 +63,7 @@ export const GET: APIRoute = async ({ site, url }) => {
       ...archive,
     ].map((p): [string, string] => [p, lastmod]),
     ...publications.map((p): [string, string] => [publicationUrl(p), day(p.updatedAt)]),
+    ...figurePages,
     ...events.map((e): [string, string] => [eventUrl(e), day(e.updatedAt)]),
     ...people.map((p): [string, string] => [personUrl(p), lastmod]),
     ...issues.map((i): [string, string] => [issueUrl(i), day(sentOn(i))]),

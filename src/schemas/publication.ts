@@ -14,6 +14,7 @@ import { withoutDefaults } from './patch-shape';
 import { peopleSchema, topicsSchema } from './people';
 import { releaseFields } from './release';
 import { slugFields } from './slug-fields';
+import { takeawaysSchema } from './takeaways';
 
 /** Longest body: about 8,000 words, a 35-minute read (the whole publications list is one document). */
 export const BODY_MAX_CHARS = 50_000;
@@ -52,6 +53,14 @@ const fields = {
   body: longText(BODY_MAX_CHARS).default(''),
   /** A Digital Object Identifier, bare ('10.1234/abc'), or empty. */
   doi: doiField().default(''),
+  /** The report series it belongs to ('Meridian Policy Reports'), or empty. */
+  series: text(200).default(''),
+  /** Its number in that series ('3', '2025-01'), or empty: Crossref's report number. */
+  seriesNumber: text(40).default(''),
+  /** The main findings, in order: shown above the body and as the JSON-LD abstract. */
+  keyFindings: takeawaysSchema('key findings').default([]),
+  /** What the authors recommend, in order: shown after the findings. */
+  recommendations: takeawaysSchema('recommendations').default([]),
   ...releaseFields,
 };
 

@@ -92,6 +92,9 @@ export const SETTINGS_DEFAULTS = {
   copyrightText: `© ${new Date().getFullYear()} ${SITE.name}. All rights reserved.`,
   newsletterLinkText: 'AI Quick Bytes',
   newsletterLinkUrl: SITE.newsletterUrl,
+  // The licence under which report figures may be reused, named on each figure's page.
+  figureLicence: 'CC BY 4.0',
+  figureLicenceUrl: 'https://creativecommons.org/licenses/by/4.0/',
   // The page for an unknown address, and the newsletter popup.
   notFoundTitle: '404 Page Not Found',
   notFoundText: 'Did you forget to add the page to the router?',

@@ -71,6 +71,7 @@ const LINK_KEYS = new Set<SettingsTextKey>([
   'newsletterLinkUrl',
 ]);
 const URL_KEYS = new Set<SettingsTextKey>([
+  'figureLicenceUrl',
   'founderLinkedin',
   'founderTwitter',
   'featuredVideoUrl',

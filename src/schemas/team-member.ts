@@ -10,6 +10,7 @@ import {
   webUrl,
 } from './common';
 import { splitHonorific } from './cited-name';
+import { orcidField } from './orcid';
 import { topicsSchema } from './people';
 import { slugFields } from './slug-fields';
 
@@ -26,6 +27,8 @@ const fields = {
   linkedin: webUrl().optional(),
   twitter: webUrl().optional(),
   email: optionalEmail.optional(),
+  /** ORCID iD, bare ('0000-0002-1825-0097'): on their page, in citations and Crossref deposits. */
+  orcid: orcidField().optional(),
   /** Research areas (ids) this member is an expert in: they are listed on those topic pages. */
   topics: topicsSchema().optional(),
 };

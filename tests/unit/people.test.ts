@@ -23,6 +23,7 @@ const person = (id: string, name: string, slug: string, extra: Partial<Person> =
   linkedin: '',
   twitter: '',
   email: '',
+  orcid: '',
   topics: [],
   founder: false,
   ...extra,

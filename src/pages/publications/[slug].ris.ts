@@ -1,3 +1,4 @@
+import { withOrcidRis } from '../../lib/citation-orcid';
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { attachment, downloadName, ris } from '../../lib/citation';
 import { pagesToRender, recordHash } from '../../integrations/page-cache';
@@ -17,7 +18,7 @@ export const getStaticPaths = (async () => {
     'publication-ris',
     publications,
     (p) => `publications/${p.slug}.ris`,
-    (p) => [recordHash(p), library.authors(p).map((c) => c.cited)],
+    (p) => [recordHash(p), library.authors(p).map((c) => [c.cited, c.person?.orcid ?? ''])],
   );
   return render.map((publication) => ({
     params: { slug: publication.slug },
@@ -28,8 +29,10 @@ export const getStaticPaths = (async () => {
 export const GET: APIRoute = async ({ props, site, url }) => {
   const publication = (props as { publication: Publication }).publication;
   const origin = new URL(site ?? url).origin;
-  const authors = (await loadLibrary()).authors(publication).map((c) => c.cited);
-  const body = ris(
+  const credits = (await loadLibrary()).authors(publication);
+  const authors = credits.map((c) => c.cited);
+  const orcids = credits.map((c) => c.person?.orcid ?? '');
+  const record = ris(
     { ...publication, authors },
     {
       publisher: SITE.name,
@@ -37,6 +40,7 @@ export const GET: APIRoute = async ({ props, site, url }) => {
       pdfUrl: publication.pdf ? new URL(publication.pdf, origin).href : undefined,
     },
   );
+  const body = withOrcidRis(record, authors, orcids);
   return new Response(body, {
     headers: {
       'Content-Type': 'application/x-research-info-systems; charset=utf-8',

@@ -1,10 +1,21 @@
 /**
  * The web version of one demo report ('The State of AI Governance 2025'): headings, a list, a
- * quote, a table, a footnote and a figure with alt text and caption, so a fresh site shows what a
+ * quote, a table, a footnote and a figure with alt text and caption, its key findings and recommendations, so a fresh site shows what a
  * report's page can hold. The DOI uses 10.5555, the prefix Crossref keeps for examples.
  */
 export const DEMO_REPORT = {
   doi: '10.5555/meridian.2025.001',
+  series: 'Meridian Policy Reports',
+  seriesNumber: '1',
+  keyFindings: [
+    'Binding AI rules now apply in 11 of the 32 jurisdictions reviewed, up from 3 in 2023.',
+    'Where enforcement worked, a named regulator had both powers and a budget of its own.',
+    'Redress is the weakest link: few people affected by an AI decision can complain and be heard.',
+  ],
+  recommendations: [
+    'Give one regulator in each jurisdiction the duty and the budget to enforce AI rules.',
+    'Write obligations specific enough to audit, with published audit results.',
+  ],
   body: `## Summary
 
 Between 2023 and 2025, AI rules moved from voluntary principles to binding obligations in a third of the 32 jurisdictions we reviewed. This report scores each of them on how far that move has gone, and asks what made enforcement work where it did.

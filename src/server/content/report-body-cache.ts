@@ -8,15 +8,18 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { renderReportBody, type RenderedBody } from './report-body';
+import { renderReportBody, type RenderedBody, type RenderOptions } from './report-body';
 
 /** Bump when the renderer's output changes, so cached bodies are rendered again. */
-const RENDERER_VERSION = 3;
+const RENDERER_VERSION = 4;
 
 const cacheDir = () =>
   path.resolve(process.env.ASTRO_CACHE_DIR || './node_modules/.astro', 'report-bodies');
-const cacheName = (markdown: string) =>
-  `${createHash('sha256').update(`${RENDERER_VERSION}\n${markdown}`).digest('hex').slice(0, 32)}.json`;
+const cacheName = (markdown: string, options: RenderOptions) =>
+  `${createHash('sha256')
+    .update(`${RENDERER_VERSION}\n${options.figureBase ?? ''}\n${markdown}`)
+    .digest('hex')
+    .slice(0, 32)}.json`;
 
 // The folder is listed once per build (and created once), not asked about each body: a first
 // build of 10,000 publications otherwise spent a second on failed reads and repeated mkdirs.
@@ -29,8 +32,11 @@ const cachedNames = () =>
 let made: Promise<unknown> | null = null;
 
 /** The rendered body: from the cache, or rendered now and cached (written whole, then renamed in). */
-export async function renderedReportBody(markdown: string): Promise<RenderedBody> {
-  const name = cacheName(markdown);
+export async function renderedReportBody(
+  markdown: string,
+  options: RenderOptions = {},
+): Promise<RenderedBody> {
+  const name = cacheName(markdown, options);
   const file = path.join(cacheDir(), name);
   // A listed file that cannot be read (cut short, removed since) is rendered again.
   const cached = (await cachedNames()).has(name)
@@ -40,7 +46,7 @@ export async function renderedReportBody(markdown: string): Promise<RenderedBody
       )
     : null;
   if (cached) return cached;
-  const rendered = renderReportBody(markdown);
+  const rendered = renderReportBody(markdown, options);
   // A cache that cannot be written costs time, not correctness: the page still gets its body.
   await (made ??= mkdir(cacheDir(), { recursive: true }))
     .then(async () => {

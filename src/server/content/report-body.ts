@@ -25,9 +25,25 @@ export interface ContentsEntry {
   level: number;
 }
 
+/** A numbered figure of the body: an image alone in its paragraph, with a caption. */
+export interface ReportFigure {
+  /** 1, 2, …: in the order of the body; figures without a caption are not numbered. */
+  number: number;
+  src: string;
+  alt: string;
+  caption: string;
+}
+
+/** Where figures' own pages are: figure n's is `<figureBase>/<n>` (no links without it). */
+export interface RenderOptions {
+  figureBase?: string;
+}
+
 export interface RenderedBody {
   html: string;
   contents: ContentsEntry[];
+  /** The numbered figures, in order. */
+  figures: ReportFigure[];
   words: number;
   /** Reading time in whole minutes, at least 1. */
   minutes: number;
@@ -50,13 +66,33 @@ const md = new MarkdownIt('default', { html: false, linkify: false, typographer:
   footnote,
 );
 
+/** What a render collects as it goes: the numbered figures. */
+interface RenderEnv extends RenderOptions {
+  figures?: ReportFigure[];
+  [key: string | symbol]: unknown;
+}
+
+/**
+ * A caption without the number an author may have typed ('Figure 3: …', 'Fig. 3. …'): the site
+ * numbers figures itself, in the order of the body, so a typed number could only disagree.
+ */
+const figureCaption = (title: string) =>
+  title.trim().replace(/^(?:figure|fig\.?)\s*\d+\s*[.:–—-]?\s*/i, '');
+
+const imageAlt = (t: { children: { content: string }[] | null; content: string }) =>
+  t.children?.map((c) => c.content).join('') ?? t.content;
+
 /**
  * Headings get ids (for the contents list) and start at h2 whatever level the admin began with;
  * table alignment becomes a class instead of an inline style; a paragraph holding one image only
- * becomes a figure whose title is the caption.
+ * becomes a figure whose title is the caption. Captioned figures on this site are numbered in
+ * the order of the body (an uncaptioned image is an illustration, not a figure one cites) and
+ * get an anchor, `figure-<n>`, that their own pages link back to.
  */
 md.core.ruler.push('report_structure', (state) => {
   const tokens = state.tokens;
+  const env = state.env as RenderEnv;
+  env.figures = [];
   const levels = tokens.filter((t) => t.type === 'heading_open').map((t) => Number(t.tag.slice(1)));
   const shift = levels.length ? 2 - Math.min(...levels) : 0;
   const idFor = headingIds();
@@ -83,7 +119,15 @@ md.core.ruler.push('report_structure', (state) => {
     ) {
       t.tag = 'figure';
       tokens[i + 2]!.tag = 'figure';
-      inline.children[0]!.meta = { figure: true };
+      const image = inline.children[0]!;
+      const src = String(image.attrGet('src') ?? '');
+      const caption = figureCaption(String(image.attrGet('title') ?? ''));
+      const number = caption && onSiteImage(src) ? env.figures.length + 1 : 0;
+      if (number) {
+        env.figures.push({ number, src, alt: imageAlt(image).trim(), caption });
+        t.attrSet('id', `figure-${number}`);
+      }
+      image.meta = { figure: true, number };
     }
   }
 });
@@ -91,19 +135,26 @@ md.core.ruler.push('report_structure', (state) => {
 /** Whether an image address is a path on this site (not `//host/…`, which leaves it). */
 export const onSiteImage = (src: string): boolean => /^\/(?![/\\])/.test(src);
 
-md.renderer.rules.image = (tokens, idx) => {
+md.renderer.rules.image = (tokens, idx, _options, env?: RenderEnv) => {
   const token = tokens[idx]!;
   const src = String(token.attrGet('src') ?? '');
-  const alt = token.children?.map((c) => c.content).join('') ?? token.content;
-  const caption = String(token.attrGet('title') ?? '');
+  const alt = imageAlt(token);
+  const title = String(token.attrGet('title') ?? '').trim();
   const esc = md.utils.escapeHtml;
   if (!onSiteImage(src)) return esc(alt);
   const sized = resizable(src)
     ? ` src="${esc(imageCdnUrl(src, 960))}" srcset="${esc(FIGURE_WIDTHS.map((w) => `${imageCdnUrl(src, w)} ${w}w`).join(', '))}" sizes="${FIGURE_SIZES}"`
     : ` src="${esc(src)}"`;
   const img = `<img${sized} alt="${esc(alt)}" loading="lazy" decoding="async">`;
-  if (!(token.meta as { figure?: boolean } | null)?.figure) return img;
-  return caption ? `${img}<figcaption>${esc(caption)}</figcaption>` : img;
+  const figure = token.meta as { figure?: boolean; number?: number } | null;
+  if (!figure?.figure) return img;
+  if (!figure.number) return title ? `${img}<figcaption>${esc(title)}</figcaption>` : img;
+  const page = env?.figureBase && `${env.figureBase}/${figure.number}`;
+  const label = `<strong>Figure ${figure.number}:</strong>`;
+  const linked = page
+    ? `<a href="${esc(page)}" class="figure-link" aria-label="Figure ${figure.number}: open its page (download, cite, embed)">${img}</a>`
+    : img;
+  return `${linked}<figcaption>${label} ${esc(figureCaption(title))}</figcaption>`;
 };
 
 // Wide tables scroll inside their own box (a keyboard can scroll it too) instead of widening the page.
@@ -150,7 +201,8 @@ const SANITIZE: sanitizeHtml.IOptions = {
     h4: ['id'],
     h5: ['id'],
     h6: ['id'],
-    a: ['href', 'id', 'class'],
+    a: ['href', 'id', 'class', 'aria-label'],
+    figure: ['id'],
     li: ['id', 'class'],
     ol: ['start', 'class'],
     sup: ['class'],
@@ -163,7 +215,7 @@ const SANITIZE: sanitizeHtml.IOptions = {
     code: ['class'],
   },
   allowedClasses: {
-    a: ['footnote-backref'],
+    a: ['footnote-backref', 'figure-link'],
     li: ['footnote-item'],
     ol: ['footnotes-list'],
     sup: ['footnote-ref'],
@@ -199,8 +251,8 @@ function countWords(tokens: ReturnType<typeof md.parse>): number {
  * Renders a report's Markdown body: safe HTML, its contents list (h2 and h3) and reading time.
  * One render's work is bounded: past BODY_MAX_CHARS (what a save accepts) the body is not read.
  */
-export function renderReportBody(markdown: string): RenderedBody {
-  const env = {};
+export function renderReportBody(markdown: string, options: RenderOptions = {}): RenderedBody {
+  const env: RenderEnv = { ...options };
   const tokens = md.parse(markdown.slice(0, BODY_MAX_CHARS), env);
   const html = sanitizeHtml(md.renderer.render(tokens, md.options, env), SANITIZE);
   const contents: ContentsEntry[] = [];
@@ -214,7 +266,13 @@ export function renderReportBody(markdown: string): RenderedBody {
     });
   });
   const words = countWords(tokens);
-  return { html, contents, words, minutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)) };
+  return {
+    html,
+    contents,
+    figures: env.figures ?? [],
+    words,
+    minutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
+  };
 }
 
 /** The images of a body as written (`![alt](src)`), in order: what the alt-text rule checks. */

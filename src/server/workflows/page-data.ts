@@ -152,6 +152,7 @@ export const loadPeople = once(async () => {
       linkedin: m.linkedin ?? '',
       twitter: m.twitter ?? '',
       email: m.email ?? '',
+      orcid: m.orcid ?? '',
       topics: m.topics ?? [],
       founder: false,
     })),

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { TAKEAWAY_MAX_CHARS, TAKEAWAYS_MAX_ITEMS } from '../../../schemas/takeaways';
 import { DEFAULT_EVENT_TYPE, eventCreateSchema } from '../../../schemas/event';
 import { DEFAULT_PUBLICATION_TYPE, publicationCreateSchema } from '../../../schemas/publication';
 import { RELEASE_STATUSES, shownStatus, type Releasable } from '../../../schemas/release';
@@ -180,6 +181,14 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
       },
       { name: 'email', label: 'E-mail', type: 'email', half: true },
       {
+        name: 'orcid',
+        label: 'ORCID iD',
+        type: 'text',
+        placeholder: '0000-0002-1825-0097',
+        half: true,
+        help: 'Optional. Linked on their page and named in citations.',
+      },
+      {
         name: 'topics',
         label: 'Expert in',
         type: 'topics',
@@ -251,6 +260,35 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
         type: 'text',
         placeholder: '10.1234/abc-123',
         help: 'Optional. Shown in the citations, without https://doi.org/.',
+      },
+      {
+        name: 'series',
+        label: 'Report series',
+        type: 'text',
+        placeholder: 'Meridian Policy Reports',
+        half: true,
+      },
+      {
+        name: 'seriesNumber',
+        label: 'Number in the series',
+        type: 'text',
+        placeholder: '3',
+        half: true,
+        help: 'The report number in the Crossref deposit.',
+      },
+      {
+        name: 'keyFindings',
+        label: 'Key findings',
+        type: 'textlist',
+        item: { name: 'finding', max: TAKEAWAYS_MAX_ITEMS },
+        help: `Optional, in order: shown above the web version (at most ${TAKEAWAYS_MAX_ITEMS}, each up to ${TAKEAWAY_MAX_CHARS} characters).`,
+      },
+      {
+        name: 'recommendations',
+        label: 'Recommendations',
+        type: 'textlist',
+        item: { name: 'recommendation', max: TAKEAWAYS_MAX_ITEMS },
+        help: 'Optional, in order: shown after the key findings.',
       },
       {
         name: 'body',

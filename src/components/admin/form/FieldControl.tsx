@@ -7,6 +7,7 @@ import MarkdownField from './MarkdownField';
 import FormField from '../../ui/FormField';
 import PdfOpen from './PdfOpen';
 import PeopleField from './PeopleField';
+import TextListField from './TextListField';
 import TopicsField from './TopicsField';
 import UploadField from '../../ui/UploadField';
 import { IMAGE_UPLOAD, PDF_UPLOAD } from './upload';
@@ -80,6 +81,27 @@ export default function FieldControl({
             value={Array.isArray(f.value) ? f.value : null}
             builtIn={builtInLinks(field.builtInLinks ?? 'nav', watch())}
             onChange={f.onChange}
+            errors={formState.errors[field.name]}
+          />
+        )}
+      />
+    );
+  }
+
+  if (field.type === 'textlist') {
+    return (
+      <Controller
+        name={field.name}
+        control={control}
+        render={({ field: f }) => (
+          <TextListField
+            id={id}
+            label={field.label}
+            help={field.help}
+            value={Array.isArray(f.value) ? f.value : []}
+            onChange={f.onChange}
+            itemName={field.item?.name ?? 'item'}
+            maxItems={field.item?.max ?? 12}
             errors={formState.errors[field.name]}
           />
         )}

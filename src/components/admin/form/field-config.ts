@@ -15,11 +15,15 @@ export type FieldType =
   | 'markdown'
   | 'people'
   | 'topics'
-  | 'links';
+  | 'links'
+  | 'textlist';
 
 /** Fields whose value is a list (authors or speakers, topic ids): compared and sent whole. */
 export const isListField = (field: FieldConfig): boolean =>
-  field.type === 'people' || field.type === 'topics' || field.type === 'links';
+  field.type === 'people' ||
+  field.type === 'topics' ||
+  field.type === 'links' ||
+  field.type === 'textlist';
 
 /** How one field of a record is edited in the admin. */
 export interface FieldConfig {
@@ -49,6 +53,8 @@ export interface FieldConfig {
    * empty, and offers "Reset to default" once changed. Saving the built-in wording stores ''.
    */
   defaultText?: string;
+  /** For 'textlist': what one item is called ('finding') and how many the list holds. */
+  item?: { name: string; max: number };
   /** For 'links': which built-in list the site shows while the value is null. */
   builtInLinks?: 'nav' | 'footer';
 }

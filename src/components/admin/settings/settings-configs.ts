@@ -175,6 +175,11 @@ const SITE_GROUPS: FieldGroup[] = [
     ['notFoundTitle', 'notFoundText'],
     'What a visitor sees at an address that does not exist.',
   ),
+  group(
+    'Report figures',
+    ['figureLicence', 'figureLicenceUrl'],
+    "The licence each figure's page names, under which readers may reuse it.",
+  ),
   group('Newsletter popup', ['showPopup', 'popupTitle', 'popupDescription', 'popupButtonText']),
   { title: 'Events', fields: [TIME_ZONE_FIELD] },
   group(

@@ -2,6 +2,7 @@ import type { IssueItem } from '../../../schemas/newsletter-issue';
 import { imageAltText } from '../../../schemas/image-alt';
 import { isPublic } from '../../../schemas/release';
 import { imageCdnUrl, resizable } from '../../../lib/responsive-image';
+import { publicationSummary } from '../../../lib/publication-summary';
 import { events, publications } from '../../content/collections';
 
 /** One card of an issue: a public publication or event, with paths on this site only. */
@@ -45,7 +46,7 @@ export async function issueCards(items: IssueItem[], now = Date.now()): Promise<
       return [
         {
           title: p.title,
-          summary: shorten(p.description),
+          summary: shorten(publicationSummary(p)),
           meta: [p.type, p.date || p.publishedOn].filter(Boolean).join(' · '),
           path: `/publications/${p.slug}`,
           image: siteImage(p.image, imageAltText(p)),
