@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useHydrated } from '../ui/use-hydrated';
-import { goLive } from '../../lib/early-tap';
 import { fetchQuery } from '../../lib/api';
 import {
   byStartDate,
@@ -76,9 +75,9 @@ export default function EventsTabs({ events, totals, builtAt }: EventsTabsProps)
     };
   }, [active]);
 
-  // A tab tapped before hydration is chosen now.
+  // A tab tapped before hydration is chosen now (src/lib/early-tap.ts).
   useEffect(() => {
-    for (const tab of EVENT_TABS) goLive(tabRefs.current[tab.id]!);
+    for (const tab of EVENT_TABS) window.goLive?.(tabRefs.current[tab.id]!);
   }, []);
 
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {

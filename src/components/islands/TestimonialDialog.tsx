@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { goLive } from '../../lib/early-tap';
 import { TESTIMONIALS_CHANGED } from './testimonial-events';
 
 // The form (and the shared schema it validates with) loads only when a visitor opens the dialog.
@@ -21,8 +20,8 @@ export default function TestimonialDialog() {
     dialog.current?.showModal();
   };
   const close = () => dialog.current?.close();
-  // A tap before hydration opens the dialog now.
-  useEffect(() => goLive(button.current!), []);
+  // A tap before hydration opens the dialog now (src/lib/early-tap.ts).
+  useEffect(() => window.goLive?.(button.current!), []);
 
   return (
     <>
