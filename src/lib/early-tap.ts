@@ -5,8 +5,9 @@
  * own code besides, so a visitor can tap a button that has nothing behind it yet. Such a control
  * carries `data-early-tap` (only `type="button"` controls: they have no default action a kept tap
  * could skip). Until its script marks it live, the head script below keeps the latest tap on such
- * a control (on `goLive` itself, the one global it adds); the script calls `window.goLive(control)` once its handler is attached, which
- * replays that tap. Without JavaScript nothing is kept, and the control does nothing, as before.
+ * a control (on `goLive` itself, the one global it adds); the script calls
+ * `window.goLive(control)` once its handler is attached, which replays that tap. Without
+ * JavaScript nothing is kept, and the control does nothing, as before.
  *
  * `goLive` is defined by the head script rather than imported: a module shared by the header's
  * script and the islands would be one more file on every page, and every page's JavaScript is
