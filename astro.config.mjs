@@ -7,6 +7,7 @@ import pageCache from './src/integrations/page-cache.ts';
 import previewPages from './src/integrations/preview-pages.ts';
 import setupCode from './src/integrations/setup-code.ts';
 import { AFTER_PAINT_SCRIPT, FONTS_LATER_SCRIPT } from './src/lib/after-paint.ts';
+import { EARLY_TAP_SCRIPT } from './src/lib/early-tap.ts';
 import { OFF_SITE_IMAGE_SOURCES } from './src/schemas/image-source.ts';
 import { createHash } from 'node:crypto';
 
@@ -78,10 +79,11 @@ export default defineConfig({
         "manifest-src 'self'",
         "worker-src 'self'",
       ],
-      // The two inline scripts every page gets (src/lib/after-paint.ts), allowed by their hash.
+      // The three inline scripts every page gets (src/lib/after-paint.ts, early-tap.ts), allowed by
+      // their hash.
       scriptDirective: {
         resources: ["'self'", ...analytics.script],
-        hashes: [FONTS_LATER_SCRIPT, AFTER_PAINT_SCRIPT].map(
+        hashes: [FONTS_LATER_SCRIPT, EARLY_TAP_SCRIPT, AFTER_PAINT_SCRIPT].map(
           (code) =>
             /** @type {`sha256-${string}`} */ (
               `sha256-${createHash('sha256').update(code).digest('base64')}`

@@ -32,6 +32,11 @@ export default defineConfig({
         '--disable-quic',
         '--no-first-run',
         '--disable-sync',
+        // The tests run with no network: a host other than the site's own would only wait on a
+        // name lookup that cannot succeed (for as long as the machine's resolver takes to give
+        // up). Such names fail at once instead; page.route still answers for any a test stands in
+        // for, before any lookup.
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
       ],
     },
   },

@@ -12,15 +12,19 @@
  *   of the body turns them back into module scripts after the frame that paints the parsed page.
  *   They then run as each arrives rather than in document order; none needs another to have run
  *   first (each is its own entry, and what they share lives in shared module chunks).
+ * - A head script keeps a tap on a control whose script has not run yet, for that script to
+ *   replay (early-tap.ts).
  * - On a first visit a head script sets `fonts-later` on <html>, which points both font stacks at
  *   the stand-ins (global.css), so no font is asked for; the same end-of-body script removes it
  *   after that first paint and notes that the fonts are now in the browser's cache. Later visits
  *   skip the class and draw with the web fonts at once, as before: no flash of the stand-ins on
  *   every page. Without JavaScript nothing is deferred at all.
  *
- * Both inline scripts are fixed strings, so the Content Security Policy allows them by hash
+ * The inline scripts are fixed strings, so the Content Security Policy allows them by hash
  * (astro.config.mjs) rather than with 'unsafe-inline'.
  */
+
+import { EARLY_TAP_SCRIPT } from './early-tap';
 
 /** Set in localStorage once a page has asked for the web fonts. */
 export const FONTS_CACHED_KEY = 'webfonts-cached';
@@ -57,9 +61,9 @@ const MODULE_SCRIPT = /<script type="module" src="([^"]+)"><\/script>/g;
 const CSP_META = /<meta http-equiv="content-security-policy"[^>]*>/;
 
 /**
- * Shapes a rendered HTML page as described above. The head script goes right after the policy's
+ * Shapes a rendered HTML page as described above. The head scripts go right after the policy's
  * <meta> (a policy in a <meta> governs only what follows it) and before any linked stylesheet, so
- * it never waits for one; without that <meta> (`astro dev`) it closes the head. A page without a
+ * they never wait for one; without that <meta> (`astro dev`) it closes the head. A page without a
  * head and a body (an HTML fragment) is left as it is.
  */
 export function deferUntilPainted(html: string): string {
@@ -71,5 +75,5 @@ export function deferUntilPainted(html: string): string {
   const body = html
     .slice(at, bodyEnd)
     .replace(MODULE_SCRIPT, '<script type="text/plain" data-after-paint="$1"></script>');
-  return `${html.slice(0, at)}<script>${FONTS_LATER_SCRIPT}</script>${body}<script>${AFTER_PAINT_SCRIPT}</script>${html.slice(bodyEnd)}`;
+  return `${html.slice(0, at)}<script>${FONTS_LATER_SCRIPT}</script><script>${EARLY_TAP_SCRIPT}</script>${body}<script>${AFTER_PAINT_SCRIPT}</script>${html.slice(bodyEnd)}`;
 }

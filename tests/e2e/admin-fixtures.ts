@@ -5,7 +5,7 @@ import {
   type Page,
   request,
 } from '@playwright/test';
-import { type AdminSession, expect, publishHeldBuilds, test as base } from './fixtures';
+import { type AdminSession, buildsDone, expect, RECHECK_MS, test as base } from './fixtures';
 
 /**
  * Browser-test helpers for the admin app. Admin specs sign in as their own admin user (one per
@@ -13,7 +13,7 @@ import { type AdminSession, expect, publishHeldBuilds, test as base } from './fi
  * logout revokes every session of its user, which must not sign these tests out midway.
  */
 
-export { createUser, publishHeldBuilds } from './fixtures';
+export { buildsDone, createUser } from './fixtures';
 
 /** Playwright test with a signed-in admin session (made once per worker, reused by every test). */
 export const test = base.extend<{ admin: { username: string } }>({
@@ -44,7 +44,7 @@ export async function waitForPublished(
   await expect
     .poll(
       async () => {
-        publishHeldBuilds();
+        await buildsDone();
         const html = await (await page.request.get(path)).text();
         if (html.includes(text) === present) return true;
         const publish = await (await page.request.get('/api/admin/publish')).json();
@@ -52,7 +52,7 @@ export async function waitForPublished(
         if (publish.state === 'failed') throw new Error(`The rebuild failed: ${publish.lastError}`);
         return false;
       },
-      { timeout: timeoutMs, intervals: [500] },
+      { timeout: timeoutMs, intervals: [RECHECK_MS] },
     )
     .toBe(true);
 }
@@ -121,10 +121,10 @@ export async function openWhenBuilt(reader: Page, url: string): Promise<void> {
   await expect
     .poll(
       async () => {
-        publishHeldBuilds();
+        await buildsDone();
         return (await reader.goto(url))!.status();
       },
-      { timeout: 120_000, intervals: [500] },
+      { timeout: 120_000, intervals: [RECHECK_MS] },
     )
     .toBe(200);
 }

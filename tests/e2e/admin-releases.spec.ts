@@ -2,7 +2,7 @@ import {
   expect,
   openAdmin,
   openWhenBuilt,
-  publishHeldBuilds,
+  buildsDone,
   test,
   unique,
   waitForPublished,
@@ -17,7 +17,6 @@ test('an editor makes a release of a draft and a text change, previews it as a w
   page,
   browser,
   buildClock,
-  site,
 }) => {
   const title = unique('E2E launch report');
   const wording = unique('Launch wording');
@@ -86,8 +85,7 @@ test('an editor makes a release of a draft and a text change, previews it as a w
 
   // Before its time the live site is unchanged. Every build the saves asked for is done first: the
   // next build is then the one the check below asks for, the only one that renders for its time.
-  publishHeldBuilds();
-  await site.builder.idle();
+  await buildsDone();
   expect((await page.request.get(`/publications/${slug}`)).status()).toBe(404);
   expect(await (await page.request.get('/')).text()).not.toContain(wording);
 

@@ -62,6 +62,22 @@ export function publishHeldBuilds(): void {
 }
 
 /**
+ * Lets the held builds start and resolves once every build asked for so far has ended: a check of
+ * a page then sees what those builds made, with no polling while they run. A failed build is not
+ * an error here: the publish state reports it (waitForPublished reads it).
+ */
+export async function buildsDone(): Promise<void> {
+  publishHeldBuilds();
+  await workerBuilder?.idle().catch(() => undefined);
+}
+
+/**
+ * Between checks of a page that follow buildsDone: only a save whose hook call had not reached the
+ * builder yet is still to come, so the next check need not wait long.
+ */
+export const RECHECK_MS = 100;
+
+/**
  * Waits until the served HTML of `path` contains `text`, i.e. the rebuild after a save is live.
  */
 export async function waitForLive(
@@ -73,10 +89,10 @@ export async function waitForLive(
   await expect
     .poll(
       async () => {
-        publishHeldBuilds();
+        await buildsDone();
         return (await (await page.request.get(path)).text()).includes(text);
       },
-      { timeout: timeoutMs, intervals: [500] },
+      { timeout: timeoutMs, intervals: [RECHECK_MS] },
     )
     .toBe(true);
 }

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { DEMO } from '../../src/server/content/demo-content';
-import { publishHeldBuilds, USERS } from './fixtures';
+import { buildsDone, RECHECK_MS, USERS } from './fixtures';
 
 /** The demo content every home test can rely on (other suites may add, never remove, items). */
 export { DEMO };
@@ -40,10 +40,10 @@ export async function waitForGone(
   await expect
     .poll(
       async () => {
-        publishHeldBuilds();
+        await buildsDone();
         return (await (await page.request.get(path)).text()).includes(text);
       },
-      { timeout: timeoutMs, intervals: [500] },
+      { timeout: timeoutMs, intervals: [RECHECK_MS] },
     )
     .toBe(false);
 }

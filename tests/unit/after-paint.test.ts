@@ -4,6 +4,7 @@ import {
   deferUntilPainted,
   FONTS_LATER_SCRIPT,
 } from '../../src/lib/after-paint';
+import { EARLY_TAP_SCRIPT } from '../../src/lib/early-tap';
 
 const CSP = '<meta http-equiv="content-security-policy" content="script-src \'self\'">';
 const page = (head: string, body: string) =>
@@ -24,14 +25,16 @@ describe('a page fetches nothing but itself before its first paint', () => {
     );
   });
 
-  it('decides about the fonts right after the policy and before the stylesheet, and loads everything at the end of the body', () => {
-    expect(html).toContain(`${CSP}<script>${FONTS_LATER_SCRIPT}</script><link rel="stylesheet"`);
+  it('decides about the fonts and starts noting early taps right after the policy and before the stylesheet, and loads everything at the end of the body', () => {
+    expect(html).toContain(
+      `${CSP}<script>${FONTS_LATER_SCRIPT}</script><script>${EARLY_TAP_SCRIPT}</script><link rel="stylesheet"`,
+    );
     expect(html.endsWith(`<script>${AFTER_PAINT_SCRIPT}</script></body></html>`)).toBe(true);
   });
 
-  it('without a policy <meta> the font script closes the head', () => {
+  it('without a policy <meta> the head scripts close the head', () => {
     expect(deferUntilPainted(page('<title>t</title>', 'x'))).toContain(
-      `<title>t</title><script>${FONTS_LATER_SCRIPT}</script></head>`,
+      `<title>t</title><script>${FONTS_LATER_SCRIPT}</script><script>${EARLY_TAP_SCRIPT}</script></head>`,
     );
   });
 

@@ -75,6 +75,11 @@ export default function EventsTabs({ events, totals, builtAt }: EventsTabsProps)
     };
   }, [active]);
 
+  // A tab tapped before hydration is chosen now (src/lib/early-tap.ts).
+  useEffect(() => {
+    for (const tab of EVENT_TABS) window.goLive?.(tabRefs.current[tab.id]!);
+  }, []);
+
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
     const index = EVENT_TABS.findIndex((t) => t.id === active);
     const next = {
@@ -113,6 +118,7 @@ export default function EventsTabs({ events, totals, builtAt }: EventsTabsProps)
               tabIndex={selected ? 0 : -1}
               onClick={() => setActive(tab.id)}
               onKeyDown={onKeyDown}
+              data-early-tap
               className={`flex-1 rounded-lg px-2 py-2 text-xs font-semibold transition sm:px-4 sm:text-sm ${
                 selected
                   ? 'bg-white text-brand-900 shadow-sm'

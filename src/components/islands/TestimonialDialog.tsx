@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { TESTIMONIALS_CHANGED } from './testimonial-events';
 
 // The form (and the shared schema it validates with) loads only when a visitor opens the dialog.
@@ -10,6 +10,7 @@ const TestimonialForm = lazy(() => import('./TestimonialForm'));
  */
 export default function TestimonialDialog() {
   const dialog = useRef<HTMLDialogElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const [opened, setOpened] = useState(false);
   // A new key remounts the form: the reset after a successful submission.
   const [formKey, setFormKey] = useState(0);
@@ -19,12 +20,16 @@ export default function TestimonialDialog() {
     dialog.current?.showModal();
   };
   const close = () => dialog.current?.close();
+  // A tap before hydration opens the dialog now (src/lib/early-tap.ts).
+  useEffect(() => window.goLive?.(button.current!), []);
 
   return (
     <>
       <button
+        ref={button}
         type="button"
         onClick={open}
+        data-early-tap
         aria-haspopup="dialog"
         className="inline-flex min-h-12 items-center gap-2 rounded-lg bg-accent-400 px-6 font-semibold text-brand-950 shadow-sm transition hover:bg-accent-500 focus-visible:outline-white"
       >
