@@ -196,3 +196,15 @@ export async function passwordLinkAllowed(username: string): Promise<boolean> {
     throw error;
   }
 }
+
+/**
+ * Visit beacons per client: 300 per 10 minutes (a reader opening page after page stays far below),
+ * off with PUBLIC_POST_LIMIT=0 like the forms. The address is only ever stored as a hash keyed
+ * with the site's secret, so the throttle's entries cannot be matched back to an address by
+ * hashing every possible one; they expire with the window.
+ */
+export async function assertBeaconAllowed(ip: string): Promise<void> {
+  if (process.env.PUBLIC_POST_LIMIT?.trim() === '0') return;
+  const keyed = `${process.env.SESSION_SECRET ?? ''}|beacon|${ip}`;
+  await takeSlot('beacon', keyed, 300, 10 * 60 * 1000, false, 'Too many page views at once.');
+}

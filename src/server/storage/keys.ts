@@ -16,3 +16,17 @@ export const timeOfInverted = (digits: string): number => LAST_MS - Number(digit
 export function newestFirstKey(now = Date.now(), suffix: string = crypto.randomUUID()): string {
   return `${invertedTime(now)}-${suffix}`;
 }
+
+/**
+ * Visit counting (store `analytics`). Each hit is its own key, `shards/<UTC minute>/<id>.<hit>`,
+ * with the hit itself in the key (base64url JSON), so simultaneous hits never contend and a
+ * listing alone says what they counted. Days are `days/<YYYY-MM-DD>`.
+ */
+export const ANALYTICS_KEYS = {
+  shardPrefix: 'shards/',
+  /** The shards of one minute (`YYYY-MM-DDTHH:mm`), of one day (`YYYY-MM-DD`) or all. */
+  shards: (minuteOrDay = '') => `shards/${minuteOrDay}`,
+  shard: (minute: string, id: string, encodedHit: string) => `shards/${minute}/${id}.${encodedHit}`,
+  dayPrefix: 'days/',
+  day: (date: string) => `days/${date}`,
+} as const;
