@@ -98,13 +98,13 @@ describe('counting', () => {
   });
 
   it('does not count Sec-GPC, DNT or robots (204, nothing stored), and refuses paths that are not pages', async () => {
-    for (const headers of [
+    const asks: Record<string, string>[] = [
       { 'Sec-GPC': '1' },
       { DNT: '1' },
       { 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
       { 'User-Agent': 'curl/8.5.0' },
-    ])
-      expect((await beacon({ path: '/' }, headers)).status).toBe(204);
+    ];
+    for (const headers of asks) expect((await beacon({ path: '/' }, headers)).status).toBe(204);
     expect((await store().list()).blobs).toHaveLength(0);
     for (const path of ['/admin', '/wp-login.php', '/api/hit', '/login', 'https://evil.example/']) {
       const res = await beacon({ path });
