@@ -222,4 +222,49 @@ describe('counting', () => {
       await admin.patch('/api/site-settings', { countVisits: true });
     }
   });
+
+  it('answers a CSV of the same figures, and only to signed-in editors', async () => {
+    await beacon({ path: '/privacy', referrer: 'example.net' });
+    const csv = await admin.get(`/api/admin/analytics?from=${today()}&to=${today()}&format=csv`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
+    expect(csv.text).toContain('section,key,kind,count');
+    expect(csv.text).toContain(`day,${today()},view,1`);
+    expect(csv.text).toContain('page,/privacy,view,1');
+    expect(csv.text).toContain('referrer,example.net,view,1');
+    expect(
+      (await client(site.url).get(`/api/admin/analytics?from=${today()}&to=${today()}`)).status,
+    ).toBe(401);
+    const bad = await admin.get('/api/admin/analytics?from=2026-13-01&to=2026-01-01');
+    expect(bad.status).toBe(400);
+    expect(bad.json.fields).toBeTruthy();
+  });
+
+  it("shows a publication's impact: views, downloads, referrers and issues, beside the previous one", async () => {
+    const all = (await admin.get('/api/publications/all')).json as {
+      id: string;
+      slug: string;
+      pdf: string;
+    }[];
+    const latest = (await admin.get('/api/admin/analytics/publications/latest')).json
+      .ids as string[];
+    expect(latest.length).toBeGreaterThan(0);
+    const p = all.find((i) => i.id === latest[0])!;
+    const page = `/publications/${p.slug}`;
+    await beacon({ path: page, referrer: 'news.example.org', ref: 'issue-7' });
+    await beacon({ path: page });
+    await beacon({ path: `${page}.ris`, kind: 'citation' });
+    await rollUp();
+    await beacon({ path: page, ref: 'issue-7' });
+    const res = await admin.get(`/api/admin/analytics/publications/${p.id}`);
+    expect(res.status).toBe(200);
+    const impact = res.json as import('../../src/schemas/analytics').PublicationImpact;
+    expect(impact.path).toBe(page);
+    expect(impact.totals).toMatchObject({ views: 3, citation: 1 });
+    expect(impact.days.at(-1)).toEqual({ date: today(), views: 3 });
+    expect(impact.referrers).toEqual([{ host: 'news.example.org', views: 1 }]);
+    expect(impact.newsletter).toEqual([{ issue: 'issue-7', views: 2 }]);
+    if (impact.publishedOn >= daysAgo(6)) expect(impact.first7.views).toBe(3);
+    expect((await admin.get('/api/admin/analytics/publications/no-such-id')).status).toBe(404);
+  });
 });
