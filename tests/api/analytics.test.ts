@@ -5,6 +5,7 @@
  * rollup run twice counts once; reads cost the days shown; concurrent beacons are all counted.
  */
 import { getStore } from '@netlify/blobs';
+import type { HitKind } from '../../src/schemas/analytics';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countBlobCalls } from '../helpers/blobs-counter';
 import { startAdminSite, type Session } from '../helpers/admin-site';
@@ -266,5 +267,50 @@ describe('counting', () => {
     expect(impact.newsletter).toEqual([{ issue: 'issue-7', views: 2 }]);
     if (impact.publishedOn >= daysAgo(6)) expect(impact.first7.views).toBe(3);
     expect((await admin.get('/api/admin/analytics/publications/no-such-id')).status).toBe(404);
+  });
+
+  it("the privacy notice's default says what the beacon sends and the aggregates keep, and no more", async () => {
+    const { SETTINGS_DEFAULTS } = await import('../../src/schemas/site-settings-defaults');
+    const { beaconSchema, hitSchema } = await import('../../src/schemas/analytics');
+    const notice = SETTINGS_DEFAULTS.privacyAnalyticsDescription;
+    // Each field the beacon may send, and each kind counted, is named in the notice.
+    const sentFields: Record<string, string> = {
+      path: 'the address of the page',
+      referrer: 'the name of the website whose link brought you (not the link itself)',
+      ref: 'which issue it was',
+      kind: 'downloads of reports, citation files and calendar files',
+    };
+    expect(Object.keys(beaconSchema.shape).sort()).toEqual(Object.keys(sentFields).sort());
+    for (const phrase of Object.values(sentFields)) expect(notice).toContain(phrase);
+    const kinds: Record<HitKind, string> = {
+      view: 'For each page view',
+      pdf: 'downloads of reports',
+      citation: 'citation files',
+      ics: 'calendar files',
+      preview: 'preview links opened',
+      signup: 'newsletter signups by the page they came from',
+    };
+    for (const phrase of Object.values(kinds)) expect(notice).toContain(phrase);
+    for (const never of [
+      'IP address',
+      'user agent',
+      'cookies',
+      'Global Privacy Control',
+      'Do Not Track',
+    ])
+      expect(notice).toContain(never);
+    // What is stored holds those four fields and a count, nothing else.
+    expect(Object.keys(hitSchema.shape).sort()).toEqual(['host', 'kind', 'path', 'ref']);
+    await beacon({ path: '/', referrer: 'example.com', ref: 'june' });
+    await rollUp();
+    const { ANALYTICS_KEYS } = await import('../../src/server/storage/keys');
+    const day = (await store().get(ANALYTICS_KEYS.day(today()), { type: 'json' })) as {
+      date: string;
+      cells: Record<string, number>;
+      pending: object;
+    };
+    expect(Object.keys(day).sort()).toEqual(['cells', 'date', 'pending']);
+    expect(day.cells).toEqual({ ['view\t/\texample.com\tjune']: 1 });
+    expect((await store().list()).blobs.map((b) => b.key)).toEqual([ANALYTICS_KEYS.day(today())]);
   });
 });

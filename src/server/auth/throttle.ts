@@ -208,3 +208,22 @@ export async function assertBeaconAllowed(ip: string): Promise<void> {
   const keyed = `${process.env.SESSION_SECRET ?? ''}|beacon|${ip}`;
   await takeSlot('beacon', keyed, 300, 10 * 60 * 1000, false, 'Too many page views at once.');
 }
+
+/**
+ * Deletes the beacon throttle's entries older than its window: visitors who never come back would
+ * otherwise leave theirs behind (the privacy notice says they last minutes). Run by the rollup.
+ */
+export async function sweepBeaconThrottle(now = Date.now()): Promise<number> {
+  const store = openStore(STORES.throttle);
+  const old: string[] = [];
+  await blobCall('list beacon throttle', async () => {
+    for await (const page of store.list({ prefix: 'beacon/', paginate: true }))
+      for (const { key } of page.blobs)
+        if (now - Number(key.split('/')[2]?.split('-')[0]) >= 10 * 60 * 1000) old.push(key);
+  });
+  for (let i = 0; i < old.length; i += 32)
+    await Promise.all(
+      old.slice(i, i + 32).map((k) => blobCall('sweep throttle', () => store.delete(k))),
+    );
+  return old.length;
+}
