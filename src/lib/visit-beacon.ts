@@ -3,48 +3,35 @@
  * painted, one beacon with the path, the referring site's host name and a newsletter issue (the
  * `ref` our newsletter's links carry), and one per download link followed (PDF, citation,
  * calendar). Nothing else: no cookie, no storage, no identifier. Visitors whose browser asks not to
- * be tracked send nothing at all.
+ * be tracked send nothing at all. Kept tiny: it is inlined into every page.
  */
-type PrivacyNavigator = Navigator & { globalPrivacyControl?: boolean };
-
-const nav = navigator as PrivacyNavigator;
+const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
 const send = (body: object) => nav.sendBeacon('/api/hit', JSON.stringify(body));
 
-function referrerHost(): string {
-  try {
-    const host = document.referrer ? new URL(document.referrer).hostname : '';
-    return host === location.hostname ? '' : host;
-  } catch {
-    return '';
-  }
-}
-
-const DOWNLOADS: [RegExp, string][] = [
-  [/\.pdf$/i, 'pdf'],
-  [/\.(ris|bib)$/i, 'citation'],
-  [/\.ics$/i, 'ics'],
-];
-
-if (!nav.globalPrivacyControl && nav.doNotTrack !== '1' && 'sendBeacon' in nav) {
+if (!nav.globalPrivacyControl && nav.doNotTrack !== '1') {
   const ref = new URLSearchParams(location.search).get('ref') ?? '';
+  let host = '';
+  try {
+    host = new URL(document.referrer).hostname;
+  } catch {
+    // No referrer (or not a URL): nothing to say where the reader came from.
+  }
   const view = () =>
     send({
       path: location.pathname,
-      referrer: referrerHost(),
-      ...(/^[\w-]{1,60}$/.test(ref) ? { ref } : {}),
+      referrer: host === location.hostname ? '' : host,
+      ...(/^[\w-]{1,60}$/.test(ref) && { ref }),
     });
   // After the load event and the frame after it: the count never competes with the page.
-  const later = () => requestAnimationFrame(() => setTimeout(view));
-  if (document.readyState === 'complete') later();
-  else addEventListener('load', later, { once: true });
+  addEventListener('load', () => requestAnimationFrame(() => setTimeout(view)));
   addEventListener(
     'click',
     (event) => {
-      const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement;
-      if (!link || link.origin !== location.origin) return;
-      const kind = DOWNLOADS.find(([re]) => re.test(link.pathname))?.[1];
-      if (kind) send({ path: link.pathname, kind });
+      const link = (event.target as Element).closest?.('a');
+      const file =
+        link?.origin === location.origin && /\.(pdf)$|\.(ris|bib)$|\.ics$/i.exec(link.pathname);
+      if (file) send({ path: link.pathname, kind: file[1] ? 'pdf' : file[2] ? 'citation' : 'ics' });
     },
-    { capture: true },
+    true,
   );
 }
