@@ -50,13 +50,15 @@ export function countEvent(kind: HitKind, path: string): void {
   });
 }
 
-/** Every shard key under a prefix, through every page of the listing. */
-export async function listShardKeys(prefix: string): Promise<string[]> {
+/** The shard keys under a prefix, in key order (oldest minute first), at most `limit`. */
+export async function listShardKeys(prefix: string, limit = Infinity): Promise<string[]> {
   const store = openStore(STORES.analytics);
   const keys: string[] = [];
   await blobCall('list hits', async () => {
-    for await (const page of store.list({ prefix, paginate: true }))
+    for await (const page of store.list({ prefix, paginate: true })) {
       for (const b of page.blobs) keys.push(b.key);
+      if (keys.length >= limit) break;
+    }
   });
-  return keys;
+  return keys.slice(0, limit);
 }
