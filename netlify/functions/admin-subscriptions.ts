@@ -2,7 +2,7 @@
 //        q = substring of the address; pending = signups waiting for confirmation (unexpired), listed apart;
 //        unsubscribed = addresses that left (kept so no import adds them back)
 // GET    /api/admin/subscriptions/export?list=subscribed|unsubscribed&since=last (admin) -> CSV download
-//        (columns email,status,signedUpAt,confirmedAt,unsubscribedAt,source,form,consentVersion,id) of every
+//        (columns email,status,signedUpAt,confirmedAt,unsubscribedAt,source,form,consentVersion,topics,topicsChangedAt,id) of every
 //        confirmed subscription (or every address that unsubscribed); since=last: only those new since that list's last export
 // GET    /api/admin/subscriptions/last-export      (admin) -> { subscribed, unsubscribed }: each { at, count } of the list's last export, or null
 // DELETE /api/admin/subscriptions/:id                    (admin) -> { message }; :id is the record's id (sha256 of the normalised address)

@@ -1,10 +1,15 @@
-// POST /api/newsletter {email, page?, form?, consent?} -> 201 { message } (public, throttled): a pending
-//      subscription and a confirmation email (and a signup counted by its page); the same answer for a repeat or a confirmed address
+// POST /api/newsletter {email, page?, form?, consent?, topics?} -> 201 { message } (public, throttled): a pending
+//      subscription and a confirmation email (and a signup counted by its page); the same answer for
+//      a repeat or a confirmed address; topics = research area slugs (none: everything), 400 for an unknown one
 // POST /api/newsletter/confirm {token} -> 200 { message } (public): confirms; 410 for a used, expired or unknown link
 // POST /api/newsletter/unsubscribe?token=… body List-Unsubscribe=One-Click (form; RFC 8058, what
 //      mail apps send) or JSON {token} (the unsubscribe page) -> 200 { message } (public): unsubscribes
 //      at once; 410 for a used or unknown link
 // GET  /api/newsletter/unsubscribe?token=… -> 303 to /newsletter/unsubscribe?token=… (changes nothing)
+// GET  /api/newsletter/preferences?token=… -> 200 { email (masked), topics, areas: [{slug,title}] } (public):
+//      the token is the subscription's unsubscribe token; 410 for one that cannot be used
+// POST /api/newsletter/preferences {token, topics} -> 200 { topics } (public): saves the chosen research
+//      area slugs ([] = everything); 400 for an unknown slug, 410 for a link that cannot be used
 // POST /api/newsletter/unsubscribe-link {email} -> 200 { message } (public, throttled): emails an
 //      unsubscribe link if the address is subscribed; the same answer either way
 import {
@@ -15,6 +20,8 @@ import {
 import {
   confirmInputSchema,
   newsletterInputSchema,
+  preferencesInputSchema,
+  preferencesTokenSchema,
   unsubscribeInputSchema,
   unsubscribeLinkInputSchema,
 } from '../../src/schemas/newsletter';
@@ -24,6 +31,7 @@ import {
   byPath,
   isFormBody,
   json,
+  parseWith,
   readForm,
   readJson,
   route,
@@ -38,6 +46,9 @@ import { countEvent } from '../../src/server/visitors/analytics-hits';
 import { countedPath, isSitePath } from '../../src/server/visitors/analytics-paths';
 import { notCounted } from '../../src/server/visitors/analytics-visitor';
 import { assertPublicPostAllowed } from '../../src/server/auth/throttle';
+import { queryOf } from '../../src/server/storage/records';
+import { checkTopics } from '../../src/server/workflows/newsletter-topics';
+import { changeTopics, readPreferences } from '../../src/server/workflows/newsletter-preferences';
 
 /**
  * The token of an unsubscribe POST. A mail app's one-click request (RFC 8058) is a form saying
@@ -57,11 +68,12 @@ async function unsubscribeToken(req: Request): Promise<string> {
 export default byPath({
   '/api/newsletter': route({
     async POST(req, ctx) {
-      const { email, page, form, consent } = await readJson(req, newsletterInputSchema);
+      const { email, page, form, consent, topics } = await readJson(req, newsletterInputSchema);
       await assertPublicPostAllowed('newsletter', ctx.ip);
+      const checked = await checkTopics(topics);
       // New, repeat and confirmed addresses get identical answers, so the endpoint cannot be used
       // to learn who is subscribed.
-      await signUp(email, { page, form, consent });
+      await signUp(email, { page, form, consent, topics: checked });
       // Counted by the page it came from (what the subscription records too), never by address.
       const from = countedPath(page ?? '/');
       if (!notCounted(req)) countEvent('signup', isSitePath('view', from) ? from : '/');
@@ -95,6 +107,17 @@ export default byPath({
       return json({ message: UNSUBSCRIBED_ANSWER });
     },
   }),
+  '/api/newsletter/preferences': route({
+    // No cookie and no Origin: the token from the reader's own email is the whole credential.
+    async GET(req) {
+      const { token } = parseWith(preferencesTokenSchema, queryOf(req));
+      return json(await readPreferences(token));
+    },
+    async POST(req) {
+      const { token, topics } = await readJson(req, preferencesInputSchema);
+      return json(await changeTopics(token, topics));
+    },
+  }),
   '/api/newsletter/unsubscribe-link': route({
     async POST(req, ctx) {
       const { email } = await readJson(req, unsubscribeLinkInputSchema);
@@ -110,6 +133,7 @@ export const config = {
     '/api/newsletter',
     '/api/newsletter/confirm',
     '/api/newsletter/unsubscribe',
+    '/api/newsletter/preferences',
     '/api/newsletter/unsubscribe-link',
   ],
 };

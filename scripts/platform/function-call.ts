@@ -16,6 +16,28 @@ export interface FunctionCallDeps {
   log: (line: string) => void;
 }
 
+/** The fetch Request a function receives for an incoming request and its (already read) body. */
+export function functionRequest(
+  req: IncomingMessage,
+  reqUrl: URL,
+  origin: string,
+  payload: Buffer | undefined,
+): Request {
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
+  }
+  return new Request(new URL(reqUrl.pathname + reqUrl.search, origin), {
+    method: req.method,
+    headers,
+    body: payload ? new Uint8Array(payload) : undefined,
+  });
+}
+
+/** The caller's address as a function sees it. */
+export const clientIp = (req: IncomingMessage) =>
+  (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+
 /**
  * One function invocation as Netlify makes it: the whole request (capped) as a fetch Request,
  * the answer kept by the CDN cache when it says so, then written back; work handed to
@@ -29,10 +51,6 @@ export async function callFunction(
   params: Record<string, string>,
   deps: FunctionCallDeps,
 ): Promise<void> {
-  const headers = new Headers();
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
-  }
   // TRACE cannot reach a function (fetch's Request refuses it; Node's parser already refuses
   // TRACK): the platform turns it away itself, as a method the route does not take, not a 500.
   if (req.method === 'TRACE') {
@@ -54,12 +72,8 @@ export async function callFunction(
     res.end(JSON.stringify({ message: PAYLOAD_TOO_LARGE }));
     return;
   }
-  const request = new Request(new URL(reqUrl.pathname + reqUrl.search, deps.origin(req)), {
-    method: req.method,
-    headers,
-    body: payload ? new Uint8Array(payload) : undefined,
-  });
-  const ip = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+  const request = functionRequest(req, reqUrl, deps.origin(req), payload);
+  const ip = clientIp(req);
   const work = invocationWork(deps.log);
   let answer: Response;
   try {

@@ -17,7 +17,13 @@ interface FnRoute {
   pattern: string[];
   methods: string[] | null;
   handler: FnHandler;
+  /** A background function (see background-call.ts): answered 202 at once, run after. */
+  background: boolean;
 }
+
+/** Netlify runs a function in the background when its name ends in -background (or its config says so). */
+export const isBackgroundFunction = (name: string, config: { background?: unknown }) =>
+  name.endsWith('-background') || config.background === true;
 
 /** A scheduled function: Netlify runs it on its cron `schedule` (UTC) and gives it no URL. */
 export interface ScheduledFn {
@@ -55,12 +61,14 @@ export async function loadFunctions(dir: string) {
     const methods = config.method
       ? [config.method].flat().map((m: string) => m.toUpperCase())
       : null;
+    const background = isBackgroundFunction(file.replace(/\.(ts|mts|js|mjs)$/, ''), config);
     for (const p of paths)
       routes.push({
         name: file,
         pattern: p.split('/').filter(Boolean),
         methods,
         handler: mod.default,
+        background,
       });
   }
   // Literal segments win over :params, as on Netlify (/api/events/upcoming before /api/events/:id).

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Builder } from './builder';
 import { LocalCdnCache, PURGE_API_PATH } from './cdn-cache';
 import { deployEvents } from './deploy-events';
+import { callBackgroundFunction } from './background-call';
 import { callFunction } from './function-call';
 import { loadFunctions } from './functions';
 import { answerWithStages, listenOnLoopback, visitedOrigin } from './http-server';
@@ -121,13 +122,20 @@ export async function startPlatform(opts: PlatformOptions) {
     functionsStage({
       match: fns.match,
       cdn,
-      call: ({ req, res, url: reqUrl }, handler, params) =>
-        callFunction(req, res, reqUrl, handler, params, {
-          origin: (r) => visitedOrigin(server, url, r),
-          cdn,
-          background,
-          log,
-        }),
+      call: ({ req, res, url: reqUrl }, fn, params) =>
+        (fn.background ? callBackgroundFunction : callFunction)(
+          req,
+          res,
+          reqUrl,
+          fn.handler,
+          params,
+          {
+            origin: (r) => visitedOrigin(server, url, r),
+            cdn,
+            background,
+            log,
+          },
+        ),
     }),
     apiNotFoundStage,
     staticSiteStage(builder),

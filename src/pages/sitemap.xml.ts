@@ -11,6 +11,8 @@ import { eventUrl } from '../lib/event-page';
 import { archivePaths, publicationUrl } from '../lib/publication-archive';
 import { personUrl } from '../lib/people';
 import { topicUrl } from '../lib/topics';
+import { issueUrl, NEWSLETTER_PATH, sentOn } from '../lib/newsletter-archive';
+import { loadSentIssues } from '../server/workflows/newsletter/archive';
 
 const xmlEscape = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -20,7 +22,7 @@ const xmlEscape = (s: string) =>
  * is switched off (it is then only a redirect). Every page of the publications archive (and of its
  * topic, type and year filters), every publication, event and topic page is listed while its
  * section is shown (they are not built otherwise), and every person page; drafts and embargoed
- * items are never loaded, so never listed.
+ * items are never loaded, so never listed. The newsletter archive and every sent issue are listed too.
  */
 export const GET: APIRoute = async ({ site, url }) => {
   const origin = new URL(site ?? url).origin;
@@ -28,10 +30,11 @@ export const GET: APIRoute = async ({ site, url }) => {
   const lastmod = (settings.updatedAt || new Date().toISOString()).slice(0, 10);
   const publications = settings.showPublications ? await loadPublications() : [];
   const events = settings.showEvents ? await loadEvents() : [];
-  const [people, library, filters] = await Promise.all([
+  const [people, library, filters, issues] = await Promise.all([
     loadPeople(),
     loadLibrary(),
     loadArchiveFilters(),
+    loadSentIssues(),
   ]);
   const archive = settings.showPublications
     ? archivePaths(filters.total, [...filters.topic, ...filters.type, ...filters.year])
@@ -44,11 +47,13 @@ export const GET: APIRoute = async ({ site, url }) => {
       ...(settings.showTestimonials ? ['/testimonials'] : []),
       '/privacy',
       '/accessibility',
+      NEWSLETTER_PATH,
       ...archive,
     ].map((p): [string, string] => [p, lastmod]),
     ...publications.map((p): [string, string] => [publicationUrl(p), day(p.updatedAt)]),
     ...events.map((e): [string, string] => [eventUrl(e), day(e.updatedAt)]),
     ...people.map((p): [string, string] => [personUrl(p), lastmod]),
+    ...issues.map((i): [string, string] => [issueUrl(i), day(sentOn(i))]),
     ...(settings.showResearch
       ? library.topics.map((t): [string, string] => [topicUrl(t), lastmod])
       : []),

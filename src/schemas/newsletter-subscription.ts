@@ -19,6 +19,10 @@ export const newsletterSubscriptionSchema = z.object({
   source: z.string().max(300).optional(),
   form: z.enum(SIGNUP_FORMS).optional(),
   consent: z.string().max(40).optional(),
+  /** The research areas (slugs) the reader chose; absent or empty means everything. */
+  topics: z.array(z.string().max(100)).max(50).optional(),
+  /** When the topics were last chosen (at signup or on the preferences page), for the consent record. */
+  topicsChangedAt: timestampSchema.optional(),
   /** SHA-256 of the secret in the newest confirmation link (only while pending). */
   confirmTokenHash: z.string().optional(),
   /** When the newest confirmation email was queued (a repeat signup resends at most this often). */

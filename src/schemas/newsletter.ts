@@ -5,6 +5,14 @@ import { CONSENT_WORDINGS } from './newsletter-consent';
 // Written with zod/mini: the newsletter form and popup validate with this same schema.
 
 /**
+ * The research areas (by slug) a reader wants news of; none means everything. Which slugs exist is
+ * checked on the server, against the research areas of the moment.
+ */
+export const topicsField = z
+  .array(z.string('topics must be research area slugs').check(z.maxLength(100, 'Unknown topic')))
+  .check(z.maxLength(50, 'Choose at most 50 topics'));
+
+/**
  * Newsletter signup (inline and popup): a valid email, and what the consent record keeps: the
  * page and form it came from and the version of the wording shown beside the form.
  */
@@ -25,6 +33,7 @@ export const newsletterInputSchema = z.object({
       'consent must name a wording this site has shown',
     ),
   ),
+  topics: z.optional(topicsField),
 });
 
 /** POST /api/newsletter/confirm: the token from the confirmation link. */
@@ -48,3 +57,26 @@ export const unsubscribeInputSchema = z.object({
 export const unsubscribeLinkInputSchema = z.object({
   email: emailAddress('Please enter a valid email address'),
 });
+
+/** GET /api/newsletter/preferences: the token from a newsletter email's preferences link. */
+export const preferencesTokenSchema = z.object({
+  token: z
+    .string('Send the token from the link in a newsletter email')
+    .check(z.maxLength(200, 'This preferences link is not valid')),
+});
+
+/** POST /api/newsletter/preferences: the link's token and the topics to keep ([] = everything). */
+export const preferencesInputSchema = z.extend(preferencesTokenSchema, { topics: topicsField });
+
+/** A research area as a reader chooses it (signup forms, preferences page). */
+export interface TopicArea {
+  slug: string;
+  title: string;
+}
+
+/** GET /api/newsletter/preferences: whose subscription (masked), its topics ([] = everything), every choice. */
+export interface Preferences {
+  email: string;
+  topics: string[];
+  areas: TopicArea[];
+}

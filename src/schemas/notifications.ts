@@ -30,6 +30,43 @@ export const NOTIFICATION_LABELS: Record<NotificationKind, string> = {
   'release-at-risk': 'A scheduled release is near and the last build failed',
 };
 
+/** How newsletter issues go out (admins set these; see src/server/workflows/newsletter). */
+const newsletterSendingFields = {
+  /** Whether editors may send issues (admins always may). */
+  editorsMaySendNewsletter: z.boolean().default(false),
+  /** Messages a second the sender hands to the provider (its sending limit). */
+  newsletterRatePerSecond: z.number().int().min(1).max(1000).default(10),
+  /** Whether a digest prepared when a release goes public is scheduled by itself. */
+  digestAutoSend: z.boolean().default(false),
+  /** How long after the release an automatic digest goes out (time to cancel it). */
+  digestDelayMinutes: z.number().int().min(0).max(10_080).default(60),
+};
+
+/** PUT /api/admin/newsletter-settings: any of the sending settings. */
+export const newsletterSettingsSchema = z
+  .strictObject({
+    editorsMaySendNewsletter: z.boolean({
+      error: 'editorsMaySendNewsletter must be true or false',
+    }),
+    newsletterRatePerSecond: z
+      .number({ error: 'newsletterRatePerSecond must be a number' })
+      .int('newsletterRatePerSecond must be a whole number')
+      .min(1, 'newsletterRatePerSecond must be from 1 to 1000')
+      .max(1000, 'newsletterRatePerSecond must be from 1 to 1000'),
+    digestAutoSend: z.boolean({ error: 'digestAutoSend must be true or false' }),
+    digestDelayMinutes: z
+      .number({ error: 'digestDelayMinutes must be a number' })
+      .int('digestDelayMinutes must be a whole number')
+      .min(0, 'digestDelayMinutes must be from 0 to 10080 (a week)')
+      .max(10_080, 'digestDelayMinutes must be from 0 to 10080 (a week)'),
+  })
+  .partial()
+  .refine(
+    (s) => Object.keys(s).length > 0,
+    'Send at least one of editorsMaySendNewsletter, newsletterRatePerSecond, digestAutoSend, digestDelayMinutes',
+  );
+export type NewsletterSettings = Required<z.infer<typeof newsletterSettingsSchema>>;
+
 /**
  * The stored choices (system store, one document for the team): every kind is on until a user turns
  * it off, so a new team member hears about what their role handles. Keyed by user id, so a user
@@ -39,6 +76,7 @@ export const notificationSettingsSchema = z.object({
   /** Where contact messages are also sent (a team's shared inbox), or empty. */
   sharedInbox: z.string().default(''),
   off: z.record(z.string(), z.array(z.enum(NOTIFICATION_KINDS))).default({}),
+  ...newsletterSendingFields,
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 

@@ -16,6 +16,7 @@ const ENDPOINTS: [method: 'POST' | 'PATCH' | 'PUT', path: string, admin: boolean
   ['POST', '/api/newsletter/confirm', false],
   ['POST', '/api/newsletter/unsubscribe', false],
   ['POST', '/api/newsletter/unsubscribe-link', false],
+  ['POST', '/api/newsletter/preferences', false],
   ['POST', '/api/testimonials', false],
   ['POST', '/api/fetch-linkedin-image', false],
   ['PATCH', '/api/site-settings', true],

@@ -9,7 +9,8 @@ import { linkIn, mailTo, newestMailTo } from '../helpers/mail';
 const t = useAdminSite();
 afterEach(() => vi.useRealTimers());
 
-const COLUMNS = 'email,status,signedUpAt,confirmedAt,unsubscribedAt,source,form,consentVersion,id';
+const COLUMNS =
+  'email,status,signedUpAt,confirmedAt,unsubscribedAt,source,form,consentVersion,topics,topicsChangedAt,id';
 const exportCsv = async (query = '') => {
   const res = await t.admin.get(`/api/admin/subscriptions/export${query}`);
   expect(res.status).toBe(200);
@@ -73,6 +74,8 @@ describe('the subscriptions export', () => {
         source: '/team',
         form: 'popup',
         consentVersion: CURRENT_CONSENT,
+        topics: '',
+        topicsChangedAt: '',
         id: expect.stringMatching(/^[a-f0-9]{64}$/),
       },
     ]);

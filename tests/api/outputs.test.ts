@@ -83,6 +83,22 @@ beforeAll(async () => {
     publishAt: tokyo,
     timeZone: 'Asia/Tokyo',
   });
+  // A newsletter issue sent (to nobody: there are no subscribers) and a draft one.
+  const issue = async (subject: string) => {
+    const res = await admin.post('/api/admin/newsletter-issues', {
+      subject,
+      intro: 'Hello **readers**: our latest work.',
+      items: [{ collection: 'publications', id: ids.report }],
+      topics: [],
+    });
+    expect(res.status, res.text).toBe(201);
+    return res.json.id as string;
+  };
+  ids.issue = await issue('Frontier notes');
+  ids.draftIssue = await issue('Unsent notes');
+  const send = await admin.post(`/api/admin/newsletter-issues/${ids.issue}/send`);
+  expect(send.status, send.text).toBe(202);
+  await site.platform.backgroundIdle();
   await buildPages(site);
 }, 180_000);
 afterAll(() => site?.close());
@@ -241,6 +257,44 @@ describe('feeds, sitemap and head links', () => {
         '/events/frontier-safety-summit',
       ]),
     );
+  });
+});
+
+describe('the newsletter archive', () => {
+  const sentIssue = async () => (await admin.get(`/api/admin/newsletter-issues/${ids.issue}`)).json;
+
+  it('lists the sent issues at /newsletter, linking each web version; drafts are left out', async () => {
+    const issue = await sentIssue();
+    expect(issue.status).toBe('sent');
+    const doc = await html('/newsletter');
+    const items = doc.querySelectorAll('[data-testid="newsletter-archive"] li');
+    expect(items.map((li) => li.querySelector('a')!.text.trim())).toEqual(['Frontier notes']);
+    expect(items[0]!.querySelector('a')!.getAttribute('href')).toBe(`/newsletter/${issue.slug}`);
+    expect(doc.text).not.toContain('Unsent notes');
+    expect(
+      doc.querySelector('link[type="application/rss+xml"][href="/newsletter/feed.xml"]'),
+    ).not.toBeNull();
+  });
+
+  it("renders the web version with the email's body and the signup form", async () => {
+    const { slug } = await sentIssue();
+    const doc = await html(`/newsletter/${slug}`);
+    expect(doc.querySelector('h1')!.text.trim()).toBe('Frontier notes');
+    const body = doc.querySelector('[data-testid="issue-body"]')!;
+    expect(body.querySelector('strong')!.text).toBe('readers');
+    expect(body.querySelector('a[href="/publications/governing-frontier-ai"]')).not.toBeNull();
+    expect(doc.querySelector('#newsletter form[aria-label="Newsletter signup"]')).not.toBeNull();
+    // The pages beside it are still themselves.
+    expect((await page('/newsletter/unsubscribe')).status).toBe(200);
+    expect((await page('/newsletter/preferences')).status).toBe(200);
+  });
+
+  it('puts the archive and each sent issue in the sitemap and the feed', async () => {
+    const { slug } = await sentIssue();
+    expect(await sitemapLocs()).toEqual(
+      expect.arrayContaining(['/newsletter', `/newsletter/${slug}`]),
+    );
+    expect(await feedLinks('/newsletter/feed.xml')).toEqual([`/newsletter/${slug}`]);
   });
 });
 

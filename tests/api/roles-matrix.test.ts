@@ -7,9 +7,10 @@ import { useAdminSite, type Client } from '../helpers/admin-site';
  * Every route, called by a signed-out visitor, an editor and an admin. Calls that are
  * let through carry bodies or ids that change nothing (400/404/415), so the matrix is harmless.
  * - public: anyone; signed-in: any role (401 signed out); editor: content (editors and admins);
- *   admin: personal data and users (403 for editors).
+ *   admin: personal data and users (403 for editors); webhook: a provider's shared secret, no
+ *   session (401 for everyone without it).
  */
-type Access = 'public' | 'signed-in' | 'editor' | 'admin';
+type Access = 'public' | 'signed-in' | 'editor' | 'admin' | 'webhook';
 type Row = [
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
   path: string,
@@ -40,6 +41,8 @@ const ROWS: Row[] = [
   ['POST', '/api/newsletter/confirm', 'public', {}],
   ['POST', '/api/newsletter/unsubscribe', 'public', {}],
   ['POST', '/api/newsletter/unsubscribe-link', 'public', {}],
+  ['GET', '/api/newsletter/preferences?token=x', 'public'],
+  ['POST', '/api/newsletter/preferences', 'public', {}],
   ['GET', '/api/testimonials', 'public'],
   ['GET', '/api/testimonials/featured', 'public'],
   ['POST', '/api/testimonials', 'public', {}],
@@ -110,6 +113,21 @@ const ROWS: Row[] = [
   ['POST', '/api/admin/users/nobody/reset-two-factor', 'admin'],
   ['GET', '/api/admin/users/nobody/activity', 'admin'],
   ['PUT', '/api/admin/auth-policy', 'admin', {}],
+  ['GET', '/api/admin/newsletter-issues', 'editor'],
+  ['POST', '/api/admin/newsletter-issues', 'editor', {}],
+  ['GET', '/api/admin/newsletter-issues/nope', 'editor'],
+  ['PATCH', '/api/admin/newsletter-issues/nope', 'editor', { subject: 'x' }],
+  ['DELETE', '/api/admin/newsletter-issues/nope', 'editor'],
+  ['GET', '/api/admin/newsletter-issues/nope/preview', 'editor'],
+  ['POST', '/api/admin/newsletter-issues/nope/test', 'editor'],
+  ['POST', '/api/admin/newsletter-issues/nope/cancel', 'editor'],
+  // Sending mails every subscriber: admins only, unless an admin lets editors.
+  ['POST', '/api/admin/newsletter-issues/nope/send', 'admin'],
+  ['GET', '/api/admin/newsletter-settings', 'editor'],
+  ['PUT', '/api/admin/newsletter-settings', 'admin', {}],
+  ['POST', '/api/newsletter/bounces', 'webhook', {}],
+  // The background sender takes nothing from its caller: with nothing sending it does nothing.
+  ['POST', '/api/newsletter/send-run', 'public'],
   // Last: logging out ends the caller's sessions.
   ['POST', '/api/auth/logout', 'public'],
 ];
@@ -129,6 +147,7 @@ function call(c: Client, [method, p, , body]: Row) {
 
 const expected = (access: Access, who: 'visitor' | 'editor' | 'admin'): 'through' | 401 | 403 => {
   if (access === 'public') return 'through';
+  if (access === 'webhook') return 401;
   if (who === 'visitor') return 401;
   return access === 'admin' && who === 'editor' ? 403 : 'through';
 };

@@ -97,7 +97,7 @@ describe('subscriber index', () => {
     expect(got.headers.get('content-type')).toContain('text/csv');
     const lines = got.text.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      'email,status,signedUpAt,confirmedAt,unsubscribedAt,source,form,consentVersion,id',
+      'email,status,signedUpAt,confirmedAt,unsubscribedAt,source,form,consentVersion,topics,topicsChangedAt,id',
     );
     expect(lines).toHaveLength(1502);
     expect(lines[1]!.startsWith("'-x@example.com,")).toBe(true);

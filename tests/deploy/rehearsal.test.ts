@@ -181,6 +181,31 @@ describe('a deploy with Netlify’s build program', () => {
         status: 200,
       },
       'admin-mail': admin401('/api/admin/mail'),
+      'admin-newsletter-issues': admin401('/api/admin/newsletter-issues'),
+      'admin-newsletter-settings': admin401('/api/admin/newsletter-settings'),
+      // The provider's webhook: without the shared secret it is refused and nothing changes.
+      'newsletter-bounces': {
+        request: {
+          method: 'POST',
+          path: '/api/newsletter/bounces',
+          body: { type: 'bounce', email: 'x@example.org', permanent: true },
+        },
+        status: 401,
+      },
+      // Netlify runs it on its schedule: nothing is scheduled or sending in a fresh store.
+      'newsletter-send': {
+        request: {
+          method: 'POST',
+          path: '/.netlify/functions/newsletter-send',
+          body: { next_run: '2030-01-01T00:00:00.000Z' },
+        },
+        status: 200,
+      },
+      // A background function (Netlify answers 202 itself): called directly, it finds nothing to send.
+      'newsletter-send-background': {
+        request: { method: 'POST', path: '/api/newsletter/send-run' },
+        status: 200,
+      },
       'admin-notifications': admin401('/api/admin/notifications'),
       'account-notifications': admin401('/api/account/notifications'),
       // Netlify runs it on its schedule: a fresh store has no notification window to send.

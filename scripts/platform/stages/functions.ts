@@ -2,7 +2,10 @@ import type { LocalCdnCache } from '../cdn-cache';
 import type { FnHandler } from '../function-call';
 import type { Stage } from '../pipeline';
 
-type Match = { route: { handler: FnHandler }; params: Record<string, string> } | null;
+type Match = {
+  route: { handler: FnHandler; background: boolean };
+  params: Record<string, string>;
+} | null;
 
 /**
  * Functions by their `config.path`, behind the CDN cache: a cached answer is served without
@@ -14,7 +17,7 @@ export function functionsStage(opts: {
   cdn: LocalCdnCache;
   call: (
     request: Parameters<Stage['handle']>[0],
-    handler: FnHandler,
+    route: { handler: FnHandler; background: boolean },
     params: Record<string, string>,
   ) => Promise<void>;
 }): Stage {
@@ -26,7 +29,7 @@ export function functionsStage(opts: {
       const matched = opts.match(url.pathname, method);
       if (!matched) return false;
       if (!opts.cdn.serve(method, url, res))
-        await opts.call(request, matched.route.handler, matched.params);
+        await opts.call(request, matched.route, matched.params);
       return true;
     },
   };

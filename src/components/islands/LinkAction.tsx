@@ -9,13 +9,15 @@ interface Props {
   /** The one button the visitor presses. */
   label: string;
   busyLabel: string;
+  /** Called once the action succeeded (its message is then shown). */
+  onDone?: () => void;
 }
 
 /**
  * A page reached from a link in an email (`?token=…`) that acts only when the visitor presses its
  * button: mail scanners fetch links to check them, and a fetch alone must never act.
  */
-export default function LinkAction({ endpoint, label, busyLabel }: Props) {
+export default function LinkAction({ endpoint, label, busyLabel, onDone }: Props) {
   const [done, setDone] = useState('');
   const action = useAction({ fallback: 'That did not work. Please try again in a moment.' });
   const token =
@@ -24,9 +26,10 @@ export default function LinkAction({ endpoint, label, busyLabel }: Props) {
       : (new URLSearchParams(window.location.search).get('token') ?? '');
 
   const act = () =>
-    action.run(async () =>
-      setDone((await apiRequest<{ message: string }>('POST', endpoint, { token })).message),
-    );
+    action.run(async () => {
+      setDone((await apiRequest<{ message: string }>('POST', endpoint, { token })).message);
+      onDone?.();
+    });
 
   if (!token)
     return (

@@ -3,19 +3,23 @@ import { notify } from '../ui/toast';
 import { describedBy } from '../ui/FormField';
 import Button from '../ui/Button';
 import { PrivacyNote, ReadyHint } from './FormNotes';
-import { subscribe } from './newsletter';
+import type { ReactNode } from 'react';
+import { checkedTopics, subscribe } from './newsletter';
 import { useSchemaForm } from './use-schema-form';
 
 // The shared schema loads when the visitor focuses the field (or submits), not with the form.
 const loadSchema = () => import('../../schemas/newsletter').then((m) => m.newsletterInputSchema);
 
-/** The inline newsletter form (#newsletter): one email field, 'Joining...' while it sends. */
-export default function NewsletterForm() {
+/**
+ * The inline newsletter form (#newsletter): one email field, 'Joining...' while it sends. Its
+ * children are the optional topics (TopicChoice.astro, static HTML from the page).
+ */
+export default function NewsletterForm({ children }: { children?: ReactNode }) {
   const form = useSchemaForm(loadSchema, { email: '' });
   const { sending, ready } = form;
   // Field problems the server found go under the field; the toast is the spec's fixed text.
   const onSubmit = form.handleSubmit(
-    (data) => subscribe(data.email, 'inline'),
+    (data) => subscribe(data.email, 'inline', checkedTopics('newsletter-form')),
     () =>
       notify({
         title: 'Error',
@@ -26,6 +30,7 @@ export default function NewsletterForm() {
 
   return (
     <form
+      id="newsletter-form"
       onSubmit={onSubmit}
       onFocus={form.prepare}
       noValidate
@@ -65,6 +70,7 @@ export default function NewsletterForm() {
         </p>
       )}
       <div className="mt-3 space-y-1">
+        {children}
         <ReadyHint id="newsletter-ready" ready={ready} inverted />
         <PrivacyNote inverted>{CONSENT_WORDINGS[CURRENT_CONSENT]}</PrivacyNote>
       </div>

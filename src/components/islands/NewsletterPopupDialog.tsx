@@ -7,7 +7,7 @@ import FormField, { describedBy } from '../ui/FormField';
 import { ui } from '../ui/styles';
 import Button from '../ui/Button';
 import { PrivacyNote } from './FormNotes';
-import { serverError, setPopupMarker, subscribe } from './newsletter';
+import { checkedTopics, serverError, setPopupMarker, subscribe } from './newsletter';
 import { useSchemaForm } from './use-schema-form';
 
 // The shared schema loads when the visitor focuses the field (or submits), not with the form.
@@ -18,6 +18,8 @@ export interface PopupTexts {
   title: string;
   description: string;
   button: string;
+  /** The optional topics: TopicChoice.astro's HTML, built into the page (empty without areas). */
+  topicsHtml: string;
 }
 
 /**
@@ -53,7 +55,7 @@ export default function NewsletterPopupDialog({
 
   const onSubmit = form.handleSubmit(
     async (data) => {
-      await subscribe(data.email, 'popup');
+      await subscribe(data.email, 'popup', checkedTopics('popup-form'));
       setPopupMarker('subscribed');
       onClose();
     },
@@ -100,7 +102,13 @@ export default function NewsletterPopupDialog({
         <p id="popup-description" className="mt-2 leading-relaxed text-ink-muted">
           {texts.description}
         </p>
-        <form onSubmit={onSubmit} onFocus={form.prepare} noValidate className="mt-6 space-y-4">
+        <form
+          id="popup-form"
+          onSubmit={onSubmit}
+          onFocus={form.prepare}
+          noValidate
+          className="mt-6 space-y-4"
+        >
           <FormField id="popup-email" label="Email address" error={form.errors.email}>
             <input
               {...describedBy('popup-email', form.errors.email)}
@@ -114,6 +122,10 @@ export default function NewsletterPopupDialog({
               onChange={(e) => form.setField('email', e.target.value)}
             />
           </FormField>
+          {texts.topicsHtml && (
+            // Our own build's markup, carried in the page's template element.
+            <div dangerouslySetInnerHTML={{ __html: texts.topicsHtml }} />
+          )}
           <Button
             type="submit"
             look="site"

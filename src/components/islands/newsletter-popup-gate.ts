@@ -26,6 +26,7 @@ function popupTexts(): PopupTexts | null {
     title: el.dataset.title ?? '',
     description: el.dataset.description ?? '',
     button: el.dataset.button ?? '',
+    topicsHtml: el.innerHTML,
   };
 }
 

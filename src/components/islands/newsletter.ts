@@ -17,20 +17,32 @@ export const hasPopupMarker = (): boolean => Boolean(local.get(POPUP_MARKER_KEY)
 
 /**
  * Signs an address up (inline form or popup), with what its consent record keeps: this page, the
- * form, and the version of the wording shown beside it. The server emails a confirmation link. A
+ * form, the version of the wording shown beside it and the topics checked, if any. The server emails a confirmation link. A
  * visitor who signed up never sees the popup again, whichever form they used; analytics hears of
  * the signup, never the address.
  */
-export async function subscribe(email: string, form: 'inline' | 'popup'): Promise<void> {
+export async function subscribe(
+  email: string,
+  form: 'inline' | 'popup',
+  topics: string[] = [],
+): Promise<void> {
   await mutate('POST', '/api/newsletter', {
     email,
     page: window.location.pathname,
     form,
     consent: CURRENT_CONSENT,
+    // None checked means everything: the signup then says nothing about topics.
+    ...(topics.length ? { topics } : {}),
   });
   setPopupMarker('subscribed');
   track('newsletter_signup');
   notify({ title: 'Check your inbox', description: `${SIGNUP_ANSWER}: we sent you a link.` });
+}
+
+/** The topics checked in the signup form with this id (its TopicChoice checkboxes), read when it is sent. */
+export function checkedTopics(formId: string): string[] {
+  const form = document.getElementById(formId);
+  return form instanceof HTMLFormElement ? new FormData(form).getAll('topics').map(String) : [];
 }
 
 /** The server's own words about a failed subscription, if it sent any ({ error } or { message }). */

@@ -29,6 +29,11 @@ const settings = singleDocument(
 /** The team's notification settings (every kind on, no shared inbox, until someone changes them). */
 export const getNotificationSettings = (): Promise<NotificationSettings> => settings.read();
 
+/** Changes the team's settings in the etag-guarded loop (the newsletter's sending settings live here too). */
+export const updateNotificationSettings = (
+  mutate: (current: NotificationSettings) => NotificationSettings,
+): Promise<NotificationSettings> => settings.update(mutate);
+
 const ADDRESS = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
 
 /**

@@ -30,3 +30,23 @@ export const ANALYTICS_KEYS = {
   dayPrefix: 'days/',
   day: (date: string) => `days/${date}`,
 } as const;
+
+/**
+ * Keys of the newsletter-issues store: one record per issue, a small index for the list, a claim
+ * per slug, and per send: its state, the audience in fixed batches, a lease and one delivery
+ * record per recipient (so a resumed send knows exactly who already has the issue).
+ */
+export const ISSUE_KEYS = {
+  index: 'issue-index',
+  issue: (id: string) => `issues/${id}`,
+  slug: (slug: string) => `issue-slugs/${slug}`,
+  sendState: (id: string) => `send-state/${id}`,
+  lease: (id: string) => `send-lease/${id}`,
+  batch: (id: string, n: number) => `send-batches/${id}/${String(n).padStart(6, '0')}`,
+  deliveries: (id: string) => `newsletter-deliveries/${id}/`,
+  delivery: (id: string, subscriberId: string) => `newsletter-deliveries/${id}/${subscriberId}`,
+  digest: (source: string) => `digests/${source}`,
+  /** One per reported bounce or complaint of a reader for an issue: a webhook retried counts once. */
+  bounce: (id: string, subscriberId: string, kind: string) =>
+    `newsletter-bounces/${id}/${subscriberId}-${kind}`,
+} as const;

@@ -18,6 +18,7 @@ export const STORES = {
   privacy: 'privacy',
   previewLinks: 'preview-links',
   analytics: 'analytics',
+  issues: 'newsletter-issues',
 } as const;
 export type StoreName = (typeof STORES)[keyof typeof STORES];
 

@@ -25,6 +25,10 @@ export interface ExportRow {
   source: string;
   form: string;
   consentVersion: string;
+  /** The research area slugs the reader chose, separated by ';'; empty means everything. */
+  topics: string;
+  /** When the topics were chosen (signup or preferences page); empty when never. */
+  topicsChangedAt: string;
   id: string;
 }
 
@@ -37,6 +41,8 @@ export const EXPORT_COLUMNS: (keyof ExportRow)[] = [
   'source',
   'form',
   'consentVersion',
+  'topics',
+  'topicsChangedAt',
   'id',
 ];
 
@@ -63,6 +69,8 @@ const toExportRow = (r: SubscriberRow): ExportRow => ({
   source: r.source ?? '',
   form: r.form ?? '',
   consentVersion: r.consent ?? '',
+  topics: (r.topics ?? []).join(';'),
+  topicsChangedAt: r.topicsChangedAt ?? '',
   id: r.id,
 });
 

@@ -39,6 +39,8 @@ const rowSchema = z.object({
   source: z.string().optional(),
   form: z.enum(['inline', 'popup', 'import', 'unknown']).optional(),
   consent: z.string().optional(),
+  topics: z.array(z.string()).optional(),
+  topicsChangedAt: z.string().optional(),
 });
 
 /** Newest first; ties by address, so the order is total. */

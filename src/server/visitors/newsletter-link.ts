@@ -7,7 +7,7 @@ import { updateRow } from './newsletter-index';
 import { readLinkToken } from './newsletter-token';
 import { openStore, readJSON, STORES, updateJSON } from '../storage/store';
 
-/** How one kind of emailed link (confirm, unsubscribe) is spent. */
+/** How one kind of emailed link (confirm, unsubscribe, preferences) is used. */
 export interface LinkUse {
   /** The 410's words for a link that cannot be used. */
   gone: string;

@@ -51,6 +51,13 @@ export const unsubscribePage = (token?: string) =>
   );
 
 /**
+ * A subscription's preferences page (choose topics, or unsubscribe), for every newsletter email:
+ * opened with the unsubscribe link's token, so it works exactly as long as that link does.
+ */
+export const preferencesUrl = (id: string, unsubscribeSecret: string) =>
+  siteUrl(`/newsletter/preferences?token=${encodeURIComponent(linkToken(id, unsubscribeSecret))}`);
+
+/**
  * What every newsletter email carries so leaving takes one click: the RFC 8058 headers, which mail
  * apps show as their own "Unsubscribe" button and answer with a POST to the URL, and a footer
  * link to the unsubscribe page, which also works from an address.

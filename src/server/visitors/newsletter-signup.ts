@@ -19,11 +19,13 @@ const store = () => openStore(STORES.newsletter);
 /** A repeat signup of a pending address sends a new link at most this often (no mail bombing). */
 const RESEND_AFTER_MS = 10 * 60_000;
 
-/** Where a signup came from, for its consent record. */
+/** Where a signup came from and what it asked for, for its consent record. */
 export interface SignupOrigin {
   page?: string;
   form?: SignupForm;
   consent?: ConsentVersion;
+  /** Checked research area slugs; none means everything. */
+  topics?: string[];
 }
 
 /**
@@ -47,6 +49,9 @@ export async function signUp(email: string, origin: SignupOrigin): Promise<void>
     source: origin.page ?? '/',
     form: origin.form ?? 'unknown',
     consent: origin.consent ?? CURRENT_CONSENT,
+    // The topics of this signup replace those of an earlier unconfirmed one (none: everything).
+    topics: origin.topics?.length ? origin.topics : undefined,
+    topicsChangedAt: origin.topics?.length ? now : undefined,
   } as const;
   const record = newsletterSubscriptionSchema.parse({
     id,

@@ -1,4 +1,7 @@
-import { newsletterSubscriptionSchema } from '../../schemas/newsletter-subscription';
+import {
+  newsletterSubscriptionSchema,
+  type NewsletterSubscription,
+} from '../../schemas/newsletter-subscription';
 import { subscriptionId } from './newsletter';
 import { spendLink } from './newsletter-link';
 import { sendUnsubscribeLink } from './newsletter-mail';
@@ -15,6 +18,15 @@ const GONE =
 const RESEND_AFTER_MS = 10 * 60_000;
 
 /**
+ * Whether a link's secret is the subscription's current unsubscribe secret: what the unsubscribe
+ * link and the preferences link (the same token) both need. Only a confirmed subscription has one.
+ */
+export const holdsUnsubscribeSecret = (s: NewsletterSubscription, presentedHash: string) =>
+  s.status === 'confirmed' &&
+  !!s.unsubscribeSecret &&
+  sameHash(secretHash(s.unsubscribeSecret), presentedHash);
+
+/**
  * Unsubscribes the subscription a link names, at once: a confirmed subscription whose current
  * unsubscribe secret the link holds. The address goes on the suppression list first, so that even
  * a failure before the record changes keeps every import and restore from adding it back. The
@@ -24,10 +36,7 @@ const RESEND_AFTER_MS = 10 * 60_000;
 export async function unsubscribeWithToken(token: string): Promise<void> {
   await spendLink(token, {
     gone: GONE,
-    usable: (s, presentedHash) =>
-      s.status === 'confirmed' &&
-      !!s.unsubscribeSecret &&
-      sameHash(secretHash(s.unsubscribeSecret), presentedHash),
+    usable: holdsUnsubscribeSecret,
     before: suppress,
     change: (current) => {
       const { unsubscribeSecret: _s, unsubscribeSentAt: _u, ...rest } = current;

@@ -192,6 +192,9 @@ export default function Subscriptions() {
                   <th scope="col" className="px-4 py-2 font-medium">
                     {DATE_HEADING[status]}
                   </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    Topics
+                  </th>
                   <th scope="col" className="px-4 py-2">
                     <span className="sr-only">Actions</span>
                   </th>
@@ -203,6 +206,10 @@ export default function Subscriptions() {
                     <td className="px-4 py-2 break-all">{s.email}</td>
                     <td className="px-4 py-2 whitespace-nowrap text-ink-muted">
                       {formatWhen(dateOf(s, status))}
+                    </td>
+                    {/* Research area slugs the reader chose; none means every newsletter. */}
+                    <td className="px-4 py-2 text-ink-muted">
+                      {s.topics?.length ? s.topics.join(', ') : 'Everything'}
                     </td>
                     <td className="px-4 py-2 text-right">
                       <button
@@ -218,7 +225,7 @@ export default function Subscriptions() {
                 ))}
                 {data.items.length === 0 && (
                   <tr>
-                    <td colSpan={3} className="px-4 py-8 text-center text-ink-muted">
+                    <td colSpan={4} className="px-4 py-8 text-center text-ink-muted">
                       No subscribers found.
                     </td>
                   </tr>

@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import {
+  issueSummarySchema,
+  newsletterIssueSchema,
+  type IssueCreate,
+  type IssueList,
+  type IssueSummary,
+  type IssueUpdate,
+  type NewsletterIssue,
+} from '../../../schemas/newsletter-issue';
+import { slugify } from '../../../lib/slug';
+import { HttpError } from '../../http/errors';
+import { ISSUE_KEYS } from '../../storage/keys';
+import {
+  createJSON,
+  deleteKey,
+  openStore,
+  readJSON,
+  singleDocument,
+  STORES,
+  updateJSON,
+} from '../../storage/store';
+
+/*
+ * Newsletter issues: one record per issue (`issues/<id>`) and one small index document of summary
+ * rows (never an intro), so the admin list reads one document however many issues exist. A record
+ * is written first and its row after: a failure between the two leaves a row one step behind,
+ * which the next write of the issue brings up to date.
+ */
+const store = () => openStore(STORES.issues);
+const index = singleDocument(
+  store,
+  ISSUE_KEYS.index,
+  z.object({ rows: z.array(issueSummarySchema).default([]) }),
+  () => ({ rows: [] }),
+);
+const slugClaimSchema = z.object({ id: z.string() });
+
+/** Newest first: the order of the admin list. */
+const newestFirst = (a: IssueSummary, b: IssueSummary) => b.createdAt.localeCompare(a.createdAt);
+
+const summaryOf = (issue: NewsletterIssue): IssueSummary => issueSummarySchema.parse(issue);
+
+async function writeRow(issue: NewsletterIssue | null, id: string): Promise<void> {
+  await index.update((doc) => {
+    const rows = doc.rows.filter((r) => r.id !== id);
+    if (issue) rows.push(summaryOf(issue));
+    return { rows: rows.sort(newestFirst) };
+  });
+}
+
+/**
+ * Claims a slug for an issue: `<subject>-<YYYY-MM-DD>`, then `-2`, `-3`… when another issue holds
+ * it. The claim is created only if new, so two issues never share a slug.
+ */
+async function claimSlug(id: string, subject: string, at: string): Promise<string> {
+  const base = `${slugify(subject).slice(0, 100) || 'issue'}-${at.slice(0, 10)}`;
+  for (let n = 1; n <= 50; n++) {
+    const slug = n === 1 ? base : `${base}-${n}`;
+    const key = ISSUE_KEYS.slug(slug);
+    if (await createJSON(store(), key, slugClaimSchema, { id })) return slug;
+    if ((await readJSON(store(), key, slugClaimSchema))?.value.id === id) return slug;
+  }
+  throw new HttpError(409, 'Too many issues share this subject today: change the subject');
+}
+
+const issueKey = (id: string) => {
+  if (!/^[\w-]{1,100}$/.test(id)) throw new HttpError(404, 'No such newsletter issue');
+  return ISSUE_KEYS.issue(id);
+};
+
+/** Creates a draft issue. */
+export async function createIssue(
+  createdBy: string,
+  input: IssueCreate,
+  extra: Pick<NewsletterIssue, 'origin' | 'digestOf'> = { origin: 'manual' },
+): Promise<NewsletterIssue> {
+  return (await createIssueOnce(randomUUID(), createdBy, input, extra)).issue;
+}
+
+/**
+ * Creates a draft issue under a fixed id (a digest's, derived from what it is about) unless one
+ * exists: a repeat answers the stored issue, `created: false`, and writes nothing.
+ */
+export async function createIssueOnce(
+  id: string,
+  createdBy: string,
+  input: IssueCreate,
+  extra: Pick<NewsletterIssue, 'origin' | 'digestOf'>,
+): Promise<{ issue: NewsletterIssue; created: boolean }> {
+  const known = await readJSON(store(), issueKey(id), newsletterIssueSchema);
+  if (known) return { issue: known.value, created: false };
+  const now = new Date().toISOString();
+  const issue = newsletterIssueSchema.parse({
+    ...input,
+    ...extra,
+    id,
+    slug: await claimSlug(id, input.subject, now),
+    status: 'draft',
+    createdBy,
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (!(await createJSON(store(), ISSUE_KEYS.issue(id), newsletterIssueSchema, issue)))
+    return { issue: await getIssue(id), created: false };
+  await writeRow(issue, id);
+  return { issue, created: true };
+}
+
+/** One issue, or 404. */
+export async function getIssue(id: string): Promise<NewsletterIssue> {
+  const found = await readJSON(store(), issueKey(id), newsletterIssueSchema);
+  if (!found) throw new HttpError(404, 'No such newsletter issue');
+  return found.value;
+}
+
+/**
+ * Changes an issue in an etag-guarded loop (the sender, the bounce webhook and an editor may
+ * write at once) and brings its index row up to date. `mutate` may throw to refuse.
+ */
+export async function changeIssue(
+  id: string,
+  mutate: (issue: NewsletterIssue) => NewsletterIssue,
+): Promise<NewsletterIssue> {
+  const next = await updateJSON(
+    store(),
+    issueKey(id),
+    newsletterIssueSchema,
+    () => {
+      throw new HttpError(404, 'No such newsletter issue');
+    },
+    (issue) => ({ ...mutate(issue), updatedAt: new Date().toISOString() }),
+  );
+  await writeRow(next, id);
+  return next;
+}
+
+/** 409 unless the issue can still be edited: a sending or sent issue is what subscribers got. */
+export function assertEditable(issue: NewsletterIssue): void {
+  if (issue.status === 'sending' || issue.status === 'sent')
+    throw new HttpError(
+      409,
+      issue.status === 'sent'
+        ? 'This issue has been sent: it can no longer be changed or deleted'
+        : 'This issue is being sent: it can no longer be changed or deleted',
+    );
+}
+
+/** Edits a draft or scheduled issue; a new subject moves it to a new slug. */
+export async function updateIssue(id: string, patch: IssueUpdate): Promise<NewsletterIssue> {
+  const current = await getIssue(id);
+  assertEditable(current);
+  const slug =
+    patch.subject !== undefined && patch.subject !== current.subject
+      ? await claimSlug(id, patch.subject, current.createdAt)
+      : current.slug;
+  const next = await changeIssue(id, (issue) => {
+    assertEditable(issue);
+    return { ...issue, ...patch, slug };
+  });
+  if (slug !== current.slug) await deleteKey(store(), ISSUE_KEYS.slug(current.slug));
+  return next;
+}
+
+/** Deletes a draft or scheduled issue. */
+export async function deleteIssue(id: string): Promise<void> {
+  const issue = await getIssue(id);
+  assertEditable(issue);
+  // Marked first: a send that starts meanwhile sees the issue gone rather than half-deleted.
+  await deleteKey(store(), issueKey(id));
+  await deleteKey(store(), ISSUE_KEYS.slug(issue.slug));
+  await writeRow(null, id);
+}
+
+/** The rows of the index, newest first (one document read). */
+export const issueRows = async (): Promise<IssueSummary[]> => (await index.read()).rows;
+
+/** GET /api/admin/newsletter-issues: a page of summary rows, newest first. */
+export async function listIssues(page: number, pageSize: number): Promise<IssueList> {
+  const rows = await issueRows();
+  return {
+    items: rows.slice((page - 1) * pageSize, page * pageSize),
+    total: rows.length,
+    page,
+    pageSize,
+  };
+}
+
+/** Sent issues, newest sent first: what the public archive lists (summary rows, no intro). */
+export async function listSentIssues(): Promise<IssueSummary[]> {
+  return (await issueRows())
+    .filter((r) => r.status === 'sent')
+    .sort((a, b) => (b.sentAt ?? '').localeCompare(a.sentAt ?? ''));
+}
+
+/** A sent issue by its slug, or null (drafts and issues still going out are not public). */
+export async function readSentIssueBySlug(slug: string): Promise<NewsletterIssue | null> {
+  if (!/^[\p{L}\p{N}-]{1,140}$/u.test(slug)) return null;
+  const claim = await readJSON(store(), ISSUE_KEYS.slug(slug), slugClaimSchema);
+  if (!claim) return null;
+  const found = await readJSON(store(), ISSUE_KEYS.issue(claim.value.id), newsletterIssueSchema);
+  return found?.value.status === 'sent' && found.value.slug === slug ? found.value : null;
+}
