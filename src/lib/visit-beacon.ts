@@ -20,7 +20,7 @@ if (!nav.globalPrivacyControl && nav.doNotTrack !== '1') {
     send({
       path: location.pathname,
       referrer: host === location.hostname ? '' : host,
-      ...(/^[\w-]{1,60}$/.test(ref) && { ref }),
+      ...(/^[\w-]{1,80}$/.test(ref) && { ref }),
     });
   // After the load event and the frame after it: the count never competes with the page.
   addEventListener('load', () => requestAnimationFrame(() => setTimeout(view)));

@@ -16,7 +16,7 @@ export const DOWNLOAD_KINDS = ['pdf', 'citation', 'ics'] as const;
 /** Longest stored path: the hit travels inside its shard key, which Blobs caps at 600 bytes. */
 export const MAX_HIT_PATH = 200;
 const HOST = /^[a-z0-9.-]{0,100}$/;
-const REF = /^[A-Za-z0-9_-]{0,60}$/;
+const REF = /^[A-Za-z0-9_-]{0,80}$/;
 
 /** One counted event, as stored in its shard key. */
 export const hitSchema = z.strictObject({

@@ -11,8 +11,8 @@ const re = (body: string) => new RegExp(`^${body}$`);
 
 const PAGE_PATTERNS: readonly RegExp[] = [
   re('/'),
-  re('/(team|testimonials|privacy|accessibility|publications)'),
-  re(`/(team|research|events|publications)/${SEG}`),
+  re('/(team|testimonials|privacy|accessibility|publications|newsletter)'),
+  re(`/(team|research|events|publications|newsletter)/${SEG}`),
   re('/publications/\\d+'),
   re(`/publications/(topic|type)/${SEG}(/\\d+)?`),
   re('/publications/year/\\d{4}(/\\d+)?'),
