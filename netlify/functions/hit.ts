@@ -6,7 +6,7 @@ import { beaconSchema } from '../../src/schemas/analytics';
 import { HttpError } from '../../src/server/http/errors';
 import { API_SECURITY_HEADERS, parseWith, readBody, route } from '../../src/server/http/http';
 import { afterResponse } from '../../src/server/http/invocation';
-import { countingOn } from '../../src/server/content/site-settings';
+import { countingOn } from '../../src/server/content/settings-key';
 import { storeHit } from '../../src/server/visitors/analytics-hits';
 import { countedPath, isSitePath } from '../../src/server/visitors/analytics-paths';
 import { notCounted } from '../../src/server/visitors/analytics-visitor';

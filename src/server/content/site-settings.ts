@@ -9,17 +9,11 @@ import type { User } from '../../schemas/user';
 import { CACHE_TAGS, purgeTags } from '../http/cdn-cache';
 import { commitChange } from '../publishing/history';
 import { assertThumbnailDescribed } from './image-alt';
+import { SITE_SETTINGS_KEY } from './settings-key';
 import { importImages } from './image-import';
-import {
-  assertExpected,
-  openStore,
-  readJSON,
-  readJSONShared,
-  STORES,
-  updateJSON,
-} from '../storage/store';
+import { assertExpected, openStore, readJSON, STORES, updateJSON } from '../storage/store';
 
-const KEY = 'site-settings';
+const KEY = SITE_SETTINGS_KEY;
 
 /** Names of the settings fields (used to vet `_expected` maps). */
 export const SITE_SETTINGS_FIELDS = Object.keys(siteSettingsSchema.shape);
@@ -28,15 +22,6 @@ export const SITE_SETTINGS_FIELDS = Object.keys(siteSettingsSchema.shape);
 export async function getSiteSettings(): Promise<SiteSettings> {
   const found = await readJSON(openStore(STORES.content), KEY, siteSettingsSchema);
   return found?.value ?? siteSettingsSchema.parse({});
-}
-
-/**
- * Whether built-in visit counting is on, read the cheap way: a warm function asks only whether
- * the settings changed (If-None-Match), so every counted hit does not parse them again.
- */
-export async function countingOn(): Promise<boolean> {
-  const found = await readJSONShared(openStore(STORES.content), KEY, siteSettingsSchema);
-  return found?.countVisits ?? true;
 }
 
 /**

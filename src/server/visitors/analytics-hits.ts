@@ -6,7 +6,7 @@ import { hitSchema, type Hit, type HitKind } from '../../schemas/analytics';
 import { afterResponse } from '../http/invocation';
 import { ANALYTICS_KEYS } from '../storage/keys';
 import { blobCall, landedWrite, openStore, STORES } from '../storage/store';
-import { countingOn } from '../content/site-settings';
+import { countingOn } from '../content/settings-key';
 
 /** The UTC minute of a time, `YYYY-MM-DDTHH:mm`: the first part of a shard key. */
 export const minuteOf = (ms: number): string => new Date(ms).toISOString().slice(0, 16);
