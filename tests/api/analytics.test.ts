@@ -313,4 +313,24 @@ describe('counting', () => {
     expect(day.cells).toEqual({ ['view\t/\texample.com\tjune']: 1 });
     expect((await store().list()).blobs.map((b) => b.key)).toEqual([ANALYTICS_KEYS.day(today())]);
   });
+
+  it('throttles beacons per client under a keyed hash of the address, swept once expired', async () => {
+    const before = process.env.PUBLIC_POST_LIMIT;
+    process.env.PUBLIC_POST_LIMIT = '20';
+    try {
+      expect((await beacon({ path: '/' })).status).toBe(204);
+      expect(await viewsToday()).toBe(1);
+      const throttle = getStore({ name: 'throttle', consistency: 'strong' });
+      const keys = (await throttle.list({ prefix: 'beacon/' })).blobs.map((b) => b.key);
+      expect(keys).toHaveLength(1);
+      expect(keys[0]).toMatch(/^beacon\/[0-9a-f]{32}\/\d+-/);
+      expect(keys[0]).not.toContain('127.0.0.1');
+      const { sweepBeaconThrottle } = await import('../../src/server/auth/throttle');
+      expect(await sweepBeaconThrottle(Date.now())).toBe(0);
+      expect(await sweepBeaconThrottle(Date.now() + 11 * 60_000)).toBe(1);
+      expect((await throttle.list({ prefix: 'beacon/' })).blobs).toHaveLength(0);
+    } finally {
+      process.env.PUBLIC_POST_LIMIT = before;
+    }
+  });
 });

@@ -44,6 +44,13 @@ test('a visit is counted without cookies, storage or other sites, and shows in t
     ref: 'issue-e2e',
   });
   expect(beacon.headers()['cookie']).toBeUndefined();
+  // A citation file followed from the page is counted by its path, nothing more.
+  const cited = tab.waitForRequest((r) => r.url().endsWith('/api/hit') && r !== beacon);
+  await tab.getByRole('link', { name: /Download citation/ }).click();
+  expect(JSON.parse((await cited).postData() ?? '{}')).toEqual({
+    path: `${path}.ris`,
+    kind: 'citation',
+  });
   expect(await reader.cookies()).toEqual([]);
   const stored = await tab.evaluate(() => Object.keys(localStorage));
   expect(stored.filter((k) => k !== FONTS_CACHED_KEY)).toEqual([]);
