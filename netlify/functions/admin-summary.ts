@@ -7,7 +7,7 @@ import { json, route } from '../../src/server/http/http';
 export default route({
   async GET(req) {
     const user = await requirePermission(req, 'content');
-    return json(await adminSummary(can(user.role, 'personal-data')));
+    return json(await adminSummary(can(user.role, 'personal-data'), user.role));
   },
 });
 

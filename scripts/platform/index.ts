@@ -11,7 +11,6 @@ import { answerWithStages, listenOnLoopback, visitedOrigin } from './http-server
 import { LocalImageCdn } from './image-cdn';
 import type { Stage } from './pipeline';
 import { Scheduler } from './scheduler';
-import { localSessionSecret } from './session-secret';
 import { startSiteBlobs } from './site-blobs';
 import { apiNotFoundStage } from './stages/api-not-found';
 import { BUILD_HOOK_PREFIX, buildHookStage } from './stages/build-hook';
@@ -77,7 +76,6 @@ export async function startPlatform(opts: PlatformOptions) {
   const env = platformEnv();
   const blobs = await startSiteBlobs({ dataDir: opts.dataDir, siteId: SITE_ID, env: env.set });
   env.setDefault('SITE_ID', SITE_ID);
-  env.setDefault('SESSION_SECRET', await localSessionSecret(opts.dataDir));
 
   const { server, url } = await listenOnLoopback(opts.port);
   env.setDefault('URL', url);

@@ -8,6 +8,7 @@ export const GET: APIRoute = ({ site, url }) => {
     'Allow: /',
     'Disallow: /admin',
     'Disallow: /login',
+    'Disallow: /setup',
     'Disallow: /api/',
     '',
     `Sitemap: ${origin}/sitemap.xml`,

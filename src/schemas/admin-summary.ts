@@ -1,4 +1,5 @@
 import type { MailStatus } from './mail';
+import type { NotificationKind } from './notifications';
 import type { PublishState } from './publish-state';
 
 /** The dashboard's counts and the publish state (GET /api/admin/summary). */
@@ -15,6 +16,12 @@ export interface AdminSummary {
    * of users, the inbox and subscribers. null for roles that do not manage users.
    */
   soleAdmin: boolean | null;
+  /**
+   * Kinds of notification that reach nobody (no user who may receive it has a confirmed address
+   * and the kind on, and for contact messages no shared inbox), among those the viewer's role may
+   * receive; each with the words the dashboard uses. Empty while email is off (that says enough).
+   */
+  unheardNotifications: { kind: NotificationKind; topic: string }[];
   /** Public records whose image or report figures still have no alt text (stored before the rule). */
   missingAltText: {
     collection: 'research-areas' | 'publications' | 'events';

@@ -11,6 +11,7 @@ export const MAIL_KINDS = [
   'password-reset',
   'invitation',
   'email-verification',
+  'account-recovery',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -24,6 +25,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   'password-reset': 'Password reset',
   invitation: 'Invitation',
   'email-verification': 'Address verification',
+  'account-recovery': 'Recovery code used',
 };
 
 /** A message waiting in the queue (or kept after its last attempt failed), as stored. */

@@ -36,6 +36,11 @@ const ROWS: Row[] = [
   ['POST', '/api/account/email', 'signed-in', {}],
   ['POST', '/api/auth/forgot-password', 'public', {}],
   ['POST', '/api/auth/verify-email', 'public', {}],
+  // The first-run door: closed (404) once users exist, and recovery is off without RECOVERY_CODE.
+  ['GET', '/api/setup', 'public'],
+  ['POST', '/api/setup', 'public', {}],
+  ['GET', '/api/setup/recover', 'public'],
+  ['POST', '/api/setup/recover', 'public', {}],
   ['POST', '/api/contact', 'public', {}],
   ['POST', '/api/newsletter', 'public', {}],
   ['POST', '/api/newsletter/confirm', 'public', {}],

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionSecret } from '../../src/server/auth/session';
 import {
   buildPages,
   client,
@@ -71,7 +72,8 @@ describe('security headers', () => {
 describe('session tokens', () => {
   it('refuses an expired token signed with the right secret', async () => {
     const user = await createTestUser('expiring', 'expiring-password-1', true);
-    const key = new TextEncoder().encode(process.env.SESSION_SECRET!);
+    // The secret the site made for itself (the test runs in the platform's process).
+    const key = await sessionSecret();
     const old = Math.floor(Date.now() / 1000) - 10 * 3600;
     const token = await new SignJWT({ iatMs: old * 1000, uid: user.id })
       .setProtectedHeader({ alg: 'HS256' })

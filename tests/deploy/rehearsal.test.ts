@@ -39,21 +39,17 @@ beforeAll(async () => {
   const copying = cleanCopy().then((dir) => (copy = dir));
   dataDir = await scratchDir('rehearsal-store-');
   store = await startStore(dataDir);
-  // Seeding and the first user go straight to the store, as `npm run create-user` does.
+  // The content goes straight to the store; no user and no secret: the first admin comes from
+  // /setup, with the code the first build prints, and the site makes its own session secret.
   process.env.NETLIFY_BLOBS_CONTEXT = store.functionsContext;
   const { seedDemoContent } = await import('../../src/server/workflows/seed');
-  const { createUser } = await import('../../src/server/auth/users');
   await seedDemoContent();
-  const admin = await createUser({
-    username: 'admin',
-    password: 'admin-password-123',
-    isAdmin: true,
-  });
   // A publication whose PDF came in parts: the build must put the file into the deploy.
   const { completePdfUpload, createPdfUpload, storePdfPart } =
     await import('../../src/server/content/pdf-parts');
   const { publications } = await import('../../src/server/content/collections');
-  const upload = await createPdfUpload(admin, {
+  const uploader = { username: 'rehearsal' } as Parameters<typeof createPdfUpload>[0];
+  const upload = await createPdfUpload(uploader, {
     fileName: 'Rehearsal Report.pdf',
     size: PDF.length,
   });
@@ -80,7 +76,6 @@ beforeAll(async () => {
   await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
   fnEnv = {
     NETLIFY_BLOBS_CONTEXT: store.functionsContext,
-    SESSION_SECRET: 'rehearsal-secret-rehearsal-secret-rehearsal-secret',
     SITE_ID,
     BUILD_HOOK_URL: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/build_hooks/rehearsal`,
     PUBLIC_POST_LIMIT: '0',
@@ -119,16 +114,30 @@ const deployEvent = (name: string, errorMessage: string | null = null) =>
     body: { payload: { id: 'd', site_id: SITE_ID, error_message: errorMessage } },
   });
 const home = () => readFile(path.join(copy, 'dist', 'index.html'), 'utf8');
+/** The code the build printed for /setup (none once a user exists). */
+const CODE_IN_LOG = /enter this setup code: ([A-Z0-9-]+)/;
+let setupCode = '';
+/**
+ * The functions of the deploy that went live see that deploy's own store, as on Netlify. Deploy ids
+ * here are word characters only, as Netlify's are: Blobs refuses any other for a deploy store.
+ */
+const goLive = (deployId: string) => {
+  fnEnv.NETLIFY_BLOBS_CONTEXT = store.functionsContextOf(deployId);
+};
 
 describe('a deploy with Netlify’s build program', () => {
   it('builds the pages from the seeded content without writing a site-wide store', async () => {
-    const { success, logs } = await netlifyBuild(copy, store.buildApi, 'deploy-1');
+    const { success, logs } = await netlifyBuild(copy, store.buildApi, 'deploy1');
     expect(success, logs.slice(-3000)).toBe(true);
     const { DEMO } = await import('../../src/server/content/demo-content');
     const page = await home();
     expect(page).toContain(DEMO.settings.contactLocation);
     expect(page).toContain(DEMO.researchAreas[0]!.title.replace('&', '&amp;'));
     expect(store.buildApi.refusedWrites).toBe(0);
+    // No user yet: the deploy log holds the one-time setup code, and only its hash is stored.
+    setupCode = CODE_IN_LOG.exec(logs)?.[1] ?? '';
+    expect(setupCode, logs.slice(-3000)).toMatch(/^[A-Z0-9]{5}(-[A-Z0-9]{5}){3}$/);
+    goLive('deploy1');
     // The published PDF is a file of the deploy, which the CDN serves.
     expect((await readFile(path.join(copy, 'dist', pdfUrl))).equals(PDF)).toBe(true);
   }, 150_000);
@@ -253,6 +262,8 @@ describe('a deploy with Netlify’s build program', () => {
         status: 200,
       },
       'auth-me': admin401('/api/auth/me'),
+      // No user yet: the first-run setup is open.
+      setup: { request: { method: 'GET', path: '/api/setup' }, status: 200 },
       'auth-login': {
         request: {
           method: 'POST',
@@ -352,7 +363,42 @@ describe('a deploy with Netlify’s build program', () => {
     }
   }, 120_000);
 
+  it('/setup alone makes the first admin, signed in: a wrong code is refused, then the door shuts', async () => {
+    const admin = { username: 'admin', email: 'admin@example.org', password: 'admin-password-123' };
+    const wrong = await fn('setup', {
+      method: 'POST',
+      path: '/api/setup',
+      body: { ...admin, code: 'AAAAA-AAAAA-AAAAA-AAAAA' },
+    });
+    expect(wrong.status, wrong.body).toBe(403);
+    const made = await fn('setup', {
+      method: 'POST',
+      path: '/api/setup',
+      body: { ...admin, code: setupCode },
+    });
+    expect(made.status, made.body).toBe(200);
+    cookie = made.cookies[0]!.split(';')[0]!;
+    // Each call is a fresh process: the session secret the site made is read back from Blobs.
+    const me = await fn('auth-me', {
+      method: 'GET',
+      path: '/api/auth/me',
+      headers: { Cookie: cookie },
+    });
+    expect(me.status, me.body).toBe(200);
+    expect(JSON.parse(me.body)).toMatchObject({ username: 'admin', role: 'admin' });
+    const { openStore, STORES } = await import('../../src/server/storage/store');
+    expect(await openStore(STORES.system).get('secrets/session', { type: 'json' })).toBeTruthy();
+    expect((await fn('setup', { method: 'GET', path: '/api/setup' })).status).toBe(404);
+    const again = await fn('setup', {
+      method: 'POST',
+      path: '/api/setup',
+      body: { ...admin, username: 'second', code: setupCode },
+    });
+    expect(again.status).toBe(404);
+  }, 60_000);
+
   it('save → build → save → build: queued, building, live, twice, through the event functions', async () => {
+    // Signed in through the API too, with the password chosen at /setup.
     const login = await fn('auth-login', {
       method: 'POST',
       path: '/api/auth/login',
@@ -376,8 +422,11 @@ describe('a deploy with Netlify’s build program', () => {
       expect((await publishState()).state).toBe('queued');
       expect((await deployEvent('deploy-building')).status).toBe(200);
       expect((await publishState()).state).toBe('building');
-      const { success, logs } = await netlifyBuild(copy, store.buildApi, `deploy-${round}`);
+      const { success, logs } = await netlifyBuild(copy, store.buildApi, `deploy${round}`);
       expect(success, logs.slice(-3000)).toBe(true);
+      // An admin exists: no deploy prints a setup code again.
+      expect(logs).not.toMatch(CODE_IN_LOG);
+      goLive(`deploy${round}`);
       expect((await deployEvent('deploy-succeeded')).status).toBe(200);
       const live = await publishState();
       expect(live).toMatchObject({ state: 'live', lastError: null });
@@ -389,7 +438,7 @@ describe('a deploy with Netlify’s build program', () => {
   it('without the content-store plugin the build fails, saying why; the failure shows and the next save retries', async () => {
     const broken = await cleanCopy(withoutContentPlugin);
     try {
-      const { success, logs } = await netlifyBuild(broken, store.buildApi, 'deploy-4');
+      const { success, logs } = await netlifyBuild(broken, store.buildApi, 'deploy4');
       expect(success).toBe(false);
       expect(logs).toContain('No Netlify Blobs context reached the build');
       const reason = 'No Netlify Blobs context reached the build, so the content cannot be read.';

@@ -52,6 +52,21 @@ export async function startStore(dataDir: string) {
   const buildApi = await startBuildBlobsApi({ blobsURL: url, blobsToken: token, siteID: SITE_ID });
   return {
     functionsContext,
+    /**
+     * What Netlify gives the functions of one deploy: the site's stores and that deploy's own
+     * (a deploy store is reached through a region, which Netlify's context names).
+     */
+    functionsContextOf: (deployID: string) =>
+      Buffer.from(
+        JSON.stringify({
+          edgeURL: url,
+          uncachedEdgeURL: url,
+          token,
+          siteID: SITE_ID,
+          deployID,
+          primaryRegion: 'us-east-2',
+        }),
+      ).toString('base64'),
     buildApi,
     async close() {
       await buildApi.close();

@@ -1,6 +1,7 @@
 import { jwtVerify, SignJWT } from 'jose';
 import type { CurrentUser, User } from '../../schemas/user';
 import { HttpError } from '../http/errors';
+import { siteSecret } from '../storage/site-secret';
 import { findUser } from './users';
 
 const ISSUER = 'meridian-site';
@@ -15,13 +16,19 @@ export const SESSION_COOKIE = 'mi_session';
  */
 export const SIGNED_IN_HINT_COOKIE = 'mi_signed_in';
 
-function secret(): Uint8Array {
+/**
+ * The key sessions are signed with: SESSION_SECRET when the site's environment sets it, else one
+ * the site generated for itself on first use and keeps in Blobs (storage/site-secret.ts), so a new
+ * site signs people in without anything pasted by hand. A SESSION_SECRET that is set but short is
+ * refused rather than padded or ignored: someone meant to choose it.
+ */
+export async function sessionSecret(): Promise<Uint8Array> {
   const value = process.env.SESSION_SECRET ?? '';
-  // Never fall back to a built-in secret: without one, nobody can sign in.
+  if (!value) return new TextEncoder().encode(await siteSecret('session'));
   if (value.length < 32)
     throw new HttpError(
       503,
-      'Sign-in is not configured on this server (SESSION_SECRET is missing or shorter than 32 characters)',
+      'Sign-in is not configured on this server (SESSION_SECRET is shorter than 32 characters: remove it, or set a longer one)',
     );
   return new TextEncoder().encode(value);
 }
@@ -40,7 +47,7 @@ export async function issueToken(user: User, validFrom: number): Promise<string>
     .setAudience(AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(`${SESSION_SECONDS}s`)
-    .sign(secret());
+    .sign(await sessionSecret());
 }
 
 function readCookie(req: Request, name: string): string | null {
@@ -57,7 +64,7 @@ function readCookie(req: Request, name: string): string | null {
 export async function sessionUser(req: Request): Promise<User | null> {
   const token = readCookie(req, SESSION_COOKIE);
   if (!token) return null;
-  const key = secret();
+  const key = await sessionSecret();
   try {
     const { payload } = await jwtVerify(token, key, {
       algorithms: ['HS256'],

@@ -1,4 +1,5 @@
 import { HttpError } from '../http/errors';
+import { siteSecret } from '../storage/site-secret';
 import { blobCall, landedWrite, openStore, STORES } from '../storage/store';
 
 /**
@@ -200,12 +201,12 @@ export async function passwordLinkAllowed(username: string): Promise<boolean> {
 /**
  * Visit beacons per client: 300 per 10 minutes (a reader opening page after page stays far below),
  * off with PUBLIC_POST_LIMIT=0 like the forms. The address is only ever stored as a hash keyed
- * with the site's secret, so the throttle's entries cannot be matched back to an address by
- * hashing every possible one; they expire with the window.
+ * with a secret of the site's own (storage/site-secret.ts), so the throttle's entries cannot be
+ * matched back to an address by hashing every possible one; the rollup sweeps them once expired.
  */
 export async function assertBeaconAllowed(ip: string): Promise<void> {
   if (process.env.PUBLIC_POST_LIMIT?.trim() === '0') return;
-  const keyed = `${process.env.SESSION_SECRET ?? ''}|beacon|${ip}`;
+  const keyed = `${await siteSecret('beacon-throttle')}|${ip}`;
   await takeSlot('beacon', keyed, 300, 10 * 60 * 1000, false, 'Too many page views at once.');
 }
 
@@ -226,4 +227,27 @@ export async function sweepBeaconThrottle(now = Date.now()): Promise<number> {
       old.slice(i, i + 32).map((k) => blobCall('sweep throttle', () => store.delete(k))),
     );
   return old.length;
+}
+
+/**
+ * Setup and recovery code guesses (/setup): 5 wrong codes per address in 10 minutes, and 50 from
+ * everywhere together, so spreading guesses over many addresses gains little. The codes are long
+ * and random, so this only keeps the logs quiet and the store cheap; a right code clears nothing
+ * (it is used once).
+ */
+export async function reserveSetupAttempt(ip: string): Promise<{ succeeded(): Promise<void> }> {
+  const { perUser, perAddress, windowMs } = LOGIN_LIMITS;
+  const message = 'Too many wrong codes. Please wait 10 minutes and try again.';
+  const mine = await takeSlot('setup-ip', ip, perUser, windowMs, true, message);
+  const all = await takeSlot('setup-all', 'site', perAddress, windowMs, true, message).catch(
+    async (error: unknown) => {
+      await mine.release();
+      throw error;
+    },
+  );
+  return {
+    async succeeded() {
+      await Promise.all([mine.release(), all.release()]);
+    },
+  };
 }

@@ -90,3 +90,25 @@ export async function sendPasswordLinkMail(
     ],
   });
 }
+
+/**
+ * Tells an admin that the recovery code was used: whoever holds it can take over an admin account,
+ * so every admin hears of each use, and can rotate RECOVERY_CODE if it was not one of them.
+ */
+export async function sendRecoveryNoticeMail(
+  to: string,
+  username: string,
+  what: string,
+): Promise<void> {
+  await sendMail({
+    kind: 'account-recovery',
+    to,
+    subject: `The recovery code was used on ${SITE.shortName}`,
+    paragraphs: [
+      `Someone used the recovery code at ${siteUrl('/setup')} on ${new Date().toUTCString()}: ${what}. The account ${username} is an admin now.`,
+      'If this was not someone on your team, sign in, check Users and History, and change RECOVERY_CODE in the site’s environment variables on Netlify (or remove it to turn recovery off).',
+    ],
+    action: { label: 'Open History', url: siteUrl('/admin/history') },
+    footer: [{ text: 'Every admin with a confirmed email address gets this message.' }],
+  });
+}

@@ -3,6 +3,14 @@ import { undescribed } from '../content/image-alt';
 import type { AdminSummary } from '../../schemas/admin-summary';
 import { countUnread } from '../visitors/contact-forms';
 import { mailStatus } from '../outbound/mail-queue';
+import { mailMode } from '../outbound/mail-setup';
+import { recipientsOf } from '../outbound/notify-settings';
+import {
+  NOTIFICATION_KINDS,
+  NOTIFICATION_PERMISSION,
+  type NotificationKind,
+} from '../../schemas/notifications';
+import { can, type Role } from '../../schemas/roles';
 import { getPublishState } from '../publishing/publish';
 import { countSubscriptions } from '../visitors/newsletter';
 import { testimonialCounts } from '../visitors/testimonials';
@@ -15,7 +23,7 @@ export type { AdminSummary };
  * Counts for the admin dashboard, exact and without reading records: unread messages and
  * subscribers come from their indexes, pending testimonials from their own counts.
  */
-export async function adminSummary(personalData: boolean): Promise<AdminSummary> {
+export async function adminSummary(personalData: boolean, role: Role): Promise<AdminSummary> {
   const [unreadMessages, testimonials, subscribers, upcoming, publish, admins, mail, storage] =
     await Promise.all([
       personalData ? countUnread() : null,
@@ -27,7 +35,10 @@ export async function adminSummary(personalData: boolean): Promise<AdminSummary>
       mailStatus(personalData),
       uploadStorage(),
     ]);
-  const missingAltText = await imagesWithoutAlt();
+  const [missingAltText, unheardNotifications] = await Promise.all([
+    imagesWithoutAlt(),
+    unheard(role),
+  ]);
   return {
     unreadMessages,
     pendingTestimonials: testimonials.pending,
@@ -37,6 +48,7 @@ export async function adminSummary(personalData: boolean): Promise<AdminSummary>
     soleAdmin: admins === null ? null : admins === 1,
     mail,
     missingAltText,
+    unheardNotifications,
     uploadStorage: storage,
   };
 }
@@ -65,4 +77,23 @@ async function imagesWithoutAlt(): Promise<AdminSummary['missingAltText']> {
       title: e.title,
     })),
   ];
+}
+
+/** How the dashboard names each kind in "Nobody is told about …". */
+const TOPICS: Record<NotificationKind, string> = {
+  contact: 'new contact messages',
+  testimonial: 'testimonials awaiting review',
+  'build-failed': 'failed builds',
+  'release-at-risk': 'scheduled releases at risk',
+};
+
+/**
+ * The kinds this role may receive that would reach nobody now: a site whose only admin never
+ * confirmed an address hears of no contact message, and nothing else would say so.
+ */
+async function unheard(role: Role): Promise<AdminSummary['unheardNotifications']> {
+  if (mailMode() === 'off') return [];
+  const kinds = NOTIFICATION_KINDS.filter((k) => can(role, NOTIFICATION_PERMISSION[k]));
+  const reached = await Promise.all(kinds.map(async (k) => (await recipientsOf(k)).length > 0));
+  return kinds.filter((_, i) => !reached[i]).map((kind) => ({ kind, topic: TOPICS[kind] }));
 }

@@ -20,13 +20,17 @@ import { cx, ui } from '../../ui/styles';
 import { useFetch } from '../use-fetch';
 import { changeValues, describeChange } from './change-text';
 import MailNotice from './MailNotice';
+import UnheardNotice from './UnheardNotice';
 import UploadStorage from './UploadStorage';
 
 // Its own chunk: the dashboard shows its counts before the impact figures arrive.
 const LatestImpact = lazy(() => import('../analytics/LatestImpact'));
 
 const COUNTS: {
-  key: keyof Omit<Summary, 'publish' | 'soleAdmin' | 'mail' | 'missingAltText' | 'uploadStorage'>;
+  key: keyof Omit<
+    Summary,
+    'publish' | 'soleAdmin' | 'mail' | 'missingAltText' | 'uploadStorage' | 'unheardNotifications'
+  >;
   label: string;
   page: string;
   icon: LucideIcon;
@@ -131,6 +135,7 @@ export default function Dashboard({ menu }: PageProps) {
         </p>
       )}
       <MailNotice mail={summary.data?.mail} />
+      {summary.data && <UnheardNotice unheard={summary.data.unheardNotifications} />}
       {summary.data && <UploadStorage {...summary.data.uploadStorage} />}
       {summary.data && summary.data.missingAltText.length > 0 && (
         <section
