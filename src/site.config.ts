@@ -4,8 +4,8 @@ export const SITE = {
   shortName: 'Meridian',
   tagline: 'Independent research that turns artificial intelligence into lasting public benefit.',
   description: 'Leading research and innovation in artificial intelligence',
-  newsletterUrl: 'https://aiquickbytes.substack.com/',
-  copyrightYear: 2025,
+  /** The newsletter's entry leads to the site's own signup until an admin sets an address. */
+  newsletterUrl: '/#newsletter',
   locale: 'en_GB',
 } as const;
 

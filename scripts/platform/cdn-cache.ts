@@ -73,7 +73,11 @@ export class LocalCdnCache {
   /** Purge requests accepted (tests check that writes purge). */
   purges = 0;
 
-  constructor(private readonly purgeToken: string) {}
+  constructor(
+    private readonly purgeToken: string,
+    /** The bound above; a test gives a small one to reach it in a few entries. */
+    private readonly maxBytes = MAX_CACHE_BYTES,
+  ) {}
 
   /** Serves a cached answer for a GET/HEAD; false when there is none (the function must run). */
   serve(method: string, url: URL, res: ServerResponse): boolean {
@@ -116,7 +120,7 @@ export class LocalCdnCache {
     this.entries.set(url.href, { ...entry, size });
     this.bytes += size;
     for (const oldest of this.entries.keys()) {
-      if (this.bytes <= MAX_CACHE_BYTES) break;
+      if (this.bytes <= this.maxBytes) break;
       this.drop(oldest);
     }
     headers.set('cache-status', '"Netlify Edge"; fwd=miss; stored');

@@ -3,12 +3,16 @@
  * Highwire (Google Scholar) meta tags, APA and BibTeX texts for the "Cite this" block, and the
  * RIS file reference managers import. Pure functions shared by the page, the .ris route and tests.
  */
+import { citedName, invertedName, type CitedName } from '../schemas/cited-name';
 import { MONTH_NAMES, publicationDate, type Dated, type PartialDate } from './publication-date';
+
+/** An author as cited: a name as written ('Dr. Lena Fischer', 'Fischer, Lena'), or its parts. */
+export type CitedAuthor = string | CitedName;
 
 export interface Citable extends Dated {
   title: string;
-  /** The authors' names in order ('Lena Fischer', or 'Fischer, Lena'). */
-  authors: readonly string[];
+  /** The authors in order; honorifics in a name are never cited. */
+  authors: readonly CitedAuthor[];
   type: string;
   description: string;
   slug: string;
@@ -27,22 +31,21 @@ export interface CitationContext {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** 'Lena Fischer' → { family: 'Fischer', given: 'Lena' }; 'Fischer, Lena' is read the same way. */
-export function nameParts(name: string): { family: string; given: string } {
-  if (name.includes(',')) {
-    const [family, given] = name.split(',', 2).map((s) => s.trim());
-    return { family: family!, given: given ?? '' };
-  }
-  const words = name.split(/\s+/);
-  return { family: words.at(-1)!, given: words.slice(0, -1).join(' ') };
-}
+/** An author's given and family name. */
+const partsOf = (a: CitedAuthor): CitedName => (typeof a === 'string' ? citedName(a) : a);
 
-/** 'Lena Maria' → 'L. M.'; 'L.' stays 'L.'. */
+/** 'Lena Maria' → 'L. M.'; 'Hans-Peter' → 'H.-P.'; 'L.' stays 'L.'. */
 const initials = (given: string) =>
   given
     .split(/[\s.]+/)
     .filter(Boolean)
-    .map((w) => `${w[0]!.toUpperCase()}.`)
+    .map((w) =>
+      w
+        .split('-')
+        .filter(Boolean)
+        .map((part) => `${[...part][0]!.toUpperCase()}.`)
+        .join('-'),
+    )
     .join(' ');
 
 /** Highwire date format: YYYY/MM/DD, or fewer parts when the day or month is unknown. */
@@ -56,7 +59,7 @@ export function citationDate(d: PartialDate): string {
 export function citationMeta(p: Citable, ctx: CitationContext): [name: string, content: string][] {
   const date = publicationDate(p);
   const tags: [string, string][] = [['citation_title', p.title]];
-  for (const author of p.authors) tags.push(['citation_author', author]);
+  for (const author of p.authors) tags.push(['citation_author', invertedName(partsOf(author))]);
   if (date) tags.push(['citation_publication_date', citationDate(date)]);
   tags.push(['citation_publisher', ctx.publisher]);
   if (/report|brief|paper/i.test(p.type))
@@ -70,7 +73,7 @@ export function citationMeta(p: Citable, ctx: CitationContext): [name: string, c
 /** APA 7 reference: 'Fischer, L., & Okafor, A. (2025, March). Title [Report]. Publisher. URL' */
 export function apaCitation(p: Citable, ctx: CitationContext): string {
   const names = p.authors.map((a) => {
-    const { family, given } = nameParts(a);
+    const { family, given } = partsOf(a);
     return given ? `${family}, ${initials(given)}` : family;
   });
   const authors =
@@ -107,7 +110,10 @@ export function bibtex(p: Citable, ctx: CitationContext): string {
   const fields: [string, string][] = [['title', `{${bibEscape(p.title)}}`]];
   const authors = p.authors;
   if (authors.length)
-    fields.push(['author', `{${authors.map((a) => bibEscape(a)).join(' and ')}}`]);
+    fields.push([
+      'author',
+      `{${authors.map((a) => bibEscape(invertedName(partsOf(a)))).join(' and ')}}`,
+    ]);
   fields.push([
     kind === 'techreport' ? 'institution' : 'publisher',
     `{${bibEscape(ctx.publisher)}}`,
@@ -142,8 +148,7 @@ export function ris(p: Citable, ctx: CitationContext): string {
     ['TI', one(p.title)],
   ];
   for (const author of p.authors) {
-    const { family, given } = nameParts(author);
-    lines.push(['AU', one(given ? `${family}, ${given}` : family)]);
+    lines.push(['AU', one(invertedName(partsOf(author)))]);
   }
   if (d) {
     lines.push(['PY', String(d.year)]);

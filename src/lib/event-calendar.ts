@@ -1,13 +1,15 @@
 /**
  * The "Add to calendar" file of an event (RFC 5545), written by the `ics` library. Events
  * without times are all-day events (DTEND is the day after the last day, as the RFC counts it);
- * with times they are UTC instants (DTSTART:…Z) of the wall-clock times in the event's own time
- * zone, so every calendar shows them at the right moment wherever the attendee is.
+ * with times they are the wall-clock times in the event's own zone (DTSTART;TZID=…, with the
+ * zone's VTIMEZONE), so every calendar shows them at the right moment wherever the attendee is
+ * and still knows the zone the organiser meant; in UTC they are UTC instants (DTSTART:…Z).
  */
 import { createEvent, type DateArray, type EventAttributes } from 'ics';
 import { isRenderableDate, MAX_YEAR, MIN_YEAR } from '../schemas/dates';
 import { calendarDay } from './event-page';
 import { eventInstants, lastHour } from './event-times';
+import { localDateTime, vtimezone } from './vtimezone';
 
 interface CalendarEvent {
   id: string;
@@ -116,5 +118,25 @@ function writeIcs(e: CalendarEvent, pageUrl: string, organiser: string): string 
       ? problems.join('; ')
       : (error?.message ?? 'no output');
   if (error || !value) throw new Error(`Could not write the calendar file of "${e.title}": ${why}`);
-  return value;
+  return instants ? inZone(value, e.eventTimeZone, instants) : value;
+}
+
+/**
+ * The library writes UTC instants only: a timed event in a named zone gets its times rewritten as
+ * that zone's wall-clock times (TZID) and the zone's definition put before the event. Instants
+ * written floating (beyond year 9999 in UTC) and UTC itself stay as they are.
+ */
+const SINCE_1900 = Date.UTC(1900, 0, 1);
+
+function inZone(ics: string, zone: string, at: { start: number; end: number }): string {
+  // Before 1900 zones keep local mean times (offsets in seconds), which a VTIMEZONE cannot hold.
+  if (!zone || zone === 'UTC' || at.start < SINCE_1900 || !/^DTSTART:\d{8}T\d{6}Z\r?$/m.test(ics))
+    return ics;
+  return ics
+    .replace(
+      /^DTSTART:\d{8}T\d{6}Z(\r?)$/m,
+      `DTSTART;TZID=${zone}:${localDateTime(zone, at.start)}$1`,
+    )
+    .replace(/^DTEND:\d{8}T\d{6}Z(\r?)$/m, `DTEND;TZID=${zone}:${localDateTime(zone, at.end)}$1`)
+    .replace(/^BEGIN:VEVENT(\r?)$/m, `${vtimezone(zone, at.start, at.end)}\r\nBEGIN:VEVENT$1`);
 }

@@ -2,6 +2,7 @@
  * Structured data (schema.org JSON-LD) for the page head, serialised so it can never close
  * its <script> element: names and texts come from admins and visitors.
  */
+import type { CitedName } from '../schemas/cited-name';
 import { doiUrl } from './citation';
 
 const UNSAFE_IN_SCRIPT = /[<>&\u2028\u2029]/g;
@@ -77,15 +78,28 @@ const organization = (origin: string, name: string) => ({
 
 /** A person credited on a page: their name, and their page on this site when they have one. */
 export interface PersonLd {
+  /** The name as shown, honorific included. */
   name: string;
+  /** The name as cited: it is the Person's name; the honorific goes in its own property. */
+  cited?: CitedName;
+  /** 'Dr.', when they have one. */
+  honorific?: string;
   /** Absolute address of their person page. */
   url?: string;
 }
 
-const person = (p: PersonLd) =>
-  p.url
-    ? { '@type': 'Person', '@id': `${p.url}#person`, name: p.name, url: p.url }
-    : { '@type': 'Person', name: p.name };
+function person(p: PersonLd): Record<string, unknown> {
+  const ld: Record<string, unknown> = { '@type': 'Person' };
+  if (p.url) ld['@id'] = `${p.url}#person`;
+  if (p.cited) {
+    ld.name = [p.cited.given, p.cited.family].filter(Boolean).join(' ');
+    if (p.cited.given) ld.givenName = p.cited.given;
+    ld.familyName = p.cited.family;
+    if (p.honorific) ld.honorificPrefix = p.honorific;
+  } else ld.name = p.name;
+  if (p.url) ld.url = p.url;
+  return ld;
+}
 
 export interface PublicationLd {
   title: string;

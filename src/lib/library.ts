@@ -36,10 +36,10 @@ export interface Library<P extends LibraryPublication, E extends LibraryEvent> {
   personBySlug: Map<string, Person>;
   topics: Topic[];
   topicById: Map<string, Topic>;
-  /** A publication's authors, in order. */
-  authors(p: { id: string }): Credit[];
-  /** An event's speakers, in order. */
-  speakers(e: { id: string }): Credit[];
+  /** A publication's authors, in order (an unpublished one's too, for its preview). */
+  authors(p: Pick<LibraryPublication, 'id' | 'authors'>): Credit[];
+  /** An event's speakers, in order (an unpublished one's too, for its preview). */
+  speakers(e: Pick<LibraryEvent, 'id' | 'speakers'>): Credit[];
   /** What a person wrote (newest first) and where they speak (in the events' order). */
   ofPerson(id: string): { publications: P[]; events: E[] };
   /** A topic's publications (newest first), events (in the events' order) and experts. */
@@ -108,8 +108,10 @@ export function buildLibrary<P extends LibraryPublication, E extends LibraryEven
     personBySlug: new Map(src.people.map((p) => [p.slug, p])),
     topics: src.topics,
     topicById,
-    authors: (p) => credits.get(`p:${p.id}`) ?? [],
-    speakers: (e) => credits.get(`e:${e.id}`) ?? [],
+    // A draft is not in the library (it is listed nowhere yet), but its preview credits the
+    // people the public page will.
+    authors: (p) => credits.get(`p:${p.id}`) ?? resolveCredits(p.authors, index),
+    speakers: (e) => credits.get(`e:${e.id}`) ?? resolveCredits(e.speakers, index),
     ofPerson: (id) => byPerson.get(id) ?? none,
     ofTopic: (id) => byTopic.get(id) ?? { ...none, experts: [] },
     topicsOf: (item) => (item.topics ?? []).flatMap((id) => topicById.get(id) ?? []),

@@ -3,6 +3,7 @@
  * page each at /team/<slug>, and the authors and speakers that link there. Pure, shared by the
  * build, the admin's author picker and tests.
  */
+import { citedName, shownName, splitHonorific, type CitedName } from '../schemas/cited-name';
 import { FOUNDER_ID } from '../schemas/founder-id';
 import type { PersonRef } from '../schemas/people';
 import { slugify } from './slug';
@@ -15,7 +16,12 @@ export interface Person {
   slug: string;
   /** Slugs of earlier names: each redirects to the current page. */
   previousSlugs: string[];
+  /** The name as shown, honorific included ('Dr. Lena Fischer'). */
   name: string;
+  /** 'Dr.', 'Prof. Dr.', or empty. */
+  honorific: string;
+  /** The name as cited: never the honorific. */
+  cited: CitedName;
   position: string;
   bio: string;
   image: string;
@@ -30,8 +36,22 @@ export interface Person {
 /** An author or speaker as shown: their name, and their person when they are one of ours. */
 export interface Credit {
   name: string;
+  /** The name as citations print it. */
+  cited: CitedName;
   person?: Person;
 }
+
+/** A team member's name as shown and as cited, from their stored fields. */
+export const memberNames = (m: {
+  name: string;
+  honorific?: string;
+  citedGiven?: string;
+  citedFamily?: string;
+}): Pick<Person, 'name' | 'honorific' | 'cited'> => ({
+  name: shownName(m.honorific, m.name),
+  honorific: m.honorific?.trim() ?? '',
+  cited: citedName(m.name, { given: m.citedGiven, family: m.citedFamily }),
+});
 
 /** The names a list of credits holds as stored (a member chosen without a name shows their id). */
 export const refNames = (refs: readonly PersonRef[]): string[] =>
@@ -60,6 +80,8 @@ export function founderPerson(f: {
     slug,
     previousSlugs: f.slugs.filter((s) => s !== slug),
     name,
+    honorific: splitHonorific(name).honorific,
+    cited: citedName(name),
     position: f.position,
     bio: f.bio,
     image: f.image,
@@ -143,10 +165,15 @@ export function resolveCredits(refs: readonly PersonRef[], index: PeopleIndex): 
   return refs.flatMap((ref): Credit[] => {
     if ('member' in ref) {
       const person = index.byId.get(ref.member);
-      if (person) return [{ name: person.name, person }];
-      return ref.name ? [{ name: ref.name }] : [];
+      if (person) return [{ name: person.name, cited: person.cited, person }];
+      return ref.name ? [{ name: ref.name, cited: citedName(ref.name) }] : [];
     }
     const person = index.match(ref.name);
-    return [person ? { name: ref.name, person } : { name: ref.name }];
+    // A name that is one of ours is cited as that person asks to be cited.
+    return [
+      person
+        ? { name: ref.name, cited: person.cited, person }
+        : { name: ref.name, cited: citedName(ref.name) },
+    ];
   });
 }

@@ -7,7 +7,8 @@
 /**
  * The zone's short name at that instant, as people write it: 'CET', 'BST', 'EDT'. English names
  * differ by region (British English knows CET, American English EST), so both are asked; a zone
- * without a common abbreviation reads as its offset ('GMT+9'). `zone` undefined is the visitor's.
+ * without a common abbreviation is named by its place ('Tokyo time'): an offset such as 'GMT+9'
+ * tells few readers where that is. `zone` undefined is the visitor's.
  */
 export function zoneAbbreviation(ms: number, zone?: string): string {
   const name = (locale: string) =>
@@ -17,7 +18,9 @@ export function zoneAbbreviation(ms: number, zone?: string): string {
   const british = name('en-GB');
   if (!/^GMT[+-]/.test(british)) return british;
   const american = name('en-US');
-  return /^GMT[+-]/.test(american) ? british : american;
+  if (!/^GMT[+-]/.test(american)) return american;
+  const place = (zone ?? visitorZone()).split('/').at(-1)!.replace(/_/g, ' ');
+  return `${place} time`;
 }
 
 const DAY: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };

@@ -96,7 +96,7 @@ export const releaseCreateSchema = z
   .strictObject({
     name: text(200).min(1, 'Name the release'),
     publishAt: publishAtField(),
-    timeZone: timeZoneField().default('UTC'),
+    timeZone: timeZoneField().default(''),
     items: itemsField().default([]),
     texts: siteTextsPatchSchema.default({}),
   })

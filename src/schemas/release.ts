@@ -24,8 +24,11 @@ export const releaseFields = {
       'Must be a date and time (YYYY-MM-DDTHH:MM)',
     )
     .default(''),
-  /** IANA time zone of `publishAt`, e.g. 'Europe/London'. */
-  timeZone: timeZoneField().default('UTC'),
+  /**
+   * IANA time zone of `publishAt`, e.g. 'Europe/London'. Left empty in a request, it is the site's
+   * zone: the server stores that zone's name (src/server/workflows/site-zone.ts).
+   */
+  timeZone: timeZoneField().default(''),
 };
 
 export interface Releasable {
@@ -50,6 +53,15 @@ export function isPublic(item: Releasable, now = Date.now()): boolean {
   if (status === 'draft') return false;
   const at = releaseTime(item);
   return at !== null && at <= now;
+}
+
+/**
+ * The status as people should read it: a scheduled record whose time has come is published (the
+ * stored status stays 'scheduled'; the time alone makes it public).
+ */
+export function shownStatus(item: Releasable, now = Date.now()): ReleaseStatus {
+  const status = item.status ?? 'published';
+  return status === 'scheduled' && isPublic(item, now) ? 'published' : status;
 }
 
 /** The next instant after `now` at which one of these records goes public, or null. */

@@ -88,7 +88,8 @@ export const SETTINGS_DEFAULTS = {
   // The frame around every page: the footer's tagline and copyright line, and the newsletter's
   // entry in the navigation (the spec's "AI Quick Bytes", opening in a new tab).
   footerTagline: SITE.tagline,
-  copyrightText: `© ${SITE.copyrightYear} ${SITE.name}. All rights reserved.`,
+  // The year is the build's: the line follows the calendar until an admin words it themselves.
+  copyrightText: `© ${new Date().getFullYear()} ${SITE.name}. All rights reserved.`,
   newsletterLinkText: 'AI Quick Bytes',
   newsletterLinkUrl: SITE.newsletterUrl,
   // The page for an unknown address, and the newsletter popup.
@@ -102,6 +103,15 @@ export const SETTINGS_DEFAULTS = {
   privacyTitle: 'Privacy Notice',
   privacyDescription:
     'We collect as little personal data as we can, use it only for the purpose you gave it to us for, and never sell it. This notice explains what each form on this site collects and why.',
+  // Who answers for the data, who handles it for us, on what basis, and where to complain: the
+  // defaults say honestly what is not filled in yet, rather than claim what nobody checked.
+  privacyControllerDescription: `${SITE.name} decides how the personal data sent through this site is used and answers for it. [To fill in under Site settings: the institute's full legal name, postal address and an email address for privacy questions, and your data protection officer's, if you have one.]`,
+  privacyProcessorsDescription:
+    'This site is hosted by Netlify, which stores what you send through it for us. If we send email through a mail service, it handles your address and the message only to deliver it. [To fill in under Site settings: the mail service you use, if any, and any other company that handles this data for you, with the country it is kept in.]',
+  privacyLegalBasisDescription:
+    'We reply to your messages and publish testimonials because you asked us to (consent, which you can withdraw at any time), and send the newsletter only to addresses whose owners confirmed they want it (consent). We keep the records that show what you agreed to, and when, because we must be able to prove it. [To check under Site settings: that these are the grounds you rely on.]',
+  privacyComplaintsDescription:
+    "If you think we have handled your data wrongly, please tell us first so that we can put it right. You also have the right to complain to a data protection authority: in the United Kingdom, the Information Commissioner's Office (ico.org.uk); in the European Union, the authority of the country you live in. [To check under Site settings: the authority where the institute is established.]",
   privacyContactDescription:
     'When you send a message through the contact form we keep your name, email address, the subject and your message so that we can reply. Only our staff read them, and we delete them once the conversation is over, at the latest after the period below.',
   privacyNewsletterDescription:

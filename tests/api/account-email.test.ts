@@ -121,6 +121,8 @@ describe('invitations and admin resets are emailed', () => {
     const mail = await newestMailTo(t.site, 'invitee@example.org');
     expect(mail.parsed.subject).toContain('You are invited');
     expect(mail.parsed.text).toContain('invitee');
+    // The invitation says what the role may do, so nobody learns it by finding a locked page.
+    expect(mail.parsed.text).toContain('with the role Editor');
     const link = linkIn(mail, '/invite');
     expect(`${link.pathname}${link.hash}`).toBe(res.json.invitePath);
     expect(link.origin).toBe(t.site.url);

@@ -101,6 +101,26 @@ describe('saving a record with an image', () => {
     expect(res.json.fields).toEqual({ body: res.json.message });
   });
 
+  it('asks for the caption of a figure that has only alt text, and takes it once given', async () => {
+    const body = (caption: string) =>
+      `# Intro\n\n![A chart of evaluations](/images/og-default.png "${caption}")\n`;
+    const res = await t.admin.post('/api/publications', {
+      title: 'Uncaptioned',
+      description: 'd',
+      body: body(''),
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toMatch(
+      /Figure 1 of the web version \(\/images\/og-default\.png\) has no caption/,
+    );
+    const fixed = await t.admin.post('/api/publications', {
+      title: 'Captioned',
+      description: 'd',
+      body: body('Figure 1: Evaluations'),
+    });
+    expect(fixed.status, fixed.text).toBe(201);
+  });
+
   it('refuses a report figure without alt text, saying which figure', async () => {
     const res = await t.admin.post('/api/publications', {
       title: 'Figures',

@@ -169,7 +169,7 @@ describe('author links both ways', () => {
     ]);
     expect(
       doc.querySelectorAll('meta[name="citation_author"]').map((m) => m.getAttribute('content')),
-    ).toEqual(['Marcus Chen', 'R. Outsider']);
+    ).toEqual(['Chen, Marcus', 'Outsider, R.']);
     expect(doc.querySelector('time')?.getAttribute('datetime')).toBe('2023-05');
   });
 });

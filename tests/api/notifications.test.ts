@@ -79,6 +79,11 @@ describe('contact message notifications', () => {
     expect(others).toHaveLength(0);
     expect(first!.parsed.subject).toBe('1,000 new contact messages');
     expect(first!.parsed.text).toContain('1,000 contact messages arrived between');
+    // The first few are quoted (who wrote, how they began); the rest are counted.
+    expect(first!.parsed.text).toContain(
+      'Ada Lovelace wrote:\n> A question about your latest report.',
+    );
+    expect(first!.parsed.text).toContain('…and 995 more.');
     expect(first!.parsed.text).toMatch(/Open the inbox: http:\/\/\S+\/admin\/contact-forms/);
     // A reply to a digest of many would reach only one of them: no Reply-To.
     expect(first!.parsed.replyTo).toBeUndefined();
@@ -91,7 +96,9 @@ describe('contact message notifications', () => {
     const second = (await notificationsTo(ADMIN)).find((m) => m.file !== first!.file)!;
     expect(second.parsed.subject).toBe('1 new contact message');
     expect(second.parsed.text).toContain('Replying to this email writes to its sender.');
-    expect(second.parsed.text).not.toContain('Jo Reporter');
+    expect(second.parsed.text).toContain(
+      'Jo Reporter wrote:\n> A question about your latest report.',
+    );
     expect(second.parsed.replyTo?.value[0]?.address).toBe('journalist@example.org');
     expect(await notificationsTo(ADMIN)).toHaveLength(2);
   });
@@ -184,6 +191,8 @@ describe('testimonial and build notifications', () => {
       const mails = await notificationsTo(address);
       expect(mails).toHaveLength(count + 1);
       expect(mails.at(-1)!.parsed.subject).toBe('2 testimonials await review');
+      expect(mails.at(-1)!.parsed.text).toContain('Grace Hopper wrote:\n> A fine institute.');
+      expect(mails.at(-1)!.parsed.text).toContain('Alan Turing wrote:\n> A fine institute.');
       expect(mails.at(-1)!.parsed.text).toMatch(
         /Review testimonials: http:\/\/\S+\/admin\/testimonials/,
       );

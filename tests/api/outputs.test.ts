@@ -107,7 +107,7 @@ describe('a publication page', () => {
   it('carries Highwire citation tags, one citation_author per author', async () => {
     const doc = await html('/publications/governing-frontier-ai');
     expect(metaAll(doc, 'citation_title')).toEqual(['Governing Frontier AI']);
-    expect(metaAll(doc, 'citation_author')).toEqual(['Mei Chen', 'Lena Fischer']);
+    expect(metaAll(doc, 'citation_author')).toEqual(['Chen, Mei', 'Fischer, Lena']);
     expect(metaAll(doc, 'citation_publication_date')).toEqual(['2025/03/14']);
     expect(metaAll(doc, 'citation_publisher')).toEqual(['Meridian Institute for AI Research']);
   });

@@ -70,7 +70,7 @@ describe('the words around the content', () => {
     });
     const footer = (await html('/team')).querySelector('footer')!;
     expect(footer.text).toContain(
-      '© 2025 Meridian Institute for AI Research. All rights reserved.',
+      `© ${new Date().getFullYear()} Meridian Institute for AI Research. All rights reserved.`,
     );
     expect(footer.text).toContain(
       'Independent research that turns artificial intelligence into lasting public benefit.',
@@ -88,8 +88,8 @@ describe('the words around the content', () => {
       'Contact',
     ]);
     expect(header.find((l) => l.label === 'AI Quick Bytes')).toMatchObject({
-      href: 'https://aiquickbytes.substack.com/',
-      newTab: true,
+      href: '/#newsletter',
+      newTab: false,
     });
   });
 

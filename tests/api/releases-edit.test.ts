@@ -12,7 +12,8 @@ import { startAdminSite, type AdminSite } from '../helpers/admin-site';
 let t: AdminSite;
 const HOUR = 3_600_000;
 const soon = Math.ceil((Date.now() + 2 * HOUR) / 60_000) * 60_000;
-const local = (at: number, zone = 'UTC') => format(new TZDate(at, zone), "yyyy-MM-dd'T'HH:mm");
+const local = (at: number, zone = 'Europe/London') =>
+  format(new TZDate(at, zone), "yyyy-MM-dd'T'HH:mm");
 const ids: Record<string, string> = {};
 const item = async (kind: string, id: string) =>
   (await t.viewer.get(`/api/${kind}/all`)).json.find((i: { id: string }) => i.id === id);
@@ -86,7 +87,7 @@ describe('rescheduling and cancelling', () => {
     expect(await item('publications', ids.brief!)).toMatchObject({
       status: 'scheduled',
       publishAt: local(soon + 3 * HOUR),
-      timeZone: 'UTC',
+      timeZone: 'Europe/London',
     });
     // An item has one release time: a second release cannot take it.
     const taken = await t.viewer.post('/api/admin/releases', {
@@ -116,6 +117,8 @@ describe('rescheduling and cancelling', () => {
         ['reschedule', 'viewer'],
       ],
     );
+    // The log names items by their titles, never their ids.
+    expect(moved.json.log[0].summary).toContain('with “Later Brief”; text changes: none');
     expect(await item('publications', ids.brief!)).toMatchObject({
       status: 'scheduled',
       publishAt: later,

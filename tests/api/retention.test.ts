@@ -159,5 +159,12 @@ describe('the retention run', () => {
     expect(notice).toContain(
       'Testimonials we have not approved are deleted automatically 1 year after you send them, with their photo',
     );
+    // Who answers for the data, who handles it, on what basis, and where to complain: each has
+    // its section, and until an admin words it the default says what is left to fill in.
+    const page = await html('/privacy');
+    for (const id of ['controller', 'processors', 'legal-basis', 'complaints'])
+      expect(page.querySelector(`#${id}`), id).not.toBeNull();
+    expect(page.querySelector('#controller')!.text).toContain('[To fill in under Site settings:');
+    expect(page.querySelector('#complaints')!.text).toContain('right to complain');
   }, 120_000);
 });

@@ -14,7 +14,9 @@ const ROUTES = [
 ].map((m) => (m[1] === 'index' ? '' : m[1]!));
 
 test('the page table was read', () => {
-  expect(ROUTES).toEqual(expect.arrayContaining(['', 'publications', 'users', 'account', 'help']));
+  expect(ROUTES).toEqual(
+    expect.arrayContaining(['', 'publications', 'newsletter', 'users', 'account', 'help']),
+  );
 });
 
 test('the login page has no serious or critical accessibility violations', async ({ page }) => {

@@ -56,7 +56,9 @@ test('an editor makes a release of a draft and a text change, previews it as a w
     `Stats description: ${wording}`,
   );
   await expect(release.getByTestId('release-problems')).toBeVisible();
-  await expect(release.getByTestId('release-log')).toContainText('Added publications/');
+  // The log names items by title and texts by label, never ids or keys.
+  await expect(release.getByTestId('release-log')).toContainText(`Added “${title}”`);
+  await expect(release.getByTestId('release-log')).toContainText('Text changes: Stats description');
 
   // The publish tracker counts down to it.
   await openAdmin(page, '/admin', 'Dashboard');

@@ -33,7 +33,7 @@ test('the header is transparent at the top and white with a shadow past 50 px', 
   await expect(header).toHaveAttribute('data-solid', 'false');
 });
 
-test('the header lists the seven entries plus Testimonials; AI Quick Bytes opens in a new tab', async ({
+test('the header lists the seven entries plus Testimonials; AI Quick Bytes leads to the signup', async ({
   page,
 }) => {
   await page.goto('/team');
@@ -49,9 +49,10 @@ test('the header lists the seven entries plus Testimonials; AI Quick Bytes opens
     'Testimonials',
     'Contact',
   ]);
-  const external = nav.getByRole('link', { name: /AI Quick Bytes/ });
-  await expect(external).toHaveAttribute('target', '_blank');
-  await expect(external).toHaveAttribute('rel', /noopener/);
+  // No outside newsletter by default: the entry leads to the site's own signup, in the same tab.
+  const signup = nav.getByRole('link', { name: /AI Quick Bytes/ });
+  await expect(signup).toHaveAttribute('href', '/#newsletter');
+  await expect(signup).not.toHaveAttribute('target', '_blank');
   await expect(nav.getByRole('link', { name: 'Our Team' })).toHaveAttribute('aria-current', 'page');
 });
 
@@ -116,7 +117,7 @@ test('the footer has the tagline, the links and a 2025 copyright; its logo scrol
     'Independent research that turns artificial intelligence into lasting public benefit.',
   );
   await expect(footer.locator('[data-edit="settings.copyrightText"]')).toHaveText(
-    /^© 2025 Meridian Institute for AI Research/,
+    new RegExp(`^© ${new Date().getFullYear()} Meridian Institute for AI Research`),
   );
   await expect(footer.getByRole('navigation', { name: 'Footer' }).getByRole('link')).toHaveText([
     'About Us',

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from '@playwright/test';
 import { createUser, expect, openAdmin, press, test as adminTest, unique } from './admin-fixtures';
@@ -95,6 +96,15 @@ test('two-factor: enrol, sign in with a computed code, then with a recovery code
   const shown = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(shown).toHaveCount(10);
   const codes = (await shown.allTextContents()).map((c) => c.trim());
+  // The codes can be saved as a file (and copied), not only written down by hand.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('recovery-codes.txt');
+  const saved = await readFile((await download.path())!, 'utf8');
+  for (const code of codes) expect(saved).toContain(code);
+  await expect(page.getByRole('button', { name: 'Copy' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.waitForURL(/\/login$/);

@@ -37,11 +37,11 @@ describe('reading the free-text fields', () => {
 });
 
 describe('citations', () => {
-  it('lists one citation_author per author and a Highwire date', () => {
+  it('lists one citation_author per author (family name first) and a Highwire date', () => {
     const meta = citationMeta(publication, ctx);
     expect(meta.filter(([n]) => n === 'citation_author').map(([, v]) => v)).toEqual([
-      'Mei Chen',
-      'L. Fischer',
+      'Chen, Mei',
+      'Fischer, L.',
     ]);
     expect(meta).toContainEqual(['citation_publication_date', '2025/03']);
     expect(meta).toContainEqual(['citation_pdf_url', ctx.pdfUrl]);

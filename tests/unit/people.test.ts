@@ -7,12 +7,15 @@ import {
   resolveCredits,
   type Person,
 } from '../../src/lib/people';
+import { citedName, splitHonorific } from '../../src/schemas/cited-name';
 import { peopleSchema } from '../../src/schemas/people';
 
 const person = (id: string, name: string, slug: string, extra: Partial<Person> = {}): Person => ({
   id,
   slug,
   name,
+  honorific: splitHonorific(name).honorific,
+  cited: citedName(name),
   previousSlugs: [],
   position: 'Fellow',
   bio: '',
@@ -149,9 +152,16 @@ describe('the library', () => {
       experts: [{ id: 'm1' }],
     });
     expect(library.topicsOf(publications[1]!).map((t) => t.id)).toEqual(['t2']);
-    expect(library.authors({ id: 'p1' }).map((c) => c.person?.slug)).toEqual([
+    expect(library.authors(publications[1]!).map((c) => c.person?.slug)).toEqual([
       'dr-lena-fischer',
       'dr-amara-okafor',
     ]);
+  });
+
+  it('credits the authors of a draft, which no list holds yet', () => {
+    const people = listPeople(founder, [chen, fischer]);
+    const library = buildLibrary({ people, topics: [], publications: [], events: [] });
+    const draft = { id: 'draft', authors: [{ member: 'm2' }, { name: 'Jo Bloggs' }] };
+    expect(library.authors(draft).map((c) => c.name)).toEqual(['Dr. Lena Fischer', 'Jo Bloggs']);
   });
 });

@@ -259,11 +259,13 @@ describe('an ordinary report', () => {
     expect(renderReportBody('word '.repeat(230 * 12)).minutes).toBe(12);
   });
 
-  it('lists the images as written, for the alt-text check', () => {
-    expect(bodyImages('![Chart](/a.png)\n\nText ![](/b.png) and *![ spaced ](/c.png)*')).toEqual([
-      { src: '/a.png', alt: 'Chart' },
-      { src: '/b.png', alt: '' },
-      { src: '/c.png', alt: 'spaced' },
+  it('lists the images as written, with their captions, for the alt-text check', () => {
+    expect(
+      bodyImages('![Chart](/a.png "Figure 1")\n\nText ![](/b.png) and *![ spaced ](/c.png)*'),
+    ).toEqual([
+      { src: '/a.png', alt: 'Chart', caption: 'Figure 1', figure: true },
+      { src: '/b.png', alt: '', caption: '', figure: false },
+      { src: '/c.png', alt: 'spaced', caption: '', figure: false },
     ]);
   });
 });

@@ -12,6 +12,7 @@ import LifeBuoy from 'lucide-react/icons/life-buoy';
 import Mail from 'lucide-react/icons/mail';
 import Rocket from 'lucide-react/icons/rocket';
 import MailWarning from 'lucide-react/icons/mail-exclamation-point';
+import Newspaper from 'lucide-react/icons/newspaper';
 import MessageSquareQuote from 'lucide-react/icons/message-square-quote';
 import Phone from 'lucide-react/icons/phone';
 import Settings from 'lucide-react/icons/settings';
@@ -156,6 +157,14 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     icon: Video,
     blurb: 'Featured video and highlights',
     component: settings,
+    permission: 'content',
+  }),
+  page({
+    page: 'newsletter',
+    label: 'Newsletter',
+    icon: Newspaper,
+    blurb: 'Write, preview and send issues',
+    component: lazy(() => import('./pages/newsletter/NewsletterPage')),
     permission: 'content',
   }),
   page({

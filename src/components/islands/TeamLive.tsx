@@ -11,6 +11,7 @@ export type TeamMemberView = Pick<
   | 'id'
   | 'slug'
   | 'name'
+  | 'honorific'
   | 'position'
   | 'bio'
   | 'image'

@@ -28,7 +28,10 @@ export function builtInNavLinks(settings: NavSettings): NavLink[] {
       ? {
           label: settingText(settings, 'newsletterLinkText'),
           href: settingText(settings, 'newsletterLinkUrl'),
-          external: true,
+          // An outside newsletter opens in a new tab; the site's own signup is a part of this page.
+          ...(/^https?:/i.test(settingText(settings, 'newsletterLinkUrl'))
+            ? { external: true }
+            : {}),
         }
       : { label: l.label, href: l.href },
   );

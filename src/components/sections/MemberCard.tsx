@@ -3,12 +3,13 @@ import { memberInitials } from '../../lib/format';
 import { personUrl } from '../../lib/people';
 import { memberPhoto, responsiveImage } from '../../lib/responsive-image';
 import { shownImage } from '../../schemas/image-source';
+import { shownName } from '../../schemas/cited-name';
 import type { TeamMember } from '../../schemas/team-member';
 
 /** The member fields a card shows. */
 export type MemberCardData = Pick<
   TeamMember,
-  'id' | 'name' | 'position' | 'bio' | 'image' | 'linkedin' | 'twitter' | 'email'
+  'id' | 'name' | 'honorific' | 'position' | 'bio' | 'image' | 'linkedin' | 'twitter' | 'email'
 > & {
   /** Their page's slug; a list read before slugs existed may lack it, and the card then has no profile link. */
   slug?: string;
@@ -65,7 +66,7 @@ export function MemberCard({
         {photo ? (
           <img
             {...responsiveImage(photo, memberPhoto(photoSizes))}
-            alt={`Portrait of ${m.name}`}
+            alt={`Portrait of ${shownName(m.honorific, m.name)}`}
             className="size-full object-cover object-[50%_38%]"
             loading="lazy"
             decoding="async"
@@ -94,12 +95,12 @@ export function MemberCard({
       </div>
       <div className="flex flex-1 flex-col p-6">
         <div className="flex-1">
-          <h3
-            className="font-display text-xl font-semibold text-ink"
-            data-member-name
-            data-edit={`team-members.${m.id}.name`}
-          >
-            {m.name}
+          <h3 className="font-display text-xl font-semibold text-ink">
+            {/* The honorific sits outside the editable name: it is a field of its own. */}
+            {m.honorific && <span data-member-honorific>{m.honorific} </span>}
+            <span data-member-name data-edit={`team-members.${m.id}.name`}>
+              {m.name}
+            </span>
           </h3>
           <p
             className="mt-1 text-sm font-medium text-brand-700"

@@ -14,6 +14,14 @@ interface DialogProps {
   role?: 'dialog' | 'alertdialog';
 }
 
+/** Whether `target` is in an open picker or menu, which handles its own Escape. */
+function insidePicker(target: EventTarget | null): boolean {
+  return (
+    target instanceof Element &&
+    target.closest('[aria-expanded="true"], [role="listbox"], [role="menu"]') !== null
+  );
+}
+
 /**
  * A modal dialog on the native <dialog> element: showModal() makes the page behind inert (a real
  * focus trap), Escape is routed to onClose, and focus returns to where it was on close.
@@ -49,27 +57,55 @@ export default function Dialog({
   // Unmounting while open (e.g. leaving the page) must also give focus back.
   useEffect(() => () => returnTo.current?.focus?.(), []);
 
+  // A backdrop click is one that starts and ends outside the dialog's own box: the drawer's
+  // scroll bar, or a text selection dragged out of a field, is inside it or starts there.
+  const pressedOutside = useRef(false);
+  const outside = (e: { clientX: number; clientY: number; target: EventTarget | null }) => {
+    const dialog = ref.current;
+    if (!dialog || e.target !== dialog) return false;
+    const box = dialog.getBoundingClientRect();
+    return (
+      e.clientX < box.left || e.clientX > box.right || e.clientY < box.top || e.clientY > box.bottom
+    );
+  };
+
   return (
     // A click on the backdrop closes, as Escape (onCancel) does for the keyboard.
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
       role={role}
       aria-labelledby={titleId}
       aria-describedby={description ? descId : undefined}
+      onKeyDown={(e) => {
+        // Escape in a nested picker or menu is that control's: it closes the picker, not the
+        // dialog. Cancelling the key stops the browser from turning it into the dialog's cancel.
+        if (e.key === 'Escape' && (e.defaultPrevented || insidePicker(e.target))) {
+          e.preventDefault();
+        }
+      }}
       onCancel={(e) => {
-        // Escape: let the owner decide (it may ask about unsaved changes).
+        // `cancel` bubbles: a file input whose picker was dismissed fires one too. Only the
+        // dialog's own (Escape with focus in the dialog) asks to close.
+        if (e.target !== e.currentTarget) return;
+        // Let the owner decide (it may ask about unsaved changes).
         e.preventDefault();
         onClose();
       }}
+      onPointerDown={(e) => {
+        pressedOutside.current = outside(e);
+      }}
       onClick={(e) => {
-        if (e.target === ref.current) onClose();
+        if (pressedOutside.current && outside(e)) onClose();
+        pressedOutside.current = false;
       }}
       className={cx(
-        'm-0 max-h-none max-w-none bg-transparent p-0 backdrop:bg-slate-900/50',
+        'bg-transparent p-0 backdrop:bg-slate-900/50',
+        // A panel is a full-height drawer on the right; a modal is a centred box, never a strip
+        // (the reset stylesheet zeroes the browser's own `margin: auto`, so it is set again).
         variant === 'panel'
-          ? 'ml-auto h-full w-full sm:w-[36rem]'
-          : 'mx-auto mt-[12vh] w-[calc(100%-2rem)] max-w-md',
+          ? 'm-0 ml-auto h-full max-h-none w-full max-w-none sm:w-[36rem]'
+          : 'm-auto h-fit w-[calc(100%-2rem)] max-w-md',
       )}
     >
       {open && (

@@ -17,7 +17,7 @@ export const getStaticPaths = (async () => {
     'publication-ris',
     publications,
     (p) => `publications/${p.slug}.ris`,
-    (p) => [recordHash(p), library.authors(p).map((c) => c.name)],
+    (p) => [recordHash(p), library.authors(p).map((c) => c.cited)],
   );
   return render.map((publication) => ({
     params: { slug: publication.slug },
@@ -28,7 +28,7 @@ export const getStaticPaths = (async () => {
 export const GET: APIRoute = async ({ props, site, url }) => {
   const publication = (props as { publication: Publication }).publication;
   const origin = new URL(site ?? url).origin;
-  const authors = (await loadLibrary()).authors(publication).map((c) => c.name);
+  const authors = (await loadLibrary()).authors(publication).map((c) => c.cited);
   const body = ris(
     { ...publication, authors },
     {

@@ -51,7 +51,7 @@ export async function inviteUser(
     admin.username,
     emailedTo ?? undefined,
   );
-  if (emailedTo) await sendInvitationMail(emailedTo, created.username, admin.username, token);
+  if (emailedTo) await sendInvitationMail(emailedTo, created, admin.username, token);
   const user = await getUser(created.username);
   await record(admin, {
     action: 'create',
@@ -106,7 +106,7 @@ export async function resetPasswordAsAdmin(admin: Admin, username: string): Prom
   if (invitedAt) {
     const { token, expiresAt } = await createInvitation(user, 'invite', admin.username, invitedAt);
     const emailedTo = canEmail() ? invitedAt : null;
-    if (emailedTo) await sendInvitationMail(emailedTo, user.username, admin.username, token);
+    if (emailedTo) await sendInvitationMail(emailedTo, user, admin.username, token);
     return { invitePath: linkTo(token), expiresAt, emailedTo };
   }
   const { token, expiresAt } = await createInvitation(user, 'reset', admin.username);

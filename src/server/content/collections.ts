@@ -4,6 +4,7 @@ import { eventSchema, isPastEvent, type Event } from '../../schemas/event';
 import { publicationSchema } from '../../schemas/publication';
 import { researchAreaSchema } from '../../schemas/research-area';
 import { statSchema } from '../../schemas/stat';
+import { shownName } from '../../schemas/cited-name';
 import { teamMemberSchema } from '../../schemas/team-member';
 import { assignSlugs } from '../../lib/slug';
 import { SCHEDULED_NEEDS_TIME, scheduledHasTime, type Releasable } from '../../schemas/release';
@@ -81,7 +82,7 @@ export function collection<S extends z.ZodType<BaseItem>>(
   return {
     key,
     /** Names of the stored fields (used to vet `_expected` maps). */
-    fieldNames: itemSchema instanceof z.ZodObject ? Object.keys(itemSchema.shape) : [],
+    fieldNames: Object.keys(shapeOf(itemSchema)),
     /** The image fields a save brings onto this site (none, one). */
     imageFields: opts.imageField ? [opts.imageField] : [],
     /** Every item, sorted by order (missing order last). */
@@ -208,6 +209,16 @@ export function collection<S extends z.ZodType<BaseItem>>(
   };
 }
 
+/**
+ * The fields of a record schema: an object's, or, for a schema that first moves older stored
+ * values into place (z.preprocess, as team members' honorifics), the object's it hands them to.
+ */
+function shapeOf(schema: z.ZodType): Record<string, unknown> {
+  if (schema instanceof z.ZodObject) return schema.shape;
+  if (schema instanceof z.ZodPipe) return shapeOf(schema.out as z.ZodType);
+  return {};
+}
+
 /** One admin-edited collection, whatever its item type. */
 export type Collection = ReturnType<typeof collection<z.ZodType<BaseItem>>>;
 
@@ -234,7 +245,8 @@ export const researchAreas = collection('research-areas', researchAreaSchema, {
 export const teamMembers = collection('team-members', teamMemberSchema, {
   autoOrder: false,
   imageField: 'image',
-  derive: (items) => assignSlugs(items, (m) => m.name),
+  // From the name as shown, honorific included: moving 'Dr.' to its own field changes no address.
+  derive: (items) => assignSlugs(items, (m) => shownName(m.honorific, m.name)),
 });
 export const publications = collection('publications', publicationSchema, {
   autoOrder: true,

@@ -1,7 +1,8 @@
 /**
  * The alt-text rule: a save that puts an image in public view (a published or scheduled record)
  * needs a description of it or an explicit "decorative" mark; a figure in a report body needs its
- * alt text (`![what it shows](…)`). The save is refused with a 400 that says which image.
+ * alt text (`![what it shows](…)`) and, standing on its own line, a caption (`"Figure 1: …"`).
+ * The save is refused with a 400 that says which image and what it lacks.
  *
  * Records stored before the rule keep showing (with empty alt text): the rule applies when a save
  * changes the image, its description, the record's status or the body, so fixing a typo in an old
@@ -20,6 +21,9 @@ export const IMAGE_NEEDS_ALT =
 const figureNeedsAlt = (n: number, src: string) =>
   `Figure ${n} of the web version (${src}) has no alt text: write what it shows between the brackets, as in ![A chart of …](${src})`;
 
+const figureNeedsCaption = (n: number, src: string) =>
+  `Figure ${n} of the web version (${src}) has no caption: write it in quotes after the address, as in ![…](${src} "Figure ${n}: …")`;
+
 const isPublic = (item: Illustrated) => item.status !== 'draft';
 
 /** What is missing, as the messages a save is refused with (empty when nothing is). */
@@ -34,6 +38,8 @@ export function missingAltText(
   if (item.body?.includes('![')) {
     bodyImages(item.body).forEach((figure, n) => {
       if (!figure.alt) missing.push({ field: 'body', message: figureNeedsAlt(n + 1, figure.src) });
+      else if (figure.figure && !figure.caption)
+        missing.push({ field: 'body', message: figureNeedsCaption(n + 1, figure.src) });
     });
   }
   return missing;

@@ -218,14 +218,19 @@ export function renderReportBody(markdown: string): RenderedBody {
 }
 
 /** The images of a body as written (`![alt](src)`), in order: what the alt-text rule checks. */
-export function bodyImages(markdown: string): { src: string; alt: string }[] {
-  const found: { src: string; alt: string }[] = [];
+export function bodyImages(
+  markdown: string,
+): { src: string; alt: string; caption: string; figure: boolean }[] {
+  const found: { src: string; alt: string; caption: string; figure: boolean }[] = [];
   const walk = (tokens: ReturnType<typeof md.parse>) => {
     for (const t of tokens) {
       if (t.type === 'image')
         found.push({
           src: String(t.attrGet('src') ?? ''),
           alt: (t.children?.map((c) => c.content).join('') ?? t.content).trim(),
+          caption: String(t.attrGet('title') ?? '').trim(),
+          // An image on a line of its own is a figure, shown with its caption.
+          figure: !!(t.meta as { figure?: boolean } | null)?.figure,
         });
       if (t.children) walk(t.children);
     }

@@ -1,4 +1,5 @@
 import { SITE } from '../../site.config';
+import { ROLE_LABELS, type Role } from '../../schemas/roles';
 import { HttpError } from '../http/errors';
 import { siteUrl } from '../http/invocation';
 import { sendMail } from './mail-queue';
@@ -42,10 +43,17 @@ export async function sendVerificationMail(
   });
 }
 
+/** What each role may do, as an invitation says it. */
+const ROLE_SCOPE: Record<Role, string> = {
+  admin:
+    'you can change everything, including the team’s accounts, the contact inbox and the subscriber list',
+  editor: 'you can change the site’s content and settings, not accounts or personal data',
+};
+
 /** An admin's invitation: the link sets the new user's password (valid 48 hours, once). */
 export async function sendInvitationMail(
   to: string,
-  username: string,
+  { username, role }: { username: string; role: Role },
   invitedBy: string,
   token: string,
 ): Promise<void> {
@@ -54,7 +62,7 @@ export async function sendInvitationMail(
     to,
     subject: `You are invited to manage the ${SITE.shortName} website`,
     paragraphs: [
-      `${invitedBy} invited you to help manage the ${SITE.name} website, as ${username}.`,
+      `${invitedBy} invited you to help manage the ${SITE.name} website, as ${username}, with the role ${ROLE_LABELS[role]}: ${ROLE_SCOPE[role]}.`,
       'Open the link below to choose your password. The link works for 48 hours, once. Using it also confirms this email address for your account.',
     ],
     action: { label: 'Choose my password', url: siteUrl(`/invite#${token}`) },

@@ -26,6 +26,10 @@ export interface Letter {
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** A link in plain text: 'Unsubscribe: <address>', or the address once when it is its own label. */
+const linkText = (l: { label: string; url: string }) =>
+  l.label === l.url ? l.url : `${l.label}: ${l.url}`;
+
 /**
  * The two parts every message carries. The HTML part holds no image and no remote resource, so
  * opening it tells nobody anything (no tracking pixel), and says the same as the text part.
@@ -36,7 +40,7 @@ export function renderLetter(letter: Letter): { text: string; html: string } {
     ...letter.paragraphs,
     ...(letter.action ? [`${letter.action.label}: ${letter.action.url}`] : []),
     ...(footer.length
-      ? ['--', ...footer.map((f) => (f.link ? `${f.text} ${f.link.label}: ${f.link.url}` : f.text))]
+      ? ['--', ...footer.map((f) => (f.link ? `${f.text} ${linkText(f.link)}` : f.text))]
       : []),
     SITE.name,
   ].join('\n\n');

@@ -200,12 +200,14 @@ export async function pendingTestimonialIdsBefore(at: string): Promise<string[]>
     .map(idOfKey);
 }
 
-/** How many testimonials sent from `from` until before `to` (ISO) still await review; no record is read. */
-export async function countPendingBetween(from: string, to: string): Promise<number> {
+/** The ids of testimonials sent from `from` until before `to` (ISO) that still await review, oldest first; no record is read. */
+export async function pendingIdsBetween(from: string, to: string): Promise<string[]> {
   const [keys, published] = await Promise.all([allTestimonialKeys(), publishedIndex()]);
   const approved = new Set(published.map((t) => t.id));
-  return keys.filter((k) => !approved.has(idOfKey(k)) && timeOfKey(k) >= from && timeOfKey(k) < to)
-    .length;
+  return keys
+    .filter((k) => !approved.has(idOfKey(k)) && timeOfKey(k) >= from && timeOfKey(k) < to)
+    .sort((a, b) => (timeOfKey(a) < timeOfKey(b) ? -1 : 1))
+    .map(idOfKey);
 }
 
 /** Published order: by `order`, then newest first. */

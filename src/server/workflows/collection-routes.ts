@@ -5,6 +5,7 @@ import { importImages } from '../content/image-import';
 import { HttpError } from '../http/errors';
 import { requirePermission } from '../auth/guard';
 import { commitChange, commitReorder } from '../publishing/history';
+import { withSiteZone } from './site-zone';
 import {
   byPath,
   json,
@@ -89,10 +90,11 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
       GET: async () => visible(await list()),
       async POST(req) {
         const user = await requirePermission(req, 'content');
-        const input = await readJson(req, o.createSchema, o.maxJsonBytes);
-        const created = await items.create(
-          await importImages(input as Record<string, unknown>, items.imageFields),
+        const body = await importImages(
+          (await readJson(req, o.createSchema, o.maxJsonBytes)) as Record<string, unknown>,
+          items.imageFields,
         );
+        const created = await items.create(release ? await withSiteZone(body, true) : body);
         await commitChange(user, {
           action: 'create',
           target: target(created.id),
@@ -133,9 +135,10 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
           items.fieldNames,
           o.maxJsonBytes,
         );
+        const changes = await importImages(patch as Record<string, unknown>, items.imageFields);
         const { before, after } = await items.update(
           itemId(ctx),
-          await importImages(patch as Record<string, unknown>, items.imageFields),
+          release ? await withSiteZone(changes, false) : changes,
           expected,
         );
         const summary = `${describe(after)}: ${Object.keys(patch as object).join(', ')}`;

@@ -8,15 +8,38 @@ import { sendMail } from '../outbound/mail-queue';
 import { getPublishState } from '../publishing/publish';
 import { upcomingReleases } from './releases';
 import { blobCall, deleteKey, landedWrite, openStore, readJSON, STORES } from '../storage/store';
-import { countPendingBetween } from '../visitors/testimonials';
+import { getTestimonial, pendingIdsBetween } from '../visitors/testimonials';
+import { quoted } from '../outbound/excerpt';
 import { MARKERS, markerSchema, WINDOW_MS } from '../outbound/notify';
 import { recipientsOf } from '../outbound/notify-settings';
 
 /*
  * The scheduled half of notifications (see notify.ts): once a window is over, one email per kind
  * to each recipient, saying how many and linking to the admin. The count comes from the records'
- * own indexes, so a window of 3,000 contact messages costs one index read, not 3,000.
+ * own indexes, so a window of 3,000 contact messages costs one index read, not 3,000; the first
+ * few are read to say who wrote and how their text begins.
  */
+
+/** How many messages or testimonials a digest quotes; the rest are counted. */
+const QUOTED = 5;
+
+/** The first few of `ids` read with `get` (skipping any deleted meanwhile) and quoted. */
+async function quotes<T>(
+  ids: readonly string[],
+  get: (id: string) => Promise<T | null>,
+  quote: (item: T) => string,
+): Promise<string[]> {
+  const found = await Promise.all(
+    ids
+      .slice(0, QUOTED)
+      .map((id) =>
+        get(id).catch((e: unknown) => (e instanceof HttpError ? null : Promise.reject(e))),
+      ),
+  );
+  const shown = found.flatMap((item) => (item ? [quote(item)] : []));
+  const more = ids.length - Math.min(ids.length, QUOTED);
+  return more > 0 ? [...shown, `…and ${count(more, 'more', 'more')}.`] : shown;
+}
 
 /**
  * A window is digested this long after it ends: an event at its last instant notes its marker
@@ -56,11 +79,13 @@ async function compose(kind: NotificationKind, start: number): Promise<Digest | 
             e instanceof HttpError ? null : Promise.reject(e),
           )
         : null;
+    // Who wrote and how they began; the sender's address is in Reply-To alone.
+    const said = await quotes(ids, getContactForm, (m) => quoted(m.name, m.message));
     return {
       subject: count(ids.length, 'new contact message', 'new contact messages'),
       paragraphs: [
         `${count(ids.length, 'contact message', 'contact messages')} arrived ${span(start)}.`,
-        // The sender's address is in Reply-To alone: the email copies no more of their data than a reply needs.
+        ...said,
         only
           ? 'Replying to this email writes to its sender.'
           : 'Read and answer them in the inbox.',
@@ -70,12 +95,17 @@ async function compose(kind: NotificationKind, start: number): Promise<Digest | 
     };
   }
   if (kind === 'testimonial') {
-    const n = await countPendingBetween(from, to);
+    const ids = await pendingIdsBetween(from, to);
+    const n = ids.length;
     if (n === 0) return null;
+    const said = await quotes(ids, getTestimonial, (t) =>
+      quoted([t.name, t.position, t.company].filter(Boolean).join(', '), t.content),
+    );
     return {
       subject: `${count(n, 'testimonial awaits', 'testimonials await')} review`,
       paragraphs: [
         `${count(n, 'testimonial was', 'testimonials were')} sent ${span(start)} and ${n === 1 ? 'awaits' : 'await'} review. Nothing shows on the site before approval.`,
+        ...said,
       ],
       action: { label: 'Review testimonials', url: siteUrl('/admin/testimonials') },
     };

@@ -3,7 +3,7 @@
  * Server-only: pages call these during `astro build`; islands never import this module.
  */
 import { buildLibrary } from '../../lib/library';
-import { founderPerson, listPeople } from '../../lib/people';
+import { founderPerson, listPeople, memberNames } from '../../lib/people';
 import { publicationTypes, publicationYears } from '../../lib/publication-archive';
 import { sortNewestFirst } from '../../lib/publication-date';
 import { SETTINGS_IMAGE_KEYS, settingText } from '../../schemas/site-settings';
@@ -145,7 +145,7 @@ export const loadPeople = once(async () => {
       id: m.id,
       slug: m.slug,
       previousSlugs: m.previousSlugs,
-      name: m.name,
+      ...memberNames(m),
       position: m.position,
       bio: m.bio ?? '',
       image: m.image ?? '',

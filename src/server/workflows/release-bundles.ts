@@ -5,6 +5,7 @@
  * release's time on the records themselves, so everything that already honours an embargo (pages,
  * feeds, the public API, preview links) honours a release too.
  */
+import { humanize } from '../../schemas/field-label';
 import { isPublic, releaseTime } from '../../schemas/release';
 import {
   KEPT_FINISHED_RELEASES,
@@ -24,6 +25,7 @@ import { commitChange } from '../publishing/history';
 import { missingAltText } from '../content/image-alt';
 import { importImages } from '../content/image-import';
 import { releaseRecord, setItemSchedule, type ReleaseRecord } from './release-items';
+import { zoneOrSite } from './site-zone';
 import { openStore, singleDocument, STORES } from '../storage/store';
 
 const releases = singleDocument(
@@ -124,14 +126,29 @@ function pruned(bundles: ReleaseBundle[]): ReleaseBundle[] {
   return bundles.filter((b) => !dropped.has(b.id));
 }
 
-const describeTexts = (texts: SiteTextsPatch) => Object.keys(texts).join(', ') || 'none';
+/** The texts a release changes, as the admin labels them ('Hero title, Footer tagline'). */
+const describeTexts = (texts: SiteTextsPatch) =>
+  Object.keys(texts).map(humanize).join(', ') || 'none';
+
+/** Items by their titles ('“Launch Report”, “Launch Webinar”'), never their ids. */
+async function describeItems(items: readonly ReleaseItem[]): Promise<string> {
+  const titles = await Promise.all(
+    items.map(async (i) => {
+      const record = await releaseRecord(i);
+      return record
+        ? `“${record.title}”`
+        : `a deleted ${i.collection === 'events' ? 'event' : 'publication'}`;
+    }),
+  );
+  return titles.join(', ');
+}
 
 /** Makes a release and schedules its items for its time. */
 export async function createRelease(
   user: Pick<User, 'username'>,
   input: ReleaseCreate,
 ): Promise<ReleaseBundle> {
-  const timeZone = input.timeZone || 'UTC';
+  const timeZone = await zoneOrSite(input.timeZone);
   const at = futureInstant(input.publishAt, timeZone);
   await admissible(input.items);
   const now = new Date().toISOString();
@@ -153,7 +170,7 @@ export async function createRelease(
     },
     user.username,
     'create',
-    `Created for ${input.publishAt.replace('T', ' ')} (${timeZone}) with ${input.items.length} item(s); texts: ${describeTexts(input.texts)}`,
+    `Created for ${input.publishAt.replace('T', ' ')} (${timeZone}) with ${input.items.length ? await describeItems(input.items) : 'no items'}; text changes: ${describeTexts(input.texts)}`,
   );
   await releases.update((doc) => {
     if (doc.bundles.filter((b) => b.status === 'scheduled').length >= MAX_SCHEDULED_RELEASES) {
@@ -238,7 +255,7 @@ export async function updateRelease(
 ): Promise<ReleaseBundle> {
   const current = stillScheduled((await readReleaseDoc()).bundles.find((b) => b.id === id));
   const publishAt = patch.publishAt ?? current.publishAt;
-  const timeZone = (patch.timeZone ?? current.timeZone) || 'UTC';
+  const timeZone = await zoneOrSite(patch.timeZone ?? current.timeZone);
   const moved = publishAt !== current.publishAt || timeZone !== current.timeZone;
   const at = moved ? futureInstant(publishAt, timeZone) : Date.parse(current.at);
   const items = patch.items ?? current.items;
@@ -254,8 +271,8 @@ export async function updateRelease(
       'reschedule',
       `Moved from ${current.publishAt.replace('T', ' ')} (${current.timeZone}) to ${publishAt.replace('T', ' ')} (${timeZone})`,
     ]);
-  if (added.length) lines.push(['add-items', `Added ${added.map(key).join(', ')}`]);
-  if (removed.length) lines.push(['remove-items', `Took out ${removed.map(key).join(', ')}`]);
+  if (added.length) lines.push(['add-items', `Added ${await describeItems(added)}`]);
+  if (removed.length) lines.push(['remove-items', `Took out ${await describeItems(removed)}`]);
   if (patch.texts !== undefined)
     lines.push(['texts', `Text changes: ${describeTexts(patch.texts)}`]);
   // A text change's image comes onto this site as a settings save's does, before it is kept.

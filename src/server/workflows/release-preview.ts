@@ -5,6 +5,7 @@
  * the release; an item outside it is not reachable through that link.
  */
 import { previewBand, type CreatedPreviewLink } from '../../schemas/preview-link';
+import { humanize } from '../../schemas/field-label';
 import type { ReleaseBundle, ReleaseItem } from '../../schemas/release-bundle';
 import { SETTINGS_DEFAULTS, type SettingsTextKey } from '../../schemas/site-settings';
 import type { User } from '../../schemas/user';
@@ -31,12 +32,6 @@ export async function createReleasePreviewLink(
 }
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-/** 'heroTitle' → 'Hero title': the settings' keys are camel case by convention. */
-const label = (key: string) =>
-  key
-    .replace(/([a-z])([A-Z0-9])/g, '$1 $2')
-    .toLowerCase()
-    .replace(/^./, (c) => c.toUpperCase());
 const KIND = { publications: 'publication', events: 'event' } as const;
 
 /** The address of one item's preview through a release's link. */
@@ -50,7 +45,7 @@ export async function releasePreviewHtml(bundle: ReleaseBundle, token: string): 
       value === ''
         ? `${SETTINGS_DEFAULTS[key as SettingsTextKey] ?? ''} (the built-in wording)`
         : value;
-    return `<dt>${escape(label(key))}</dt><dd data-testid="release-text">${escape(shown)}</dd>`;
+    return `<dt>${escape(humanize(key))}</dt><dd data-testid="release-text">${escape(shown)}</dd>`;
   });
   const items = await Promise.all(
     bundle.items.map(async (item) => {

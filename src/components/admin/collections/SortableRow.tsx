@@ -70,8 +70,11 @@ export default function SortableRow({
         </div>
       )}
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-ink">{primary}</p>
-        {secondary && <p className="truncate text-xs text-ink-soft">{secondary}</p>}
+        {/* Whole titles, wrapped: on a phone a cut title leaves two reports looking alike. */}
+        <p className="text-sm font-medium break-words text-ink" data-testid="row-title">
+          {primary}
+        </p>
+        {secondary && <p className="text-xs break-words text-ink-soft">{secondary}</p>}
       </div>
       <div className="flex shrink-0 items-center gap-0.5">
         <button

@@ -1,21 +1,25 @@
 import type { z } from 'zod';
 import { DEFAULT_EVENT_TYPE, eventCreateSchema } from '../../../schemas/event';
 import { DEFAULT_PUBLICATION_TYPE, publicationCreateSchema } from '../../../schemas/publication';
-import { RELEASE_STATUSES } from '../../../schemas/release';
+import { RELEASE_STATUSES, shownStatus, type Releasable } from '../../../schemas/release';
 import { researchAreaCreateSchema } from '../../../schemas/research-area';
 import { statCreateSchema } from '../../../schemas/stat';
 import { teamMemberCreateSchema } from '../../../schemas/team-member';
 import type { FieldConfig } from '../form/field-config';
-import { browserZone, timeZoneOptions } from '../form/time-zones';
+import { timeZoneOptions } from '../form/time-zones';
 
 type Item = Record<string, unknown>;
 const s = (v: unknown) => (typeof v === 'string' ? v : '');
 
-/** 'Draft', 'Scheduled for 2025-06-19 09:00 (Europe/London)', or nothing for published items. */
+/**
+ * 'Draft', 'Scheduled for 2025-06-19 09:00 (Europe/London)', or nothing for published items
+ * (a scheduled item whose time has passed is one of those).
+ */
 function releaseLabel(i: Item): string {
-  if (i.status === 'draft') return 'Draft';
-  if (i.status === 'scheduled')
-    return `Scheduled for ${s(i.publishAt).replace('T', ' ')} (${s(i.timeZone) || 'UTC'})`;
+  const status = shownStatus(i as Releasable);
+  if (status === 'draft') return 'Draft';
+  if (status === 'scheduled')
+    return `Scheduled for ${s(i.publishAt).replace('T', ' ')} (${s(i.timeZone)})`;
   return '';
 }
 
@@ -72,7 +76,8 @@ const RELEASE_FIELDS: readonly FieldConfig[] = [
     name: 'publishAt',
     label: 'Publish at',
     type: 'datetime',
-    help: 'For scheduled items: the local time in the zone below.',
+    help: 'For scheduled items: the local time in the zone beside it.',
+    zoneField: 'timeZone',
     half: true,
   },
   {
@@ -80,8 +85,7 @@ const RELEASE_FIELDS: readonly FieldConfig[] = [
     label: 'Time zone',
     type: 'select',
     options: timeZoneOptions(),
-    initial: browserZone(),
-    emptyLabel: 'UTC',
+    initialSetting: 'siteTimeZone',
     half: true,
   },
 ];
@@ -140,8 +144,24 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
       'The advisory team on the home and team pages; each member has a page of their own.',
     schema: teamMemberCreateSchema,
     fields: [
+      {
+        name: 'honorific',
+        label: 'Honorific',
+        type: 'text',
+        placeholder: 'Dr., Prof.',
+        half: true,
+        help: 'Shown before the name on the site; citations leave it out.',
+      },
       { name: 'name', label: 'Name', type: 'text', required: true, half: true },
-      { name: 'position', label: 'Position', type: 'text', required: true, half: true },
+      {
+        name: 'citedGiven',
+        label: 'Given name as cited',
+        type: 'text',
+        half: true,
+        help: 'Only when citations should not read the last word of the name as the family name.',
+      },
+      { name: 'citedFamily', label: 'Family name as cited', type: 'text', half: true },
+      { name: 'position', label: 'Position', type: 'text', required: true },
       { name: 'bio', label: 'Biography', type: 'textarea' },
       { name: 'image', label: 'Photo', type: 'image' },
       {
@@ -166,7 +186,7 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
         help: 'Listed as an expert on these research areas’ pages.',
       },
     ],
-    primary: (i) => s(i.name),
+    primary: (i) => [s(i.honorific), s(i.name)].filter(Boolean).join(' '),
     secondary: (i) => s(i.position),
     image: (i) => s(i.image),
   },

@@ -1,3 +1,4 @@
+import ZoneNote from './ZoneNote';
 import { Controller, useFormContext } from 'react-hook-form';
 import type { FieldConfig } from './field-config';
 import LinksField from './LinksField';
@@ -263,6 +264,13 @@ export default function FieldControl({
         input
       )}
       {reset}
+      {field.zoneField && (
+        <ZoneNote
+          id={`${id}-zone`}
+          at={String(watch(field.name) ?? '')}
+          zone={String(watch(field.zoneField) ?? '')}
+        />
+      )}
     </FormField>
   );
 }

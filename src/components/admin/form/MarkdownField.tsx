@@ -60,9 +60,13 @@ export default function MarkdownField({
     await upload.run(async () => {
       const url = await uploadImage(file);
       const at = textRef.current?.selectionStart ?? value.length;
-      const figure = `\n\n![Describe what the figure shows](${url} "Figure: caption")\n\n`;
+      // Alt text and caption start empty: placeholder words would be published as if written,
+      // and the save asks for both while they are missing.
+      const figure = `\n\n![](${url} "")\n\n`;
       onChange(value.slice(0, at) + figure + value.slice(at));
-      announce('Figure inserted: replace its description and caption');
+      announce(
+        'Figure inserted: write what it shows between the brackets and its caption between the quotes',
+      );
     });
     if (fileRef.current) fileRef.current.value = '';
   }

@@ -7,10 +7,19 @@ interface TopicsFieldProps {
   help?: string;
   value: string[];
   onChange: (value: string[]) => void;
+  /** What the value holds of each area: its id (records) or its slug (newsletter topics). */
+  by?: 'id' | 'slug';
 }
 
 /** The research areas a record belongs to, as checkboxes under one legend (several allowed). */
-export default function TopicsField({ id, label, help, value, onChange }: TopicsFieldProps) {
+export default function TopicsField({
+  id,
+  label,
+  help,
+  value,
+  onChange,
+  by = 'id',
+}: TopicsFieldProps) {
   const { options, error } = useLibraryOptions();
   return (
     <fieldset id={id} aria-describedby={help ? `${id}-hint` : undefined} className="sm:col-span-2">
@@ -28,7 +37,14 @@ export default function TopicsField({ id, label, help, value, onChange }: Topics
               : 'Loading research areas…'}
           </p>
         ) : options.topics.length ? (
-          <Choices topics={options.topics} value={value} onChange={onChange} />
+          <Choices
+            topics={options.topics.map((t) => ({
+              ...t,
+              id: by === 'slug' ? (t.slug ?? '') : t.id,
+            }))}
+            value={value}
+            onChange={onChange}
+          />
         ) : (
           <p className="text-sm text-ink-soft">
             No research areas yet: add them under Research areas first.

@@ -42,6 +42,8 @@ export interface FieldConfig {
    * reads as that setting too, and the select says so.
    */
   initialSetting?: 'siteTimeZone';
+  /** For a schedule ('datetime'): the field holding its time zone, named under it with the admin's own time. */
+  zoneField?: string;
   /**
    * Built-in wording: the field shows it (as its text, ready to change) while the stored value is
    * empty, and offers "Reset to default" once changed. Saving the built-in wording stores ''.
@@ -116,13 +118,4 @@ export function changedFields(
 /** The value to store: built-in wording is stored as '' so the field keeps following it. */
 export function toStoredValue(field: FieldConfig | undefined, value: unknown): unknown {
   return field?.defaultText && value === field.defaultText ? '' : value;
-}
-
-/** 'heroButton1Text' -> 'Hero button 1 text'. */
-export function humanize(key: string): string {
-  const words = key
-    .replace(/([a-z])([A-Z0-9])/g, '$1 $2')
-    .replace(/([0-9])([A-Za-z])/g, '$1 $2')
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }

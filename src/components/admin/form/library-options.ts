@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
 import { fetchQuery } from '../../../lib/api';
 import { FOUNDER_ID } from '../../../schemas/founder-id';
+import type { ResearchArea } from '../../../schemas/research-area';
 
 /** Someone an author or speaker can be picked as, or a topic to file under. */
 export interface Option {
   id: string;
   label: string;
+  /** A research area's URL slug (what newsletter topics are chosen by). */
+  slug?: string;
 }
 
 export interface LibraryOptions {
@@ -23,7 +26,7 @@ async function load(): Promise<LibraryOptions> {
   const [members, settings, areas] = await Promise.all([
     fetchQuery<{ id: string; name: string }[]>('/api/team-members'),
     fetchQuery<{ founderName?: string }>('/api/site-settings'),
-    fetchQuery<{ id: string; title: string }[]>('/api/research-areas'),
+    fetchQuery<Pick<ResearchArea, 'id' | 'title' | 'slug'>[]>('/api/research-areas'),
   ]);
   const founder = settings.founderName?.trim();
   return {
@@ -31,7 +34,7 @@ async function load(): Promise<LibraryOptions> {
       ...(founder ? [{ id: FOUNDER_ID, label: `${founder} (founder)` }] : []),
       ...members.map((m) => ({ id: m.id, label: m.name })),
     ],
-    topics: areas.map((a) => ({ id: a.id, label: a.title })),
+    topics: areas.map((a) => ({ id: a.id, label: a.title, slug: a.slug })),
   };
 }
 

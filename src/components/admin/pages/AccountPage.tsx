@@ -7,6 +7,7 @@ import { notify } from '../../ui/toast';
 import { flashNext } from '../flash';
 import PageHeader from '../PageHeader';
 import EmailAddress from './EmailAddress';
+import RecoveryCodes from './RecoveryCodes';
 import Button from '../../ui/Button';
 import { cx, ui } from '../../ui/styles';
 import { useAction } from '../../ui/use-action';
@@ -49,24 +50,7 @@ function TwoFactorSetup({ enabled }: { enabled: boolean }) {
     );
   }
 
-  if (codes) {
-    return (
-      <div role="status">
-        <p className="text-sm font-medium text-ink">
-          Two-factor sign-in is on. Keep these recovery codes somewhere safe: each works once, and
-          they are shown only now.
-        </p>
-        <ul
-          aria-label="Recovery codes"
-          className="mt-3 grid grid-cols-2 gap-1 font-mono text-sm sm:grid-cols-5"
-        >
-          {codes.map((c) => (
-            <li key={c}>{c}</li>
-          ))}
-        </ul>
-      </div>
-    );
-  }
+  if (codes) return <RecoveryCodes codes={codes} site={window.location.host} />;
   if (enabled)
     return (
       <p className="text-sm text-ink">

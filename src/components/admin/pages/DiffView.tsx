@@ -1,4 +1,4 @@
-import { humanize } from '../form/field-config';
+import { humanize } from '../../../schemas/field-label';
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

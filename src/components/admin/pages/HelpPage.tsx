@@ -82,7 +82,9 @@ export default function HelpPage() {
           </li>
           <li>
             Set <strong>Status</strong> to <strong>Scheduled</strong>, and choose{' '}
-            <strong>Publish at</strong> and its time zone.
+            <strong>Publish at</strong> and its time zone. A new item starts in the site’s time zone
+            (Site settings); under the time, the admin shows the same moment on your own clock when
+            you are elsewhere.
           </li>
           <li>
             Save. Until that time the item stays off the site; at that time it appears by itself.
@@ -93,20 +95,74 @@ export default function HelpPage() {
           <strong>Draft</strong> keeps an item off the site until you change its status to{' '}
           <strong>Published</strong>.
         </p>
-        <p>
-          To launch several things together (a report, its event and a new home page headline), make
-          a{' '}
-          <AdminLink page="releases" className={link}>
-            release
-          </AdminLink>
-          : one time for all of them. Its check lists what would stop it going live well, and one
-          preview link shows it whole.
-        </p>
+      </Topic>
+      <Topic id="releases" title="Launch several things together: releases">
+        <ol>
+          <li>
+            Open{' '}
+            <AdminLink page="releases" className={link}>
+              Releases
+            </AdminLink>
+            , name the release and choose the one time everything in it goes live.
+          </li>
+          <li>
+            Open it and tick its drafts (a report, its event) and add text changes, such as a new
+            home page headline. Each item is scheduled for the release’s time.
+          </li>
+          <li>
+            Read its check: it lists what would stop it going live well (a missing PDF, an image
+            without alt text, a failed last build).
+          </li>
+          <li>
+            Move the time and every item moves with it; cancel it and its items go back to draft.
+            Once the time has passed, the release and its items read <strong>Published</strong>.
+          </li>
+        </ol>
       </Topic>
       <Topic id="preview" title="Check before it is public">
         <p>
           Drafts and scheduled items are visible only here in the admin. Open the item to read every
           field as it will be published, and keep it as a draft until it is ready.
+        </p>
+        <p>
+          To show one to someone without an account (a journalist under embargo), make a{' '}
+          <AdminLink page="preview-links" className={link}>
+            preview link
+          </AdminLink>
+          : choose the draft or scheduled item (or, in Releases, a whole release) and how many days
+          the link works. Whoever has the link sees the page exactly as it will be published, with a
+          preview band on top, its authors, topics and citation included; search engines never see
+          it. The link is shown once: copy it then. The list shows who made each link and when it
+          was last opened; <strong>Revoke</strong> stops a link at once. Once the item is public,
+          the link leads to its public page.
+        </p>
+      </Topic>
+      <Topic id="newsletter" title="Send a newsletter issue">
+        <ol>
+          <li>
+            Open{' '}
+            <AdminLink page="newsletter" className={link}>
+              Newsletter
+            </AdminLink>{' '}
+            and choose <strong>New issue</strong>: a subject, a short introduction, the publications
+            and events to show as cards, and the research areas it is for (none: every subscriber).
+            Save the draft.
+          </li>
+          <li>
+            <strong>Preview email</strong> shows it exactly as it will arrive, and how many people
+            would get it now. <strong>Send test to me</strong> sends it to your own address (add one
+            under My account first).
+          </li>
+          <li>
+            <strong>Send now</strong>, or <strong>Schedule…</strong> for a time in the site&rsquo;s
+            time zone; both ask first, naming the number of recipients. A schedule can be cancelled
+            until it starts.
+          </li>
+        </ol>
+        <p>
+          While it sends, the list shows its progress; afterwards, how many it reached, and the
+          bounces and complaints reported since. A sent issue cannot be changed. Editors write and
+          test issues; admins send them, unless an admin lets editors send too.
         </p>
       </Topic>
       <Topic id="restore" title="Undo a change">

@@ -12,7 +12,7 @@ import Button from '../../ui/Button';
 import { cx, ui } from '../../ui/styles';
 import { useAction } from '../../ui/use-action';
 import { useFetch } from '../use-fetch';
-import { describeChange } from './change-text';
+import { describeChange, targetName } from './change-text';
 import DiffView from './DiffView';
 import type { HistoryEntry, HistoryPage as HistoryPageOf } from '../../../schemas/history';
 import Pagination from '../../ui/Pagination';
@@ -74,7 +74,7 @@ export default function HistoryPage() {
               </summary>
               <div className="space-y-3 border-t border-slate-100 px-4 py-3">
                 <p className="text-xs text-ink-soft">
-                  {entry.target} · {formatWhen(entry.at)}
+                  {targetName(entry.target)} · {formatWhen(entry.at)}
                   {entry.restoredFrom && ' · restores an earlier change'}
                 </p>
                 <DiffView before={entry.before} after={entry.after} />

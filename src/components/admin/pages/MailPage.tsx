@@ -10,6 +10,7 @@ import { cx, ui } from '../../ui/styles';
 import { notify } from '../../ui/toast';
 import { useAction } from '../../ui/use-action';
 import { useFetch } from '../use-fetch';
+import NewsletterSending from './NewsletterSending';
 import SharedInbox from './SharedInbox';
 
 interface MailOverview {
@@ -60,6 +61,7 @@ export default function MailPage() {
             </p>
           </section>
           <SharedInbox />
+          <NewsletterSending />
           <section aria-labelledby="mail-failed">
             <h2 id="mail-failed" className="mb-2 text-base font-semibold">
               Failed deliveries

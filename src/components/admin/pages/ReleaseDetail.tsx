@@ -5,34 +5,22 @@ import Link2 from 'lucide-react/icons/link-2';
 import { useState } from 'react';
 import { mutate } from '../../../lib/api';
 import type { CreatedPreviewLink } from '../../../schemas/preview-link';
-import type {
-  CheckedRelease,
-  ReleaseCollection,
-  ReleaseItem,
-} from '../../../schemas/release-bundle';
+import { shownStatus } from '../../../schemas/release';
+import type { CheckedRelease, ReleaseItem } from '../../../schemas/release-bundle';
 import { saveContent } from '../../../stores/publish';
 import LoadStatus from '../../ui/LoadStatus';
 import Button from '../../ui/Button';
 import { notify } from '../../ui/toast';
 import { useAction } from '../../ui/use-action';
+import RecordPicker from '../form/RecordPicker';
 import { formatWhen } from '../format-time';
 import { useFetch } from '../use-fetch';
 import ReleaseTexts from './ReleaseTexts';
 import ReleaseTimeFields from './ReleaseTimeFields';
 
-interface Choice {
-  id: string;
-  title: string;
-  status?: string;
-}
-
-const same = (a: ReleaseItem, b: ReleaseItem) => a.collection === b.collection && a.id === b.id;
-
 /** One release: its check, items, text changes, time, preview link, cancel and log. */
 export default function ReleaseDetail({ id, onChanged }: { id: string; onChanged: () => void }) {
   const release = useFetch<CheckedRelease>(`/api/admin/releases/${id}`);
-  const pubs = useFetch<Choice[]>('/api/publications/all');
-  const evs = useFetch<Choice[]>('/api/events/all');
   const [items, setItems] = useState<ReleaseItem[]>([]);
   const [when, setWhen] = useState({ publishAt: '', timeZone: 'UTC' });
   const [link, setLink] = useState<CreatedPreviewLink | null>(null);
@@ -92,24 +80,6 @@ export default function ReleaseDetail({ id, onChanged }: { id: string; onChanged
       { fallback: 'The link could not be made. Please try again.' },
     );
 
-  const choices = (collection: ReleaseCollection, kind: string, records: Choice[] | null) =>
-    (records ?? [])
-      .filter(
-        (r) =>
-          (r.status ?? 'published') !== 'published' ||
-          data.items.some((i) => same(i, { collection, id: r.id })),
-      )
-      .map((r) => ({
-        ref: { collection, id: r.id },
-        label: `${r.title} (${kind}, ${r.status ?? 'published'})`,
-      }));
-  const options = [
-    ...choices('publications', 'publication', pubs.data),
-    ...choices('events', 'event', evs.data),
-  ];
-  const toggle = (ref: ReleaseItem, on: boolean) =>
-    setItems(on ? [...items, ref] : items.filter((i) => !same(i, ref)));
-
   return (
     <div className="space-y-5 border-t border-slate-100 p-4 text-sm">
       {error && (
@@ -136,27 +106,20 @@ export default function ReleaseDetail({ id, onChanged }: { id: string; onChanged
         </section>
       )}
 
-      <fieldset disabled={!editable} className="space-y-2">
-        <legend className="font-semibold">Publications and events</legend>
-        {options.length === 0 && (
-          <p className="text-ink-muted">No drafts or scheduled items to add.</p>
-        )}
-        {options.map((o) => (
-          <label key={`${o.ref.collection}/${o.ref.id}`} className="flex items-center gap-2">
-            <input
-              type="checkbox"
-              checked={items.some((i) => same(i, o.ref))}
-              onChange={(e) => toggle(o.ref, e.target.checked)}
-            />
-            {o.label}
-          </label>
-        ))}
+      <RecordPicker
+        legend="Publications and events"
+        value={items}
+        onChange={setItems}
+        offer={(r) => shownStatus(r) !== 'published'}
+        disabled={!editable}
+        empty="No drafts or scheduled items to add."
+      >
         {editable && (
           <Button variant="secondary" onClick={() => void change({ items }, 'Items saved')}>
             Save items
           </Button>
         )}
-      </fieldset>
+      </RecordPicker>
 
       <ReleaseTexts
         texts={data.texts}

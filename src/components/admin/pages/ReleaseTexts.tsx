@@ -4,7 +4,7 @@ import { SETTINGS_TEXT_KEYS, type SiteTextsPatch } from '../../../schemas/site-s
 import FormField from '../../ui/FormField';
 import Button from '../../ui/Button';
 import { ui } from '../../ui/styles';
-import { humanize } from '../form/field-config';
+import { humanize } from '../../../schemas/field-label';
 
 /** A release's site-text changes: what each text becomes at the release time. */
 export default function ReleaseTexts({

@@ -1,21 +1,27 @@
 import FormField from '../../ui/FormField';
 import { ui } from '../../ui/styles';
 import { timeZoneOptions } from '../form/time-zones';
+import ZoneNote from '../form/ZoneNote';
 
-/** A release's time as scheduled items take it: a local date and time, and its time zone. */
+/**
+ * A time as scheduled items take it: a local date and time, and its time zone (a release's, an
+ * issue's send).
+ */
 export default function ReleaseTimeFields(props: {
   idPrefix: string;
+  /** What the time is for (default: a release's 'Goes live at'). */
+  label?: string;
   publishAt: string;
   timeZone: string;
   onChange: (publishAt: string, timeZone: string) => void;
 }) {
-  const { idPrefix, publishAt, timeZone, onChange } = props;
+  const { idPrefix, label = 'Goes live at', publishAt, timeZone, onChange } = props;
   return (
     <>
       <FormField
         look="admin"
         id={`${idPrefix}-at`}
-        label="Goes live at"
+        label={label}
         hint="The local time in the zone beside it."
         required
       >
@@ -27,6 +33,7 @@ export default function ReleaseTimeFields(props: {
           onChange={(e) => onChange(e.target.value, timeZone)}
           required
         />
+        <ZoneNote id={`${idPrefix}-zone-note`} at={publishAt} zone={timeZone} />
       </FormField>
       <FormField look="admin" id={`${idPrefix}-zone`} label="Time zone">
         <select

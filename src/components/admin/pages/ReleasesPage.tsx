@@ -2,19 +2,20 @@ import CalendarClock from 'lucide-react/icons/calendar-clock';
 import Plus from 'lucide-react/icons/plus';
 import { useState, type FormEvent } from 'react';
 import type { ReleaseBundle, ReleasesOverview } from '../../../schemas/release-bundle';
+import type { SiteSettings } from '../../../schemas/site-settings';
 import { saveContent } from '../../../stores/publish';
 import FormField from '../../ui/FormField';
 import LoadStatus from '../../ui/LoadStatus';
 import Button from '../../ui/Button';
 import { cx, ui } from '../../ui/styles';
 import { useAction } from '../../ui/use-action';
-import { browserZone } from '../form/time-zones';
 import PageHeader from '../PageHeader';
 import { useFetch } from '../use-fetch';
 import ReleaseDetail from './ReleaseDetail';
 import ReleaseTimeFields from './ReleaseTimeFields';
 
-const STATUS = { scheduled: 'Scheduled', released: 'Released', cancelled: 'Cancelled' } as const;
+// A release that went live reads as its items do: published.
+const STATUS = { scheduled: 'Scheduled', released: 'Published', cancelled: 'Cancelled' } as const;
 
 /**
  * Releases: publications, events and site texts that go live together at one time. Make one, then
@@ -25,7 +26,10 @@ export default function ReleasesPage() {
   const [open, setOpen] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [publishAt, setPublishAt] = useState('');
-  const [timeZone, setTimeZone] = useState(browserZone);
+  const settings = useFetch<SiteSettings>('/api/site-settings');
+  // A new release starts in the site's zone, as publications and events do.
+  const [chosenZone, setTimeZone] = useState('');
+  const timeZone = chosenZone || settings.data?.siteTimeZone || '';
   const making = useAction({ fallback: 'The release could not be made. Please try again.' });
 
   const create = (event: FormEvent) => {

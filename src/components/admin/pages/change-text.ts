@@ -1,4 +1,4 @@
-import { humanize } from '../form/field-config';
+import { humanize } from '../../../schemas/field-label';
 import type { HistoryEntry } from '../../../schemas/history';
 
 /**
@@ -40,6 +40,12 @@ const fieldNames = (keys: string) =>
     .map((k) => k.trim())
     .filter(Boolean)
     .map((k, i) => (i === 0 ? humanize(k) : humanize(k).toLowerCase()));
+
+/** What a history entry is about, in words ('Publication', 'Site settings'), never its id. */
+export function targetName(target: string): string {
+  const [name = ''] = target.split('/');
+  return NOUNS[name]?.[0] ?? humanize(name);
+}
 
 /** One line saying what changed, in plain words. */
 export function describeChange(entry: Pick<HistoryEntry, 'action' | 'target' | 'summary'>): string {

@@ -9,7 +9,8 @@ import {
   type SettingsTextKey,
   type VisibilityFlag,
 } from '../../../schemas/site-settings';
-import { humanize, type FieldConfig, type FieldType } from '../form/field-config';
+import { humanize } from '../../../schemas/field-label';
+import type { FieldConfig, FieldType } from '../form/field-config';
 import type { FieldGroup } from '../form/RecordForm';
 import { timeZoneOptions } from '../form/time-zones';
 
@@ -37,6 +38,10 @@ const LABELS: Partial<Record<string, string>> = {
   privacyTestimonialsDescription: 'Privacy: testimonials',
   privacyAnalyticsDescription: 'Privacy: analytics and cookies',
   privacyRightsDescription: 'Privacy: your rights',
+  privacyControllerDescription: 'Privacy: who is responsible (controller)',
+  privacyProcessorsDescription: 'Privacy: who handles it for us (processors)',
+  privacyLegalBasisDescription: 'Privacy: legal basis',
+  privacyComplaintsDescription: 'Privacy: complaints (right to complain)',
   accessibilityTitle: 'Accessibility page title',
   accessibilityDescription: 'Accessibility page introduction',
   accessibilityStandard: 'Accessibility: what the site meets',
