@@ -1,6 +1,6 @@
 // POST /api/newsletter {email, page?, form?, consent?, topics?} -> 201 { message } (public, throttled): a pending
-//      subscription and a confirmation email; the same answer for a repeat or a confirmed address;
-//      topics = research area slugs (none: everything), 400 for an unknown one
+//      subscription and a confirmation email (and a signup counted by its page); the same answer for
+//      a repeat or a confirmed address; topics = research area slugs (none: everything), 400 for an unknown one
 // POST /api/newsletter/confirm {token} -> 200 { message } (public): confirms; 410 for a used, expired or unknown link
 // POST /api/newsletter/unsubscribe?token=… body List-Unsubscribe=One-Click (form; RFC 8058, what
 //      mail apps send) or JSON {token} (the unsubscribe page) -> 200 { message } (public): unsubscribes
@@ -42,6 +42,9 @@ import {
   requestUnsubscribeLink,
   unsubscribeWithToken,
 } from '../../src/server/visitors/newsletter-unsubscribe';
+import { countEvent } from '../../src/server/visitors/analytics-hits';
+import { countedPath, isSitePath } from '../../src/server/visitors/analytics-paths';
+import { notCounted } from '../../src/server/visitors/analytics-visitor';
 import { assertPublicPostAllowed } from '../../src/server/auth/throttle';
 import { queryOf } from '../../src/server/storage/records';
 import { checkTopics } from '../../src/server/workflows/newsletter-topics';
@@ -71,6 +74,9 @@ export default byPath({
       // New, repeat and confirmed addresses get identical answers, so the endpoint cannot be used
       // to learn who is subscribed.
       await signUp(email, { page, form, consent, topics: checked });
+      // Counted by the page it came from (what the subscription records too), never by address.
+      const from = countedPath(page ?? '/');
+      if (!notCounted(req)) countEvent('signup', isSitePath('view', from) ? from : '/');
       return json({ message: SIGNUP_ANSWER }, { status: 201 });
     },
   }),

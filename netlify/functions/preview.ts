@@ -11,6 +11,8 @@ import { openPreviewLink, previewItem } from '../../src/server/workflows/preview
 import { readReleaseDoc } from '../../src/server/workflows/release-bundles';
 import { releasePreviewHtml } from '../../src/server/workflows/release-preview';
 import { blobCall } from '../../src/server/storage/store';
+import { countEvent } from '../../src/server/visitors/analytics-hits';
+import { notCounted } from '../../src/server/visitors/analytics-visitor';
 
 // Never cached anywhere, never indexed, never framed, and the address (which is the secret) is not
 // sent on as a referrer.
@@ -84,13 +86,16 @@ async function releasePage(
 }
 
 export default route({
-  async GET(_req, ctx) {
+  async GET(req, ctx) {
     const token = ctx.params.token ?? '';
     const link = await openPreviewLink(token);
     if (!link)
       return gone(
         'It may have expired or been withdrawn. Please ask the person who sent it for a new one.',
       );
+    // Counted by what it shows, never by its token (the token is the secret). Link scanners in
+    // mail systems are robots and are not counted.
+    if (!notCounted(req)) countEvent('preview', `/preview/${link.kind}/${link.itemId}`);
     const item = ctx.params.collection
       ? { collection: ctx.params.collection, id: ctx.params.id ?? '' }
       : null;

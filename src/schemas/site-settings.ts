@@ -42,6 +42,7 @@ export const RETENTION_SETTINGS = {
     default: 12,
     label: 'Keep testimonials never approved for (months)',
   },
+  retainAnalyticsMonths: { default: 25, label: 'Keep daily visit counts for (months)' },
 } as const;
 export type RetentionKey = keyof typeof RETENTION_SETTINGS;
 export const RETENTION_KEYS = Object.keys(RETENTION_SETTINGS) as RetentionKey[];
@@ -118,6 +119,8 @@ export type NavListKey = (typeof NAV_LIST_KEYS)[number];
 const optionFields = {
   /** IANA zone of event times that name none, and the zone a new event's form starts with. */
   siteTimeZone: timeZoneField().refine((v) => v !== '', 'Choose a time zone'),
+  /** Built-in visit counting (no cookies, no third party); off: no beacon and nothing stored. */
+  countVisits: z.boolean(),
 };
 
 /** The single site-settings record as stored and served: raw texts ('' = use default), flags and options. */
@@ -126,6 +129,7 @@ export const siteSettingsSchema = z.object({
   ...flagShape,
   ...retentionShape,
   siteTimeZone: optionFields.siteTimeZone.default(DEFAULT_SITE_TIME_ZONE),
+  countVisits: optionFields.countVisits.default(true),
   navLinks: navLinkList().default(null),
   footerLinks: navLinkList().default(null),
   updatedAt: z.string().default(''),

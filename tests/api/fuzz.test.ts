@@ -12,6 +12,7 @@ const ENDPOINTS: [method: 'POST' | 'PATCH' | 'PUT', path: string, admin: boolean
   ['POST', '/api/auth/login', false],
   ['POST', '/api/contact', false],
   ['POST', '/api/newsletter', false],
+  ['POST', '/api/hit', false],
   ['POST', '/api/newsletter/confirm', false],
   ['POST', '/api/newsletter/unsubscribe', false],
   ['POST', '/api/newsletter/unsubscribe-link', false],

@@ -199,7 +199,17 @@ describe('who receives an issue, and what each copy carries', () => {
     const prefs = urls.find((u) => u.includes('/newsletter/preferences'))!;
     expect(new URL(prefs).searchParams.get('token')).toBe(token);
     expect(urls).toContain(`${site}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`);
-    expect(urls.some((u) => /\/newsletter\/safety-notes-\d{4}-\d{2}-\d{2}$/.test(u))).toBe(true);
+    const web = urls.find((u) => /\/newsletter\/safety-notes-\d{4}-\d{2}-\d{2}\?/.test(u))!;
+    // Links to the site's pages say which issue they came from (the same for every reader), for
+    // the site's visit count; images and the reader's own links do not.
+    const slug = new URL(web).pathname.split('/').pop()!;
+    expect(new URL(web).searchParams.get('ref')).toBe(slug);
+    const pageLinks = [...html.matchAll(/href="([^"]+)"/g)]
+      .map((m) => new URL(m[1]!.replace(/&amp;/g, '&')))
+      .filter((u) => !/\/newsletter\/(unsubscribe|preferences)/.test(u.pathname));
+    expect(pageLinks.length).toBeGreaterThan(1);
+    for (const u of pageLinks) expect(u.searchParams.get('ref'), u.href).toBe(slug);
+    for (const m of html.matchAll(/src="([^"]+)"/g)) expect(m[1]).not.toContain('ref=');
     // Another reader's copy carries another token.
     const [other] = await mailTo(t.site.dataDir, 'aud-all@example.org');
     expect(header(other!, 'List-Unsubscribe')).not.toContain(token);

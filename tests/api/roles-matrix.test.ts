@@ -131,6 +131,11 @@ const ROWS: Row[] = [
   ['GET', '/api/admin/newsletter-settings', 'editor'],
   ['PUT', '/api/admin/newsletter-settings', 'admin', {}],
   ['POST', '/api/newsletter/bounces', 'webhook', {}],
+  // A visit beacon: anyone (a path that is not a page is a 400).
+  ['POST', '/api/hit', 'public', {}],
+  ['GET', '/api/admin/analytics', 'editor'],
+  ['GET', '/api/admin/analytics/publications/latest', 'editor'],
+  ['GET', '/api/admin/analytics/publications/nope', 'editor'],
   // The background sender takes nothing from its caller: with nothing sending it does nothing.
   ['POST', '/api/newsletter/send-run', 'public'],
   // Last: logging out ends the caller's sessions.

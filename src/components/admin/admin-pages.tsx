@@ -1,5 +1,6 @@
 import BarChart3 from 'lucide-react/icons/chart-column';
 import CalendarDays from 'lucide-react/icons/calendar-days';
+import ChartLine from 'lucide-react/icons/chart-line';
 import FileText from 'lucide-react/icons/file-text';
 import History from 'lucide-react/icons/rotate-ccw-clock';
 import Inbox from 'lucide-react/icons/inbox';
@@ -108,6 +109,14 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     icon: Link2,
     blurb: 'Share drafts under embargo',
     component: lazy(() => import('./pages/PreviewLinksPage')),
+    permission: 'content',
+  }),
+  page({
+    page: 'analytics',
+    label: 'Analytics',
+    icon: ChartLine,
+    blurb: 'What was read, without cookies',
+    component: lazy(() => import('./pages/AnalyticsPage')),
     permission: 'content',
   }),
   page({

@@ -1,4 +1,5 @@
 import { HttpError } from '../http/errors';
+import { siteSecret } from '../storage/site-secret';
 import { blobCall, landedWrite, openStore, STORES } from '../storage/store';
 
 /**
@@ -195,6 +196,37 @@ export async function passwordLinkAllowed(username: string): Promise<boolean> {
     if (error instanceof HttpError && error.status === 429) return false;
     throw error;
   }
+}
+
+/**
+ * Visit beacons per client: 300 per 10 minutes (a reader opening page after page stays far below),
+ * off with PUBLIC_POST_LIMIT=0 like the forms. The address is only ever stored as a hash keyed
+ * with a secret of the site's own (storage/site-secret.ts), so the throttle's entries cannot be
+ * matched back to an address by hashing every possible one; the rollup sweeps them once expired.
+ */
+export async function assertBeaconAllowed(ip: string): Promise<void> {
+  if (process.env.PUBLIC_POST_LIMIT?.trim() === '0') return;
+  const keyed = `${await siteSecret('beacon-throttle')}|${ip}`;
+  await takeSlot('beacon', keyed, 300, 10 * 60 * 1000, false, 'Too many page views at once.');
+}
+
+/**
+ * Deletes the beacon throttle's entries older than its window: visitors who never come back would
+ * otherwise leave theirs behind (the privacy notice says they last minutes). Run by the rollup.
+ */
+export async function sweepBeaconThrottle(now = Date.now()): Promise<number> {
+  const store = openStore(STORES.throttle);
+  const old: string[] = [];
+  await blobCall('list beacon throttle', async () => {
+    for await (const page of store.list({ prefix: 'beacon/', paginate: true }))
+      for (const { key } of page.blobs)
+        if (now - Number(key.split('/')[2]?.split('-')[0]) >= 10 * 60 * 1000) old.push(key);
+  });
+  for (let i = 0; i < old.length; i += 32)
+    await Promise.all(
+      old.slice(i, i + 32).map((k) => blobCall('sweep throttle', () => store.delete(k))),
+    );
+  return old.length;
 }
 
 /**

@@ -9,10 +9,11 @@ import type { User } from '../../schemas/user';
 import { CACHE_TAGS, purgeTags } from '../http/cdn-cache';
 import { commitChange } from '../publishing/history';
 import { assertThumbnailDescribed } from './image-alt';
+import { SITE_SETTINGS_KEY } from './settings-key';
 import { importImages } from './image-import';
 import { assertExpected, openStore, readJSON, STORES, updateJSON } from '../storage/store';
 
-const KEY = 'site-settings';
+const KEY = SITE_SETTINGS_KEY;
 
 /** Names of the settings fields (used to vet `_expected` maps). */
 export const SITE_SETTINGS_FIELDS = Object.keys(siteSettingsSchema.shape);

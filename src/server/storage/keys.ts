@@ -18,6 +18,20 @@ export function newestFirstKey(now = Date.now(), suffix: string = crypto.randomU
 }
 
 /**
+ * Visit counting (store `analytics`). Each hit is its own key, `shards/<UTC minute>/<id>.<hit>`,
+ * with the hit itself in the key (base64url JSON), so simultaneous hits never contend and a
+ * listing alone says what they counted. Days are `days/<YYYY-MM-DD>`.
+ */
+export const ANALYTICS_KEYS = {
+  shardPrefix: 'shards/',
+  /** The shards of one minute (`YYYY-MM-DDTHH:mm`), of one day (`YYYY-MM-DD`) or all. */
+  shards: (minuteOrDay = '') => `shards/${minuteOrDay}`,
+  shard: (minute: string, id: string, encodedHit: string) => `shards/${minute}/${id}.${encodedHit}`,
+  dayPrefix: 'days/',
+  day: (date: string) => `days/${date}`,
+} as const;
+
+/**
  * Keys of the newsletter-issues store: one record per issue, a small index for the list, a claim
  * per slug, and per send: its state, the audience in fixed batches, a lease and one delivery
  * record per recipient (so a resumed send knows exactly who already has the issue).

@@ -17,6 +17,7 @@ export const STORES = {
   mail: 'mail',
   privacy: 'privacy',
   previewLinks: 'preview-links',
+  analytics: 'analytics',
   issues: 'newsletter-issues',
 } as const;
 export type StoreName = (typeof STORES)[keyof typeof STORES];

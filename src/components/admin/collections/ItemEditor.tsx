@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react';
 import type { SiteSettings } from '../../../schemas/site-settings';
 import { saveContent } from '../../../stores/publish';
 import { confirmLeave } from '../../../stores/admin-unsaved';
@@ -8,6 +9,9 @@ import Dialog from '../../ui/Dialog';
 import LoadStatus from '../../ui/LoadStatus';
 import { useFetch } from '../use-fetch';
 import type { CollectionConfig } from './collection-configs';
+
+// Loaded (with its chart) only when an editor opens a publication's impact.
+const ImpactPanel = lazy(() => import('../analytics/ImpactPanel'));
 
 type Item = Record<string, unknown>;
 
@@ -93,6 +97,27 @@ function ItemForm({
         onCancel={close}
         autoFocusFirst
       />
+      {!creating && config.api === 'publications' && <ImpactDetails id={String(item.id)} />}
     </Dialog>
+  );
+}
+
+/** A publication's impact, fetched when the editor opens it. */
+function ImpactDetails({ id }: { id: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details
+      className="mt-6 border-t border-slate-200 pt-4"
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+    >
+      <summary className="cursor-pointer font-semibold text-ink">Impact</summary>
+      {open && (
+        <Suspense fallback={null}>
+          <div className="mt-3">
+            <ImpactPanel id={id} />
+          </div>
+        </Suspense>
+      )}
+    </details>
   );
 }

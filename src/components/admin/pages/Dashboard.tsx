@@ -4,7 +4,7 @@ import CalendarDays from 'lucide-react/icons/calendar-days';
 import Inbox from 'lucide-react/icons/inbox';
 import Mail from 'lucide-react/icons/mail';
 import MessageSquareQuote from 'lucide-react/icons/message-square-quote';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { AdminSummary as Summary } from '../../../schemas/admin-summary';
 import type { HistoryEntry } from '../../../schemas/history';
 import { $publish } from '../../../stores/publish';
@@ -22,6 +22,9 @@ import { changeValues, describeChange } from './change-text';
 import MailNotice from './MailNotice';
 import UnheardNotice from './UnheardNotice';
 import UploadStorage from './UploadStorage';
+
+// Its own chunk: the dashboard shows its counts before the impact figures arrive.
+const LatestImpact = lazy(() => import('../analytics/LatestImpact'));
 
 const COUNTS: {
   key: keyof Omit<
@@ -171,6 +174,10 @@ export default function Dashboard({ menu }: PageProps) {
           <ScheduledReleases />
         </div>
       </section>
+
+      <Suspense fallback={null}>
+        <LatestImpact />
+      </Suspense>
 
       <div className="grid gap-8 lg:grid-cols-2">
         <section aria-labelledby="recent-heading" className={cx(ui.card, 'p-5')}>

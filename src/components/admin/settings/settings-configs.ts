@@ -144,6 +144,13 @@ const TIME_ZONE_FIELD: FieldConfig = {
   help: 'Event times are in this zone unless an event names its own, and new events start with it.',
 };
 
+const COUNT_VISITS_FIELD: FieldConfig = {
+  name: 'countVisits',
+  label: 'Count visits (first party, no cookies)',
+  type: 'checkbox',
+  help: 'Counts page views and downloads without cookies or personal data (the privacy notice says what). Off: pages send nothing and nothing is counted.',
+};
+
 const SITE_GROUPS: FieldGroup[] = [
   group('Hero', pick(/^hero/)),
   group('About', pick(/^about/)),
@@ -182,6 +189,7 @@ const SITE_GROUPS: FieldGroup[] = [
   ),
   group('Newsletter popup', ['showPopup', 'popupTitle', 'popupDescription', 'popupButtonText']),
   { title: 'Events', fields: [TIME_ZONE_FIELD] },
+  { title: 'Visit counting', fields: [COUNT_VISITS_FIELD] },
   group(
     'Privacy notice',
     pick(/^privacy/),

@@ -33,8 +33,13 @@ const TEXT = 'color:#0f172a';
 const MUTED = 'color:#475569';
 const LINK = 'color:#1d4ed8';
 
-/** The intro as safe HTML whose every link and image is on this site. */
-function introHtml(markdown: string, abs: Addresses, origin: string | null): string {
+/** The intro as safe HTML whose every link and image is on this site (links through `link`). */
+function introHtml(
+  markdown: string,
+  abs: Addresses,
+  link: Addresses,
+  origin: string | null,
+): string {
   if (!markdown.trim()) return '';
   return sanitizeHtml(renderReportBody(markdown).html, {
     // The report renderer's output, already sanitised: this pass only rewrites addresses and adds
@@ -51,7 +56,7 @@ function introHtml(markdown: string, abs: Addresses, origin: string | null): str
       a: (_tag, attribs): sanitizeHtml.Tag => {
         const path = sitePath(attribs.href ?? '', origin);
         return path
-          ? { tagName: 'a', attribs: { href: abs(path), style: LINK } }
+          ? { tagName: 'a', attribs: { href: link(path), style: LINK } }
           : { tagName: 'span', attribs: {} };
       },
       img: (_tag, attribs): sanitizeHtml.Tag => {
@@ -75,8 +80,8 @@ function introHtml(markdown: string, abs: Addresses, origin: string | null): str
   });
 }
 
-function cardHtml(card: IssueCard, abs: Addresses): string {
-  const href = escapeHtml(abs(card.path));
+function cardHtml(card: IssueCard, abs: Addresses, link: Addresses): string {
+  const href = escapeHtml(link(card.path));
   const image = card.image
     ? `<a href="${href}" style="${LINK}"><img src="${escapeHtml(abs(card.image.path))}" alt="${escapeHtml(card.image.alt)}" width="560" style="display:block;width:100%;max-width:560px;height:auto;border:0;margin:0 0 12px;${MUTED}"></a>`
     : '';
@@ -122,16 +127,20 @@ export interface IssueBody {
   text: string;
 }
 
-/** Renders an issue's body with `abs` turning site paths into the addresses it shows. */
+/**
+ * Renders an issue's body with `abs` turning site paths into the addresses it shows, and `link`
+ * (by default the same) into the addresses its links go to (a message's carry the issue's `ref`).
+ */
 export async function renderIssueBody(
   issue: Pick<NewsletterIssue, 'intro' | 'items'>,
   abs: Addresses,
   origin: string | null,
+  link: Addresses = abs,
 ): Promise<IssueBody> {
   const cards = await issueCards(issue.items);
   const html = [
-    introHtml(issue.intro, abs, origin),
-    ...cards.map((card) => cardHtml(card, abs)),
+    introHtml(issue.intro, abs, link, origin),
+    ...cards.map((card) => cardHtml(card, abs, link)),
   ].join('');
   return { html, text: htmlToText(html) };
 }

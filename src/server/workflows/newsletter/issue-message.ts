@@ -8,7 +8,8 @@ import { htmlToText, renderIssueBody, type IssueBody } from './issue-html';
  * One subscriber's copy of an issue. The body is rendered once per send; each copy adds its
  * reader's own links: the one-click unsubscribe (RFC 8058 headers and a footer link, the same ones
  * the welcome mail carries), the preferences page (the same token as the unsubscribe link) and the
- * web version. No pixel, no redirect: every address in it is a page or an image of this site.
+ * web version. No pixel, no redirect: every address in it is a page or an image of this site, and
+ * links to pages carry `ref=<issue slug>` (the same for every reader) for the site's visit count.
  */
 
 /** Who gets one copy: the subscription's id and address, and its unsubscribe link secret. */
@@ -32,10 +33,30 @@ export interface IssueMessage {
   headers: Record<string, string>;
 }
 
+/** What an issue's links carry as `ref`: its slug, or its id when the slug is not plain ASCII. */
+export const issueRef = (issue: Pick<NewsletterIssue, 'id' | 'slug'>): string =>
+  /^[A-Za-z0-9_-]{1,80}$/.test(issue.slug) ? issue.slug : issue.id;
+
+/**
+ * A link to a page of this site from an issue: `ref` added, so the site's visit count can say
+ * which issue brought readers (the same for every reader: no per-reader id).
+ */
+export function issueLink(path: string, issue: Pick<NewsletterIssue, 'id' | 'slug'>): string {
+  const url = new URL(siteUrl(path));
+  url.searchParams.set('ref', issueRef(issue));
+  return url.href;
+}
+
 /** Renders the parts every copy shares (cards read once per send, not once per reader). */
 export async function prepareIssue(issue: NewsletterIssue): Promise<PreparedIssue> {
   const origin = new URL(siteUrl('/')).origin;
-  return { issue, body: await renderIssueBody(issue, (path) => siteUrl(path), origin) };
+  const body = await renderIssueBody(
+    issue,
+    (path) => siteUrl(path),
+    origin,
+    (path) => issueLink(path, issue),
+  );
+  return { issue, body };
 }
 
 const escapeHtml = (s: string) =>
@@ -50,7 +71,7 @@ const listId = () => `${SITE.shortName} newsletter <newsletter.${new URL(siteUrl
 /** One reader's copy of a prepared issue. */
 export function issueMessage({ issue, body }: PreparedIssue, to: Recipient): IssueMessage {
   const { headers, footer } = unsubscribeParts(to.id, to.secret);
-  const web = webVersionUrl(issue.slug);
+  const web = issueLink(new URL(webVersionUrl(issue.slug)).pathname, issue);
   const preferences = preferencesUrl(to.id, to.secret);
   const small = 'margin:0 0 12px;font-size:13px;color:#475569';
   const link = (url: string, label: string) =>

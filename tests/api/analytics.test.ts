@@ -1,0 +1,336 @@
+/**
+ * First-party counting: beacons and server-side events show in today's figures at once and in the
+ * daily aggregates after the rollup; visitors asking not to be counted and robots are not; a path
+ * that is not a page is refused; nothing stored holds an address, a user agent or a cookie; the
+ * rollup run twice counts once; reads cost the days shown; concurrent beacons are all counted.
+ */
+import { getStore } from '@netlify/blobs';
+import type { HitKind } from '../../src/schemas/analytics';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { countBlobCalls } from '../helpers/blobs-counter';
+import { startAdminSite, type Session } from '../helpers/admin-site';
+import { client, type TestSite } from '../helpers/platform';
+
+const UA = 'Mozilla/5.0 (X11; Linux x86_64) AnalyticsTest/7.7 Chrome/140.0 Safari/537.36';
+const COOKIE = 'tracking-test-cookie=c00k13-v4lu3';
+
+let site: TestSite;
+let admin: Session;
+let rollup: typeof import('../../src/server/visitors/analytics-rollup');
+beforeAll(async () => {
+  ({ site, admin } = await startAdminSite({ seed: true }));
+  rollup = await import('../../src/server/visitors/analytics-rollup');
+});
+afterAll(() => site.close());
+
+const store = () => getStore({ name: 'analytics', consistency: 'strong' });
+async function emptyStore() {
+  for (const { key } of (await store().list()).blobs) await store().delete(key);
+}
+beforeEach(emptyStore);
+
+const today = () => new Date().toISOString().slice(0, 10);
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+
+/** Sends a beacon as a browser does (text/plain), and waits for the work after the answer. */
+async function beacon(body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  const res = await client(site.url).post('/api/hit', JSON.stringify(body), {
+    'Content-Type': 'text/plain;charset=UTF-8',
+    'User-Agent': UA,
+    Cookie: COOKIE,
+    ...headers,
+  });
+  await site.platform.backgroundIdle();
+  return res;
+}
+const report = async (from = today(), to = today()) => {
+  const res = await admin.get(`/api/admin/analytics?from=${from}&to=${to}`);
+  expect(res.status).toBe(200);
+  return res.json as import('../../src/schemas/analytics').AnalyticsReport;
+};
+const viewsToday = async () => (await report()).days.at(-1)!.views;
+/** Rolls up as the scheduled function does a few minutes from now (every minute so far is finished). */
+const rollUp = () => rollup.rollUpHits(Date.now() + 3 * 60_000);
+
+describe('counting', () => {
+  it('counts a page view, its referrer host and newsletter issue at once, and in the day after the rollup', async () => {
+    const res = await beacon({
+      path: '/publications',
+      referrer: 'News.Example.org',
+      ref: 'issue-12',
+    });
+    expect(res.status).toBe(204);
+    await beacon({ path: '/team/' });
+    const now = await report();
+    expect(now.days).toEqual([{ date: today(), views: 2 }]);
+    expect(now.pages).toEqual([
+      { path: '/publications', views: 1 },
+      { path: '/team', views: 1 },
+    ]);
+    expect(now.referrers).toEqual([{ host: 'news.example.org', views: 1 }]);
+    expect(now.newsletter).toEqual([{ issue: 'issue-12', views: 1 }]);
+
+    const result = await rollUp();
+    expect(result.folded).toBe(2);
+    expect((await store().list({ prefix: 'shards/' })).blobs).toHaveLength(0);
+    expect(await report()).toEqual(now);
+  });
+
+  it('counts downloads clicked on our pages and server-side events (preview opens, signups by page)', async () => {
+    expect((await beacon({ path: '/pdf/abc/report.pdf', kind: 'pdf' })).status).toBe(204);
+    expect((await beacon({ path: '/publications/some-report.ris', kind: 'citation' })).status).toBe(
+      204,
+    );
+    const signup = await client(site.url).post(
+      '/api/newsletter',
+      { email: `reader-${Date.now()}@example.org`, page: '/publications/some-report' },
+      { 'User-Agent': UA },
+    );
+    expect(signup.status).toBe(201);
+    await site.platform.backgroundIdle();
+    const downloads = (await report()).downloads;
+    expect(downloads).toEqual([
+      { kind: 'pdf', path: '/pdf/abc/report.pdf', count: 1 },
+      { kind: 'citation', path: '/publications/some-report.ris', count: 1 },
+      { kind: 'signup', path: '/publications/some-report', count: 1 },
+    ]);
+    await rollUp();
+    expect((await report()).downloads).toEqual(downloads);
+  });
+
+  it('does not count Sec-GPC, DNT or robots (204, nothing stored), and refuses paths that are not pages', async () => {
+    const asks: Record<string, string>[] = [
+      { 'Sec-GPC': '1' },
+      { DNT: '1' },
+      { 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+      { 'User-Agent': 'curl/8.5.0' },
+    ];
+    for (const headers of asks) expect((await beacon({ path: '/' }, headers)).status).toBe(204);
+    expect((await store().list()).blobs).toHaveLength(0);
+    for (const path of ['/admin', '/wp-login.php', '/api/hit', '/login', 'https://evil.example/']) {
+      const res = await beacon({ path });
+      expect(res.status, path).toBe(400);
+      expect(res.json.message).toBeTruthy();
+    }
+    expect((await beacon({ path: '/team/x', kind: 'pdf' })).status).toBe(400);
+    expect((await store().list()).blobs).toHaveLength(0);
+  });
+
+  it('stores no address, user agent or cookie anywhere under analytics', async () => {
+    await beacon({ path: '/', referrer: 'example.org', ref: 'may' });
+    await beacon({ path: '/privacy' });
+    const before = (await store().list()).blobs.map((b) => b.key);
+    await rollUp();
+    const keys = [...before, ...(await store().list()).blobs.map((b) => b.key)];
+    expect(keys.length).toBeGreaterThan(2);
+    const texts: string[] = [];
+    for (const key of keys) {
+      // The hit travels inside a shard's key: decode it too.
+      const tail = key.split('.').at(-1) ?? '';
+      texts.push(key, Buffer.from(tail, 'base64url').toString('utf8'));
+      const value = await store().get(key, { type: 'text' });
+      if (value !== null) texts.push(value);
+    }
+    const all = texts.join('\n');
+    for (const secret of [UA, 'AnalyticsTest', '127.0.0.1', '::1', 'c00k13-v4lu3', 'tracking-test'])
+      expect(all).not.toContain(secret);
+  });
+
+  it('a rollup run twice, or one that died after adding, counts every hit once', async () => {
+    for (let i = 0; i < 5; i++) await beacon({ path: '/accessibility' });
+    const { ANALYTICS_KEYS } = await import('../../src/server/storage/keys');
+    const { decodeShardKey } = await import('../../src/server/visitors/analytics-hits');
+    const dayKey = ANALYTICS_KEYS.day(today());
+    const shards = (await store().list({ prefix: 'shards/' })).blobs.map((b) => b.key);
+    await rollUp();
+    // What a run leaves when it dies after adding the shards to the day, before deleting them:
+    // the counts and the noted ids in the day, and the shards still there.
+    const day = (await store().get(dayKey, { type: 'json' })) as {
+      pending: Record<string, string[]>;
+    };
+    for (const key of shards) {
+      const { minute, id } = decodeShardKey(key)!;
+      (day.pending[minute] ??= []).push(id);
+      await store().set(key, '');
+    }
+    await store().setJSON(dayKey, day);
+    expect(await viewsToday()).toBe(5);
+    await rollUp();
+    await rollUp();
+    expect((await store().list({ prefix: 'shards/' })).blobs).toHaveLength(0);
+    expect(await viewsToday()).toBe(5);
+    expect(((await store().get(dayKey, { type: 'json' })) as typeof day).pending).toEqual({});
+    // The scheduled function itself runs (nothing of this minute is due yet).
+    const run = await site.platform.runScheduled('analytics-rollup');
+    expect(run.status).toBe(200);
+  });
+
+  it('reads for 90 days cost the same Blobs calls with 3 or 300 hits stored', async () => {
+    const cost = async () => {
+      await rollUp();
+      const counter = await countBlobCalls();
+      try {
+        const { count } = await counter.during(() => report(daysAgo(89), today()));
+        return count;
+      } finally {
+        await counter.close();
+      }
+    };
+    for (let i = 0; i < 3; i++) await beacon({ path: '/' });
+    const small = await cost();
+    const { storeHit } = await import('../../src/server/visitors/analytics-hits');
+    await Promise.all(
+      Array.from({ length: 297 }, (_, i) =>
+        storeHit({ kind: 'view', path: `/team/member-${i % 40}`, host: '', ref: '' }),
+      ),
+    );
+    const large = await cost();
+    expect(large).toBe(small);
+    // The days shown, the settings and session checks, and today's listing: not the hits.
+    expect(large).toBeLessThanOrEqual(90 + 10);
+    expect(await viewsToday()).toBe(300);
+  });
+
+  it('counts 5,000 beacons from 50 concurrent clients, none lost', async () => {
+    const { default: hit } = await import('../../netlify/functions/hit');
+    const pending: Promise<unknown>[] = [];
+    const send = (client: number) =>
+      hit(
+        new Request(`${site.url}/api/hit`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'text/plain', 'User-Agent': UA },
+          body: JSON.stringify({ path: `/team/m${client % 7}` }),
+        }),
+        { ip: `10.0.0.${client}`, waitUntil: (p) => pending.push(p) },
+      );
+    await Promise.all(
+      Array.from({ length: 50 }, async (_, c) => {
+        for (let i = 0; i < 100; i++) expect((await send(c)).status).toBe(204);
+      }),
+    );
+    await Promise.all(pending);
+    expect(await viewsToday()).toBe(5000);
+    await rollUp();
+    expect(await viewsToday()).toBe(5000);
+  }, 120_000);
+
+  it('stores nothing while counting is turned off in the site settings', async () => {
+    expect((await admin.patch('/api/site-settings', { countVisits: false })).status).toBe(200);
+    try {
+      expect((await beacon({ path: '/' })).status).toBe(204);
+      expect((await store().list()).blobs).toHaveLength(0);
+    } finally {
+      await admin.patch('/api/site-settings', { countVisits: true });
+    }
+  });
+
+  it('answers a CSV of the same figures, and only to signed-in editors', async () => {
+    await beacon({ path: '/privacy', referrer: 'example.net' });
+    const csv = await admin.get(`/api/admin/analytics?from=${today()}&to=${today()}&format=csv`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
+    expect(csv.text).toContain('section,key,kind,count');
+    expect(csv.text).toContain(`day,${today()},view,1`);
+    expect(csv.text).toContain('page,/privacy,view,1');
+    expect(csv.text).toContain('referrer,example.net,view,1');
+    expect(
+      (await client(site.url).get(`/api/admin/analytics?from=${today()}&to=${today()}`)).status,
+    ).toBe(401);
+    const bad = await admin.get('/api/admin/analytics?from=2026-13-01&to=2026-01-01');
+    expect(bad.status).toBe(400);
+    expect(bad.json.fields).toBeTruthy();
+  });
+
+  it("shows a publication's impact: views, downloads, referrers and issues, beside the previous one", async () => {
+    const all = (await admin.get('/api/publications/all')).json as {
+      id: string;
+      slug: string;
+      pdf: string;
+    }[];
+    const latest = (await admin.get('/api/admin/analytics/publications/latest')).json
+      .ids as string[];
+    expect(latest.length).toBeGreaterThan(0);
+    const p = all.find((i) => i.id === latest[0])!;
+    const page = `/publications/${p.slug}`;
+    await beacon({ path: page, referrer: 'news.example.org', ref: 'issue-7' });
+    await beacon({ path: page });
+    await beacon({ path: `${page}.ris`, kind: 'citation' });
+    await rollUp();
+    await beacon({ path: page, ref: 'issue-7' });
+    const res = await admin.get(`/api/admin/analytics/publications/${p.id}`);
+    expect(res.status).toBe(200);
+    const impact = res.json as import('../../src/schemas/analytics').PublicationImpact;
+    expect(impact.path).toBe(page);
+    expect(impact.totals).toMatchObject({ views: 3, citation: 1 });
+    expect(impact.days.at(-1)).toEqual({ date: today(), views: 3 });
+    expect(impact.referrers).toEqual([{ host: 'news.example.org', views: 1 }]);
+    expect(impact.newsletter).toEqual([{ issue: 'issue-7', views: 2 }]);
+    if (impact.publishedOn >= daysAgo(6)) expect(impact.first7.views).toBe(3);
+    expect((await admin.get('/api/admin/analytics/publications/no-such-id')).status).toBe(404);
+  });
+
+  it("the privacy notice's default says what the beacon sends and the aggregates keep, and no more", async () => {
+    const { SETTINGS_DEFAULTS } = await import('../../src/schemas/site-settings-defaults');
+    const { beaconSchema, hitSchema } = await import('../../src/schemas/analytics');
+    const notice = SETTINGS_DEFAULTS.privacyAnalyticsDescription;
+    // Each field the beacon may send, and each kind counted, is named in the notice.
+    const sentFields: Record<string, string> = {
+      path: 'the address of the page',
+      referrer: 'the name of the website whose link brought you (not the link itself)',
+      ref: 'which issue it was',
+      kind: 'downloads of reports, citation files and calendar files',
+    };
+    expect(Object.keys(beaconSchema.shape).sort()).toEqual(Object.keys(sentFields).sort());
+    for (const phrase of Object.values(sentFields)) expect(notice).toContain(phrase);
+    const kinds: Record<HitKind, string> = {
+      view: 'For each page view',
+      pdf: 'downloads of reports',
+      citation: 'citation files',
+      ics: 'calendar files',
+      preview: 'preview links opened',
+      signup: 'newsletter signups by the page they came from',
+    };
+    for (const phrase of Object.values(kinds)) expect(notice).toContain(phrase);
+    for (const never of [
+      'IP address',
+      'user agent',
+      'cookies',
+      'Global Privacy Control',
+      'Do Not Track',
+    ])
+      expect(notice).toContain(never);
+    // What is stored holds those four fields and a count, nothing else.
+    expect(Object.keys(hitSchema.shape).sort()).toEqual(['host', 'kind', 'path', 'ref']);
+    await beacon({ path: '/', referrer: 'example.com', ref: 'june' });
+    await rollUp();
+    const { ANALYTICS_KEYS } = await import('../../src/server/storage/keys');
+    const day = (await store().get(ANALYTICS_KEYS.day(today()), { type: 'json' })) as {
+      date: string;
+      cells: Record<string, number>;
+      pending: object;
+    };
+    expect(Object.keys(day).sort()).toEqual(['cells', 'date', 'pending']);
+    expect(day.cells).toEqual({ ['view\t/\texample.com\tjune']: 1 });
+    expect((await store().list()).blobs.map((b) => b.key)).toEqual([ANALYTICS_KEYS.day(today())]);
+  });
+
+  it('throttles beacons per client under a keyed hash of the address, swept once expired', async () => {
+    const before = process.env.PUBLIC_POST_LIMIT;
+    process.env.PUBLIC_POST_LIMIT = '20';
+    try {
+      expect((await beacon({ path: '/' })).status).toBe(204);
+      expect(await viewsToday()).toBe(1);
+      const throttle = getStore({ name: 'throttle', consistency: 'strong' });
+      const keys = (await throttle.list({ prefix: 'beacon/' })).blobs.map((b) => b.key);
+      expect(keys).toHaveLength(1);
+      expect(keys[0]).toMatch(/^beacon\/[0-9a-f]{32}\/\d+-/);
+      expect(keys[0]).not.toContain('127.0.0.1');
+      const { sweepBeaconThrottle } = await import('../../src/server/auth/throttle');
+      expect(await sweepBeaconThrottle(Date.now())).toBe(0);
+      expect(await sweepBeaconThrottle(Date.now() + 11 * 60_000)).toBe(1);
+      expect((await throttle.list({ prefix: 'beacon/' })).blobs).toHaveLength(0);
+    } finally {
+      process.env.PUBLIC_POST_LIMIT = before;
+    }
+  });
+});
