@@ -18,25 +18,22 @@ interface PagefindPage {
   sub_results: { url: string; title: string }[];
 }
 
-const loaded = new Map<string, Promise<PagefindModule>>();
-
-function pagefindOf(base: string): Promise<PagefindModule> {
-  let api = loaded.get(base);
-  if (!api) {
-    api = (async () => {
-      const res = await fetch(`${base}/pagefind/pagefind.js`);
-      if (!res.ok) throw new Error(`${base}/pagefind/pagefind.js answered ${res.status}`);
-      // One module per site: the comment makes the address unique, and a module keeps its options.
-      const code = `${await res.text()}\n// ${base}`;
-      const mod = (await import(
-        `data:text/javascript,${encodeURIComponent(code)}`
-      )) as PagefindModule;
-      await mod.options({ basePath: `${base}/pagefind/` });
-      return mod;
-    })();
-    loaded.set(base, api);
-  }
-  return api;
+/**
+ * Pagefind's module for the index a site serves now: one module per site and build, since a module
+ * keeps its options and the index it loaded (a rebuilt site's index has a new hash in
+ * pagefind-entry.json, and so gets a module of its own).
+ */
+async function pagefindOf(base: string): Promise<PagefindModule> {
+  const entry = await fetch(`${base}/pagefind/pagefind-entry.json`);
+  if (!entry.ok) throw new Error(`${base}/pagefind/pagefind-entry.json answered ${entry.status}`);
+  const build = await entry.text();
+  const code = await (await fetch(`${base}/pagefind/pagefind.js`)).text();
+  // The comment makes the module's address unique to this site and index.
+  const mod = (await import(
+    `data:text/javascript,${encodeURIComponent(`${code}\n// ${base} ${build}`)}`
+  )) as PagefindModule;
+  await mod.options({ basePath: `${base}/pagefind/` });
+  return mod;
 }
 
 /** The pages that match `query` on the site at `base`: paths, titles, filters and section paths. */
