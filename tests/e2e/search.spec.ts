@@ -26,6 +26,9 @@ test('a sentence from the middle of a report finds its section, and the result l
   await expect(status).toHaveText(new RegExp(`^1 result for “${SENTENCE}”`));
   await expect(page).toHaveURL(`/search?q=${encodeURIComponent(SENTENCE).replace(/%20/g, '+')}`);
   expect(pagefind.some((url) => url.endsWith('/pagefind/pagefind.js'))).toBe(true);
+  // Index chunks and fragments are named by their hash, so browsers keep them (public/_headers).
+  const fragment = pagefind.find((url) => url.includes('/pagefind/fragment/'))!;
+  expect((await page.request.get(fragment)).headers()['cache-control']).toContain('immutable');
 
   const result = page.getByRole('listitem').filter({ hasText: 'The State of AI Governance 2025' });
   await expect(result.getByText('Publication', { exact: true })).toBeVisible();
