@@ -17,7 +17,7 @@ export interface SearchHit {
 /** One page found: what it is, and where in it the words stand. */
 export interface SearchResult extends SearchHit {
   kind: SearchKind | undefined;
-  /** Sections of the page that match, best first (at most three). */
+  /** Sections of the page that match, in page order (at most three). */
   sections: SearchHit[];
 }
 
