@@ -5,6 +5,7 @@ import { defineConfig } from 'astro/config';
 import contentStoreCheck from './src/integrations/content-store-check.ts';
 import pageCache from './src/integrations/page-cache.ts';
 import previewPages from './src/integrations/preview-pages.ts';
+import searchIndex from './src/integrations/search-index.ts';
 import setupCode from './src/integrations/setup-code.ts';
 import { AFTER_PAINT_SCRIPT, FONTS_LATER_SCRIPT } from './src/lib/after-paint.ts';
 import { EARLY_TAP_SCRIPT } from './src/lib/early-tap.ts';
@@ -56,7 +57,15 @@ export default defineConfig({
   // Pages and images render a few at a time: while one waits (sharp encoding a PNG on libuv's
   // threads, a cache file read), the next renders. Output is the same; the build is shorter.
   build: { concurrency: 4 },
-  integrations: [react(), contentStoreCheck(), previewPages(), pageCache(), setupCode()],
+  // searchIndex last: it indexes the output once the others have finished changing it.
+  integrations: [
+    react(),
+    contentStoreCheck(),
+    previewPages(),
+    pageCache(),
+    setupCode(),
+    searchIndex(),
+  ],
   vite: { plugins: [tailwindcss(), ...devPlugins] },
   devToolbar: { enabled: false },
   // Hash-based CSP for Astro's own inline scripts (no 'unsafe-inline' scripts). Styles allow

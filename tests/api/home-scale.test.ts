@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventInput } from '../../src/schemas/event';
 import type { PublicationInput } from '../../src/schemas/publication';
 import { buildPages, startTestSite, type TestSite } from '../helpers/platform';
+import { searchSite } from '../helpers/site-search';
 
 const PUBLICATIONS = 1000;
 const EVENTS = 1000;
@@ -191,11 +192,8 @@ describe('the /publications archive', () => {
     );
     for (const p of archive) expect((await get(p)).status, p).toBe(200);
 
-    const index = JSON.parse((await get('/search-index.json')).html) as {
-      title: string;
-      url: string;
-    }[];
-    const entry = index.find((e) => e.title === 'Scale publication 500')!;
+    const found = await searchSite(site.url, 'Scale publication 500', { kind: 'Publication' });
+    const entry = found.find((e) => e.title === 'Scale publication 500')!;
     // A publication's own page, which the archive's card for it links to.
     expect(entry.url).toBe('/publications/scale-publication-500');
     const page = await get(entry.url);

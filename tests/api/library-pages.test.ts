@@ -112,7 +112,7 @@ describe('person pages', () => {
     expect(await sitemapLocs()).toEqual(
       expect.arrayContaining(['/team/marcus-chen', '/team/dr-lena-fischer']),
     );
-    expect(await searchUrls()).toContain('/team/marcus-chen');
+    expect(await searchUrls('Marcus Chen')).toContain('/team/marcus-chen');
   });
 });
 
@@ -185,7 +185,7 @@ describe('topic pages', () => {
       '/publications/the-state-of-ai-governance-2025',
     );
     expect(await sitemapLocs()).toContain('/research/ai-governance-policy');
-    expect(await searchUrls()).toContain('/research/ai-governance-policy');
+    expect(await searchUrls('AI governance policy')).toContain('/research/ai-governance-policy');
   });
 
   it('are where the research cards lead, unless the area has its own link', async () => {

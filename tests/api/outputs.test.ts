@@ -311,7 +311,9 @@ describe('drafts and embargoes', () => {
     }
     const locs = await sitemapLocs();
     expect(locs.filter((p) => /embargoed|unfinished/.test(p))).toEqual([]);
-    expect((await searchUrls()).filter((p) => /embargoed|unfinished/.test(p))).toEqual([]);
+    // Searched by the words of their titles: the index has no page of theirs to find.
+    const found = [...(await searchUrls('embargoed')), ...(await searchUrls('unfinished draft'))];
+    expect(found.filter((p) => /embargoed|unfinished/.test(p))).toEqual([]);
     expect((await feedLinks('/publications/feed.xml')).some((p) => p.includes('embargoed'))).toBe(
       false,
     );
@@ -399,7 +401,7 @@ describe('drafts and embargoes', () => {
     expect(await sitemapLocs()).toEqual(
       expect.arrayContaining(['/publications/embargoed-findings', '/events/embargoed-webinar']),
     );
-    expect(await searchUrls()).toEqual(
+    expect(await searchUrls('embargoed')).toEqual(
       expect.arrayContaining(['/publications/embargoed-findings', '/events/embargoed-webinar']),
     );
     expect(await feedLinks('/publications/feed.xml')).toContain('/publications/embargoed-findings');

@@ -134,7 +134,7 @@ describe('what the public sees', () => {
     expect(await feedLinks('/publications/feed.xml')).not.toContain(
       '/publications/embargoed-report',
     );
-    expect(await searchUrls()).not.toContain('/publications/embargoed-report');
+    expect(await searchUrls('Embargoed Report')).not.toContain('/publications/embargoed-report');
     expect((await t.anon.get('/api/publications')).text).not.toContain('Embargoed Report');
     expect((await html('/publications')).text).not.toContain('Embargoed Report');
   });

@@ -128,7 +128,7 @@ describe('before its time', () => {
     expect((await page('/publications/launch-report')).status).toBe(404);
     expect((await page('/events/launch-webinar')).status).toBe(404);
     expect((await sitemapLocs()).filter((p) => p.includes('launch'))).toEqual([]);
-    expect((await searchUrls()).filter((p) => p.includes('launch'))).toEqual([]);
+    expect((await searchUrls('launch')).filter((p) => p.includes('launch'))).toEqual([]);
     expect(await heroTitle()).not.toBe(HERO);
     expect((await visitor.get('/api/site-settings')).json.heroTitle).not.toBe(HERO);
     expect((await visitor.get(`/api/publications/${ids.report}`)).status).toBe(404);

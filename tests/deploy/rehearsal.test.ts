@@ -140,6 +140,11 @@ describe('a deploy with Netlify’s build program', () => {
     goLive('deploy1');
     // The published PDF is a file of the deploy, which the CDN serves.
     expect((await readFile(path.join(copy, 'dist', pdfUrl))).equals(PDF)).toBe(true);
+    // The site search's index ships with the pages it describes (src/integrations/search-index.ts).
+    const entry = JSON.parse(
+      await readFile(path.join(copy, 'dist', 'pagefind', 'pagefind-entry.json'), 'utf8'),
+    ) as { languages: { en: { page_count: number } } };
+    expect(entry.languages.en.page_count).toBeGreaterThan(DEMO.publications.length);
   }, 150_000);
 
   it('bundles every function', async () => {

@@ -1,12 +1,6 @@
 import { axe } from './axe';
 import { expect, test } from './fixtures';
 
-interface Entry {
-  kind: string;
-  title: string;
-  url: string;
-}
-
 test('an unknown path answers 404 with the not-found card', async ({ page }) => {
   const res = await page.goto('/no-such-page-here');
   expect(res?.status()).toBe(404);
@@ -30,46 +24,6 @@ test('/coming-soon.html is a styled static page with a link home', async ({ page
   );
   // The stylesheet loaded (same-origin file; no inline styles needed under the CSP).
   await expect(page.locator('body')).toHaveCSS('display', 'grid');
-});
-
-test('/search filters the build-time index by ?q= and links to the right place', async ({
-  page,
-}) => {
-  const index = (await (await page.request.get('/search-index.json')).json()) as Entry[];
-  const kinds = new Set(index.map((e) => e.kind));
-  expect([...kinds].sort()).toEqual(['Event', 'Publication', 'Research area', 'Team member']);
-  const publication = index.find((e) => e.kind === 'Publication')!;
-  const word = publication.title.split(/\s+/).find((w) => w.length > 5)!;
-
-  await page.goto(`/search?q=${encodeURIComponent(word)}`);
-  expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
-  await expect(page.getByRole('searchbox', { name: 'Search terms' })).toHaveValue(word);
-  const results = page.locator('[data-search-results] a');
-  // Publications link to their own page, which opens with their title.
-  await expect(results.filter({ hasText: publication.title })).toHaveAttribute(
-    'href',
-    /^\/publications\/[\p{Ll}\p{N}-]+$/u,
-  );
-  await expect(page.locator('[data-search-status]')).toContainText(`for “${word}”`);
-  const pageResponse = await page.request.get(publication.url);
-  expect(pageResponse.status()).toBe(200);
-  expect(await pageResponse.text()).toContain(`<h1 id="publication-title"`);
-
-  // Typing filters in place and keeps the address shareable.
-  // People lead to their own pages.
-  const member = index.find((e) => e.kind === 'Team member' && e.url.startsWith('/team/'))!;
-  await page.getByRole('searchbox', { name: 'Search terms' }).fill(member.title);
-  await expect(results.first()).toHaveAttribute('href', member.url);
-  await expect(page).toHaveURL(/\/search\?q=/);
-  await results.first().click();
-  await page.waitForURL((url) => url.pathname === member.url);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(member.title);
-
-  await page.goto('/search?q=zzqqxxnothing');
-  await expect(page.locator('[data-search-status]')).toHaveText(
-    'No results for “zzqqxxnothing”. Try different or fewer words.',
-  );
-  await expect(results).toHaveCount(0);
 });
 
 test('robots.txt and sitemap.xml list what may be crawled', async ({ page, baseURL }) => {
@@ -103,7 +57,6 @@ test('the layout and these pages have no WCAG 2.1 AA violations, the open dialog
     '/testimonials',
     '/privacy',
     '/accessibility',
-    '/search?q=ai',
     '/no-such-page-here',
     '/coming-soon.html',
   ]) {

@@ -3,13 +3,20 @@ import { expect, test } from './fixtures';
 
 /** Publication and event pages, as a visitor reaches them. */
 
-interface Entry {
-  kind: string;
-  title: string;
-  url: string;
-}
-const entries = async (page: import('@playwright/test').Page) =>
-  (await (await page.request.get('/search-index.json')).json()) as Entry[];
+/** The published publications and events, with the address of each one's page. */
+const entries = async (page: import('@playwright/test').Page) => {
+  const list = async (kind: 'Publication' | 'Event', collection: string, path: string) =>
+    (
+      (await (await page.request.get(`/api/${collection}`)).json()) as {
+        slug: string;
+        title: string;
+      }[]
+    ).map((item) => ({ kind, title: item.title, url: `${path}/${item.slug}` }));
+  return [
+    ...(await list('Publication', 'publications', '/publications')),
+    ...(await list('Event', 'events', '/events')),
+  ];
+};
 const audit = async (page: import('@playwright/test').Page) => {
   const { violations } = await axe(page, ['best-practice']).analyze();
   return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -1,12 +1,14 @@
 /**
  * Reading a built site the way a client does, with maintained parsers: HTML pages
- * (node-html-parser), the sitemap (fast-xml-parser), RSS feeds (rss-parser) and the search index.
+ * (node-html-parser), the sitemap (fast-xml-parser), RSS feeds (rss-parser) and the
+ * search index (Pagefind's own script: site-search.ts).
  * `html` asserts the page answered 200, so a missing page fails where it is read.
  */
 import { XMLParser } from 'fast-xml-parser';
 import { parse, type HTMLElement } from 'node-html-parser';
 import Parser from 'rss-parser';
 import { expect } from 'vitest';
+import { searchSite } from './site-search';
 
 export const jsonLd = (doc: HTMLElement) =>
   doc.querySelectorAll('script[type="application/ld+json"]').map((s) => JSON.parse(s.textContent));
@@ -37,10 +39,9 @@ export function builtPages(base: () => string) {
     (await new Parser().parseString((await page(path)).text)).items.map(
       (i) => new URL(i.link!).pathname,
     );
-  const searchUrls = async () =>
-    JSON.parse((await page('/search-index.json')).text).map(
-      (e: { url: string }) => e.url,
-    ) as string[];
+  /** The paths of the pages the site search finds for `query`. */
+  const searchUrls = async (query: string) =>
+    (await searchSite(base(), query)).map((found) => found.url);
   const ogImage = async (path: string) =>
     new URL((await html(path)).querySelector('meta[property="og:image"]')!.getAttribute('content')!)
       .pathname;

@@ -1,0 +1,141 @@
+import { request } from '@playwright/test';
+import { axe } from './axe';
+import { expect, publishHeldBuilds, test, waitForLive } from './fixtures';
+
+/** The site search: /search over the Pagefind index the build writes. */
+
+const REPORT = '/publications/the-state-of-ai-governance-2025';
+// From the middle of the demo report's body (src/server/content/demo-report.ts), under "What worked".
+const SENTENCE = 'audit duties written as tests rather than values';
+
+test('a sentence from the middle of a report finds its section, and the result lands on that heading', async ({
+  page,
+}) => {
+  const pagefind: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/pagefind/')) pagefind.push(r.url());
+  });
+  await page.goto('/search');
+  expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
+  // Nothing of the search loads before a visitor searches.
+  expect(pagefind).toEqual([]);
+
+  const box = page.getByRole('searchbox', { name: 'Search terms' });
+  await box.fill(SENTENCE);
+  const status = page.getByRole('status');
+  await expect(status).toHaveText(new RegExp(`^1 result for “${SENTENCE}”`));
+  await expect(page).toHaveURL(`/search?q=${encodeURIComponent(SENTENCE).replace(/%20/g, '+')}`);
+  expect(pagefind.some((url) => url.endsWith('/pagefind/pagefind.js'))).toBe(true);
+  // Index chunks and fragments are named by their hash, so browsers keep them (public/_headers).
+  const fragment = pagefind.find((url) => url.includes('/pagefind/fragment/'))!;
+  expect((await page.request.get(fragment)).headers()['cache-control']).toContain('immutable');
+
+  const result = page.getByRole('listitem').filter({ hasText: 'The State of AI Governance 2025' });
+  await expect(result.getByText('Publication', { exact: true })).toBeVisible();
+  await expect(result.locator('mark').first()).toBeVisible();
+  const section = result
+    .getByRole('list', { name: 'Sections of The State of AI Governance 2025' })
+    .getByRole('link', { name: 'What worked' });
+  await expect(section).toHaveAttribute('href', `${REPORT}#section-what-worked`);
+  await section.click();
+  await page.waitForURL((url) => url.pathname === REPORT && url.hash === '#section-what-worked');
+  await expect(page.getByRole('heading', { level: 2, name: 'What worked' })).toBeInViewport();
+
+  // The address's ?q= searches on load, and the kind choice narrows the results.
+  await page.goto(`/search?q=${encodeURIComponent('Marcus Chen')}&kind=Person`);
+  await expect(box).toHaveValue('Marcus Chen');
+  await expect(page.getByLabel('Show')).toHaveValue('Person');
+  const results = page.locator('[data-search-results] > li');
+  await expect(results.first().getByRole('link', { name: 'Marcus Chen' })).toHaveAttribute(
+    'href',
+    '/team/marcus-chen',
+  );
+  for (const label of await results.locator('[data-search-kind]').allTextContents())
+    expect(label).toBe('Person');
+
+  await box.fill('zzqqxxnothing');
+  await expect(status).toHaveText('No results for “zzqqxxnothing”. Try different or fewer words.');
+  await expect(results).toHaveCount(0);
+});
+
+test('the search page has no WCAG 2.1 AA violations with results shown, and only it may run WebAssembly', async ({
+  page,
+}) => {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') violations.push(m.text());
+  });
+  await page.goto('/search?q=governance');
+  await expect(page.locator('[data-search-results] > li').first()).toBeVisible();
+  const { violations: found } = await axe(page, ['best-practice']).analyze();
+  expect(found.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
+  expect(violations).toEqual([]);
+
+  const policy = (path: string) =>
+    page.request
+      .get(path)
+      .then((r) => r.text())
+      .then((html) => /http-equiv="content-security-policy" content="([^"]*)"/i.exec(html)?.[1]);
+  expect(await policy('/search')).toContain("'wasm-unsafe-eval'");
+  expect(await policy('/')).not.toContain('wasm');
+  expect(await policy(REPORT)).not.toContain('wasm');
+});
+
+test('a draft is never indexed: its unique word finds nothing, while a published one is found after the same build', async ({
+  page,
+  site,
+  adminSession,
+}) => {
+  test.setTimeout(180_000);
+  // Letters only, and random from the first: words that share a prefix or hold digits could
+  // match each other's pages (Pagefind matches prefixes and splits words at digits).
+  const word = () =>
+    Array.from({ length: 14 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join(
+      '',
+    );
+  const draftWord = word();
+  const liveWord = word();
+  const admin = await request.newContext({ baseURL: site.url, storageState: adminSession.state });
+  const made: { id: string; slug: string }[] = [];
+  try {
+    for (const [title, status, unique] of [
+      [`Search draft ${draftWord}`, 'draft', draftWord],
+      [`Search live ${liveWord}`, 'published', liveWord],
+    ] as const) {
+      const res = await admin.post('/api/publications', {
+        data: {
+          title,
+          description: 'A report for the search test.',
+          status,
+          body: `## Findings\n\nThe word ${unique} stands in this body.`,
+        },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      made.push((await res.json()) as { id: string; slug: string });
+    }
+    const live = made[1]!;
+    publishHeldBuilds();
+    await waitForLive(page, `/publications/${live.slug}`, liveWord, 120_000);
+
+    const status = page.getByRole('status');
+    await page.goto(`/search?q=${liveWord}`);
+    await expect(status).toHaveText(`1 result for “${liveWord}”`);
+    await expect(page.getByRole('link', { name: 'Findings' })).toHaveAttribute(
+      'href',
+      `/publications/${live.slug}#section-findings`,
+    );
+    await page.goto(`/search?q=${draftWord}`);
+    await expect(status).not.toHaveText('Searching…');
+    expect(
+      await page
+        .locator('[data-search-results] a')
+        .evaluateAll((as) => as.map((a) => a.getAttribute('href'))),
+    ).toEqual([]);
+    await expect(status).toHaveText(`No results for “${draftWord}”. Try different or fewer words.`);
+  } finally {
+    for (const { id } of made) await admin.delete(`/api/publications/${id}`);
+    await admin.dispose();
+  }
+});
