@@ -105,3 +105,21 @@ describe('members saved with an honorific in the name', () => {
     expect(m).toMatchObject({ name: 'Dr. Who', honorific: 'Sir' });
   });
 });
+
+describe('the cited name read from a name', () => {
+  it('takes the parts an admin set over the name', () => {
+    expect(citedName('Dr. Lena Fischer', { given: ' Lena M. ', family: ' Fischer-Roth ' })).toEqual(
+      { given: 'Lena M.', family: 'Fischer-Roth' },
+    );
+  });
+
+  it('reads "Family, Given" with any honorific dropped from either side', () => {
+    expect(citedName('Fischer, Dr. Lena')).toEqual({ given: 'Lena', family: 'Fischer' });
+    expect(citedName('Prof. Okonkwo')).toEqual({ given: '', family: 'Okonkwo' });
+  });
+
+  it('never leaves a name made of an honorific without its last word', () => {
+    expect(splitHonorific('Dr. Who')).toEqual({ honorific: 'Dr.', name: 'Who' });
+    expect(splitHonorific('Dr.')).toEqual({ honorific: '', name: 'Dr.' });
+  });
+});
