@@ -27,6 +27,8 @@ interface PagefindHit {
   excerpt: string;
   /** The heading a section starts at (absent for the page's own result). */
   anchor?: { element: string };
+  /** Where the query's words stand in it: how many it holds says how well it matches. */
+  locations?: number[];
 }
 interface PagefindData extends PagefindHit {
   meta: { title?: string };
@@ -42,6 +44,24 @@ interface Pagefind {
 }
 
 const SECTIONS = 3;
+
+/**
+ * The sections that hold most of the query's words, in page order: Pagefind gives every section
+ * with a match in page order, so a long report's first sections (its key findings, say) would
+ * otherwise crowd out the one where the sentence stands.
+ */
+function bestSections(sections: PagefindHit[]): PagefindHit[] {
+  return (
+    sections
+      .map((section, at) => ({ section, at, hits: section.locations?.length ?? 0 }))
+      // The page's title heading is the result itself, not a section of it.
+      .filter(({ section }) => section.anchor && section.anchor.element !== 'h1')
+      .sort((a, b) => b.hits - a.hits || a.at - b.at)
+      .slice(0, SECTIONS)
+      .sort((a, b) => a.at - b.at)
+      .map(({ section }) => section)
+  );
+}
 let loaded: Promise<Pagefind> | null = null;
 
 /** Loads Pagefind once, on first use; a failed load is tried again on the next search. */
@@ -96,15 +116,11 @@ export async function searchSite(
       title: page.meta.title ?? page.url,
       url: pagePath(page.url),
       excerpt: excerptRuns(page.excerpt),
-      sections: (page.sub_results ?? [])
-        // The page's title heading is the result itself, not a section of it.
-        .filter((section) => section.anchor && section.anchor.element !== 'h1')
-        .slice(0, SECTIONS)
-        .map((section) => ({
-          title: section.title ?? '',
-          url: pagePath(section.url),
-          excerpt: excerptRuns(section.excerpt),
-        })),
+      sections: bestSections(page.sub_results ?? []).map((section) => ({
+        title: section.title ?? '',
+        url: pagePath(section.url),
+        excerpt: excerptRuns(section.excerpt),
+      })),
     })),
   };
 }

@@ -1,3 +1,4 @@
+import { splitHonorific } from '../../src/schemas/cited-name';
 import { SETTINGS_DEFAULTS } from '../../src/schemas/site-settings';
 import { expect, signIn, test } from './fixtures';
 import { DEMO, waitForGone } from './home-helpers';
@@ -111,23 +112,27 @@ test.describe('home page sections', () => {
 
     const team = page.locator('#team');
     const names = await team.locator('[data-edit$=".name"]').allTextContents();
-    // Sorted by order, the member without one last.
-    expect(names.slice(0, DEMO.teamMembers.length)).toEqual(DEMO.teamMembers.map((m) => m.name));
+    // Sorted by order, the member without one last; the editable name is the one without its
+    // honorific, which the card shows before it.
+    expect(names.slice(0, DEMO.teamMembers.length)).toEqual(
+      DEMO.teamMembers.map((m) => splitHonorific(m.name).name),
+    );
     const lena = team.locator('li').filter({ hasText: 'Dr. Lena Fischer' }).first();
-    await expect(lena.getByRole('link', { name: 'Dr. Lena Fischer on LinkedIn' })).toHaveAttribute(
+    await expect(lena.getByRole('link', { name: 'Lena Fischer on LinkedIn' })).toHaveAttribute(
       'href',
       DEMO.teamMembers[0]!.linkedin!,
     );
-    await expect(
-      lena.getByRole('link', { name: 'Dr. Lena Fischer on X (Twitter)' }),
-    ).toHaveAttribute('target', '_blank');
-    await expect(lena.getByRole('link', { name: 'Email Dr. Lena Fischer' })).toHaveAttribute(
+    await expect(lena.getByRole('link', { name: 'Lena Fischer on X (Twitter)' })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+    await expect(lena.getByRole('link', { name: 'Email Lena Fischer' })).toHaveAttribute(
       'href',
       'mailto:lena.fischer@meridian-ai.org',
     );
     // Hover reveals the links; a keyboard user reaches them by focus.
     await lena.hover();
-    await expect(lena.getByRole('link', { name: 'Dr. Lena Fischer on LinkedIn' })).toBeVisible();
+    await expect(lena.getByRole('link', { name: 'Lena Fischer on LinkedIn' })).toBeVisible();
     // A member without social links still leads to their own page, and to nothing else.
     const kenji = team.locator('li').filter({ hasText: 'Prof. Kenji Watanabe' }).first();
     await expect(kenji.locator('a:not([data-person-link])')).toHaveCount(0);

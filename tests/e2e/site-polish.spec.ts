@@ -68,15 +68,19 @@ test('the privacy notice is a page of its own, linked from the footer, with its 
     'settings.privacyTitle',
   );
   for (const heading of [
+    'Who is responsible',
     'Contact messages',
     'Newsletter',
     'Testimonials',
     'Analytics and cookies',
+    'Who handles it for us',
+    'Why we may use it',
     'Your rights',
+    'Complaints',
   ]) {
     await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
   }
-  await expect(page.locator('[data-edit^="settings.privacy"]')).toHaveCount(7);
+  await expect(page.locator('[data-edit^="settings.privacy"]')).toHaveCount(11);
 });
 
 test('the accessibility statement is linked from the footer, says what is met and how it is checked, and its texts are editable in place', async ({
