@@ -5,7 +5,7 @@ import { readImageUpload, storeImage } from '../../src/server/content/uploads';
 
 export default route({
   async POST(req) {
-    await requirePermission(req, 'content');
+    await requirePermission(req, 'edit');
     const image = await readImageUpload(req, 'file');
     return json({ imageUrl: await storeImage(image) }, { status: 201 });
   },
