@@ -296,3 +296,44 @@ describe('reviewing', () => {
     expect((await t.viewer.get('/api/admin/proposals?status=maybe')).status).toBe(400);
   });
 });
+
+describe('the two-person rule', () => {
+  it('off by default; on, editors propose and cannot approve their own, admins save directly', async () => {
+    expect((await t.viewer.get('/api/admin/review-policy')).json).toEqual({
+      changesNeedApproval: false,
+    });
+    const refused = await t.viewer.put('/api/admin/review-policy', { changesNeedApproval: true });
+    expect(refused.status).toBe(403);
+    expect((await t.admin.put('/api/admin/review-policy', { changesNeedApproval: 1 })).status).toBe(
+      400,
+    );
+    const on = await t.admin.put('/api/admin/review-policy', { changesNeedApproval: true });
+    expect(on.json).toEqual({ changesNeedApproval: true });
+    try {
+      const id = await createRecord(t.admin, 'team-members', member('Radia'));
+      const pid = proposalId(
+        await t.viewer.patch(`/api/team-members/${id}`, { bio: 'Radia built the spanning tree.' }),
+      );
+      proposalId(await t.viewer.patch('/api/site-settings', { heroTitle: 'Editor hero' }));
+      expect((await t.anon.get(`/api/team-members/${id}`)).json.bio).toBe('Radia studies AI.');
+
+      const own = await t.viewer.post(`/api/admin/proposals/${pid}/approve`);
+      expect(own.status).toBe(403);
+      expect(own.json.message).toBe(
+        'You cannot approve your own proposal: another editor or admin reviews it',
+      );
+      expect((await t.admin.post(`/api/admin/proposals/${pid}/approve`)).status).toBe(200);
+      expect((await t.anon.get(`/api/team-members/${id}`)).json.bio).toBe(
+        'Radia built the spanning tree.',
+      );
+
+      // Admins' own saves change the site at once.
+      const direct = await t.admin.patch(`/api/team-members/${id}`, { position: 'Director' });
+      expect(direct.status).toBe(200);
+      expect((await t.anon.get(`/api/team-members/${id}`)).json.position).toBe('Director');
+    } finally {
+      await t.admin.put('/api/admin/review-policy', { changesNeedApproval: false });
+    }
+    expect((await t.viewer.patch('/api/site-settings', { heroTitle: 'Direct' })).status).toBe(200);
+  });
+});

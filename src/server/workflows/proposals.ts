@@ -24,6 +24,7 @@ import {
   readProposal,
 } from './proposal-store';
 import { proposalSubject, type ProposalSubject } from './proposal-subjects';
+import { noteProposalStep } from './proposal-mail';
 import { withSiteZone } from './site-zone';
 
 /*
@@ -97,7 +98,7 @@ export async function propose(author: Who, save: ProposedSave): Promise<Proposal
     base,
     comments: [],
   });
-  await onProposalEvent(proposal, 'proposed');
+  await noteProposalStep(proposal, 'proposed');
   return proposal;
 }
 
@@ -213,7 +214,7 @@ export async function approveProposal(reviewer: Who, id: string) {
     historyId: entry.id,
     comments: [...p.comments, comment(reviewer.username, 'approved')],
   }));
-  await onProposalEvent(approved, 'approved');
+  await noteProposalStep(approved, 'approved');
   return { proposal: approved, record: applied.after ?? null };
 }
 
@@ -300,7 +301,7 @@ export async function requestChanges(reviewer: Who, id: string, text: string) {
       comments: [...cur.comments, comment(reviewer.username, 'changes-requested', text)],
     };
   });
-  await onProposalEvent(p, 'changes-requested');
+  await noteProposalStep(p, 'changes-requested');
   return p;
 }
 
@@ -321,7 +322,7 @@ export async function rejectProposal(reviewer: Who, id: string, text: string) {
       comments: [...cur.comments, comment(reviewer.username, 'rejected', text)],
     };
   });
-  await onProposalEvent(p, 'rejected');
+  await noteProposalStep(p, 'rejected');
   return p;
 }
 
@@ -384,10 +385,6 @@ export async function resubmitProposal(author: Who, id: string, body: Fields) {
       comments: [...cur.comments, comment(author.username, 'resubmitted')],
     };
   });
-  await onProposalEvent(p, 'proposed');
+  await noteProposalStep(p, 'proposed');
   return p;
 }
-
-/** What the team hears of a proposal's step (notify.ts batches it; see proposal-mail.ts). */
-type ProposalEvent = 'proposed' | 'approved' | 'rejected' | 'changes-requested';
-async function onProposalEvent(_p: Proposal, _event: ProposalEvent): Promise<void> {}
