@@ -3,6 +3,7 @@
  * offers, how its dates read, and which events each tab lists.
  */
 import { type ClientEvent, isPastEvent } from '../schemas/event-client';
+import { formatStoredDay } from './date-style';
 
 /** The one action a card offers; the first matching rule wins. */
 export type EventAction =
@@ -25,28 +26,14 @@ export function eventAction(event: ActionFields, now = Date.now()): EventAction 
 }
 
 /**
- * 'June 19, 2025'. Event dates are calendar days stored as UTC midnight: formatting them in the
- * viewer's time zone would show the day before west of Greenwich (and differ between the build
- * machine and the browser), so the UTC day is formatted. The platform's Intl does it, so the
- * events island ships no date library.
+ * 'June 19, 2025', with ' - ' and the end date when the two days differ. Event dates are calendar
+ * days stored as UTC midnight, read in UTC (date-style.ts), so the viewer's zone never shows the
+ * day before; unreadable text is shown as it is.
  */
-const DAY = new Intl.DateTimeFormat('en-US', {
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-function calendarDay(iso: string): string | null {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? null : DAY.format(d);
-}
-
-/** 'June 19, 2025', with ' - ' and the end date when the two days differ. */
 export function eventDateLabel(event: Pick<ClientEvent, 'startDate' | 'endDate'>): string {
-  const from = calendarDay(event.startDate);
-  if (!from) return event.startDate;
-  const to = calendarDay(event.endDate) ?? from;
+  if (Number.isNaN(Date.parse(event.startDate))) return event.startDate;
+  const from = formatStoredDay(event.startDate);
+  const to = Number.isNaN(Date.parse(event.endDate)) ? from : formatStoredDay(event.endDate);
   return to === from ? from : `${from} - ${to}`;
 }
 

@@ -2,9 +2,7 @@
  * An event's own page (/events/<slug>) and its calendar file (/events/<slug>.ics): addresses,
  * and its calendar days as they read (times and zones: event-times.ts).
  */
-// The function's own module: the package root loads every date-fns function (hundreds of modules,
-// seconds of a build's start).
-import { format } from 'date-fns/format';
+import { formatStoredDay } from './date-style';
 
 export const EVENTS_PATH = '/events';
 
@@ -23,11 +21,7 @@ export function calendarDay(iso: string): [number, number, number] {
 }
 
 /** 'Thursday, June 19, 2025' for a stored calendar day. */
-export function longDay(iso: string): string {
-  const [year, month, date] = calendarDay(iso);
-  if (Number.isNaN(year)) return iso;
-  return format(new Date(year, month - 1, date), 'EEEE, MMMM d, yyyy');
-}
+export const longDay = (iso: string): string => formatStoredDay(iso, { weekday: true });
 
 /** Capacity as visitors read it: 'Up to 120 attendees'. */
 export const capacityLabel = (max: number | null | undefined): string =>

@@ -2,14 +2,14 @@
  * An event's times as instants: the admin enters wall-clock times ('09:30') on calendar days, in
  * the event's own IANA time zone; pages, the JSON-LD and the calendar file all turn them into
  * the same instants here. Build-time only (it uses @date-fns/tz); the browser's "your time" line
- * formats the instants with the platform's Intl (visitor-time.ts, which also names zones).
+ * formats the instants with the platform's Intl (visitor-time.ts; zones are named by date-style.ts).
  */
 import { TZDate } from '@date-fns/tz';
 // The function's own module: the package root loads every date-fns function (hundreds of modules,
 // seconds of a build's start).
 import { format } from 'date-fns/format';
 import { calendarDay } from './event-page';
-import { zoneAbbreviation } from './visitor-time';
+import { zoneName } from './date-style';
 
 interface Timed {
   startDate: string;
@@ -53,7 +53,7 @@ export function eventTimeRange(e: Timed): string {
   const at = eventInstants(e);
   if (!at) return '';
   const times = e.endTime ? `${e.startTime}–${e.endTime}` : e.startTime;
-  return `${times} ${zoneAbbreviation(at.start, e.eventTimeZone)}`;
+  return `${times} ${zoneName(at.start, e.eventTimeZone)}`;
 }
 
 /**

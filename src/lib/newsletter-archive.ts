@@ -4,6 +4,7 @@
  * Pure, shared by the pages, the sitemap, the feed and tests.
  */
 import type { RSSFeedItem } from '@astrojs/rss';
+import { formatDay } from './date-style';
 import { FEED_SIZE } from './feeds';
 
 export const NEWSLETTER_PATH = '/newsletter';
@@ -48,12 +49,7 @@ export const archiveIssues = <T extends ArchivedIssue>(issues: readonly T[]): T[
 
 /** A sent date as the site shows dates: 'November 28, 2026' (in UTC, so every build says the same). */
 export const issueDate = (issue: Pick<ArchivedIssue, 'sentAt' | 'createdAt'>): string =>
-  new Date(sentOn(issue)).toLocaleDateString('en-US', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  formatDay(sentOn(issue), 'UTC');
 
 /** The feed's items: the newest issues, each linking to its web version. */
 export function issueFeedItems(

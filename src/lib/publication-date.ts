@@ -6,6 +6,7 @@
  */
 import { byOrder } from '../schemas/order';
 import { isRenderableDate, MIN_YEAR } from '../schemas/dates';
+import { formatCalendarDate } from './date-style';
 
 export interface PartialDate {
   year: number;
@@ -110,10 +111,10 @@ export function sortNewestFirst<T extends Dated & { createdAt?: string; order?: 
     .map((e) => e.item);
 }
 
-/** The date shown on cards and pages: the admin's free text, else '14 March 2025' from `publishedOn`. */
+/** The date shown on cards and pages: the admin's free text, else 'March 14, 2025' from `publishedOn`. */
 export function displayDate(p: Dated): string {
   if (p.date.trim()) return p.date;
   if (!p.publishedOn) return '';
   const [year, month, day] = p.publishedOn.split('-').map(Number);
-  return `${day} ${MONTH_NAMES[month! - 1]} ${year}`;
+  return formatCalendarDate({ year: year!, month, day });
 }

@@ -49,16 +49,3 @@ export type PreviewLink = z.infer<typeof previewLinkSchema>;
 export type PreviewLinkSummary = Omit<PreviewLink, 'tokenHash'> & { expired: boolean };
 /** POST's answer: the link itself, shown this once. */
 export type CreatedPreviewLink = PreviewLinkSummary & { url: string };
-
-/** The band a preview shows on top: when the item goes public, in its own time zone, or that it is a draft. */
-export function previewBand(item: {
-  status?: string;
-  publishAt?: string;
-  timeZone?: string;
-}): string {
-  if (item.status === 'scheduled' && item.publishAt) {
-    const [day, time] = item.publishAt.split('T');
-    return `Preview — embargoed until ${day} ${time} (${item.timeZone || 'UTC'}). Please do not share.`;
-  }
-  return 'Preview — a draft, not yet published. Please do not share.';
-}

@@ -9,6 +9,13 @@ import { SITE } from '../site.config';
  * falls back to this. Fields with an empty default show nothing until set.
  */
 export const SETTINGS_DEFAULTS = {
+  // The institute itself: its name in every page's title, header, footer and structured data,
+  // the short name on top of the header's wordmark, and its logo (empty: the built-in mark).
+  instituteName: SITE.name,
+  instituteShortName: SITE.shortName,
+  instituteLogo: '',
+  // What search engines and link previews show for the home page (and pages with none of their own).
+  metaDescription: SITE.description,
   heroTrustBadge: 'Independent • Non-partisan • Evidence-led',
   heroTitle: SITE.name,
   heroSubtitle:
@@ -95,6 +102,23 @@ export const SETTINGS_DEFAULTS = {
   // The licence under which report figures may be reused, named on each figure's page.
   figureLicence: 'CC BY 4.0',
   figureLicenceUrl: 'https://creativecommons.org/licenses/by/4.0/',
+  // The newsletter banner at the foot of the inner pages, leading to the home page's signup.
+  newsletterBannerEyebrow: 'Newsletter',
+  newsletterBannerTitle: 'Research highlights, once a month',
+  newsletterBannerDescription: `Join the readers who follow ${SITE.shortName}'s latest findings, events and policy analysis. No spam; ask us to remove your address at any time.`,
+  newsletterBannerButtonText: 'Subscribe to the newsletter',
+  // The testimonials page's heading and the line under it.
+  testimonialsPageTitle: 'What Our Community Says',
+  testimonialsPageDescription:
+    'Researchers, policymakers and practitioners on what working with us has meant for them.',
+  // The labels of a report's page: its key points, how to read it and how to cite it.
+  reportKeyFindingsTitle: 'Key findings',
+  reportRecommendationsTitle: 'Recommendations',
+  reportReadTitle: 'Read the publication',
+  reportPdfText: 'Download PDF',
+  reportLinkText: 'Read publication',
+  reportCiteTitle: 'Cite this',
+  reportRisText: 'Download citation (.ris)',
   // The page for an unknown address, and the newsletter popup.
   notFoundTitle: '404 Page Not Found',
   notFoundText: 'Did you forget to add the page to the router?',

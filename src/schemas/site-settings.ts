@@ -60,6 +60,7 @@ const retentionShape = Object.fromEntries(
 
 /** The settings that hold an image a page shows (each brought onto this site on save). */
 export const SETTINGS_IMAGE_KEYS = [
+  'instituteLogo',
   'founderImage',
   'featuredVideoThumbnail',
   'socialShareImage',

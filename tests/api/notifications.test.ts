@@ -272,8 +272,11 @@ describe('testimonial and build notifications', () => {
     const atRisk = (await notificationsTo(ADMIN)).find(
       (m) => m.parsed.subject === 'A scheduled release is at risk',
     )!;
+    // In the site's date style: 'November 28, 2026, 10:52 UTC'.
+    const day = new Date(`${releaseAt}Z`);
+    const month = day.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
     expect(atRisk.parsed.text).toContain(
-      `A release is scheduled for ${releaseAt.replace('T', ' ')} UTC`,
+      `A release is scheduled for ${month} ${day.getUTCDate()}, ${day.getUTCFullYear()}, ${releaseAt.slice(11)} UTC`,
     );
   });
 });

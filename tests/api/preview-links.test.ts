@@ -107,7 +107,7 @@ describe('opening a link', () => {
     });
     const doc = (await import('node-html-parser')).parse(await (await fetch(made.json.url)).text());
     expect(doc.querySelector('[data-testid="preview-band"]')!.text).toContain(
-      'embargoed until 2031-04-20 09:00 (Europe/Berlin)',
+      'embargoed until April 20, 2031, 09:00 CEST (Europe/Berlin)',
     );
     expect(doc.querySelector('h1')!.text).toBe('Embargoed Launch');
   });

@@ -1,13 +1,15 @@
 /**
  * Every word around the content is the admin's to change: the not-found page, the newsletter
  * popup (and whether it shows), the footer's tagline and copyright line, the navigation and
- * footer links, the newsletter link and the institute's social profiles. A fresh site shows the
+ * footer links, the newsletter link and the institute's social profiles, its name and logo, the
+ * home page's meta description, the inner pages' newsletter banner, the testimonials page's title
+ * and lead, and the labels of a report's page. A fresh site shows the
  * spec's wording; changes saved through the API are on the rebuilt site; an emptied text and a
  * list set back to null bring the built-in wording back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtPages } from '../helpers/built-pages';
-import { startAdminSite, type Client } from '../helpers/admin-site';
+import { createRecord, startAdminSite, type Client } from '../helpers/admin-site';
 import type { TestSite } from '../helpers/platform';
 
 let site: TestSite;
@@ -31,6 +33,44 @@ const links = async (path: string, nav: string) =>
     href: a.getAttribute('href'),
     newTab: a.getAttribute('target') === '_blank' && a.textContent.includes('(opens in a new tab)'),
   }));
+/** The words of the frame and the pages that are settings, as a visitor reads them. */
+const frameWords = async () => {
+  const home = await html('/');
+  const team = await html('/team');
+  const testimonials = await html('/testimonials');
+  const report = await html(`/publications/${reportSlug}`);
+  const banner = team.querySelector('[aria-labelledby="newsletter-cta-title"]')!;
+  const header = team.querySelector('header')!;
+  return {
+    title: team.querySelector('title')!.text,
+    // The header's first logo (a second, for the header once it turns solid, says the same).
+    wordmark: header.querySelector('a[href="/"] > span')!.text.replace(/\s+/g, ' ').trim(),
+    logo: header.querySelector('img')?.getAttribute('src') ?? null,
+    metaDescription: home.querySelector('meta[name="description"]')!.getAttribute('content'),
+    organisation: home
+      .querySelectorAll('script[type="application/ld+json"]')
+      .flatMap(
+        (el) => (JSON.parse(el.text) as { '@graph'?: { '@type': string }[] })['@graph'] ?? [],
+      )
+      .find((n) => n['@type'] === 'Organization') as { name?: string } | undefined,
+    banner: [
+      banner.querySelector('p')!.text.trim(),
+      banner.querySelector('h2')!.text.trim(),
+      banner.querySelectorAll('p')[1]!.text.trim(),
+      banner.querySelector('a')!.text.trim(),
+    ],
+    testimonials: [
+      testimonials.querySelector('h1')!.text.trim(),
+      testimonials.querySelector('h1')!.nextElementSibling!.text.trim(),
+    ],
+    report: [
+      ...report.querySelectorAll('aside h2, [data-testid="key-takeaways"] h2'),
+      report.querySelector('aside a[href^="https://papers"]')!,
+      report.querySelector('[data-testid="cite-ris"]')!,
+    ].map((el) => el.text.replace(/:.*$/s, '').trim()),
+  };
+};
+let reportSlug = '';
 const notFound = async () => {
   const got = await page('/no-such-page');
   expect(got.status).toBe(404);
@@ -53,6 +93,15 @@ beforeAll(async () => {
     pages: true,
     users: { admin: { username: 'words-admin', password: 'words-admin-password' } },
   }));
+  const id = await createRecord(admin, 'publications', {
+    title: 'Auditing Frontier Models',
+    description: 'What audits find.',
+    type: 'Report',
+    link: 'https://papers.example.org/audits',
+    keyFindings: ['Audits find what benchmarks miss.'],
+    recommendations: ['Fund independent audits.'],
+  });
+  reportSlug = (await admin.get(`/api/publications/${id}`)).json.slug;
   await build();
 }, 240_000);
 afterAll(() => site?.close());
@@ -76,6 +125,31 @@ describe('the words around the content', () => {
       'Independent research that turns artificial intelligence into lasting public benefit.',
     );
     expect(footer.querySelector('[aria-label="Follow us"]')).toBeNull();
+    expect(await frameWords()).toEqual({
+      title: 'Team - Meridian Institute for AI Research',
+      wordmark: 'Meridian Institute for AI Research',
+      logo: null,
+      metaDescription: 'Leading research and innovation in artificial intelligence',
+      organisation: expect.objectContaining({ name: 'Meridian Institute for AI Research' }),
+      banner: [
+        'Newsletter',
+        'Research highlights, once a month',
+        "Join the readers who follow Meridian's latest findings, events and policy analysis. No spam; ask us to remove your address at any time.",
+        'Subscribe to the newsletter',
+      ],
+      testimonials: [
+        'What Our Community Says',
+        'Researchers, policymakers and practitioners on what working with us has meant for them.',
+      ],
+      report: [
+        'Key findings',
+        'Recommendations',
+        'Read the publication',
+        'Cite this',
+        'Read publication',
+        'Download citation (.ris)',
+      ],
+    });
     const header = await links('/team', 'Main');
     expect(header.map((l) => l.label)).toEqual([
       'About Us',
@@ -133,9 +207,51 @@ describe('the words around the content', () => {
         { label: 'Blog', href: 'https://blog.example.org/', newTab: true },
       ],
       footerLinks: [{ label: 'Privacy notice', href: '/privacy', newTab: false }],
+      instituteName: 'Northfield Centre for Technology Policy',
+      instituteShortName: 'Northfield',
+      instituteLogo: '/images/og-default.png',
+      metaDescription: 'Independent research on technology and the public good.',
+      newsletterBannerEyebrow: 'Monthly letter',
+      newsletterBannerTitle: 'Our research, in your inbox',
+      newsletterBannerDescription: 'One letter a month.',
+      newsletterBannerButtonText: 'Get the letter',
+      testimonialsPageTitle: 'In their words',
+      testimonialsPageDescription: 'Partners on working with us.',
+      reportKeyFindingsTitle: 'What we found',
+      reportRecommendationsTitle: 'What we propose',
+      reportReadTitle: 'Read it',
+      reportLinkText: 'Open the paper',
+      reportCiteTitle: 'How to cite',
+      reportRisText: 'Citation file',
     });
     expect(saved.status, saved.text).toBe(200);
     await build();
+
+    expect(await frameWords()).toEqual({
+      title: 'Team - Northfield Centre for Technology Policy',
+      wordmark: 'Northfield Centre for Technology Policy',
+      logo: '/images/og-default.png',
+      metaDescription: 'Independent research on technology and the public good.',
+      organisation: expect.objectContaining({
+        name: 'Northfield Centre for Technology Policy',
+        logo: expect.stringMatching(/\/images\/og-default\.png$/),
+      }),
+      banner: [
+        'Monthly letter',
+        'Our research, in your inbox',
+        'One letter a month.',
+        'Get the letter',
+      ],
+      testimonials: ['In their words', 'Partners on working with us.'],
+      report: [
+        'What we found',
+        'What we propose',
+        'Read it',
+        'How to cite',
+        'Open the paper',
+        'Citation file',
+      ],
+    });
 
     const missing = await notFound();
     expect(missing).toContain('Nothing here');

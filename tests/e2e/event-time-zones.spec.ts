@@ -31,7 +31,7 @@ test("a virtual event's page names the event's zone and shows the times in the v
     await page.goto(`/events/${slug}`);
     await expect(page.getByTestId('event-time')).toHaveText('09:30–17:00 CEST');
     await expect(page.getByTestId('event-visitor-time')).toHaveText(
-      'In your time zone: Thu 19 Jun, 03:30–11:00 EDT',
+      'In your time zone: Thursday, June 19, 2031, 03:30–11:00 EDT',
     );
 
     // A visitor in the event's own zone is not told the same times twice.

@@ -120,7 +120,36 @@ test.describe('inline newsletter form', () => {
     await expect(form.getByRole('button', { name: 'Joining...' })).toBeDisabled();
     release();
     expect((await response).status()).toBe(201);
-    await expect(toast(page, 'Check your inbox')).toBeVisible();
+    const sent = form.getByRole('status');
+    await expect(sent).toContainText('Check your inbox');
+    await expect(sent).toContainText(`we sent a link to ${email}`);
+    await expect(form.getByLabel('Email address')).toBeHidden();
+    await expect(form.getByLabel('Email address')).toHaveValue('');
+    await removeSubscription(request, email);
+  });
+
+  test("keeps 'Check your inbox' in place, long after a toast would have gone", async ({
+    page,
+    request,
+  }) => {
+    const email = `lasting-${Date.now()}@example.org`;
+    await page.clock.install();
+    await page.goto('/#newsletter');
+    const form = page.getByRole('form', { name: 'Newsletter signup' });
+    await waitForIsland(page, form);
+    await form.getByLabel('Email address').fill(email);
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    const sent = form.getByRole('status');
+    await expect(sent).toContainText('Check your inbox');
+    // Ten minutes on the page's clock: toasts close after 5 s, this message does not.
+    await page.clock.runFor(600_000);
+    await expect(sent).toContainText(`we sent a link to ${email}`);
+    await expect(toast(page, 'Check your inbox')).toHaveCount(0);
+
+    // Until the visitor moves on: another address brings the field back, focused and empty.
+    await sent.getByRole('button', { name: 'Sign up another address' }).click();
+    await expect(sent).toBeEmpty();
+    await expect(form.getByLabel('Email address')).toBeFocused();
     await expect(form.getByLabel('Email address')).toHaveValue('');
     await removeSubscription(request, email);
   });

@@ -59,6 +59,13 @@ test.describe('newsletter popup', () => {
     expect((await response).ok()).toBe(true);
     await expect(popup(page)).toHaveCount(0);
     expect(await marker(page)).toBe('subscribed');
+    // The popup has gone; what to do next stays until the visitor closes it.
+    const sent = page.locator('[data-sonner-toast]').filter({ hasText: 'Check your inbox' });
+    await expect(sent).toContainText(`we sent a link to ${email}`);
+    await page.clock.runFor(600_000);
+    await expect(sent).toBeVisible();
+    await sent.getByRole('button', { name: /close/i }).click();
+    await expect(sent).toHaveCount(0);
     await removeSubscription(request, email);
   });
 

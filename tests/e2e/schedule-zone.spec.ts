@@ -12,8 +12,10 @@ test('a new publication is scheduled in the site’s zone, named under the time 
   await expect(form.getByLabel('Time zone', { exact: true })).toHaveValue('Europe/London');
   await form.getByLabel(/^Publish at/).fill('2031-07-15T09:00');
   await expect(form.getByTestId('zone-note')).toHaveText(
-    'Time in Europe/London · 15 Jul 2031, 17:00 in your zone (Asia/Tokyo)',
+    'Time in Europe/London · July 15, 2031, 17:00 Tokyo time on your clock (Asia/Tokyo)',
   );
   await form.getByLabel(/^Publish at/).fill('2032-01-15T09:00');
-  await expect(form.getByTestId('zone-note')).toContainText('15 Jan 2032, 18:00 in your zone');
+  await expect(form.getByTestId('zone-note')).toContainText(
+    'January 15, 2032, 18:00 Tokyo time on your clock',
+  );
 });

@@ -7,7 +7,8 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { eventIcs } from '../../src/lib/event-calendar';
 import { eventSchedule, eventTimeRange } from '../../src/lib/event-times';
-import { visitorTimeLabel, zoneAbbreviation } from '../../src/lib/visitor-time';
+import { zoneName } from '../../src/lib/date-style';
+import { visitorTimeLabel } from '../../src/lib/visitor-time';
 
 const event = (
   day: string,
@@ -153,11 +154,15 @@ describe("the visitor's own time", () => {
   const start = Date.parse('2030-06-19T07:30:00Z');
   const end = Date.parse('2030-06-19T15:00:00Z');
   it('reads as the visitor reads a clock, with the day when it moves', () => {
-    expect(visitorTimeLabel(start, end, 'America/New_York')).toBe('Wed 19 Jun, 03:30–11:00 EDT');
-    expect(visitorTimeLabel(start, end, 'Europe/Berlin')).toBe('Wed 19 Jun, 09:30–17:00 CEST');
-    expect(visitorTimeLabel(start, end, 'Australia/Sydney')).toBe(
-      'Wed 19 Jun, 17:30 – Thu 20 Jun, 01:00 Sydney time',
+    expect(visitorTimeLabel(start, end, 'America/New_York')).toBe(
+      'Wednesday, June 19, 2030, 03:30–11:00 EDT',
     );
-    expect(zoneAbbreviation(start, 'UTC')).toBe('UTC');
+    expect(visitorTimeLabel(start, end, 'Europe/Berlin')).toBe(
+      'Wednesday, June 19, 2030, 09:30–17:00 CEST',
+    );
+    expect(visitorTimeLabel(start, end, 'Australia/Sydney')).toBe(
+      'Wednesday, June 19, 2030, 17:30 – Thursday, June 20, 2030, 01:00 Sydney time',
+    );
+    expect(zoneName(start, 'UTC')).toBe('UTC');
   });
 });

@@ -21,7 +21,7 @@ describe('a publication date', () => {
 
   it('shows the free text, or the publication date written out when there is none', () => {
     expect(displayDate({ publishedOn: '2025-03-14', date: 'Spring 2025' })).toBe('Spring 2025');
-    expect(displayDate({ publishedOn: '2025-03-04', date: '' })).toBe('4 March 2025');
+    expect(displayDate({ publishedOn: '2025-03-04', date: '' })).toBe('March 4, 2025');
     expect(displayDate({ date: '' })).toBe('');
   });
 

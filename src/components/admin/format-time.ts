@@ -1,11 +1,8 @@
-import { format } from 'date-fns/format';
 import { formatDistanceToNow } from 'date-fns/formatDistanceToNow';
+import { formatDateTime } from '../../lib/date-style';
 
-/** An ISO time as 'd MMM yyyy, HH:mm' ('' when it is not a date). */
-export function formatWhen(iso: string | null | undefined): string {
-  const date = iso ? new Date(iso) : null;
-  return date && !Number.isNaN(date.getTime()) ? format(date, 'd MMM yyyy, HH:mm') : '';
-}
+/** An ISO time on the admin's own clock, in the site's style: 'June 19, 2025, 09:30 BST' ('' when it is not a date). */
+export const formatWhen = (iso: string | null | undefined): string => formatDateTime(iso);
 
 /** An ISO time as '3 minutes ago'. */
 export function formatAgo(iso: string | null | undefined): string {

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
+import { formatClock } from '../../lib/date-style';
 import { $publishPill } from '../../stores/publish';
 
-const time = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }) : null;
+const time = (iso: string | null) => (iso ? formatClock(iso) : null);
 
 /** The floating status of saved edits: 'Saved', 'Publishing…', 'Live', or the build error. */
 export function PublishPill() {

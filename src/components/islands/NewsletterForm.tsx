@@ -3,8 +3,8 @@ import { notify } from '../ui/toast';
 import { describedBy } from '../ui/FormField';
 import Button from '../ui/Button';
 import { PrivacyNote, ReadyHint } from './FormNotes';
-import type { ReactNode } from 'react';
-import { checkedTopics, subscribe } from './newsletter';
+import { useRef, useState, type ReactNode } from 'react';
+import { checkedTopics, signupSent, subscribe } from './newsletter';
 import { useSchemaForm } from './use-schema-form';
 
 // The shared schema loads when the visitor focuses the field (or submits), not with the form.
@@ -12,14 +12,26 @@ const loadSchema = () => import('../../schemas/newsletter').then((m) => m.newsle
 
 /**
  * The inline newsletter form (#newsletter): one email field, 'Joining...' while it sends. Its
- * children are the optional topics (TopicChoice.astro, static HTML from the page).
+ * children are the optional topics (TopicChoice.astro, static HTML from the page). Once the link
+ * is sent, "Check your inbox" takes the field's place and stays until the visitor leaves the page
+ * or chooses to sign up another address.
  */
 export default function NewsletterForm({ children }: { children?: ReactNode }) {
   const form = useSchemaForm(loadSchema, { email: '' });
   const { sending, ready } = form;
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const field = useRef<HTMLInputElement>(null);
+  const another = () => {
+    setSentTo(null);
+    // The field is back on the next render; focus follows the visitor there.
+    requestAnimationFrame(() => field.current?.focus());
+  };
   // Field problems the server found go under the field; the toast is the spec's fixed text.
   const onSubmit = form.handleSubmit(
-    (data) => subscribe(data.email, 'inline', checkedTopics('newsletter-form')),
+    async (data) => {
+      await subscribe(data.email, 'inline', checkedTopics('newsletter-form'));
+      setSentTo(data.email);
+    },
     () =>
       notify({
         title: 'Error',
@@ -37,11 +49,28 @@ export default function NewsletterForm({ children }: { children?: ReactNode }) {
       className="mx-auto w-full max-w-lg"
       aria-label="Newsletter signup"
     >
-      <div className="flex flex-col gap-3 sm:flex-row">
+      {/* Always in the page, so screen readers announce the message when it appears. */}
+      <div role="status" data-testid="newsletter-sent">
+        {sentTo && (
+          <div className="rounded-lg bg-white/10 px-4 py-4 text-left ring-1 ring-white/30">
+            <p className="font-semibold text-white">{signupSent(sentTo).title}</p>
+            <p className="mt-1 text-sm text-brand-100">{signupSent(sentTo).description}</p>
+            <button
+              type="button"
+              onClick={another}
+              className="mt-1 inline-flex min-h-11 items-center text-sm font-medium text-white underline underline-offset-2"
+            >
+              Sign up another address
+            </button>
+          </div>
+        )}
+      </div>
+      <div className="flex flex-col gap-3 sm:flex-row" hidden={sentTo !== null}>
         <label htmlFor="newsletter-email" className="sr-only">
           Email address
         </label>
         <input
+          ref={field}
           {...describedBy('newsletter-email', form.errors.email)}
           type="email"
           name="email"

@@ -7,7 +7,7 @@ import FormField, { describedBy } from '../ui/FormField';
 import { ui } from '../ui/styles';
 import Button from '../ui/Button';
 import { PrivacyNote } from './FormNotes';
-import { checkedTopics, serverError, setPopupMarker, subscribe } from './newsletter';
+import { checkedTopics, serverError, setPopupMarker, signupSent, subscribe } from './newsletter';
 import { useSchemaForm } from './use-schema-form';
 
 // The shared schema loads when the visitor focuses the field (or submits), not with the form.
@@ -58,6 +58,8 @@ export default function NewsletterPopupDialog({
       await subscribe(data.email, 'popup', checkedTopics('popup-form'));
       setPopupMarker('subscribed');
       onClose();
+      // The popup closes as the spec says; what to do next stays on screen until it is closed.
+      void notify({ ...signupSent(data.email), lasting: true });
     },
     (error) =>
       notify({

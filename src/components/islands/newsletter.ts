@@ -2,7 +2,6 @@ import { ApiError, mutate } from '../../lib/api';
 import { track } from '../../lib/analytics';
 import { local } from '../../lib/safe-storage';
 import { CURRENT_CONSENT, SIGNUP_ANSWER } from '../../schemas/newsletter-consent';
-import { notify } from '../ui/toast';
 
 /** Local-storage key that stops the popup from coming back. */
 export const POPUP_MARKER_KEY = 'emailCaptureInteracted';
@@ -19,7 +18,8 @@ export const hasPopupMarker = (): boolean => Boolean(local.get(POPUP_MARKER_KEY)
  * Signs an address up (inline form or popup), with what its consent record keeps: this page, the
  * form, the version of the wording shown beside it and the topics checked, if any. The server emails a confirmation link. A
  * visitor who signed up never sees the popup again, whichever form they used; analytics hears of
- * the signup, never the address.
+ * the signup, never the address. Each form then says "Check your inbox" in a way that lasts: the
+ * link is in the mail, and a message that vanished before it arrived would leave them guessing.
  */
 export async function subscribe(
   email: string,
@@ -36,8 +36,13 @@ export async function subscribe(
   });
   setPopupMarker('subscribed');
   track('newsletter_signup');
-  notify({ title: 'Check your inbox', description: `${SIGNUP_ANSWER}: we sent you a link.` });
 }
+
+/** What a form says once the server has sent the confirmation link. */
+export const signupSent = (email: string) => ({
+  title: 'Check your inbox',
+  description: `${SIGNUP_ANSWER}: we sent a link to ${email}.`,
+});
 
 /** The topics checked in the signup form with this id (its TopicChoice checkboxes), read when it is sent. */
 export function checkedTopics(formId: string): string[] {

@@ -3,6 +3,8 @@ export interface Notice {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  /** Stays until the reader closes it, for what they must act on after the page moves on. */
+  lasting?: boolean;
 }
 
 let appToaster = false;
@@ -18,12 +20,18 @@ export function toasterMounted(): void {
  * until the first one: the toast library and its region load on that first call, unless an
  * app (admin, editor) has already mounted its own <Toaster>.
  */
-export async function notify({ title, description, variant = 'default' }: Notice): Promise<void> {
+export async function notify({
+  title,
+  description,
+  variant = 'default',
+  lasting = false,
+}: Notice): Promise<void> {
   if (!appToaster) {
     hostMount ??= import('./toaster-host').then((m) => m.mountToasterHost());
     await hostMount;
   }
   const { toast } = await import('sonner');
-  if (variant === 'destructive') toast.error(title, { description });
-  else toast(title, { description });
+  const options = { description, ...(lasting ? { duration: Infinity } : {}) };
+  if (variant === 'destructive') toast.error(title, options);
+  else toast(title, options);
 }

@@ -5,6 +5,7 @@ import { HttpError } from '../http/errors';
 import { siteUrl } from '../http/invocation';
 import type { Letter } from '../outbound/mail-letter';
 import { sendMail } from '../outbound/mail-queue';
+import { formatDay } from '../../lib/date-style';
 import { getPublishState } from '../publishing/publish';
 import { upcomingReleases } from './releases';
 import { sendProposalDigest } from './proposal-mail';
@@ -55,13 +56,7 @@ type Digest = Pick<Letter, 'subject' | 'paragraphs' | 'action' | 'replyTo'>;
 const count = (n: number, one: string, many: string) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 const clock = (ms: number) => new Date(ms).toISOString().slice(11, 16);
-const day = (ms: number) =>
-  new Date(ms).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+const day = (ms: number) => formatDay(ms, 'UTC');
 const span = (start: number) =>
   `between ${clock(start)} and ${clock(start + WINDOW_MS)} UTC on ${day(start)}`;
 

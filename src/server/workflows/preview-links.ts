@@ -4,6 +4,7 @@
  * (links expired for over 30 days are dropped as the list passes them).
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { formatDateTime } from '../../lib/date-style';
 import { eventUrl } from '../../lib/event-page';
 import { publicationUrl } from '../../lib/publication-archive';
 import {
@@ -100,7 +101,7 @@ export async function issuePreviewLink(
     {
       action: 'create',
       target: `preview-links/${link.id}`,
-      summary: `Preview link to ${input.title}, until ${link.expiresAt.slice(0, 10)}`,
+      summary: `Preview link to ${input.title}, until ${formatDateTime(link.expiresAt, 'UTC')}`,
     },
     { rebuild: false },
   );

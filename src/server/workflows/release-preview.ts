@@ -4,7 +4,8 @@
  * page as it will look, rendered by the build: src/integrations/preview-pages.ts). One link covers
  * the release; an item outside it is not reachable through that link.
  */
-import { previewBand, type CreatedPreviewLink } from '../../schemas/preview-link';
+import { previewBand } from '../../lib/preview-band';
+import type { CreatedPreviewLink } from '../../schemas/preview-link';
 import { humanize } from '../../schemas/field-label';
 import type { ReleaseBundle, ReleaseItem } from '../../schemas/release-bundle';
 import { SETTINGS_DEFAULTS, type SettingsTextKey } from '../../schemas/site-settings';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatDateTime } from '../../lib/date-style';
 import { isPublic, releaseTime, type Releasable } from '../../schemas/release';
 import type { ReleaseBundle } from '../../schemas/release-bundle';
 import { events, publications } from '../content/collections';
@@ -182,7 +183,7 @@ export async function checkReleases(
     const state = await getPublishState();
     if (state.state === 'failed') {
       warning = {
-        message: `The last build failed${state.lastError ? ` (${state.lastError})` : ''}. A release is scheduled for ${new Date(next).toISOString().replace('T', ' ').slice(0, 16)} UTC: it goes live only if a build succeeds. Fix the cause and press Publish now.`,
+        message: `The last build failed${state.lastError ? ` (${state.lastError})` : ''}. A release is scheduled for ${formatDateTime(next, 'UTC')}: it goes live only if a build succeeds. Fix the cause and press Publish now.`,
         at: now,
         releaseAt: next,
       };

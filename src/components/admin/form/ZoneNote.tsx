@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../lib/date-style';
 import { releaseTime } from '../../../schemas/release';
 import { browserZone } from './time-zones';
 
@@ -9,21 +10,14 @@ export default function ZoneNote({ id, at, zone }: { id: string; at: string; zon
   if (!zone) return null;
   const own = browserZone();
   const instant = releaseTime({ publishAt: at, timeZone: zone });
-  const local =
-    own !== zone && instant !== null
-      ? new Intl.DateTimeFormat('en-GB', {
-          dateStyle: 'medium',
-          timeStyle: 'short',
-          timeZone: own,
-        }).format(instant)
-      : null;
+  const local = own !== zone && instant !== null ? formatDateTime(instant, own) : null;
   return (
     <p id={id} className="mt-1 text-xs text-ink-soft" data-testid="zone-note">
       Time in {zone}
       {local && (
         <>
           {' '}
-          · {local} in your zone ({own})
+          · {local} on your clock ({own})
         </>
       )}
     </p>

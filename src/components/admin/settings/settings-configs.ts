@@ -16,7 +16,7 @@ import { timeZoneOptions } from '../form/time-zones';
 
 /** How a settings key is edited, judged from its name (the schema's own naming convention). */
 function typeOf(key: SettingsTextKey): FieldType {
-  if (/Image$|Thumbnail$/.test(key)) return 'image';
+  if (/Image$|Thumbnail$|Logo$/.test(key)) return 'image';
   if (/Linkedin$|Twitter$|Youtube$|Bluesky$|VideoUrl$/.test(key)) return 'url';
   if (/Email$/.test(key)) return 'email';
   if (/Description$|Subtitle$|Bio$|Vision$/.test(key)) return 'textarea';
@@ -57,6 +57,23 @@ const LABELS: Partial<Record<string, string>> = {
   notFoundTitle: 'Not-found page title',
   notFoundText: 'Not-found page text',
   showPopup: 'Show the newsletter popup',
+  instituteName: 'Institute name',
+  instituteShortName: 'Short name (on top of the wordmark)',
+  instituteLogo: 'Logo (square; empty shows the built-in mark)',
+  metaDescription: 'Home page description (search engines and link previews)',
+  newsletterBannerEyebrow: 'Banner label',
+  newsletterBannerTitle: 'Banner title',
+  newsletterBannerDescription: 'Banner text',
+  newsletterBannerButtonText: 'Banner button',
+  testimonialsPageTitle: 'Testimonials page title',
+  testimonialsPageDescription: 'Testimonials page introduction',
+  reportKeyFindingsTitle: 'Key findings heading',
+  reportRecommendationsTitle: 'Recommendations heading',
+  reportReadTitle: '“Read” box heading',
+  reportPdfText: 'PDF download button',
+  reportLinkText: 'Outside link button',
+  reportCiteTitle: '“Cite” box heading',
+  reportRisText: 'Citation download link',
   navLinks: 'Navigation links (header and footer)',
   footerLinks: 'Footer links (after the navigation)',
 };
@@ -152,6 +169,11 @@ const COUNT_VISITS_FIELD: FieldConfig = {
 };
 
 const SITE_GROUPS: FieldGroup[] = [
+  group(
+    'Institute',
+    ['instituteName', 'instituteShortName', 'instituteLogo', 'metaDescription'],
+    "The name in every page's title, header and footer, and the logo beside it.",
+  ),
   group('Hero', pick(/^hero/)),
   group('About', pick(/^about/)),
   group('Core principles', pick(/^corePrinciple/)),
@@ -176,6 +198,17 @@ const SITE_GROUPS: FieldGroup[] = [
       'copyrightText',
     ],
     "The footer's tagline and copyright line are also editable in place.",
+  ),
+  group(
+    'Newsletter banner',
+    pick(/^newsletterBanner/),
+    'The invitation at the foot of the inner pages, leading to the signup on the home page.',
+  ),
+  group('Testimonials page', pick(/^testimonialsPage/)),
+  group(
+    'Report pages',
+    pick(/^report/),
+    "The labels of every report's page; also editable in place there.",
   ),
   group(
     'Not-found page',

@@ -1,6 +1,7 @@
 import type { IssueItem } from '../../../schemas/newsletter-issue';
 import { imageAltText } from '../../../schemas/image-alt';
 import { isPublic } from '../../../schemas/release';
+import { formatStoredDay } from '../../../lib/date-style';
 import { imageCdnUrl, resizable } from '../../../lib/responsive-image';
 import { publicationSummary } from '../../../lib/publication-summary';
 import { events, publications } from '../../content/collections';
@@ -59,7 +60,7 @@ export async function issueCards(items: IssueItem[], now = Date.now()): Promise<
       {
         title: e.title,
         summary: shorten(e.description),
-        meta: [e.startDate.slice(0, 10), e.location].filter(Boolean).join(' · '),
+        meta: [formatStoredDay(e.startDate), e.location].filter(Boolean).join(' · '),
         path: `/events/${e.slug}`,
         image: siteImage(e.imageUrl, imageAltText(e)),
       },
