@@ -19,6 +19,7 @@ export const STORES = {
   previewLinks: 'preview-links',
   analytics: 'analytics',
   issues: 'newsletter-issues',
+  media: 'media',
 } as const;
 export type StoreName = (typeof STORES)[keyof typeof STORES];
 
