@@ -340,3 +340,76 @@ describe('the migration of earlier uploads', () => {
     expect((await fetch(`${t.site.url}${earlier}`)).status).toBe(200);
   });
 });
+
+describe('crops by focal point', () => {
+  const focus = (focalX: number, focalY: number) => ({ focalX, focalY, width: 1000, height: 1500 });
+
+  it('asks the CDN for the crop when the focal point lies where Netlify can keep it, and for the whole picture otherwise', async () => {
+    const { responsiveImage, CARD_IMAGE } = await import('../../src/lib/responsive-image');
+    const slot = { ...CARD_IMAGE, widths: [320] };
+    // A portrait in a landscape card: rows are cut, so the focal point's height decides.
+    expect(responsiveImage('/api/uploads/a.jpg', slot, focus(0.5, 0.5)).src).toBe(
+      '/.netlify/images?url=%2Fapi%2Fuploads%2Fa.jpg&w=320&h=180&fit=cover',
+    );
+    expect(responsiveImage('/api/uploads/a.jpg', slot, focus(0.2, 0)).src).toBe(
+      '/.netlify/images?url=%2Fapi%2Fuploads%2Fa.jpg&w=320&h=180&fit=cover&position=top',
+    );
+    expect(responsiveImage('/api/uploads/a.jpg', slot, focus(0.5, 1)).src).toMatch(
+      /&position=bottom$/,
+    );
+    // In between: no crop at the CDN; the browser crops by object-position.
+    expect(responsiveImage('/api/uploads/a.jpg', slot, focus(0.5, 0.3)).src).toBe(
+      '/.netlify/images?url=%2Fapi%2Fuploads%2Fa.jpg&w=320',
+    );
+    // A wide picture in a square box: columns are cut, so the focal point's width decides.
+    const wide = { focalX: 1, focalY: 0.1, width: 1600, height: 900 };
+    expect(
+      responsiveImage('/api/uploads/b.jpg', { sizes: '48px', widths: [48], aspect: 1 }, wide).src,
+    ).toBe('/.netlify/images?url=%2Fapi%2Fuploads%2Fb.jpg&w=48&h=48&fit=cover&position=right');
+    const { objectPosition } = await import('../../src/schemas/media');
+    expect(objectPosition({ focalX: 0.25, focalY: 0.333 })).toBe('25% 33.3%');
+  });
+
+  it('draws the Open Graph picture at the focal point, so moving it changes the pixels', async () => {
+    process.env.ASTRO_CACHE_DIR = `${t.site.dataDir}/astro-cache`;
+    // Red on top, blue below: a crop at the top is red, at the bottom blue.
+    const half = await sharp({
+      create: { width: 400, height: 1200, channels: 3, background: { r: 220, g: 0, b: 0 } },
+    })
+      .composite([
+        {
+          input: await sharp({
+            create: { width: 400, height: 600, channels: 3, background: { r: 0, g: 0, b: 220 } },
+          })
+            .png()
+            .toBuffer(),
+          top: 600,
+          left: 0,
+        },
+      ])
+      .png()
+      .toBuffer();
+    const picture = await upload(half, 'two-colours.png');
+    const { renderOgImage, OG_PICTURE_WIDTH } =
+      await import('../../src/server/workflows/og-images');
+    const card = (focalY: number) => ({
+      kind: 'publications' as const,
+      slug: 'two-colours',
+      eyebrow: 'Report',
+      title: 'Two colours',
+      image: { url: picture.url, focalX: 0.5, focalY, width: 400, height: 1200 },
+    });
+    /** The colour in the middle of the picture beside the title. */
+    const middle = async (png: Buffer) => {
+      const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+      const x = info.width - OG_PICTURE_WIDTH / 2;
+      const at = (Math.round(info.height / 2) * info.width + x) * info.channels;
+      return { r: data[at], b: data[at + 2] };
+    };
+    const top = await renderOgImage(card(0));
+    const bottom = await renderOgImage(card(1));
+    expect(top.equals(bottom)).toBe(false);
+    expect(await middle(top)).toMatchObject({ r: expect.toSatisfy((r: number) => r > 180) });
+    expect(await middle(bottom)).toMatchObject({ b: expect.toSatisfy((b: number) => b > 180) });
+  });
+});
