@@ -20,6 +20,7 @@ export const STORES = {
   analytics: 'analytics',
   issues: 'newsletter-issues',
   proposals: 'proposals',
+  media: 'media',
 } as const;
 export type StoreName = (typeof STORES)[keyof typeof STORES];
 
