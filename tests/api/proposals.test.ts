@@ -378,7 +378,7 @@ describe('property: proposals, approvals and direct saves on one record', () => 
           } else if (o.kind === 'propose') {
             const res = await t.contributor.patch(`/api/team-members/${id}`, { [o.field]: value });
             open.push({ id: proposalId(res), field: o.field, value, base: model[o.field] });
-          } else if (open.length) {
+          } else if ('pick' in o && open.length) {
             const [p] = open.splice(o.pick % open.length, 1);
             const url = `/api/admin/proposals/${p!.id}`;
             if (o.kind === 'reject') {
