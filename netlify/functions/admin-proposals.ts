@@ -1,5 +1,6 @@
 // Review before publish (src/server/workflows/proposals.ts):
 // GET    /api/admin/proposals?status=&page=&pageSize=  (contributor: own; editor, admin: all) -> {items, page, pageSize, hasMore}, newest first
+// GET    /api/admin/proposals/open?subjects=a,b        -> {items}: the open proposals on those subjects (the in-place editor's badges)
 // GET    /api/admin/proposals/:id                      -> {proposal, current, diff: [{field, base, proposed, current, changedSince}]}
 // PATCH  /api/admin/proposals/:id {fields…}            (its author) -> the proposal, pending again (resubmit)
 // POST   /api/admin/proposals/:id/withdraw             (its author) -> the proposal, withdrawn
@@ -23,6 +24,7 @@ import {
   approveProposal,
   ConflictWithVersions,
   listVisibleProposals,
+  openProposalsFor,
   proposalWithDiff,
   rejectProposal,
   requestChanges,
@@ -35,6 +37,12 @@ import { getReviewPolicy, setReviewPolicy } from '../../src/server/workflows/rev
 
 const idOf = (params: Record<string, string | undefined>) => params.id ?? '';
 const anyFields = z.record(z.string(), z.unknown());
+const openQuerySchema = z.object({
+  subjects: z
+    .string({ error: 'Send subjects: names separated by commas' })
+    .transform((s) => [...new Set(s.split(',').filter(Boolean))])
+    .pipe(z.array(z.string()).min(1, 'Send subjects: names separated by commas').max(10)),
+});
 
 export default byPath({
   '/api/admin/proposals': route({
@@ -43,6 +51,13 @@ export default byPath({
       return json(
         await listVisibleProposals(user, parseWith(proposalListQuerySchema, queryOf(req))),
       );
+    },
+  }),
+  '/api/admin/proposals/open': route({
+    async GET(req) {
+      const user = await requirePermission(req, 'edit');
+      const { subjects } = parseWith(openQuerySchema, queryOf(req));
+      return json({ items: await openProposalsFor(user, subjects) });
     },
   }),
   '/api/admin/proposals/:id': route({
@@ -105,6 +120,7 @@ export default byPath({
 export const config = {
   path: [
     '/api/admin/proposals',
+    '/api/admin/proposals/open',
     '/api/admin/proposals/:id',
     '/api/admin/proposals/:id/approve',
     '/api/admin/proposals/:id/request-changes',

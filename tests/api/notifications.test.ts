@@ -155,6 +155,8 @@ describe('contact message notifications', () => {
       'testimonial',
       'build-failed',
       'release-at-risk',
+      'proposal',
+      'proposal-outcome',
     ]);
     expect(editor.json.address).toBe(EDITOR);
     const refused = await t.viewer.put('/api/account/notifications', { contact: true });
@@ -165,7 +167,7 @@ describe('contact message notifications', () => {
     const empty = await t.viewer.put('/api/account/notifications', {});
     expect([empty.status, empty.json.message]).toEqual([
       400,
-      'Send at least one of contact, testimonial, build-failed, release-at-risk, true or false',
+      'Send at least one of contact, testimonial, build-failed, release-at-risk, proposal, proposal-outcome, true or false',
     ]);
     expect((await t.anon.get('/api/account/notifications')).status).toBe(401);
   });

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   ADMIN,
@@ -335,5 +336,85 @@ describe('the two-person rule', () => {
       await t.admin.put('/api/admin/review-policy', { changesNeedApproval: false });
     }
     expect((await t.viewer.patch('/api/site-settings', { heroTitle: 'Direct' })).status).toBe(200);
+  });
+});
+
+describe('property: proposals, approvals and direct saves on one record', () => {
+  type Field = 'bio' | 'position';
+  type Op =
+    | { kind: 'save' | 'propose'; field: Field }
+    | { kind: 'approve' | 'approve-twice' | 'reject'; pick: number };
+  const field = fc.constantFrom<Field>('bio', 'position');
+  // Weighted so that most runs approve a proposal whose field a direct save changed meanwhile.
+  const op: fc.Arbitrary<Op> = fc.oneof(
+    { arbitrary: fc.record({ kind: fc.constant('save' as const), field }), weight: 2 },
+    { arbitrary: fc.record({ kind: fc.constant('propose' as const), field }), weight: 3 },
+    {
+      arbitrary: fc.record({ kind: fc.constant('approve' as const), pick: fc.nat(20) }),
+      weight: 3,
+    },
+    ...(['approve-twice', 'reject'] as const).map((kind) => ({
+      arbitrary: fc.record({ kind: fc.constant(kind), pick: fc.nat(20) }),
+      weight: 1,
+    })),
+  );
+
+  it('no acknowledged change is lost or applied twice', async () => {
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), async (ops) => {
+        const id = await createRecord(t.admin, 'team-members', member(`Prop ${n}`));
+        // What the record must hold: every acknowledged write, the last one per field.
+        const model: Record<Field, string> = { bio: `Prop ${n} studies AI.`, position: 'Fellow' };
+        const open: { id: string; field: Field; value: string; base: string }[] = [];
+        const approved: string[] = [];
+        const closed: string[] = [];
+        for (const o of ops) {
+          const value = `v${n++}`;
+          if (o.kind === 'save') {
+            const res = await t.admin.patch(`/api/team-members/${id}`, { [o.field]: value });
+            expect(res.status).toBe(200);
+            model[o.field] = value;
+          } else if (o.kind === 'propose') {
+            const res = await t.contributor.patch(`/api/team-members/${id}`, { [o.field]: value });
+            open.push({ id: proposalId(res), field: o.field, value, base: model[o.field] });
+          } else if ('pick' in o && open.length) {
+            const [p] = open.splice(o.pick % open.length, 1);
+            const url = `/api/admin/proposals/${p!.id}`;
+            if (o.kind === 'reject') {
+              expect((await t.viewer.delete(url)).status).toBe(200);
+              closed.push(p!.id);
+            } else {
+              const tries =
+                o.kind === 'approve'
+                  ? [t.viewer.post(`${url}/approve`)]
+                  : [t.viewer.post(`${url}/approve`), t.admin.post(`${url}/approve`)];
+              const statuses = (await Promise.all(tries)).map((r) => r.status).sort();
+              // Applies when its field still holds its base version, else 409 and nothing changes.
+              const applies = model[p!.field] === p!.base;
+              if (applies) {
+                expect(statuses).toEqual(o.kind === 'approve' ? [200] : [200, 409]);
+                model[p!.field] = p!.value;
+                approved.push(p!.id);
+              } else {
+                expect(statuses).toEqual(tries.map(() => 409));
+                open.push(p!);
+              }
+            }
+          }
+          const stored = (await t.anon.get(`/api/team-members/${id}`)).json;
+          expect({ bio: stored.bio, position: stored.position }).toEqual(model);
+        }
+        // History holds exactly one entry per approved proposal, none for the others.
+        const entries = (await t.admin.get('/api/admin/history?limit=500')).json as {
+          target: string;
+          proposal?: string;
+        }[];
+        const counted = (pid: string) => entries.filter((e) => e.proposal === pid).length;
+        for (const pid of approved) expect(counted(pid)).toBe(1);
+        for (const pid of [...closed, ...open.map((p) => p.id)]) expect(counted(pid)).toBe(0);
+      }),
+      { numRuns: 30 },
+    );
   });
 });

@@ -142,6 +142,7 @@ const ROWS: Row[] = [
   ['POST', '/api/newsletter/bounces', 'webhook', {}],
   ['GET', '/api/admin/proposals', 'edit'],
   ['GET', '/api/admin/proposals/nope', 'edit'],
+  ['GET', '/api/admin/proposals/open?subjects=team-members', 'edit'],
   ['PATCH', '/api/admin/proposals/nope', 'edit', { title: 'x' }],
   ['POST', '/api/admin/proposals/nope/withdraw', 'edit'],
   ['POST', '/api/admin/proposals/nope/approve', 'editor'],

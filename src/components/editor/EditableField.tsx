@@ -1,10 +1,14 @@
+import { useStore } from '@nanostores/react';
 import Pencil from 'lucide-react/icons/pencil';
 import { useEffect, useEffectEvent, useRef, useState, type CSSProperties } from 'react';
+import { $session } from '../../stores/session';
+import type { FieldProposal } from './editor-api';
 import { createPortal } from 'react-dom';
 import { clearDraft, readDraft, type Draft } from './drafts';
 import { DraftOffer } from './DraftOffer';
 import { builtInText, displayText, fieldLabel } from './field-key';
 import { InlineEditor } from './InlineEditor';
+import { ProposalBadge } from './ProposalBadge';
 import {
   decorate,
   hostOf,
@@ -35,6 +39,8 @@ export interface EditableFieldProps {
   field: PageField;
   start: string;
   recordLabel?: string;
+  /** The open proposal on this text, if any (a contributor sees only their own). */
+  proposal?: FieldProposal;
 }
 
 /**
@@ -42,9 +48,18 @@ export interface EditableFieldProps {
  * editing, and the offer of a draft a reload interrupted. The edit itself (saves, conflicts,
  * drafts) is use-field-edit.ts.
  */
-export function EditableField({ field, start, recordLabel }: EditableFieldProps) {
+export function EditableField({
+  field,
+  start,
+  recordLabel,
+  proposal: initial,
+}: EditableFieldProps) {
   const { ref, elements, multiline } = field;
   const label = fieldLabel(ref, recordLabel);
+  const session = useStore($session);
+  const me = session.status === 'signed-in' ? session.user.username.toLowerCase() : '';
+  const [proposal, setProposal] = useState<FieldProposal | null>(initial ?? null);
+  const mine = !!proposal && proposal.author.toLowerCase() === me;
   const [hosts, setHosts] = useState<{ host: HTMLElement; el: HTMLElement }[]>([]);
   const [offer, setOfferState] = useState<Offer | null>(null);
   const offerRef = useRef<Offer | null>(null);
@@ -63,8 +78,23 @@ export function EditableField({ field, start, recordLabel }: EditableFieldProps)
     },
     // The pencil gets the focus back.
     (surface) => hostOf.get(surface.el)?.querySelector('button')?.focus(),
+    // A contributor's save: the text shows their proposal, marked as awaiting review.
+    (id, raw) =>
+      setProposal({
+        id,
+        value: raw,
+        author: me,
+        status: 'pending',
+        comment: '',
+      }),
   );
   const { state } = edit;
+
+  // Its author sees their proposed text where it will appear; everyone else the stored one.
+  useEffect(() => {
+    if (mine && state.phase === 'idle')
+      for (const el of elements) setText(el, displayText(ref, proposal.value));
+  }, [mine, proposal, elements, ref, state.phase]);
 
   const open = (el: HTMLElement, draft?: { value: string; expected: string }) => {
     if (state.phase !== 'idle') return;
@@ -125,19 +155,34 @@ export function EditableField({ field, start, recordLabel }: EditableFieldProps)
     <>
       {hosts.map(({ host, el }, i) =>
         createPortal(
-          <button
-            type="button"
-            aria-label={`Edit ${label}`}
-            title={`Edit ${label}`}
-            onClick={(e) => {
-              e.preventDefault();
-              e.stopPropagation();
-              open(el);
-            }}
-            className="inline-flex size-7 items-center justify-center rounded-full bg-brand-600 text-white shadow-md ring-2 ring-white hover:bg-brand-700"
-          >
-            <Pencil aria-hidden="true" className="size-3.5" />
-          </button>,
+          <>
+            <button
+              type="button"
+              aria-label={`Edit ${label}`}
+              title={`Edit ${label}`}
+              onClick={(e) => {
+                e.preventDefault();
+                e.stopPropagation();
+                open(el);
+              }}
+              className="inline-flex size-7 items-center justify-center rounded-full bg-brand-600 text-white shadow-md ring-2 ring-white hover:bg-brand-700"
+            >
+              <Pencil aria-hidden="true" className="size-3.5" />
+            </button>
+            {proposal && (
+              <ProposalBadge
+                label={label}
+                proposal={proposal}
+                mine={mine}
+                shown={displayText(ref, proposal.value)}
+                onDecided={(approved) => {
+                  setProposal(null);
+                  if (approved !== null)
+                    for (const copy of elements) setText(copy, displayText(ref, approved));
+                }}
+              />
+            )}
+          </>,
           host,
           `${ref.key}:${i}`,
         ),

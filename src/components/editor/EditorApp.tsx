@@ -38,6 +38,7 @@ export function EditorApp({ fields: initial, start }: EditorAppProps) {
             field={field}
             start={value}
             recordLabel={start.labels.get(field.ref.key)}
+            proposal={start.proposals.get(field.ref.key)}
           />
         );
       })}

@@ -7,7 +7,34 @@ export interface StartValues {
   values: Map<string, string>;
   /** A readable name of the record behind a field (area title, member name), for labels. */
   labels: Map<string, string>;
+  /** The open proposal on each field that has one (a contributor sees only their own). */
+  proposals: Map<string, FieldProposal>;
 }
+
+/** A proposed text of one field, waiting for review (or sent back to its author). */
+export interface FieldProposal {
+  id: string;
+  /** The proposed stored value. */
+  value: string;
+  author: string;
+  status: 'pending' | 'changes-requested';
+  /** The newest reviewer's comment, if any. */
+  comment: string;
+}
+
+interface OpenProposal {
+  id: string;
+  subject: string;
+  recordId?: string;
+  action: string;
+  author: string;
+  status: FieldProposal['status'];
+  changes: Record<string, unknown>;
+  comments: { text: string }[];
+}
+
+const SUBJECT = { settings: 'site-settings' } as const;
+const subjectOf = (ref: FieldRef) => (ref.kind === 'settings' ? SUBJECT.settings : ref.kind);
 
 type Row = Record<string, unknown> & { id?: unknown };
 
@@ -31,6 +58,28 @@ export async function loadStartValues(refs: FieldRef[]): Promise<StartValues> {
   ]);
   const values = new Map<string, string>();
   const labels = new Map<string, string>();
+  const subjects = [...new Set(refs.map(subjectOf))];
+  const open = subjects.length
+    ? await getFresh<{ items: OpenProposal[] }>(
+        `/api/admin/proposals/open?subjects=${encodeURIComponent(subjects.join(','))}`,
+      )
+    : { items: [] };
+  const proposals = new Map<string, FieldProposal>();
+  // Oldest first, so the newest proposal on a field is the one shown.
+  for (const p of open.items.slice().reverse()) {
+    if (p.action !== 'update') continue;
+    for (const ref of refs) {
+      const sameRecord = ref.kind === 'settings' || ref.id === p.recordId;
+      if (subjectOf(ref) !== p.subject || !sameRecord || !(ref.field in p.changes)) continue;
+      proposals.set(ref.key, {
+        id: p.id,
+        value: asText(p.changes[ref.field]),
+        author: p.author,
+        status: p.status,
+        comment: p.comments.findLast((c) => c.text)?.text ?? '',
+      });
+    }
+  }
   for (const ref of refs) {
     if (ref.kind === 'settings') {
       values.set(ref.key, asText(settings?.[ref.field]));
@@ -42,12 +91,14 @@ export async function loadStartValues(refs: FieldRef[]): Promise<StartValues> {
     values.set(ref.key, asText(row[ref.field]));
     labels.set(ref.key, asText(ref.kind === 'research-areas' ? row.title : row.name));
   }
-  return { values, labels };
+  return { values, labels, proposals };
 }
 
 /** How a save ended: saved (with the stored value), a conflict (with theirs), or an error to show. */
 export type SaveResult =
   | { kind: 'saved'; raw: string }
+  /** Kept for review instead (a contributor's save): the page is unchanged until approval. */
+  | { kind: 'proposed'; id: string; raw: string }
   | { kind: 'conflict'; theirs: string }
   | { kind: 'invalid'; message: string }
   | { kind: 'failed'; status: number; title: string; description?: string };
@@ -65,6 +116,9 @@ export async function saveField(
     const stored = storedValue(ref, value);
     const body = { [ref.field]: stored, _expected: { [ref.field]: expected } };
     const saved = await mutate<Row | null>('PATCH', patchUrl(ref), body);
+    const proposal = saved?.proposal as { id?: unknown } | undefined;
+    if (proposal && typeof proposal.id === 'string')
+      return { kind: 'proposed', id: proposal.id, raw: stored };
     return { kind: 'saved', raw: saved && ref.field in saved ? asText(saved[ref.field]) : stored };
   } catch (error) {
     return classify(error, ref, storedValue(ref, value));

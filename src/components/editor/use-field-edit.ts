@@ -74,6 +74,8 @@ export function fieldEditReducer<S>(
       if (state.phase !== 'saving') return state;
       const { result } = action;
       if (result.kind === 'saved') return { phase: 'idle', stored: result.raw };
+      // A proposal changes nothing stored: the view shows it as awaiting review.
+      if (result.kind === 'proposed') return { phase: 'idle', stored: state.stored };
       if (result.kind === 'conflict')
         return { ...state, phase: 'conflict', stored: result.theirs, theirs: result.theirs };
       // The text stays in the editor (the page still shows the stored value) so it can be fixed.
@@ -121,6 +123,7 @@ export function useFieldEdit<S extends Surface>(
   start: string,
   onStored: (raw: string) => void,
   onClosed: (surface: S) => void,
+  onProposed: (id: string, raw: string) => void = () => {},
 ) {
   const [state, dispatch] = useReducer(fieldEditReducer<S>, { phase: 'idle', stored: start });
   // Async saves and DOM listeners read the latest state through this.
@@ -163,6 +166,14 @@ export function useFieldEdit<S extends Surface>(
       clearDraft(ref.key);
       close(cur.surface);
       noteChanged();
+    } else if (result.kind === 'proposed') {
+      clearDraft(ref.key);
+      close(cur.surface);
+      onProposed(result.id, result.raw);
+      notify({
+        title: 'Sent for review',
+        description: 'An editor or admin reviews your change before it goes live.',
+      });
     } else if (result.kind === 'invalid') {
       notify({
         title: 'Could not save your change',

@@ -138,6 +138,22 @@ export async function openProposalsOn(subject: string, recordId?: string): Promi
   return found.filter(isOpen);
 }
 
+/**
+ * The open proposals on every record of a subject (the in-place editor's badges): one listing of
+ * its open markers, and only those proposals read.
+ */
+export async function openProposalsOnSubject(subject: string): Promise<Proposal[]> {
+  const prefix = `open/${subject}/`;
+  const keys: string[] = [];
+  await blobCall('list proposals', async () => {
+    for await (const { blobs } of store().list({ prefix, paginate: true }))
+      keys.push(...blobs.map((b) => b.key));
+  });
+  const ids = keys.map((k) => k.slice(k.lastIndexOf('/') + 1)).filter((id) => ID_PATTERN.test(id));
+  const found = await readRecords(store(), ids.sort().map(recordKey), proposalSchema);
+  return found.filter(isOpen);
+}
+
 async function idsUnder(prefix: string, enough: number): Promise<string[]> {
   const ids: string[] = [];
   await blobCall('list proposals', async () => {

@@ -21,6 +21,7 @@ import {
   listPrefix,
   listProposals,
   newProposalId,
+  openProposalsOnSubject,
   readProposal,
 } from './proposal-store';
 import { proposalSubject, type ProposalSubject } from './proposal-subjects';
@@ -124,6 +125,17 @@ export async function listVisibleProposals(
       (query.status === undefined || p.status === query.status) &&
       (author === undefined || same(p.author, author)),
   );
+}
+
+/**
+ * The open proposals on the given subjects, for the in-place editor: every one for reviewers, a
+ * contributor's own for them.
+ */
+export async function openProposalsFor(user: Who, subjects: string[]): Promise<Proposal[]> {
+  const lists = await Promise.all(
+    subjects.map((s) => openProposalsOnSubject(proposalSubject(s).name)),
+  );
+  return lists.flat().filter((p) => isReviewer(user) || same(p.author, user.username));
 }
 
 /** The proposal with each field it changes: as proposed, as it was, as it is now. */

@@ -1,0 +1,76 @@
+import type { Page } from '@playwright/test';
+import { createTestUser } from '../helpers/platform';
+import { expect, signIn, test, waitForLive } from './fixtures';
+
+// Review before publish, in place: a contributor's edit on the live page waits for a reviewer,
+// who approves it on the same page.
+const CONTRIBUTOR = { username: 'e2e-contributor', password: 'contributor-password-123' };
+
+interface Member {
+  id: string;
+  name: string;
+  bio: string;
+}
+let member: Member;
+
+test.beforeAll(async ({ request }) => {
+  await createTestUser(CONTRIBUTOR.username, CONTRIBUTOR.password, false, 'contributor').catch(
+    (error: Error) => {
+      if (!error.message.includes('already exists')) throw error;
+    },
+  );
+  member = ((await (await request.get('/api/team-members')).json()) as Member[]).find((m) =>
+    m.bio?.trim(),
+  )!;
+});
+
+test.afterAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  await signIn(page);
+  await page.request.patch(`/api/team-members/${member.id}`, { data: { bio: member.bio } });
+  await page.close();
+});
+
+/** The member's card on /team in edit mode, its bio opened. */
+async function openBio(page: Page) {
+  await page.goto('/team?edit=true');
+  const bio = page.locator(`[data-edit="team-members.${member.id}.bio"]`);
+  const card = page.locator('[data-member]').filter({ has: bio });
+  await card.getByText('Bio', { exact: true }).click();
+  await expect(card.getByRole('button', { name: /^Edit team member bio/ })).toBeVisible();
+  return { bio, card };
+}
+
+test('a contributor edits a bio in place and sees it awaiting review; a reviewer approves it there and it goes live', async ({
+  browser,
+  page,
+}) => {
+  const text = `Proposed in place ${Date.now()}.`;
+  const contributor = await (await browser.newContext()).newPage();
+  const res = await contributor.request.post('/api/auth/login', { data: CONTRIBUTOR });
+  expect(res.status()).toBe(200);
+  const mine = await openBio(contributor);
+  await mine.card.getByRole('button', { name: /^Edit team member bio/ }).click();
+  const editor = contributor.getByRole('group', { name: /^Editing team member bio/ });
+  await editor.getByRole('textbox').fill(text);
+  await editor.getByRole('button', { name: 'Save' }).click();
+  // The badge sits beside the text, inside its element.
+  await expect(mine.bio).toHaveText(`${text}Awaiting review`);
+  await expect(mine.card.getByText('Awaiting review')).toBeVisible();
+  // Nothing public changed.
+  const stored = await (await page.request.get(`/api/team-members/${member.id}`)).json();
+  expect(stored.bio).toBe(member.bio);
+  await contributor.close();
+
+  await signIn(page);
+  const review = await openBio(page);
+  await expect(review.bio).toHaveText(`${member.bio}Proposed change`);
+  await review.card.getByRole('button', { name: 'Proposed change' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Proposed change to team member bio/ });
+  await expect(dialog).toContainText(`${CONTRIBUTOR.username} proposes:`);
+  await expect(dialog).toContainText(text);
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(review.bio).toHaveText(text);
+  await expect(review.card.getByRole('button', { name: 'Proposed change' })).toHaveCount(0);
+  await waitForLive(page, '/team', text);
+});
