@@ -12,7 +12,7 @@ const previewSchema = z.strictObject({ markdown: longText(BODY_MAX_CHARS) });
 
 export default route({
   async POST(req) {
-    await requirePermission(req, 'content');
+    await requirePermission(req, 'edit');
     const { markdown } = await readJson(req, previewSchema, 256 * 1024);
     return json(renderReportBody(markdown));
   },

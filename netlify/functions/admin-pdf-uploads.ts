@@ -32,7 +32,7 @@ const partIndex = (raw: string | undefined) => (/^\d{1,4}$/.test(raw ?? '') ? Nu
 export default byPath({
   '/api/admin/pdf-uploads': route({
     async POST(req) {
-      const user = await requirePermission(req, 'content');
+      const user = await requirePermission(req, 'edit');
       return json(await createPdfUpload(user, await readJson(req, pdfUploadCreateSchema)), {
         status: 201,
       });
@@ -40,17 +40,17 @@ export default byPath({
   }),
   '/api/admin/pdf-uploads/:id': route({
     async GET(req, ctx) {
-      await requirePermission(req, 'content');
+      await requirePermission(req, 'edit');
       return json(await pdfUploadStatus(ctx.params.id ?? ''));
     },
   }),
   '/api/admin/pdf-uploads/:id/parts/:index': route({
     async PUT(req, ctx) {
-      await requirePermission(req, 'content');
+      await requirePermission(req, 'edit');
       return json(await storePdfPart(req, ctx.params.id ?? '', partIndex(ctx.params.index)));
     },
     async GET(req, ctx) {
-      await requirePermission(req, 'content');
+      await requirePermission(req, 'edit');
       const part = await readPdfPart(ctx.params.id ?? '', partIndex(ctx.params.index));
       if (!part) throw new HttpError(404, 'No such part');
       return new Response(part.bytes as Uint8Array<ArrayBuffer>, {
@@ -64,7 +64,7 @@ export default byPath({
   }),
   '/api/admin/pdf-uploads/:id/complete': route({
     async POST(req, ctx) {
-      await requirePermission(req, 'content');
+      await requirePermission(req, 'edit');
       assertNoFormBody(req);
       return json(await completePdfUpload(ctx.params.id ?? ''));
     },

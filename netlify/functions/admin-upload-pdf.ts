@@ -6,7 +6,7 @@ import { readPdfUpload, storePdf } from '../../src/server/content/uploads';
 
 export default route({
   async POST(req) {
-    await requirePermission(req, 'content');
+    await requirePermission(req, 'edit');
     const pdf = await readPdfUpload(req, 'file');
     return json({ pdfUrl: await storePdf(pdf), fileName: pdf.fileName }, { status: 201 });
   },

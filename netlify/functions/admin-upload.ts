@@ -1,13 +1,16 @@
-// POST /api/admin/upload (editor) multipart field "file" -> 201 { imageUrl: '/api/uploads/<key>' }; 507 past the upload quota
+// POST /api/admin/upload (editor) multipart field "file" -> 201 { imageUrl: '/api/uploads/<key>', id }; 507 past the upload quota
+// The image joins the media library (the same as POST /api/admin/media).
 import { requirePermission } from '../../src/server/auth/guard';
 import { json, route } from '../../src/server/http/http';
-import { readImageUpload, storeImage } from '../../src/server/content/uploads';
+import { storeAsset } from '../../src/server/content/media';
+import { readImageUpload } from '../../src/server/content/uploads';
 
 export default route({
   async POST(req) {
-    await requirePermission(req, 'content');
+    const user = await requirePermission(req, 'edit');
     const image = await readImageUpload(req, 'file');
-    return json({ imageUrl: await storeImage(image) }, { status: 201 });
+    const asset = await storeAsset(image, { uploadedBy: user.username });
+    return json({ imageUrl: asset.url, id: asset.id }, { status: 201 });
   },
 });
 

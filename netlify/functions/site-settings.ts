@@ -1,7 +1,12 @@
 // GET   /api/site-settings -> the settings record (public)
-// PATCH /api/site-settings {field: value, ..., _expected?: {field: startValue}} (editor) -> updated settings;
+// PATCH /api/site-settings {field: value, ..., _expected?: {field: startValue}} (editor) -> updated settings
+//       (a contributor's, or an editor's under the two-person rule: 202 {proposal}, nothing changes yet);
 //       409 with the current values when a field in _expected changed meanwhile; recorded and rebuilt
-import { siteSettingsPatchSchema } from '../../src/schemas/site-settings';
+import { SITE_SETTINGS_SUBJECT } from '../../src/schemas/proposal';
+import { SETTINGS_IMAGE_KEYS, siteSettingsPatchSchema } from '../../src/schemas/site-settings';
+import { importImages } from '../../src/server/content/image-import';
+import { acceptedAsProposal, propose } from '../../src/server/workflows/proposals';
+import { mustPropose } from '../../src/server/workflows/review-policy';
 import { CACHE_TAGS, cdnCacheHeaders } from '../../src/server/http/cdn-cache';
 import { requirePermission } from '../../src/server/auth/guard';
 import { json, readPatch, route } from '../../src/server/http/http';
@@ -19,8 +24,20 @@ export default route({
     });
   },
   async PATCH(req) {
-    const user = await requirePermission(req, 'content');
+    const user = await requirePermission(req, 'edit');
     const { patch, expected } = await readPatch(req, siteSettingsPatchSchema, SITE_SETTINGS_FIELDS);
+    // Review before publish: this save waits for a second person (proposals.ts).
+    if (await mustPropose(user)) {
+      const changes = await importImages(patch, SETTINGS_IMAGE_KEYS);
+      return acceptedAsProposal(
+        await propose(user, {
+          subject: SITE_SETTINGS_SUBJECT,
+          action: 'update',
+          changes,
+          expected,
+        }),
+      );
+    }
     return json(await saveSiteSettings(user, patch, expected));
   },
 });

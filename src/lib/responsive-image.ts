@@ -5,6 +5,8 @@
  * and images on other sites (the CDN transforms only allow-listed remote hosts) are left as they are.
  */
 
+import { objectPosition, type ImageFocus } from '../schemas/media';
+
 /**
  * Where an image is shown. `sizes` is the box's CSS width at each breakpoint; `widths` are the
  * candidates, close enough together that the one a screen picks is never much larger than it
@@ -31,16 +33,45 @@ const between = (min: number, max: number): number[] => LADDER.filter((w) => w >
  */
 const atDensities = (css: number): number[] => [1, 1.5, 1.75, 2, 3].map((d) => Math.round(css * d));
 
-/** The CDN address of `src` at `width` pixels wide (and cropped to the slot's shape, if it has one). */
+/**
+ * Where the CDN may crop an image with a focal point: Netlify's Image CDN keeps the centre or one
+ * edge (`position` = center, top, bottom, left, right), nothing in between. When the focal point
+ * lies at one of those on the side the box cuts, the CDN crops there; anywhere else it sends the
+ * whole picture at the width asked and the browser crops it by `object-position`, so the crop is
+ * always the one the picker showed. Null: no crop at the CDN.
+ */
+export function cdnPosition(
+  aspect: number,
+  focus: ImageFocus,
+): 'center' | 'top' | 'bottom' | 'left' | 'right' | null {
+  const rowsCut = focus.height / focus.width > aspect;
+  const at = rowsCut ? focus.focalY : focus.focalX;
+  if (Math.abs(at - 0.5) < 0.005) return 'center';
+  if (at < 0.005) return rowsCut ? 'top' : 'left';
+  if (at > 0.995) return rowsCut ? 'bottom' : 'right';
+  return null;
+}
+
+/**
+ * The CDN address of `src` at `width` pixels wide (and cropped to the slot's shape, if it has one).
+ * An image from the media library brings its focal point (`focus`), which decides the crop.
+ */
 export function imageCdnUrl(
   src: string,
   width: number,
   slot?: Pick<ImageSlot, 'aspect' | 'position'>,
+  focus?: ImageFocus,
 ): string {
   const url = `/.netlify/images?url=${encodeURIComponent(src)}&w=${width}`;
   if (!slot?.aspect) return url;
-  return `${url}&h=${Math.round(width * slot.aspect)}&fit=cover${slot.position && slot.position !== 'center' ? `&position=${slot.position}` : ''}`;
+  const position = focus ? cdnPosition(slot.aspect, focus) : (slot.position ?? 'center');
+  if (position === null) return url;
+  return `${url}&h=${Math.round(width * slot.aspect)}&fit=cover${position !== 'center' ? `&position=${position}` : ''}`;
 }
+
+/** The inline style that crops an image at its focal point (none without one: the class decides). */
+export const focalStyle = (focus: ImageFocus | undefined): string | undefined =>
+  focus ? `object-position: ${objectPosition(focus)}` : undefined;
 
 /** Whether the CDN can resize `src`: a raster image on this site. */
 export const resizable = (src: string): boolean =>
@@ -52,13 +83,16 @@ export interface ResponsiveImage {
   sizes?: string;
 }
 
-/** `<img>` attributes for `src` shown in `slot`: one candidate per width, the middle one as the plain `src`. */
-export function responsiveImage(src: string, slot: ImageSlot): ResponsiveImage {
+/**
+ * `<img>` attributes for `src` shown in `slot`: one candidate per width, the middle one as the
+ * plain `src`. `focus`: the image's focal point and pixels, for an image from the media library.
+ */
+export function responsiveImage(src: string, slot: ImageSlot, focus?: ImageFocus): ResponsiveImage {
   if (!resizable(src)) return { src };
   const sorted = [...new Set(slot.widths)].sort((a, b) => a - b);
   return {
-    src: imageCdnUrl(src, sorted[Math.floor(sorted.length / 2)]!, slot),
-    srcset: sorted.map((w) => `${imageCdnUrl(src, w, slot)} ${w}w`).join(', '),
+    src: imageCdnUrl(src, sorted[Math.floor(sorted.length / 2)]!, slot, focus),
+    srcset: sorted.map((w) => `${imageCdnUrl(src, w, slot, focus)} ${w}w`).join(', '),
     sizes: slot.sizes,
   };
 }

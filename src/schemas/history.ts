@@ -13,6 +13,10 @@ export const historyEntrySchema = z.object({
   summary: z.string().default(''),
   before: z.unknown().optional(),
   after: z.unknown().optional(),
+  /** For an approved proposal: who proposed it (`user` is who approved it). */
+  proposedBy: z.string().optional(),
+  /** For an approved proposal: its id. */
+  proposal: z.string().optional(),
   /** For a restore: the entry it restored. */
   restoredFrom: z.string().optional(),
   /** Set when the personal data it held was erased: it keeps who did what and when, nothing more. */

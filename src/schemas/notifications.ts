@@ -8,6 +8,8 @@ export const NOTIFICATION_KINDS = [
   'testimonial',
   'build-failed',
   'release-at-risk',
+  'proposal',
+  'proposal-outcome',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -20,6 +22,9 @@ export const NOTIFICATION_PERMISSION: Record<NotificationKind, Permission> = {
   testimonial: 'content',
   'build-failed': 'content',
   'release-at-risk': 'content',
+  proposal: 'content',
+  // Each author hears of their own proposals and releases only (proposal-mail.ts).
+  'proposal-outcome': 'edit',
 };
 
 /** How each kind is named on My account. */
@@ -28,6 +33,9 @@ export const NOTIFICATION_LABELS: Record<NotificationKind, string> = {
   testimonial: 'Testimonials awaiting review',
   'build-failed': 'A build of the site failed',
   'release-at-risk': 'A scheduled release is near and the last build failed',
+  proposal: 'Changes proposed for review',
+  'proposal-outcome':
+    'My proposals approved, rejected or sent back, and my releases held for review',
 };
 
 /** How newsletter issues go out (admins set these; see src/server/workflows/newsletter). */

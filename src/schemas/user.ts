@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cleanString, timestampSchema } from './common';
 import { ROLES } from './roles';
 
-export const roleSchema = z.enum(ROLES, { error: 'Role must be admin or editor' });
+export const roleSchema = z.enum(ROLES, { error: 'Role must be admin, editor or contributor' });
 
 /** A confirmed second factor: the TOTP secret, hashed recovery codes, and the last time step used. */
 const twoFactorSchema = z.object({

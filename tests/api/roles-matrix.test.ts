@@ -1,16 +1,17 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useAdminSite, type Client } from '../helpers/admin-site';
+import { ADMIN, CONTRIBUTOR, useAdminSite, VIEWER, type Client } from '../helpers/admin-site';
 
 /**
- * Every route, called by a signed-out visitor, an editor and an admin. Calls that are
- * let through carry bodies or ids that change nothing (400/404/415), so the matrix is harmless.
- * - public: anyone; signed-in: any role (401 signed out); editor: content (editors and admins);
- *   admin: personal data and users (403 for editors); webhook: a provider's shared secret, no
- *   session (401 for everyone without it).
+ * Every route, called by a signed-out visitor, a contributor, an editor and an admin. Calls that
+ * are let through carry bodies or ids that change nothing (400/404/415), so the matrix is harmless.
+ * - public: anyone; signed-in: any role (401 signed out); edit: editing, where a contributor's
+ *   save becomes a proposal (every role); editor: content (editors and admins; 403 for
+ *   contributors, saying why); admin: personal data and users (403 for editors and contributors);
+ *   webhook: a provider's shared secret, no session (401 for everyone without it).
  */
-type Access = 'public' | 'signed-in' | 'editor' | 'admin' | 'webhook';
+type Access = 'public' | 'signed-in' | 'edit' | 'editor' | 'admin' | 'webhook';
 type Row = [
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
   path: string,
@@ -55,29 +56,37 @@ const ROWS: Row[] = [
   ['GET', '/api/uploads/nope', 'public'],
   ['POST', '/api/fetch-linkedin-image', 'public', {}],
   ['GET', '/api/site-settings', 'public'],
-  ['PATCH', '/api/site-settings', 'editor', {}],
+  ['PATCH', '/api/site-settings', 'edit', {}],
   ...COLLECTIONS.flatMap((name): Row[] => [
     ['GET', `/api/${name}`, 'public'],
     ['GET', `/api/${name}/nope`, 'public'],
-    ['POST', `/api/${name}`, 'editor', {}],
-    ['PATCH', `/api/${name}/nope`, 'editor', { title: 'x' }],
-    ['DELETE', `/api/${name}/nope`, 'editor'],
+    ['POST', `/api/${name}`, 'edit', {}],
+    ['PATCH', `/api/${name}/nope`, 'edit', { title: 'x' }],
+    ['DELETE', `/api/${name}/nope`, 'edit'],
     ['PUT', `/api/${name}/order`, 'editor', {}],
   ]),
-  ['GET', '/api/events/all', 'editor'],
-  ['GET', '/api/publications/all', 'editor'],
+  ['GET', '/api/events/all', 'edit'],
+  ['GET', '/api/publications/all', 'edit'],
   ['GET', '/api/events/featured', 'public'],
   ['GET', '/api/events/upcoming', 'public'],
   ['GET', '/api/admin/summary', 'editor'],
   ['GET', '/api/admin/publish', 'editor'],
   ['POST', '/api/admin/publish', 'editor', 'form'],
-  ['POST', '/api/admin/upload', 'editor', {}],
-  ['POST', '/api/admin/upload-pdf', 'editor', {}],
-  ['POST', '/api/admin/pdf-uploads', 'editor', {}],
-  ['GET', '/api/admin/pdf-uploads/nope', 'editor'],
-  ['PUT', '/api/admin/pdf-uploads/nope/parts/0', 'editor', {}],
-  ['GET', '/api/admin/pdf-uploads/nope/parts/0', 'editor'],
-  ['POST', '/api/admin/pdf-uploads/nope/complete', 'editor'],
+  ['POST', '/api/admin/upload', 'edit', {}],
+  ['POST', '/api/admin/upload-pdf', 'edit', {}],
+  ['GET', '/api/admin/media', 'editor'],
+  ['POST', '/api/admin/media', 'editor', {}],
+  ['POST', '/api/admin/media/migrate', 'editor'],
+  ['GET', '/api/admin/media/nope', 'editor'],
+  ['PATCH', '/api/admin/media/nope', 'editor', { alt: 'x' }],
+  ['DELETE', '/api/admin/media/nope', 'editor'],
+  ['GET', '/api/admin/media/nope/uses', 'editor'],
+  ['PUT', '/api/admin/media/nope/file', 'editor', {}],
+  ['POST', '/api/admin/pdf-uploads', 'edit', {}],
+  ['GET', '/api/admin/pdf-uploads/nope', 'edit'],
+  ['PUT', '/api/admin/pdf-uploads/nope/parts/0', 'edit', {}],
+  ['GET', '/api/admin/pdf-uploads/nope/parts/0', 'edit'],
+  ['POST', '/api/admin/pdf-uploads/nope/complete', 'edit'],
   ['GET', '/api/admin/releases', 'editor'],
   ['POST', '/api/admin/releases', 'editor', {}],
   ['GET', '/api/admin/releases/nope', 'editor'],
@@ -87,7 +96,7 @@ const ROWS: Row[] = [
   ['GET', '/api/admin/preview-links', 'editor'],
   ['POST', '/api/admin/preview-links', 'editor', { kind: 'event', id: 'nope' }],
   ['DELETE', '/api/admin/preview-links/nope', 'editor'],
-  ['POST', '/api/admin/markdown-preview', 'editor', {}],
+  ['POST', '/api/admin/markdown-preview', 'edit', {}],
   ['GET', '/api/admin/history', 'editor'],
   ['POST', '/api/admin/history/nope/restore', 'editor'],
   ['GET', '/api/admin/testimonials', 'editor'],
@@ -131,6 +140,15 @@ const ROWS: Row[] = [
   ['GET', '/api/admin/newsletter-settings', 'editor'],
   ['PUT', '/api/admin/newsletter-settings', 'admin', {}],
   ['POST', '/api/newsletter/bounces', 'webhook', {}],
+  ['GET', '/api/admin/proposals', 'edit'],
+  ['GET', '/api/admin/proposals/nope', 'edit'],
+  ['PATCH', '/api/admin/proposals/nope', 'edit', { title: 'x' }],
+  ['POST', '/api/admin/proposals/nope/withdraw', 'edit'],
+  ['POST', '/api/admin/proposals/nope/approve', 'editor'],
+  ['POST', '/api/admin/proposals/nope/request-changes', 'editor', { comment: 'x' }],
+  ['DELETE', '/api/admin/proposals/nope', 'editor'],
+  ['GET', '/api/admin/review-policy', 'edit'],
+  ['PUT', '/api/admin/review-policy', 'admin', {}],
   // A visit beacon: anyone (a path that is not a page is a 400).
   ['POST', '/api/hit', 'public', {}],
   ['GET', '/api/admin/analytics', 'editor'],
@@ -142,7 +160,7 @@ const ROWS: Row[] = [
   ['POST', '/api/auth/logout', 'public'],
 ];
 
-const t = useAdminSite();
+const t = useAdminSite({ users: { admin: ADMIN, viewer: VIEWER, contributor: CONTRIBUTOR } });
 
 function call(c: Client, [method, p, , body]: Row) {
   if (body === 'form') return method === 'POST' ? c.post(p, 'a=1', FORM) : c.put(p, 'a=1', FORM);
@@ -155,10 +173,12 @@ function call(c: Client, [method, p, , body]: Row) {
       : c.put(p, body);
 }
 
-const expected = (access: Access, who: 'visitor' | 'editor' | 'admin'): 'through' | 401 | 403 => {
+type Who = 'visitor' | 'contributor' | 'editor' | 'admin';
+const expected = (access: Access, who: Who): 'through' | 401 | 403 => {
   if (access === 'public') return 'through';
   if (access === 'webhook') return 401;
   if (who === 'visitor') return 401;
+  if (who === 'contributor') return access === 'editor' || access === 'admin' ? 403 : 'through';
   return access === 'admin' && who === 'editor' ? 403 : 'through';
 };
 
@@ -181,6 +201,7 @@ describe('role × endpoint matrix', () => {
   it.each(ROWS)('%s %s (%s)', async (...row) => {
     for (const [who, c] of [
       ['visitor', t.anon],
+      ['contributor', t.contributor],
       ['editor', t.viewer],
       ['admin', t.admin],
     ] as const) {
@@ -193,6 +214,9 @@ describe('role × endpoint matrix', () => {
       } else {
         expect(res.status, what).toBe(want);
         expect(typeof res.json?.message, what).toBe('string');
+        // A contributor is told that their role cannot do this, not merely refused.
+        if (who === 'contributor' && want === 403)
+          expect(res.json.message, what).toMatch(/^Contributors cannot /);
       }
     }
   });

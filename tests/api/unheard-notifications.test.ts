@@ -19,9 +19,17 @@ describe('notifications nobody receives', () => {
       'testimonial',
       'build-failed',
       'release-at-risk',
+      'proposal',
+      'proposal-outcome',
     ]);
     // Editors never receive contact messages: they are not told about them.
-    expect(await kinds('viewer')).toEqual(['testimonial', 'build-failed', 'release-at-risk']);
+    expect(await kinds('viewer')).toEqual([
+      'testimonial',
+      'build-failed',
+      'release-at-risk',
+      'proposal',
+      'proposal-outcome',
+    ]);
     const summary = (await t.admin.get('/api/admin/summary')).json;
     expect(summary.unheardNotifications[0]).toEqual({
       kind: 'contact',

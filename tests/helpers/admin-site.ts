@@ -13,6 +13,10 @@ export interface Account {
 /** The users a site starts with unless the test names its own. */
 export const ADMIN: Account = { username: 'admin', password: 'admin-password-123' };
 export const VIEWER: Account = { username: 'viewer', password: 'viewer-password-123' };
+export const CONTRIBUTOR: Account = {
+  username: 'contributor',
+  password: 'contributor-password-123',
+};
 const DEFAULT_USERS = { admin: ADMIN, viewer: VIEWER };
 
 /**
@@ -22,6 +26,8 @@ const DEFAULT_USERS = { admin: ADMIN, viewer: VIEWER };
 export interface Users {
   admin?: Account;
   viewer?: Account;
+  /** A contributor: their saves become proposals. */
+  contributor?: Account;
 }
 
 export interface AdminSiteOptions<U extends Users> {
@@ -52,11 +58,16 @@ export async function startAdminSite<U extends Users = typeof DEFAULT_USERS>(
   const site = await startTestSite({ pages: opts.pages, seed: opts.seed });
   const users: Users = opts.users ?? DEFAULT_USERS;
   // Every user exists before anyone signs in, the admin first.
-  const accounts = (['admin', 'viewer'] as const).flatMap((role) =>
+  const accounts = (['admin', 'viewer', 'contributor'] as const).flatMap((role) =>
     users[role] ? [{ role, ...users[role] }] : [],
   );
   for (const { role, username, password } of accounts)
-    await createTestUser(username, password, role === 'admin');
+    await createTestUser(
+      username,
+      password,
+      role === 'admin',
+      role === 'contributor' ? 'contributor' : undefined,
+    );
   const sessions: Partial<Record<keyof Users, Session>> = {};
   for (const { role, username, password } of accounts) {
     const cookie = await login(site.url, username, password);

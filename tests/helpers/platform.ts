@@ -1,3 +1,4 @@
+import type { Role } from '../../src/schemas/roles';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,9 +58,14 @@ export async function buildPages(site: TestSite): Promise<void> {
 }
 
 /** Creates a user directly in the store (bcrypt and all), for tests. */
-export async function createTestUser(username: string, password: string, isAdmin: boolean) {
+export async function createTestUser(
+  username: string,
+  password: string,
+  isAdmin: boolean,
+  role?: Role,
+) {
   const { createUser } = await import('../../src/server/auth/users');
-  return createUser({ username, password, isAdmin });
+  return createUser({ username, password, isAdmin, ...(role ? { role } : {}) });
 }
 
 /** Signs in through the API and returns the Cookie header value. */

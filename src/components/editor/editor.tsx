@@ -58,7 +58,7 @@ export async function startEditor(): Promise<void> {
     });
     return;
   }
-  if (session.status !== 'signed-in' || !can(session.user.role, 'content')) {
+  if (session.status !== 'signed-in' || !can(session.user.role, 'edit')) {
     const why =
       session.status === 'signed-in'
         ? 'Your account cannot edit this site.'

@@ -27,8 +27,8 @@ export default function EditPageButton({
 }) {
   const session = useStore($session);
   const editing = useStore($editMode);
-  // Editors and admins both edit texts.
-  const mayEdit = session.status === 'signed-in' && can(session.user.role, 'content');
+  // Contributors, editors and admins all edit texts (a contributor's save goes to review).
+  const mayEdit = session.status === 'signed-in' && can(session.user.role, 'edit');
   // In edit mode the editor shows its own publish pill.
   if (!mayEdit || editing) return null;
   return (

@@ -4,6 +4,7 @@ import { fetchQuery } from '../../lib/api';
 import { BALANCED_GRID, balancedCell, balancedCellSizes } from '../../lib/balanced-grid';
 import type { TeamMember } from '../../schemas/team-member';
 import { byOrder } from '../../schemas/order';
+import type { ImageFocus } from '../../schemas/media';
 
 /** The member fields the team page shows. */
 export type TeamMemberView = Pick<
@@ -32,9 +33,12 @@ const FRESH_MS = 5 * 60_000;
 export default function TeamLive({
   initial,
   builtAt,
+  foci = {},
 }: {
   initial: TeamMemberView[] | null;
   builtAt: number;
+  /** Focal points of the photos known at build, by address: a re-checked list keeps its crops. */
+  foci?: Record<string, ImageFocus>;
 }) {
   const [members, setMembers] = useState(initial);
   const [failed, setFailed] = useState(false);
@@ -85,6 +89,7 @@ export default function TeamLive({
             badge="Advisory Team"
             bioGroup="advisory-bio"
             photoSizes={balancedCellSizes(i, members.length)}
+            focus={m.image ? foci[m.image] : undefined}
           />
         </li>
       ))}

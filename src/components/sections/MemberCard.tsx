@@ -2,6 +2,7 @@ import { ICONS, STROKE_ICONS } from '../ui/icons';
 import { memberInitials } from '../../lib/format';
 import { personUrl } from '../../lib/people';
 import { memberPhoto, responsiveImage } from '../../lib/responsive-image';
+import { objectPosition, type ImageFocus } from '../../schemas/media';
 import { shownImage } from '../../schemas/image-source';
 import { shownName } from '../../schemas/cited-name';
 import type { TeamMember } from '../../schemas/team-member';
@@ -41,18 +42,21 @@ const iconLink =
  * the TeamLive island): photo or a modest monogram, name, position, the links that are set, and
  * a Bio/Less toggle, and a link to their own page (/team/<slug>). The bio is a native exclusive <details> (`bioGroup` names the group), so it
  * works without JavaScript. Texts carry the inline editor's markers. `photoSizes` is the card's
- * width in its grid (balancedCellSizes), so the photo is fetched at the size it is shown.
+ * width in its grid (balancedCellSizes), so the photo is fetched at the size it is shown. `focus`:
+ * the photo's focal point from the media library, which places the crop (else the fixed one).
  */
 export function MemberCard({
   m,
   badge,
   bioGroup,
   photoSizes,
+  focus,
 }: {
   m: MemberCardData;
   badge?: string;
   bioGroup: string;
   photoSizes: string;
+  focus?: ImageFocus;
 }) {
   // A photo stored on another site would be blocked by the page: the monogram shows instead.
   const photo = shownImage(m.image);
@@ -65,7 +69,8 @@ export function MemberCard({
       <div className="relative h-60 bg-brand-50">
         {photo ? (
           <img
-            {...responsiveImage(photo, memberPhoto(photoSizes))}
+            {...responsiveImage(photo, memberPhoto(photoSizes), focus)}
+            style={focus ? { objectPosition: objectPosition(focus) } : undefined}
             alt={`Portrait of ${shownName(m.honorific, m.name)}`}
             className="size-full object-cover object-[50%_38%]"
             loading="lazy"

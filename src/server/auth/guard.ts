@@ -1,4 +1,4 @@
-import { can, type Permission } from '../../schemas/roles';
+import { can, CONTRIBUTOR_REFUSALS, type Permission } from '../../schemas/roles';
 import type { User } from '../../schemas/user';
 import { HttpError } from '../http/errors';
 
@@ -39,7 +39,12 @@ export async function mustSetUpTwoFactor(user: User): Promise<boolean> {
 export async function requirePermission(req: Request, permission: Permission): Promise<User> {
   const user = await requireUser(req);
   if (!can(user.role, permission))
-    throw new HttpError(403, 'You do not have permission to do this');
+    throw new HttpError(
+      403,
+      user.role === 'contributor' && permission !== 'edit'
+        ? CONTRIBUTOR_REFUSALS[permission]
+        : 'You do not have permission to do this',
+    );
   if (await mustSetUpTwoFactor(user)) {
     throw new HttpError(
       403,

@@ -15,7 +15,8 @@ import {
   type LookupFn,
   type PinnedFetchFn,
 } from '../outbound/safe-fetch';
-import { checkImage, storeImage } from './uploads';
+import { storeAsset } from './media';
+import { checkImage } from './uploads';
 
 /** The DNS and network the import uses: the real ones, unless a test routes them. */
 interface Network {
@@ -70,7 +71,15 @@ async function bringIn(address: string): Promise<string> {
     if (error instanceof HttpError) throw new NotBroughtIn(sentence(error.message));
     throw error;
   }
-  return storeImage(image);
+  // An image brought in is an upload like any other: it joins the media library.
+  const last = url.pathname.split('/').pop() ?? '';
+  let name = last;
+  try {
+    name = decodeURIComponent(last);
+  } catch {
+    // An address with a stray % keeps its name as written.
+  }
+  return (await storeAsset({ ...image, fileName: name || url.hostname }, { uploadedBy: '' })).url;
 }
 
 /**

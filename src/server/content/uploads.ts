@@ -88,7 +88,7 @@ async function sniff(bytes: Uint8Array): Promise<string | undefined> {
 export const MAX_IMAGE_PIXELS = 40_000_000;
 
 /** Reads the dimensions from the file's header (no decoding) and refuses what is over budget or unreadable. */
-async function assertPixelBudget(bytes: Uint8Array): Promise<void> {
+async function assertPixelBudget(bytes: Uint8Array): Promise<{ width: number; height: number }> {
   const { imageSize } = await import('image-size');
   let size: { width?: number; height?: number };
   try {
@@ -111,19 +111,24 @@ async function assertPixelBudget(bytes: Uint8Array): Promise<void> {
       `The image is ${size.width} x ${size.height} pixels; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels can be uploaded. Please resize it.`,
     );
   }
+  return { width: size.width!, height: size.height! };
 }
 
-/** A checked image: its bytes, the extension and the content type its magic bytes prove. */
+/** A checked image: its bytes, the extension and the content type its magic bytes prove, its pixels and name. */
 export interface UploadedImage {
   bytes: Uint8Array<ArrayBuffer>;
   ext: string;
   contentType: string;
+  width: number;
+  height: number;
+  /** The name it was chosen under, when it came as a file. */
+  fileName?: string;
 }
 
 /** Reads the image in multipart field `field`: 415 unless multipart and JPEG/PNG/WebP, 413 past MAX_IMAGE_BYTES, 400 when missing. */
 export async function readImageUpload(req: Request, field: string): Promise<UploadedImage> {
   const file = await readFileField(req, field, MAX_IMAGE_BYTES, tooLarge, 'image');
-  return checkImage(new Uint8Array(await file.arrayBuffer()));
+  return { ...(await checkImage(new Uint8Array(await file.arrayBuffer()))), fileName: file.name };
 }
 
 /**
@@ -135,8 +140,7 @@ export async function checkImage(bytes: Uint8Array<ArrayBuffer>): Promise<Upload
   const mime = await sniff(bytes);
   const accepted = mime && ACCEPTED[mime];
   if (!accepted) throw wrongType();
-  await assertPixelBudget(bytes);
-  return { bytes, ...accepted };
+  return { bytes, ...accepted, ...(await assertPixelBudget(bytes)) };
 }
 
 /** A checked PDF: its bytes and the name it is downloaded under. */
@@ -185,7 +189,9 @@ export async function storePdf(pdf: UploadedPdf): Promise<string> {
 }
 
 /** Stores image bytes under their content address and returns the public path to them; 507 past the upload quota. */
-export async function storeImage(image: UploadedImage): Promise<string> {
+export async function storeImage(
+  image: Pick<UploadedImage, 'bytes' | 'ext' | 'contentType'>,
+): Promise<string> {
   const key = `${createHash('sha256').update(image.bytes).digest('hex')}.${image.ext}`;
   await reserveUpload(key, image.bytes.byteLength);
   const metadata = metadataSchema.parse({ contentType: image.contentType });

@@ -48,6 +48,8 @@ const ROLE_SCOPE: Record<Role, string> = {
   admin:
     'you can change everything, including the team’s accounts, the contact inbox and the subscriber list',
   editor: 'you can change the site’s content and settings, not accounts or personal data',
+  contributor:
+    'you can propose changes to the site’s content; an editor or admin reviews each before it goes live',
 };
 
 /** An admin's invitation: the link sets the new user's password (valid 48 hours, once). */

@@ -77,6 +77,28 @@ export async function recipientsOf(
   return [...out].map(([address, why]) => ({ address, why }));
 }
 
+/**
+ * Where one user's notifications of a kind go (notices about their own work: a proposal decided,
+ * a release held): their verified address when they may and want to receive it, else null.
+ */
+export async function addressOfUser(
+  username: string,
+  kind: NotificationKind,
+): Promise<string | null> {
+  const [settings, found] = await Promise.all([
+    getNotificationSettings(),
+    readJSON(
+      openStore(STORES.users),
+      encodeURIComponent(username.toLowerCase()),
+      z.looseObject({}),
+    ),
+  ]);
+  if (!found) return null;
+  const parsed = userSchema.safeParse(found.value);
+  if (!parsed.success || !mayReceive(parsed.data, kind, settings)) return null;
+  return notificationAddress(found.value);
+}
+
 /** What My account shows a user: the kinds their role may receive, each on or off. */
 export async function choicesOf(user: User): Promise<NotificationChoices> {
   const [settings, raw] = await Promise.all([

@@ -3,6 +3,7 @@ import type { PublishState } from '../../schemas/publish-state';
 import type { User } from '../../schemas/user';
 import { newestFirstKey } from '../storage/keys';
 import { markHistoryEntry } from '../storage/person-index';
+import { noteImageUses } from './media-uses';
 import { requestRebuild } from './publish';
 import { readRecords } from '../storage/records';
 import { blobCall, openStore, readJSON, STORES, writeJSON } from '../storage/store';
@@ -90,6 +91,8 @@ export async function commitChange(
   { rebuild = true }: CommitOptions = {},
 ): Promise<HistoryEntry> {
   const entry = await recordChange(user, change);
+  // Every change passes here with its before and after: the one place the image uses are kept.
+  await noteImageUses(change);
   if (rebuild) await publish();
   return entry;
 }

@@ -50,3 +50,17 @@ export const ISSUE_KEYS = {
   bounce: (id: string, subscriberId: string, kind: string) =>
     `newsletter-bounces/${id}/${subscriberId}-${kind}`,
 } as const;
+
+/**
+ * Keys of the media store: one record per asset, the index the library lists and searches
+ * (one row per asset), a pointer from each upload key to the asset that owns it, and per upload
+ * key the places that show it (kept by the change pipeline: publishing/media-uses.ts).
+ */
+export const MEDIA_KEYS = {
+  asset: (id: string) => `assets/${id}`,
+  index: 'asset-index',
+  byFile: (file: string) => `by-file/${file}`,
+  uses: (file: string) => `uses/${file}`,
+  /** Written when the one-time migration of earlier uploads has finished. */
+  migrated: 'migrated',
+} as const;

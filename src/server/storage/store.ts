@@ -19,6 +19,8 @@ export const STORES = {
   previewLinks: 'preview-links',
   analytics: 'analytics',
   issues: 'newsletter-issues',
+  proposals: 'proposals',
+  media: 'media',
 } as const;
 export type StoreName = (typeof STORES)[keyof typeof STORES];
 

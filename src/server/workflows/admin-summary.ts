@@ -85,6 +85,8 @@ const TOPICS: Record<NotificationKind, string> = {
   testimonial: 'testimonials awaiting review',
   'build-failed': 'failed builds',
   'release-at-risk': 'scheduled releases at risk',
+  proposal: 'changes proposed for review',
+  'proposal-outcome': 'what happens to your proposals',
 };
 
 /**

@@ -6,6 +6,8 @@ import { HttpError } from '../http/errors';
 import { requirePermission } from '../auth/guard';
 import { commitChange, commitReorder } from '../publishing/history';
 import { withSiteZone } from './site-zone';
+import { acceptedAsProposal, propose } from './proposals';
+import { mustPropose } from './review-policy';
 import {
   byPath,
   json,
@@ -89,12 +91,18 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
     [base]: route({
       GET: async () => visible(await list()),
       async POST(req) {
-        const user = await requirePermission(req, 'content');
+        const user = await requirePermission(req, 'edit');
         const body = await importImages(
           (await readJson(req, o.createSchema, o.maxJsonBytes)) as Record<string, unknown>,
           items.imageFields,
         );
-        const created = await items.create(release ? await withSiteZone(body, true) : body);
+        const input = release ? await withSiteZone(body, true) : body;
+        // Review before publish: this save waits for a second person (proposals.ts).
+        if (await mustPropose(user))
+          return acceptedAsProposal(
+            await propose(user, { subject: o.name, action: 'create', changes: input }),
+          );
+        const created = await items.create(input);
         await commitChange(user, {
           action: 'create',
           target: target(created.id),
@@ -128,7 +136,7 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
         return json(item, publicCache);
       },
       async PATCH(req, ctx) {
-        const user = await requirePermission(req, 'content');
+        const user = await requirePermission(req, 'edit');
         const { patch, expected } = await readPatch(
           req,
           o.updateSchema,
@@ -136,11 +144,19 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
           o.maxJsonBytes,
         );
         const changes = await importImages(patch as Record<string, unknown>, items.imageFields);
-        const { before, after } = await items.update(
-          itemId(ctx),
-          release ? await withSiteZone(changes, false) : changes,
-          expected,
-        );
+        const fields = release ? await withSiteZone(changes, false) : changes;
+        // Review before publish: this save waits for a second person (proposals.ts).
+        if (await mustPropose(user))
+          return acceptedAsProposal(
+            await propose(user, {
+              subject: o.name,
+              action: 'update',
+              recordId: itemId(ctx),
+              changes: fields,
+              expected,
+            }),
+          );
+        const { before, after } = await items.update(itemId(ctx), fields, expected);
         const summary = `${describe(after)}: ${Object.keys(patch as object).join(', ')}`;
         await commitChange(user, {
           action: 'update',
@@ -152,7 +168,17 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
         return json(after);
       },
       async DELETE(req, ctx) {
-        const user = await requirePermission(req, 'content');
+        const user = await requirePermission(req, 'edit');
+        // Review before publish: this deletion waits for a second person (proposals.ts).
+        if (await mustPropose(user))
+          return acceptedAsProposal(
+            await propose(user, {
+              subject: o.name,
+              action: 'delete',
+              recordId: itemId(ctx),
+              changes: {},
+            }),
+          );
         const removed = await items.remove(itemId(ctx));
         await commitChange(user, {
           action: 'delete',
@@ -167,7 +193,7 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
   if (release) {
     table[`${base}/all`] = route({
       async GET(req) {
-        await requirePermission(req, 'content');
+        await requirePermission(req, 'edit');
         return json(await list(), { cache: 'no-store' });
       },
     });

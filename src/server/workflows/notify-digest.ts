@@ -8,6 +8,7 @@ import { sendMail } from '../outbound/mail-queue';
 import { formatDay } from '../../lib/date-style';
 import { getPublishState } from '../publishing/publish';
 import { upcomingReleases } from './releases';
+import { sendProposalDigest } from './proposal-mail';
 import { blobCall, deleteKey, landedWrite, openStore, readJSON, STORES } from '../storage/store';
 import { getTestimonial, pendingIdsBetween } from '../visitors/testimonials';
 import { quoted } from '../outbound/excerpt';
@@ -139,6 +140,8 @@ const FOOTER = {
 
 /** Sends the digest of one window to everyone who receives its kind; the number of messages queued. */
 async function sendDigest(kind: NotificationKind, start: number): Promise<number> {
+  // Review's emails go to each author apart, and name proposals: proposal-mail.ts composes them.
+  if (kind === 'proposal' || kind === 'proposal-outcome') return sendProposalDigest(kind, start);
   const digest = await compose(kind, start);
   if (!digest) return 0;
   const recipients = await recipientsOf(kind);

@@ -8,19 +8,26 @@
  * Drawing is slow, so a build draws at most OG_FRESH_PER_BUILD new ones (newest items first); the
  * rest keep the site's share image until a later build draws theirs. Build time stays bounded
  * with thousands of items.
+ *
+ * An item whose image comes from the media library shows it beside the title, cropped at the
+ * image's focal point; the focal point is part of the cache key, so moving it redraws the card.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eventDateLabel } from '../../lib/event-card';
 import { SITE } from '../../site.config';
-import { loadEvents, loadPublications, loadSiteSettings } from './page-data';
+import type { ImageFocus } from '../../schemas/media';
+import { readImage } from '../content/uploads';
+import { loadEvents, loadImageFoci, loadPublications, loadSiteSettings } from './page-data';
 
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;
 export const OG_FRESH_PER_BUILD = 40;
+/** The width of the picture beside the title, when the item has one from the media library. */
+export const OG_PICTURE_WIDTH = 480;
 /** Bump when the drawing changes, so cached images are drawn again. */
-const TEMPLATE_VERSION = 1;
+const TEMPLATE_VERSION = 2;
 
 export type OgKind = 'publications' | 'events';
 export interface OgCard {
@@ -28,13 +35,15 @@ export interface OgCard {
   slug: string;
   eyebrow: string;
   title: string;
+  /** The item's image from the media library, with its focal point and pixels. */
+  image?: { url: string } & ImageFocus;
 }
 
 const cacheDir = () =>
   path.resolve(process.env.ASTRO_CACHE_DIR || './node_modules/.astro', 'og-images');
 const cardKey = (card: OgCard) =>
   createHash('sha256')
-    .update(JSON.stringify([TEMPLATE_VERSION, card.eyebrow, card.title, SITE.name]))
+    .update(JSON.stringify([TEMPLATE_VERSION, card.eyebrow, card.title, SITE.name, card.image]))
     .digest('hex')
     .slice(0, 32);
 const cacheFile = (card: OgCard) => path.join(cacheDir(), `${cardKey(card)}.png`);
@@ -51,7 +60,11 @@ let plan: Promise<Map<string, OgCard>> | null = null;
 /** Which items get an image in this build: every cached one, plus up to OG_FRESH_PER_BUILD new ones. */
 export function ogPlan(): Promise<Map<string, OgCard>> {
   return (plan ??= (async () => {
-    const settings = await loadSiteSettings();
+    const [settings, foci] = await Promise.all([loadSiteSettings(), loadImageFoci()]);
+    const picture = (url: string | undefined) => {
+      const focus = url ? foci.get(url) : undefined;
+      return focus && url ? { image: { url, ...focus } } : {};
+    };
     const [pubs, events] = await Promise.all([
       settings.showPublications ? loadPublications() : [],
       settings.showEvents ? loadEvents() : [],
@@ -64,6 +77,7 @@ export function ogPlan(): Promise<Map<string, OgCard>> {
           slug: p.slug,
           eyebrow: [p.type, p.date].filter(Boolean).join(' · '),
           title: p.title,
+          ...picture(p.image),
         },
       })),
       ...events.map((e) => ({
@@ -75,6 +89,7 @@ export function ogPlan(): Promise<Map<string, OgCard>> {
             .filter(Boolean)
             .join(' · '),
           title: e.title,
+          ...picture(e.imageUrl),
         },
       })),
     ].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
@@ -117,11 +132,65 @@ const div = (style: Record<string, unknown>, children: unknown): Node => ({
   props: { style: { display: 'flex', ...style }, children },
 });
 
-function layout(card: OgCard): Node {
-  const size = card.title.length > 110 ? 48 : card.title.length > 60 ? 58 : 68;
+/**
+ * The part of a picture a box of `boxWidth` x `boxHeight` shows when it covers the box with the
+ * focal point placed as CSS `object-position` places it: the same crop the pages show.
+ */
+export function focalCrop(
+  focus: ImageFocus,
+  boxWidth: number,
+  boxHeight: number,
+): { left: number; top: number; width: number; height: number } {
+  const { width, height, focalX, focalY } = focus;
+  if (height / width > boxHeight / boxWidth) {
+    const cropHeight = Math.max(1, Math.round((width * boxHeight) / boxWidth));
+    return { left: 0, top: Math.round((height - cropHeight) * focalY), width, height: cropHeight };
+  }
+  const cropWidth = Math.max(1, Math.round((height * boxWidth) / boxHeight));
+  return { left: Math.round((width - cropWidth) * focalX), top: 0, width: cropWidth, height };
+}
+
+/** The item's picture cropped at its focal point, as a PNG data address; null when it cannot be read. */
+async function pictureFor(card: OgCard): Promise<string | null> {
+  if (!card.image) return null;
+  const file = await readImage(card.image.url.slice('/api/uploads/'.length));
+  if (!file) return null;
+  const { default: sharp } = await import('sharp');
+  try {
+    const png = await sharp(Buffer.from(file.bytes))
+      .extract(focalCrop(card.image, OG_PICTURE_WIDTH, OG_HEIGHT))
+      .resize(OG_PICTURE_WIDTH, OG_HEIGHT, { fit: 'fill' })
+      .png()
+      .toBuffer();
+    return `data:image/png;base64,${png.toString('base64')}`;
+  } catch (error) {
+    // A file that does not match its recorded pixels: the card is drawn without it, not the build stopped.
+    console.warn(
+      `Open Graph image for ${card.kind}/${card.slug} drawn without its picture:`,
+      error,
+    );
+    return null;
+  }
+}
+
+function layout(card: OgCard, picture: string | null): Node {
+  const text = textPanel(card, picture ? OG_WIDTH - OG_PICTURE_WIDTH : OG_WIDTH);
+  if (!picture) return text;
+  return div({ width: OG_WIDTH, height: OG_HEIGHT, background: '#0b1838' }, [
+    text,
+    {
+      type: 'img',
+      props: { src: picture, width: OG_PICTURE_WIDTH, height: OG_HEIGHT, style: {} },
+    } as Node,
+  ]);
+}
+
+function textPanel(card: OgCard, width: number): Node {
+  const size =
+    (card.title.length > 110 ? 48 : card.title.length > 60 ? 58 : 68) - (width < OG_WIDTH ? 10 : 0);
   return div(
     {
-      width: OG_WIDTH,
+      width,
       height: OG_HEIGHT,
       flexDirection: 'column',
       justifyContent: 'space-between',
@@ -162,7 +231,7 @@ export async function renderOgImage(card: OgCard): Promise<Buffer> {
     import('satori'),
     import('sharp'),
   ]);
-  const svg = await satori(layout(card) as Parameters<typeof satori>[0], {
+  const svg = await satori(layout(card, await pictureFor(card)) as Parameters<typeof satori>[0], {
     width: OG_WIDTH,
     height: OG_HEIGHT,
     fonts: await loadFonts(),

@@ -16,6 +16,7 @@ import { parsePdfFileUrl } from '../../schemas/pdf-upload';
 import { preparePdfs } from '../content/pdf-deploy';
 import { dueTexts, readReleaseDoc } from './release-bundles';
 import { getSiteSettings } from '../content/site-settings';
+import { focusByUrl } from '../content/media';
 import { approvedTestimonialsForBuild } from '../visitors/testimonials';
 
 const once = <T>(load: () => Promise<T>) => {
@@ -33,6 +34,12 @@ const published = <T extends object>(items: T[]) => {
   const now = buildTime();
   return items.filter((i) => isPublic(i, now));
 };
+
+/**
+ * The focal point and pixels of every image from the media library, by its address: what each
+ * crop on the pages (and the Open Graph images) is placed by. One read of the library's index.
+ */
+export const loadImageFoci = once(focusByUrl);
 
 /**
  * Site settings (raw: use settingText() for display), with the text changes of releases whose

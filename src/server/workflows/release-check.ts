@@ -10,6 +10,7 @@ import { missingAltText } from '../content/image-alt';
 import { completedUploadFor } from '../content/pdf-parts';
 import { getPublishState } from '../publishing/publish';
 import { releaseRecord, type ReleaseRecord } from './release-items';
+import { blockMessage, reviewBlocks } from './release-hold';
 import { getSiteSettings } from '../content/site-settings';
 import { uploadExists } from '../content/uploads';
 
@@ -103,6 +104,8 @@ export async function checkRelease(bundle: ReleaseBundle): Promise<CheckedReleas
         message: `“${record.title}” could not be rendered by the last build (${skipped.reason})`,
       });
   }
+  for (const block of await reviewBlocks(bundle))
+    problems.push({ target: block.target, message: blockMessage(block) });
   const merged = { ...settings, ...bundle.texts };
   const touchesThumbnail =
     'featuredVideoThumbnail' in bundle.texts || 'featuredVideoThumbnailAlt' in bundle.texts;

@@ -8,6 +8,7 @@ import { commitChange, publish } from '../publishing/history';
 import { noteEvent } from '../outbound/notify';
 import { getPublishState } from '../publishing/publish';
 import { dueReleases, markReleased, readReleaseDoc } from './release-bundles';
+import { holdReleasesAwaitingReview } from './release-hold';
 import { patchSiteSettings, pickFields } from '../content/site-settings';
 import { openStore, readJSON, STORES, updateJSON } from '../storage/store';
 
@@ -149,6 +150,8 @@ async function releaseDue(due: ReleaseBundle[], now: number): Promise<void> {
 export async function checkReleases(
   now = Date.now(),
 ): Promise<{ rebuilt: boolean; warning: string | null }> {
+  // First, so a release whose item still awaits review is moved on before anything is due.
+  await holdReleasesAwaitingReview(now);
   const [items, found, bundles] = await Promise.all([
     scheduledItems(),
     readJSON(store(), KEY, releaseDocSchema),

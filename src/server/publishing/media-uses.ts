@@ -1,0 +1,114 @@
+/**
+ * Where each uploaded image is shown: one document per upload key, `uses/<key>` in the media
+ * store, listing the records and site texts whose fields hold its address. It is kept by the
+ * change pipeline (commitChange sees every change's before and after), so asking what shows an
+ * image reads one document, never every record. A change that touches no image writes nothing.
+ *
+ * Only the records pages show count (the collections and the site texts); a visitor's testimonial
+ * photo is theirs, not the library's. Addresses are found anywhere in a field (an image field, a
+ * figure in a report body).
+ */
+import { z } from 'zod';
+import { assetUseSchema, type AssetUse } from '../../schemas/media';
+import { MEDIA_KEYS } from '../storage/keys';
+import { openStore, readJSON, STORES, updateJSON } from '../storage/store';
+
+const usesDocSchema = z.object({ uses: z.array(assetUseSchema).default([]) });
+const store = () => openStore(STORES.media);
+
+/** An image upload's address anywhere in a text: `/api/uploads/<sha256>.<ext>`. */
+const IMAGE_REF = /\/api\/uploads\/([a-f0-9]{64}\.(?:jpg|png|webp))/g;
+
+/** The targets whose records the pages show: a collection's record, or the site texts. */
+const SHOWN_TARGET =
+  /^(?:(?:research-areas|team-members|publications|events|stats)\/[^/]+|site-settings)$/;
+export const isShownTarget = (target: string): boolean => SHOWN_TARGET.test(target);
+
+/** The image upload keys each top-level field of `record` holds. */
+export function imagesByField(record: unknown): Map<string, Set<string>> {
+  const found = new Map<string, Set<string>>();
+  if (!record || typeof record !== 'object') return found;
+  for (const [field, value] of Object.entries(record)) {
+    if (value === null || value === undefined) continue;
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    if (!text.includes('/api/uploads/')) continue;
+    for (const [, file] of text.matchAll(IMAGE_REF)) {
+      const fields = found.get(file!) ?? new Set<string>();
+      fields.add(field);
+      found.set(file!, fields);
+    }
+  }
+  return found;
+}
+
+/** How a use is named in the library: the record's title or name, or "Site texts". */
+export function useLabel(target: string, record: unknown): string {
+  if (target === 'site-settings') return 'Site texts';
+  const r = (record ?? {}) as Record<string, unknown>;
+  const label = r.title ?? r.name ?? r.label;
+  return typeof label === 'string' && label.trim() ? label.trim().slice(0, 200) : target;
+}
+
+/**
+ * Brings the uses of one change's images up to date. A record's before and after are whole, so
+ * the record's uses become what `after` shows (none once deleted); the site texts' before and
+ * after hold only the fields the change touched, so only those fields' uses change.
+ */
+export async function noteImageUses(change: {
+  target: string;
+  before?: unknown;
+  after?: unknown;
+}): Promise<void> {
+  const { target, before, after } = change;
+  if (!isShownTarget(target)) return;
+  const was = imagesByField(before);
+  const now = imagesByField(after);
+  if (was.size === 0 && now.size === 0) return;
+  const partial = target === 'site-settings';
+  const touched = partial
+    ? new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])
+    : null;
+  const label = useLabel(target, after ?? before);
+  const oldLabel = useLabel(target, before);
+  const same = (a?: Set<string>, b?: Set<string>) =>
+    (a?.size ?? 0) === (b?.size ?? 0) && [...(a ?? [])].every((f) => b?.has(f));
+  const files = [...new Set([...was.keys(), ...now.keys()])].filter(
+    (file) => !same(was.get(file), now.get(file)) || (now.has(file) && label !== oldLabel),
+  );
+  for (const file of files) {
+    const fields = now.get(file) ?? new Set<string>();
+    await updateJSON(
+      store(),
+      MEDIA_KEYS.uses(file),
+      usesDocSchema,
+      () => ({ uses: [] }),
+      (doc) => ({
+        uses: [
+          ...doc.uses.filter(
+            (u) => u.target !== target || (touched !== null && !touched.has(u.field)),
+          ),
+          ...[...fields].map((field) => ({ target, field, label })),
+        ],
+      }),
+    );
+  }
+}
+
+/** Every place that shows the upload `file` (its key), as the pipeline last recorded. */
+export async function usesOf(file: string): Promise<AssetUse[]> {
+  return (await readJSON(store(), MEDIA_KEYS.uses(file), usesDocSchema))?.value.uses ?? [];
+}
+
+/**
+ * Sets the uses of `file` outright, from a scan of every record (the migration's rebuild of the
+ * index): what the scan found replaces what was recorded.
+ */
+export async function setUses(file: string, uses: AssetUse[]): Promise<void> {
+  await updateJSON(
+    store(),
+    MEDIA_KEYS.uses(file),
+    usesDocSchema,
+    () => ({ uses: [] }),
+    () => ({ uses }),
+  );
+}

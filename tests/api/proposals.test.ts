@@ -1,0 +1,339 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  CONTRIBUTOR,
+  createRecord,
+  useAdminSite,
+  VIEWER,
+  type Client,
+} from '../helpers/admin-site';
+import { advanceClock } from '../helpers/clock';
+import { client, createTestUser, login } from '../helpers/platform';
+
+// `viewer` is an editor; `contributor` proposes.
+const t = useAdminSite({ users: { admin: ADMIN, viewer: VIEWER, contributor: CONTRIBUTOR } });
+
+interface Ack {
+  proposal: { id: string; status: string };
+}
+
+/** What a visitor and the build see: the public record, the publish state, History's newest entry. */
+async function publicSnapshot(collection: string, id: string) {
+  return {
+    record: (await t.anon.get(`/api/${collection}/${id}`)).json,
+    lastChangeAt: (await t.admin.get('/api/admin/publish')).json.lastChangeAt,
+    hookCalls: t.hookCalls(),
+    newest: (await t.admin.get('/api/admin/history?limit=1')).json[0]?.id,
+  };
+}
+
+/** Expects a 202 proposal and answers its id. */
+function proposalId(res: { status: number; json: unknown; text: string }): string {
+  expect(res.status, res.text).toBe(202);
+  expect(res.json).toEqual({ proposal: { id: expect.any(String), status: 'pending' } });
+  return (res.json as Ack).proposal.id;
+}
+
+const member = (name: string) => ({ name, position: 'Fellow', bio: `${name} studies AI.` });
+
+describe('a contributor saves', () => {
+  // One valid create body per collection, and a field a PATCH changes.
+  const COLLECTIONS: [string, Record<string, unknown>, Record<string, unknown>][] = [
+    ['research-areas', { title: 'Area', description: 'About it.' }, { title: 'Area 2' }],
+    ['team-members', member('Ada'), { bio: 'A new bio.' }],
+    ['publications', { title: 'Report', description: 'Findings.' }, { title: 'Report 2' }],
+    ['stats', { value: '7', label: 'Papers' }, { label: 'Reports' }],
+    [
+      'events',
+      { title: 'Workshop', startDate: '2031-03-01', endDate: '2031-03-02' },
+      { title: 'Workshop 2' },
+    ],
+  ];
+
+  it.each(COLLECTIONS)(
+    '%s: POST, PATCH and DELETE become proposals; nothing public changes, no build starts',
+    async (name, body, patch) => {
+      const id = await createRecord(t.admin, name, body);
+      const before = await publicSnapshot(name, id);
+      const listed = (await t.anon.get(`/api/${name}`)).json;
+
+      proposalId(await t.contributor.patch(`/api/${name}/${id}`, patch));
+      proposalId(await t.contributor.delete(`/api/${name}/${id}`));
+      proposalId(await t.contributor.post(`/api/${name}`, body));
+
+      expect(await publicSnapshot(name, id)).toEqual(before);
+      expect((await t.anon.get(`/api/${name}`)).json).toEqual(listed);
+    },
+  );
+
+  it('site texts: a PATCH becomes a proposal; the public settings and builds are untouched', async () => {
+    const before = (await t.anon.get('/api/site-settings')).json;
+    const state = (await t.admin.get('/api/admin/publish')).json.lastChangeAt;
+    const calls = t.hookCalls();
+    proposalId(await t.contributor.patch('/api/site-settings', { heroTitle: 'Proposed hero' }));
+    expect((await t.anon.get('/api/site-settings')).json).toEqual(before);
+    expect((await t.admin.get('/api/admin/publish')).json.lastChangeAt).toBe(state);
+    expect(t.hookCalls()).toBe(calls);
+  });
+
+  it('a stale _expected is a 409 as for any save, and bad fields a 400: no proposal is made', async () => {
+    const id = await createRecord(t.admin, 'team-members', member('Grace'));
+    const stale = await t.contributor.patch(`/api/team-members/${id}`, {
+      bio: 'x',
+      _expected: { bio: 'not what it was' },
+    });
+    expect(stale.status).toBe(409);
+    expect((await t.contributor.patch(`/api/team-members/${id}`, { nope: 1 })).status).toBe(400);
+    expect((await t.contributor.patch('/api/team-members/missing', { bio: 'x' })).status).toBe(404);
+  });
+});
+
+describe('reviewing', () => {
+  it('approve applies the change, publishes it, and History names author and approver', async () => {
+    const id = await createRecord(t.admin, 'team-members', member('Alan'));
+    const pid = proposalId(
+      await t.contributor.patch(`/api/team-members/${id}`, { bio: 'Alan broke codes.' }),
+    );
+    const state = (await t.admin.get('/api/admin/publish')).json.lastChangeAt;
+
+    const shown = await t.viewer.get(`/api/admin/proposals/${pid}`);
+    expect(shown.json.diff).toEqual([
+      {
+        field: 'bio',
+        base: 'Alan studies AI.',
+        proposed: 'Alan broke codes.',
+        current: 'Alan studies AI.',
+        changedSince: false,
+      },
+    ]);
+
+    const approved = await t.viewer.post(`/api/admin/proposals/${pid}/approve`);
+    expect(approved.status, approved.text).toBe(200);
+    expect(approved.json.proposal).toMatchObject({ status: 'approved', decidedBy: 'viewer' });
+    expect((await t.anon.get(`/api/team-members/${id}`)).json.bio).toBe('Alan broke codes.');
+    const published = (await t.admin.get('/api/admin/publish')).json;
+    expect(published.lastChangeAt).not.toBe(state);
+    expect(published.state).not.toBe('live');
+
+    const [entry] = (await t.admin.get('/api/admin/history?limit=1')).json;
+    expect(entry).toMatchObject({
+      user: 'viewer',
+      proposedBy: 'contributor',
+      action: 'update',
+      target: `team-members/${id}`,
+      before: { bio: 'Alan studies AI.' },
+      after: { bio: 'Alan broke codes.' },
+    });
+    expect(entry.summary).toContain('proposed by contributor');
+
+    // Once approved it is final: a second approval changes nothing.
+    expect((await t.admin.post(`/api/admin/proposals/${pid}/approve`)).status).toBe(409);
+  });
+
+  it('approves a proposed new record, a deletion and a site-texts change', async () => {
+    const created = proposalId(
+      await t.contributor.post('/api/stats', { value: '9', label: 'New' }),
+    );
+    const res = await t.admin.post(`/api/admin/proposals/${created}/approve`);
+    expect(res.status, res.text).toBe(200);
+    const newId = res.json.record.id as string;
+    expect((await t.anon.get(`/api/stats/${newId}`)).json).toMatchObject({ label: 'New' });
+
+    const gone = proposalId(await t.contributor.delete(`/api/stats/${newId}`));
+    expect((await t.admin.post(`/api/admin/proposals/${gone}/approve`)).status).toBe(200);
+    expect((await t.anon.get(`/api/stats/${newId}`)).status).toBe(404);
+
+    const texts = proposalId(
+      await t.contributor.patch('/api/site-settings', { footerTagline: 'Proposed tagline' }),
+    );
+    expect((await t.admin.post(`/api/admin/proposals/${texts}/approve`)).status).toBe(200);
+    expect((await t.anon.get('/api/site-settings')).json.footerTagline).toBe('Proposed tagline');
+    const [entry] = (await t.admin.get('/api/admin/history?limit=1')).json;
+    expect(entry).toMatchObject({
+      target: 'site-settings',
+      user: 'admin',
+      proposedBy: 'contributor',
+      after: { footerTagline: 'Proposed tagline' },
+    });
+  });
+
+  it('a stale base version is a 409 with both versions, and nothing is overwritten', async () => {
+    const id = await createRecord(t.admin, 'team-members', member('Barbara'));
+    const pid = proposalId(
+      await t.contributor.patch(`/api/team-members/${id}`, { bio: 'Contributor bio.' }),
+    );
+    // A change to another field does not block it; one to the same field does.
+    await t.admin.patch(`/api/team-members/${id}`, { position: 'Director' });
+    await t.admin.patch(`/api/team-members/${id}`, { bio: 'Admin bio.' });
+
+    const diff = (await t.viewer.get(`/api/admin/proposals/${pid}`)).json.diff;
+    expect(diff[0]).toMatchObject({ field: 'bio', current: 'Admin bio.', changedSince: true });
+    const res = await t.viewer.post(`/api/admin/proposals/${pid}/approve`);
+    expect(res.status).toBe(409);
+    expect(res.json).toMatchObject({
+      message: expect.stringContaining('changed since'),
+      fields: { bio: expect.any(String) },
+      proposed: { bio: 'Contributor bio.' },
+      base: { bio: 'Barbara studies AI.' },
+      current: { bio: 'Admin bio.' },
+    });
+    expect((await t.anon.get(`/api/team-members/${id}`)).json).toMatchObject({
+      bio: 'Admin bio.',
+      position: 'Director',
+    });
+    expect((await t.viewer.get(`/api/admin/proposals/${pid}`)).json.proposal.status).toBe(
+      'pending',
+    );
+
+    const other = proposalId(
+      await t.contributor.patch(`/api/team-members/${id}`, { name: 'Barbara L.' }),
+    );
+    await t.admin.patch(`/api/team-members/${id}`, { position: 'Chair' });
+    expect((await t.viewer.post(`/api/admin/proposals/${other}/approve`)).status).toBe(200);
+    expect((await t.anon.get(`/api/team-members/${id}`)).json).toMatchObject({
+      name: 'Barbara L.',
+      position: 'Chair',
+      bio: 'Admin bio.',
+    });
+  });
+
+  it('request-changes, the contributor sees the comment, resubmits, and it is approved', async () => {
+    const id = await createRecord(t.admin, 'team-members', member('Katherine'));
+    const pid = proposalId(
+      await t.contributor.patch(`/api/team-members/${id}`, { bio: 'Katherine computes.' }),
+    );
+    expect((await t.viewer.post(`/api/admin/proposals/${pid}/request-changes`, {})).status).toBe(
+      400,
+    );
+    const sent = await t.viewer.post(`/api/admin/proposals/${pid}/request-changes`, {
+      comment: 'Please name NASA.',
+    });
+    expect(sent.json.status).toBe('changes-requested');
+    // Sent back, it cannot be approved until resubmitted.
+    expect((await t.admin.post(`/api/admin/proposals/${pid}/approve`)).status).toBe(409);
+
+    const mine = (await t.contributor.get('/api/admin/proposals?status=changes-requested')).json;
+    expect(mine.items.map((p: { id: string }) => p.id)).toContain(pid);
+    const seen = mine.items.find((p: { id: string }) => p.id === pid);
+    expect(seen.comments).toEqual([
+      expect.objectContaining({
+        by: 'viewer',
+        kind: 'changes-requested',
+        text: 'Please name NASA.',
+      }),
+    ]);
+
+    const resubmitted = await t.contributor.patch(`/api/admin/proposals/${pid}`, {
+      bio: 'Katherine computed for NASA.',
+    });
+    expect(resubmitted.status, resubmitted.text).toBe(200);
+    expect(resubmitted.json).toMatchObject({
+      status: 'pending',
+      changes: { bio: 'Katherine computed for NASA.' },
+    });
+    expect((await t.anon.get(`/api/team-members/${id}`)).json.bio).toBe('Katherine studies AI.');
+    expect((await t.viewer.post(`/api/admin/proposals/${pid}/approve`)).status).toBe(200);
+    expect((await t.anon.get(`/api/team-members/${id}`)).json.bio).toBe(
+      'Katherine computed for NASA.',
+    );
+  });
+
+  it('withdraw (its author only) and reject (a reviewer) end it; nothing changes', async () => {
+    const id = await createRecord(t.admin, 'team-members', member('Edsger'));
+    const first = proposalId(await t.contributor.patch(`/api/team-members/${id}`, { bio: 'One.' }));
+    expect((await t.viewer.post(`/api/admin/proposals/${first}/withdraw`)).status).toBe(403);
+    const withdrawn = await t.contributor.post(`/api/admin/proposals/${first}/withdraw`);
+    expect(withdrawn.json).toMatchObject({ status: 'withdrawn', decidedBy: 'contributor' });
+    expect((await t.viewer.post(`/api/admin/proposals/${first}/approve`)).status).toBe(409);
+
+    const second = proposalId(
+      await t.contributor.patch(`/api/team-members/${id}`, { bio: 'Two.' }),
+    );
+    const rejected = await t.viewer.delete(`/api/admin/proposals/${second}`);
+    expect(rejected.json).toMatchObject({ status: 'rejected', decidedBy: 'viewer' });
+    expect((await t.viewer.post(`/api/admin/proposals/${second}/approve`)).status).toBe(409);
+    expect((await t.contributor.patch(`/api/admin/proposals/${second}`, { bio: 'x' })).status).toBe(
+      409,
+    );
+    expect((await t.anon.get(`/api/team-members/${id}`)).json.bio).toBe('Edsger studies AI.');
+  });
+
+  it('a contributor cannot review, and lists only their own proposals, newest first', async () => {
+    const id = await createRecord(t.admin, 'team-members', member('Hedy'));
+    const pid = proposalId(await t.contributor.patch(`/api/team-members/${id}`, { bio: 'Hedy.' }));
+    for (const res of [
+      await t.contributor.post(`/api/admin/proposals/${pid}/approve`),
+      await t.contributor.post(`/api/admin/proposals/${pid}/request-changes`, { comment: 'x' }),
+      await t.contributor.delete(`/api/admin/proposals/${pid}`),
+    ]) {
+      expect(res.status).toBe(403);
+      expect(res.json.message).toMatch(/^Contributors cannot /);
+    }
+
+    await createTestUser('other-contributor', 'other-password-123', false, 'contributor');
+    const other: Client = client(
+      t.site.url,
+      await login(t.site.url, 'other-contributor', 'other-password-123'),
+    );
+    advanceClock(1);
+    const theirs = proposalId(await other.patch(`/api/team-members/${id}`, { bio: 'Theirs.' }));
+    expect((await other.get(`/api/admin/proposals/${pid}`)).status).toBe(404);
+    const listed = (await other.get('/api/admin/proposals')).json;
+    expect(listed.items.map((p: { id: string }) => p.id)).toEqual([theirs]);
+
+    const all = (await t.viewer.get('/api/admin/proposals?status=pending&pageSize=2')).json;
+    expect(all.items.map((p: { id: string }) => p.id)).toEqual([theirs, pid]);
+    expect(all.hasMore).toBe(true);
+    expect(all.items[0]).toMatchObject({
+      author: 'other-contributor',
+      subject: 'team-members',
+      recordId: id,
+      label: 'Hedy',
+      status: 'pending',
+    });
+    const next = (await t.viewer.get('/api/admin/proposals?status=pending&pageSize=2&page=2')).json;
+    expect(next.items.map((p: { id: string }) => p.id)).not.toContain(pid);
+    expect((await t.viewer.get('/api/admin/proposals?status=maybe')).status).toBe(400);
+  });
+});
+
+describe('the two-person rule', () => {
+  it('off by default; on, editors propose and cannot approve their own, admins save directly', async () => {
+    expect((await t.viewer.get('/api/admin/review-policy')).json).toEqual({
+      changesNeedApproval: false,
+    });
+    const refused = await t.viewer.put('/api/admin/review-policy', { changesNeedApproval: true });
+    expect(refused.status).toBe(403);
+    expect((await t.admin.put('/api/admin/review-policy', { changesNeedApproval: 1 })).status).toBe(
+      400,
+    );
+    const on = await t.admin.put('/api/admin/review-policy', { changesNeedApproval: true });
+    expect(on.json).toEqual({ changesNeedApproval: true });
+    try {
+      const id = await createRecord(t.admin, 'team-members', member('Radia'));
+      const pid = proposalId(
+        await t.viewer.patch(`/api/team-members/${id}`, { bio: 'Radia built the spanning tree.' }),
+      );
+      proposalId(await t.viewer.patch('/api/site-settings', { heroTitle: 'Editor hero' }));
+      expect((await t.anon.get(`/api/team-members/${id}`)).json.bio).toBe('Radia studies AI.');
+
+      const own = await t.viewer.post(`/api/admin/proposals/${pid}/approve`);
+      expect(own.status).toBe(403);
+      expect(own.json.message).toBe(
+        'You cannot approve your own proposal: another editor or admin reviews it',
+      );
+      expect((await t.admin.post(`/api/admin/proposals/${pid}/approve`)).status).toBe(200);
+      expect((await t.anon.get(`/api/team-members/${id}`)).json.bio).toBe(
+        'Radia built the spanning tree.',
+      );
+
+      // Admins' own saves change the site at once.
+      const direct = await t.admin.patch(`/api/team-members/${id}`, { position: 'Director' });
+      expect(direct.status).toBe(200);
+      expect((await t.anon.get(`/api/team-members/${id}`)).json.position).toBe('Director');
+    } finally {
+      await t.admin.put('/api/admin/review-policy', { changesNeedApproval: false });
+    }
+    expect((await t.viewer.patch('/api/site-settings', { heroTitle: 'Direct' })).status).toBe(200);
+  });
+});
