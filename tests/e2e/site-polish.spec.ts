@@ -194,9 +194,10 @@ test('before the contact and newsletter forms work, their disabled buttons say w
 
 test('search sits in the header and its results line up with the search box', async ({ page }) => {
   await page.goto('/team');
-  await page.locator('#site-header').getByRole('link', { name: 'Search the site' }).click();
-  await expect(page).toHaveURL(/\/search$/);
-  await page.getByRole('searchbox', { name: 'Search terms' }).fill('governance');
+  const header = page.locator('#site-header');
+  await header.getByRole('button', { name: 'Open search' }).click();
+  await header.getByRole('searchbox', { name: 'Search the site' }).fill('governance');
+  await header.getByRole('searchbox', { name: 'Search the site' }).press('Enter');
   await expect(page).toHaveURL(/\/search\?q=governance$/);
   await expect(page.locator('[data-search-results] li').first()).toBeVisible();
   const box = await page.getByRole('searchbox', { name: 'Search terms' }).boundingBox();
