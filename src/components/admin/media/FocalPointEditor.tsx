@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
-import { objectPosition } from '../../../schemas/media';
+import { objectPosition } from '../../../schemas/image-focus';
 
 export interface Focal {
   focalX: number;

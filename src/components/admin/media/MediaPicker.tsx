@@ -3,6 +3,7 @@ import Upload from 'lucide-react/icons/upload';
 import { useEffect, useId, useRef, useState } from 'react';
 import { apiRequest } from '../../../lib/api';
 import { IMAGE_HINT } from '../../../lib/image-resize';
+import { objectPosition } from '../../../schemas/image-focus';
 import type { AssetView, MediaPage } from '../../../schemas/media';
 import Button from '../../ui/Button';
 import Dialog from '../../ui/Dialog';
@@ -32,6 +33,7 @@ export default function MediaPicker({
   onPick,
   current,
   alt,
+  onFocalChange,
 }: {
   open: boolean;
   onClose: () => void;
@@ -40,6 +42,8 @@ export default function MediaPicker({
   current?: string;
   /** The alt text this use has now; undefined when the field keeps none. */
   alt?: string;
+  /** Follows the focal point as it moves (in place: the page's own crop previews it). */
+  onFocalChange?: (url: string, focal: Focal) => void;
 }) {
   const idPrefix = useId();
   const [q, setQ] = useState('');
@@ -62,9 +66,14 @@ export default function MediaPicker({
     return () => clearTimeout(timer);
   }, [q]);
 
+  const place = (url: string, next: Focal) => {
+    setFocal(next);
+    onFocalChange?.(url, next);
+  };
+
   const choose = (asset: AssetView) => {
     setChosen(asset);
-    setFocal({ focalX: asset.focalX, focalY: asset.focalY });
+    place(asset.url, { focalX: asset.focalX, focalY: asset.focalY });
     setAltText(alt?.trim() ? alt : asset.alt);
   };
 
@@ -109,7 +118,7 @@ export default function MediaPicker({
             src={chosen.url}
             alt={chosen.alt || chosen.name}
             value={focal}
-            onChange={setFocal}
+            onChange={(next) => place(chosen.url, next)}
             idPrefix={idPrefix}
           />
           <p className="text-xs text-ink-soft">
@@ -217,7 +226,7 @@ export default function MediaPicker({
                     alt=""
                     loading="lazy"
                     className="aspect-[4/3] w-full bg-slate-100 object-cover"
-                    style={{ objectPosition: `${asset.focalX * 100}% ${asset.focalY * 100}%` }}
+                    style={{ objectPosition: objectPosition(asset) }}
                   />
                   <span className="block truncate px-2 py-1 text-xs text-ink">{asset.name}</span>
                 </button>
