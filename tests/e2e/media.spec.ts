@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { axe } from './axe';
-import { expect, openAdmin, test, unique, waitForPublished } from './admin-fixtures';
+import { buildsDone, expect, openAdmin, test, unique, waitForPublished } from './admin-fixtures';
 
 /** A real photo-sized PNG in one colour (each test its own colour, so its own asset). */
 const png = (r: number, g: number, b: number, width = 600, height = 400) =>
@@ -170,5 +170,57 @@ test('an editor changes a team photo in place, places it, and the card crops the
     await page.request.patch(`/api/team-members/${memberId}`, {
       data: { image: before.image ?? '' },
     });
+  }
+});
+
+test('a new focal point redraws the Open Graph image of a publication that shows the picture', async ({
+  page,
+}) => {
+  // Red above, blue below: a card cropped at the top is red beside the title, at the bottom blue.
+  const tall = await sharp({
+    create: { width: 400, height: 1200, channels: 3, background: { r: 220, g: 0, b: 0 } },
+  })
+    .composite([{ input: await png(0, 0, 220, 400, 600), top: 600, left: 0 }])
+    .png()
+    .toBuffer();
+  const asset = await uploadAsset(page.request, `${unique('e2e-og')}.png`, tall);
+  expect(
+    (await page.request.patch(`/api/admin/media/${asset.id}`, { data: { focalY: 0 } })).status(),
+  ).toBe(200);
+  const created = await page.request.post('/api/publications', {
+    data: {
+      title: unique('E2E Focal Report'),
+      description: 'A report whose picture is placed by its focal point.',
+      date: '2026',
+      type: 'Report',
+      authors: 'E2E',
+      image: asset.url,
+      imageAlt: 'Two colours',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const publication = (await created.json()) as { id: string; slug: string };
+  const og = `/og/publications/${publication.slug}.png`;
+  /** The colour in the middle of the picture beside the title (the right 480 pixels). */
+  const pictureColour = async () => {
+    const res = await page.request.get(og);
+    if (res.status() !== 200) return null;
+    const { data, info } = await sharp(await res.body())
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const at = (Math.round(info.height / 2) * info.width + info.width - 240) * info.channels;
+    return data[at]! > 180 ? 'red' : data[at + 2]! > 180 ? 'blue' : 'other';
+  };
+  try {
+    await waitForPublished(page, `/publications/${publication.slug}`, og);
+    expect(await pictureColour()).toBe('red');
+    expect(
+      (await page.request.patch(`/api/admin/media/${asset.id}`, { data: { focalY: 1 } })).status(),
+    ).toBe(200);
+    await expect
+      .poll(async () => (await buildsDone(), pictureColour()), { timeout: 60_000 })
+      .toBe('blue');
+  } finally {
+    await page.request.delete(`/api/publications/${publication.id}`);
   }
 });
