@@ -5,7 +5,7 @@
  * and images on other sites (the CDN transforms only allow-listed remote hosts) are left as they are.
  */
 
-import { objectPosition, type ImageFocus } from '../schemas/media';
+import { objectPosition, type ImageFocus } from '../schemas/image-focus';
 
 /**
  * Where an image is shown. `sizes` is the box's CSS width at each breakpoint; `widths` are the

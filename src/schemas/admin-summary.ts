@@ -28,6 +28,8 @@ export interface AdminSummary {
     id: string;
     title: string;
   }[];
+  /** Images in the media library with no default alt text (the Media page lists them). */
+  mediaWithoutAlt: number;
   /** Whether mail goes out, and how many deliveries failed (null for roles without personal data). */
   mail: MailStatus;
   /** Bytes of uploads stored (images, PDFs, PDF parts) and the site's quota for them (UPLOAD_QUOTA_BYTES). */

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { text } from './common';
+import type { ImageFocus } from './image-focus';
 import type { Page } from './page';
+
+export type { ImageFocus };
 
 /**
  * The media library's wire types. An asset is one uploaded image, stored once and shown by any
@@ -64,17 +67,5 @@ export type AssetUse = z.infer<typeof assetUseSchema>;
 /** GET /api/admin/media: a page of assets, newest first, each with how many places show it. */
 export type MediaPage = Page<AssetView & { uses: number }> & { migrated: boolean };
 
-/** The focal point of an image as the pages crop it: by the image's address (build time). */
-export interface ImageFocus {
-  focalX: number;
-  focalY: number;
-  width: number;
-  height: number;
-}
-
 /** The address of an upload key. */
 export const uploadUrl = (file: string) => `/api/uploads/${file}`;
-
-/** `object-position` for a focal point: the same percentages the picker shows. */
-export const objectPosition = (focus: Pick<ImageFocus, 'focalX' | 'focalY'>): string =>
-  `${Math.round(focus.focalX * 1000) / 10}% ${Math.round(focus.focalY * 1000) / 10}%`;

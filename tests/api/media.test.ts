@@ -366,7 +366,7 @@ describe('crops by focal point', () => {
     expect(
       responsiveImage('/api/uploads/b.jpg', { sizes: '48px', widths: [48], aspect: 1 }, wide).src,
     ).toBe('/.netlify/images?url=%2Fapi%2Fuploads%2Fb.jpg&w=48&h=48&fit=cover&position=right');
-    const { objectPosition } = await import('../../src/schemas/media');
+    const { objectPosition } = await import('../../src/schemas/image-focus');
     expect(objectPosition({ focalX: 0.25, focalY: 0.333 })).toBe('25% 33.3%');
   });
 

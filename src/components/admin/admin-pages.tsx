@@ -3,6 +3,7 @@ import CalendarDays from 'lucide-react/icons/calendar-days';
 import ChartLine from 'lucide-react/icons/chart-line';
 import FileText from 'lucide-react/icons/file-text';
 import History from 'lucide-react/icons/rotate-ccw-clock';
+import Images from 'lucide-react/icons/images';
 import Inbox from 'lucide-react/icons/inbox';
 import KeyRound from 'lucide-react/icons/key-round';
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
@@ -85,6 +86,14 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     icon: CalendarDays,
     blurb: 'Events and workshops',
     component: collection,
+    permission: 'content',
+  }),
+  page({
+    page: 'media',
+    label: 'Media',
+    icon: Images,
+    blurb: 'Images, alt text, credits and crops',
+    component: lazy(() => import('./media/MediaPage')),
     permission: 'content',
   }),
   page({

@@ -4,7 +4,7 @@ import { fetchQuery } from '../../lib/api';
 import { BALANCED_GRID, balancedCell, balancedCellSizes } from '../../lib/balanced-grid';
 import type { TeamMember } from '../../schemas/team-member';
 import { byOrder } from '../../schemas/order';
-import type { ImageFocus } from '../../schemas/media';
+import type { ImageFocus } from '../../schemas/image-focus';
 
 /** The member fields the team page shows. */
 export type TeamMemberView = Pick<

@@ -2,7 +2,7 @@ import { ICONS, STROKE_ICONS } from '../ui/icons';
 import { memberInitials } from '../../lib/format';
 import { personUrl } from '../../lib/people';
 import { memberPhoto, responsiveImage } from '../../lib/responsive-image';
-import { objectPosition, type ImageFocus } from '../../schemas/media';
+import { objectPosition, type ImageFocus } from '../../schemas/image-focus';
 import { shownImage } from '../../schemas/image-source';
 import { shownName } from '../../schemas/cited-name';
 import type { TeamMember } from '../../schemas/team-member';
@@ -70,6 +70,7 @@ export function MemberCard({
         {photo ? (
           <img
             {...responsiveImage(photo, memberPhoto(photoSizes), focus)}
+            data-edit-image={`team-members.${m.id}.image`}
             style={focus ? { objectPosition: objectPosition(focus) } : undefined}
             alt={`Portrait of ${shownName(m.honorific, m.name)}`}
             className="size-full object-cover object-[50%_38%]"

@@ -275,6 +275,20 @@ export async function deleteAsset(user: Pick<User, 'username'>, id: string): Pro
 }
 
 /**
+ * Takes out of the library the asset that owns an upload deleted for other reasons (an erased
+ * person's photo): its row, pointer and record, so the library never lists a file that is gone.
+ */
+export async function forgetAssetOf(url: string): Promise<void> {
+  if (!url.startsWith('/api/uploads/')) return;
+  const file = fileOf(url);
+  const asset = await assetOfFile(file);
+  await deleteKey(store(), MEDIA_KEYS.byFile(file));
+  if (!asset) return;
+  await dropRow(asset.id);
+  await deleteKey(store(), MEDIA_KEYS.asset(asset.id));
+}
+
+/**
  * The focal point and pixels of every asset by each of its addresses: what a build crops by
  * (one read of the index).
  */

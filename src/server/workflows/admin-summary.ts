@@ -16,6 +16,7 @@ import { countSubscriptions } from '../visitors/newsletter';
 import { testimonialCounts } from '../visitors/testimonials';
 import { countActiveAdmins } from '../auth/users';
 import { uploadStorage } from '../content/upload-space';
+import { assetsWithoutAlt } from '../content/media';
 
 export type { AdminSummary };
 
@@ -35,9 +36,10 @@ export async function adminSummary(personalData: boolean, role: Role): Promise<A
       mailStatus(personalData),
       uploadStorage(),
     ]);
-  const [missingAltText, unheardNotifications] = await Promise.all([
+  const [missingAltText, unheardNotifications, mediaWithoutAlt] = await Promise.all([
     imagesWithoutAlt(),
     unheard(role),
+    assetsWithoutAlt(),
   ]);
   return {
     unreadMessages,
@@ -48,6 +50,7 @@ export async function adminSummary(personalData: boolean, role: Role): Promise<A
     soleAdmin: admins === null ? null : admins === 1,
     mail,
     missingAltText,
+    mediaWithoutAlt,
     unheardNotifications,
     uploadStorage: storage,
   };

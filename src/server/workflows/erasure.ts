@@ -17,6 +17,7 @@ import {
 } from '../storage/person-index';
 import { deleteTestimonial, getTestimonial, scanTestimonials } from '../visitors/testimonials';
 import { deleteUpload } from '../content/uploads';
+import { forgetAssetOf } from '../content/media';
 
 /*
  * Everything the site holds about one person, found by their address and (optionally) their name,
@@ -132,7 +133,11 @@ export async function erasePerson(user: Pick<User, 'username'>, who: Person): Pr
     }
   }
   let deletedPhotos = 0;
-  for (const photo of photos) if (await deleteUpload(photo)) deletedPhotos++;
+  for (const photo of photos) {
+    if (!(await deleteUpload(photo))) continue;
+    deletedPhotos++;
+    await forgetAssetOf(photo);
+  }
   const failedMail = await eraseFailedMail(who.email);
   await forgetPerson(who, found.targets);
   const erased: Erased = {

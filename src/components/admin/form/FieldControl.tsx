@@ -10,7 +10,8 @@ import PeopleField from './PeopleField';
 import TextListField from './TextListField';
 import TopicsField from './TopicsField';
 import UploadField from '../../ui/UploadField';
-import { IMAGE_UPLOAD, PDF_UPLOAD } from './upload';
+import ImageField from './ImageField';
+import { PDF_UPLOAD } from './upload';
 import { cx, ui } from '../../ui/styles';
 
 const INPUT_TYPES: Partial<Record<FieldConfig['type'], string>> = {
@@ -151,10 +152,9 @@ export default function FieldControl({
         name={field.name}
         control={control}
         render={({ field: f }) => (
-          <UploadField
+          <ImageField
             id={id}
-            kind={IMAGE_UPLOAD}
-            preview="thumbnail"
+            name={field.name}
             value={String(f.value ?? '')}
             onChange={f.onChange}
             placeholder={field.placeholder}

@@ -29,7 +29,13 @@ const LatestImpact = lazy(() => import('../analytics/LatestImpact'));
 const COUNTS: {
   key: keyof Omit<
     Summary,
-    'publish' | 'soleAdmin' | 'mail' | 'missingAltText' | 'uploadStorage' | 'unheardNotifications'
+    | 'publish'
+    | 'soleAdmin'
+    | 'mail'
+    | 'missingAltText'
+    | 'mediaWithoutAlt'
+    | 'uploadStorage'
+    | 'unheardNotifications'
   >;
   label: string;
   page: string;
@@ -137,6 +143,21 @@ export default function Dashboard({ menu }: PageProps) {
       <MailNotice mail={summary.data?.mail} />
       {summary.data && <UnheardNotice unheard={summary.data.unheardNotifications} />}
       {summary.data && <UploadStorage {...summary.data.uploadStorage} />}
+      {summary.data && summary.data.mediaWithoutAlt > 0 && (
+        <p
+          className={cx(ui.card, 'border-accent-400 bg-amber-50/60 p-4 text-sm text-ink')}
+          data-testid="media-without-alt"
+        >
+          <strong>
+            {summary.data.mediaWithoutAlt} image{summary.data.mediaWithoutAlt === 1 ? '' : 's'} in
+            the media library {summary.data.mediaWithoutAlt === 1 ? 'has' : 'have'} no alt text.
+          </strong>{' '}
+          {/* A full link: the Media page reads its filter from the address. */}
+          <a href="/admin/media?alt=missing" className="font-medium text-brand-700 underline">
+            Describe them on Media
+          </a>
+        </p>
+      )}
       {summary.data && summary.data.missingAltText.length > 0 && (
         <section
           aria-labelledby="alt-heading"

@@ -1,0 +1,190 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { ApiError, errorMessage, mutate } from '../../lib/api';
+import { objectPosition } from '../../schemas/image-focus';
+import { notify } from '../ui/toast';
+import type { Picked } from '../admin/media/MediaPicker';
+
+// The picker is fetched when an editor first changes an image, not with the editor.
+const MediaPicker = lazy(() => import('../admin/media/MediaPicker'));
+
+/** Where an editable image is stored, parsed from `data-edit-image`. */
+interface ImageRef {
+  key: string;
+  /** The PATCH address that saves it. */
+  url: string;
+  field: string;
+  /** The record's alt text field, when this image has one (portraits are described by name). */
+  altField?: string;
+  label: string;
+}
+
+// Only these images may be changed in place: a typo in the markup can never PATCH another field.
+const IMAGE_FIELDS: Record<string, { field: string; altField?: string; label: string }> = {
+  'team-members': { field: 'image', label: 'team member photo' },
+  'research-areas': { field: 'image', altField: 'imageAlt', label: 'research area image' },
+};
+
+/** Parses `team-members.<id>.image`, `research-areas.<id>.image` or `settings.founderImage`; null if unknown. */
+export function parseImageKey(key: string | undefined): ImageRef | null {
+  if (key === 'settings.founderImage')
+    return { key, url: '/api/site-settings', field: 'founderImage', label: 'founder photo' };
+  const [kind = '', id, field, ...rest] = (key ?? '').split('.');
+  const known = IMAGE_FIELDS[kind];
+  if (!known || !id || field !== known.field || rest.length) return null;
+  return { key: key!, url: `/api/${kind}/${encodeURIComponent(id)}`, ...known };
+}
+
+interface Found {
+  ref: ImageRef;
+  img: HTMLImageElement;
+  host: HTMLElement;
+}
+
+/** Every `[data-edit-image]` picture of the page, each with a host for its button over it. */
+function scan(): Found[] {
+  const found: Found[] = [];
+  for (const img of document.querySelectorAll<HTMLImageElement>('img[data-edit-image]')) {
+    const ref = parseImageKey(img.dataset.editImage);
+    // A <picture> holds only its sources and the image: the button goes on the box around it.
+    const box = img.closest('picture')?.parentElement ?? img.parentElement;
+    if (!ref || !box) continue;
+    let host = box.querySelector<HTMLElement>(':scope > [data-edit-image-host]');
+    if (!host) {
+      host = document.createElement('div');
+      host.setAttribute('data-edit-image-host', '');
+      host.className = 'absolute right-3 bottom-3 z-10 font-sans';
+      if (getComputedStyle(box).position === 'static') box.style.position = 'relative';
+      box.append(host);
+    }
+    found.push({ ref, img, host });
+  }
+  return found;
+}
+
+/** Reads the stored record (never from a cache): the save's `_expected` is what it holds now. */
+async function stored(ref: ImageRef): Promise<Record<string, unknown>> {
+  const res = await fetch(ref.url, { credentials: 'include', cache: 'no-store' });
+  if (!res.ok) throw new ApiError(res.status, `${res.status}: ${res.statusText}`, null);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** Shows `url` in the page's picture at once, cropped at its focal point: the real crop, before the rebuild. */
+function showOnPage(img: HTMLImageElement, url: string, focus: { focalX: number; focalY: number }) {
+  for (const source of img.closest('picture')?.querySelectorAll('source') ?? []) source.remove();
+  img.removeAttribute('srcset');
+  img.src = url;
+  img.style.objectPosition = objectPosition(focus);
+}
+
+/**
+ * "Change image" on each editable picture of the page: it opens the one picker, previews the
+ * focal point on the page's own crop while it moves, and saves like a text does (the value the
+ * editor started from as `_expected`, so someone else's change is a conflict, not overwritten),
+ * after which the site rebuilds.
+ */
+export function EditableImages({ version }: { version: unknown }) {
+  const [found, setFound] = useState<Found[]>([]);
+  const [open, setOpen] = useState<{
+    at: Found;
+    start: Record<string, unknown>;
+    /** The picture as it was, put back when the picker closes without a save. */
+    undo: () => void;
+  } | null>(null);
+  // A new scan whenever the page's fields change (islands re-render their pictures too).
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setFound(scan()));
+    return () => cancelAnimationFrame(frame);
+  }, [version]);
+  useEffect(
+    () => () => {
+      for (const host of document.querySelectorAll('[data-edit-image-host]')) host.remove();
+    },
+    [],
+  );
+
+  const begin = async (at: Found) => {
+    try {
+      const { img } = at;
+      const was = {
+        src: img.src,
+        srcset: img.getAttribute('srcset'),
+        position: img.style.objectPosition,
+      };
+      const undo = () => {
+        img.src = was.src;
+        if (was.srcset !== null) img.setAttribute('srcset', was.srcset);
+        img.style.objectPosition = was.position;
+      };
+      setOpen({ at, start: await stored(at.ref), undo });
+    } catch (failure) {
+      notify({
+        title: 'Could not load the current image',
+        description: errorMessage(failure, 'Reload the page to try again.'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const save = async ({ url, alt, asset }: Picked) => {
+    if (!open) return;
+    const { ref, img } = open.at;
+    const before = String(open.start[ref.field] ?? '');
+    const body: Record<string, unknown> = {
+      [ref.field]: url,
+      _expected: { [ref.field]: before },
+    };
+    if (ref.altField && alt !== undefined) body[ref.altField] = alt;
+    try {
+      await mutate('PATCH', ref.url, body);
+    } catch (failure) {
+      const conflict = failure instanceof ApiError && failure.status === 409;
+      notify({
+        title: conflict ? 'Someone else changed this image' : 'Could not save the image',
+        description: conflict
+          ? 'Reload the page to see their change, then choose again.'
+          : errorMessage(failure, 'Please try again.'),
+        variant: 'destructive',
+      });
+      throw failure;
+    }
+    showOnPage(img, url, asset);
+    setOpen(null);
+    notify({ title: 'Image saved', description: 'The page is being rebuilt with it.' });
+  };
+
+  return (
+    <>
+      {found.map((at) =>
+        createPortal(
+          <button
+            type="button"
+            className="rounded-full bg-white/95 px-3 py-1.5 text-sm font-semibold text-brand-800 shadow-lg ring-1 ring-slate-300 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            aria-label={`Change image: ${at.ref.label}${at.img.alt ? ` (${at.img.alt})` : ''}`}
+            data-testid="change-image"
+            onClick={() => void begin(at)}
+          >
+            Change image
+          </button>,
+          at.host,
+          at.ref.key,
+        ),
+      )}
+      {open && (
+        <Suspense fallback={null}>
+          <MediaPicker
+            open
+            current={String(open.start[open.at.ref.field] ?? '')}
+            alt={open.at.ref.altField ? String(open.start[open.at.ref.altField] ?? '') : undefined}
+            onClose={() => {
+              open.undo();
+              setOpen(null);
+            }}
+            onPick={save}
+            onFocalChange={(url, focus) => showOnPage(open.at.img, url, focus)}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
