@@ -11,6 +11,8 @@ export async function startBlobsProxy(target: string, opts: { latencyMs?: number
   const calls: string[] = [];
   /** The status each call was answered with, by the call's index (0 until answered). */
   const statuses: number[] = [];
+  /** The bytes of each call's request and answer bodies, by the call's index. */
+  const sizes: { sent: number; received: number }[] = [];
   let refuseWrites = false;
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -21,6 +23,7 @@ export async function startBlobsProxy(target: string, opts: { latencyMs?: number
         `${req.method} ${decodeURIComponent(path.split('?')[0]!)}${path.includes('?') ? ' (list)' : ''}`,
       ) - 1;
     statuses[index] = 0;
+    sizes[index] = { sent: chunks.reduce((n, c) => n + c.length, 0), received: 0 };
     if (opts.latencyMs) await new Promise((r) => setTimeout(r, opts.latencyMs));
     if (refuseWrites && req.method !== 'GET' && req.method !== 'HEAD') {
       statuses[index] = 403;
@@ -41,7 +44,9 @@ export async function startBlobsProxy(target: string, opts: { latencyMs?: number
         out[k] = v;
     });
     statuses[index] = answer.status;
-    res.writeHead(answer.status, out).end(Buffer.from(await answer.arrayBuffer()));
+    const received = Buffer.from(await answer.arrayBuffer());
+    sizes[index]!.received = received.length;
+    res.writeHead(answer.status, out).end(received);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -50,12 +55,15 @@ export async function startBlobsProxy(target: string, opts: { latencyMs?: number
     calls: calls as readonly string[],
     /** The status each of `calls` was answered with (0 while unanswered). */
     statuses: statuses as readonly number[],
+    /** The bytes sent and received by each of `calls` (bodies only: what a function writes and reads). */
+    sizes: sizes as readonly { sent: number; received: number }[],
     set refuseWrites(on: boolean) {
       refuseWrites = on;
     },
     reset() {
       calls.length = 0;
       statuses.length = 0;
+      sizes.length = 0;
     },
     async close() {
       server.closeAllConnections();

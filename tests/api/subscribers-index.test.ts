@@ -84,6 +84,57 @@ describe('subscriber index', () => {
     expect(search.json.total).toBe(11); // user29, user290..user299
   });
 
+  it('page 1 and the count read the index head and its newest chunk, however many subscribe', async () => {
+    const { addToSnapshot } = await import('../../src/server/visitors/newsletter-index');
+    const { newsletterSubscriptionSchema } =
+      await import('../../src/schemas/newsletter-subscription');
+    // Rows straight into the index (no record is read by a page): as many as a big list holds.
+    const seed = (n: number) =>
+      addToSnapshot(
+        Array.from({ length: n }, (_, i) =>
+          newsletterSubscriptionSchema.parse({
+            id: `bulk-${n}-${i}`,
+            email: `bulk${i}@example.com`,
+            createdAt: daysAgo(2 + (i % 300), i),
+            status: 'confirmed',
+            confirmedAt: daysAgo(2, i),
+            source: '/',
+            form: 'inline',
+          }),
+        ),
+      );
+    const costOfPage = async () => {
+      await admin.get('/api/admin/subscriptions?pageSize=20'); // folds once
+      const counter = await countBlobCalls();
+      try {
+        const page = await counter.during(() => admin.get('/api/admin/subscriptions?pageSize=20'));
+        expect(page.result.json.items).toHaveLength(20);
+        const summary = await counter.during(() => admin.get('/api/admin/summary'));
+        const index = summary.calls.filter((c) => c.includes('newsletter-snapshot'));
+        return {
+          calls: page.count,
+          bytes: page.bytesRead,
+          total: page.result.json.total,
+          summaryIndexCalls: index.length,
+          subscribers: summary.result.json.subscribers,
+        };
+      } finally {
+        await counter.close();
+      }
+    };
+    await seed(300);
+    const small = await costOfPage();
+    await emptyStores();
+    await seed(10_000);
+    const large = await costOfPage();
+    expect(large.total).toBe(10_000);
+    expect(large.subscribers).toBe(10_000);
+    expect(large.calls).toBe(small.calls);
+    // The whole index is about 2 MB; page 1 reads its head and one chunk of at most 512 KB.
+    expect(large.bytes, `${small.bytes} -> ${large.bytes}`).toBeLessThan(600_000);
+    expect(large.summaryIndexCalls).toBe(small.summaryIndexCalls);
+  });
+
   it('streams the CSV export with every subscriber, formula-safe', async () => {
     await api.importSubscriptions(
       Array.from({ length: 1500 }, (_, i) => ({

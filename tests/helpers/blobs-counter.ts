@@ -22,16 +22,29 @@ export async function countBlobCalls() {
     },
     reset: () => proxy.reset(),
     /**
-     * Runs `fn` and answers how many Blobs calls it made, with the calls (for failure messages) and
-     * the status each was answered with.
+     * Runs `fn` and answers how many Blobs calls it made, with the calls (for failure messages),
+     * the status each was answered with, and the bytes of the bodies read and written.
      */
-    async during<T>(
-      fn: () => Promise<T>,
-    ): Promise<{ result: T; count: number; calls: string[]; statuses: number[] }> {
+    async during<T>(fn: () => Promise<T>): Promise<{
+      result: T;
+      count: number;
+      calls: string[];
+      statuses: number[];
+      bytesRead: number;
+      bytesWritten: number;
+    }> {
       const start = proxy.calls.length;
       const result = await fn();
       const made = proxy.calls.slice(start);
-      return { result, count: made.length, calls: made, statuses: proxy.statuses.slice(start) };
+      const sizes = proxy.sizes.slice(start);
+      return {
+        result,
+        count: made.length,
+        calls: made,
+        statuses: proxy.statuses.slice(start),
+        bytesRead: sizes.reduce((n, s) => n + s.received, 0),
+        bytesWritten: sizes.reduce((n, s) => n + s.sent, 0),
+      };
     },
     async close() {
       undo();

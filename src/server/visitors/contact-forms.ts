@@ -13,10 +13,13 @@ import { createJSON, deleteKey, openStore, readJSON, STORES } from '../storage/s
 /*
  * One key per message, `m/<day>/<id>`, written by the visitor's request alone; the id is
  * newest-first by construction (records.ts). The inbox index (log-index.ts) holds a row per
- * message: its id, time and read flag. The read flag lives only there, so marking a message read
- * is one guarded write and the unread count never disagrees with the list.
+ * message: its id, time, read flag and what the visitor sent, copied from the message once, when
+ * the index first folds it in. The read flag lives only there, so marking a message read is one
+ * guarded write and the unread count never disagrees with the list; and a page or the CSV export
+ * reads the index's chunks, never one blob per message.
  * Stores written by the first layout hold messages at `<id>`; the index marks those rows `legacy`
- * and they are read where they are.
+ * and they are read where they are. Rows an earlier version of the index wrote carry no text:
+ * those messages are read where they are.
  */
 const store = () => openStore(STORES.contact);
 const TAIL = 'm/';
@@ -27,6 +30,11 @@ const rowSchema = z.object({
   at: z.string(),
   read: z.boolean(),
   legacy: z.literal(true).optional(),
+  // What the visitor sent (absent from rows an earlier version wrote).
+  name: z.string().optional(),
+  email: z.string().optional(),
+  subject: z.enum(contactFormSchema.shape.subject.options).optional(),
+  message: z.string().optional(),
 });
 type Row = z.infer<typeof rowSchema>;
 
@@ -38,6 +46,34 @@ function timeOfId(id: string): string | null {
 const keyOf = (row: Pick<Row, 'id' | 'at' | 'legacy'>) =>
   row.legacy ? row.id : `${TAIL}${dayOf(row.at)}/${row.id}`;
 const idOfKey = (key: string) => key.slice(key.lastIndexOf('/') + 1);
+const rowOfMessage = (m: ContactForm, legacy?: true): Row => ({
+  id: m.id,
+  at: m.createdAt,
+  read: m.read,
+  ...(legacy && { legacy }),
+  name: m.name,
+  email: m.email,
+  subject: m.subject,
+  message: m.message,
+});
+/** The message a row holds in full, or null when it carries no text (an earlier version's row). */
+const messageOfRow = (r: Row): ContactForm | null =>
+  r.name !== undefined &&
+  r.email !== undefined &&
+  r.subject !== undefined &&
+  r.message !== undefined
+    ? {
+        id: r.id,
+        name: r.name,
+        email: r.email,
+        subject: r.subject,
+        message: r.message,
+        createdAt: r.at,
+        read: r.read,
+      }
+    : null;
+/** The one time a message's row sorts by: what a change to it names as its window. */
+const windowOf = (at: string) => ({ oldest: at, newest: at });
 
 const index = logIndex<Row>({
   what: 'inbox',
@@ -45,35 +81,32 @@ const index = logIndex<Row>({
   snapshotKey: 'contact-snapshot',
   row: rowSchema,
   idOf: (r) => r.id,
+  timeOf: (r) => r.at,
   order: (a, b) => b.at.localeCompare(a.at) || a.id.localeCompare(b.id),
+  tally: (r) => (r.read ? undefined : 'unread'),
   tailStore: store,
   tailPrefix: TAIL,
   idOfTailKey: idOfKey,
-  // New messages are unread, and their time is in their id: no read needed.
+  // New messages are read once here, so that pages and exports never read them again.
   rowsOfTailKeys: async (keys) =>
-    keys.flatMap((key) => {
-      const id = idOfKey(key);
-      const at = timeOfId(id);
-      return at ? [{ id, at, read: false }] : [];
-    }),
-  // First sight of a store: every message in either layout. Legacy ones are read for their flag.
+    (await readRecords(store(), keys, contactFormSchema, 32)).map((m) => rowOfMessage(m)),
+  // First sight of a store: every message in either layout.
   scan: async () => {
     const keys = await listKeys(store());
-    const current = keys
-      .filter((k) => k.startsWith(TAIL))
-      .flatMap((key) => {
-        const id = idOfKey(key);
-        const at = timeOfId(id);
-        return at ? [{ id, at, read: false }] : [];
-      });
+    const current = await readRecords(
+      store(),
+      keys.filter((k) => k.startsWith(TAIL) && timeOfId(idOfKey(k))),
+      contactFormSchema,
+      32,
+    );
     const legacy = await readRecords(
       store(),
       keys.filter((k) => !k.startsWith(TAIL)),
       contactFormSchema,
     );
     return [
-      ...current,
-      ...legacy.map((m) => ({ id: m.id, at: m.createdAt, read: m.read, legacy: true as const })),
+      ...current.map((m) => rowOfMessage({ ...m, read: false })),
+      ...legacy.map((m) => rowOfMessage(m, true)),
     ];
   },
 });
@@ -92,50 +125,46 @@ export async function createContactForm(input: ContactInput): Promise<ContactFor
 
 /** The messages of these rows, in their order, with the index's read flag. */
 async function messagesOf(rows: readonly Row[], concurrency?: number): Promise<ContactForm[]> {
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const found = await readRecords(store(), rows.map(keyOf), contactFormSchema, concurrency);
-  return found.map((m) => ({ ...m, read: byId.get(m.id)?.read ?? m.read }));
+  const untold = rows.filter((r) => !messageOfRow(r));
+  const read = new Map(
+    (await readRecords(store(), untold.map(keyOf), contactFormSchema, concurrency)).map((m) => [
+      m.id,
+      m,
+    ]),
+  );
+  return rows.flatMap((r) => {
+    const m = messageOfRow(r) ?? read.get(r.id);
+    return m ? [{ ...m, read: r.read }] : [];
+  });
 }
 
-/** One page of the inbox, newest first: the index, then one read per message shown. */
+/** One page of the inbox, newest first: the index's head and the chunk (or two) the page is in. */
 export async function listContactForms(query: {
   page: number;
   pageSize: number;
 }): Promise<Page<ContactForm>> {
-  const rows = await index.rows();
   const { page, pageSize } = query;
+  const { rows, counts } = await index.find(() => true, (page - 1) * pageSize, pageSize);
   return {
-    items: await messagesOf(rows.slice((page - 1) * pageSize, page * pageSize)),
-    total: rows.length,
+    items: await messagesOf(rows),
+    total: counts.total,
     page,
     pageSize,
   };
 }
 
-/** The number of unread messages (from the index). */
+/** The number of unread messages (from the index's head). */
 export async function countUnread(): Promise<number> {
-  let unread = 0;
-  for (const row of await index.rows()) if (!row.read) unread++;
-  return unread;
+  return (await index.counts()).tally.unread ?? 0;
 }
 
 /**
- * Every message, newest first, a batch at a time (for the streamed CSV export): the next batch is
- * read while the current one is written out, so memory holds two batches whatever the inbox holds.
+ * Every message, newest first, a chunk of the index at a time (for the streamed CSV export): the
+ * rows carry what is exported, so memory holds one chunk and the store is asked once per chunk,
+ * whatever the inbox holds.
  */
-export async function* contactFormBatches(batchSize = 500): AsyncGenerator<ContactForm[]> {
-  const rows = await index.rows();
-  const batch = (from: number) => messagesOf(rows.slice(from, from + batchSize), 32);
-  let next = batch(0);
-  for (let i = 0; i < rows.length; i += batchSize) {
-    const current = await next;
-    if (i + batchSize < rows.length) {
-      next = batch(i + batchSize);
-      // Awaited on the next turn; if the download is abandoned first, its failure is moot.
-      next.catch(() => {});
-    }
-    yield current;
-  }
+export async function* contactFormBatches(): AsyncGenerator<ContactForm[]> {
+  for await (const rows of index.batches()) yield await messagesOf(rows, 32);
 }
 
 /** Every stored message, read one by one: the tests' reference for what the index must show. */
@@ -154,18 +183,24 @@ export async function messageIdsBefore(at: string): Promise<string[]> {
 
 /** The ids of messages that arrived from `from` until before `to` (ISO times), oldest first: from the index alone. */
 export async function messageIdsBetween(from: string, to: string): Promise<string[]> {
-  return (await index.rows())
-    .filter((r) => r.at >= from && r.at < to)
+  return (
+    await index.find((r) => r.at >= from && r.at < to, 0, Infinity, { oldest: from, newest: to })
+  ).rows
     .map((r) => r.id)
     .reverse();
 }
 
-/** The index row of a message, or undefined. */
-const rowOf = async (id: string) => (await index.rows()).find((r) => r.id === id);
+/** The index row of a message, or undefined: only the chunk its time is in, when its id tells it. */
+const rowOf = async (id: string) => {
+  const at = timeOfId(id);
+  return (await index.find((r) => r.id === id, 0, 1, at ? windowOf(at) : undefined)).rows[0];
+};
 
 /** One message, or 404. */
 export async function getContactForm(id: string): Promise<ContactForm> {
   const row = await rowOf(id);
+  const held = row && messageOfRow(row);
+  if (held) return held;
   const at = row?.at ?? timeOfId(id);
   const found =
     row || at ? await readJSON(store(), keyOf(row ?? { id, at: at! }), contactFormSchema) : null;
@@ -185,7 +220,7 @@ export async function setContactFormRead(
     if (!row) throw gone();
     row.read = read;
     return rows;
-  });
+  }, windowOf(before.createdAt));
   return { before, after: { ...before, read } };
 }
 
@@ -201,7 +236,8 @@ export async function deleteContactForm(id: string): Promise<ContactForm> {
   const found = at || row ? await readJSON(store(), key, contactFormSchema) : null;
   if (!found && !row) throw gone();
   await deleteKey(store(), key);
-  await index.update((rows) => rows.filter((r) => r.id !== id));
+  if (row) await index.update((rows) => rows.filter((r) => r.id !== id), windowOf(row.at));
+  else if (at) await index.update((rows) => rows.filter((r) => r.id !== id), windowOf(at));
   return (
     found?.value ?? {
       id,
@@ -214,6 +250,9 @@ export async function deleteContactForm(id: string): Promise<ContactForm> {
     }
   );
 }
+
+/** Deletes the index's copies of messages already deleted, kept a while for readers (erasure). */
+export const forgetDeletedMessages = (): Promise<void> => index.dropRetired();
 
 /** An admin marks a message read or unread: in History when it changed (the built pages never show messages). */
 export async function markContactForm(

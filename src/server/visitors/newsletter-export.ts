@@ -3,13 +3,14 @@ import {
   type LastExport,
   type SubscriberRow,
 } from '../../schemas/newsletter-subscription';
-import { indexedSubscriptions } from './newsletter-index';
+import { subscriptionBatches } from './newsletter-index';
 import { openStore, readJSON, STORES, writeJSON } from '../storage/store';
 
 /*
  * The subscriptions CSV, for keeping a mailing tool in line: the confirmed subscribers with their
  * consent record, or the addresses that unsubscribed, each whole or only what is new since that
- * list's last export. Rows come from the subscriber index (no record is read). The time of each
+ * list's last export. Rows come from the subscriber index, a chunk at a time (no record is
+ * read). The time of each
  * list's last complete export is kept in `newsletter-export/<list>`.
  */
 export type ExportList = 'subscribed' | 'unsubscribed';
@@ -92,13 +93,23 @@ export async function* exportBatches(
   const previous = onlyNew ? await lastExport(list) : null;
   const from = previous ? Date.parse(previous.at) - OVERLAP_MS : -Infinity;
   const status = list === 'subscribed' ? 'confirmed' : 'unsubscribed';
-  const rows = (await indexedSubscriptions()).filter(
-    (r) => r.status === status && Date.parse(joinedAt(list, r)) > from,
-  );
-  for (let i = 0; i < rows.length; i += batchSize)
-    yield rows.slice(i, i + batchSize).map(toExportRow);
+  let count = 0;
+  let batch: ExportRow[] = [];
+  // A chunk of the index at a time: memory holds one chunk and a batch, whatever the list holds.
+  for await (const rows of subscriptionBatches()) {
+    for (const r of rows) {
+      if (r.status !== status || Date.parse(joinedAt(list, r)) <= from) continue;
+      batch.push(toExportRow(r));
+      count++;
+      if (batch.length >= batchSize) {
+        yield batch;
+        batch = [];
+      }
+    }
+  }
+  if (batch.length) yield batch;
   await writeJSON(system(), markerKey(list), lastExportSchema, {
     at: new Date(startedAt).toISOString(),
-    count: rows.length,
+    count,
   });
 }

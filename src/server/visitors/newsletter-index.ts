@@ -6,7 +6,7 @@ import {
   type SubscriberRow,
 } from '../../schemas/newsletter-subscription';
 import { newestFirstKey } from '../storage/keys';
-import { dayOf, logIndex } from '../storage/log-index';
+import { dayOf, logIndex, type Counts } from '../storage/log-index';
 import { listKeys, readRecords } from '../storage/records';
 import { blobCall, createJSON, deleteKey, openStore, STORES, writeJSON } from '../storage/store';
 
@@ -55,7 +55,9 @@ const index = logIndex<SubscriberRow>({
   snapshotKey: 'newsletter-snapshot',
   row: rowSchema,
   idOf: (s) => s.id,
+  timeOf: (s) => s.createdAt,
   order: newestFirst,
+  tally: (s) => s.status,
   tailStore: system,
   tailPrefix: MARKERS,
   idOfTailKey,
@@ -117,6 +119,31 @@ export async function deleteMarker(
 /** Every subscription, newest first (a shared, read-only array). */
 export const indexedSubscriptions = (): Promise<readonly SubscriberRow[]> => index.rows();
 
+/** Every subscription, newest first, a chunk of the index at a time (for exports). */
+export const subscriptionBatches = (): AsyncGenerator<readonly SubscriberRow[]> => index.batches();
+
+/** Subscriptions `skip` to `skip + take` of those `keep` accepts, newest first: reads only as far as that. */
+export async function findSubscriptions(
+  keep: (s: SubscriberRow) => boolean,
+  skip: number,
+  take: number,
+): Promise<{ rows: SubscriberRow[]; byStatus: Record<SubscriberRow['status'], number> }> {
+  const { rows, counts } = await index.find(keep, skip, take);
+  return { rows, byStatus: byStatus(counts) };
+}
+
+const byStatus = ({ tally }: Counts): Record<SubscriberRow['status'], number> => ({
+  pending: tally.pending ?? 0,
+  confirmed: tally.confirmed ?? 0,
+  unsubscribed: tally.unsubscribed ?? 0,
+});
+
+/** How many subscriptions are stored in each status (from the index's head alone). */
+export const countByStatus = async () => byStatus(await index.counts());
+
+/** Deletes the index's copies of subscriptions already deleted, kept a while for readers (erasure). */
+export const forgetDeletedSubscriptions = (): Promise<void> => index.dropRetired();
+
 /** The indexed subscription with this id, if any. */
 export async function indexedSubscription(id: string): Promise<SubscriberRow | undefined> {
   return (await index.rows()).find((s) => s.id === id);
@@ -160,5 +187,10 @@ export async function listAsStored(ids: string[]): Promise<void> {
  */
 export async function updateRow(s: NewsletterSubscription): Promise<void> {
   const row = toRow(s);
-  await index.update((items) => items.map((r) => (r.id === row.id ? row : r)));
+  let found = false;
+  const replace = (items: SubscriberRow[]) =>
+    items.map((r) => (r.id === row.id && (found = true) ? row : r));
+  // A record keeps its createdAt, so its row is where that time is; else it is looked for everywhere.
+  await index.update(replace, { oldest: s.createdAt, newest: s.createdAt });
+  if (!found) await index.update(replace);
 }

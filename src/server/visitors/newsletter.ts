@@ -15,6 +15,8 @@ import {
   deleteMarker,
   hasMarker,
   indexedSubscription,
+  countByStatus,
+  findSubscriptions,
   indexedSubscriptions,
   listAsStored,
   markerKey,
@@ -101,10 +103,6 @@ async function heal(stored: NewsletterSubscription): Promise<NewsletterSubscript
   return stored;
 }
 
-/** Confirmed subscriptions only: what counts, shows and is exported. */
-const confirmed = async () =>
-  (await indexedSubscriptions()).filter((s) => s.status === 'confirmed');
-
 /** Every confirmed record, read one by one: the tests' reference for what the index must show. */
 export async function scanSubscriptions(): Promise<SubscriberRow[]> {
   const all = await readRecords(store(), await listKeys(store()), newsletterSubscriptionSchema);
@@ -126,21 +124,28 @@ export async function listSubscriptions(
 ): Promise<Page<SubscriberRow>> {
   const needle = query.q.toLowerCase();
   const now = Date.now();
-  const rows = (await indexedSubscriptions()).filter(
-    (s) => s.status === status && !isExpired(s, now),
-  );
-  const matches = needle ? rows.filter((s) => s.email.includes(needle)) : rows;
+  const keep = (s: SubscriberRow) =>
+    s.status === status && !isExpired(s, now) && (!needle || s.email.includes(needle));
+  const { page, pageSize } = query;
+  // A plain page of confirmed or unsubscribed addresses reads the index only as far as it shows,
+  // and its total from the index's head; a search, or signups that expire as time passes, count
+  // every row.
+  if (!needle && status !== 'pending') {
+    const found = await findSubscriptions(keep, (page - 1) * pageSize, pageSize);
+    return { items: found.rows, total: found.byStatus[status], page, pageSize };
+  }
+  const matches = (await indexedSubscriptions()).filter(keep);
   return {
-    items: matches.slice((query.page - 1) * query.pageSize, query.page * query.pageSize),
+    items: matches.slice((page - 1) * pageSize, page * pageSize),
     total: matches.length,
-    page: query.page,
-    pageSize: query.pageSize,
+    page,
+    pageSize,
   };
 }
 
-/** The number of confirmed subscribers (from the index). */
+/** The number of confirmed subscribers (from the index's head). */
 export async function countSubscriptions(): Promise<number> {
-  return (await confirmed()).length;
+  return (await countByStatus()).confirmed;
 }
 
 /** The subscription of an address, or null. */

@@ -3,11 +3,17 @@ import type { NewsletterSubscription } from '../../schemas/newsletter-subscripti
 import type { Testimonial } from '../../schemas/testimonial';
 import type { User } from '../../schemas/user';
 import { recordAudit } from '../visitors/audit-log';
-import { deleteContactForm, getContactForm, scanContactForms } from '../visitors/contact-forms';
+import {
+  deleteContactForm,
+  forgetDeletedMessages,
+  getContactForm,
+  scanContactForms,
+} from '../visitors/contact-forms';
 import { HttpError } from '../http/errors';
 import { eraseHistoryEntry, publish, scanHistoryTargets } from '../publishing/history';
 import { dismissFailedMail, listFailedMail } from '../outbound/mail-queue';
 import { deleteSubscription, findSubscription, subscriptionId } from '../visitors/newsletter';
+import { forgetDeletedSubscriptions } from '../visitors/newsletter-index';
 import {
   forgetPerson,
   historyEntriesOf,
@@ -124,6 +130,9 @@ export async function erasePerson(user: Pick<User, 'username'>, who: Person): Pr
   const subscription = who.email?.trim()
     ? (await orNull(deleteSubscription(subscriptionId(who.email)))) !== null
     : false;
+  // The indexes keep replaced chunks a while for readers of the list before: not these rows.
+  await forgetDeletedMessages();
+  await forgetDeletedSubscriptions();
   // Entries about records deleted earlier may name a photo that outlived its testimonial.
   for (const id of found.historyIds) {
     const entry = await eraseHistoryEntry(id);
