@@ -253,10 +253,12 @@ export const teamMembers = collection('team-members', teamMemberSchema, {
 });
 /** A publication's index row (keyed-collection.ts), with the fields toRow below adds. */
 export type PublicationRow = Row &
-  Pick<Publication, 'date' | 'publishedOn' | 'type'> & { hasImage: boolean };
+  Pick<Publication, 'date' | 'publishedOn' | 'type' | 'image'> & { hasImage: boolean };
 /** An event's index row. */
 export type EventRow = Row &
-  Pick<Event, 'eventType' | 'startDate' | 'endDate' | 'featured'> & { hasImage: boolean };
+  Pick<Event, 'eventType' | 'startDate' | 'endDate' | 'featured' | 'location' | 'imageUrl'> & {
+    hasImage: boolean;
+  };
 
 /** What every index row of a keyed collection holds (keyed-collection.ts), from a record. */
 const rowBase = (item: Publication | Event, imageField: 'image' | 'imageUrl') => ({
@@ -288,9 +290,12 @@ export const publications = keyedCollection('publications', publicationSchema, {
     date: z.string().default(''),
     publishedOn: z.string().default(''),
     type: z.string().default(''),
+    /** The image's address, for the admin list's thumbnail. */
+    image: z.string().default(''),
   },
   toRow: (p) => ({
     ...rowBase(p, 'image'),
+    image: p.image,
     date: p.date,
     publishedOn: p.publishedOn,
     type: p.type,
@@ -311,9 +316,13 @@ export const events = keyedCollection('events', eventSchema, {
     startDate: z.string(),
     endDate: z.string(),
     featured: z.boolean().default(false),
+    location: z.string().default(''),
+    imageUrl: z.string().default(''),
   },
   toRow: (e) => ({
     ...rowBase(e, 'imageUrl'),
+    location: e.location,
+    imageUrl: e.imageUrl,
     eventType: e.eventType,
     startDate: e.startDate,
     endDate: e.endDate,

@@ -319,6 +319,8 @@ export function keyedCollection<S extends z.ZodType<Item>>(
     imageFields: [opts.imageField],
     /** The index: one row per record, in order (never bodies). */
     rows,
+    /** The row a record version gets (for seeding many records at once, as a benchmark does). */
+    rowOf,
     /**
      * Every item in order, each with `order` set to its place. Reads every record (a few at a
      * time): for the build, which renders them all, never for a request.

@@ -60,6 +60,6 @@ export const COLLECTION_KEYS = {
   /** The whole collection as one document, { items }, as older versions stored it. */
   single: (name: string) => name,
   index: (name: string) => `${name}-index`,
-  records: (name: string) => `${name}/`,
-  record: (name: string, id: string) => `${name}/${id}`,
+  records: (name: string) => `${name}-records/`,
+  record: (name: string, id: string) => `${name}-records/${id}`,
 } as const;
