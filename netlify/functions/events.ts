@@ -1,21 +1,18 @@
-// GET    /api/events           -> every event by start date, ascending (public; browsers never cache events, the CDN keeps them until a change)
-// GET    /api/events/upcoming  -> events that have not ended, by start date
-// GET    /api/events/featured  -> featured events, by start date
+// GET    /api/events           -> events by start date, ascending, at most 100 (?page= for more; total in X-Total-Count; public; browsers never cache events, the CDN keeps them until a change)
+// GET    /api/events/upcoming  -> events that have not ended, by start date (paged the same way)
+// GET    /api/events/featured  -> featured events, by start date (paged the same way)
 // GET    /api/events/:id       -> one event (drafts and events scheduled for later are left out of every public read)
-// GET    /api/events/all       (editor) -> every event, drafts and scheduled ones too
+// GET    /api/events/all/:id   (editor) -> one event, drafts and scheduled ones too
+// GET    /api/events/all       (editor) ?page=&pageSize=&q=&status=&topic= -> { items (index rows), total, page, pageSize }
 // POST   /api/events           (editor) {title, startDate, endDate, ...} (snake_case accepted) -> 201 created
 // PATCH  /api/events/:id       (editor) {fields..., _expected?} -> updated event; 409 when _expected is stale
 // DELETE /api/events/:id       (editor) -> the deleted event
-// PUT    /api/events/order     (editor) {ids} -> events in the new order
-import { eventCreateSchema, eventUpdateSchema, type Event } from '../../src/schemas/event';
+// PUT    /api/events/order     (editor) {id, before} | {id, after} | {id, position: 'top'} -> the moved event's row; {ids} -> every row in the new order
+import { eventCreateSchema, eventUpdateSchema, isPastEvent } from '../../src/schemas/event';
 import { isPublic, nextRelease, type Releasable } from '../../src/schemas/release';
 import { collectionApi } from '../../src/server/workflows/collection-routes';
-import {
-  allEvents,
-  events,
-  featuredEvents,
-  upcomingEvents,
-} from '../../src/server/content/collections';
+import { events } from '../../src/server/content/collections';
+import type { Row } from '../../src/server/content/keyed-collection';
 
 export default collectionApi({
   name: 'events',
@@ -27,14 +24,22 @@ export default collectionApi({
     next: (items, now) => nextRelease(items as Releasable[], now),
   },
   cache: 'no-store',
-  list: allEvents,
-  views: { upcoming: () => upcomingEvents(), featured: featuredEvents },
+  // From the index rows; the cards' fields are the events' own, so each page answers its records.
+  rowLists: {
+    sort: (a, b) => String(a.startDate).localeCompare(String(b.startDate)),
+    views: {
+      upcoming: (rows, now) =>
+        rows.filter((e) => !isPastEvent(e as Row & { endDate: string }, now)),
+      featured: (rows) => rows.filter((e) => e.featured),
+    },
+    records: true,
+  },
   // The upcoming list changes when a shown event ends, without any write: the CDN keeps it until then.
-  viewLifetimes: { upcoming: (shown) => secondsUntilFirstEnd(shown as Event[]) },
+  viewLifetimes: { upcoming: (shown) => secondsUntilFirstEnd(shown as { endDate: string }[]) },
 });
 
 /** Seconds until the first of these events ends (undefined when none has a parseable end). */
-function secondsUntilFirstEnd(shown: Event[], now = Date.now()): number | undefined {
+function secondsUntilFirstEnd(shown: { endDate: string }[], now = Date.now()): number | undefined {
   const ends = shown
     .map((e) => Date.parse(e.endDate))
     .filter((t) => Number.isFinite(t) && t >= now);
@@ -45,6 +50,7 @@ export const config = {
   path: [
     '/api/events',
     '/api/events/all',
+    '/api/events/all/:id',
     '/api/events/upcoming',
     '/api/events/featured',
     '/api/events/order',

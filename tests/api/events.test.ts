@@ -155,7 +155,7 @@ describe('other collection rules', () => {
       const newer = await t.admin.post(`/api/${kind}`, body(2));
       expect(newer.status).toBe(201);
       expect(newer.json.order).toBe(0);
-      const all = (await t.admin.get(`/api/${kind}/all`)).json as {
+      const all = (await t.admin.get(`/api/${kind}/all?pageSize=100`)).json.items as {
         id: string;
         order: number;
         updatedAt: string;

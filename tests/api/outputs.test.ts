@@ -334,7 +334,7 @@ describe('drafts and embargoes', () => {
   it('lists every item for admins only, and shows what is scheduled for when', async () => {
     expect((await visitor.get('/api/publications/all')).status).toBe(401);
     expect(
-      (await admin.get('/api/publications/all')).json.map((p: { title: string }) => p.title),
+      (await admin.get('/api/publications/all')).json.items.map((p: { title: string }) => p.title),
     ).toEqual(['Unfinished Draft', 'Embargoed Findings', 'Governing Frontier AI']);
     const releases = (await admin.get('/api/admin/releases')).json;
     expect(releases.upcoming.map((r: { title: string; at: string }) => [r.title, r.at])).toEqual([

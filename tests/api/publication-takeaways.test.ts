@@ -17,8 +17,7 @@ describe('publication key findings and recommendations', () => {
     const res = await t.admin.post(base, { ...report, keyFindings, recommendations });
     expect(res.status).toBe(201);
     const id = res.json.id as string;
-    const all = await t.admin.get(`${base}/all`);
-    expect(all.json.find((p: { id: string }) => p.id === id)).toMatchObject({
+    expect((await t.admin.get(`${base}/all/${id}`)).json).toMatchObject({
       keyFindings,
       recommendations,
     });

@@ -27,8 +27,7 @@ const ids: Record<string, string> = {};
 
 const { page, html, sitemapLocs, searchUrls } = builtPages(() => site.url);
 const heroTitle = async () => (await html('/')).querySelector('#hero-title')!.text.trim();
-const item = async (kind: string, id: string) =>
-  (await editor.get(`/api/${kind}/all`)).json.find((i: { id: string }) => i.id === id);
+const item = async (kind: string, id: string) => (await editor.get(`/api/${kind}/all/${id}`)).json;
 
 beforeAll(async () => {
   ({

@@ -27,9 +27,7 @@ describe('a schedule without a zone', () => {
       status: 'scheduled',
       publishAt,
     });
-    const stored = (await t.viewer.get('/api/publications/all')).json.find(
-      (i: { id: string }) => i.id === id,
-    );
+    const stored = (await t.viewer.get(`/api/publications/all/${id}`)).json;
     expect(stored.timeZone).toBe('Europe/London');
     setClock(instant - 60_000);
     expect(await visible('publications', id)).toBe(false);
@@ -46,9 +44,7 @@ describe('a schedule without a zone', () => {
       status: 'scheduled',
       publishAt: '2031-07-15T09:00',
     });
-    const event = (await t.viewer.get('/api/events/all')).json.find(
-      (i: { id: string }) => i.id === id,
-    );
+    const event = (await t.viewer.get(`/api/events/all/${id}`)).json;
     expect(event.timeZone).toBe('Europe/London');
     const release = await t.viewer.post('/api/admin/releases', {
       name: 'Summer launch',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { byOrder } from '../../schemas/order';
 import { eventSchema, isPastEvent, type Event } from '../../schemas/event';
-import { publicationSchema } from '../../schemas/publication';
+import { publicationSchema, type Publication } from '../../schemas/publication';
 import { researchAreaSchema } from '../../schemas/research-area';
 import { statSchema } from '../../schemas/stat';
 import { shownName } from '../../schemas/cited-name';
@@ -10,7 +10,8 @@ import { assignSlugs } from '../../lib/slug';
 import { SCHEDULED_NEEDS_TIME, scheduledHasTime, type Releasable } from '../../schemas/release';
 import { CACHE_TAGS, purgeTags } from '../http/cdn-cache';
 import { HttpError } from '../http/errors';
-import { assertImagesDescribed } from './image-alt';
+import { assertImagesDescribed, missingAltText } from './image-alt';
+import { keyedCollection, type KeyedCollection, type Row } from './keyed-collection';
 import { assertFiguresOnSite } from './report-figures';
 import { assertExpected, openStore, readJSONShared, STORES, updateJSON } from '../storage/store';
 
@@ -219,8 +220,10 @@ function shapeOf(schema: z.ZodType): Record<string, unknown> {
   return {};
 }
 
-/** One admin-edited collection, whatever its item type. */
-export type Collection = ReturnType<typeof collection<z.ZodType<BaseItem>>>;
+/** One admin-edited collection kept as one document, whatever its item type. */
+export type SingleCollection = ReturnType<typeof collection<z.ZodType<BaseItem>>>;
+/** One admin-edited collection, however it is stored. */
+export type Collection = SingleCollection | KeyedCollection;
 
 const endNotBeforeStart = (e: { startDate: string; endDate: string }) => {
   if (e.endDate < e.startDate) {
@@ -248,8 +251,33 @@ export const teamMembers = collection('team-members', teamMemberSchema, {
   // From the name as shown, honorific included: moving 'Dr.' to its own field changes no address.
   derive: (items) => assignSlugs(items, (m) => shownName(m.honorific, m.name)),
 });
-export const publications = collection('publications', publicationSchema, {
-  autoOrder: true,
+/** A publication's index row (keyed-collection.ts), with the fields toRow below adds. */
+export type PublicationRow = Row &
+  Pick<Publication, 'date' | 'publishedOn' | 'type' | 'image'> & { hasImage: boolean };
+/** An event's index row. */
+export type EventRow = Row &
+  Pick<Event, 'eventType' | 'startDate' | 'endDate' | 'featured' | 'location' | 'imageUrl'> & {
+    hasImage: boolean;
+  };
+
+/** What every index row of a keyed collection holds (keyed-collection.ts), from a record. */
+const rowBase = (item: Publication | Event, imageField: 'image' | 'imageUrl') => ({
+  id: item.id,
+  slug: item.slug,
+  previousSlugs: item.previousSlugs,
+  title: item.title,
+  status: item.status,
+  publishAt: item.publishAt,
+  timeZone: item.timeZone,
+  topics: item.topics,
+  hasImage: !!(item as Record<string, unknown>)[imageField],
+  missingAlt: missingAltText(item as Record<string, unknown>, imageField).length > 0,
+  createdAt: item.createdAt,
+  updatedAt: item.updatedAt,
+});
+
+// Publications and events grow into the thousands: one key per record and an index of rows.
+export const publications = keyedCollection('publications', publicationSchema, {
   newFirst: true,
   imageField: 'image',
   check: (p, changed) => {
@@ -257,11 +285,24 @@ export const publications = collection('publications', publicationSchema, {
     assertFiguresOnSite(p, changed);
     assertImagesDescribed(p, 'image', changed);
   },
-  derive: assignSlugs,
+  rowFields: {
+    hasImage: z.boolean().default(false),
+    date: z.string().default(''),
+    publishedOn: z.string().default(''),
+    type: z.string().default(''),
+    /** The image's address, for the admin list's thumbnail. */
+    image: z.string().default(''),
+  },
+  toRow: (p) => ({
+    ...rowBase(p, 'image'),
+    image: p.image,
+    date: p.date,
+    publishedOn: p.publishedOn,
+    type: p.type,
+  }),
 });
 export const stats = collection('stats', statSchema, { autoOrder: true });
-export const events = collection('events', eventSchema, {
-  autoOrder: true,
+export const events = keyedCollection('events', eventSchema, {
   newFirst: true,
   imageField: 'imageUrl',
   check: (e, changed) => {
@@ -269,7 +310,24 @@ export const events = collection('events', eventSchema, {
     releaseHasTime(e);
     assertImagesDescribed(e, 'imageUrl', changed);
   },
-  derive: assignSlugs,
+  rowFields: {
+    hasImage: z.boolean().default(false),
+    eventType: z.string().default(''),
+    startDate: z.string(),
+    endDate: z.string(),
+    featured: z.boolean().default(false),
+    location: z.string().default(''),
+    imageUrl: z.string().default(''),
+  },
+  toRow: (e) => ({
+    ...rowBase(e, 'imageUrl'),
+    location: e.location,
+    imageUrl: e.imageUrl,
+    eventType: e.eventType,
+    startDate: e.startDate,
+    endDate: e.endDate,
+    featured: e.featured,
+  }),
 });
 
 /** The collections by their API name (also the first segment of history targets). */
@@ -281,13 +339,6 @@ export const COLLECTIONS: Record<string, Collection> = {
   events,
 };
 
-const byStartDate = (a: Event, b: Event) => a.startDate.localeCompare(b.startDate) || byOrder(a, b);
-
-/** Every event by start date, ascending (the 'All Events' tab). */
-export const allEvents = async (): Promise<Event[]> => (await events.list()).sort(byStartDate);
-/** Events that have not ended yet, by start date. */
-export const upcomingEvents = async (now = Date.now()): Promise<Event[]> =>
-  (await allEvents()).filter((e) => !isPastEvent(e, now));
-/** Featured events, by start date. */
-export const featuredEvents = async (): Promise<Event[]> =>
-  (await allEvents()).filter((e) => e.featured);
+/** How many events have not ended yet (drafts too): from the index, reading no record. */
+export const upcomingEventCount = async (now = Date.now()): Promise<number> =>
+  ((await events.rows()) as EventRow[]).filter((e) => !isPastEvent(e, now)).length;

@@ -64,3 +64,16 @@ export const MEDIA_KEYS = {
   /** Written when the one-time migration of earlier uploads has finished. */
   migrated: 'migrated',
 } as const;
+
+/**
+ * Keys of a collection kept one key per record (store `content`): each record under its own key,
+ * one small index of rows (what lists, order and checks need; never bodies) and, until it is
+ * migrated, the single document older versions kept the whole collection in.
+ */
+export const COLLECTION_KEYS = {
+  /** The whole collection as one document, { items }, as older versions stored it. */
+  single: (name: string) => name,
+  index: (name: string) => `${name}-index`,
+  records: (name: string) => `${name}-records/`,
+  record: (name: string, id: string) => `${name}-records/${id}`,
+} as const;

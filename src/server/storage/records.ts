@@ -84,3 +84,19 @@ export function paginate<T>(
     pageSize,
   };
 }
+
+/** Runs `fn` over every item, at most `limit` at a time (a long list must not open hundreds of connections). */
+export async function forEachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<unknown>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      await fn(items[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}

@@ -1,5 +1,6 @@
-import { events, publications, researchAreas, upcomingEvents } from '../content/collections';
+import { events, publications, researchAreas, upcomingEventCount } from '../content/collections';
 import { undescribed } from '../content/image-alt';
+import type { Row } from '../content/keyed-collection';
 import type { AdminSummary } from '../../schemas/admin-summary';
 import { countUnread } from '../visitors/contact-forms';
 import { mailStatus } from '../outbound/mail-queue';
@@ -30,7 +31,7 @@ export async function adminSummary(personalData: boolean, role: Role): Promise<A
       personalData ? countUnread() : null,
       testimonialCounts(),
       personalData ? countSubscriptions() : null,
-      upcomingEvents(),
+      upcomingEventCount(),
       getPublishState(),
       personalData ? countActiveAdmins() : null,
       mailStatus(personalData),
@@ -45,7 +46,7 @@ export async function adminSummary(personalData: boolean, role: Role): Promise<A
     unreadMessages,
     pendingTestimonials: testimonials.pending,
     subscribers,
-    upcomingEvents: upcoming.length,
+    upcomingEvents: upcoming,
     publish,
     soleAdmin: admins === null ? null : admins === 1,
     mail,
@@ -56,25 +57,29 @@ export async function adminSummary(personalData: boolean, role: Role): Promise<A
   };
 }
 
-/** Public records whose images still need alt text: from the three collection documents (small, shared copies). */
+/**
+ * Public records whose images still need alt text: research areas from their small document,
+ * publications and events from their index rows (each row says so), reading no record.
+ */
 async function imagesWithoutAlt(): Promise<AdminSummary['missingAltText']> {
   const [areas, pubs, evs] = await Promise.all([
     researchAreas.list(),
-    publications.list(),
-    events.list(),
+    publications.rows(),
+    events.rows(),
   ]);
+  const flagged = (rows: Row[]) => rows.filter((r) => r.status !== 'draft' && r.missingAlt);
   return [
     ...undescribed(areas, 'image').map((a) => ({
       collection: 'research-areas' as const,
       id: a.id,
       title: a.title,
     })),
-    ...undescribed(pubs, 'image').map((p) => ({
+    ...flagged(pubs).map((p) => ({
       collection: 'publications' as const,
       id: p.id,
       title: p.title,
     })),
-    ...undescribed(evs, 'imageUrl').map((e) => ({
+    ...flagged(evs).map((e) => ({
       collection: 'events' as const,
       id: e.id,
       title: e.title,

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { cdnCacheHeaders } from '../http/cdn-cache';
 import type { Collection } from '../content/collections';
+import type { MoveTo, Row } from '../content/keyed-collection';
+import { RELEASE_STATUSES } from '../../schemas/release';
+import { paginate, pageQuerySchema, queryOf } from '../storage/records';
 import { importImages } from '../content/image-import';
 import { HttpError } from '../http/errors';
 import { requirePermission } from '../auth/guard';
@@ -11,6 +14,7 @@ import { mustPropose } from './review-policy';
 import {
   byPath,
   json,
+  parseWith,
   readJson,
   readPatch,
   route,
@@ -25,7 +29,33 @@ function describe(item: object): string {
   return typeof label === 'string' ? label : String(fields.id);
 }
 
-const orderSchema = z.strictObject({ ids: z.array(z.string().min(1).max(100)).max(10_000) });
+const itemIdSchema = z.string().min(1).max(100);
+/**
+ * A new order: the whole list of ids (small collections), or one move (any collection: an
+ * on-screen drag is one move too), which answers only the moved item and its new place.
+ */
+const orderSchema = z.union([
+  z.strictObject({ ids: z.array(itemIdSchema).max(10_000) }),
+  z.strictObject({ id: itemIdSchema, before: itemIdSchema }),
+  z.strictObject({ id: itemIdSchema, after: itemIdSchema }),
+  z.strictObject({ id: itemIdSchema, position: z.literal('top') }),
+]);
+
+/** The admin list's query: a page, a search, and filters by status and topic. */
+const adminQuerySchema = pageQuerySchema.extend({
+  status: z
+    .enum(RELEASE_STATUSES, { error: 'status must be published, scheduled or draft' })
+    .optional(),
+  topic: z.string().trim().max(100).optional(),
+});
+/** Public lists of keyed collections answer at most this many items a request (`?page=` for more). */
+export const PUBLIC_PAGE_SIZE = 100;
+
+/** A row as lists answer it: the record's own field names, without what only the index needs. */
+function summary(row: Row, order: number): Record<string, unknown> {
+  const { orderKey: _key, rev: _rev, previousSlugs: _old, missingAlt: _alt, ...shown } = row;
+  return { ...shown, order };
+}
 
 export interface CollectionApiOptions {
   /** API and history name, e.g. 'events': served at /api/events. */
@@ -48,6 +78,16 @@ export interface CollectionApiOptions {
    */
   /** Cap on create and update bodies, when records may hold more than the default allows (long texts). */
   maxJsonBytes?: number;
+  /**
+   * Public lists of a collection kept one key per record, answered from its index rows: `sort`
+   * when not by order, `views` as row filters, and `records` to answer each listed item's whole
+   * record (read for that page only) where the spec fixes the fields of the cards.
+   */
+  rowLists?: {
+    sort?: (a: Row, b: Row) => number;
+    views?: Record<string, (rows: Row[], now: number) => Row[]>;
+    records?: boolean;
+  };
   release?: {
     isPublic: (item: unknown, now: number) => boolean;
     next: (items: unknown[], now: number) => number | null;
@@ -69,11 +109,16 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
   const publicCache = { cache: o.cache, headers: cdnCacheHeaders(o.name) };
   const release = o.release;
   /** What visitors may see of `all` now, and how long the CDN may keep that answer. */
-  const visible = async <T>(all: T[], lifetime?: (shown: T[]) => number | undefined) => {
+  const visible = async <T>(
+    all: T[],
+    lifetime?: (shown: T[]) => number | undefined,
+    /** The rows the answer was chosen from, when `all` is already what visitors may see. */
+    from?: unknown[],
+  ) => {
     const now = Date.now();
-    const shown = release ? all.filter((i) => release.isPublic(i, now)) : all;
+    const shown = release && !from ? all.filter((i) => release.isPublic(i, now)) : all;
     // A scheduled item of this list going public changes the answer: the CDN keeps it until then.
-    const untilRelease = release?.next(all, now);
+    const untilRelease = release?.next(from ?? all, now);
     const seconds = [
       lifetime?.(shown),
       untilRelease == null ? undefined : (untilRelease - now) / 1000,
@@ -87,9 +132,69 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
     );
   };
 
+  const keyed = 'page' in items ? items : null;
+  /**
+   * A public list of a keyed collection: the rows visitors may see, `filter`ed and sorted, one
+   * page of them (`?page=`, at most PUBLIC_PAGE_SIZE), as summaries or, for cards, as records.
+   * The total is in X-Total-Count. What it reads is the index and at most one page of records.
+   */
+  const publicRows = async (
+    req: Request,
+    filter: (rows: Row[]) => Row[],
+    lifetime?: (shown: unknown[]) => number | undefined,
+  ) => {
+    const query = parseWith(pageQuerySchema, { pageSize: PUBLIC_PAGE_SIZE, ...queryOf(req) });
+    const all = await keyed!.rows();
+    const order = new Map(all.map((r, n) => [r.id, n]));
+    const now = Date.now();
+    const shown = filter(all.filter((r) => !release || release.isPublic(r, now)));
+    if (o.rowLists?.sort) shown.sort(o.rowLists.sort);
+    const page = paginate(shown, query);
+    const answer: unknown[] = o.rowLists?.records
+      ? await keyed!.getMany(page.items.map((r) => r.id))
+      : page.items.map((r) => summary(r, order.get(r.id)!));
+    const response = await visible(answer, () => lifetime?.(shown), all);
+    response.headers.set('X-Total-Count', String(page.total));
+    return response;
+  };
+  /** One item to its new place: answers it (a summary with its place) and where it was. */
+  const moveOne = async (id: string, to: MoveTo) => {
+    if (keyed) {
+      const moved = await keyed.move(id, to);
+      const rows = await keyed.rows();
+      const at = rows.findIndex((r) => r.id === id);
+      return {
+        title: moved.row.title,
+        item: summary(moved.row, moved.position),
+        was: moved.was.after,
+        now: rows[at - 1]?.id ?? null,
+      };
+    }
+    // A document collection: the whole new order in one etag-guarded write.
+    const ids = (await items.list()).map((i) => i.id);
+    const from = ids.indexOf(id);
+    const other = to === 'top' ? null : 'before' in to ? to.before : to.after;
+    if (from < 0) throw new HttpError(404, 'Item not found');
+    if (other === id) throw new HttpError(400, 'An item cannot move next to itself');
+    const was = ids[from - 1] ?? null;
+    ids.splice(from, 1);
+    const at = other === null ? 0 : ids.indexOf(other);
+    if (at < 0) throw new HttpError(404, 'The item to move next to was not found');
+    ids.splice(to !== 'top' && 'after' in to ? at + 1 : at, 0, id);
+    const { after } = await items.reorder(ids);
+    const position = after.findIndex((i) => i.id === id);
+    const item = after[position]!;
+    return {
+      title: describe(item),
+      item,
+      was,
+      now: after[position - 1]?.id ?? null,
+    };
+  };
+
   const table: Record<string, RouteHandler> = {
     [base]: route({
-      GET: async () => visible(await list()),
+      GET: (req) => (keyed ? publicRows(req, (rows) => rows) : list().then((all) => visible(all))),
       async POST(req) {
         const user = await requirePermission(req, 'edit');
         const body = await importImages(
@@ -115,16 +220,34 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
     [`${base}/order`]: route({
       async PUT(req) {
         const user = await requirePermission(req, 'content');
-        const { ids } = await readJson(req, orderSchema);
-        const { before, after } = await items.reorder(ids);
+        const body = await readJson(req, orderSchema);
+        if ('ids' in body) {
+          const { before, after } = await items.reorder(body.ids);
+          await commitReorder(user, {
+            action: 'reorder',
+            target: o.name,
+            summary: 'order',
+            before: { ids: before },
+            after: { ids: body.ids },
+          });
+          return json(keyed ? (after as Row[]).map(summary) : after);
+        }
+        const to: MoveTo =
+          'before' in body
+            ? { before: body.before }
+            : 'after' in body
+              ? { after: body.after }
+              : 'top';
+        const moved = await moveOne(body.id, to);
+        // One entry per moved item: consecutive moves of it join, and a restore puts it back.
         await commitReorder(user, {
           action: 'reorder',
-          target: o.name,
-          summary: 'order',
-          before: { ids: before },
-          after: { ids },
+          target: target(body.id),
+          summary: `${moved.title}: moved`,
+          before: { id: body.id, after: moved.was },
+          after: { id: body.id, after: moved.now },
         });
-        return json(after);
+        return json(moved.item);
       },
     }),
     [`${base}/:id`]: route({
@@ -194,8 +317,28 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
     table[`${base}/all`] = route({
       async GET(req) {
         await requirePermission(req, 'edit');
-        return json(await list(), { cache: 'no-store' });
+        if (!keyed) return json(await list(), { cache: 'no-store' });
+        const query = parseWith(adminQuerySchema, queryOf(req));
+        const found = await keyed.page(query);
+        return json(
+          { ...found, items: found.items.map((r) => summary(r, r.order)) },
+          { cache: 'no-store' },
+        );
       },
+    });
+    // One record for the editor, drafts and embargoed ones too (the public read hides those).
+    table[`${base}/all/:id`] = route({
+      async GET(req, ctx) {
+        await requirePermission(req, 'edit');
+        const item = await items.get(itemId(ctx));
+        if (!item) throw new HttpError(404, 'Item not found');
+        return json(item, { cache: 'no-store' });
+      },
+    });
+  }
+  for (const [view, filter] of Object.entries(o.rowLists?.views ?? {})) {
+    table[`${base}/${view}`] = route({
+      GET: (req) => publicRows(req, (rows) => filter(rows, Date.now()), o.viewLifetimes?.[view]),
     });
   }
   for (const [view, read] of Object.entries(o.views ?? {})) {

@@ -8,7 +8,7 @@ import type { Publication } from '../../schemas/publication';
 import { isPublic } from '../../schemas/release';
 import { publicationUrl } from '../../lib/publication-archive';
 import { HttpError } from '../http/errors';
-import { publications } from '../content/collections';
+import { publications, type PublicationRow } from '../content/collections';
 import { daysBetween, hitsOf, readDays, today, type DayCounts } from '../visitors/analytics-read';
 
 const SHOWN_DAYS = 90;
@@ -18,7 +18,8 @@ const addDays = (date: string, n: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 /** The day a publication came out: its publishedOn, else the day it was created. */
-const startOf = (p: Publication) => p.publishedOn || p.createdAt.slice(0, 10);
+const startOf = (p: Pick<Publication, 'publishedOn' | 'createdAt'>) =>
+  p.publishedOn || p.createdAt.slice(0, 10);
 
 /** How a hit's path belongs to the publication: its page, its PDF, its citation file. */
 function matcher(p: Publication) {
@@ -62,8 +63,7 @@ const top = (m: Map<string, number>) =>
 
 /** The impact panel of one publication; 404 when there is no such publication. */
 export async function publicationImpact(id: string, now = Date.now()): Promise<PublicationImpact> {
-  const all = await publications.list();
-  const p = all.find((i) => i.id === id);
+  const [p, rows] = await Promise.all([publications.get(id), publications.rows()]);
   if (!p) throw new HttpError(404, 'No such publication');
   const start = startOf(p);
   const to = today(now);
@@ -82,9 +82,11 @@ export async function publicationImpact(id: string, now = Date.now()): Promise<P
     }
     return { date, views };
   });
-  const previous = all
+  // Chosen from the index rows; only the one found is read.
+  const before = (rows as PublicationRow[])
     .filter((o) => o.id !== p.id && isPublic(o, now) && startOf(o) < start)
     .sort((a, b) => startOf(b).localeCompare(startOf(a)))[0];
+  const previous = before ? await publications.get(before.id) : null;
   return {
     id: p.id,
     title: p.title,
@@ -109,7 +111,7 @@ export async function publicationImpact(id: string, now = Date.now()): Promise<P
 
 /** The ids of the latest public publications, newest first (the dashboard shows three). */
 export async function latestPublicationIds(n: number, now = Date.now()): Promise<string[]> {
-  return (await publications.list())
+  return ((await publications.rows()) as PublicationRow[])
     .filter((p) => isPublic(p, now))
     .sort((a, b) => startOf(b).localeCompare(startOf(a)))
     .slice(0, n)

@@ -19,6 +19,8 @@ type State = Pick<ChangeRecord, 'before' | 'after'>;
 
 const itemState = z.looseObject({ id: z.string() });
 const orderState = z.object({ ids: z.array(z.string()) });
+/** One item's move: the item it followed (null: it was first). */
+const moveState = z.object({ id: z.string(), after: z.string().nullable() });
 const fieldsState = z.record(z.string(), z.unknown());
 // Server-owned fields never take part in a restore patch.
 const META = new Set(['id', 'createdAt', 'updatedAt']);
@@ -75,7 +77,8 @@ async function undo(entry: HistoryEntry): Promise<State> {
   const items = COLLECTIONS[name];
   if (!items || rest.length > 0 || id === '')
     throw cannot(`Changes to ${entry.target} cannot be restored here`);
-  return id === undefined ? undoOrder(items, entry) : undoItem(items, id, entry);
+  if (id === undefined) return undoOrder(items, entry);
+  return entry.action === 'reorder' ? undoMove(items, id, entry) : undoItem(items, id, entry);
 }
 
 /** Settings entries hold only the changed fields: patch those back. */
@@ -153,10 +156,32 @@ async function undoItem(
 async function undoOrder(items: Collection, entry: HistoryEntry): Promise<State> {
   const before = orderState.safeParse(entry.before);
   if (!before.success) throw cannot('This change cannot be restored');
-  const current = new Set((await items.list()).map((i) => i.id));
+  const current = new Set(
+    ('rows' in items ? await items.rows() : await items.list()).map((i) => i.id),
+  );
   if (current.size !== before.data.ids.length || !before.data.ids.every((id) => current.has(id))) {
     throw cannot('Items were added or removed since, so this order cannot be restored');
   }
   const result = await asConflict(items.reorder(before.data.ids), 'The items changed since');
   return { before: { ids: result.before }, after: { ids: result.after.map((i) => i.id) } };
+}
+
+/** A move of one item: put it back after the item it followed, or first. */
+async function undoMove(items: Collection, id: string, entry: HistoryEntry): Promise<State> {
+  const before = moveState.safeParse(entry.before);
+  if (!before.success || before.data.id !== id) throw cannot('This change cannot be restored');
+  const ids = ('rows' in items ? await items.rows() : await items.list()).map((i) => i.id);
+  const at = ids.indexOf(id);
+  if (at < 0) throw cannot('This item has been deleted since, so its move cannot be restored');
+  const back = before.data.after;
+  if (back !== null && !ids.includes(back))
+    throw cannot('The item it followed has been deleted since, so this move cannot be restored');
+  const now = { id, after: ids[at - 1] ?? null };
+  if ('move' in items) await items.move(id, back === null ? 'top' : { after: back });
+  else {
+    ids.splice(at, 1);
+    ids.splice(back === null ? 0 : ids.indexOf(back) + 1, 0, id);
+    await asConflict(items.reorder(ids), 'The items changed since');
+  }
+  return { before: now, after: before.data };
 }

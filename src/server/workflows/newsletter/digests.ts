@@ -29,9 +29,10 @@ const digestId = (source: string) =>
 
 /** What went public in the window: each release with its items, then items scheduled alone. */
 async function wentPublic(now: number): Promise<Source[]> {
+  // Status and publish time are in the index rows: no record is read.
   const [pubs, evs, doc] = await Promise.all([
-    publications.list(),
-    events.list(),
+    publications.rows(),
+    events.rows(),
     readReleaseDoc(),
   ]);
   const inWindow = (at: number | null) => at !== null && at <= now && at > now - WINDOW_MS;
@@ -64,8 +65,8 @@ export async function prepareDigests(now = Date.now()): Promise<number> {
   const sources = await wentPublic(now);
   if (!sources.length) return 0;
   const [pubs, evs, areas, settings] = await Promise.all([
-    publications.list(),
-    events.list(),
+    publications.rows(),
+    events.rows(),
     researchAreas.list(),
     getNewsletterSettings(),
   ]);

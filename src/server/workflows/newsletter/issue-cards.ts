@@ -36,9 +36,12 @@ const siteImage = (src: string, alt: string) =>
  * not yet lifted) are left out: an issue never shows what visitors cannot open.
  */
 export async function issueCards(items: IssueItem[], now = Date.now()): Promise<IssueCard[]> {
+  // Only the records the issue names (one read each), never the whole collection.
+  const ids = (c: IssueItem['collection']) =>
+    items.filter((i) => i.collection === c).map((i) => i.id);
   const [pubs, evs] = await Promise.all([
-    items.some((i) => i.collection === 'publications') ? publications.list() : [],
-    items.some((i) => i.collection === 'events') ? events.list() : [],
+    publications.getMany(ids('publications')),
+    events.getMany(ids('events')),
   ]);
   return items.flatMap((item): IssueCard[] => {
     if (item.collection === 'publications') {

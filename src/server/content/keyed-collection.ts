@@ -1,0 +1,575 @@
+import { z } from 'zod';
+import { byOrder } from '../../schemas/order';
+import { RELEASE_STATUSES, type ReleaseStatus } from '../../schemas/release';
+import { assignSlug, assignSlugs } from '../../lib/slug';
+import { keyBetween, keysInOrder } from '../../lib/order-key';
+import { CACHE_TAGS, purgeTags } from '../http/cdn-cache';
+import { HttpError } from '../http/errors';
+import { COLLECTION_KEYS } from '../storage/keys';
+import { forEachLimited, listKeys, paginate, readRecords, type Page } from '../storage/records';
+import {
+  assertExpected,
+  createJSON,
+  deleteKey,
+  openStore,
+  readJSON,
+  readJSONShared,
+  STORES,
+  updateJSON,
+} from '../storage/store';
+
+/**
+ * An admin-edited collection that grows (publications, events), kept one key per record:
+ *
+ * - `<name>/<id>` holds { rev, item } (and `deleted` while a delete is under way): the record and
+ *   a version number that only goes up, so an index row can say which version it was made from;
+ * - `<name>-index` holds { rows }: per record what lists, ordering, release checks and the
+ *   dashboard need (never bodies), sorted by an order key (src/lib/order-key.ts), so moving one
+ *   item rewrites one row and renumbers nothing.
+ *
+ * Every write is etag-guarded (updateJSON, or onlyIfNew for a new key) and touches one record and
+ * one row. There are two writes, so a process can die between them; the order of the steps makes
+ * every such gap harmless, and the next write of that record repairs it:
+ *
+ * - create writes the record, then its row. Dying in between leaves a record no row names: no list
+ *   and no build sees it, and the create was never acknowledged.
+ * - update writes the record (rev + 1), then the row, which only ever replaces a row of a lower
+ *   rev, so two saves finishing out of order keep the newer row. Dying in between leaves a row one
+ *   version behind: lists show the older title or status until the next save of that record
+ *   rewrites the row, and the build reads the record itself, so the site shows the save.
+ * - delete marks the record deleted (reads and the build drop it at once), removes the row, then
+ *   the key. Dying in between leaves a marked record or a row that a retried delete finishes.
+ *
+ * An answer is sent only after both writes landed, so nothing acknowledged is lost. A collection
+ * stored the old way, as one document, is moved to this layout by the first read or write (see
+ * `migrate`), with no step anyone runs.
+ */
+
+/** What every row holds, whatever the collection. */
+const baseRowFields = {
+  id: z.string(),
+  slug: z.string(),
+  previousSlugs: z.array(z.string()).default([]),
+  title: z.string(),
+  status: z.enum(RELEASE_STATUSES),
+  publishAt: z.string().default(''),
+  timeZone: z.string().default(''),
+  topics: z.array(z.string()).default([]),
+  /** A public record whose image or figures lack alt text (the dashboard's list). */
+  missingAlt: z.boolean().default(false),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
+const placeFields = {
+  /** Its place in the collection's order (src/lib/order-key.ts). */
+  orderKey: z.string().min(1),
+  /** The record version this row was made from. */
+  rev: z.number().int().min(1),
+};
+
+interface Item {
+  id: string;
+  slug: string;
+  previousSlugs: string[];
+  title: string;
+  order?: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One record's row in the index: the fields above, the collection's own, and its place. */
+export interface Row {
+  id: string;
+  slug: string;
+  previousSlugs: string[];
+  title: string;
+  status: ReleaseStatus;
+  publishAt: string;
+  timeZone: string;
+  topics: string[];
+  missingAlt: boolean;
+  createdAt: string;
+  updatedAt: string;
+  orderKey: string;
+  rev: number;
+  [field: string]: unknown;
+}
+
+interface KeyedOptions<I> {
+  /** New items go first (the newest publication or event is what the home page shows first). */
+  newFirst: boolean;
+  /** Rules across fields, checked on the merged item (`changed`: the fields a PATCH sent). */
+  check?: (item: I, changed?: readonly string[]) => void;
+  /** The field holding the record's image, brought onto this site on save (image-import.ts). */
+  imageField: string;
+  /** The collection's own row fields, and how a record gives them (and the base fields). */
+  rowFields: z.ZodRawShape;
+  toRow: (item: I) => Record<string, unknown>;
+}
+
+/** Where to move one item: first, or just before or after another. */
+export type MoveTo = 'top' | { before: string } | { after: string };
+
+/** A page of rows, filtered on the server. */
+export interface RowQuery {
+  page: number;
+  pageSize: number;
+  q?: string;
+  status?: string;
+  topic?: string;
+}
+
+/** Thrown inside an index update when the item's slug went to another record meanwhile. */
+class SlugTaken {
+  constructor(readonly slug: string) {}
+}
+/** Thrown inside an index update when the row already shows this version or a later one. */
+class RowCurrent {}
+
+export function keyedCollection<S extends z.ZodType<Item>>(
+  name: string,
+  itemSchema: S,
+  opts: KeyedOptions<z.infer<S>>,
+) {
+  type I = z.infer<S>;
+  // Typed by hand: the collection's own fields are its business, the shared ones are ours.
+  const rowSchema = z.object({
+    ...baseRowFields,
+    ...opts.rowFields,
+    ...placeFields,
+  }) as unknown as z.ZodType<Row, Row>;
+  const indexSchema = z.object({ rows: z.array(rowSchema) });
+  // A deleted record stays as a bare mark ({ rev, deleted }), so that no late writer (a slow
+  // migration, a create retried) can bring its key back to life with onlyIfNew.
+  type Rec = { rev: number; deleted?: boolean; item?: I };
+  const recordSchema = z.object({
+    rev: z.number().int().min(1),
+    deleted: z.boolean().optional(),
+    item: itemSchema.optional(),
+  }) as unknown as z.ZodType<Rec, Rec>;
+  /** A live record version: what a save wrote. */
+  type Live = { rev: number; item: I };
+  const singleSchema = z.object({ items: z.array(itemSchema) }) as unknown as z.ZodType<
+    { items: I[] },
+    { items: I[] }
+  >;
+  const store = () => openStore(STORES.content);
+  const indexKey = COLLECTION_KEYS.index(name);
+  const recordKey = (id: string) => COLLECTION_KEYS.record(name, id);
+  const purge = () => purgeTags(CACHE_TAGS.collection(name));
+
+  const rowOf = (item: I, orderKey: string, rev: number): Row =>
+    rowSchema.parse({ ...opts.toRow(item), orderKey, rev });
+  const validated = (value: unknown, changed?: readonly string[]): I => {
+    const item = itemSchema.parse(value);
+    opts.check?.(item, changed);
+    return item;
+  };
+  /** Rows stay sorted by order key in the index, so reading them needs no sort. */
+  const placed = (rows: Row[], row: Row): Row[] => {
+    const rest = rows.filter((r) => r.id !== row.id);
+    const at = rest.findIndex((r) => r.orderKey > row.orderKey);
+    rest.splice(at < 0 ? rest.length : at, 0, row);
+    return rest;
+  };
+  const keyAt = (rows: Row[], position: number) =>
+    keyBetween(rows[position - 1]?.orderKey ?? null, rows[position]?.orderKey ?? null);
+
+  /**
+   * Moves a collection stored as one document to one key per record. Idempotent and safe when
+   * two functions run it at once or one dies half-way: records are created only where no key
+   * exists yet (a record already there is this migration's own, or newer), and the index is
+   * created only if none exists, so exactly one migration's index wins and nobody writes to the
+   * new layout before it exists. The old document is deleted only after the index exists.
+   */
+  async function migrate(): Promise<Row[]> {
+    const found = await readJSON(store(), COLLECTION_KEYS.single(name), singleSchema);
+    const items = assignSlugs((found?.value.items ?? []) as I[]).sort(byOrder) as I[];
+    const orderKeys = keysInOrder(items.length);
+    const rows = items.map((item, n) => rowOf(item, orderKeys[n]!, 1));
+    // A run that died half-way wrote some records already: list them once, write the rest.
+    const written = new Set(
+      items.length ? await listKeys(store(), COLLECTION_KEYS.records(name)) : [],
+    );
+    await forEachLimited(items, 16, async (item) => {
+      if (!written.has(recordKey(item.id)))
+        await createJSON(store(), recordKey(item.id), recordSchema, { rev: 1, item });
+    });
+    await createJSON(store(), indexKey, indexSchema, { rows });
+    if (found) await deleteKey(store(), COLLECTION_KEYS.single(name));
+    const index = await readJSONShared(store(), indexKey, indexSchema);
+    if (!index) throw new HttpError(503, `The ${name} index could not be created`);
+    return index.rows;
+  }
+
+  /** The index rows, in order (a shared copy: do not change them). */
+  async function rows(): Promise<Row[]> {
+    const index = await readJSONShared(store(), indexKey, indexSchema);
+    return index ? index.rows : migrate();
+  }
+
+  async function readRecord(id: string): Promise<{ value: Rec; etag?: string } | null> {
+    if (!/^[\w.:-]{1,200}$/.test(id)) return null;
+    return readJSON(store(), recordKey(id), recordSchema);
+  }
+  /** The item of a record that is live (not deleted). */
+  const live = (rec: Rec | null | undefined): I | null =>
+    rec && !rec.deleted && rec.item ? (rec.item as I) : null;
+
+  /**
+   * Writes the row of this record version into the index. The item's slug is checked against the
+   * rows as they are now: if another record took it meanwhile, the record gets a fresh one (a new
+   * version) and the row is tried again. `place` gives a new row its order key.
+   */
+  async function commitRow(
+    rec: Live,
+    place: ((rows: Row[]) => string) | null,
+  ): Promise<{ rec: Live; row: Row }> {
+    for (;;) {
+      let row: Row | undefined;
+      try {
+        await updateJSON(
+          store(),
+          indexKey,
+          indexSchema,
+          () => ({ rows: [] }),
+          (doc) => {
+            const current = doc.rows.find((r) => r.id === rec.item.id);
+            if (!current && !place) throw new HttpError(404, 'Item not found');
+            if (current && current.rev >= rec.rev) {
+              row = current;
+              throw new RowCurrent();
+            }
+            const slugged = assignSlug(rec.item, doc.rows);
+            if (slugged.slug !== rec.item.slug) throw new SlugTaken(slugged.slug);
+            row = rowOf(rec.item, current?.orderKey ?? place!(doc.rows), rec.rev);
+            return { rows: placed(doc.rows, row) };
+          },
+        );
+        return { rec, row: row! };
+      } catch (error) {
+        if (error instanceof RowCurrent) return { rec, row: row! };
+        if (!(error instanceof SlugTaken)) throw error;
+        rec = await rewrite(rec.item.id, (item) => ({
+          ...item,
+          slug: error.slug,
+          previousSlugs: assignSlug({ ...item, slug: error.slug }, []).previousSlugs,
+        }));
+      }
+    }
+  }
+
+  /** One etag-guarded change of a live record, as a new version. */
+  async function rewrite(id: string, change: (item: I) => I): Promise<Live> {
+    return updateJSON(
+      store(),
+      recordKey(id),
+      recordSchema,
+      () => {
+        throw new HttpError(404, 'Item not found');
+      },
+      (rec) => {
+        const item = live(rec);
+        if (!item) throw new HttpError(404, 'Item not found');
+        return { rev: rec.rev + 1, item: change(item) };
+      },
+    ) as Promise<Live>;
+  }
+
+  async function dropRow(id: string): Promise<void> {
+    await updateJSON(
+      store(),
+      indexKey,
+      indexSchema,
+      () => ({ rows: [] }),
+      (doc) => ({
+        rows: doc.rows.filter((r) => r.id !== id),
+      }),
+    );
+  }
+
+  /** Moves a row to `position` among the others (index only: no record changes). */
+  async function moveRow(
+    id: string,
+    position: (others: Row[]) => number,
+  ): Promise<{ row: Row; position: number; was: { after: string | null } }> {
+    let result: { row: Row; position: number; was: { after: string | null } } | undefined;
+    await updateJSON(
+      store(),
+      indexKey,
+      indexSchema,
+      () => ({ rows: [] }),
+      (doc) => {
+        const from = doc.rows.findIndex((r) => r.id === id);
+        if (from < 0) throw new HttpError(404, 'Item not found');
+        const others = doc.rows.filter((r) => r.id !== id);
+        const to = position(others);
+        const row = { ...doc.rows[from]!, orderKey: keyAt(others, to) };
+        result = { row, position: to, was: { after: doc.rows[from - 1]?.id ?? null } };
+        return { rows: placed(doc.rows, row) };
+      },
+    );
+    await purge();
+    return result!;
+  }
+
+  return {
+    key: name,
+    fieldNames: Object.keys((itemSchema as unknown as z.ZodObject).shape),
+    imageFields: [opts.imageField],
+    /** The index: one row per record, in order (never bodies). */
+    rows,
+    /** The row a record version gets (for seeding many records at once, as a benchmark does). */
+    rowOf,
+    /**
+     * Every item in order, each with `order` set to its place. Reads every record (a few at a
+     * time): for the build, which renders them all, never for a request.
+     */
+    async list(): Promise<I[]> {
+      const all = await rows();
+      const records = await readRecords(
+        store(),
+        all.map((r) => recordKey(r.id)),
+        recordSchema,
+      );
+      const byId = new Map(records.flatMap((r) => (live(r) ? [[r.item!.id, r.item!]] : [])));
+      return all.flatMap((row, order) => {
+        const item = byId.get(row.id);
+        return item ? [{ ...item, order }] : [];
+      });
+    },
+    /** One item by id (one read), or null. */
+    async get(id: string): Promise<I | null> {
+      return live((await readRecord(id))?.value);
+    },
+    /** Several items by id (one read each, a few at a time), in the order asked; missing ones left out. */
+    async getMany(ids: string[]): Promise<I[]> {
+      const records = await readRecords(store(), ids.map(recordKey), recordSchema);
+      return records.flatMap((r) => (live(r) ? [r.item!] : []));
+    },
+    /** Rows filtered on the server (search in titles and slugs, status, topic), one page of them. */
+    async page(query: RowQuery): Promise<Page<Row & { order: number }>> {
+      const q = query.q?.trim().toLowerCase() ?? '';
+      const shown = (await rows()).flatMap((row, order) =>
+        (!q || row.title.toLowerCase().includes(q) || row.slug.includes(q) || row.id === q) &&
+        (!query.status || row.status === query.status) &&
+        (!query.topic || row.topics.includes(query.topic))
+          ? [{ ...row, order }]
+          : [],
+      );
+      return paginate(shown, query);
+    },
+    /** Adds an item: first (newFirst) or last. */
+    async create(input: Record<string, unknown>): Promise<I> {
+      const current = await rows();
+      const now = new Date().toISOString();
+      const item = assignSlug(
+        validated({ ...input, id: crypto.randomUUID(), createdAt: now, updatedAt: now }),
+        current,
+      ) as I;
+      // The record first: until its row exists, nothing lists it.
+      if (!(await createJSON(store(), recordKey(item.id), recordSchema, { rev: 1, item })))
+        throw new HttpError(409, 'An item with this id exists');
+      // At the place asked for, else first (newFirst) or last.
+      const asked = typeof input.order === 'number' ? input.order : null;
+      const { rec } = await commitRow({ rev: 1, item }, (all) =>
+        keyAt(all, Math.min(asked ?? (opts.newFirst ? 0 : all.length), all.length)),
+      );
+      await purge();
+      return rec.item;
+    },
+    /**
+     * Merges changed fields into one item. With `expected`, a field whose stored value differs
+     * from what the editor started from is a 409 carrying the current values. A sent `order`
+     * moves the item to that place.
+     */
+    async update(
+      id: string,
+      patch: Record<string, unknown>,
+      expected?: Record<string, unknown>,
+    ): Promise<{ before: I; after: I }> {
+      const { order, ...fields } = patch;
+      const current = await rows();
+      if (!current.some((r) => r.id === id)) throw new HttpError(404, 'Item not found');
+      let before: I | undefined;
+      const rec = await rewrite(id, (stored) => {
+        before = stored;
+        assertExpected(stored as Record<string, unknown>, expected);
+        const merged = validated(
+          {
+            ...stored,
+            ...fields,
+            id,
+            createdAt: stored.createdAt,
+            updatedAt: new Date().toISOString(),
+          },
+          Object.keys(patch),
+        );
+        return assignSlug(merged, current) as I;
+      });
+      const done = await commitRow(rec, null);
+      if (typeof order === 'number')
+        await moveRow(id, (others) => Math.min(Math.max(0, order), others.length));
+      else await purge();
+      return { before: before!, after: done.rec.item };
+    },
+    /** Deletes one item and answers it; 404 when unknown. A retried delete finishes one that died half-way. */
+    async remove(id: string): Promise<I> {
+      const found = await readRecord(id);
+      const stored = found?.value.item as I | undefined;
+      const place = (await rows()).findIndex((r) => r.id === id);
+      if (!found || !stored) {
+        // Gone already. A row left without its record cannot come from these steps; drop one if seen.
+        if (place >= 0) await dropRow(id);
+        throw new HttpError(404, 'Item not found');
+      }
+      // Answered with its place, which a restore puts it back at.
+      const removed = place < 0 ? stored : { ...stored, order: place };
+      const gone = () => {
+        throw new HttpError(404, 'Item not found');
+      };
+      // 1. Mark it deleted: reads and the build stop showing it at once.
+      if (!found.value.deleted)
+        await updateJSON(store(), recordKey(id), recordSchema, gone, (rec) => ({
+          ...rec,
+          rev: rec.rev + 1,
+          deleted: true,
+        }));
+      // 2. Its row: lists stop showing it.
+      await dropRow(id);
+      // 3. The record itself, down to the bare mark.
+      await updateJSON(store(), recordKey(id), recordSchema, gone, (rec) => ({
+        rev: rec.rev + 1,
+        deleted: true,
+      }));
+      await purge();
+      return removed;
+    },
+    /** Puts a deleted item back with its old id and data (restore from history); 409 if the id is in use. */
+    async reinsert(value: unknown): Promise<I> {
+      const parsed = itemSchema.safeParse(value);
+      if (!parsed.success)
+        throw new HttpError(
+          409,
+          'The old version no longer fits the current rules and cannot be restored',
+        );
+      const old = parsed.data as I;
+      const current = await rows();
+      const found = await readRecord(old.id);
+      if (current.some((r) => r.id === old.id) || (found && !found.value.deleted))
+        throw new HttpError(409, 'This item exists again and cannot be re-created');
+      const item = assignSlug({ ...old, updatedAt: new Date().toISOString() }, current) as I;
+      const rec = { rev: (found?.value.rev ?? 0) + 1, item };
+      const written = found
+        ? await updateJSON(
+            store(),
+            recordKey(old.id),
+            recordSchema,
+            () => rec,
+            (now) => {
+              if (!now.deleted) throw new HttpError(409, 'This item exists again');
+              return { rev: now.rev + 1, item };
+            },
+          )
+        : (await createJSON(store(), recordKey(old.id), recordSchema, rec))
+          ? rec
+          : null;
+      if (!written) throw new HttpError(409, 'This item exists again and cannot be re-created');
+      // Back at its old place where it still exists.
+      await commitRow({ rev: written.rev, item }, (all) =>
+        keyAt(all, Math.min(old.order ?? 0, all.length)),
+      );
+      await purge();
+      return item;
+    },
+    /** Moves one item: first, or just before or after another. Only its row changes. */
+    async move(id: string, to: MoveTo) {
+      const other = to === 'top' ? null : 'before' in to ? to.before : to.after;
+      if (other === id) throw new HttpError(400, 'An item cannot move next to itself');
+      return moveRow(id, (others) => {
+        if (other === null) return 0;
+        const at = others.findIndex((r) => r.id === other);
+        if (at < 0)
+          throw new HttpError(404, 'The item to move next to was not found', {
+            [to === 'top' || 'before' in to ? 'before' : 'after']: 'No such item',
+          });
+        return to !== 'top' && 'after' in to ? at + 1 : at;
+      });
+    },
+    /** Sets the whole order from a list of ids (every id exactly once): new keys, index only. */
+    async reorder(ids: string[]): Promise<{ before: string[]; after: Row[] }> {
+      let before: string[] = [];
+      const doc = await updateJSON(
+        store(),
+        indexKey,
+        indexSchema,
+        () => ({ rows: [] }),
+        (doc) => {
+          const known = new Set(doc.rows.map((r) => r.id));
+          if (
+            ids.length !== known.size ||
+            new Set(ids).size !== ids.length ||
+            !ids.every((id) => known.has(id))
+          ) {
+            throw new HttpError(400, 'The new order must list every item exactly once', {
+              ids: 'List every item exactly once',
+            });
+          }
+          before = doc.rows.map((r) => r.id);
+          const keys = keysInOrder(ids.length);
+          const byId = new Map(doc.rows.map((r) => [r.id, r]));
+          return { rows: ids.map((id, n) => ({ ...byId.get(id)!, orderKey: keys[n]! })) };
+        },
+      );
+      await purge();
+      return { before, after: doc.rows };
+    },
+    /** Replaces the whole collection (seeding): records first, then the index, then old keys go. */
+    async replaceAll(items: z.input<S>[]): Promise<void> {
+      const old = await rows();
+      const parsed = assignSlugs(items.map((i) => itemSchema.parse(i)) as I[]).sort(byOrder) as I[];
+      const keys = keysInOrder(parsed.length);
+      const revs: number[] = [];
+      await forEachLimited(parsed, 16, async (item, n) => {
+        const rec = await updateJSON(
+          store(),
+          recordKey(item.id),
+          recordSchema,
+          () => ({ rev: 1, item }),
+          (now) => ({ rev: now.rev + 1, item }),
+        );
+        revs[n] = rec.rev;
+      });
+      const next = parsed.map((item, n) => rowOf(item, keys[n]!, revs[n]!));
+      await updateJSON(
+        store(),
+        indexKey,
+        indexSchema,
+        () => ({ rows: [] }),
+        () => ({
+          rows: next,
+        }),
+      );
+      const kept = new Set(parsed.map((i) => i.id));
+      await forEachLimited(
+        old.filter((r) => !kept.has(r.id)),
+        16,
+        (r) =>
+          updateJSON(
+            store(),
+            recordKey(r.id),
+            recordSchema,
+            () => ({ rev: 1, deleted: true }),
+            (rec) => ({
+              rev: rec.rev + 1,
+              deleted: true,
+            }),
+          ),
+      );
+      await purge();
+    },
+  };
+}
+
+/** One collection kept one key per record. */
+export type KeyedCollection = ReturnType<typeof keyedCollection<z.ZodType<Item>>>;
