@@ -13,6 +13,7 @@ import { builtPages } from '../helpers/built-pages';
 import { createRecord, startAdminSite, type Client } from '../helpers/admin-site';
 import { setClock } from '../helpers/clock';
 import { buildPages, type TestSite } from '../helpers/platform';
+import { formatDateTime } from '../../src/lib/date-style';
 
 let site: TestSite;
 let editor: Client;
@@ -143,7 +144,7 @@ describe('before its time', () => {
     expect(res.headers.get('x-robots-tag')).toMatch(/noindex/);
     const doc = parse(await res.text());
     expect(doc.querySelector('[data-testid="preview-band"]')!.text).toContain(
-      `embargoed until ${local(releaseAt).replace('T', ' ')} (America/New_York)`,
+      `embargoed until ${formatDateTime(releaseAt, 'America/New_York')} (America/New_York)`,
     );
     expect(doc.querySelectorAll('[data-testid="release-text"]').map((d) => d.text)).toEqual([HERO]);
     const links = doc.querySelectorAll('[data-testid="release-item"] a');
