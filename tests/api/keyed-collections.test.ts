@@ -22,8 +22,10 @@ interface StoredRow {
   rev: number;
   status: string;
 }
+// No index yet (nothing stored) reads as no rows: the first write creates it.
 const index = async () =>
-  ((await content().get('publications-index', { type: 'json' })) as { rows: StoredRow[] }).rows;
+  ((await content().get('publications-index', { type: 'json' })) as { rows: StoredRow[] } | null)
+    ?.rows ?? [];
 const record = async (id: string) =>
   (await content().get(`publications-records/${id}`, { type: 'json' })) as {
     rev: number;

@@ -184,9 +184,11 @@ export function keyedCollection<S extends z.ZodType<Item>>(
    */
   async function migrate(): Promise<Row[]> {
     const found = await readJSON(store(), COLLECTION_KEYS.single(name), singleSchema);
-    const items = assignSlugs((found?.value.items ?? []) as I[]).sort(byOrder) as I[];
-    const orderKeys = keysInOrder(items.length);
-    const rows = items.map((item, n) => rowOf(item, orderKeys[n]!, 1));
+    // Nothing stored either way: the first write creates the index (commitRow), so a read writes
+    // nothing, and a build (whose store refuses writes) reads an empty collection. A migration
+    // that finished between our two reads left its index: read it once more.
+    if (!found) return (await readJSONShared(store(), indexKey, indexSchema))?.rows ?? [];
+    const { items, rows } = fromSingle(found.value.items);
     // A run that died half-way wrote some records already: list them once, write the rest.
     const written = new Set(
       items.length ? await listKeys(store(), COLLECTION_KEYS.records(name)) : [],
@@ -196,7 +198,7 @@ export function keyedCollection<S extends z.ZodType<Item>>(
         await createJSON(store(), recordKey(item.id), recordSchema, { rev: 1, item });
     });
     await createJSON(store(), indexKey, indexSchema, { rows });
-    if (found) await deleteKey(store(), COLLECTION_KEYS.single(name));
+    await deleteKey(store(), COLLECTION_KEYS.single(name));
     const index = await readJSONShared(store(), indexKey, indexSchema);
     if (!index) throw new HttpError(503, `The ${name} index could not be created`);
     return index.rows;
@@ -206,6 +208,24 @@ export function keyedCollection<S extends z.ZodType<Item>>(
   async function rows(): Promise<Row[]> {
     const index = await readJSONShared(store(), indexKey, indexSchema);
     return index ? index.rows : migrate();
+  }
+
+  /** The old single document's items, slugged and in order, and the rows they get. */
+  function fromSingle(stored: I[]): { items: I[]; rows: Row[] } {
+    const items = assignSlugs(stored).sort(byOrder) as I[];
+    const orderKeys = keysInOrder(items.length);
+    return { items, rows: items.map((item, n) => rowOf(item, orderKeys[n]!, 1)) };
+  }
+
+  /**
+   * The old single document's items while the collection has not been moved yet, else null. The
+   * build reads through this and never moves anything: a build's store refuses writes (on Netlify
+   * as here), and the first build after an upgrade may run before any function has written.
+   */
+  async function unmovedItems(): Promise<I[] | null> {
+    if (await readJSONShared(store(), indexKey, indexSchema)) return null;
+    const found = await readJSON(store(), COLLECTION_KEYS.single(name), singleSchema);
+    return found ? fromSingle(found.value.items).items : null;
   }
 
   async function readRecord(id: string): Promise<{ value: Rec; etag?: string } | null> {
@@ -326,6 +346,8 @@ export function keyedCollection<S extends z.ZodType<Item>>(
      * time): for the build, which renders them all, never for a request.
      */
     async list(): Promise<I[]> {
+      const unmoved = await unmovedItems();
+      if (unmoved) return unmoved.map((item, order) => ({ ...item, order }));
       const all = await rows();
       const records = await readRecords(
         store(),
