@@ -355,10 +355,13 @@ export function keyedCollection<S extends z.ZodType<Item>>(
         recordSchema,
       );
       const byId = new Map(records.flatMap((r) => (live(r) ? [[r.item!.id, r.item!]] : [])));
-      return all.flatMap((row, order) => {
+      const items = all.flatMap((row, order) => {
         const item = byId.get(row.id);
         return item ? [{ ...item, order }] : [];
       });
+      // Every write stores a slug; a record that somehow has none still gets an address, so one
+      // record cannot stop the build.
+      return items.some((i) => !i.slug) ? (assignSlugs(items) as I[]) : items;
     },
     /** One item by id (one read), or null. */
     async get(id: string): Promise<I | null> {
@@ -366,6 +369,7 @@ export function keyedCollection<S extends z.ZodType<Item>>(
     },
     /** Several items by id (one read each, a few at a time), in the order asked; missing ones left out. */
     async getMany(ids: string[]): Promise<I[]> {
+      if (!ids.length) return [];
       const records = await readRecords(store(), ids.map(recordKey), recordSchema);
       return records.flatMap((r) => (live(r) ? [r.item!] : []));
     },
