@@ -10,6 +10,7 @@ interface Member {
   id: string;
   name: string;
   bio: string;
+  position: string;
 }
 let member: Member;
 
@@ -27,7 +28,9 @@ test.beforeAll(async ({ request }) => {
 test.afterAll(async ({ browser }) => {
   const page = await browser.newPage();
   await signIn(page);
-  await page.request.patch(`/api/team-members/${member.id}`, { data: { bio: member.bio } });
+  await page.request.patch(`/api/team-members/${member.id}`, {
+    data: { bio: member.bio, position: member.position },
+  });
   await page.close();
 });
 
@@ -73,4 +76,52 @@ test('a contributor edits a bio in place and sees it awaiting review; a reviewer
   await expect(review.bio).toHaveText(text);
   await expect(review.card.getByRole('button', { name: 'Proposed change' })).toHaveCount(0);
   await waitForLive(page, '/team', text);
+});
+
+test('in the admin, a reviewer sends a proposal back with a comment, the contributor revises it, and it is approved', async ({
+  browser,
+  page,
+}) => {
+  const stamp = Date.now();
+  const contributor = await (await browser.newContext()).newPage();
+  expect((await contributor.request.post('/api/auth/login', { data: CONTRIBUTOR })).status()).toBe(
+    200,
+  );
+  const proposed = await contributor.request.patch(`/api/team-members/${member.id}`, {
+    data: { position: `Fellow ${stamp}` },
+  });
+  expect(proposed.status()).toBe(202);
+
+  await signIn(page);
+  await page.goto('/admin/proposals');
+  const row = page.getByTestId('proposal-row').filter({ hasText: `Fellow ${stamp}` });
+  await page
+    .getByTestId('proposal-row')
+    .filter({ hasText: member.name })
+    .first()
+    .getByRole('button', { name: 'Open' })
+    .click();
+  await expect(row).toBeVisible();
+  await row.getByLabel('Comment (required to send it back)').fill('Say which programme.');
+  await row.getByRole('button', { name: 'Send back' }).click();
+  // Sent back, it leaves the reviewer's list of what awaits review.
+  await expect(row).toHaveCount(0);
+
+  await contributor.goto('/admin/proposals');
+  const mine = contributor.getByTestId('proposal-row').filter({ hasText: member.name }).first();
+  await expect(mine.getByText('admin: Say which programme.')).toBeVisible();
+  await mine.getByRole('button', { name: 'Open' }).click();
+  await mine.getByLabel('position').fill(`Fellow, Safety Programme ${stamp}`);
+  await mine.getByRole('button', { name: 'Resubmit' }).click();
+  await expect(mine.getByText('Awaiting review', { exact: true })).toBeVisible();
+  await contributor.close();
+
+  await page.reload();
+  const again = page.getByTestId('proposal-row').filter({ hasText: member.name }).first();
+  await again.getByRole('button', { name: 'Open' }).click();
+  await expect(again).toContainText(`Fellow, Safety Programme ${stamp}`);
+  await again.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByTestId('proposal-row').filter({ hasText: member.name })).toHaveCount(0);
+  const stored = await (await page.request.get(`/api/team-members/${member.id}`)).json();
+  expect(stored.position).toBe(`Fellow, Safety Programme ${stamp}`);
 });

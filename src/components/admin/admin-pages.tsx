@@ -1,6 +1,7 @@
 import BarChart3 from 'lucide-react/icons/chart-column';
 import CalendarDays from 'lucide-react/icons/calendar-days';
 import ChartLine from 'lucide-react/icons/chart-line';
+import ClipboardCheck from 'lucide-react/icons/clipboard-check';
 import FileText from 'lucide-react/icons/file-text';
 import History from 'lucide-react/icons/rotate-ccw-clock';
 import Inbox from 'lucide-react/icons/inbox';
@@ -198,6 +199,14 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     blurb: 'Sending, and failed deliveries',
     component: lazy(() => import('./pages/MailPage')),
     permission: 'personal-data',
+  }),
+  page({
+    page: 'proposals',
+    label: 'Proposals',
+    icon: ClipboardCheck,
+    blurb: 'Changes waiting for a second person',
+    component: lazy(() => import('./pages/ProposalsPage')),
+    permission: 'edit',
   }),
   page({
     page: 'history',
