@@ -37,6 +37,36 @@ function proposalId(res: { status: number; json: unknown; text: string }): strin
 
 const member = (name: string) => ({ name, position: 'Fellow', bio: `${name} studies AI.` });
 
+describe('the contributor role', () => {
+  it('is invited like the others, signs in, and their saves become proposals', async () => {
+    const invited = await t.admin.post('/api/admin/users', {
+      username: 'fellow',
+      role: 'contributor',
+      email: 'fellow@example.org',
+    });
+    expect(invited.status, invited.text).toBe(201);
+    const token = (invited.json.invitePath as string).split('#')[1]!;
+    const password = 'fellow-password-123';
+    expect((await t.anon.post(`/api/auth/invitations/${token}/accept`, { password })).status).toBe(
+      200,
+    );
+    const fellow = client(t.site.url, await login(t.site.url, 'fellow', password));
+    expect((await fellow.get('/api/auth/me')).json).toMatchObject({
+      username: 'fellow',
+      role: 'contributor',
+    });
+    const listed = (await t.admin.get('/api/admin/users')).json.users as {
+      username: string;
+      role: string;
+    }[];
+    expect(listed.find((u) => u.username === 'fellow')?.role).toBe('contributor');
+    proposalId(await fellow.patch('/api/site-settings', { heroTitle: 'A fellow’s hero' }));
+    const refused = await fellow.post('/api/admin/publish', {});
+    expect(refused.status).toBe(403);
+    expect(refused.json.message).toMatch(/^Contributors cannot publish/);
+  });
+});
+
 describe('a contributor saves', () => {
   // One valid create body per collection, and a field a PATCH changes.
   const COLLECTIONS: [string, Record<string, unknown>, Record<string, unknown>][] = [
