@@ -78,7 +78,7 @@ test('a contributor edits a bio in place and sees it awaiting review; a reviewer
   await waitForLive(page, '/team', text);
 });
 
-test('in the admin, a reviewer sends a proposal back with a comment, the contributor revises it, and it is approved', async ({
+test('in the admin, a contributor’s edit waits; a reviewer sends it back with a comment, the contributor revises it, and it is approved', async ({
   browser,
   page,
 }) => {
@@ -87,10 +87,22 @@ test('in the admin, a reviewer sends a proposal back with a comment, the contrib
   expect((await contributor.request.post('/api/auth/login', { data: CONTRIBUTOR })).status()).toBe(
     200,
   );
-  const proposed = await contributor.request.patch(`/api/team-members/${member.id}`, {
-    data: { position: `Fellow ${stamp}` },
-  });
-  expect(proposed.status()).toBe(202);
+  // The contributor edits in the admin's collection page, as an editor would.
+  await contributor.goto('/admin/team-members');
+  // The row names the member with their honorific (Dr. …).
+  await contributor
+    .getByRole('button', { name: new RegExp(`^Edit (\\S+ )?${member.name}$`) })
+    .click();
+  const form = contributor.getByRole('dialog', { name: 'Edit team member' });
+  await form.getByLabel(/^Position/).fill(`Fellow ${stamp}`);
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(form).toBeHidden();
+  await expect(contributor.getByTestId('admin-announcer')).toHaveText(
+    'Sent for review: an editor or admin approves it before it goes live',
+  );
+  expect(
+    (await (await contributor.request.get(`/api/team-members/${member.id}`)).json()).position,
+  ).toBe(member.position);
 
   await signIn(page);
   await page.goto('/admin/proposals');

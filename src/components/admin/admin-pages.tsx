@@ -54,7 +54,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     icon: Lightbulb,
     blurb: 'Strategic focus cards',
     component: collection,
-    permission: 'content',
+    permission: 'edit',
   }),
   page({
     page: 'team-members',
@@ -62,7 +62,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     icon: Users,
     blurb: 'Advisory team profiles',
     component: collection,
-    permission: 'content',
+    permission: 'edit',
   }),
   page({
     page: 'publications',
@@ -70,7 +70,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     icon: FileText,
     blurb: 'Reports, papers and briefs',
     component: collection,
-    permission: 'content',
+    permission: 'edit',
   }),
   page({
     page: 'stats',
@@ -78,7 +78,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     icon: BarChart3,
     blurb: 'Impact counters',
     component: collection,
-    permission: 'content',
+    permission: 'edit',
   }),
   page({
     page: 'events',
@@ -86,7 +86,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     icon: CalendarDays,
     blurb: 'Events and workshops',
     component: collection,
-    permission: 'content',
+    permission: 'edit',
   }),
   page({
     page: 'testimonials',

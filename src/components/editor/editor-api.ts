@@ -1,4 +1,5 @@
 import { ApiError, errorMessage, mutate } from '../../lib/api';
+import { isProposalAck } from '../../schemas/proposal';
 import { patchUrl, storedValue, type FieldRef } from './field-key';
 
 /** The stored value of every field on the page (raw: '' for a settings text that shows its default). */
@@ -116,9 +117,7 @@ export async function saveField(
     const stored = storedValue(ref, value);
     const body = { [ref.field]: stored, _expected: { [ref.field]: expected } };
     const saved = await mutate<Row | null>('PATCH', patchUrl(ref), body);
-    const proposal = saved?.proposal as { id?: unknown } | undefined;
-    if (proposal && typeof proposal.id === 'string')
-      return { kind: 'proposed', id: proposal.id, raw: stored };
+    if (isProposalAck(saved)) return { kind: 'proposed', id: saved.proposal.id, raw: stored };
     return { kind: 'saved', raw: saved && ref.field in saved ? asText(saved[ref.field]) : stored };
   } catch (error) {
     return classify(error, ref, storedValue(ref, value));
