@@ -119,7 +119,9 @@ test('in the admin, a contributor’s edit waits; a reviewer sends it back with 
   // Sent back, it leaves the reviewer's list of what awaits review.
   await expect(row).toHaveCount(0);
 
-  await contributor.goto('/admin/proposals');
+  // A contributor's admin home is their proposals.
+  await contributor.goto('/admin');
+  await expect(contributor.getByRole('heading', { name: 'Proposals', level: 1 })).toBeVisible();
   const mine = contributor.getByTestId('proposal-row').filter({ hasText: member.name }).first();
   await expect(mine.getByText('admin: Say which programme.')).toBeVisible();
   await mine.getByRole('button', { name: 'Open' }).click();
