@@ -134,7 +134,7 @@ const ROWS: Row[] = [
   ['POST', '/api/newsletter/bounces', 'webhook', {}],
   ['GET', '/api/admin/proposals', 'edit'],
   ['GET', '/api/admin/proposals/nope', 'edit'],
-  ['GET', '/api/admin/proposals/open?subjects=team-members', 'edit'],
+  ['GET', '/api/admin/proposals/open', 'edit'],
   ['PATCH', '/api/admin/proposals/nope', 'edit', { title: 'x' }],
   ['POST', '/api/admin/proposals/nope/withdraw', 'edit'],
   ['POST', '/api/admin/proposals/nope/approve', 'editor'],
