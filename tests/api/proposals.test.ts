@@ -328,6 +328,37 @@ describe('reviewing', () => {
   });
 });
 
+describe('open proposals by subject (the in-place editor)', () => {
+  it('lists the open ones on a subject: all for reviewers, their own for a contributor', async () => {
+    const id = await createRecord(t.admin, 'research-areas', {
+      title: 'Open Area',
+      description: 'About it.',
+    });
+    const pid = proposalId(
+      await t.contributor.patch(`/api/research-areas/${id}`, { description: 'Proposed.' }),
+    );
+    const closed = proposalId(
+      await t.contributor.patch(`/api/research-areas/${id}`, { title: 'Withdrawn' }),
+    );
+    await t.contributor.post(`/api/admin/proposals/${closed}/withdraw`);
+    const url = '/api/admin/proposals/open?subjects=research-areas,site-settings';
+    const ids = async (who: Client) =>
+      ((await who.get(url)).json.items as { id: string; recordId?: string }[])
+        .filter((p) => p.recordId === id)
+        .map((p) => p.id);
+    expect(await ids(t.viewer)).toEqual([pid]);
+    expect(await ids(t.contributor)).toEqual([pid]);
+    await createTestUser('third-contributor', 'third-password-123', false, 'contributor');
+    const third = client(
+      t.site.url,
+      await login(t.site.url, 'third-contributor', 'third-password-123'),
+    );
+    expect(await ids(third)).toEqual([]);
+    expect((await t.viewer.get('/api/admin/proposals/open?subjects=nothing')).status).toBe(404);
+    expect((await t.viewer.get('/api/admin/proposals/open')).status).toBe(400);
+  });
+});
+
 describe('the two-person rule', () => {
   it('off by default; on, editors propose and cannot approve their own, admins save directly', async () => {
     expect((await t.viewer.get('/api/admin/review-policy')).json).toEqual({
