@@ -48,6 +48,7 @@ test('a contributor edits a bio in place and sees it awaiting review; a reviewer
   browser,
   page,
 }) => {
+  const first = `First proposal ${Date.now()}.`;
   const text = `Proposed in place ${Date.now()}.`;
   const contributor = await (await browser.newContext()).newPage();
   const res = await contributor.request.post('/api/auth/login', { data: CONTRIBUTOR });
@@ -55,11 +56,20 @@ test('a contributor edits a bio in place and sees it awaiting review; a reviewer
   const mine = await openBio(contributor);
   await mine.card.getByRole('button', { name: /^Edit team member bio/ }).click();
   const editor = contributor.getByRole('group', { name: /^Editing team member bio/ });
-  await editor.getByRole('textbox').fill(text);
+  await editor.getByRole('textbox').fill(first);
   await editor.getByRole('button', { name: 'Save' }).click();
   // The badge sits beside the text, inside its element.
-  await expect(mine.bio).toHaveText(`${text}Awaiting review`);
+  await expect(mine.bio).toHaveText(`${first}Awaiting review`);
   await expect(mine.card.getByText('Awaiting review')).toBeVisible();
+  // Editing it again starts from the proposed text and revises that proposal, not a second one.
+  await mine.card.getByRole('button', { name: /^Edit team member bio/ }).click();
+  await expect(editor.getByRole('textbox')).toHaveValue(first);
+  await editor.getByRole('textbox').fill(text);
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(mine.bio).toHaveText(`${text}Awaiting review`);
+  const own = (await (await contributor.request.get('/api/admin/proposals?status=pending')).json())
+    .items as { recordId: string; changes: { bio?: string } }[];
+  expect(own.filter((p) => p.recordId === member.id).map((p) => p.changes.bio)).toEqual([text]);
   // Nothing public changed.
   const stored = await (await page.request.get(`/api/team-members/${member.id}`)).json();
   expect(stored.bio).toBe(member.bio);
@@ -75,6 +85,11 @@ test('a contributor edits a bio in place and sees it awaiting review; a reviewer
   await dialog.getByRole('button', { name: 'Approve' }).click();
   await expect(review.bio).toHaveText(text);
   await expect(review.card.getByRole('button', { name: 'Proposed change' })).toHaveCount(0);
+  // The reviewer's next edit starts from the approved text.
+  await review.card.getByRole('button', { name: /^Edit team member bio/ }).click();
+  const next = page.getByRole('group', { name: /^Editing team member bio/ });
+  await expect(next.getByRole('textbox')).toHaveValue(text);
+  await next.getByRole('button', { name: 'Cancel' }).click();
   await waitForLive(page, '/team', text);
 });
 

@@ -106,15 +106,24 @@ export type SaveResult =
 
 /**
  * PATCHes one field with `_expected` set to the value the edit started from, so a change
- * someone else made meanwhile comes back as a 409 instead of being overwritten silently.
+ * someone else made meanwhile comes back as a 409 instead of being overwritten silently. With
+ * `proposal` (its author's own open proposal on this text), the edit revises that proposal
+ * (resubmitting it) instead of making a second one.
  */
 export async function saveField(
   ref: FieldRef,
   value: string,
   expected: string,
+  proposal?: string,
 ): Promise<SaveResult> {
   try {
     const stored = storedValue(ref, value);
+    if (proposal) {
+      await mutate('PATCH', `/api/admin/proposals/${encodeURIComponent(proposal)}`, {
+        [ref.field]: stored,
+      });
+      return { kind: 'proposed', id: proposal, raw: stored };
+    }
     const body = { [ref.field]: stored, _expected: { [ref.field]: expected } };
     const saved = await mutate<Row | null>('PATCH', patchUrl(ref), body);
     if (isProposalAck(saved)) return { kind: 'proposed', id: saved.proposal.id, raw: stored };
