@@ -1,4 +1,4 @@
-// npm run create-user -- --username NAME --password PASS [--admin | --role admin|editor]
+// npm run create-user -- --username NAME --password PASS [--admin | --role admin|editor|contributor]
 // npm run create-user -- --reset --username NAME --password PASS
 // Without --admin or --role the user is an editor (content only). Further users are best invited from /admin/users.
 // --reset is the way back in for a sole admin who lost both password and second factor: it sets a
@@ -16,10 +16,10 @@ const reset = a.reset === true;
 if (
   typeof a.username !== 'string' ||
   typeof a.password !== 'string' ||
-  (role !== 'admin' && role !== 'editor')
+  (role !== 'admin' && role !== 'editor' && role !== 'contributor')
 ) {
   console.error(
-    'Usage: npm run create-user -- --username NAME --password PASS [--admin | --role admin|editor]',
+    'Usage: npm run create-user -- --username NAME --password PASS [--admin | --role admin|editor|contributor]',
   );
   console.error('       npm run create-user -- --reset --username NAME --password PASS');
   process.exit(2);

@@ -68,6 +68,16 @@ export interface ProposalAck {
   proposal: { id: string; status: ProposalStatus };
 }
 
+/** Whether an answer to a save is a proposal's acknowledgement (202) rather than the saved record. */
+export const isProposalAck = (answer: unknown): answer is ProposalAck =>
+  typeof answer === 'object' &&
+  answer !== null &&
+  typeof (answer as Partial<ProposalAck>).proposal?.id === 'string';
+
+/** What the admin says when a save became a proposal. */
+export const SENT_FOR_REVIEW =
+  'Sent for review: an editor or admin approves it before it goes live';
+
 /** A field of the diff against the current record. */
 export interface ProposalDiffField {
   field: string;

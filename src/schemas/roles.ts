@@ -38,7 +38,7 @@ export const ROLE_LABELS: Record<Role, string> = {
  */
 export const CONTRIBUTOR_REFUSALS: Record<Exclude<Permission, 'edit'>, string> = {
   content:
-    'Contributors cannot publish, schedule, make preview links or moderate: an editor or admin does that, and your edits go to them for review',
+    'Contributors cannot publish, schedule, reorder, make preview links, moderate or see history: an editor or admin does that, and your edits go to them for review',
   'personal-data': 'Contributors cannot see personal data: only admins can',
   users: 'Contributors cannot manage users: only admins can',
 };

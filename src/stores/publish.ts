@@ -1,6 +1,7 @@
 import { atom, computed, onMount } from 'nanostores';
 import { apiRequest, errorMessage, mutate } from '../lib/api';
 import type { PublishState } from '../schemas/publish-state';
+import { isProposalAck } from '../schemas/proposal';
 
 /**
  * The site's publish state (GET /api/admin/publish), one store for the admin header, the
@@ -68,7 +69,8 @@ export async function saveContent<T>(
   body?: unknown,
 ): Promise<T> {
   const result = await mutate<T>(method, url, body);
-  noteChanged();
+  // A save kept for review changed nothing on the site: no rebuild to follow.
+  if (!isProposalAck(result)) noteChanged();
   return result;
 }
 

@@ -37,6 +37,36 @@ function proposalId(res: { status: number; json: unknown; text: string }): strin
 
 const member = (name: string) => ({ name, position: 'Fellow', bio: `${name} studies AI.` });
 
+describe('the contributor role', () => {
+  it('is invited like the others, signs in, and their saves become proposals', async () => {
+    const invited = await t.admin.post('/api/admin/users', {
+      username: 'fellow',
+      role: 'contributor',
+      email: 'fellow@example.org',
+    });
+    expect(invited.status, invited.text).toBe(201);
+    const token = (invited.json.invitePath as string).split('#')[1]!;
+    const password = 'fellow-password-123';
+    expect((await t.anon.post(`/api/auth/invitations/${token}/accept`, { password })).status).toBe(
+      200,
+    );
+    const fellow = client(t.site.url, await login(t.site.url, 'fellow', password));
+    expect((await fellow.get('/api/auth/me')).json).toMatchObject({
+      username: 'fellow',
+      role: 'contributor',
+    });
+    const listed = (await t.admin.get('/api/admin/users')).json.users as {
+      username: string;
+      role: string;
+    }[];
+    expect(listed.find((u) => u.username === 'fellow')?.role).toBe('contributor');
+    proposalId(await fellow.patch('/api/site-settings', { heroTitle: 'A fellow’s hero' }));
+    const refused = await fellow.post('/api/admin/publish', {});
+    expect(refused.status).toBe(403);
+    expect(refused.json.message).toMatch(/^Contributors cannot publish/);
+  });
+});
+
 describe('a contributor saves', () => {
   // One valid create body per collection, and a field a PATCH changes.
   const COLLECTIONS: [string, Record<string, unknown>, Record<string, unknown>][] = [
@@ -295,6 +325,37 @@ describe('reviewing', () => {
     const next = (await t.viewer.get('/api/admin/proposals?status=pending&pageSize=2&page=2')).json;
     expect(next.items.map((p: { id: string }) => p.id)).not.toContain(pid);
     expect((await t.viewer.get('/api/admin/proposals?status=maybe')).status).toBe(400);
+  });
+});
+
+describe('open proposals by subject (the in-place editor)', () => {
+  it('lists the open ones on a subject: all for reviewers, their own for a contributor', async () => {
+    const id = await createRecord(t.admin, 'research-areas', {
+      title: 'Open Area',
+      description: 'About it.',
+    });
+    const pid = proposalId(
+      await t.contributor.patch(`/api/research-areas/${id}`, { description: 'Proposed.' }),
+    );
+    const closed = proposalId(
+      await t.contributor.patch(`/api/research-areas/${id}`, { title: 'Withdrawn' }),
+    );
+    await t.contributor.post(`/api/admin/proposals/${closed}/withdraw`);
+    const url = '/api/admin/proposals/open?subjects=research-areas,site-settings';
+    const ids = async (who: Client) =>
+      ((await who.get(url)).json.items as { id: string; recordId?: string }[])
+        .filter((p) => p.recordId === id)
+        .map((p) => p.id);
+    expect(await ids(t.viewer)).toEqual([pid]);
+    expect(await ids(t.contributor)).toEqual([pid]);
+    await createTestUser('third-contributor', 'third-password-123', false, 'contributor');
+    const third = client(
+      t.site.url,
+      await login(t.site.url, 'third-contributor', 'third-password-123'),
+    );
+    expect(await ids(third)).toEqual([]);
+    expect((await t.viewer.get('/api/admin/proposals/open?subjects=nothing')).status).toBe(404);
+    expect((await t.viewer.get('/api/admin/proposals/open')).status).toBe(400);
   });
 });
 

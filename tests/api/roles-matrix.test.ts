@@ -145,7 +145,6 @@ const ROWS: Row[] = [
   ['GET', '/api/admin/proposals', 'edit'],
   ['GET', '/api/admin/proposals/nope', 'edit'],
   ['GET', '/api/admin/proposals/open', 'edit'],
-  ['GET', '/api/admin/proposals/open?subjects=team-members', 'edit'],
   ['PATCH', '/api/admin/proposals/nope', 'edit', { title: 'x' }],
   ['POST', '/api/admin/proposals/nope/withdraw', 'edit'],
   ['POST', '/api/admin/proposals/nope/approve', 'editor'],

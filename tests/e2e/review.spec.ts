@@ -10,6 +10,7 @@ interface Member {
   id: string;
   name: string;
   bio: string;
+  position: string;
 }
 let member: Member;
 
@@ -27,7 +28,9 @@ test.beforeAll(async ({ request }) => {
 test.afterAll(async ({ browser }) => {
   const page = await browser.newPage();
   await signIn(page);
-  await page.request.patch(`/api/team-members/${member.id}`, { data: { bio: member.bio } });
+  await page.request.patch(`/api/team-members/${member.id}`, {
+    data: { bio: member.bio, position: member.position },
+  });
   await page.close();
 });
 
@@ -45,6 +48,7 @@ test('a contributor edits a bio in place and sees it awaiting review; a reviewer
   browser,
   page,
 }) => {
+  const first = `First proposal ${Date.now()}.`;
   const text = `Proposed in place ${Date.now()}.`;
   const contributor = await (await browser.newContext()).newPage();
   const res = await contributor.request.post('/api/auth/login', { data: CONTRIBUTOR });
@@ -52,11 +56,20 @@ test('a contributor edits a bio in place and sees it awaiting review; a reviewer
   const mine = await openBio(contributor);
   await mine.card.getByRole('button', { name: /^Edit team member bio/ }).click();
   const editor = contributor.getByRole('group', { name: /^Editing team member bio/ });
-  await editor.getByRole('textbox').fill(text);
+  await editor.getByRole('textbox').fill(first);
   await editor.getByRole('button', { name: 'Save' }).click();
   // The badge sits beside the text, inside its element.
-  await expect(mine.bio).toHaveText(`${text}Awaiting review`);
+  await expect(mine.bio).toHaveText(`${first}Awaiting review`);
   await expect(mine.card.getByText('Awaiting review')).toBeVisible();
+  // Editing it again starts from the proposed text and revises that proposal, not a second one.
+  await mine.card.getByRole('button', { name: /^Edit team member bio/ }).click();
+  await expect(editor.getByRole('textbox')).toHaveValue(first);
+  await editor.getByRole('textbox').fill(text);
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(mine.bio).toHaveText(`${text}Awaiting review`);
+  const own = (await (await contributor.request.get('/api/admin/proposals?status=pending')).json())
+    .items as { recordId: string; changes: { bio?: string } }[];
+  expect(own.filter((p) => p.recordId === member.id).map((p) => p.changes.bio)).toEqual([text]);
   // Nothing public changed.
   const stored = await (await page.request.get(`/api/team-members/${member.id}`)).json();
   expect(stored.bio).toBe(member.bio);
@@ -72,5 +85,72 @@ test('a contributor edits a bio in place and sees it awaiting review; a reviewer
   await dialog.getByRole('button', { name: 'Approve' }).click();
   await expect(review.bio).toHaveText(text);
   await expect(review.card.getByRole('button', { name: 'Proposed change' })).toHaveCount(0);
+  // The reviewer's next edit starts from the approved text.
+  await review.card.getByRole('button', { name: /^Edit team member bio/ }).click();
+  const next = page.getByRole('group', { name: /^Editing team member bio/ });
+  await expect(next.getByRole('textbox')).toHaveValue(text);
+  await next.getByRole('button', { name: 'Cancel' }).click();
   await waitForLive(page, '/team', text);
+});
+
+test('in the admin, a contributor’s edit waits; a reviewer sends it back with a comment, the contributor revises it, and it is approved', async ({
+  browser,
+  page,
+}) => {
+  const stamp = Date.now();
+  const contributor = await (await browser.newContext()).newPage();
+  expect((await contributor.request.post('/api/auth/login', { data: CONTRIBUTOR })).status()).toBe(
+    200,
+  );
+  // The contributor edits in the admin's collection page, as an editor would.
+  await contributor.goto('/admin/team-members');
+  // The row names the member with their honorific (Dr. …).
+  await contributor
+    .getByRole('button', { name: new RegExp(`^Edit (\\S+ )?${member.name}$`) })
+    .click();
+  const form = contributor.getByRole('dialog', { name: 'Edit team member' });
+  await form.getByLabel(/^Position/).fill(`Fellow ${stamp}`);
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(form).toBeHidden();
+  await expect(contributor.getByTestId('admin-announcer')).toHaveText(
+    'Sent for review: an editor or admin approves it before it goes live',
+  );
+  expect(
+    (await (await contributor.request.get(`/api/team-members/${member.id}`)).json()).position,
+  ).toBe(member.position);
+
+  await signIn(page);
+  await page.goto('/admin/proposals');
+  const row = page.getByTestId('proposal-row').filter({ hasText: `Fellow ${stamp}` });
+  await page
+    .getByTestId('proposal-row')
+    .filter({ hasText: member.name })
+    .first()
+    .getByRole('button', { name: 'Open' })
+    .click();
+  await expect(row).toBeVisible();
+  await row.getByLabel('Comment (required to send it back)').fill('Say which programme.');
+  await row.getByRole('button', { name: 'Send back' }).click();
+  // Sent back, it leaves the reviewer's list of what awaits review.
+  await expect(row).toHaveCount(0);
+
+  // A contributor's admin home is their proposals.
+  await contributor.goto('/admin');
+  await expect(contributor.getByRole('heading', { name: 'Proposals', level: 1 })).toBeVisible();
+  const mine = contributor.getByTestId('proposal-row').filter({ hasText: member.name }).first();
+  await expect(mine.getByText('admin: Say which programme.')).toBeVisible();
+  await mine.getByRole('button', { name: 'Open' }).click();
+  await mine.getByLabel('position').fill(`Fellow, Safety Programme ${stamp}`);
+  await mine.getByRole('button', { name: 'Resubmit' }).click();
+  await expect(mine.getByText('Awaiting review', { exact: true })).toBeVisible();
+  await contributor.close();
+
+  await page.reload();
+  const again = page.getByTestId('proposal-row').filter({ hasText: member.name }).first();
+  await again.getByRole('button', { name: 'Open' }).click();
+  await expect(again).toContainText(`Fellow, Safety Programme ${stamp}`);
+  await again.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByTestId('proposal-row').filter({ hasText: member.name })).toHaveCount(0);
+  const stored = await (await page.request.get(`/api/team-members/${member.id}`)).json();
+  expect(stored.position).toBe(`Fellow, Safety Programme ${stamp}`);
 });

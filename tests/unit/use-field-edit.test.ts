@@ -32,6 +32,24 @@ describe('inline edit reducer', () => {
     ).toEqual({ phase: 'idle', stored: 'Ours after' });
   });
 
+  it('a save kept for review closes the editor with nothing stored changed', () => {
+    const saving = reduce(typed, { type: 'save', expected: 'Ours before' });
+    expect(
+      reduce(saving, {
+        type: 'result',
+        result: { kind: 'proposed', id: 'p1', raw: 'Ours after' },
+      }),
+    ).toEqual({ phase: 'idle', stored: 'Ours before' });
+  });
+
+  it('a stored value approved elsewhere is taken while idle, never under an open edit', () => {
+    expect(reduce(idle, { type: 'stored', raw: 'Approved' })).toEqual({
+      phase: 'idle',
+      stored: 'Approved',
+    });
+    expect(reduce(typed, { type: 'stored', raw: 'Approved' })).toBe(typed);
+  });
+
   it('a conflict shows their text as stored and keeps ours in the editor', () => {
     const saving = reduce(typed, { type: 'save', expected: 'Ours before' });
     const conflict = reduce(saving, {

@@ -56,7 +56,10 @@ export default function AdminApp({ page: initialPage }: { page: string }) {
     );
   } else {
     const { user } = session;
-    const declared = adminPage(page);
+    // A contributor's home is their proposals: the dashboard's counts are for editors and admins.
+    const declared = adminPage(
+      page === 'index' && !mayOpen(user.role, adminPage('index')) ? 'proposals' : page,
+    );
     const Page = declared.component;
     let content;
     if (user.mustSetUpTwoFactor && declared.page !== 'account') content = <TwoFactorRequired />;

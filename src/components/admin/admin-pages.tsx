@@ -1,6 +1,7 @@
 import BarChart3 from 'lucide-react/icons/chart-column';
 import CalendarDays from 'lucide-react/icons/calendar-days';
 import ChartLine from 'lucide-react/icons/chart-line';
+import ClipboardCheck from 'lucide-react/icons/clipboard-check';
 import FileText from 'lucide-react/icons/file-text';
 import History from 'lucide-react/icons/rotate-ccw-clock';
 import Images from 'lucide-react/icons/images';
@@ -54,7 +55,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     icon: Lightbulb,
     blurb: 'Strategic focus cards',
     component: collection,
-    permission: 'content',
+    permission: 'edit',
   }),
   page({
     page: 'team-members',
@@ -62,7 +63,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     icon: Users,
     blurb: 'Advisory team profiles',
     component: collection,
-    permission: 'content',
+    permission: 'edit',
   }),
   page({
     page: 'publications',
@@ -70,7 +71,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     icon: FileText,
     blurb: 'Reports, papers and briefs',
     component: collection,
-    permission: 'content',
+    permission: 'edit',
   }),
   page({
     page: 'stats',
@@ -78,7 +79,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     icon: BarChart3,
     blurb: 'Impact counters',
     component: collection,
-    permission: 'content',
+    permission: 'edit',
   }),
   page({
     page: 'events',
@@ -86,7 +87,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     icon: CalendarDays,
     blurb: 'Events and workshops',
     component: collection,
-    permission: 'content',
+    permission: 'edit',
   }),
   page({
     page: 'media',
@@ -207,6 +208,14 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     blurb: 'Sending, and failed deliveries',
     component: lazy(() => import('./pages/MailPage')),
     permission: 'personal-data',
+  }),
+  page({
+    page: 'proposals',
+    label: 'Proposals',
+    icon: ClipboardCheck,
+    blurb: 'Changes waiting for a second person',
+    component: lazy(() => import('./pages/ProposalsPage')),
+    permission: 'edit',
   }),
   page({
     page: 'history',

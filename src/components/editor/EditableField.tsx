@@ -60,6 +60,13 @@ export function EditableField({
   const me = session.status === 'signed-in' ? session.user.username.toLowerCase() : '';
   const [proposal, setProposal] = useState<FieldProposal | null>(initial ?? null);
   const mine = !!proposal && proposal.author.toLowerCase() === me;
+  // The save reads these when it runs, after any render.
+  const proposalRef = useRef(proposal);
+  const mineRef = useRef(mine);
+  useEffect(() => {
+    proposalRef.current = proposal;
+    mineRef.current = mine;
+  }, [proposal, mine]);
   const [hosts, setHosts] = useState<{ host: HTMLElement; el: HTMLElement }[]>([]);
   const [offer, setOfferState] = useState<Offer | null>(null);
   const offerRef = useRef<Offer | null>(null);
@@ -87,6 +94,7 @@ export function EditableField({
         status: 'pending',
         comment: '',
       }),
+    () => (mineRef.current ? proposalRef.current?.id : undefined),
   );
   const { state } = edit;
 
@@ -101,7 +109,13 @@ export function EditableField({
     setOffer(null);
     const typography = typographyOf(el);
     const { box, undo } = openBox(el, true);
-    if (!edit.open({ el, box, close: undo, typography }, draft)) undo();
+    // Its author edits their proposed text, which is what the page shows them.
+    const start =
+      draft ??
+      (mine && proposal
+        ? { value: displayText(ref, proposal.value), expected: state.stored }
+        : undefined);
+    if (!edit.open({ el, box, close: undo, typography }, start)) undo();
   };
   // The click listeners below open the editor with the latest state, without re-attaching.
   const openFromClick = useEffectEvent(open);
@@ -177,8 +191,9 @@ export function EditableField({
                 shown={displayText(ref, proposal.value)}
                 onDecided={(approved) => {
                   setProposal(null);
-                  if (approved !== null)
-                    for (const copy of elements) setText(copy, displayText(ref, approved));
+                  if (approved === null) return;
+                  edit.setStored(approved);
+                  for (const copy of elements) setText(copy, displayText(ref, approved));
                 }}
               />
             )}

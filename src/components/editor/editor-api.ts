@@ -1,4 +1,5 @@
 import { ApiError, errorMessage, mutate } from '../../lib/api';
+import { isProposalAck } from '../../schemas/proposal';
 import { patchUrl, storedValue, type FieldRef } from './field-key';
 
 /** The stored value of every field on the page (raw: '' for a settings text that shows its default). */
@@ -105,20 +106,27 @@ export type SaveResult =
 
 /**
  * PATCHes one field with `_expected` set to the value the edit started from, so a change
- * someone else made meanwhile comes back as a 409 instead of being overwritten silently.
+ * someone else made meanwhile comes back as a 409 instead of being overwritten silently. With
+ * `proposal` (its author's own open proposal on this text), the edit revises that proposal
+ * (resubmitting it) instead of making a second one.
  */
 export async function saveField(
   ref: FieldRef,
   value: string,
   expected: string,
+  proposal?: string,
 ): Promise<SaveResult> {
   try {
     const stored = storedValue(ref, value);
+    if (proposal) {
+      await mutate('PATCH', `/api/admin/proposals/${encodeURIComponent(proposal)}`, {
+        [ref.field]: stored,
+      });
+      return { kind: 'proposed', id: proposal, raw: stored };
+    }
     const body = { [ref.field]: stored, _expected: { [ref.field]: expected } };
     const saved = await mutate<Row | null>('PATCH', patchUrl(ref), body);
-    const proposal = saved?.proposal as { id?: unknown } | undefined;
-    if (proposal && typeof proposal.id === 'string')
-      return { kind: 'proposed', id: proposal.id, raw: stored };
+    if (isProposalAck(saved)) return { kind: 'proposed', id: saved.proposal.id, raw: stored };
     return { kind: 'saved', raw: saved && ref.field in saved ? asText(saved[ref.field]) : stored };
   } catch (error) {
     return classify(error, ref, storedValue(ref, value));

@@ -39,7 +39,9 @@ export type FieldEditAction<S> =
   | { type: 'save'; expected: string }
   | { type: 'result'; result: SaveResult }
   | { type: 'keep-theirs' }
-  | { type: 'cancel' };
+  | { type: 'cancel' }
+  /** The stored value changed elsewhere (a reviewer approved a proposal on the page). */
+  | { type: 'stored'; raw: string };
 
 /** The edit's state machine: idle → editing → saving → idle, editing (invalid) or conflict. */
 export function fieldEditReducer<S>(
@@ -88,6 +90,8 @@ export function fieldEditReducer<S>(
       return state.phase === 'conflict' ? { phase: 'idle', stored: state.stored } : state;
     case 'cancel':
       return { phase: 'idle', stored: state.stored };
+    case 'stored':
+      return state.phase === 'idle' ? { phase: 'idle', stored: action.raw } : state;
   }
 }
 
@@ -124,6 +128,8 @@ export function useFieldEdit<S extends Surface>(
   onStored: (raw: string) => void,
   onClosed: (surface: S) => void,
   onProposed: (id: string, raw: string) => void = () => {},
+  /** The user's own open proposal on this text, which a save revises. */
+  ownProposal: () => string | undefined = () => undefined,
 ) {
   const [state, dispatch] = useReducer(fieldEditReducer<S>, { phase: 'idle', stored: start });
   // Async saves and DOM listeners read the latest state through this.
@@ -159,7 +165,7 @@ export function useFieldEdit<S extends Surface>(
     if (plan.kind === 'close') return cancel();
     if (plan.kind === 'none') return;
     apply({ type: 'save', expected: plan.expected });
-    const result = await saveField(ref, plan.value, plan.expected);
+    const result = await saveField(ref, plan.value, plan.expected, ownProposal());
     const next = apply({ type: 'result', result });
     if (next.stored !== cur.stored) onStored(next.stored);
     if (result.kind === 'saved') {
@@ -211,6 +217,10 @@ export function useFieldEdit<S extends Surface>(
     },
     save: () => void save(),
     cancel,
+    /** Takes a stored value that changed elsewhere, so the next edit starts from it. */
+    setStored(raw: string) {
+      apply({ type: 'stored', raw });
+    },
     keepTheirs() {
       const cur = latest.current;
       if (cur.phase !== 'conflict') return;

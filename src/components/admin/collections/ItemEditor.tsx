@@ -76,6 +76,7 @@ function ItemForm({
             _expected: expected,
           }),
     onSaved: (saved) => onSaved(saved, creating),
+    onProposed: onClose,
   });
   // Closing with unsaved edits asks first (Escape, the close button, Cancel, a backdrop click).
   const close = () => {

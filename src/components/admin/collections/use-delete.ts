@@ -3,6 +3,7 @@ import { notify } from '../../ui/toast';
 import { useAction } from '../../ui/use-action';
 import { announce } from '../../../stores/admin-announce';
 import { saveContent } from '../../../stores/publish';
+import { isProposalAck, SENT_FOR_REVIEW } from '../../../schemas/proposal';
 
 /**
  * A delete behind a confirmation dialog: `ask(target)` opens it, `confirm()` sends the DELETE and
@@ -18,11 +19,17 @@ export function useConfirmedDelete<T>(
   async function confirm() {
     if (target === null) return;
     await deletion.run(async () => {
-      await saveContent('DELETE', urlOf(target));
+      const answer = await saveContent('DELETE', urlOf(target));
+      setTarget(null);
+      // A contributor's deletion waits for review: the item stays until someone approves it.
+      if (isProposalAck(answer)) {
+        notify({ title: 'Deletion sent for review', description: SENT_FOR_REVIEW });
+        announce('Deletion sent for review');
+        return;
+      }
       onDeleted(target);
       notify({ title: `${what} deleted` });
       announce(`${what} deleted`);
-      setTarget(null);
     });
   }
   return { target, busy: deletion.pending, ask: setTarget, cancel: () => setTarget(null), confirm };

@@ -16,6 +16,7 @@ import {
   type FormValues,
 } from './field-config';
 import { useUnsaved } from './use-unsaved';
+import { isProposalAck, SENT_FOR_REVIEW } from '../../../schemas/proposal';
 
 type Stored = Record<string, unknown>;
 
@@ -28,6 +29,8 @@ interface RecordFormOptions {
   /** Sends the changes (with the loaded values as `_expected` when editing); resolves to the stored record. */
   save: (changes: Stored, expected: Stored | null) => Promise<Stored>;
   onSaved?: (record: Stored) => void;
+  /** The save became a proposal for review instead (nothing stored changed). */
+  onProposed?: () => void;
   /** Extra checks the schema cannot express (e.g. a recognisable video address). */
   check?: (values: FormValues) => Record<string, string>;
   savedMessage?: string;
@@ -62,6 +65,7 @@ export function useRecordForm({
   schema,
   save,
   onSaved,
+  onProposed,
   check,
   savedMessage = 'Changes saved',
   failedTitle = 'Not saved',
@@ -112,6 +116,15 @@ export function useRecordForm({
             return;
           }
           throw error;
+        }
+        // Kept for review (a contributor, or an editor under the two-person rule): nothing stored
+        // changed, so the form goes back to what is stored and says where the change went.
+        if (isProposalAck(stored)) {
+          form.reset(loaded.form);
+          announce(SENT_FOR_REVIEW);
+          notify({ title: 'Sent for review', description: SENT_FOR_REVIEW });
+          onProposed?.();
+          return;
         }
         const next = { raw: stored, form: formValuesFor(fields, stored) };
         setLoaded(next);
