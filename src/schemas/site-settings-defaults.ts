@@ -119,6 +119,7 @@ export const SETTINGS_DEFAULTS = {
   reportLinkText: 'Read publication',
   reportCiteTitle: 'Cite this',
   reportRisText: 'Download citation (.ris)',
+  reportDataTitle: 'Data',
   // The page for an unknown address, and the newsletter popup.
   notFoundTitle: '404 Page Not Found',
   notFoundText: 'Did you forget to add the page to the router?',

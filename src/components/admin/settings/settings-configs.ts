@@ -74,6 +74,7 @@ const LABELS: Partial<Record<string, string>> = {
   reportLinkText: 'Outside link button',
   reportCiteTitle: '“Cite” box heading',
   reportRisText: 'Citation download link',
+  reportDataTitle: 'Data files heading',
   navLinks: 'Navigation links (header and footer)',
   footerLinks: 'Footer links (after the navigation)',
 };
