@@ -5,6 +5,7 @@
  * together, and a private link previews the whole release beforehand. (Rescheduling, cancelling
  * and the check: releases-edit.test.ts, on a site that builds nothing.)
  */
+import { formatDateTime } from '../../src/lib/date-style';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns/format';
 import { parse } from 'node-html-parser';
@@ -144,7 +145,7 @@ describe('before its time', () => {
     expect(res.headers.get('x-robots-tag')).toMatch(/noindex/);
     const doc = parse(await res.text());
     expect(doc.querySelector('[data-testid="preview-band"]')!.text).toContain(
-      `embargoed until ${local(releaseAt).replace('T', ' ')} (America/New_York)`,
+      `embargoed until ${formatDateTime(releaseAt, 'America/New_York')} (America/New_York)`,
     );
     expect(doc.querySelectorAll('[data-testid="release-text"]').map((d) => d.text)).toEqual([HERO]);
     const links = doc.querySelectorAll('[data-testid="release-item"] a');
