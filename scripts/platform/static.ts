@@ -27,6 +27,8 @@ const TYPES: Record<string, string> = {
   '.ics': 'text/calendar; charset=utf-8',
   '.ris': 'application/x-research-info-systems',
   '.pdf': 'application/pdf',
+  '.csv': 'text/csv; charset=utf-8',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg)/;
 

@@ -44,3 +44,10 @@ export function initials(name: string): string {
     .toUpperCase()
     .slice(0, 2);
 }
+
+/** A file's size as readers read it: '812 bytes', '12.3 KB', '4.5 MB' (1 KB = 1,024 bytes). */
+export function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

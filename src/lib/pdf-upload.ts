@@ -1,17 +1,40 @@
 /**
- * Uploads a PDF in parts (POST /api/admin/pdf-uploads, then PUT each part, then complete) and
+ * Uploads a PDF or a data file in parts (POST /api/admin/pdf-uploads or data-uploads, then PUT
+ * each part, then complete) and
  * resumes an interrupted one: the upload's id is kept per file (name, size, date) in
  * localStorage, so choosing the same file again, after a dropped connection or a reload, sends
  * only the parts the server does not list yet. Each part is a mutation under the site's retry
  * rule (one retry, only when no answer came); a part that still fails pauses the upload.
  */
 import type { PdfUploadStatus } from '../schemas/pdf-upload';
-import { MAX_PDF_FILE_BYTES, PDF_FILE_TOO_LARGE } from '../schemas/upload-limits';
+import {
+  DATA_FILE_TOO_LARGE,
+  MAX_DATA_FILE_BYTES,
+  MAX_PDF_FILE_BYTES,
+  PDF_FILE_TOO_LARGE,
+} from '../schemas/upload-limits';
 import { apiRequest, ApiError, mutate } from './api';
 import { local } from './safe-storage';
 
-const BASE = '/api/admin/pdf-uploads';
-const resumeKey = (file: File) => `pdf-upload:${file.name}:${file.size}:${file.lastModified}`;
+/** Where an upload in parts goes, and its limit in the server's words. */
+interface PartedTarget {
+  base: string;
+  max: number;
+  tooLarge: string;
+}
+const PDF: PartedTarget = {
+  base: '/api/admin/pdf-uploads',
+  max: MAX_PDF_FILE_BYTES,
+  tooLarge: PDF_FILE_TOO_LARGE,
+};
+const DATA: PartedTarget = {
+  base: '/api/admin/data-uploads',
+  max: MAX_DATA_FILE_BYTES,
+  tooLarge: DATA_FILE_TOO_LARGE,
+};
+const BASE = PDF.base;
+const resumeKey = (target: PartedTarget, file: File) =>
+  `${target === PDF ? 'pdf' : 'data'}-upload:${file.name}:${file.size}:${file.lastModified}`;
 
 /** Bytes of the file the server holds so far, of its size. */
 export type UploadProgress = { sent: number; total: number };
@@ -21,13 +44,18 @@ async function digest(bytes: ArrayBuffer): Promise<string> {
   return `sha-256=:${btoa(String.fromCharCode(...hash))}:`;
 }
 
-async function sendPart(id: string, index: number, bytes: ArrayBuffer): Promise<void> {
+async function sendPart(
+  target: PartedTarget,
+  id: string,
+  index: number,
+  bytes: ArrayBuffer,
+): Promise<void> {
   const headers = {
     'Content-Type': 'application/octet-stream',
     'Content-Digest': await digest(bytes),
   };
   for (let attempt = 0; ; attempt++) {
-    const res = await fetch(`${BASE}/${id}/parts/${index}`, {
+    const res = await fetch(`${target.base}/${id}/parts/${index}`, {
       method: 'PUT',
       credentials: 'include',
       headers,
@@ -53,42 +81,57 @@ async function sendPart(id: string, index: number, bytes: ArrayBuffer): Promise<
 }
 
 /** The upload to continue for this file, or a new one. */
-async function openUpload(file: File): Promise<PdfUploadStatus> {
-  const known = local.get(resumeKey(file));
+async function openUpload(target: PartedTarget, file: File): Promise<PdfUploadStatus> {
+  const key = resumeKey(target, file);
+  const known = local.get(key);
   if (known) {
     const status = await apiRequest<PdfUploadStatus>(
       'GET',
-      `${BASE}/${encodeURIComponent(known)}`,
+      `${target.base}/${encodeURIComponent(known)}`,
     ).catch(() => null);
     if (status && status.size === file.size) return status;
-    local.remove(resumeKey(file));
+    local.remove(key);
   }
-  const created = await mutate<PdfUploadStatus>('POST', BASE, {
+  const created = await mutate<PdfUploadStatus>('POST', target.base, {
     fileName: file.name,
     size: file.size,
   });
-  local.set(resumeKey(file), created.id);
+  local.set(key, created.id);
   return created;
 }
 
-/** Uploads (or finishes uploading) `file`; resolves to its address once every part is stored. */
+/** Uploads (or finishes uploading) a PDF; resolves to its address once every part is stored. */
 export async function uploadPdf(
   file: File,
   onProgress: (p: UploadProgress) => void,
 ): Promise<{ pdfUrl: string; fileName: string }> {
+  const { fileUrl, fileName } = await uploadInParts(PDF, file, onProgress);
+  return { pdfUrl: fileUrl, fileName };
+}
+
+/** Uploads (or finishes uploading) a data file (CSV, JSON, XLSX); resolves to its address. */
+export const uploadDataFile = (file: File, onProgress: (p: UploadProgress) => void) =>
+  uploadInParts(DATA, file, onProgress);
+
+async function uploadInParts(
+  target: PartedTarget,
+  file: File,
+  onProgress: (p: UploadProgress) => void,
+): Promise<{ fileUrl: string; fileName: string }> {
   // Refused here in the server's own words, as a 413: nothing was sent, so there is nothing to resume.
-  if (file.size > MAX_PDF_FILE_BYTES)
-    throw new ApiError(413, `413: ${PDF_FILE_TOO_LARGE}`, { message: PDF_FILE_TOO_LARGE });
-  const upload = await openUpload(file);
+  if (file.size > target.max)
+    throw new ApiError(413, `413: ${target.tooLarge}`, { message: target.tooLarge });
+  const upload = await openUpload(target, file);
   const have = new Set(upload.received);
   const length = (i: number) => Math.min(upload.partSize, upload.size - i * upload.partSize);
   let sent = upload.received.reduce((sum, i) => sum + length(i), 0);
   onProgress({ sent, total: file.size });
   try {
-    // Part 0 first: the server checks that the file is a PDF before taking more of it.
-    for (let i = 0; i < upload.partCount && !upload.pdfUrl; i++) {
+    // Part 0 first: the server checks that the file is what it says before taking more of it.
+    for (let i = 0; i < upload.partCount && !upload.fileUrl; i++) {
       if (have.has(i)) continue;
       await sendPart(
+        target,
         upload.id,
         i,
         await file.slice(i * upload.partSize, i * upload.partSize + length(i)).arrayBuffer(),
@@ -96,15 +139,15 @@ export async function uploadPdf(
       sent += length(i);
       onProgress({ sent, total: file.size });
     }
-    const done = upload.pdfUrl
+    const done = upload.fileUrl
       ? upload
-      : await mutate<PdfUploadStatus>('POST', `${BASE}/${upload.id}/complete`);
-    local.remove(resumeKey(file));
-    return { pdfUrl: done.pdfUrl!, fileName: done.fileName };
+      : await mutate<PdfUploadStatus>('POST', `${target.base}/${upload.id}/complete`);
+    local.remove(resumeKey(target, file));
+    return { fileUrl: done.fileUrl!, fileName: done.fileName };
   } catch (error) {
-    // A refusal (not a PDF, too large, upload gone) cannot be resumed: the next try starts afresh.
+    // A refusal (wrong type, too large, upload gone) cannot be resumed: the next try starts afresh.
     if (error instanceof ApiError && [404, 413, 415].includes(error.status))
-      local.remove(resumeKey(file));
+      local.remove(resumeKey(target, file));
     throw error;
   }
 }

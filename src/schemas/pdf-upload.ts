@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataFileUrl, parseDataFileUrl } from './data-file';
 import { MAX_PDF_FILE_BYTES, PDF_PART_BYTES } from './upload-limits';
 
 /**
@@ -20,7 +21,18 @@ export function parsePdfFileUrl(url: string): { id: string; fileName: string } |
   return m ? { id: m[1]!, fileName: m[2]! } : null;
 }
 
-/** POST /api/admin/pdf-uploads */
+/** What an upload in parts becomes: a publication's PDF, or one of its data files (data-file.ts). */
+export type PartedKind = 'pdf' | 'data';
+
+/** The address of a finished upload of either kind. */
+export const partedFileUrl = (kind: PartedKind, id: string, fileName: string) =>
+  kind === 'pdf' ? pdfFileUrl(id, fileName) : dataFileUrl(id, fileName);
+
+/** The id and name in the address of a file uploaded in parts (PDF or data), or null. */
+export const parsePartedFileUrl = (url: string): { id: string; fileName: string } | null =>
+  parsePdfFileUrl(url) ?? parseDataFileUrl(url);
+
+/** POST /api/admin/pdf-uploads and /api/admin/data-uploads */
 export const pdfUploadCreateSchema = z.strictObject({
   fileName: z.string().trim().min(1, 'The file needs a name').max(500),
   size: z.number().int().min(1, 'The chosen file is empty'),
@@ -38,6 +50,8 @@ export const pdfUploadSchema = z.object({
   fileName: z.string().max(128),
   size: z.number().int().min(1).max(MAX_PDF_FILE_BYTES),
   partSize: z.number().int().min(1),
+  /** Uploads stored before data files existed are PDFs. */
+  kind: z.enum(['pdf', 'data']).default('pdf'),
   createdAt: z.string(),
   createdBy: z.string(),
   /** Set once every part arrived and was checked; the upload is then closed. */
@@ -54,6 +68,8 @@ export interface PdfUploadStatus {
   partCount: number;
   /** Indexes of the parts stored so far. */
   received: number[];
-  /** The file's address once completed. */
+  /** A PDF's address once completed (null for a data file). */
   pdfUrl: string | null;
+  /** The file's address once completed, of either kind. */
+  fileUrl: string | null;
 }

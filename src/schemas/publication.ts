@@ -15,6 +15,7 @@ import { peopleSchema, topicsSchema } from './people';
 import { releaseFields } from './release';
 import { slugFields } from './slug-fields';
 import { takeawaysSchema } from './takeaways';
+import { dataFilesSchema } from './data-file';
 
 /** Longest body: about 8,000 words, a 35-minute read (the whole publications list is one document). */
 export const BODY_MAX_CHARS = 50_000;
@@ -61,6 +62,8 @@ const fields = {
   keyFindings: takeawaysSchema('key findings').default([]),
   /** What the authors recommend, in order: shown after the findings. */
   recommendations: takeawaysSchema('recommendations').default([]),
+  /** Data files (CSV, JSON, XLSX uploaded in parts), listed on the page with their dictionary. */
+  dataFiles: dataFilesSchema().default([]),
   ...releaseFields,
 };
 

@@ -119,6 +119,16 @@ export const SETTINGS_DEFAULTS = {
   reportLinkText: 'Read publication',
   reportCiteTitle: 'Cite this',
   reportRisText: 'Download citation (.ris)',
+  reportDataTitle: 'Data',
+  // The newsletter's own emails to a reader: each one's subject and its words around the facts
+  // (the link, how long it works, the unsubscribe lines stay as the site writes them).
+  newsletterConfirmMailSubject: `Confirm your subscription to the ${SITE.shortName} newsletter`,
+  newsletterConfirmMailText: `Someone, probably you, asked to receive the ${SITE.name} newsletter at this address.`,
+  newsletterWelcomeMailSubject: `Welcome to the ${SITE.shortName} newsletter`,
+  newsletterWelcomeMailText:
+    'We will write when we publish new research, events and news. Every newsletter email has an unsubscribe link like the one below.',
+  newsletterUnsubscribeMailSubject: `Unsubscribe from the ${SITE.shortName} newsletter`,
+  newsletterUnsubscribeMailText: `Someone, probably you, asked to stop the ${SITE.name} newsletter at this address.`,
   // The page for an unknown address, and the newsletter popup.
   notFoundTitle: '404 Page Not Found',
   notFoundText: 'Did you forget to add the page to the router?',

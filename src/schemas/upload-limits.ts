@@ -25,5 +25,12 @@ export const PDF_PART_BYTES = 4 * 1024 * 1024;
 export const MAX_PDF_FILE_BYTES = 100 * 1024 * 1024;
 /** The refusal for a larger one, the same in the browser and from the server. */
 export const PDF_FILE_TOO_LARGE = `The PDF is too large. The limit is ${MAX_PDF_FILE_BYTES / 1024 / 1024} MB.`;
+/** Largest data file (CSV, JSON, XLSX) accepted in parts. */
+export const MAX_DATA_FILE_BYTES = 50 * 1024 * 1024;
+/** The refusal for a larger one, the same in the browser and from the server. */
+export const DATA_FILE_TOO_LARGE = `The data file is too large. The limit is ${MAX_DATA_FILE_BYTES / 1024 / 1024} MB.`;
+/** The refusal for a file whose name or bytes are not a CSV, JSON or XLSX file. */
+export const NOT_A_DATA_FILE =
+  'Data files are CSV, JSON or XLSX: the name must end in .csv, .json or .xlsx and the contents must be one.';
 /** The refusal for a file whose bytes are not a PDF. */
 export const NOT_A_PDF = 'Only PDF files can be uploaded here.';

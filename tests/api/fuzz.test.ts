@@ -46,6 +46,7 @@ const ENDPOINTS: [method: 'POST' | 'PATCH' | 'PUT', path: string, admin: boolean
   ['POST', '/api/auth/verify-email', false],
   ['POST', '/api/account/email', true],
   ['POST', '/api/admin/pdf-uploads', true],
+  ['POST', '/api/admin/data-uploads', true],
   ['POST', '/api/admin/releases', true],
   ['PATCH', '/api/admin/releases/ID', true],
 ];

@@ -333,3 +333,40 @@ describe('a provider that hangs or refuses', () => {
     expect((await t.admin.get('/api/admin/summary')).json.mail.failed).toBe(1);
   }, 90_000);
 });
+
+describe("the newsletter's emails", () => {
+  it('say what the site settings say, around the facts the site writes itself', async () => {
+    const words = {
+      newsletterConfirmMailSubject: 'One click to the Briefing',
+      newsletterConfirmMailText: 'You asked for the Briefing, our monthly letter.',
+      newsletterWelcomeMailSubject: 'The Briefing: welcome',
+      newsletterWelcomeMailText: 'Expect one letter a month, on the first Monday.',
+      newsletterUnsubscribeMailSubject: 'Leaving the Briefing',
+      newsletterUnsubscribeMailText: 'You asked to stop the Briefing.',
+    };
+    expect((await t.admin.patch('/api/site-settings', words)).status).toBe(200);
+    onTestFinished(async () => {
+      const reset = Object.fromEntries(Object.keys(words).map((k) => [k, '']));
+      expect((await t.admin.patch('/api/site-settings', reset)).status).toBe(200);
+    });
+    const email = 'briefing@example.org';
+    await signUp(email);
+    const confirmation = await newestMailTo(t.site, email);
+    expect(confirmation.parsed.subject).toBe(words.newsletterConfirmMailSubject);
+    expect(confirmation.parsed.text).toContain(words.newsletterConfirmMailText);
+    // The facts stay the site's own: the link and how long it works.
+    expect(confirmation.parsed.text).toContain('The link works for 7 days.');
+
+    expect((await confirm(await tokenOf(email))).status).toBe(200);
+    await t.site.platform.backgroundIdle();
+    const welcome = await newestMailTo(t.site, email);
+    expect(welcome.parsed.subject).toBe(words.newsletterWelcomeMailSubject);
+    expect(welcome.parsed.text).toContain(words.newsletterWelcomeMailText);
+
+    expect((await t.anon.post('/api/newsletter/unsubscribe-link', { email })).status).toBe(200);
+    await t.site.platform.backgroundIdle();
+    const leaving = await newestMailTo(t.site, email);
+    expect(leaving.parsed.subject).toBe(words.newsletterUnsubscribeMailSubject);
+    expect(leaving.parsed.text).toContain(words.newsletterUnsubscribeMailText);
+  });
+});

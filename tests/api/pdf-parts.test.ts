@@ -1,16 +1,22 @@
 /**
- * Full-size PDFs: a 60 MB report goes up in parts through the real functions, survives a
+ * Full-size PDFs and data files: a 60 MB report goes up in parts through the real functions, survives a
  * connection killed in the middle of a part, resumes with the parts the server lists, and after
  * the build is a file of the deploy, byte for byte, at an address that changes with a new
  * upload. Unpublished items' PDFs stay out of the deploy. Too large is 413 JSON, not a PDF is
- * 415 JSON, and a damaged or incomplete upload never completes.
+ * 415 JSON, and a damaged or incomplete upload never completes. Data files (CSV, JSON, XLSX) go
+ * up the same way, checked by name and contents, and are downloads of the deploy listed on their
+ * report's page with a preview and described as a schema.org Dataset.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crc32 } from 'node:zlib';
 import {
+  DATA_FILE_TOO_LARGE,
+  MAX_DATA_FILE_BYTES,
+  NOT_A_DATA_FILE,
   MAX_PDF_FILE_BYTES,
   NOT_A_PDF,
   PDF_FILE_TOO_LARGE,
@@ -249,4 +255,208 @@ describe('refusals', () => {
         .status,
     ).toBe(401);
   });
+});
+
+/** A ZIP with its entries stored (not compressed): enough of an XLSX for its signature. */
+function storedZip(entries: [string, string][]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of entries) {
+    const data = Buffer.from(text);
+    const fileName = Buffer.from(name);
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(fileName.length, 26);
+    locals.push(local, fileName, data);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(fileName.length, 28);
+    central.writeUInt32LE(offset, 42);
+    centrals.push(central, fileName);
+    offset += 30 + fileName.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+const xlsx = () =>
+  storedZip([
+    [
+      '[Content_Types].xml',
+      '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>',
+    ],
+    ['xl/workbook.xml', '<workbook/>'],
+  ]);
+
+describe('data files', () => {
+  const putDataPart = (id: string, index: number, bytes: Uint8Array) =>
+    rawRequest(`${site.url}/api/admin/data-uploads/${id}/parts/${index}`, {
+      method: 'PUT',
+      headers: {
+        'Content-Type': 'application/octet-stream',
+        'Content-Digest': digest(bytes),
+        Cookie: cookie,
+      },
+      body: bytes,
+    });
+  /** Uploads `file` as `fileName` in parts, as the admin does; answers the address, or the first refusal. */
+  const uploadData = async (fileName: string, file: Buffer) => {
+    const made = await admin.post('/api/admin/data-uploads', { fileName, size: file.length });
+    expect(made.status, made.text).toBe(201);
+    for (let index = 0; index < made.json.partCount; index++) {
+      const put = await putDataPart(made.json.id, index, partOf(file, index));
+      if (put.status !== 200) return { id: made.json.id as string, refused: put };
+    }
+    const done = await admin.post(`/api/admin/data-uploads/${made.json.id}/complete`);
+    expect(done.status, done.text).toBe(200);
+    expect(done.json.pdfUrl).toBeNull();
+    return { id: made.json.id as string, url: done.json.fileUrl as string };
+  };
+
+  it('refuses a name or contents that are not CSV, JSON or XLSX, and files over 50 MB', async () => {
+    const txt = await admin.post('/api/admin/data-uploads', { fileName: 'notes.txt', size: 10 });
+    expect([txt.status, txt.json.message]).toEqual([415, NOT_A_DATA_FILE]);
+    const big = await admin.post('/api/admin/data-uploads', {
+      fileName: 'big.csv',
+      size: MAX_DATA_FILE_BYTES + 1,
+    });
+    expect([big.status, big.json.message]).toEqual([413, DATA_FILE_TOO_LARGE]);
+    // The name and the bytes must agree, whichever way round.
+    for (const [name, bytes] of [
+      ['sheet.xlsx', Buffer.from('country,score\nChile,3\n')],
+      ['table.csv', pdf(2000)],
+      ['table.csv', xlsx()],
+      ['records.json', Buffer.from('country,score\n')],
+      ['table.csv', Buffer.from([0x63, 0x6f, 0xc3, 0x28, 0x0a])], // not UTF-8
+    ] as const) {
+      const { id, refused } = await uploadData(name, bytes);
+      expect([refused?.status, refused?.json.message], name).toEqual([415, NOT_A_DATA_FILE]);
+      expect((await admin.get(`/api/admin/data-uploads/${id}`)).status).toBe(404);
+    }
+    const good = await uploadData('Scores 2025.XLSX', xlsx());
+    expect(good.url).toMatch(/^\/data\/[a-f0-9]{32}\/Scores-2025\.xlsx$/);
+    // A PDF upload is not reachable as a data upload, nor the other way round.
+    const pdfUpload = await admin.post('/api/admin/pdf-uploads', { fileName: 'r.pdf', size: 10 });
+    expect((await admin.get(`/api/admin/data-uploads/${pdfUpload.json.id}`)).status).toBe(404);
+    expect((await admin.get(`/api/admin/pdf-uploads/${good.id}`)).status).toBe(404);
+    expect(
+      (await client(site.url).post('/api/admin/data-uploads', { fileName: 'a.csv', size: 10 }))
+        .status,
+    ).toBe(401);
+  });
+
+  it('a CSV in parts is a download of the deploy, listed with its size, dictionary and first rows, and described as a Dataset', async () => {
+    const rows = Array.from({ length: 200_000 }, (_, n) => `Country ${n},2025,${n % 100}`);
+    const csv = Buffer.from(
+      `country,year,score\r\n"Korea, Republic of",2025,"7 ""high"""\r\n${rows.join('\r\n')}\r\n`,
+    );
+    expect(csv.length).toBeGreaterThan(PDF_PART_BYTES); // more than one part
+    const { url } = await uploadData('scores.csv', csv);
+    const sheet = await uploadData('scores.xlsx', xlsx());
+    const refused = await admin.post('/api/publications', {
+      title: 'Broken Data',
+      description: 'A file with no upload behind it.',
+      dataFiles: [{ url: '/api/uploads/elsewhere.csv', title: 'Elsewhere' }],
+    });
+    expect(refused.status).toBe(400);
+    const saved = await admin.post('/api/publications', {
+      title: 'Open Data Report',
+      description: 'The scores behind the report.',
+      dataFiles: [
+        {
+          url,
+          title: 'Scores by country',
+          description: 'One row per country and year.',
+          columns: [
+            { name: 'country', meaning: 'Country name', unit: '' },
+            { name: 'score', meaning: 'Readiness score', unit: 'points (0-100)' },
+          ],
+        },
+        { url: sheet.url, title: 'Scores workbook' },
+      ],
+    });
+    expect(saved.status, saved.text).toBe(201);
+    await site.platform.build();
+
+    const res = await fetch(site.url + url!);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(res.headers.get('content-disposition')).toBe('attachment');
+    expect(Buffer.from(await res.arrayBuffer()).equals(csv)).toBe(true);
+    const workbook = await fetch(site.url + sheet.url!);
+    expect(workbook.headers.get('content-type')).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+
+    const doc = await html('/publications/open-data-report');
+    const [first, second] = doc.querySelectorAll('[data-testid="data-file"]');
+    expect(first!.querySelector('a')!.getAttribute('href')).toBe(url);
+    expect(first!.querySelector('a')!.getAttribute('download')).toBe('scores.csv');
+    expect(first!.querySelector('[data-testid="data-file-meta"]')!.text.trim()).toBe(
+      `CSV, ${(csv.length / 1024 / 1024).toFixed(1)} MB`,
+    );
+    const table = first!.querySelector('[data-testid="data-preview"] table')!;
+    expect(table.querySelectorAll('thead th').map((th) => th.text.trim())).toEqual([
+      'country',
+      'year',
+      'score',
+    ]);
+    const body = table
+      .querySelectorAll('tbody tr')
+      .map((tr) => tr.querySelectorAll('td').map((td) => td.text.trim()));
+    expect(body).toHaveLength(5);
+    expect(body[0]).toEqual(['Korea, Republic of', '2025', '7 "high"']);
+    expect(first!.text).toContain('Readiness score');
+    expect(first!.text).toContain('points (0-100)');
+    expect(second!.querySelector('[data-testid="data-file-meta"]')!.text.trim()).toMatch(
+      /^XLSX, \d+ bytes$/,
+    );
+    expect(second!.querySelector('[data-testid="data-preview"]')).toBeNull();
+
+    const datasets = doc
+      .querySelectorAll('script[type="application/ld+json"]')
+      .map((s) => JSON.parse(s.text) as Record<string, any>)
+      .filter((ld) => ld['@type'] === 'Dataset');
+    expect(datasets).toHaveLength(2);
+    expect(datasets[0]).toMatchObject({
+      '@context': 'https://schema.org',
+      name: 'Scores by country',
+      description: 'One row per country and year.',
+      license: 'https://creativecommons.org/licenses/by/4.0/',
+      distribution: [
+        {
+          '@type': 'DataDownload',
+          encodingFormat: 'text/csv',
+          contentSize: `${csv.length} B`,
+        },
+      ],
+      variableMeasured: [
+        { '@type': 'PropertyValue', name: 'country', description: 'Country name' },
+        {
+          '@type': 'PropertyValue',
+          name: 'score',
+          description: 'Readiness score',
+          unitText: 'points (0-100)',
+        },
+      ],
+    });
+    expect(datasets[0]!.distribution[0].contentUrl).toMatch(new RegExp(`^https?://[^/]+${url}$`));
+    expect(datasets[1]!.description.length).toBeGreaterThanOrEqual(50);
+  }, 180_000);
 });

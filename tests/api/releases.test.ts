@@ -5,6 +5,7 @@
  * together, and a private link previews the whole release beforehand. (Rescheduling, cancelling
  * and the check: releases-edit.test.ts, on a site that builds nothing.)
  */
+import { formatDateTime } from '../../src/lib/date-style';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns/format';
 import { parse } from 'node-html-parser';

@@ -46,7 +46,7 @@ test('on a phone, the menu leads to each list and every row shows its whole titl
           const box = el.getBoundingClientRect();
           return el.scrollWidth <= el.clientWidth && box.left >= 0 && box.right <= innerWidth;
         });
-        expect(fits, await title.textContent()).toBe(true);
+        expect(fits, (await title.textContent()) ?? '').toBe(true);
       }
     }
 

@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../src/lib/date-style';
 import {
   expect,
   openAdmin,
@@ -74,7 +75,7 @@ test('an editor makes a release of a draft and a text change, previews it as a w
   const reader = await journalist.newPage();
   await reader.goto(url);
   await expect(reader.getByTestId('preview-band')).toContainText(
-    `embargoed until ${utcLocal(at).replace('T', ' ')} (UTC)`,
+    `embargoed until ${formatDateTime(at, 'UTC')} (UTC)`,
   );
   await expect(reader.getByTestId('release-text')).toHaveText(wording);
   const itemLink = reader.getByRole('link', { name: title });

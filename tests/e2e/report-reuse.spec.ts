@@ -1,7 +1,9 @@
 import { publicationUrl } from '../../src/lib/publication-archive';
 import { slugify } from '../../src/lib/slug';
 import { axe } from './axe';
-import { expect, test } from './fixtures';
+import { readFile } from 'node:fs/promises';
+import { request } from '@playwright/test';
+import { expect, publishHeldBuilds, test, waitForLive } from './fixtures';
 
 /**
  * What a reader reuses from a report (the seeded demo report, on the suite's built site): its key
@@ -45,4 +47,73 @@ test('a report shows its key findings; a figure leads to a page to cite and down
 
   await page.getByRole('link', { name: 'See figure 1 in the report' }).click();
   await expect(page.locator('#figure-1')).toBeInViewport();
+});
+
+test('a data file on a report downloads under its name, and its first rows show as a table', async ({
+  page,
+  site,
+  adminSession,
+}) => {
+  test.setTimeout(180_000);
+  const csv = 'country,score\n"Korea, Republic of",71\nChile,64\nKenya,58\n';
+  const admin = await request.newContext({ baseURL: site.url, storageState: adminSession.state });
+  let id = '';
+  try {
+    // Uploaded as the admin uploads it: opened, sent in parts (one here), completed.
+    const made = await (
+      await admin.post('/api/admin/data-uploads', {
+        data: { fileName: 'readiness.csv', size: Buffer.byteLength(csv) },
+      })
+    ).json();
+    const part = await admin.put(`/api/admin/data-uploads/${made.id}/parts/0`, {
+      headers: { 'Content-Type': 'application/octet-stream' },
+      data: Buffer.from(csv),
+    });
+    expect(part.status(), await part.text()).toBe(200);
+    const { fileUrl } = await (
+      await admin.post(`/api/admin/data-uploads/${made.id}/complete`)
+    ).json();
+    const title = `Readiness data ${Date.now()}`;
+    const res = await admin.post('/api/publications', {
+      data: {
+        title,
+        description: 'A report with its data.',
+        dataFiles: [
+          {
+            url: fileUrl,
+            title: 'Readiness by country',
+            columns: [{ name: 'score', meaning: 'Readiness score', unit: 'points' }],
+          },
+        ],
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    ({ id } = await res.json());
+    const path = publicationUrl({ slug: slugify(title) });
+    publishHeldBuilds();
+    await waitForLive(page, path, 'Readiness by country', 120_000);
+
+    await page.goto(path);
+    const data = page.getByRole('region', { name: 'Data', exact: true });
+    await expect(data.getByText('CSV, 56 bytes')).toBeVisible();
+    const preview = data.getByRole('table', { name: 'First rows of Readiness by country' });
+    await expect(preview.getByRole('columnheader')).toHaveText(['country', 'score']);
+    await expect(preview.getByRole('row').nth(1).getByRole('cell')).toHaveText([
+      'Korea, Republic of',
+      '71',
+    ]);
+    await expect(
+      data.getByRole('table', { name: 'Data dictionary' }).getByRole('row', { name: /score/ }),
+    ).toContainText('Readiness score');
+
+    const download = page.waitForEvent('download');
+    await data.getByRole('link', { name: 'Readiness by country' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('readiness.csv');
+    expect(await readFile((await file.path())!, 'utf8')).toBe(csv);
+    expect(await violations(page)).toEqual([]);
+  } finally {
+    if (id) await admin.delete(`/api/publications/${id}`);
+    await admin.dispose();
+  }
 });

@@ -1,4 +1,5 @@
 import { formatDistanceStrict } from 'date-fns/formatDistanceStrict';
+import { formatDateTime } from '../../lib/date-style';
 import { useEffect, useState } from 'react';
 import type { ReleasesOverview } from '../../schemas/release-bundle';
 import { cx, ui } from '../ui/styles';
@@ -50,7 +51,7 @@ export default function ScheduledReleases({ only }: { only?: 'publications' | 'e
               {' '}
               ({plural(r.items.length, 'item')},{' '}
               {plural(Object.keys(r.texts).length, 'text change')}) · Scheduled for{' '}
-              {r.publishAt.replace('T', ' ')} ({r.timeZone}) ·{' '}
+              {formatDateTime(r.at, r.timeZone)} ({r.timeZone}) ·{' '}
               <span data-testid="release-countdown">{countdown(r.at)}</span>
             </span>
           </li>
@@ -61,7 +62,7 @@ export default function ScheduledReleases({ only }: { only?: 'publications' | 'e
             <span className="text-ink-muted">
               {' '}
               {r.release && `(in the release “${r.release}”) `}· Scheduled for{' '}
-              {r.publishAt.replace('T', ' ')} ({r.timeZone}) ·{' '}
+              {formatDateTime(r.at, r.timeZone)} ({r.timeZone}) ·{' '}
               <span data-testid="release-countdown">{countdown(r.at)}</span>
             </span>
           </li>

@@ -1,8 +1,9 @@
 /**
- * Full-size PDFs, uploaded in parts. Each part is one request under the platform's body cap and
+ * Full-size PDFs and data files, uploaded in parts. Each part is one request under the platform's body cap and
  * one blob (`pdf-parts/<id>/<index>`), written only when all its bytes arrived and matched their
  * digest: a dropped connection leaves no half part, and the browser resumes by sending the parts
- * the upload does not list yet. The first part must be a PDF by its bytes. The build joins the
+ * the upload does not list yet. The first part must be a PDF by its bytes (a data file's: a CSV,
+ * JSON or XLSX file, as its name says: data-files.ts). The build joins the
  * parts into one file in the deploy (pdf-deploy.ts); no function ever serves the whole file.
  * Until it completes, an upload has a pending marker keyed by its start time, so the sweep
  * (pdf-upload-sweep.ts) finds the abandoned ones from one listing. Parts count against the
@@ -11,17 +12,21 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import {
-  parsePdfFileUrl,
+  parsePartedFileUrl,
   partCount,
+  partedFileUrl,
   partLength,
-  pdfFileUrl,
   pdfUploadSchema,
   UPLOAD_ID,
+  type PartedKind,
   type PdfUpload,
   type PdfUploadStatus,
 } from '../../schemas/pdf-upload';
 import {
+  DATA_FILE_TOO_LARGE,
+  MAX_DATA_FILE_BYTES,
   MAX_PDF_FILE_BYTES,
+  NOT_A_DATA_FILE,
   NOT_A_PDF,
   PDF_FILE_TOO_LARGE,
   PDF_PART_BYTES,
@@ -40,6 +45,7 @@ import {
   updateJSON,
 } from '../storage/store';
 import { pdfFileName } from './uploads';
+import { dataFileName, isDataFile } from './data-files';
 import { assertUploadRoom, releaseUploads, reserveUpload } from './upload-space';
 
 const store = () => openStore(STORES.uploads);
@@ -56,18 +62,28 @@ const partMetadataSchema = z.object({
   length: z.number().int().min(1),
 });
 
-/** Opens an upload for a file of `size` bytes: 413 past the limit, 507 when the site's upload storage has no room for it. */
+/**
+ * Opens an upload for a file of `size` bytes: 413 past the kind's limit, 415 for a data file whose
+ * name is not .csv, .json or .xlsx, 507 when the site's upload storage has no room for it.
+ */
 export async function createPdfUpload(
   user: User,
   input: { fileName: string; size: number },
+  kind: PartedKind = 'pdf',
 ): Promise<PdfUploadStatus> {
-  if (input.size > MAX_PDF_FILE_BYTES) throw new HttpError(413, PDF_FILE_TOO_LARGE);
+  if (kind === 'pdf' && input.size > MAX_PDF_FILE_BYTES)
+    throw new HttpError(413, PDF_FILE_TOO_LARGE);
+  if (kind === 'data' && input.size > MAX_DATA_FILE_BYTES)
+    throw new HttpError(413, DATA_FILE_TOO_LARGE);
+  const fileName = kind === 'pdf' ? pdfFileName(input.fileName) : dataFileName(input.fileName);
+  if (!fileName) throw new HttpError(415, NOT_A_DATA_FILE);
   await assertUploadRoom(input.size);
   const upload = pdfUploadSchema.parse({
     id: randomBytes(16).toString('hex'),
-    fileName: pdfFileName(input.fileName),
+    fileName,
     size: input.size,
     partSize: PDF_PART_BYTES,
+    kind,
     createdAt: new Date().toISOString(),
     createdBy: user.username,
   });
@@ -78,10 +94,11 @@ export async function createPdfUpload(
   return status(upload, []);
 }
 
-/** The stored upload, or 404. */
-async function findUpload(id: string): Promise<PdfUpload> {
+/** The stored upload of that kind, or 404. */
+async function findUpload(id: string, kind: PartedKind): Promise<PdfUpload> {
   const found = UPLOAD_ID.test(id) ? await readJSON(store(), uploadKey(id), pdfUploadSchema) : null;
-  if (!found) throw new HttpError(404, 'No such upload. Please choose the file again.');
+  if (!found || found.value.kind !== kind)
+    throw new HttpError(404, 'No such upload. Please choose the file again.');
   return found.value;
 }
 
@@ -104,13 +121,20 @@ function status(upload: PdfUpload, received: number[]): PdfUploadStatus {
     partSize: upload.partSize,
     partCount: partCount(upload.size),
     received,
-    pdfUrl: upload.completedAt ? pdfFileUrl(upload.id, upload.fileName) : null,
+    pdfUrl:
+      upload.completedAt && upload.kind === 'pdf'
+        ? partedFileUrl('pdf', upload.id, upload.fileName)
+        : null,
+    fileUrl: upload.completedAt ? partedFileUrl(upload.kind, upload.id, upload.fileName) : null,
   };
 }
 
 /** What the browser needs to resume: which parts are stored, and the address once complete. */
-export async function pdfUploadStatus(id: string): Promise<PdfUploadStatus> {
-  const upload = await findUpload(id);
+export async function pdfUploadStatus(
+  id: string,
+  kind: PartedKind = 'pdf',
+): Promise<PdfUploadStatus> {
+  const upload = await findUpload(id, kind);
   return status(upload, await receivedParts(id));
 }
 
@@ -133,12 +157,13 @@ export async function storePdfPart(
   req: Request,
   id: string,
   index: number,
+  kind: PartedKind = 'pdf',
 ): Promise<{ index: number }> {
   const type = req.headers.get('content-type') ?? '';
   // Only types a cross-site form cannot send without asking first.
   if (!/^application\/(octet-stream|pdf)\b/i.test(type))
     throw new HttpError(415, 'Send each part as application/octet-stream');
-  const upload = await findUpload(id);
+  const upload = await findUpload(id, kind);
   if (upload.completedAt)
     throw new HttpError(
       409,
@@ -164,10 +189,15 @@ export async function storePdfPart(
     throw new HttpError(400, `Part ${index} arrived damaged. Please send it again.`);
   if (index === 0) {
     const { fileTypeFromBuffer } = await import('file-type');
-    if ((await fileTypeFromBuffer(bytes))?.mime !== 'application/pdf') {
+    const whole = count === 1;
+    const fits =
+      upload.kind === 'pdf'
+        ? (await fileTypeFromBuffer(bytes))?.mime === 'application/pdf'
+        : await isDataFile(upload.fileName, bytes, whole);
+    if (!fits) {
       // The pending marker stays: the sweep takes any part still in flight now.
       await dropPdfUpload(id);
-      throw new HttpError(415, NOT_A_PDF);
+      throw new HttpError(415, upload.kind === 'pdf' ? NOT_A_PDF : NOT_A_DATA_FILE);
     }
   }
   const metadata = partMetadataSchema.parse({ sha256, length: bytes.byteLength });
@@ -179,8 +209,11 @@ export async function storePdfPart(
 }
 
 /** Closes an upload once every part is stored: 409 listing the missing ones otherwise. */
-export async function completePdfUpload(id: string): Promise<PdfUploadStatus> {
-  const upload = await findUpload(id);
+export async function completePdfUpload(
+  id: string,
+  kind: PartedKind = 'pdf',
+): Promise<PdfUploadStatus> {
+  const upload = await findUpload(id, kind);
   const received = await receivedParts(id);
   if (!upload.completedAt) {
     const have = new Set(received);
@@ -217,9 +250,9 @@ export async function readPdfPart(
   return { bytes: new Uint8Array(found.data), sha256: meta.data.sha256 };
 }
 
-/** A completed upload behind a `/pdf/…` address, or null when there is none. */
+/** A completed upload behind a `/pdf/…` or `/data/…` address, or null when there is none. */
 export async function completedUploadFor(url: string): Promise<PdfUpload | null> {
-  const ref = parsePdfFileUrl(url);
+  const ref = parsePartedFileUrl(url);
   if (!ref) return null;
   const found = await readJSON(store(), uploadKey(ref.id), pdfUploadSchema);
   return found?.value.completedAt ? found.value : null;

@@ -1,4 +1,5 @@
 import { SITE } from '../../site.config';
+import { formatDateTime } from '../../lib/date-style';
 import { ROLE_LABELS, type Role } from '../../schemas/roles';
 import { HttpError } from '../http/errors';
 import { siteUrl } from '../http/invocation';
@@ -115,7 +116,7 @@ export async function sendRecoveryNoticeMail(
     to,
     subject: `The recovery code was used on ${SITE.shortName}`,
     paragraphs: [
-      `Someone used the recovery code at ${siteUrl('/setup')} on ${new Date().toUTCString()}: ${what}. The account ${username} is an admin now.`,
+      `Someone used the recovery code at ${siteUrl('/setup')} on ${formatDateTime(Date.now(), 'UTC')}: ${what}. The account ${username} is an admin now.`,
       'If this was not someone on your team, sign in, check Users and History, and change RECOVERY_CODE in the site’s environment variables on Netlify (or remove it to turn recovery off).',
     ],
     action: { label: 'Open History', url: siteUrl('/admin/history') },

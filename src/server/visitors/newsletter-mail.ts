@@ -1,9 +1,20 @@
 import { SITE } from '../../site.config';
+import { settingText, type SettingsTextKey } from '../../schemas/site-settings';
+import { getSiteSettings } from '../content/site-settings';
 import { siteUrl } from '../http/invocation';
 import type { FooterLine } from '../outbound/mail-letter';
 import { sendMail } from '../outbound/mail-queue';
 import { STORES } from '../storage/store';
 import { linkToken } from './newsletter-token';
+
+/** An email's subject and opening words as the site settings word them (the built-in wording by default). */
+async function wording(
+  subject: SettingsTextKey,
+  text: SettingsTextKey,
+): Promise<{ subject: string; text: string }> {
+  const settings = await getSiteSettings();
+  return { subject: settingText(settings, subject), text: settingText(settings, text) };
+}
 
 /**
  * The confirmation email of a signup: one link, which opens a page that asks for one click. It is
@@ -16,6 +27,7 @@ export async function sendConfirmation(
   token: string,
   link: { id: string; hash: string },
 ): Promise<void> {
+  const words = await wording('newsletterConfirmMailSubject', 'newsletterConfirmMailText');
   await sendMail({
     onlyWhile: {
       store: STORES.newsletter,
@@ -25,9 +37,9 @@ export async function sendConfirmation(
     },
     kind: 'newsletter-confirm',
     to: email,
-    subject: `Confirm your subscription to the ${SITE.shortName} newsletter`,
+    subject: words.subject,
     paragraphs: [
-      `Someone, probably you, asked to receive the ${SITE.name} newsletter at this address.`,
+      words.text,
       'To confirm, open the link below and press the button on that page. The link works for 7 days.',
     ],
     action: {
@@ -87,13 +99,14 @@ export function unsubscribeParts(
 
 /** The first newsletter email: sent once a signup is confirmed, with its unsubscribe link. */
 export async function sendWelcome(email: string, id: string, secret: string): Promise<void> {
+  const words = await wording('newsletterWelcomeMailSubject', 'newsletterWelcomeMailText');
   await sendMail({
     kind: 'newsletter-welcome',
     to: email,
-    subject: `Welcome to the ${SITE.shortName} newsletter`,
+    subject: words.subject,
     paragraphs: [
       `Thank you for confirming: you are now subscribed to the ${SITE.name} newsletter at this address.`,
-      'We will write when we publish new research, events and news. Every newsletter email has an unsubscribe link like the one below.',
+      words.text,
     ],
     ...unsubscribeParts(id, secret),
   });
@@ -105,12 +118,13 @@ export async function sendUnsubscribeLink(
   id: string,
   secret: string,
 ): Promise<void> {
+  const words = await wording('newsletterUnsubscribeMailSubject', 'newsletterUnsubscribeMailText');
   await sendMail({
     kind: 'newsletter-unsubscribe-link',
     to: email,
-    subject: `Unsubscribe from the ${SITE.shortName} newsletter`,
+    subject: words.subject,
     paragraphs: [
-      `Someone, probably you, asked to stop the ${SITE.name} newsletter at this address.`,
+      words.text,
       'To unsubscribe, open the link below and press the button on that page.',
     ],
     action: { label: 'Unsubscribe', url: unsubscribePage(linkToken(id, secret)) },

@@ -72,10 +72,12 @@ export const loadTeamMembers = once(async () =>
  */
 export const loadPublications = once(async () => {
   const all = showable('publication', publications.imageFields, await publications.list());
-  const deployed = await preparePdfs(all.map((p) => p.pdf));
-  const shown = published(all).map((p) =>
-    parsePdfFileUrl(p.pdf) && !deployed.has(p.pdf) ? { ...p, pdf: '' } : p,
-  );
+  const deployed = await preparePdfs(all.flatMap((p) => [p.pdf, ...p.dataFiles.map((f) => f.url)]));
+  // A file this build could not join is left out of the page, never a failed build.
+  const shown = published(all).map((p) => ({
+    ...(parsePdfFileUrl(p.pdf) && !deployed.has(p.pdf) ? { ...p, pdf: '' } : p),
+    dataFiles: p.dataFiles.filter((f) => deployed.has(f.url)),
+  }));
   return keepRenderable('publication', shown, (p) => `/publications/${p.slug}`, renderPublication);
 });
 /** Public publications newest first (the archive and its filters; the home page keeps the admin's order). */

@@ -2,6 +2,7 @@ import type { Event } from '../../schemas/event';
 import type { Publication } from '../../schemas/publication';
 import { figuresPath } from '../../lib/figures';
 import { renderedReportBody } from '../content/report-body-cache';
+import { dataFileFacts } from '../content/data-file-facts';
 import { ogImageFor } from './og-images';
 import { buildTime, loadLibrary, loadSiteSettings } from './page-data';
 
@@ -18,12 +19,13 @@ export async function eventPageData(e: Pick<Event, 'slug'>) {
 }
 
 /**
- * A publication page's data: the settings, the library (authors, topics), its drawn share image
- * and its rendered body. Its figures link to their own pages only on the live page: a preview's
- * item has no figure pages yet.
+ * A publication page's data: the settings, the library (authors, topics), its drawn share image,
+ * its rendered body and its data files with their format, size and a CSV's first rows. Its
+ * figures link to their own pages, and its data files are listed, only on the live page: a
+ * preview's item has no figure pages and no files in the deploy yet.
  */
 export async function publicationPageData(
-  p: Pick<Publication, 'slug' | 'body'>,
+  p: Pick<Publication, 'slug' | 'body' | 'dataFiles'>,
   { live = true }: { live?: boolean } = {},
 ) {
   const settings = await loadSiteSettings();
@@ -31,7 +33,10 @@ export async function publicationPageData(
   const ogImage = await ogImageFor('publications', p.slug);
   const figureBase = live ? figuresPath(p) : undefined;
   const body = p.body.trim() ? await renderedReportBody(p.body, { figureBase }) : null;
-  return { settings, library, ogImage, body };
+  const dataFiles = live
+    ? await Promise.all(p.dataFiles.map(async (f) => ({ ...f, ...(await dataFileFacts(f.url)) })))
+    : [];
+  return { settings, library, ogImage, body, dataFiles };
 }
 
 /**

@@ -296,6 +296,12 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
         type: 'markdown',
         help: 'Optional. Markdown: # headings, lists, links, > quotes, tables, footnotes[^1] and figures ![alt text](image "caption"). The description stays the summary.',
       },
+      {
+        name: 'dataFiles',
+        label: 'Data files',
+        type: 'datafiles',
+        help: 'Optional: CSV, JSON or XLSX files readers can download, listed under the web version with a preview of a CSV’s first rows.',
+      },
       ...RELEASE_FIELDS,
     ],
     primary: (i) => s(i.title),

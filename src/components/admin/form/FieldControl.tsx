@@ -8,6 +8,7 @@ import FormField from '../../ui/FormField';
 import PdfOpen from './PdfOpen';
 import PeopleField from './PeopleField';
 import TextListField from './TextListField';
+import DataFilesField from './DataFilesField';
 import TopicsField from './TopicsField';
 import UploadField from '../../ui/UploadField';
 import ImageField from './ImageField';
@@ -103,6 +104,25 @@ export default function FieldControl({
             onChange={f.onChange}
             itemName={field.item?.name ?? 'item'}
             maxItems={field.item?.max ?? 12}
+            errors={formState.errors[field.name]}
+          />
+        )}
+      />
+    );
+  }
+
+  if (field.type === 'datafiles') {
+    return (
+      <Controller
+        name={field.name}
+        control={control}
+        render={({ field: f }) => (
+          <DataFilesField
+            id={id}
+            label={field.label}
+            help={field.help}
+            value={Array.isArray(f.value) ? f.value : []}
+            onChange={f.onChange}
             errors={formState.errors[field.name]}
           />
         )}

@@ -16,14 +16,16 @@ export type FieldType =
   | 'people'
   | 'topics'
   | 'links'
-  | 'textlist';
+  | 'textlist'
+  | 'datafiles';
 
 /** Fields whose value is a list (authors or speakers, topic ids): compared and sent whole. */
 export const isListField = (field: FieldConfig): boolean =>
   field.type === 'people' ||
   field.type === 'topics' ||
   field.type === 'links' ||
-  field.type === 'textlist';
+  field.type === 'textlist' ||
+  field.type === 'datafiles';
 
 /** How one field of a record is edited in the admin. */
 export interface FieldConfig {

@@ -1,7 +1,7 @@
 import { ApiError, errorMessage, mutate } from '../../../lib/api';
 import { IMAGE_HINT, prepareUpload } from '../../../lib/image-resize';
-import { uploadPdf } from '../../../lib/pdf-upload';
-import { MAX_PDF_FILE_BYTES } from '../../../schemas/upload-limits';
+import { uploadDataFile, uploadPdf } from '../../../lib/pdf-upload';
+import { MAX_DATA_FILE_BYTES, MAX_PDF_FILE_BYTES } from '../../../schemas/upload-limits';
 import { announce } from '../../../stores/admin-announce';
 import type { UploadKind } from '../../ui/UploadField';
 
@@ -53,4 +53,22 @@ export const PDF_UPLOAD: UploadKind = {
   resumable: (failure) => !(failure instanceof ApiError && [413, 415].includes(failure.status)),
   progressLabel: 'PDF upload progress',
   onUploaded: () => announce('PDF uploaded'),
+};
+
+/** A publication's data file (CSV, JSON, XLSX): sent in parts as a PDF is, resumable the same way. */
+export const DATA_UPLOAD: UploadKind = {
+  ...PDF_UPLOAD,
+  upload: async (file, onProgress) => (await uploadDataFile(file, onProgress)).fileUrl,
+  accept: '.csv,.json,.xlsx,text/csv,application/json',
+  placeholder: 'Upload a CSV, JSON or XLSX file',
+  uploadLabel: 'Upload data file',
+  hint: `CSV, JSON or XLSX, at most ${MAX_DATA_FILE_BYTES / 1024 / 1024} MB.`,
+  uploaded: 'Data file uploaded successfully',
+  failed: 'Failed to upload the data file',
+  describeFailure: (failure) =>
+    failure instanceof ApiError || !(failure instanceof Error)
+      ? errorMessage(failure, 'Failed to upload the data file')
+      : failure.message,
+  progressLabel: 'Data file upload progress',
+  onUploaded: () => announce('Data file uploaded'),
 };

@@ -19,7 +19,7 @@ function typeOf(key: SettingsTextKey): FieldType {
   if (/Image$|Thumbnail$|Logo$/.test(key)) return 'image';
   if (/Linkedin$|Twitter$|Youtube$|Bluesky$|VideoUrl$/.test(key)) return 'url';
   if (/Email$/.test(key)) return 'email';
-  if (/Description$|Subtitle$|Bio$|Vision$/.test(key)) return 'textarea';
+  if (/Description$|Subtitle$|Bio$|Vision$|MailText$/.test(key)) return 'textarea';
   return 'text';
 }
 
@@ -74,6 +74,13 @@ const LABELS: Partial<Record<string, string>> = {
   reportLinkText: 'Outside link button',
   reportCiteTitle: '“Cite” box heading',
   reportRisText: 'Citation download link',
+  reportDataTitle: 'Data files heading',
+  newsletterConfirmMailSubject: 'Confirmation email: subject',
+  newsletterConfirmMailText: 'Confirmation email: opening words',
+  newsletterWelcomeMailSubject: 'Welcome email: subject',
+  newsletterWelcomeMailText: 'Welcome email: words after the thanks',
+  newsletterUnsubscribeMailSubject: 'Unsubscribe-link email: subject',
+  newsletterUnsubscribeMailText: 'Unsubscribe-link email: opening words',
   navLinks: 'Navigation links (header and footer)',
   footerLinks: 'Footer links (after the navigation)',
 };
@@ -221,6 +228,11 @@ const SITE_GROUPS: FieldGroup[] = [
     "The licence each figure's page names, under which readers may reuse it.",
   ),
   group('Newsletter popup', ['showPopup', 'popupTitle', 'popupDescription', 'popupButtonText']),
+  group(
+    'Newsletter emails',
+    pick(/Mail(Subject|Text)$/),
+    'What the newsletter writes to a reader; the links and what they do are added by the site.',
+  ),
   { title: 'Events', fields: [TIME_ZONE_FIELD] },
   { title: 'Visit counting', fields: [COUNT_VISITS_FIELD] },
   group(
