@@ -212,14 +212,18 @@ test('a new focal point redraws the Open Graph image of a publication that shows
     return data[at]! > 180 ? 'red' : data[at + 2]! > 180 ? 'blue' : 'other';
   };
   try {
-    await waitForPublished(page, `/publications/${publication.slug}`, og);
+    const pagePath = `/publications/${publication.slug}`;
+    await waitForPublished(page, pagePath, og);
     expect(await pictureColour()).toBe('red');
+    expect(await (await page.request.get(pagePath)).text()).toContain('object-position: 50% 0%');
     expect(
       (await page.request.patch(`/api/admin/media/${asset.id}`, { data: { focalY: 1 } })).status(),
     ).toBe(200);
     await expect
       .poll(async () => (await buildsDone(), pictureColour()), { timeout: 60_000 })
       .toBe('blue');
+    // The page itself is rendered again too (not copied from the page cache), cropped at the new point.
+    await waitForPublished(page, pagePath, 'object-position: 50% 100%');
   } finally {
     await page.request.delete(`/api/publications/${publication.id}`);
   }
