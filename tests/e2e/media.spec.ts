@@ -35,7 +35,12 @@ test('the Media page shows where an image is used and refuses to delete it meanw
   expect(created.status()).toBe(201);
   const member = (await created.json()) as { id: string };
   try {
-    await openAdmin(page, '/admin/media', 'Media');
+    // The dashboard counts the images without alt text and links to them.
+    await openAdmin(page, '/admin', 'Dashboard');
+    await expect(page.getByTestId('media-without-alt')).toContainText(/no alt text/);
+    await page.getByRole('link', { name: 'Describe them on Media' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Media' })).toBeVisible();
+    await expect(page.getByLabel('Only images without alt text')).toBeChecked();
     await page.getByLabel('Search').fill(name);
     const item = page.getByTestId('media-item').filter({ hasText: name });
     await expect(item).toHaveCount(1);
