@@ -32,6 +32,7 @@ const SIZES = {
   publications: 1_000,
   events: 1_000,
   history: 2_000,
+  assets: 5_000,
 };
 const BUDGET = {
   publicP50Ms: 50,
@@ -65,6 +66,10 @@ const ENDPOINTS: { kind: Kind; path: string; budget?: false }[] = [
   { kind: 'admin', path: '/api/admin/subscriptions?status=unsubscribed&page=1&pageSize=20' },
   { kind: 'admin', path: '/api/admin/testimonials?page=1&pageSize=20' },
   { kind: 'admin', path: '/api/admin/history?page=1&pageSize=20' },
+  { kind: 'admin', path: '/api/admin/media?page=1&pageSize=24' },
+  { kind: 'admin', path: '/api/admin/media?page=100&pageSize=24' },
+  { kind: 'admin', path: '/api/admin/media?q=photo-4242&pageSize=24' },
+  { kind: 'admin', path: '/api/admin/media?alt=missing&pageSize=24' },
   { kind: 'dashboard', path: '/api/admin/summary' },
   { kind: 'search', path: '/api/admin/subscriptions?q=user4242&pageSize=20' },
   { kind: 'export', path: '/api/admin/subscriptions/export' },
@@ -258,6 +263,32 @@ try {
     32,
   );
   console.log(`  ${SIZES.testimonials} testimonials`);
+  if (!BUILD_ONLY) {
+    // The media library's index as 5,000 uploads leave it (the Media page reads only the index
+    // and one uses document per image shown); every tenth image still without alt text.
+    const { MEDIA_KEYS } = await import('../../src/server/storage/keys');
+    const hex = (n: number) => n.toString(16).padStart(24, '0');
+    await openStore(STORES.media).setJSON(MEDIA_KEYS.index, {
+      rows: Array.from({ length: SIZES.assets }, (_, n) => ({
+        id: hex(n),
+        file: `${hex(n)}${'0'.repeat(40)}.jpg`,
+        previousFiles: [],
+        name: `photo-${n}.jpg`,
+        size: 350_000,
+        width: 2000,
+        height: 1333,
+        type: 'image/jpeg',
+        alt: n % 10 === 0 ? '' : `Photo ${n} of a workshop`,
+        credit: `Photographer ${n % 50}`,
+        licence: 'CC BY 4.0',
+        focalX: 0.5,
+        focalY: 0.5,
+        uploadedBy: 'scale-admin',
+        uploadedAt: new Date(now - n * 60_000).toISOString(),
+      })),
+    });
+    console.log(`  ${SIZES.assets} media assets`);
+  }
   if (!BUILD_ONLY)
     await times(SIZES.history, 16, (n) =>
       commitChange(

@@ -80,6 +80,11 @@ describe('an admin image field with an address on another site', () => {
     expect(Buffer.from(await served.arrayBuffer()).equals(photo)).toBe(true);
     const stored = await app.anon.get(`/api/publications/${res.json.id}`);
     expect(stored.json.image).toBe(res.json.image);
+    // It joins the media library under the name it had there, shown by the publication.
+    const library = await app.admin.get('/api/admin/media?q=photo.png');
+    expect(library.json.items).toEqual([
+      expect.objectContaining({ url: res.json.image, name: 'photo.png', uses: 1 }),
+    ]);
   });
 
   it.each([

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { $editMode } from '../../stores/edit-mode';
 import { EditableField } from './EditableField';
 import { EditableImages } from './EditableImages';
+import { EditableStats } from './EditableStats';
 import type { StartValues } from './editor-api';
 import { watchFields, type PageField } from './page-fields';
 import { PublishPill } from './PublishPill';
@@ -44,6 +45,7 @@ export function EditorApp({ fields: initial, start }: EditorAppProps) {
         );
       })}
       <EditableImages version={fields} />
+      <EditableStats />
       <div className="fixed bottom-4 left-4 z-[1000] flex max-w-[calc(100vw-2rem)] flex-wrap items-center gap-2 font-sans">
         <button
           type="button"

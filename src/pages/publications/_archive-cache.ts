@@ -9,6 +9,7 @@ import type { Page } from 'astro';
 import { contentHash, pagesToRender, recordHash } from '../../integrations/page-cache';
 import {
   loadArchiveFilters,
+  loadImageFoci,
   loadLibrary,
   loadSiteSettings,
 } from '../../server/workflows/page-data';
@@ -26,7 +27,12 @@ export async function archivePagesToRender<T extends { props: { page: Page<unkno
   route: string,
   paths: readonly T[],
 ): Promise<T[]> {
-  const around = await archiveSurroundings();
+  const [around, foci] = await Promise.all([archiveSurroundings(), loadImageFoci()]);
+  // A card is cropped at its image's focal point: a moved point renders the pages that show it.
+  const focusOf = (record: unknown) => {
+    const image = (record as { image?: string }).image;
+    return image ? (foci.get(image) ?? null) : null;
+  };
   return pagesToRender(
     route,
     paths,
@@ -37,7 +43,7 @@ export async function archivePagesToRender<T extends { props: { page: Page<unkno
         ...p.props,
         page: {
           ...p.props.page,
-          data: p.props.page.data.map((record) => recordHash(record as object)),
+          data: p.props.page.data.map((record) => [recordHash(record as object), focusOf(record)]),
         },
       },
     ],

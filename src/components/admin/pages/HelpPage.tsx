@@ -165,6 +165,31 @@ export default function HelpPage() {
           test issues; admins send them, unless an admin lets editors send too.
         </p>
       </Topic>
+      <Topic id="images" title="Images: the media library and focal points">
+        <ul>
+          <li>
+            Every image you upload is kept once in{' '}
+            <AdminLink page="media" className={link}>
+              Media
+            </AdminLink>
+            , with its alt text, credit and licence. Each image field has{' '}
+            <strong>Choose from library</strong>, so the same photo is never uploaded twice.
+          </li>
+          <li>
+            Click or drag on a picture (or use the arrow keys) to set its{' '}
+            <strong>focal point</strong>: every crop of it on the site keeps that spot in view.
+          </li>
+          <li>
+            On the page in edit mode, <strong>Change image</strong> on a photo opens the same
+            picker, and the home page&rsquo;s stats can be added, moved and removed there, with an
+            Undo for the last step.
+          </li>
+          <li>
+            An image can be deleted only when nothing shows it: its page in Media lists where it is
+            used. <strong>Replace file everywhere</strong> swaps the picture in all those places.
+          </li>
+        </ul>
+      </Topic>
       <Topic id="restore" title="Undo a change">
         <ol>
           <li>
