@@ -1,17 +1,20 @@
-// npm run bench:scale: what every read costs when the store is full (issue "content at scale").
-// Seeds 50,000 subscribers (with 5,000 signups awaiting confirmation and 5,000 addresses that
-// unsubscribed beside them), 10,000 contact messages, 10,000 testimonials (9,900 pending), 1,000
-// publications, 1,000 events and 2,000 history entries into a fresh local platform, then measures
-// p50/p95 and Blobs calls per request for each endpoint: once as is, and once with a fixed delay
-// added to every Blobs call (BENCH_BLOBS_LATENCY_MS, default 20) to show what Netlify's round trips
-// would cost. Public reads are timed at the function (the emulated CDN is purged before each).
-// Writes bench/scale-results.json and the "Scale" section of bench/RESULTS.md; exits non-zero when
-// a budget is broken.
+// npm run bench:scale: what every read and write costs when the store is full (issue "a library of
+// any size"). Seeds 10,000 publications with Markdown bodies, 1,000 events, 50,000 subscribers
+// (with 5,000 signups awaiting confirmation and 5,000 addresses that unsubscribed beside them),
+// 10,000 contact messages, 10,000 testimonials (9,900 pending) and 2,000 history entries into a
+// fresh local platform, written straight to the store. Then, per endpoint: response bytes (raw and
+// gzip), Blobs calls and the bytes they read and wrote per request, and p50/p95 times; once as is,
+// and for reads once more with a fixed delay added to every Blobs call (BENCH_BLOBS_LATENCY_MS,
+// default 20) to show what Netlify's round trips would cost. Public reads are timed at the
+// function (the emulated CDN is purged before each). Last, a title change is timed from its save
+// to the live page (the build started at once). Writes bench/scale-results.json and the "Scale"
+// section of bench/RESULTS.md, prints pass/fail per budget and exits non-zero when one fails.
 //
-// `npm run bench:scale -- --build-only` times only the full build (over the same publications,
-// events and testimonials, without the subscribers, messages and history it does not read) and
-// updates the full build's figure and budget in the results, keeping the endpoints' last figures.
+// `--size 0.1` seeds that fraction of every count (a quick check that the benchmark works; its
+// figures are not the issue's). `--build-only` times only the full build (over the same
+// publications, events and testimonials) and keeps the endpoints' last figures.
 import { readFile, rm, writeFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -22,42 +25,56 @@ import { writeResultsSection } from './results-file';
 
 const LATENCY_MS = Number(process.env.BENCH_BLOBS_LATENCY_MS ?? 20);
 const RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 25);
+const SIZE = Number(args().size ?? 1);
+if (!(SIZE > 0 && SIZE <= 1))
+  throw new Error('--size is a fraction of the full library, 0 < size <= 1');
+const sized = (n: number) => Math.max(1, Math.round(n * SIZE));
 const SIZES = {
-  subscribers: 50_000,
-  pendingSignups: 5_000,
-  unsubscribed: 5_000,
-  messages: 10_000,
-  testimonials: 10_000,
-  approvedTestimonials: 100,
-  publications: 1_000,
-  events: 1_000,
-  history: 2_000,
-  assets: 5_000,
+  subscribers: sized(50_000),
+  pendingSignups: sized(5_000),
+  unsubscribed: sized(5_000),
+  messages: sized(10_000),
+  testimonials: sized(10_000),
+  approvedTestimonials: sized(100),
+  publications: sized(10_000),
+  events: sized(1_000),
+  history: sized(2_000),
+  assets: sized(5_000),
 };
+/** The issue's budgets. */
 const BUDGET = {
+  responseBytes: 1_000_000,
   publicP50Ms: 50,
-  publicWithLatencyP50Ms: 100,
+  publicBlobCalls: 2,
   adminPageP50Ms: 200,
-  dashboardP50Ms: 200,
+  summaryMs: 200,
+  saveMs: 300,
+  saveWrittenBytes: 64 * 1024,
+  reorderMs: 300,
+  exportMs: 10_000,
+  saveToLiveMs: 10_000,
+  // Kept from the benchmark's earlier budgets, beside the issue's.
+  publicWithLatencyP50Ms: 100,
   searchP50Ms: 1_000,
-  csvExportMs: 5_000,
-  fullBuildMs: 15_000,
 };
 const DAY = 86_400_000;
 const BUILD_ONLY = args()['build-only'] === true;
 const RESULTS_JSON = path.join(PROJECT_ROOT, 'bench/scale-results.json');
 
-type Kind = 'public' | 'admin' | 'dashboard' | 'search' | 'export';
-// `budget: false`: reported, with no budget in the issue (the contact export reads every message it writes out).
-const ENDPOINTS: { kind: Kind; path: string; budget?: false }[] = [
+type Kind = 'public' | 'admin' | 'dashboard' | 'search' | 'export' | 'save' | 'reorder';
+const MIDDLE = `pub-${Math.floor(SIZES.publications / 2)}`;
+const ENDPOINTS: { kind: Kind; path: string; method?: string; body?: () => unknown }[] = [
   { kind: 'public', path: '/api/testimonials/approved' },
   { kind: 'public', path: '/api/testimonials/featured' },
   { kind: 'public', path: '/api/events' },
   { kind: 'public', path: '/api/publications' },
+  { kind: 'public', path: `/api/publications/${MIDDLE}` },
   { kind: 'public', path: '/api/team-members' },
   { kind: 'public', path: '/api/research-areas' },
   { kind: 'public', path: '/api/stats' },
   { kind: 'public', path: '/api/site-settings' },
+  { kind: 'admin', path: '/api/publications/all?page=1&pageSize=20' },
+  { kind: 'admin', path: '/api/events/all?page=1&pageSize=20' },
   { kind: 'admin', path: '/api/admin/contact-forms?page=1&pageSize=20' },
   { kind: 'admin', path: '/api/admin/contact-forms?page=50&pageSize=20' },
   { kind: 'admin', path: '/api/admin/subscriptions?page=1&pageSize=20' },
@@ -74,19 +91,52 @@ const ENDPOINTS: { kind: Kind; path: string; budget?: false }[] = [
   { kind: 'search', path: '/api/admin/subscriptions?q=user4242&pageSize=20' },
   { kind: 'export', path: '/api/admin/subscriptions/export' },
   { kind: 'export', path: '/api/admin/subscriptions/export?list=unsubscribed' },
-  { kind: 'export', path: '/api/admin/contact-forms/export', budget: false },
+  { kind: 'export', path: '/api/admin/contact-forms/export' },
+  {
+    kind: 'save',
+    path: `/api/publications/${MIDDLE}`,
+    method: 'PATCH',
+    body: () => ({ title: `Scale publication retitled ${crypto.randomUUID().slice(0, 8)}` }),
+  },
+  // One item moved before another: the shape the issue asks for (an older API may refuse it).
+  {
+    kind: 'reorder',
+    path: '/api/publications/order',
+    method: 'PUT',
+    body: () => ({ id: `pub-${SIZES.publications - 1}`, before: 'pub-0' }),
+  },
 ];
 
 export interface ScaleRow {
   kind: Kind;
+  method: string;
   path: string;
+  status: number;
   p50Ms: number;
   p95Ms: number;
+  /**
+   * The first request of this endpoint, with every parsed copy forgotten first: its Blobs calls
+   * and bytes read are those of a new (cold) function instance's first request.
+   */
+  coldMs: number;
+  coldBlobCalls: number;
+  coldBlobBytesRead: number;
+  bytes: number;
+  gzipBytes: number;
   blobCalls: number;
-  budgeted: boolean;
-  latencyP50Ms: number;
-  latencyP95Ms: number;
+  blobBytesRead: number;
+  blobBytesWritten: number;
+  latencyP50Ms?: number;
+  latencyP95Ms?: number;
 }
+
+/** A Markdown body of about 3.5 KB, as the issue's library had. */
+const markdownBody = (n: number) =>
+  Array.from(
+    { length: 4 },
+    (_, i) =>
+      `## Part ${i + 1} of publication ${n}\n\n${'Institutions adopt AI unevenly; this section looks at why, with evidence from audits and interviews. '.repeat(8)}`,
+  ).join('\n\n');
 
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
@@ -115,9 +165,10 @@ const platform = await startPlatform({
 try {
   const t0 = performance.now();
   const { createUser } = await import('../../src/server/auth/users');
-  const { createOnce, importSubscriptions, subscriptionId } =
-    await import('../../src/server/visitors/newsletter');
-  const { addToSnapshot } = await import('../../src/server/visitors/newsletter-index');
+  const { subscriptionId } = await import('../../src/server/visitors/newsletter');
+  const { addToSnapshot, writeMarker } = await import('../../src/server/visitors/newsletter-index');
+  const { newsletterSubscriptionSchema } =
+    await import('../../src/schemas/newsletter-subscription');
   const { suppress } = await import('../../src/server/visitors/newsletter-suppression');
   const { CURRENT_CONSENT } = await import('../../src/schemas/newsletter-consent');
   const { insertTestimonials } = await import('../../src/server/visitors/testimonials');
@@ -125,7 +176,7 @@ try {
     await import('../../src/server/content/collections');
   const { commitChange } = await import('../../src/server/publishing/history');
   const { newestFirstKey } = await import('../../src/server/storage/keys');
-  const { openStore, STORES } = await import('../../src/server/storage/store');
+  const { forgetParsedCopies, openStore, STORES } = await import('../../src/server/storage/store');
   const { seedDemoContent } = await import('../../src/server/workflows/seed');
   const now = Date.now();
   const stamp = new Date(now).toISOString();
@@ -133,16 +184,21 @@ try {
   console.log('Seeding…');
   await seedDemoContent();
   await createUser({ username: 'scale-admin', password: 'scale-password-123', isAdmin: true });
+  // Through the collection's own bulk write (one call, whatever its layout), not one save each.
   await publications.replaceAll(
     Array.from({ length: SIZES.publications }, (_, n) => ({
       id: `pub-${n}`,
       title: `Scale publication ${n}`,
       description: 'A careful look at how institutions adopt AI. '.repeat(4),
-      date: 'March 2025',
-      type: 'Report',
+      // Spread over ten years, newest first by number, as a migrated archive is.
+      publishedOn: new Date(now - Math.floor((n * 3650) / SIZES.publications) * DAY)
+        .toISOString()
+        .slice(0, 10),
+      type: ['Report', 'Policy Brief', 'Working Paper'][n % 3],
       authors: 'M. Chen',
       link: '',
       image: '',
+      body: markdownBody(n),
       order: n,
       createdAt: stamp,
       updatedAt: stamp,
@@ -174,17 +230,12 @@ try {
     }),
   );
   if (!BUILD_ONLY) {
-    // Spread over two years, as a real list grows.
-    await importSubscriptions(
-      Array.from({ length: SIZES.subscribers }, (_, n) => ({
-        email: `user${n}@example.org`,
-        createdAt: new Date(now - ((n * 7919) % (730 * 24)) * 3_600_000 - n).toISOString(),
-      })),
-      48,
-    );
-    // Beside them, as a real list has: signups still waiting for their confirmation, and addresses
-    // that left (each also on the suppression list), stored as the signup and unsubscribe paths store them.
-    const others = [
+    // Written straight to the store as a signup leaves them (marker, then record), then listed in
+    // the index in one write: the subscribers spread over two years, as a real list grows, and
+    // beside them signups still waiting for their confirmation and addresses that left (each also
+    // on the suppression list).
+    const kinds = [
+      ...Array.from({ length: SIZES.subscribers }, (_, n) => ({ n, status: 'confirmed' as const })),
       ...Array.from({ length: SIZES.pendingSignups }, (_, n) => ({
         n,
         status: 'pending' as const,
@@ -194,35 +245,39 @@ try {
         status: 'unsubscribed' as const,
       })),
     ];
-    const written: Awaited<ReturnType<typeof createOnce>>['subscription'][] = [];
-    await times(others.length, 32, async (i) => {
-      const { n, status } = others[i]!;
-      const email = `${status}${n}@example.org`;
+    const records = openStore(STORES.newsletter);
+    const written = kinds.map(({ n, status }) => {
+      const email = `${status === 'confirmed' ? 'user' : status}${n}@example.org`;
       const at = new Date(
         now - (status === 'pending' ? n % (6 * 24) : (n * 7919) % (730 * 24)) * 3_600_000 - n,
       ).toISOString();
-      const record = {
+      return newsletterSubscriptionSchema.parse({
         id: subscriptionId(email),
         email,
         createdAt: at,
         status,
-        form: 'inline' as const,
+        form: status === 'confirmed' ? 'import' : 'inline',
         source: '/',
         consent: CURRENT_CONSENT,
         ...(status === 'pending'
           ? { requestedAt: at, confirmTokenHash: 'x'.repeat(64), confirmSentAt: at }
-          : { confirmedAt: at, unsubscribedAt: at }),
-      };
-      const { subscription } = await createOnce(record);
-      if (status === 'unsubscribed') await suppress(record.id);
-      written.push(subscription);
+          : status === 'unsubscribed'
+            ? { confirmedAt: at, unsubscribedAt: at }
+            : { confirmedAt: at }),
+      });
+    });
+    await times(written.length, 64, async (i) => {
+      const record = written[i]!;
+      await writeMarker(record);
+      await records.setJSON(record.id, record);
+      if (record.status === 'unsubscribed') await suppress(record.id);
     });
     await addToSnapshot(written);
     console.log(
       `  ${SIZES.subscribers} subscribers, ${SIZES.pendingSignups} pending and ${SIZES.unsubscribed} unsubscribed (${Math.round(performance.now() - t0)} ms so far)`,
     );
     const contact = openStore(STORES.contact);
-    await times(SIZES.messages, 16, async (n) => {
+    await times(SIZES.messages, 64, async (n) => {
       const at = now - (n % 365) * DAY - n * 1000;
       const id = newestFirstKey(at);
       const createdAt = new Date(at).toISOString();
@@ -315,24 +370,14 @@ try {
   if (BUILD_ONLY) {
     // The endpoints' figures stay as the last full run measured them; only the build's change.
     const last = JSON.parse(await readFile(RESULTS_JSON, 'utf8')) as ScaleResults;
-    const broken = last.broken.filter((b) => !b.startsWith('full build'));
-    if (fullBuildMs > BUDGET.fullBuildMs)
-      broken.push(`full build ${fullBuildMs} ms (budget ${BUDGET.fullBuildMs} ms)`);
     const results: ScaleResults = {
       ...last,
       fullBuildMs,
       buildDate: new Date().toISOString(),
-      buildLoad: `${loadavg()[1]!.toFixed(1)} on ${availableParallelism()} cores`,
-      broken,
+      buildLoad: load(),
     };
     await writeFile(RESULTS_JSON, JSON.stringify(results, null, 2) + '\n');
     await writeResultsSection('scale', renderScale(results));
-    console.log(
-      fullBuildMs > BUDGET.fullBuildMs
-        ? `\nBudget broken: full build ${fullBuildMs} ms`
-        : '\nThe full build keeps its budget.',
-    );
-    process.exitCode = fullBuildMs > BUDGET.fullBuildMs ? 1 : 0;
   } else {
     const login = await fetch(`${platform.url}/api/auth/login`, {
       method: 'POST',
@@ -341,29 +386,50 @@ try {
     });
     const cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0]!;
 
-    /** Times `runs` requests to `p` through a Blobs proxy with `latencyMs` per call. */
-    async function measure(p: string, kind: Kind, latencyMs: number, runs: number) {
+    /** Times `runs` requests through a Blobs proxy with `latencyMs` per call; the first is the cold one. */
+    async function measure(e: (typeof ENDPOINTS)[number], latencyMs: number, runs: number) {
       const proxy = await startBlobsProxy(currentBlobsURL(), { latencyMs });
       const undo = redirectBlobsContext(proxy.url);
       try {
-        const headers: Record<string, string> = kind === 'public' ? {} : { cookie };
+        const headers: Record<string, string> = e.kind === 'public' ? {} : { cookie };
+        let last = { status: 0, bytes: 0, gzipBytes: 0 };
         const once = async () => {
-          if (kind === 'public') platform.cdn.purge();
+          if (e.kind === 'public') platform.cdn.purge();
+          const body = e.body && JSON.stringify(e.body());
           const start = performance.now();
-          const res = await fetch(platform.url + p, { headers });
-          await res.arrayBuffer();
-          if (!res.ok) throw new Error(`${p}: ${res.status}`);
-          return performance.now() - start;
+          const res = await fetch(platform.url + e.path, {
+            method: e.method ?? 'GET',
+            headers: body ? { ...headers, 'content-type': 'application/json' } : headers,
+            body,
+          });
+          const answer = Buffer.from(await res.arrayBuffer());
+          const ms = performance.now() - start;
+          last = { status: res.status, bytes: answer.length, gzipBytes: gzipSync(answer).length };
+          return ms;
         };
-        await once(); // warm: a function's first call loads its module, as a cold start does
+        // The first call finds nothing parsed, as a new function instance would.
+        forgetParsedCopies();
+        const coldMs = await once();
+        const first = {
+          calls: proxy.calls.length,
+          read: proxy.sizes.reduce((n, s) => n + s.received, 0),
+        };
         proxy.reset();
         const ms: number[] = [];
         for (let i = 0; i < runs; i++) ms.push(await once());
         ms.sort((a, b) => a - b);
+        const sum = (f: (s: { sent: number; received: number }) => number) =>
+          Math.round(proxy.sizes.reduce((n, s) => n + f(s), 0) / runs);
         return {
+          ...last,
+          coldMs: round(coldMs),
+          coldCalls: first.calls,
+          coldRead: first.read,
           p50: round(quantile(ms, 0.5)),
           p95: round(quantile(ms, 0.95)),
           calls: round(proxy.calls.length / runs),
+          read: sum((s) => s.received),
+          written: sum((s) => s.sent),
         };
       } finally {
         undo();
@@ -371,66 +437,72 @@ try {
       }
     }
 
+    // The inbox index is built by a store's first admin read (a scan of every message, once):
+    // a live site has long had it, so it is built before anything is measured.
+    await fetch(`${platform.url}/api/admin/contact-forms`, { headers: { cookie } });
     console.log('Measuring…');
     const rows: ScaleRow[] = [];
     for (const e of ENDPOINTS) {
-      const runs = e.kind === 'export' ? 3 : RUNS;
-      const plain = await measure(e.path, e.kind, 0, runs);
-      const slow = await measure(
-        e.path,
-        e.kind,
-        LATENCY_MS,
-        e.kind === 'export' ? 1 : Math.min(runs, 10),
-      );
+      const runs = e.kind === 'export' ? 3 : e.kind === 'save' || e.kind === 'reorder' ? 10 : RUNS;
+      const plain = await measure(e, 0, runs);
+      const reads = e.kind === 'public' || e.kind === 'admin' || e.kind === 'dashboard';
+      const slow = reads ? await measure(e, LATENCY_MS, Math.min(runs, 10)) : null;
       rows.push({
         kind: e.kind,
+        method: e.method ?? 'GET',
         path: e.path,
-        budgeted: e.budget !== false,
+        status: plain.status,
         p50Ms: plain.p50,
         p95Ms: plain.p95,
+        coldMs: plain.coldMs,
+        coldBlobCalls: plain.coldCalls,
+        coldBlobBytesRead: plain.coldRead,
+        bytes: plain.bytes,
+        gzipBytes: plain.gzipBytes,
         blobCalls: plain.calls,
-        latencyP50Ms: slow.p50,
-        latencyP95Ms: slow.p95,
+        blobBytesRead: plain.read,
+        blobBytesWritten: plain.written,
+        ...(slow && { latencyP50Ms: slow.p50, latencyP95Ms: slow.p95 }),
       });
       console.log(
-        `  ${e.path}: p50 ${plain.p50} ms, p95 ${plain.p95} ms, ${plain.calls} Blobs calls; with ${LATENCY_MS} ms per call p50 ${slow.p50} ms`,
+        `  ${e.method ?? 'GET'} ${e.path}: ${plain.status}, ${plain.bytes} B (${plain.gzipBytes} gz), p50 ${plain.p50} ms, p95 ${plain.p95} ms, first call ${plain.coldMs} ms (${plain.coldCalls} calls reading ${plain.coldRead} B), ${plain.calls} Blobs calls reading ${plain.read} B, writing ${plain.written} B`,
       );
     }
 
-    const broken: string[] = [];
-    for (const r of rows.filter((x) => x.budgeted)) {
-      const limit = {
-        public: BUDGET.publicP50Ms,
-        admin: BUDGET.adminPageP50Ms,
-        dashboard: BUDGET.dashboardP50Ms,
-        search: BUDGET.searchP50Ms,
-        export: BUDGET.csvExportMs,
-      }[r.kind];
-      if (r.p50Ms > limit) broken.push(`${r.path}: p50 ${r.p50Ms} ms (budget ${limit} ms)`);
-      if (r.kind === 'public' && r.latencyP50Ms > BUDGET.publicWithLatencyP50Ms)
-        broken.push(
-          `${r.path} with ${LATENCY_MS} ms per Blobs call: p50 ${r.latencyP50Ms} ms (budget ${BUDGET.publicWithLatencyP50Ms} ms)`,
-        );
-    }
-    if (fullBuildMs > BUDGET.fullBuildMs)
-      broken.push(`full build ${fullBuildMs} ms (budget ${BUDGET.fullBuildMs} ms)`);
+    // A title change from its save to the live page, the build started at once.
+    const title = `Live check ${crypto.randomUUID().slice(0, 8)}`;
+    const s0 = performance.now();
+    const saved = await fetch(`${platform.url}/api/publications/${MIDDLE}`, {
+      method: 'PATCH',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ title }),
+    });
+    const { slug } = (await saved.json()) as { slug?: string };
+    await platform.build();
+    const live = await fetch(`${platform.url}/publications/${slug ?? ''}`);
+    const saveToLiveMs = (await live.text()).includes(title)
+      ? Math.round(performance.now() - s0)
+      : null;
+    console.log(`Save → live: ${saveToLiveMs ?? 'the page did not show the change'} ms`);
 
     const results: ScaleResults = {
       date: new Date().toISOString(),
+      load: load(),
+      size: SIZE,
       sizes: { ...SIZES, ...counts },
       latencyMs: LATENCY_MS,
       runs: RUNS,
       fullBuildMs,
+      saveToLiveMs,
       rows,
-      budget: BUDGET,
-      broken,
+      checks: checks(rows, saveToLiveMs),
     };
     await writeFile(RESULTS_JSON, JSON.stringify(results, null, 2) + '\n');
     await writeResultsSection('scale', renderScale(results));
-    console.log(
-      broken.length ? `\nBudgets broken:\n- ${broken.join('\n- ')}` : '\nAll scale budgets hold.',
-    );
-    process.exitCode = broken.length ? 1 : 0;
+    console.log('\nBudgets:');
+    for (const c of results.checks)
+      console.log(`  ${c.pass ? 'pass' : 'FAIL'}  ${c.budget}: ${c.got}`);
+    process.exitCode = results.checks.every((c) => c.pass) ? 0 : 1;
   }
 } finally {
   await platform.close();
@@ -439,45 +511,163 @@ try {
 
 interface ScaleResults {
   date: string;
-  /** When `--build-only` last timed the full build (the rest is from `date`), and the machine's load then. */
+  /** The machine's load average (5 minutes) when the run ended, and its cores. */
+  load: string;
+  /** The fraction of the issue's library seeded (1: all of it). */
+  size: number;
+  /** When `--build-only` last timed the full build (the rest is from `date`), and the load then. */
   buildDate?: string;
   buildLoad?: string;
   sizes: typeof SIZES & { team: number; researchAreas: number; stats: number };
   latencyMs: number;
   runs: number;
   fullBuildMs: number;
+  saveToLiveMs: number | null;
   rows: ScaleRow[];
-  budget: typeof BUDGET;
-  broken: string[];
+  checks: Check[];
+}
+
+interface Check {
+  budget: string;
+  got: string;
+  pass: boolean;
+}
+
+function load() {
+  return `${loadavg()[1]!.toFixed(1)} on ${availableParallelism()} cores`;
+}
+
+/** Every budget of the issue against what was measured. */
+function checks(rows: ScaleRow[], saveToLiveMs: number | null): Check[] {
+  const out: Check[] = [];
+  const of = (kind: Kind) => rows.filter((r) => r.kind === kind);
+  const worst = (list: ScaleRow[], f: (r: ScaleRow) => number) =>
+    list.reduce<ScaleRow | undefined>((w, r) => (!w || f(r) > f(w) ? r : w), undefined);
+  const ok = (r: ScaleRow) => r.status >= 200 && r.status < 300;
+  const name = (r: ScaleRow) => `${r.method} ${r.path}`;
+  const failed = rows.filter((r) => !ok(r));
+  out.push({
+    budget: 'every request answers 2xx',
+    got: failed.length ? failed.map((r) => `${name(r)}: ${r.status}`).join('; ') : 'all 2xx',
+    pass: failed.length === 0,
+  });
+  // Exports stream a file (their budget is time); every other answer is one function response.
+  const answers = rows.filter((r) => r.kind !== 'export');
+  const big = answers.filter((r) => r.bytes > BUDGET.responseBytes);
+  out.push({
+    budget: `every function response ≤ ${BUDGET.responseBytes.toLocaleString('en')} bytes (exports aside)`,
+    got: big.length
+      ? big.map((r) => `${name(r)}: ${r.bytes.toLocaleString('en')} B`).join('; ')
+      : `largest ${worst(answers, (r) => r.bytes)?.bytes.toLocaleString('en')} B`,
+    pass: big.length === 0,
+  });
+  const pub = of('public');
+  const slowPub = pub.filter((r) => r.p50Ms > BUDGET.publicP50Ms);
+  out.push({
+    budget: `public reads p50 ≤ ${BUDGET.publicP50Ms} ms`,
+    got: slowPub.length
+      ? slowPub.map((r) => `${r.path}: ${r.p50Ms} ms`).join('; ')
+      : `slowest ${worst(pub, (r) => r.p50Ms)?.p50Ms} ms`,
+    pass: slowPub.length === 0,
+  });
+  const slowRemote = pub.filter((r) => (r.latencyP50Ms ?? 0) > BUDGET.publicWithLatencyP50Ms);
+  out.push({
+    budget: `public reads p50 ≤ ${BUDGET.publicWithLatencyP50Ms} ms with ${LATENCY_MS} ms per Blobs call`,
+    got: slowRemote.length
+      ? slowRemote.map((r) => `${r.path}: ${r.latencyP50Ms} ms`).join('; ')
+      : `slowest ${worst(pub, (r) => r.latencyP50Ms ?? 0)?.latencyP50Ms} ms`,
+    pass: slowRemote.length === 0,
+  });
+  for (const r of of('search'))
+    out.push({
+      budget: `subscriber search p50 ≤ ${BUDGET.searchP50Ms} ms`,
+      got: `p50 ${r.p50Ms} ms`,
+      pass: ok(r) && r.p50Ms <= BUDGET.searchP50Ms,
+    });
+  const chatty = pub.filter((r) => r.blobCalls > BUDGET.publicBlobCalls);
+  out.push({
+    budget: `public reads 1–${BUDGET.publicBlobCalls} Blobs calls`,
+    got: chatty.length
+      ? chatty.map((r) => `${r.path}: ${r.blobCalls}`).join('; ')
+      : `most ${worst(pub, (r) => r.blobCalls)?.blobCalls}`,
+    pass: chatty.length === 0,
+  });
+  const admin = of('admin');
+  const slowAdmin = admin.filter((r) => r.p50Ms > BUDGET.adminPageP50Ms);
+  out.push({
+    budget: `admin list pages p50 ≤ ${BUDGET.adminPageP50Ms} ms`,
+    got: slowAdmin.length
+      ? slowAdmin.map((r) => `${r.path}: ${r.p50Ms} ms`).join('; ')
+      : `slowest ${worst(admin, (r) => r.p50Ms)?.p50Ms} ms`,
+    pass: slowAdmin.length === 0,
+  });
+  for (const r of of('dashboard'))
+    out.push({
+      budget: `the summary ≤ ${BUDGET.summaryMs} ms cold and warm`,
+      got: `first call ${r.coldMs} ms (${r.coldBlobCalls} Blobs calls reading ${r.coldBlobBytesRead.toLocaleString('en')} B), warm p50 ${r.p50Ms} ms`,
+      pass: r.coldMs <= BUDGET.summaryMs && r.p50Ms <= BUDGET.summaryMs,
+    });
+  for (const r of of('save'))
+    out.push({
+      budget: `a publication save ≤ ${BUDGET.saveMs} ms, writing ≤ ${BUDGET.saveWrittenBytes / 1024} KB`,
+      got: `${r.status}, p50 ${r.p50Ms} ms, ${r.blobBytesWritten.toLocaleString('en')} B written`,
+      pass: ok(r) && r.p50Ms <= BUDGET.saveMs && r.blobBytesWritten <= BUDGET.saveWrittenBytes,
+    });
+  for (const r of of('reorder'))
+    out.push({
+      budget: `a reorder ≤ ${BUDGET.reorderMs} ms`,
+      got: `${r.status}, p50 ${r.p50Ms} ms`,
+      pass: ok(r) && r.p50Ms <= BUDGET.reorderMs,
+    });
+  const exports = of('export');
+  const slowExports = exports.filter((r) => r.p50Ms > BUDGET.exportMs);
+  out.push({
+    budget: `exports ≤ ${BUDGET.exportMs / 1000} s (or backgrounded)`,
+    got: exports.map((r) => `${r.path}: ${r.p50Ms} ms`).join('; '),
+    pass: slowExports.length === 0 && exports.every(ok),
+  });
+  out.push({
+    budget: `save → live ≤ ${BUDGET.saveToLiveMs / 1000} s`,
+    got: saveToLiveMs === null ? 'the page never showed the change' : `${saveToLiveMs} ms`,
+    pass: saveToLiveMs !== null && saveToLiveMs <= BUDGET.saveToLiveMs,
+  });
+  return out;
+}
+
+function kb(n: number) {
+  return n >= 10_000 ? `${(n / 1024).toFixed(0)} KB` : `${n} B`;
 }
 
 function renderScale(r: ScaleResults) {
   const table = r.rows
     .map(
       (x) =>
-        `| ${x.kind}${x.budgeted ? '' : ' (no budget)'} | \`${x.path}\` | ${x.p50Ms} | ${x.p95Ms} | ${x.blobCalls} | ${x.latencyP50Ms} | ${x.latencyP95Ms} |`,
+        `| ${x.kind} | \`${x.method} ${x.path}\` | ${x.status} | ${kb(x.bytes)} | ${kb(x.gzipBytes)} | ${x.blobCalls} | ${kb(x.blobBytesRead)} | ${kb(x.blobBytesWritten)} | ${x.p50Ms} | ${x.p95Ms} | ${x.coldMs} | ${x.coldBlobCalls} | ${kb(x.coldBlobBytesRead)} | ${x.latencyP50Ms ?? ''} |`,
     )
     .join('\n');
+  const n = (v: number) => v.toLocaleString('en');
   return `## Scale
 
-Measured by \`npm run bench:scale\` on ${r.date}: ${r.sizes.subscribers.toLocaleString('en')} subscribers
-(with ${r.sizes.pendingSignups.toLocaleString('en')} signups awaiting confirmation and ${r.sizes.unsubscribed.toLocaleString('en')} unsubscribed addresses beside them),
-${r.sizes.messages.toLocaleString('en')} contact messages, ${r.sizes.testimonials.toLocaleString('en')} testimonials
-(${(r.sizes.testimonials - r.sizes.approvedTestimonials).toLocaleString('en')} pending), ${r.sizes.publications.toLocaleString('en')} publications,
-${r.sizes.events.toLocaleString('en')} events and ${r.sizes.history.toLocaleString('en')} history entries, over the local
-platform's file-backed Blobs store. ${r.runs} requests per endpoint after one warm-up call (3 for exports);
-public reads are timed at the function (the CDN cache is purged before each). "Blobs calls" is
-per request. The last two columns add ${r.latencyMs} ms to every Blobs call, as a stand-in for Netlify's
-network round trips.
+Measured by \`npm run bench:scale${r.size !== 1 ? ` -- --size ${r.size}` : ''}\` on ${r.date} (load average ${r.load}; on a shared
+machine the times are pessimistic, the bytes and calls are not)${r.size !== 1 ? `, **at ${r.size} of the issue's library: these are not the issue's figures**` : ''}:
+${n(r.sizes.publications)} publications with Markdown bodies, ${n(r.sizes.events)} events, ${n(r.sizes.subscribers)} subscribers
+(with ${n(r.sizes.pendingSignups)} signups awaiting confirmation and ${n(r.sizes.unsubscribed)} unsubscribed addresses beside them),
+${n(r.sizes.messages)} contact messages, ${n(r.sizes.testimonials)} testimonials
+(${n(r.sizes.testimonials - r.sizes.approvedTestimonials)} pending) and ${n(r.sizes.history)} history entries, over the local
+platform's file-backed Blobs store. ${r.runs} requests per endpoint after a first call (3 for exports, 10 for
+writes), which is shown apart: every parsed copy is forgotten before it, so it reads what a new (cold)
+function instance reads; public reads are timed at the function (the CDN cache is purged before each). Blobs calls and
+the bytes they read and wrote are per request. The last column adds ${r.latencyMs} ms to every Blobs call, as a
+stand-in for Netlify's network round trips (reads only).
 
-| kind | endpoint | p50 ms | p95 ms | Blobs calls | p50 ms +${r.latencyMs} ms/call | p95 ms +${r.latencyMs} ms/call |
-| --- | --- | --- | --- | --- | --- | --- |
+| kind | request | status | bytes | gzip | Blobs calls | read | written | p50 ms | p95 ms | first call ms | its Blobs calls | it read | p50 ms +${r.latencyMs} ms/call |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${table}
 
-Full build with ${r.sizes.publications.toLocaleString('en')} publications and ${r.sizes.events.toLocaleString('en')} events: ${r.fullBuildMs} ms${r.buildDate ? ` (timed alone by \`npm run bench:scale -- --build-only\` on ${r.buildDate}, load average ${r.buildLoad ?? 'unknown'}: on a shared machine the figure is pessimistic)` : ''}.
+Full build: ${n(r.fullBuildMs)} ms${r.buildDate ? ` (timed alone by \`npm run bench:scale -- --build-only\` on ${r.buildDate}, load average ${r.buildLoad ?? 'unknown'})` : ''}. Save → live (a title change, the build started at once): ${r.saveToLiveMs === null ? 'the page never showed the change' : `${n(r.saveToLiveMs)} ms`}.
 
-Budgets: public reads p50 ≤ ${BUDGET.publicP50Ms} ms (≤ ${BUDGET.publicWithLatencyP50Ms} ms with the added latency), admin pages and
-the dashboard p50 ≤ ${BUDGET.adminPageP50Ms} ms, subscriber search ≤ ${BUDGET.searchP50Ms} ms, CSV exports ≤ ${BUDGET.csvExportMs} ms, full build ≤ ${BUDGET.fullBuildMs} ms.
-${r.broken.length ? r.broken.map((b) => `- broken: ${b}`).join('\n') : 'All scale budgets hold.'}
+| budget | measured | |
+| --- | --- | --- |
+${r.checks.map((c) => `| ${c.budget} | ${c.got.replace(/\|/g, '\\|')} | ${c.pass ? 'pass' : '**FAIL**'} |`).join('\n')}
 `;
 }

@@ -23,7 +23,9 @@ export async function startBlobsProxy(target: string, opts: { latencyMs?: number
         `${req.method} ${decodeURIComponent(path.split('?')[0]!)}${path.includes('?') ? ' (list)' : ''}`,
       ) - 1;
     statuses[index] = 0;
-    sizes[index] = { sent: chunks.reduce((n, c) => n + c.length, 0), received: 0 };
+    // Its own object: a reset while the call is in flight must not lose its answer's size.
+    const size = { sent: chunks.reduce((n, c) => n + c.length, 0), received: 0 };
+    sizes[index] = size;
     if (opts.latencyMs) await new Promise((r) => setTimeout(r, opts.latencyMs));
     if (refuseWrites && req.method !== 'GET' && req.method !== 'HEAD') {
       statuses[index] = 403;
@@ -45,7 +47,7 @@ export async function startBlobsProxy(target: string, opts: { latencyMs?: number
     });
     statuses[index] = answer.status;
     const received = Buffer.from(await answer.arrayBuffer());
-    sizes[index]!.received = received.length;
+    size.received = received.length;
     res.writeHead(answer.status, out).end(received);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,13 +1,19 @@
 /**
  * Combining the archive's filters in the browser (topic + type + year) without a page load. The
- * build writes a compact index of every public publication (/publications/filter-index.json);
- * the page script reads it on the first change. Each selection has its own address: one filter
- * is its static page (/publications/type/report), several are /publications?topic=…&type=….
- * Pure, shared by the index route, the page script and tests.
+ * build writes a small index of the filters (/publications/filter-index.json: each value's label
+ * and how many publications it has) and, per filter value, the public publications it holds in a
+ * compact form (/publications/filter-index/<kind>/<value>.json), so that a change fetches only the
+ * publications of the narrowest filter chosen, however large the archive. Each selection has its
+ * own address: one filter is its static page (/publications/type/report), several are
+ * /publications?topic=…&type=…. Pure, shared by the index routes, the page script and tests.
  */
 import { ARCHIVE_PATH, archivePageUrl, FILTER_KINDS, type FilterKind } from './publication-archive';
 
 export const FILTER_INDEX_PATH = `${ARCHIVE_PATH}/filter-index.json`;
+
+/** The publications of one filter value. */
+export const filterPartPath = (kind: FilterKind, value: string) =>
+  `${ARCHIVE_PATH}/filter-index/${kind}/${encodeURIComponent(value)}.json`;
 
 /** One publication in the index: slug, title, type index, topic indexes, year, shown date, authors. */
 export type IndexRow = [
@@ -20,11 +26,41 @@ export type IndexRow = [
   authors: string,
 ];
 
-/** The index: the filters' values ([slug, label]) and every publication, newest first. */
+/** The filters' values ([slug, label]), and how many publications each value has. */
+export interface FilterMeta {
+  topic: [string, string][];
+  type: [string, string][];
+  counts: Record<FilterKind, Record<string, number>>;
+}
+
+/** The publications of one filter value, newest first. */
+export interface FilterPart {
+  rows: IndexRow[];
+}
+
+/** The filters' values with some publications: what filterRows reads. */
 export interface FilterIndex {
   topic: [string, string][];
   type: [string, string][];
   rows: IndexRow[];
+}
+
+/**
+ * The filter value to fetch for a selection: the chosen one with the fewest publications (every
+ * match is among them); null when nothing is chosen. `count` 0 means no publication can match.
+ */
+export function narrowestPart(
+  meta: FilterMeta,
+  selection: Selection,
+): { kind: FilterKind; value: string; count: number } | null {
+  let best: { kind: FilterKind; value: string; count: number } | null = null;
+  for (const kind of FILTER_KINDS) {
+    const value = selection[kind];
+    if (!value) continue;
+    const count = meta.counts[kind][value] ?? 0;
+    if (!best || count < best.count) best = { kind, value, count };
+  }
+  return best;
 }
 
 /** What is chosen: at most one value per group. */

@@ -182,7 +182,10 @@ describe('the /publications archive', () => {
   });
 
   it('is in the sitemap, every listed archive page exists, and search results point at the right page', async () => {
-    const sitemap = (await get('/sitemap.xml')).html;
+    // The index, then each of its parts.
+    const parts = [...(await get('/sitemap.xml')).html.matchAll(/<loc>([^<]+)<\/loc>/g)];
+    let sitemap = '';
+    for (const part of parts) sitemap += (await get(new URL(part[1]!).pathname)).html;
     // Archive pages: /publications, /publications/<n>, /publications/type/<type>[/<n>] (not the publication pages).
     const archive = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
       .map((m) => new URL(m[1]!).pathname.replace(/\/$/, ''))

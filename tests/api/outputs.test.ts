@@ -26,7 +26,9 @@ const releaseAt = Math.ceil((Date.now() + HOUR) / 60_000) * 60_000;
 const tokyo = format(new TZDate(releaseAt, 'Asia/Tokyo'), "yyyy-MM-dd'T'HH:mm");
 const ids: Record<string, string> = {};
 
-const { page, html, sitemapLocs, feedLinks, searchUrls, ogImage } = builtPages(() => site.url);
+const { page, html, sitemapParts, sitemapLocs, feedLinks, searchUrls, ogImage } = builtPages(
+  () => site.url,
+);
 
 beforeAll(async () => {
   ({
@@ -246,7 +248,17 @@ describe('feeds, sitemap and head links', () => {
     expect(await feedLinks('/events/feed.xml')).toEqual(['/events/frontier-safety-summit']);
   });
 
-  it('lists every page in the sitemap', async () => {
+  it('lists every page in the sitemap: an index that robots.txt names, of parts by year', async () => {
+    expect((await page('/robots.txt')).text).toMatch(/^Sitemap: http\S+\/sitemap\.xml$/m);
+    const parts = await sitemapParts();
+    expect(parts[0]).toBe('/sitemaps/pages.xml');
+    expect(
+      parts.filter((p) => /^\/sitemaps\/publications-\d{4}\.xml$/.test(p)).length,
+    ).toBeGreaterThan(0);
+    expect(parts.filter((p) => /^\/sitemaps\/events-\d{4}\.xml$/.test(p)).length).toBeGreaterThan(
+      0,
+    );
+    expect((await page(parts[1]!)).type).toContain('xml');
     expect(await sitemapLocs()).toEqual(
       expect.arrayContaining([
         '/',

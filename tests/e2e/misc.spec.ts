@@ -36,9 +36,17 @@ test('robots.txt and sitemap.xml list what may be crawled', async ({ page, baseU
   expect(text).toContain('Disallow: /api/');
   expect(text).toContain(`Sitemap: ${origin}/sitemap.xml`);
 
+  // A sitemap index: the pages are in its parts.
   const sitemap = await page.request.get('/sitemap.xml');
   expect(sitemap.headers()['content-type']).toContain('xml');
-  const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+  const index = await sitemap.text();
+  expect(index).toContain('<sitemapindex');
+  const locs: string[] = [];
+  for (const [, part] of index.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+    const got = await page.request.get(new URL(part!).pathname);
+    expect(got.headers()['content-type']).toContain('xml');
+    locs.push(...[...(await got.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!));
+  }
   expect(locs).toEqual(expect.arrayContaining([`${origin}/`, `${origin}/team`]));
   expect(locs.some((l) => l!.includes('/search'))).toBe(false);
   expect(locs.some((l) => l!.includes('/admin') || l!.includes('/login'))).toBe(false);

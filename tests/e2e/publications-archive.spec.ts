@@ -141,6 +141,11 @@ test.describe('without JavaScript', () => {
 test('with JavaScript, topic, type and year combine in place and the address says what is chosen', async ({
   page,
 }) => {
+  // Each change fetches the filters' labels once, then only the publications of one filter value.
+  const fetched: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/filter-index')) fetched.push(new URL(r.url()).pathname);
+  });
   await page.goto(`${site.url}/publications`);
   // A page load would drop this marker: every step below must keep it.
   await page.evaluate(() => Object.assign(window, { stayedOnPage: true }));
@@ -187,6 +192,11 @@ test('with JavaScript, topic, type and year combine in place and the address say
   await expect(page).toHaveURL(`${site.url}/publications?topic=ai-governance-policy&type=report`);
   await expect(results.getByRole('link')).toHaveText(['The State of AI Governance 2025']);
   expect(await stayed()).toBe(true);
+  expect(fetched[0]).toBe('/publications/filter-index.json');
+  expect(fetched[1]).toBe('/publications/filter-index/topic/ai-governance-policy.json');
+  for (const path of fetched.slice(1))
+    expect(path).toMatch(/^\/publications\/filter-index\/(topic|type|year)\/[\w-]+\.json$/);
+  expect(new Set(fetched).size).toBe(fetched.length);
 
   // The address alone brings the same selection back.
   await page.goto(`${site.url}/publications?topic=ai-governance-policy&type=report`);

@@ -31,9 +31,23 @@ export function builtPages(base: () => string) {
     expect(got.status, path).toBe(200);
     return parse(got.text);
   };
-  const sitemapLocs = async () => {
+  /** The sitemap index's part files, as paths. */
+  const sitemapParts = async () => {
     const parsed = new XMLParser().parse((await page('/sitemap.xml')).text);
-    return [parsed.urlset.url].flat().map((u: { loc: string }) => new URL(u.loc).pathname);
+    return [parsed.sitemapindex.sitemap]
+      .flat()
+      .map((s: { loc: string }) => new URL(s.loc).pathname);
+  };
+  /** Every page the sitemap lists, through its index, part after part. */
+  const sitemapLocs = async () => {
+    const locs: string[] = [];
+    for (const part of await sitemapParts()) {
+      const got = await page(part);
+      expect(got.status, part).toBe(200);
+      const parsed = new XMLParser().parse(got.text);
+      locs.push(...[parsed.urlset.url].flat().map((u: { loc: string }) => new URL(u.loc).pathname));
+    }
+    return locs;
   };
   const feedLinks = async (path: string) =>
     (await new Parser().parseString((await page(path)).text)).items.map(
@@ -45,5 +59,5 @@ export function builtPages(base: () => string) {
   const ogImage = async (path: string) =>
     new URL((await html(path)).querySelector('meta[property="og:image"]')!.getAttribute('content')!)
       .pathname;
-  return { page, html, sitemapLocs, feedLinks, searchUrls, ogImage };
+  return { page, html, sitemapParts, sitemapLocs, feedLinks, searchUrls, ogImage };
 }

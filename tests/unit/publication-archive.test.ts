@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { byYear, type SitemapEntry } from '../../src/lib/sitemap-parts';
+import { filterPartPath, narrowestPart, type FilterMeta } from '../../src/lib/archive-filter';
 import {
   ARCHIVE_PAGE_SIZE,
   archivePageCount,
@@ -77,5 +79,52 @@ describe('publication archive addresses', () => {
       ['2023', 1],
     ]);
     expect(publicationsOfYear(pubs, '2024')).toEqual([{ date: 'March 2024' }, { date: '2024' }]);
+  });
+});
+
+describe('sitemap parts', () => {
+  it('groups by year, newest first, and cuts a year past 10,000 addresses into further parts', () => {
+    const entries = (year: string, n: number): [string, SitemapEntry[]] => [
+      year,
+      Array.from({ length: n }, (_, i): SitemapEntry => [`/p/${year}-${i}`, `${year}-01-01`]),
+    ];
+    const parts = byYear('publications', [
+      entries('2023', 3),
+      entries('2025', 10_000 + 1),
+      entries('', 1),
+      entries('2025', 10_000),
+    ]);
+    expect(parts.map(([name, list]) => [name, list.length])).toEqual([
+      ['publications-2025', 10_000],
+      ['publications-2025-2', 10_000],
+      ['publications-2025-3', 1],
+      ['publications-2023', 3],
+      ['publications-undated', 1],
+    ]);
+  });
+});
+
+describe('the archive filter index', () => {
+  const meta: FilterMeta = {
+    topic: [['safety', 'Safety']],
+    type: [['report', 'Report']],
+    counts: { topic: { safety: 40 }, type: { report: 900 }, year: { '2024': 120 } },
+  };
+  it('fetches the publications of the narrowest filter chosen, and none when nothing can match', () => {
+    expect(narrowestPart(meta, { type: 'report', year: '2024' })).toEqual({
+      kind: 'year',
+      value: '2024',
+      count: 120,
+    });
+    expect(narrowestPart(meta, { topic: 'safety', type: 'report', year: '2024' })?.value).toBe(
+      'safety',
+    );
+    expect(narrowestPart(meta, { year: '1999', type: 'report' })).toEqual({
+      kind: 'year',
+      value: '1999',
+      count: 0,
+    });
+    expect(narrowestPart(meta, {})).toBeNull();
+    expect(filterPartPath('topic', 'safety')).toBe('/publications/filter-index/topic/safety.json');
   });
 });

@@ -1,9 +1,12 @@
 import {
   FILTER_INDEX_PATH,
+  filterPartPath,
   filterRows,
+  narrowestPart,
   selectionFromUrl,
   selectionUrl,
-  type FilterIndex,
+  type FilterMeta,
+  type FilterPart,
   type Selection,
 } from '../../lib/archive-filter';
 import { FILTER_KINDS, publicationUrl, type FilterKind } from '../../lib/publication-archive';
@@ -14,7 +17,8 @@ const STEP = 24;
 /**
  * The archive's filter groups, combined in place. Without JavaScript each chip is a link to its
  * static page (one filter at a time). With it, a chip changes only its own group, the list is
- * drawn from the filter index (loaded on the first change), and the address says what is chosen
+ * drawn from the filter index (its labels and counts loaded on the first change, then the
+ * publications of the narrowest filter chosen, each file once), and the address says what is chosen
  * (one filter: its static page; several: /publications?topic=…&type=…&year=…), so it can be
  * shared, reloaded and gone back to. Plain script: no framework ships with the archive.
  */
@@ -39,7 +43,12 @@ export function startArchiveFilters(): void {
   const titleSuffix = builtTitle.includes(' - ')
     ? builtTitle.slice(builtTitle.lastIndexOf(' - '))
     : '';
-  let index: Promise<FilterIndex> | null = null;
+  let meta: Promise<FilterMeta> | null = null;
+  const parts = new Map<string, Promise<FilterPart>>();
+  const getJSON = <T>(path: string) =>
+    fetch(path).then((r) =>
+      r.ok ? (r.json() as Promise<T>) : Promise.reject(new Error(String(r.status))),
+    );
   let shown: string | null = null;
 
   const labelOf = (kind: FilterKind, slug: string) =>
@@ -65,14 +74,28 @@ export function startArchiveFilters(): void {
     if (heading) heading.textContent = names || 'All publications';
     // The tab and the history list name the choice, as each filter's static page does.
     document.title = `${names ? `Publications: ${names}` : 'Publications'}${titleSuffix}`;
-    index ??= fetch(FILTER_INDEX_PATH).then((r) =>
-      r.ok ? (r.json() as Promise<FilterIndex>) : Promise.reject(new Error(String(r.status))),
-    );
+    // Nothing chosen: the archive's own first page, as built.
+    if (!chosen.length) {
+      if (!FILTER_KINDS.some((k) => pageSelection[k])) showBuilt();
+      else location.assign(selectionUrl({}));
+      return;
+    }
     let rows;
+    let path = '';
     try {
-      rows = filterRows(await index, selection);
+      meta ??= getJSON<FilterMeta>(FILTER_INDEX_PATH);
+      const m = await meta;
+      const part = narrowestPart(m, selection)!;
+      path = filterPartPath(part.kind, part.value);
+      let found = parts.get(path);
+      if (!found) {
+        found = part.count ? getJSON<FilterPart>(path) : Promise.resolve({ rows: [] });
+        parts.set(path, found);
+      }
+      rows = filterRows({ topic: m.topic, type: m.type, rows: (await found).rows }, selection);
     } catch {
-      index = null;
+      meta = null;
+      parts.delete(path);
       // The index did not load: the static page of the last chosen filter still works.
       location.assign(
         selectionUrl(chosen.length ? { [chosen.at(-1)!]: selection[chosen.at(-1)!] } : {}),
@@ -127,20 +150,23 @@ export function startArchiveFilters(): void {
     void draw(selectionFromUrl(new URL(location.href)));
   });
   const built = { heading: heading?.textContent ?? '', range: range?.textContent ?? '' };
+  /** The page as built: its own list again. */
+  function showBuilt() {
+    shown = null;
+    mark(pageSelection);
+    results.hidden = true;
+    if (staticList) staticList.hidden = false;
+    if (heading) heading.textContent = built.heading;
+    if (range) range.textContent = built.range;
+    document.title = builtTitle;
+  }
   addEventListener('popstate', () => {
     const selection = selectionFromUrl(new URL(location.href));
     if (JSON.stringify(selection) !== JSON.stringify(pageSelection) || location.search) {
       void draw(selection);
       return;
     }
-    // Back to the page as built: its own list again.
-    shown = null;
-    mark(selection);
-    results.hidden = true;
-    if (staticList) staticList.hidden = false;
-    if (heading) heading.textContent = built.heading;
-    if (range) range.textContent = built.range;
-    document.title = builtTitle;
+    showBuilt();
   });
   // Opened with a combination in the address (/publications?type=…&year=…): draw it.
   if (FILTER_KINDS.some((k) => new URL(location.href).searchParams.get(k)))

@@ -3,7 +3,15 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { StorageError } from '../http/errors';
 import { timeOfInverted } from './keys';
-import { blobCall, createJSON, deleteKey, readJSON, readJSONShared, updateJSON } from './store';
+import {
+  blobCall,
+  createJSON,
+  deleteKey,
+  forgetWithParsedCopies,
+  readJSON,
+  readJSONShared,
+  updateJSON,
+} from './store';
 
 /*
  * An index over records that visitors write one key at a time (contact messages, subscriptions),
@@ -158,6 +166,7 @@ type ChunkRef = z.infer<typeof chunkRefSchema>;
 
 /** The parsed rows of chunks this instance read (chunks never change), oldest read first out. */
 const chunkCopies = new Map<string, unknown[]>();
+forgetWithParsedCopies(() => chunkCopies.clear());
 /** Every row of a head, joined once per parsed head (heads are shared while unchanged, see store.ts). */
 const joinedRows = new WeakMap<object, readonly unknown[]>();
 
@@ -445,6 +454,7 @@ export function logIndex<Row>(o: LogIndexOptions<Row>): LogIndex<Row> {
     await deleteChunks([...attempts.flatMap((a) => a.written), ...landed.due]);
   }
 
+  forgetWithParsedCopies(() => chunkCopies.clear());
   /** Every row of a head, joined once per parsed head. */
   async function all(head: Head): Promise<{ rows: readonly Row[]; ids: string[] }> {
     let rows = joinedRows.get(head) as readonly Row[] | undefined;

@@ -105,6 +105,21 @@ function rememberCopy(id: string | undefined, etag: string | undefined, value: u
   if (parsedCopies.size > PARSED_COPIES) parsedCopies.delete(parsedCopies.keys().next().value!);
 }
 
+/** What else this instance keeps parsed from the store (see forgetParsedCopies). */
+const otherCopies: (() => void)[] = [];
+/** Registers the clearing of another module's parsed copies with forgetParsedCopies. */
+export function forgetWithParsedCopies(clear: () => void): void {
+  otherCopies.push(clear);
+}
+/**
+ * Drops everything this instance keeps parsed, as a new (cold) function instance starts: for the
+ * scale benchmark, whose functions run in its own process, to measure what a cold request reads.
+ */
+export function forgetParsedCopies(): void {
+  parsedCopies.clear();
+  for (const clear of otherCopies) clear();
+}
+
 /**
  * Reads and validates a JSON document, reusing this instance's parsed copy while the stored
  * version is unchanged: the read is conditional (If-None-Match), so an unchanged document costs
