@@ -235,7 +235,7 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
         await commitReorder(user, {
           action: 'reorder',
           target: target(body.id),
-          summary: `${moved.title}: moved`,
+          summary: moved.title,
           before: { id: body.id, after: moved.was },
           after: { id: body.id, after: moved.now },
         });
