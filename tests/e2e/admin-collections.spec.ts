@@ -263,6 +263,7 @@ test('reorder by the move buttons and by keyboard drag and drop', async ({ page 
 
     // Each move is one entry in the history, naming the item; moves of one item in a row join.
     await openAdmin(page, '/admin/history', 'History');
+    await expect(page.getByTestId('history-row').first()).toBeVisible();
     const entries = await page.getByTestId('history-row').locator('summary').allTextContents();
     expect(entries.slice(0, 2).map((t) => t.trim().replace(/ by .*/, ''))).toEqual([
       `Publication “${b}” reordered`,
