@@ -180,27 +180,33 @@ export function keyedCollection<S extends z.ZodType<Item>>(
    * two functions run it at once or one dies half-way: records are created only where no key
    * exists yet (a record already there is this migration's own, or newer), and the index is
    * created only if none exists, so exactly one migration's index wins and nobody writes to the
-   * new layout before it exists. The old document is deleted only after the index exists.
+   * new layout before it exists. The old document is deleted only after the index exists. A
+   * store with neither has nothing to move and is left as it is (a build, which may only read,
+   * reads such a store too).
    */
   async function migrate(): Promise<Row[]> {
     const found = await readJSON(store(), COLLECTION_KEYS.single(name), singleSchema);
-    const items = assignSlugs((found?.value.items ?? []) as I[]).sort(byOrder) as I[];
+    // Nothing stored the old way: nothing to move, and the first write creates the index.
+    if (!found) return [];
+    const items = fromSingle(found.value.items);
     const orderKeys = keysInOrder(items.length);
     const rows = items.map((item, n) => rowOf(item, orderKeys[n]!, 1));
     // A run that died half-way wrote some records already: list them once, write the rest.
-    const written = new Set(
-      items.length ? await listKeys(store(), COLLECTION_KEYS.records(name)) : [],
-    );
+    const written = new Set(await listKeys(store(), COLLECTION_KEYS.records(name)));
     await forEachLimited(items, 16, async (item) => {
       if (!written.has(recordKey(item.id)))
         await createJSON(store(), recordKey(item.id), recordSchema, { rev: 1, item });
     });
     await createJSON(store(), indexKey, indexSchema, { rows });
-    if (found) await deleteKey(store(), COLLECTION_KEYS.single(name));
+    await deleteKey(store(), COLLECTION_KEYS.single(name));
     const index = await readJSONShared(store(), indexKey, indexSchema);
     if (!index) throw new HttpError(503, `The ${name} index could not be created`);
     return index.rows;
   }
+
+  /** The items of the single document, as the old layout read them: slugs given, in order. */
+  const fromSingle = (items: I[]): I[] =>
+    (assignSlugs(items) as I[]).sort(byOrder).map((item, order) => ({ ...item, order }));
 
   /** The index rows, in order (a shared copy: do not change them). */
   async function rows(): Promise<Row[]> {
@@ -326,7 +332,13 @@ export function keyedCollection<S extends z.ZodType<Item>>(
      * time): for the build, which renders them all, never for a request.
      */
     async list(): Promise<I[]> {
-      const all = await rows();
+      // The build may not write: before any function has moved a single document, it reads that.
+      const index = await readJSONShared(store(), indexKey, indexSchema);
+      if (!index) {
+        const found = await readJSON(store(), COLLECTION_KEYS.single(name), singleSchema);
+        return fromSingle(found?.value.items ?? []);
+      }
+      const all = index.rows;
       const records = await readRecords(
         store(),
         all.map((r) => recordKey(r.id)),
