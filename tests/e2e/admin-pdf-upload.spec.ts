@@ -62,7 +62,8 @@ test('a PDF uploads in parts with a progress bar, resumes after the connection d
   expect(res.status()).toBe(200);
   expect(Buffer.compare(await res.body(), file)).toBe(0);
   const id = (
-    (await (await page.request.get('/api/publications/all')).json()) as {
+    (await (await page.request.get(`/api/publications/all?q=${encodeURIComponent(title)}`)).json())
+      .items as {
       id: string;
       title: string;
     }[]

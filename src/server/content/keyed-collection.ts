@@ -180,19 +180,20 @@ export function keyedCollection<S extends z.ZodType<Item>>(
    * two functions run it at once or one dies half-way: records are created only where no key
    * exists yet (a record already there is this migration's own, or newer), and the index is
    * created only if none exists, so exactly one migration's index wins and nobody writes to the
-   * new layout before it exists. The old document is deleted only after the index exists.
+   * new layout before it exists. The old document is deleted only after the index exists. A
+   * store with neither has nothing to move and is left as it is (a build, which may only read,
+   * reads such a store too).
    */
   async function migrate(): Promise<Row[]> {
     const found = await readJSON(store(), COLLECTION_KEYS.single(name), singleSchema);
-    // Nothing stored either way: the first write creates the index (commitRow), so a read writes
-    // nothing, and a build (whose store refuses writes) reads an empty collection. A migration
-    // that finished between our two reads left its index: read it once more.
+    // Nothing stored the old way: nothing to move, and the first write creates the index. A
+    // migration that finished between our two reads left its index: read that once more.
     if (!found) return (await readJSONShared(store(), indexKey, indexSchema))?.rows ?? [];
-    const { items, rows } = fromSingle(found.value.items);
+    const items = fromSingle(found.value.items);
+    const orderKeys = keysInOrder(items.length);
+    const rows = items.map((item, n) => rowOf(item, orderKeys[n]!, 1));
     // A run that died half-way wrote some records already: list them once, write the rest.
-    const written = new Set(
-      items.length ? await listKeys(store(), COLLECTION_KEYS.records(name)) : [],
-    );
+    const written = new Set(await listKeys(store(), COLLECTION_KEYS.records(name)));
     await forEachLimited(items, 16, async (item) => {
       if (!written.has(recordKey(item.id)))
         await createJSON(store(), recordKey(item.id), recordSchema, { rev: 1, item });
@@ -204,28 +205,14 @@ export function keyedCollection<S extends z.ZodType<Item>>(
     return index.rows;
   }
 
+  /** The items of the single document, as the old layout read them: slugs given, in order. */
+  const fromSingle = (items: I[]): I[] =>
+    (assignSlugs(items) as I[]).sort(byOrder).map((item, order) => ({ ...item, order }));
+
   /** The index rows, in order (a shared copy: do not change them). */
   async function rows(): Promise<Row[]> {
     const index = await readJSONShared(store(), indexKey, indexSchema);
     return index ? index.rows : migrate();
-  }
-
-  /** The old single document's items, slugged and in order, and the rows they get. */
-  function fromSingle(stored: I[]): { items: I[]; rows: Row[] } {
-    const items = assignSlugs(stored).sort(byOrder) as I[];
-    const orderKeys = keysInOrder(items.length);
-    return { items, rows: items.map((item, n) => rowOf(item, orderKeys[n]!, 1)) };
-  }
-
-  /**
-   * The old single document's items while the collection has not been moved yet, else null. The
-   * build reads through this and never moves anything: a build's store refuses writes (on Netlify
-   * as here), and the first build after an upgrade may run before any function has written.
-   */
-  async function unmovedItems(): Promise<I[] | null> {
-    if (await readJSONShared(store(), indexKey, indexSchema)) return null;
-    const found = await readJSON(store(), COLLECTION_KEYS.single(name), singleSchema);
-    return found ? fromSingle(found.value.items).items : null;
   }
 
   async function readRecord(id: string): Promise<{ value: Rec; etag?: string } | null> {
@@ -346,9 +333,13 @@ export function keyedCollection<S extends z.ZodType<Item>>(
      * time): for the build, which renders them all, never for a request.
      */
     async list(): Promise<I[]> {
-      const unmoved = await unmovedItems();
-      if (unmoved) return unmoved.map((item, order) => ({ ...item, order }));
-      const all = await rows();
+      // The build may not write: before any function has moved a single document, it reads that.
+      const index = await readJSONShared(store(), indexKey, indexSchema);
+      if (!index) {
+        const found = await readJSON(store(), COLLECTION_KEYS.single(name), singleSchema);
+        return fromSingle(found?.value.items ?? []);
+      }
+      const all = index.rows;
       const records = await readRecords(
         store(),
         all.map((r) => recordKey(r.id)),

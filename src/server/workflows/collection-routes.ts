@@ -43,9 +43,11 @@ const orderSchema = z.union([
 
 /** The admin list's query: a page, a search, and filters by status and topic. */
 const adminQuerySchema = pageQuerySchema.extend({
-  status: z
-    .enum(RELEASE_STATUSES, { error: 'status must be published, scheduled or draft' })
-    .optional(),
+  // An empty filter (a form's "Any") is no filter.
+  status: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(RELEASE_STATUSES, { error: 'status must be published, scheduled or draft' }).optional(),
+  ),
   topic: z.string().trim().max(100).optional(),
 });
 /** Public lists of keyed collections answer at most this many items a request (`?page=` for more). */
@@ -243,7 +245,7 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
         await commitReorder(user, {
           action: 'reorder',
           target: target(body.id),
-          summary: `${moved.title}: moved`,
+          summary: moved.title,
           before: { id: body.id, after: moved.was },
           after: { id: body.id, after: moved.now },
         });

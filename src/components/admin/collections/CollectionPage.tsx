@@ -14,7 +14,9 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import Plus from 'lucide-react/icons/plus';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { apiRequest } from '../../../lib/api';
+import Pagination from '../../ui/Pagination';
 import Button from '../../ui/Button';
 import { useAction } from '../../ui/use-action';
 import { announce } from '../../../stores/admin-announce';
@@ -31,29 +33,75 @@ import SortableRow from './SortableRow';
 import { useConfirmedDelete } from './use-delete';
 
 type Item = Record<string, unknown> & { id: string };
+/** One page of a paged collection's admin list. */
+interface Rows {
+  items: Item[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+const PAGE_SIZE = 20;
+const STATUSES = ['published', 'scheduled', 'draft'] as const;
 
 /** The generic manager of one orderable collection: list, add, edit, delete and reorder. */
 export default function CollectionPage({ page }: { page: string }) {
   const config = COLLECTION_CONFIGS[page]!;
-  const { data, setData, error } = useFetch<Item[]>(config.listEndpoint ?? `/api/${config.api}`);
+  const paged = !!config.paged;
+  // A paged collection: what the server is asked for (search as the admin types, debounced).
+  const [typed, setTyped] = useState('');
+  const [query, setQuery] = useState({ q: '', status: '', page: 1 });
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery((now) => ({ ...now, q: typed.trim(), page: 1 })), 300);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const listUrl = config.listEndpoint ?? `/api/${config.api}`;
+  const { data, setData, error, reload } = useFetch<Item[] | Rows>(
+    paged
+      ? `${listUrl}?page=${query.page}&pageSize=${PAGE_SIZE}&q=${encodeURIComponent(query.q)}&status=${query.status}`
+      : listUrl,
+  );
+  const rows = data && !Array.isArray(data) ? data : null;
+  const items = (rows ? rows.items : (data as Item[] | null)) ?? [];
+  /** Changes the items shown, whichever shape the list has. */
+  const setItems = (change: (items: Item[]) => Item[]) =>
+    setData((now) =>
+      now === null ? now : Array.isArray(now) ? change(now) : { ...now, items: change(now.items) },
+    );
+  // The list shows the collection's order only unfiltered: a search shows matches in that order,
+  // but moving among them would say nothing of the items between.
+  const filtered = paged && (query.q !== '' || query.status !== '');
   const [editing, setEditing] = useState<{ item: Item | null } | null>(null);
   const reorder = useAction({
     toast: 'Order not saved',
     fallback: 'The new order could not be saved.',
   });
+  const opening = useAction({ toast: 'Could not open', fallback: 'Please try again.' });
+  /** Opens one item's editor: a paged collection's list holds summaries, so the record is read. */
+  const open = (item: Item | { id: string }) =>
+    paged
+      ? void opening.run(
+          async () =>
+            setEditing({
+              item: await apiRequest<Item>('GET', `${listUrl}/${encodeURIComponent(item.id)}`),
+            }),
+          { key: item.id },
+        )
+      : setEditing({ item: item as Item });
   // "Edit in admin" on a public page links here with ?item=<id>: that item's editor opens once the list is in.
   const [linkedOpened, setLinkedOpened] = useState(false);
   if (data && !linkedOpened) {
     setLinkedOpened(true);
-    const linked = data.find(
-      (i) => i.id === new URLSearchParams(window.location.search).get('item'),
-    );
-    if (linked) setEditing({ item: linked });
+    const linked = new URLSearchParams(window.location.search).get('item');
+    if (linked && paged) open({ id: linked });
+    else if (linked) {
+      const found = items.find((i) => i.id === linked);
+      if (found) setEditing({ item: found });
+    }
   }
-  const items = data ?? [];
   const removal = useConfirmedDelete<Item>(
     (item) => `/api/${config.api}/${encodeURIComponent(item.id)}`,
-    (item) => setData((list) => (list ?? []).filter((i) => i.id !== item.id)),
+    (item) => setItems((list) => list.filter((i) => i.id !== item.id)),
     capitalise(config.singular),
   );
   const sensors = useSensors(
@@ -65,15 +113,35 @@ export default function CollectionPage({ page }: { page: string }) {
     if (to < 0 || to >= items.length || from === to) return;
     const previous = items;
     const next = arrayMove(items, from, to);
-    setData(next);
+    const moved = next[to]!;
+    // Rows carry their place in the whole collection: a page holds consecutive places.
+    const first = rows ? (rows.page - 1) * rows.pageSize : 0;
+    setItems(() => (paged ? next.map((i, n) => ({ ...i, order: first + n })) : next));
     await reorder.run(
       async () => {
-        await saveContent('PUT', `/api/${config.api}/order`, { ids: next.map((i) => i.id) });
-        announce(`Moved ${config.primary(next[to]!)} to position ${to + 1} of ${next.length}`);
+        // One move: just before the item it now precedes, or just after the one it follows.
+        const body = paged
+          ? from > to
+            ? { id: moved.id, before: next[to + 1]!.id }
+            : { id: moved.id, after: next[to - 1]!.id }
+          : { ids: next.map((i) => i.id) };
+        await saveContent('PUT', `/api/${config.api}/order`, body);
+        const count = rows ? rows.total : next.length;
+        announce(`Moved ${config.primary(moved)} to position ${first + to + 1} of ${count}`);
       },
       // The list goes back to the order the server still has.
-      { onFailure: () => setData(previous) },
+      { onFailure: () => setItems(() => previous) },
     );
+  }
+
+  /** First in the whole collection (the top may be pages away): then page 1 is shown. */
+  async function moveTop(item: Item) {
+    await reorder.run(async () => {
+      await saveContent('PUT', `/api/${config.api}/order`, { id: item.id, position: 'top' });
+      announce(`Moved ${config.primary(item)} to the top`);
+      if (query.page === 1) await reload();
+      else setQuery((now) => ({ ...now, page: 1 }));
+    });
   }
 
   function onDragEnd({ active, over }: DragEndEvent) {
@@ -106,10 +174,14 @@ export default function CollectionPage({ page }: { page: string }) {
   };
 
   function onSaved(saved: Item, created: boolean) {
-    setData((list) =>
-      created ? [...(list ?? []), saved] : (list ?? []).map((i) => (i.id === saved.id ? saved : i)),
-    );
     setEditing(null);
+    // A new item of a paged collection goes first: the server's page 1 shows where.
+    if (created && paged) return void reload();
+    setItems((list) =>
+      created
+        ? [...list, saved]
+        : list.map((i) => (i.id === saved.id ? { ...i, ...saved, order: i.order } : i)),
+    );
   }
 
   return (
@@ -123,8 +195,49 @@ export default function CollectionPage({ page }: { page: string }) {
       {(config.api === 'publications' || config.api === 'events') && (
         <ScheduledReleases only={config.api} />
       )}
-      <LoadStatus loaded={!!data} error={error} />
-      {data && items.length === 0 && (
+      {paged && (
+        <div className="mb-4 flex flex-wrap items-end gap-3">
+          <div className="max-w-sm flex-1">
+            <label htmlFor={`${config.api}-search`} className="mb-1 block text-sm font-medium">
+              Search {config.title.toLowerCase()}
+            </label>
+            <input
+              id={`${config.api}-search`}
+              type="search"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              placeholder="Words of the title"
+              className={ui.input}
+            />
+          </div>
+          <div>
+            <label htmlFor={`${config.api}-status`} className="mb-1 block text-sm font-medium">
+              Status
+            </label>
+            <select
+              id={`${config.api}-status`}
+              value={query.status}
+              onChange={(e) => setQuery((now) => ({ ...now, status: e.target.value, page: 1 }))}
+              className={ui.input}
+            >
+              <option value="">Any</option>
+              {STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {capitalise(s)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      )}
+      <LoadStatus loaded={!!data} error={error || opening.error} />
+      {rows && (
+        <p className="mb-2 text-sm text-ink-muted" aria-live="polite">
+          {rows.total} {rows.total === 1 ? config.singular : config.title.toLowerCase()}
+          {query.q && ` matching “${query.q}”`}
+        </p>
+      )}
+      {data && items.length === 0 && !filtered && (
         <p className={cx(ui.card, 'p-8 text-center text-ink-muted')}>
           Nothing here yet. Add the first {config.singular}.
         </p>
@@ -134,6 +247,7 @@ export default function CollectionPage({ page }: { page: string }) {
           <p id={`${config.api}-order-help`} className="mb-2 text-xs text-ink-soft">
             Drag the handle, or focus it and use Space and the arrow keys, or the arrow buttons, to
             change the order shown on the site.
+            {paged && ' Moving works among the items on this page; "Move to top" puts one first.'}
           </p>
           <DndContext
             sensors={sensors}
@@ -163,8 +277,11 @@ export default function CollectionPage({ page }: { page: string }) {
                     index={index}
                     count={items.length}
                     busy={reorder.pending}
+                    fixed={filtered}
                     onMove={(from, to) => void move(from, to)}
-                    onEdit={() => setEditing({ item })}
+                    onMoveTop={paged ? () => void moveTop(item) : undefined}
+                    atTop={item.order === 0}
+                    onEdit={() => open(item)}
                     onDelete={() => removal.ask(item)}
                   />
                 ))}
@@ -172,6 +289,14 @@ export default function CollectionPage({ page }: { page: string }) {
             </SortableContext>
           </DndContext>
         </>
+      )}
+      {rows && (
+        <Pagination
+          page={rows.page}
+          pageSize={rows.pageSize}
+          total={rows.total}
+          onPage={(n) => setQuery((now) => ({ ...now, page: n }))}
+        />
       )}
       {editing && (
         <ItemEditor

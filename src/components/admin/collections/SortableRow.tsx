@@ -2,6 +2,7 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import ArrowDown from 'lucide-react/icons/arrow-down';
 import ArrowUp from 'lucide-react/icons/arrow-up';
+import ArrowUpToLine from 'lucide-react/icons/arrow-up-to-line';
 import GripVertical from 'lucide-react/icons/grip-vertical';
 import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash';
@@ -16,7 +17,13 @@ interface SortableRowProps {
   index: number;
   count: number;
   busy: boolean;
+  /** Shown in an order that is not the collection's (a search): it cannot be dragged here. */
+  fixed?: boolean;
   onMove: (from: number, to: number) => void;
+  /** Moves it first in the whole collection (a paged list: the top may be on another page). */
+  onMoveTop?: () => void;
+  /** Whether it is first in the whole collection already. */
+  atTop?: boolean;
   onEdit: () => void;
   onDelete: () => void;
 }
@@ -30,7 +37,10 @@ export default function SortableRow({
   index,
   count,
   busy,
+  fixed,
   onMove,
+  onMoveTop,
+  atTop,
   onEdit,
   onDelete,
 }: SortableRowProps) {
@@ -42,7 +52,7 @@ export default function SortableRow({
     transform,
     transition,
     isDragging,
-  } = useSortable({ id, disabled: busy });
+  } = useSortable({ id, disabled: busy || fixed });
   return (
     <li
       ref={setNodeRef}
@@ -77,10 +87,21 @@ export default function SortableRow({
         {secondary && <p className="text-xs break-words text-ink-soft">{secondary}</p>}
       </div>
       <div className="flex shrink-0 items-center gap-0.5">
+        {onMoveTop && (
+          <button
+            type="button"
+            className={ui.icon}
+            disabled={busy || atTop}
+            onClick={onMoveTop}
+            aria-label={`Move ${primary} to top`}
+          >
+            <ArrowUpToLine aria-hidden="true" className="h-4 w-4" />
+          </button>
+        )}
         <button
           type="button"
           className={ui.icon}
-          disabled={busy || index === 0}
+          disabled={busy || fixed || index === 0}
           onClick={() => onMove(index, index - 1)}
           aria-label={`Move ${primary} up`}
         >
@@ -89,7 +110,7 @@ export default function SortableRow({
         <button
           type="button"
           className={ui.icon}
-          disabled={busy || index === count - 1}
+          disabled={busy || fixed || index === count - 1}
           onClick={() => onMove(index, index + 1)}
           aria-label={`Move ${primary} down`}
         >

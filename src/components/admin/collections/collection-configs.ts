@@ -41,6 +41,12 @@ export interface CollectionConfig {
   endpoint?: string;
   /** Where the admin lists every item, when the public list leaves some out (drafts, embargoes). */
   listEndpoint?: string;
+  /**
+   * A collection that grows into the thousands: its admin list is paged, searched and filtered on
+   * the server ({ items, total, page, pageSize } of summaries), an edit opens the one record at
+   * <listEndpoint>/<id>, and reordering sends one move at a time.
+   */
+  paged?: boolean;
 }
 
 /** The description of a record's image, or its mark as decorative (src/schemas/image-alt.ts). */
@@ -202,6 +208,7 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
   publications: {
     api: 'publications',
     listEndpoint: '/api/publications/all',
+    paged: true,
     title: 'Publications',
     singular: 'publication',
     description: 'Reports, papers and briefs in the Research section.',
@@ -339,6 +346,7 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
   events: {
     api: 'events',
     listEndpoint: '/api/events/all',
+    paged: true,
     title: 'Events',
     singular: 'event',
     description: 'Events and workshops; past events show an Event Highlights button.',

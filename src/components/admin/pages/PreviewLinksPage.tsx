@@ -29,8 +29,12 @@ interface Item {
 /** Private links to drafts and scheduled items, for journalists under embargo: make, copy, revoke. */
 export default function PreviewLinksPage() {
   const links = useFetch<PreviewLinkSummary[]>('/api/admin/preview-links');
-  const pubs = useFetch<Item[]>('/api/publications/all');
-  const evs = useFetch<Item[]>('/api/events/all');
+  // Only what is not public yet is offered: drafts and scheduled items, filtered on the server.
+  const list = (api: string, status: string) => `/api/${api}/all?status=${status}&pageSize=100`;
+  const pubDrafts = useFetch<{ items: Item[] }>(list('publications', 'draft'));
+  const pubScheduled = useFetch<{ items: Item[] }>(list('publications', 'scheduled'));
+  const evDrafts = useFetch<{ items: Item[] }>(list('events', 'draft'));
+  const evScheduled = useFetch<{ items: Item[] }>(list('events', 'scheduled'));
   const [choice, setChoice] = useState('');
   const [days, setDays] = useState(String(PREVIEW_DEFAULT_DAYS));
   const [made, setMade] = useState<CreatedPreviewLink | null>(null);
@@ -41,7 +45,11 @@ export default function PreviewLinksPage() {
     (items ?? [])
       .filter((i) => (i.status ?? 'published') !== 'published')
       .map((i) => ({ kind, ...i }));
-  const options = [...unpublished('publication', pubs.data), ...unpublished('event', evs.data)];
+  const rows = (...pages: ({ items: Item[] } | null)[]) => pages.flatMap((p) => p?.items ?? []);
+  const options = [
+    ...unpublished('publication', rows(pubDrafts.data, pubScheduled.data)),
+    ...unpublished('event', rows(evDrafts.data, evScheduled.data)),
+  ];
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
