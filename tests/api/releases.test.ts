@@ -14,7 +14,6 @@ import { builtPages } from '../helpers/built-pages';
 import { createRecord, startAdminSite, type Client } from '../helpers/admin-site';
 import { setClock } from '../helpers/clock';
 import { buildPages, type TestSite } from '../helpers/platform';
-import { formatDateTime } from '../../src/lib/date-style';
 
 let site: TestSite;
 let editor: Client;
