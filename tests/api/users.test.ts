@@ -86,7 +86,10 @@ describe('invitations', () => {
       (await t.admin.post('/api/admin/users', { username: 'a b', role: 'editor' })).status,
     ).toBe(400);
     const role = await t.admin.post('/api/admin/users', { username: 'someone', role: 'owner' });
-    expect(role).toMatchObject({ status: 400, json: { message: 'Role must be admin, editor or contributor' } });
+    expect(role).toMatchObject({
+      status: 400,
+      json: { message: 'Role must be admin, editor or contributor' },
+    });
     expect((await t.admin.get('/api/admin/users')).json.users.length).toBe(before);
   });
 });
