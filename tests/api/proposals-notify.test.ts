@@ -210,5 +210,22 @@ describe('review emails', () => {
     expect(both?.parsed.text).toContain(
       'viewer rejected your proposal for deleting “Mary Somerville”. Nothing changed on the site. They wrote: “We keep her.”',
     );
+
+    // Under the two-person rule an editor proposes too: the others hear of it, not the editor.
+    await newMailTo(MAIL.viewer);
+    await t.admin.put('/api/admin/review-policy', { changesNeedApproval: true });
+    try {
+      proposalId(await t.viewer.patch(`/api/team-members/${id}`, { position: 'Director' }));
+    } finally {
+      await t.admin.put('/api/admin/review-policy', { changesNeedApproval: false });
+    }
+    at(start + 5 * WINDOW + 61_000);
+    await digest();
+    const toAdmin = await newMailTo(MAIL.admin);
+    expect(toAdmin.map((m) => m.parsed.subject)).toEqual([
+      'A change awaits your review: Mary Somerville',
+    ]);
+    expect(toAdmin[0]?.parsed.text).toContain('viewer proposes “Mary Somerville” (position).');
+    expect(await newMailTo(MAIL.viewer)).toEqual([]);
   });
 });
