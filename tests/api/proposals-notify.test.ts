@@ -118,6 +118,36 @@ describe('a release with an item awaiting review', () => {
   });
 });
 
+describe('a release changing a text awaiting review', () => {
+  it('its check names the texts while a proposal on one of them is open', async () => {
+    at(base + 5 * WINDOW);
+    const made = await t.viewer.post('/api/admin/releases', {
+      name: 'Hero launch',
+      publishAt: minute(base + 9 * WINDOW),
+      timeZone: 'UTC',
+      items: [],
+      texts: { heroTitle: 'Released hero' },
+    });
+    expect(made.status, made.text).toBe(201);
+    const release = made.json.id as string;
+    const problems = async () =>
+      (await t.viewer.get(`/api/admin/releases/${release}`)).json.problems as {
+        target: string;
+      }[];
+    expect((await problems()).filter((p) => p.target === 'texts')).toEqual([]);
+    // A proposal on another text does not hold it; one on its text does.
+    proposalId(await t.contributor.patch('/api/site-settings', { footerTagline: 'Other' }));
+    expect((await problems()).filter((p) => p.target === 'texts')).toEqual([]);
+    const pid = proposalId(
+      await t.contributor.patch('/api/site-settings', { heroTitle: 'Proposed hero' }),
+    );
+    expect((await problems()).filter((p) => p.target === 'texts')).toHaveLength(1);
+    await t.contributor.post(`/api/admin/proposals/${pid}/withdraw`);
+    expect((await problems()).filter((p) => p.target === 'texts')).toEqual([]);
+    await t.viewer.post(`/api/admin/releases/${release}/cancel`);
+  });
+});
+
 describe('review emails', () => {
   it('reviewers hear of new proposals; the author hears each decision with the comment and a link', async () => {
     const start = base + 10 * WINDOW;
@@ -180,5 +210,22 @@ describe('review emails', () => {
     expect(both?.parsed.text).toContain(
       'viewer rejected your proposal for deleting “Mary Somerville”. Nothing changed on the site. They wrote: “We keep her.”',
     );
+
+    // Under the two-person rule an editor proposes too: the others hear of it, not the editor.
+    await newMailTo(MAIL.viewer);
+    await t.admin.put('/api/admin/review-policy', { changesNeedApproval: true });
+    try {
+      proposalId(await t.viewer.patch(`/api/team-members/${id}`, { position: 'Director' }));
+    } finally {
+      await t.admin.put('/api/admin/review-policy', { changesNeedApproval: false });
+    }
+    at(start + 5 * WINDOW + 61_000);
+    await digest();
+    const toAdmin = await newMailTo(MAIL.admin);
+    expect(toAdmin.map((m) => m.parsed.subject)).toEqual([
+      'A change awaits your review: Mary Somerville',
+    ]);
+    expect(toAdmin[0]?.parsed.text).toContain('viewer proposes “Mary Somerville” (position).');
+    expect(await newMailTo(MAIL.viewer)).toEqual([]);
   });
 });

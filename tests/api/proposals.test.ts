@@ -228,6 +228,38 @@ describe('reviewing', () => {
     });
   });
 
+  it('a deletion or change of a record edited or deleted since is a 409; a proposed new record can be revised', async () => {
+    const id = await createRecord(t.admin, 'stats', { value: '3', label: 'Kept' });
+    const gone = proposalId(await t.contributor.delete(`/api/stats/${id}`));
+    const change = proposalId(await t.contributor.patch(`/api/stats/${id}`, { label: 'Changed' }));
+    expect((await t.contributor.patch(`/api/admin/proposals/${gone}`, { label: 'x' })).status).toBe(
+      400,
+    );
+    await t.admin.patch(`/api/stats/${id}`, { value: '4' });
+    const stale = await t.viewer.post(`/api/admin/proposals/${gone}/approve`);
+    expect(stale.status).toBe(409);
+    expect(stale.json.current).toMatchObject({ value: '4' });
+    expect((await t.anon.get(`/api/stats/${id}`)).status).toBe(200);
+
+    await t.admin.delete(`/api/stats/${id}`);
+    const deleted = await t.viewer.post(`/api/admin/proposals/${change}/approve`);
+    expect(deleted.status).toBe(409);
+    expect(deleted.json.message).toBe('The record was deleted since this proposal was made');
+
+    const created = proposalId(await t.contributor.post('/api/stats', { value: '1', label: 'A' }));
+    const revised = await t.contributor.patch(`/api/admin/proposals/${created}`, {
+      value: '2',
+      label: 'Revised',
+    });
+    expect(revised.json).toMatchObject({
+      status: 'pending',
+      changes: { value: '2', label: 'Revised' },
+    });
+    expect((await t.contributor.patch(`/api/admin/proposals/${created}`, {})).status).toBe(400);
+    const res = await t.viewer.post(`/api/admin/proposals/${created}/approve`);
+    expect(res.json.record).toMatchObject({ value: '2', label: 'Revised' });
+  });
+
   it('request-changes, the contributor sees the comment, resubmits, and it is approved', async () => {
     const id = await createRecord(t.admin, 'team-members', member('Katherine'));
     const pid = proposalId(

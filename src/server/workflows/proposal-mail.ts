@@ -92,12 +92,21 @@ async function sendReviewDigest(start: number): Promise<number> {
     const at = Date.parse(p.updatedAt);
     return p.status === 'pending' && at >= start && at < start + WINDOW_MS;
   });
-  const waiting = page.items;
-  if (!waiting.length) return 0;
-  const lines = waiting.slice(0, NAMED).map((p) => `${p.author} proposes ${what(p)}.`);
-  if (waiting.length > NAMED) lines.push(`…and ${waiting.length - NAMED} more.`);
+  if (!page.items.length) return 0;
+  // Nobody is asked to review their own (an editor's proposal under the two-person rule).
+  const authors = new Map<string, string>();
+  for (const author of new Set(page.items.map((p) => p.author.toLowerCase()))) {
+    const address = await addressOfUser(author, 'proposal');
+    if (address) authors.set(address, author);
+  }
   const recipients = await recipientsOf('proposal');
-  for (const r of recipients)
+  let sent = 0;
+  for (const r of recipients) {
+    const own = authors.get(r.address);
+    const waiting = page.items.filter((p) => p.author.toLowerCase() !== own);
+    if (!waiting.length) continue;
+    const lines = waiting.slice(0, NAMED).map((p) => `${p.author} proposes ${what(p)}.`);
+    if (waiting.length > NAMED) lines.push(`…and ${waiting.length - NAMED} more.`);
     await sendMail({
       kind: 'notification',
       to: r.address,
@@ -112,7 +121,9 @@ async function sendReviewDigest(start: number): Promise<number> {
       },
       footer: [FOOTER('proposal')],
     });
-  return recipients.length;
+    sent++;
+  }
+  return sent;
 }
 
 /** Each author's email of their notices up to the window's end; the number queued. */

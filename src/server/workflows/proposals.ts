@@ -187,6 +187,12 @@ const comment = (by: string, kind: ProposalComment['kind'], text = ''): Proposal
  * the change through the record's own update with the base version as the expected values (a
  * field changed since is a 409 carrying both versions, and nothing is written), records it in
  * History under the approver with the author named, and marks it approved.
+ *
+ * Exactly once for changes and deletions: an approval cut off after its change landed leaves its
+ * claim to lapse, and approving again finds the fields no longer at their base version (409, the
+ * diff shows the proposed values live) or the record gone, so the reviewer rejects it to close it.
+ * A proposed new record has no base to check: an approval cut off between the create and the
+ * mark can create it a second time if approved again once the claim lapses.
  */
 export async function approveProposal(reviewer: Who, id: string) {
   const found = await readProposal(id);

@@ -50,6 +50,31 @@ export default function HelpPage() {
           . Each one starts with the built-in wording, which you can change or reset.
         </p>
       </Topic>
+      <Topic id="review" title="Changes that wait for a second person">
+        <p>
+          A <strong>contributor</strong> edits as you do, but each save becomes a proposal: the text
+          shows <strong>Awaiting review</strong> to them, and nothing changes on the site. When an
+          admin turns on the two-person rule, editors' saves wait too.
+        </p>
+        <ul>
+          <li>
+            In edit mode, a <strong>Proposed change</strong> badge sits beside each text with one:
+            open it to <strong>Approve</strong> or <strong>Reject</strong> it there.
+          </li>
+          <li>
+            Under{' '}
+            <AdminLink page="proposals" className={link}>
+              Proposals
+            </AdminLink>
+            , open one to compare each field with what is live, then approve it, send it back with a
+            comment for its author to revise, or reject it. Nobody approves their own.
+          </li>
+          <li>
+            A release does not go live while one of its items awaits review: it waits, and its
+            author is told.
+          </li>
+        </ul>
+      </Topic>
       <Topic id="publish" title="Publish: when do changes go live?">
         <p>
           Every save goes live by itself: the site is rebuilt, usually within a minute. The
