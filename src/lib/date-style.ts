@@ -81,9 +81,11 @@ export function formatDay(
   return Number.isNaN(ms) ? '' : formatter(options.weekday ? WEEKDAY : DAY, zone).format(ms);
 }
 
-/** The clock time of an instant in `zone` (the reader's when absent): '09:30'. */
-export const formatClock = (at: number | string | Date, zone?: string): string =>
-  formatter(TIME, zone).format(toMs(at));
+/** The clock time of an instant in `zone` (the reader's when absent): '09:30'; '' when no time. */
+export function formatClock(at: number | string | Date, zone?: string): string {
+  const ms = toMs(at);
+  return Number.isNaN(ms) ? '' : formatter(TIME, zone).format(ms);
+}
 
 /**
  * The zone's short name at that instant, as people write it: 'CET', 'BST', 'EDT'. English names

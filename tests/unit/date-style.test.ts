@@ -56,6 +56,7 @@ describe('the one date style', () => {
     expect(formatDateTime('')).toBe('');
     expect(formatDateTime('not a time')).toBe('');
     expect(formatDay('not a time')).toBe('');
+    expect(formatClock('not a time')).toBe('');
   });
 
   it('is what every public date reads: cards, event pages, the archive', () => {

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo } from 'react';
 import type { ImpactFigures, PublicationImpact } from '../../../schemas/analytics';
+import { formatStoredDay } from '../../../lib/date-style';
 import LoadStatus from '../../ui/LoadStatus';
 import { useFetch } from '../use-fetch';
 import CountTable from './CountTable';
@@ -55,8 +56,9 @@ export default function ImpactPanel({
       {compact && <h3 className="font-medium text-ink">{data.title}</h3>}
       <p className="text-sm text-ink-muted">
         <span data-testid="impact-total-views">{data.totals.views}</span> views of{' '}
-        <code>{data.path}</code> since {data.days[0]?.date ?? data.publishedOn} (published{' '}
-        {data.publishedOn}), {data.totals.pdf} PDF and {data.totals.citation} citation downloads.
+        <code>{data.path}</code> since {formatStoredDay(data.days[0]?.date ?? data.publishedOn)}{' '}
+        (published {formatStoredDay(data.publishedOn)}), {data.totals.pdf} PDF and{' '}
+        {data.totals.citation} citation downloads.
       </p>
       {!compact && data.days.length > 1 && (
         <Suspense fallback={<div className="h-[220px]" />}>
@@ -71,7 +73,7 @@ export default function ImpactPanel({
           <CountTable
             caption="Views per day"
             headers={['Day', 'Views']}
-            rows={data.days.map((d) => [d.date, d.views])}
+            rows={data.days.map((d) => [formatStoredDay(d.date), d.views])}
           />
         </details>
       )}

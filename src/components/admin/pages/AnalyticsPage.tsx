@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { AnalyticsReport } from '../../../schemas/analytics';
+import { formatStoredDay } from '../../../lib/date-style';
 import LoadStatus from '../../ui/LoadStatus';
 import { cx, ui } from '../../ui/styles';
 import CountTable from '../analytics/CountTable';
@@ -102,7 +103,7 @@ export default function AnalyticsPage() {
                 caption="Views per day"
                 headers={['Day', 'Views', 'Previous period']}
                 rows={data.days.map((d, i) => [
-                  d.date,
+                  formatStoredDay(d.date),
                   d.views,
                   previous.data?.days[i]?.views ?? '',
                 ])}
