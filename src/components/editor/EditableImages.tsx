@@ -37,14 +37,15 @@ export function parseImageKey(key: string | undefined): ImageRef | null {
 
 interface Found {
   ref: ImageRef;
-  img: HTMLImageElement;
+  /** The picture, or what stands in for a missing one (a team member's monogram). */
+  img: HTMLElement;
   host: HTMLElement;
 }
 
 /** Every `[data-edit-image]` picture of the page, each with a host for its button over it. */
 function scan(): Found[] {
   const found: Found[] = [];
-  for (const img of document.querySelectorAll<HTMLImageElement>('img[data-edit-image]')) {
+  for (const img of document.querySelectorAll<HTMLElement>('[data-edit-image]')) {
     const ref = parseImageKey(img.dataset.editImage);
     // A <picture> holds only its sources and the image: the button goes on the box around it.
     const box = img.closest('picture')?.parentElement ?? img.parentElement;
@@ -69,9 +70,17 @@ async function stored(ref: ImageRef): Promise<Record<string, unknown>> {
   return (await res.json()) as Record<string, unknown>;
 }
 
+/** The <source> elements of the <picture> around an image (the founder's photo has one). */
+const sourcesOf = (img: HTMLElement): HTMLSourceElement[] => [
+  ...(img.closest('picture')?.querySelectorAll('source') ?? []),
+];
+
 /** Shows `url` in the page's picture at once, cropped at its focal point: the real crop, before the rebuild. */
-function showOnPage(img: HTMLImageElement, url: string, focus: { focalX: number; focalY: number }) {
-  for (const source of img.closest('picture')?.querySelectorAll('source') ?? []) source.remove();
+function showOnPage(img: HTMLElement, url: string, focus: { focalX: number; focalY: number }) {
+  // A monogram has no picture to swap: the rebuilt page shows the photo.
+  if (!(img instanceof HTMLImageElement)) return;
+  // A <source> without a srcset is passed over, so the <img> itself shows.
+  for (const source of sourcesOf(img)) source.removeAttribute('srcset');
   img.removeAttribute('srcset');
   img.src = url;
   img.style.objectPosition = objectPosition(focus);
@@ -107,14 +116,17 @@ export function EditableImages({ version }: { version: unknown }) {
     try {
       const { img } = at;
       const was = {
-        src: img.src,
+        src: img.getAttribute('src') ?? '',
         srcset: img.getAttribute('srcset'),
         position: img.style.objectPosition,
+        sources: sourcesOf(img).map((source) => [source, source.getAttribute('srcset')] as const),
       };
       const undo = () => {
-        img.src = was.src;
+        if (was.src) img.setAttribute('src', was.src);
         if (was.srcset !== null) img.setAttribute('srcset', was.srcset);
         img.style.objectPosition = was.position;
+        for (const [source, srcset] of was.sources)
+          if (srcset) source.setAttribute('srcset', srcset);
       };
       setOpen({ at, start: await stored(at.ref), undo });
     } catch (failure) {
@@ -160,7 +172,7 @@ export function EditableImages({ version }: { version: unknown }) {
           <button
             type="button"
             className="rounded-full bg-white/95 px-3 py-1.5 text-sm font-semibold text-brand-800 shadow-lg ring-1 ring-slate-300 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-            aria-label={`Change image: ${at.ref.label}${at.img.alt ? ` (${at.img.alt})` : ''}`}
+            aria-label={`Change image: ${at.ref.label}${at.img instanceof HTMLImageElement && at.img.alt ? ` (${at.img.alt})` : ''}`}
             data-testid="change-image"
             onClick={() => void begin(at)}
           >

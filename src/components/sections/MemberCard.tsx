@@ -84,6 +84,7 @@ export function MemberCard({
           <div
             className="flex size-full items-center justify-center bg-linear-to-br from-brand-100 via-brand-50 to-accent-400/25"
             aria-hidden="true"
+            data-edit-image={`team-members.${m.id}.image`}
           >
             <span
               className="flex size-24 items-center justify-center rounded-full bg-white/70 font-display text-3xl font-semibold text-brand-800 ring-1 ring-brand-200"

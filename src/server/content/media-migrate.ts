@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { AssetUse } from '../../schemas/media';
 import { SETTINGS_IMAGE_KEYS } from '../../schemas/site-settings';
 import { MEDIA_KEYS } from '../storage/keys';
-import { openStore, readJSON, STORES, writeJSON } from '../storage/store';
+import { openStore, STORES, writeJSON } from '../storage/store';
 import { imagesByField, setUses, useLabel, usesOf } from '../publishing/media-uses';
 import { COLLECTIONS } from './collections';
 import { assetOfFile, storeAsset } from './media';
@@ -58,11 +58,6 @@ async function scanUses(): Promise<Map<string, AssetUse[]>> {
 const sameUses = (a: AssetUse[], b: AssetUse[]) =>
   a.length === b.length &&
   a.every((u) => b.some((v) => v.target === u.target && v.field === u.field));
-
-/** Whether the migration has finished (the marker is written). */
-export async function mediaMigrated(): Promise<boolean> {
-  return (await readJSON(store(), MEDIA_KEYS.migrated, markerSchema)) !== null;
-}
 
 /** One step of the migration, stopping before `budgetMs` has passed. */
 export async function migrateUploads(budgetMs = 6000): Promise<MigrationStep> {
