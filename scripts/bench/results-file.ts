@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import * as prettier from 'prettier';
 import { PROJECT_ROOT } from '../local-env';
 
 const RESULTS = path.join(PROJECT_ROOT, 'bench/RESULTS.md');
@@ -20,5 +21,7 @@ export async function writeResultsSection(name: string, markdown: string): Promi
     from >= 0 && to > from
       ? current.slice(0, from) + block + current.slice(to + end.length)
       : `${current.trim() ? `${current.trim()}\n\n` : ''}${block}\n`;
-  await writeFile(RESULTS, next);
+  // Formatted as `npm run format:check` wants it, so a benchmark run never fails that check.
+  const config = await prettier.resolveConfig(RESULTS);
+  await writeFile(RESULTS, await prettier.format(next, { ...config, filepath: RESULTS }));
 }
