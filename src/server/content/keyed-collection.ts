@@ -354,6 +354,21 @@ export function keyedCollection<S extends z.ZodType<Item>>(
     async get(id: string): Promise<I | null> {
       return live((await readRecord(id))?.value);
     },
+    /**
+     * One item for its editor, or null: and if a save died between its record and its row, the
+     * row is brought up to the record now, so the list the editor returns to shows it.
+     */
+    async open(id: string): Promise<I | null> {
+      const [found, all] = await Promise.all([readRecord(id), rows()]);
+      const item = live(found?.value);
+      const row = all.find((r) => r.id === id);
+      if (!item || !row) return null;
+      if (row.rev < found!.value.rev) {
+        await commitRow({ rev: found!.value.rev, item }, null);
+        await purge();
+      }
+      return item;
+    },
     /** Several items by id (one read each, a few at a time), in the order asked; missing ones left out. */
     async getMany(ids: string[]): Promise<I[]> {
       const records = await readRecords(store(), ids.map(recordKey), recordSchema);
