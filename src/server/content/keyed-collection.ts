@@ -35,10 +35,12 @@ import {
  *   and no build sees it, and the create was never acknowledged.
  * - update writes the record (rev + 1), then the row, which only ever replaces a row of a lower
  *   rev, so two saves finishing out of order keep the newer row. Dying in between leaves a row one
- *   version behind: lists show the older title or status until the next save of that record
- *   rewrites the row, and the build reads the record itself, so the site shows the save.
+ *   version behind: lists show the older title or status until the next save of that record, or
+ *   an editor opening it, rewrites the row; the build reads the record itself, so the site shows
+ *   the save. (The row's `rev` is what tells a row behind its record.)
  * - delete marks the record deleted (reads and the build drop it at once), removes the row, then
- *   the key. Dying in between leaves a marked record or a row that a retried delete finishes.
+ *   strips the record to a bare mark. Dying in between leaves a marked record that a retried
+ *   delete finishes.
  *
  * An answer is sent only after both writes landed, so nothing acknowledged is lost. A collection
  * stored the old way, as one document, is moved to this layout by the first read or write (see
