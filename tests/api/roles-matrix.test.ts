@@ -66,6 +66,8 @@ const ROWS: Row[] = [
   ]),
   ['GET', '/api/events/all', 'editor'],
   ['GET', '/api/publications/all', 'editor'],
+  ['GET', '/api/events/all/nope', 'editor'],
+  ['GET', '/api/publications/all/nope', 'editor'],
   ['GET', '/api/events/featured', 'public'],
   ['GET', '/api/events/upcoming', 'public'],
   ['GET', '/api/admin/summary', 'editor'],
