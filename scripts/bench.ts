@@ -111,10 +111,17 @@ try {
     ?.slug;
   const topic = ((await api('GET', '/api/research-areas')).json as { slug?: string }[] | null)?.[0]
     ?.slug;
+  // The list answers summaries without bodies: each of the first few is read on its own.
   const publications =
-    ((await api('GET', '/api/publications')).json as
-      { id: string; slug?: string; body?: string }[] | null) ?? [];
-  let report = publications.find((p) => p.body?.trim())?.slug;
+    ((await api('GET', '/api/publications')).json as { id: string; slug?: string }[] | null) ?? [];
+  let report: string | undefined;
+  for (const p of publications.slice(0, 20)) {
+    const full = (await api('GET', `/api/publications/${p.id}`)).json as { body?: string } | null;
+    if (full?.body?.trim()) {
+      report = p.slug;
+      break;
+    }
+  }
   if (!report && publications[0]) {
     const body =
       '## Summary\n\nWhat the report found, in three findings.\n\n1. **First**: the first finding.\n2. **Second**: the second finding.\n3. **Third**: the third finding.\n\n| Measure | Before | After |\n| --- | --- | --- |\n| Rules in force | 4 | 11 |\n';

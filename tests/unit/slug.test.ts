@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignSlugs, redirectRules, slugify } from '../../src/lib/slug';
+import { assignSlug, assignSlugs, redirectRules, slugify } from '../../src/lib/slug';
 
 const item = (id: string, title: string, slug?: string, previousSlugs?: string[]) => ({
   id,
@@ -43,6 +43,34 @@ describe('assignSlugs', () => {
   it('takes a slug back when the title returns to it', () => {
     const [back] = assignSlugs([item('a', 'Old title', 'new-title', ['old-title'])]);
     expect(back).toMatchObject({ slug: 'old-title', previousSlugs: ['new-title'] });
+  });
+});
+
+describe('assignSlug (one item saved among others)', () => {
+  const others = [
+    { id: 'a', slug: 'annual-report', previousSlugs: ['old-report'] },
+    { id: 'b', slug: 'annual-report-2', previousSlugs: [] },
+  ];
+  it('keeps a slug that fits the title and nobody else holds', () => {
+    const item = { id: 'c', title: 'Budget', slug: 'budget', previousSlugs: [] };
+    expect(assignSlug(item, others)).toMatchObject({ slug: 'budget', previousSlugs: [] });
+  });
+  it('takes the next free suffix, never a slug another record holds or held', () => {
+    const item = { id: 'c', title: 'Annual Report', slug: '', previousSlugs: [] };
+    expect(assignSlug(item, others).slug).toBe('annual-report-3');
+    const old = { id: 'c', title: 'Old Report', slug: '', previousSlugs: [] };
+    expect(assignSlug(old, others).slug).toBe('old-report-2');
+  });
+  it('moves a slug that no longer fits the title to previousSlugs, and takes its own old one back', () => {
+    const renamed = { id: 'c', title: 'New Name', slug: 'first-name', previousSlugs: ['new-name'] };
+    expect(assignSlug(renamed, others)).toMatchObject({
+      slug: 'new-name',
+      previousSlugs: ['first-name'],
+    });
+  });
+  it('gives a slug up when another record holds it already (two saves at once)', () => {
+    const item = { id: 'c', title: 'Annual Report', slug: 'annual-report-2', previousSlugs: [] };
+    expect(assignSlug(item, others).slug).toBe('annual-report-3');
   });
 });
 

@@ -35,10 +35,12 @@ import {
  *   and no build sees it, and the create was never acknowledged.
  * - update writes the record (rev + 1), then the row, which only ever replaces a row of a lower
  *   rev, so two saves finishing out of order keep the newer row. Dying in between leaves a row one
- *   version behind: lists show the older title or status until the next save of that record
- *   rewrites the row, and the build reads the record itself, so the site shows the save.
+ *   version behind: lists show the older title or status until the next save of that record, or
+ *   an editor opening it, rewrites the row; the build reads the record itself, so the site shows
+ *   the save. (The row's `rev` is what tells a row behind its record.)
  * - delete marks the record deleted (reads and the build drop it at once), removes the row, then
- *   the key. Dying in between leaves a marked record or a row that a retried delete finishes.
+ *   strips the record to a bare mark. Dying in between leaves a marked record that a retried
+ *   delete finishes.
  *
  * An answer is sent only after both writes landed, so nothing acknowledged is lost. A collection
  * stored the old way, as one document, is moved to this layout by the first read or write (see
@@ -357,6 +359,21 @@ export function keyedCollection<S extends z.ZodType<Item>>(
     /** One item by id (one read), or null. */
     async get(id: string): Promise<I | null> {
       return live((await readRecord(id))?.value);
+    },
+    /**
+     * One item for its editor, or null: and if a save died between its record and its row, the
+     * row is brought up to the record now, so the list the editor returns to shows it.
+     */
+    async open(id: string): Promise<I | null> {
+      const [found, all] = await Promise.all([readRecord(id), rows()]);
+      const item = live(found?.value);
+      const row = all.find((r) => r.id === id);
+      if (!item || !row) return null;
+      if (row.rev < found!.value.rev) {
+        await commitRow({ rev: found!.value.rev, item }, null);
+        await purge();
+      }
+      return item;
     },
     /** Several items by id (one read each, a few at a time), in the order asked; missing ones left out. */
     async getMany(ids: string[]): Promise<I[]> {

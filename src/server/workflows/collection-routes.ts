@@ -332,7 +332,8 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
     table[`${base}/all/:id`] = route({
       async GET(req, ctx) {
         await requirePermission(req, 'edit');
-        const item = await items.get(itemId(ctx));
+        const id = itemId(ctx);
+        const item = keyed ? await keyed.open(id) : await items.get(id);
         if (!item) throw new HttpError(404, 'Item not found');
         return json(item, { cache: 'no-store' });
       },
