@@ -168,6 +168,8 @@ describe('a deploy with Netlify’s build program', () => {
       'admin-upload-pdf': admin401('/api/admin/upload-pdf', 'POST'),
       'admin-pdf-uploads': admin401('/api/admin/pdf-uploads', 'POST'),
       'admin-data-uploads': admin401('/api/admin/data-uploads', 'POST'),
+      'admin-media': admin401('/api/admin/media'),
+      'admin-proposals': admin401('/api/admin/proposals'),
       'admin-releases': admin401('/api/admin/releases'),
       'admin-markdown-preview': admin401('/api/admin/markdown-preview', 'POST'),
       'admin-users': admin401('/api/admin/users'),

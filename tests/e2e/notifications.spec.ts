@@ -6,8 +6,8 @@ test('My account: a notification turned off stays off; the Email page keeps the 
 }) => {
   await openAdmin(page, '/admin/account', 'My account');
   const section = page.getByRole('region', { name: 'Email notifications' });
-  // An admin handles every kind; this account has no verified address yet, and says so.
-  await expect(section.getByRole('checkbox')).toHaveCount(4);
+  // An admin handles every kind, review included; with no verified address yet, it says so.
+  await expect(section.getByRole('checkbox')).toHaveCount(6);
   await expect(section.getByTestId('notification-address')).toContainText(
     'no verified email address yet',
   );
