@@ -53,7 +53,10 @@ export const proposalSchema = z.object({
   /** Who approved, rejected, or withdrew it, and when. */
   decidedBy: z.string().optional(),
   decidedAt: z.string().optional(),
-  /** The History entry of the approved change. */
+  /**
+   * The History entry of the approved change: its id is chosen when an approval first claims the
+   * proposal, so an approval retried after a crash writes that one entry, not a second.
+   */
   historyId: z.string().optional(),
   /**
    * An approval under way: the reviewer who claimed it and until when. A second approval waits

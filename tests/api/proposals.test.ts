@@ -8,6 +8,7 @@ import {
   VIEWER,
   type Client,
 } from '../helpers/admin-site';
+import { countBlobCalls } from '../helpers/blobs-counter';
 import { advanceClock } from '../helpers/clock';
 import { client, createTestUser, login } from '../helpers/platform';
 
@@ -358,6 +359,94 @@ describe('reviewing', () => {
     expect(next.items.map((p: { id: string }) => p.id)).not.toContain(pid);
     expect((await t.viewer.get('/api/admin/proposals?status=maybe')).status).toBe(400);
   });
+});
+
+describe('approving a proposed new record, cut off half-way', () => {
+  // Where the store fails under the approval, and whether lists show the new record then.
+  type Cut = [name: string, when: (pid: string) => (call: string) => boolean, listed: number];
+  const beforeEntry: Cut = [
+    'before its History entry',
+    () => (call) => /:history\/\d{13}-/.test(call),
+    1,
+  ];
+  const beforeMark: Cut = [
+    'before the proposal is marked approved',
+    (pid) => {
+      // Its first write was the approval's claim.
+      let writes = 0;
+      return (call) => call.endsWith(`/proposals/${pid}`) && ++writes > 1;
+    },
+    1,
+  ];
+  const beforeRow: Cut = [
+    'between its record and its index row',
+    () => (call) => call.endsWith(':content/publications-index'),
+    0,
+  ];
+  const body = (collection: string, label: string) =>
+    collection === 'stats' ? { value: '5', label } : { title: label, description: 'Proposed.' };
+  const named = async (collection: string, label: string) => {
+    const res = await t.admin.get(
+      collection === 'stats' ? '/api/stats' : `/api/${collection}/all?q=${label}&pageSize=100`,
+    );
+    const items = (collection === 'stats' ? res.json : res.json.items) as {
+      id: string;
+      label?: string;
+      title?: string;
+    }[];
+    return items.filter((i) => (i.label ?? i.title) === label);
+  };
+
+  // A collection kept as one document, and one kept one key per record.
+  it.each([
+    ['stats', ...beforeEntry],
+    ['stats', ...beforeMark],
+    ['publications', ...beforeEntry],
+    ['publications', ...beforeMark],
+    ['publications', ...beforeRow],
+  ] as const)(
+    '%s, %s: approving again makes the record once, with one History entry, and ends approved',
+    async (collection, cutName, when, listed) => {
+      const label = `Once-${collection}-${cutName.replaceAll(' ', '-')}`;
+      const pid = proposalId(
+        await t.contributor.post(`/api/${collection}`, body(collection, label)),
+      );
+      const counter = await countBlobCalls();
+      try {
+        counter.refuseWrite = when(pid);
+        const cut = await t.viewer.post(`/api/admin/proposals/${pid}/approve`);
+        expect(cut.status, cut.text).toBe(503);
+      } finally {
+        counter.refuseWrite = null;
+        await counter.close();
+      }
+      // Cut off after the record was made, and the proposal is still pending.
+      expect(await named(collection, label)).toHaveLength(listed);
+      expect((await t.viewer.get(`/api/admin/proposals/${pid}`)).json.proposal.status).toBe(
+        'pending',
+      );
+
+      const again = await t.viewer.post(`/api/admin/proposals/${pid}/approve`);
+      expect(again.status, again.text).toBe(200);
+      expect(again.json.proposal).toMatchObject({ status: 'approved', decidedBy: 'viewer' });
+      const made = await named(collection, label);
+      expect(made.map((r) => r.id)).toEqual([again.json.record.id]);
+      const entries = (await t.admin.get('/api/admin/history?limit=50')).json as {
+        proposal?: string;
+        target: string;
+        id: string;
+      }[];
+      const mine = entries.filter((e) => e.proposal === pid);
+      expect(mine).toEqual([
+        expect.objectContaining({
+          id: again.json.proposal.historyId,
+          target: `${collection}/${made[0]!.id}`,
+        }),
+      ]);
+      expect((await t.admin.post(`/api/admin/proposals/${pid}/approve`)).status).toBe(409);
+      expect(await named(collection, label)).toHaveLength(1);
+    },
+  );
 });
 
 describe('open proposals by subject (the in-place editor)', () => {
