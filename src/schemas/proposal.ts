@@ -23,8 +23,15 @@ export const SITE_SETTINGS_SUBJECT = 'site-settings';
 const commentSchema = z.object({
   by: z.string(),
   at: z.string(),
-  /** What the reviewer did with the comment. */
-  kind: z.enum(['changes-requested', 'rejected', 'approved', 'withdrawn', 'resubmitted']),
+  /** What the reviewer did with the comment; `outside`: left on a preview link, with no account. */
+  kind: z.enum([
+    'changes-requested',
+    'rejected',
+    'approved',
+    'withdrawn',
+    'resubmitted',
+    'outside',
+  ]),
   text: z.string().default(''),
 });
 export type ProposalComment = z.infer<typeof commentSchema>;
@@ -131,3 +138,16 @@ export const reviewPolicySchema = z.strictObject({
   changesNeedApproval: z.boolean({ error: 'changesNeedApproval must be true or false' }),
 });
 export type ReviewPolicy = z.infer<typeof reviewPolicySchema>;
+
+/** How many comments a proposal takes through its preview links (each one is kept on it). */
+export const OUTSIDE_COMMENTS_MAX = 50;
+
+/** POST /preview/:token (a form): an outside reviewer's comment on a proposal. */
+export const outsideCommentSchema = z.object({
+  comment: z
+    .string({ error: 'Write a comment' })
+    .trim()
+    .min(1, 'Write a comment')
+    .max(2000, 'The comment is too long (2000 characters at most)'),
+  name: z.string().trim().max(100, 'The name is too long (100 characters at most)').default(''),
+});

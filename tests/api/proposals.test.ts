@@ -449,6 +449,112 @@ describe('approving a proposed new record, cut off half-way', () => {
   );
 });
 
+describe('outside reviewers: a preview link to a proposal', () => {
+  /** Posts the preview page's form as a browser does (no session, no JavaScript). */
+  const sendComment = (url: string, fields: Record<string, string>) =>
+    fetch(url, {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      redirect: 'manual',
+    });
+
+  it('shows the change to whoever holds it, takes their comment, and reviewers and the author see it', async () => {
+    const id = await createRecord(t.admin, 'team-members', member('Grace H'));
+    const pid = proposalId(
+      await t.contributor.patch(`/api/team-members/${id}`, { bio: 'Grace wrote the compiler.' }),
+    );
+    const refused = await t.contributor.post(`/api/admin/proposals/${pid}/preview-link`);
+    expect(refused.status).toBe(403);
+    expect(refused.json.message).toMatch(/^Contributors cannot .*make preview links/);
+    expect(
+      (await t.viewer.post('/api/admin/proposals/0000000000000-00000000/preview-link')).status,
+    ).toBe(404);
+    expect(
+      (await t.viewer.post(`/api/admin/proposals/${pid}/preview-link`, { expiresInDays: 99 }))
+        .status,
+    ).toBe(400);
+
+    const made = await t.viewer.post(`/api/admin/proposals/${pid}/preview-link`, {
+      expiresInDays: 3,
+    });
+    expect(made.status, made.text).toBe(201);
+    expect(made.json).toMatchObject({ kind: 'proposal', itemId: pid, createdBy: 'viewer' });
+    const url = made.json.url as string;
+
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    const body = await page.text();
+    expect(body).toContain('Grace wrote the compiler.');
+    expect(body).toContain('Now on the site: Grace H studies AI.');
+    expect(body).toMatch(/<form method="post" action="\/preview\/[A-Za-z0-9_-]{43}">/);
+    // The public record is as it was.
+    expect((await t.anon.get(`/api/team-members/${id}`)).json.bio).toBe('Grace H studies AI.');
+
+    const empty = await sendComment(url, { comment: '  ' });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain('Write a comment');
+    const sent = await sendComment(url, { comment: 'She also coined “bug”.', name: 'Ann' });
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get('location')).toBe(`${new URL(url).pathname}?sent=1`);
+    expect(await (await fetch(`${url}?sent=1`)).text()).toContain('your comment was sent');
+    expect((await sendComment(url, { comment: 'Looks right.' })).status).toBe(303);
+
+    const outside = [
+      { by: 'Ann (outside reviewer)', kind: 'outside', text: 'She also coined “bug”.' },
+      { by: 'An outside reviewer', kind: 'outside', text: 'Looks right.' },
+    ].map((c) => expect.objectContaining(c));
+    expect((await t.viewer.get(`/api/admin/proposals/${pid}`)).json.proposal.comments).toEqual(
+      outside,
+    );
+    const mine = (await t.contributor.get('/api/admin/proposals?status=pending')).json.items;
+    expect(mine.find((p: { id: string }) => p.id === pid).comments).toEqual(outside);
+    // Still pending, and nothing public changed.
+    expect((await t.anon.get(`/api/team-members/${id}`)).json.bio).toBe('Grace H studies AI.');
+
+    // Once decided, the link says so and takes no more comments.
+    expect((await t.admin.post(`/api/admin/proposals/${pid}/approve`)).status).toBe(200);
+    expect((await fetch(url)).status).toBe(404);
+    const late = await sendComment(url, { comment: 'Too late?' });
+    expect(late.status).toBe(409);
+    expect(await late.text()).toContain('it takes no more comments');
+    expect((await t.viewer.post(`/api/admin/proposals/${pid}/preview-link`)).status).toBe(409);
+    // A link to something else takes no comments.
+    const other = await sendComment(url.replace(/[A-Za-z0-9_-]{43}$/, 'x'.repeat(43)), {
+      comment: 'Hello',
+    });
+    expect(other.status).toBe(404);
+  });
+
+  it('a proposed new record shows whole; comments are throttled per address like other public forms', async () => {
+    const pid = proposalId(
+      await t.contributor.post('/api/research-areas', {
+        title: 'Proposed Area',
+        description: 'What we would study.',
+      }),
+    );
+    const url = (await t.admin.post(`/api/admin/proposals/${pid}/preview-link`)).json.url as string;
+    const body = await (await fetch(url)).text();
+    expect(body).toContain('A proposed new entry: Proposed Area');
+    expect(body).toContain('What we would study.');
+
+    const was = process.env.PUBLIC_POST_LIMIT;
+    process.env.PUBLIC_POST_LIMIT = '2';
+    try {
+      expect((await sendComment(url, { comment: 'One' })).status).toBe(303);
+      expect((await sendComment(url, { comment: 'Two' })).status).toBe(303);
+      const third = await sendComment(url, { comment: 'Three' });
+      expect(third.status).toBe(429);
+      expect(await third.text()).toContain('Too many submissions');
+    } finally {
+      process.env.PUBLIC_POST_LIMIT = was;
+    }
+    const comments = (await t.viewer.get(`/api/admin/proposals/${pid}`)).json.proposal.comments;
+    expect(comments.map((c: { text: string }) => c.text)).toEqual(['One', 'Two']);
+  });
+});
+
 describe('open proposals by subject (the in-place editor)', () => {
   it('lists the open ones on a subject: all for reviewers, their own for a contributor', async () => {
     const id = await createRecord(t.admin, 'research-areas', {
