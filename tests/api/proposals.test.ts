@@ -447,6 +447,27 @@ describe('approving a proposed new record, cut off half-way', () => {
       expect(await named(collection, label)).toHaveLength(1);
     },
   );
+
+  it('the same reviewer approving twice at once (a double click) makes it once', async () => {
+    const label = 'Once-double-click';
+    const pid = proposalId(await t.contributor.post('/api/stats', { value: '2', label }));
+    const url = `/api/admin/proposals/${pid}/approve`;
+    const statuses = (await Promise.all([t.viewer.post(url), t.viewer.post(url)])).map(
+      (r) => r.status,
+    );
+    expect(statuses).toContain(200);
+    for (const s of statuses) expect([200, 409]).toContain(s);
+    const made = (await t.anon.get('/api/stats')).json.filter(
+      (s: { label: string }) => s.label === label,
+    );
+    expect(made).toHaveLength(1);
+    const entries = (await t.admin.get('/api/admin/history?limit=50')).json as {
+      proposal?: string;
+    }[];
+    expect(entries.filter((e) => e.proposal === pid)).toHaveLength(1);
+    const shown = (await t.viewer.get(`/api/admin/proposals/${pid}`)).json.proposal;
+    expect(shown.comments.filter((c: { kind: string }) => c.kind === 'approved')).toHaveLength(1);
+  });
 });
 
 describe('outside reviewers: a preview link to a proposal', () => {

@@ -234,16 +234,23 @@ export async function approveProposal(reviewer: Who, id: string) {
     },
     { id: claimed.historyId },
   );
-  const approved = await changeProposal(id, ({ claim: _c, ...p }) => ({
-    ...p,
-    ...(applied.recordId ? { recordId: applied.recordId } : {}),
-    status: 'approved',
-    decidedBy: reviewer.username,
-    decidedAt: now(),
-    historyId: entry.id,
-    comments: [...p.comments, comment(reviewer.username, 'approved')],
-  }));
-  await noteProposalStep(approved, 'approved');
+  // A second approval by the same reviewer (a double click) that ran alongside finds it marked.
+  let marked = false;
+  const approved = await changeProposal(id, ({ claim: _c, ...p }) => {
+    // Set on every pass: the etag-guarded loop may run this again on a fresher proposal.
+    marked = p.status !== 'approved';
+    if (!marked) return p;
+    return {
+      ...p,
+      ...(applied.recordId ? { recordId: applied.recordId } : {}),
+      status: 'approved',
+      decidedBy: reviewer.username,
+      decidedAt: now(),
+      historyId: entry.id,
+      comments: [...p.comments, comment(reviewer.username, 'approved')],
+    };
+  });
+  if (marked) await noteProposalStep(approved, 'approved');
   return { proposal: approved, record: applied.after ?? null };
 }
 
