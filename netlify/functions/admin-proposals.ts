@@ -8,6 +8,8 @@
 //                                                        {proposed, base, current} when the record changed since
 // POST   /api/admin/proposals/:id/request-changes {comment} (editor, admin; not its author) -> the proposal
 // DELETE /api/admin/proposals/:id [{comment}]          (editor, admin; not its author) -> the proposal, rejected
+// POST   /api/admin/proposals/:id/preview-link [{expiresInDays}] (editor, admin) -> 201 the link (shown this once): an
+//                                                        outside reviewer sees the change there and comments without an account
 // GET    /api/admin/review-policy                      (signed in) -> {changesNeedApproval}
 // PUT    /api/admin/review-policy {changesNeedApproval} (admin) -> the policy
 import { z } from 'zod';
@@ -17,7 +19,9 @@ import {
   proposalListQuerySchema,
   reviewPolicySchema,
 } from '../../src/schemas/proposal';
+import { expiresInDaysSchema, PREVIEW_DEFAULT_DAYS } from '../../src/schemas/preview-link';
 import { requirePermission } from '../../src/server/auth/guard';
+import { createProposalPreviewLink } from '../../src/server/workflows/proposal-preview';
 import { byPath, json, parseWith, readJson, route } from '../../src/server/http/http';
 import { queryOf } from '../../src/server/storage/records';
 import {
@@ -105,6 +109,18 @@ export default byPath({
       return json(await withdrawProposal(user, idOf(ctx.params)));
     },
   }),
+  '/api/admin/proposals/:id/preview-link': route({
+    async POST(req, ctx) {
+      const user = await requirePermission(req, 'content');
+      const { expiresInDays } = req.headers.get('content-type')
+        ? await readJson(req, expiresInDaysSchema)
+        : { expiresInDays: PREVIEW_DEFAULT_DAYS };
+      const origin = new URL(req.url).origin;
+      return json(await createProposalPreviewLink(user, idOf(ctx.params), expiresInDays, origin), {
+        status: 201,
+      });
+    },
+  }),
   '/api/admin/review-policy': route({
     async GET(req) {
       await requirePermission(req, 'edit');
@@ -125,6 +141,7 @@ export const config = {
     '/api/admin/proposals/:id/approve',
     '/api/admin/proposals/:id/request-changes',
     '/api/admin/proposals/:id/withdraw',
+    '/api/admin/proposals/:id/preview-link',
     '/api/admin/review-policy',
   ],
 };

@@ -3,10 +3,21 @@
 // once the item is public; 503 while the build that renders a new draft is still running.
 // A release's link shows the release's page (its text changes and items), and
 // GET /preview/:token/:collection/:id shows each of its items as above.
+// A proposal's link shows the record with the proposed change, and takes a comment:
+// POST /preview/:token (a form: comment, name?; throttled per address) -> 303 back to the page.
+// Once the proposal is decided, its link says so.
 import { getDeployStore } from '@netlify/blobs';
 import { previewPageKey, type PreviewLink } from '../../src/schemas/preview-link';
 import { isPublic } from '../../src/schemas/release';
-import { route } from '../../src/server/http/http';
+import { outsideCommentSchema } from '../../src/schemas/proposal';
+import { assertPublicPostAllowed } from '../../src/server/auth/throttle';
+import { HttpError } from '../../src/server/http/errors';
+import { parseWith, route } from '../../src/server/http/http';
+import {
+  addOutsideComment,
+  openProposalOf,
+  proposalPreviewHtml,
+} from '../../src/server/workflows/proposal-preview';
 import { openPreviewLink, previewItem } from '../../src/server/workflows/preview-links';
 import { readReleaseDoc } from '../../src/server/workflows/release-bundles';
 import { releasePreviewHtml } from '../../src/server/workflows/release-preview';
@@ -85,7 +96,49 @@ async function releasePage(
   return itemPage(member.collection === 'publications' ? 'publication' : 'event', member.id);
 }
 
+const PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'";
+const closedProposal = () =>
+  gone('The change it showed was decided or withdrawn: it takes no more comments.');
+
+/** A proposal's page: the record with the change, and the comment form. */
+async function proposalPage(link: PreviewLink, token: string, sent: boolean): Promise<Response> {
+  const proposal = await openProposalOf(link.itemId);
+  if (!proposal) return closedProposal();
+  return html(await proposalPreviewHtml(proposal, token, sent), {
+    'Content-Security-Policy': PAGE_CSP,
+  });
+}
+
 export default route({
+  async POST(req, ctx) {
+    const token = ctx.params.token ?? '';
+    if (ctx.params.collection) return gone('Comments are sent from the preview page itself.');
+    const link = await openPreviewLink(token);
+    if (!link || link.kind !== 'proposal')
+      return gone(
+        'It may have expired or been withdrawn. Please ask the person who sent it for a new one.',
+      );
+    try {
+      const form = await req.formData().catch(() => {
+        throw new HttpError(400, 'Send the comment from the form on the preview page');
+      });
+      const input = parseWith(outsideCommentSchema, {
+        comment: form.get('comment') ?? undefined,
+        name: form.get('name') ?? undefined,
+      });
+      await assertPublicPostAllowed('preview-comment', ctx.ip);
+      await addOutsideComment(link.itemId, input);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      return notice(error.status, 'Your comment was not sent', error.message, error.headers);
+    }
+    // Back to the page, which thanks them (and a reload does not send it again).
+    return new Response(null, {
+      status: 303,
+      headers: { ...PRIVATE, Location: `/preview/${token}?sent=1` },
+    });
+  },
   async GET(req, ctx) {
     const token = ctx.params.token ?? '';
     const link = await openPreviewLink(token);
@@ -100,6 +153,10 @@ export default route({
       ? { collection: ctx.params.collection, id: ctx.params.id ?? '' }
       : null;
     if (link.kind === 'release') return releasePage(link, token, item);
+    if (link.kind === 'proposal') {
+      if (item) return gone('This link shows one page only.');
+      return proposalPage(link, token, new URL(req.url).searchParams.has('sent'));
+    }
     if (item) return gone('This link shows one page only.');
     return itemPage(link.kind, link.itemId);
   },

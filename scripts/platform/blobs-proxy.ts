@@ -14,6 +14,8 @@ export async function startBlobsProxy(target: string, opts: { latencyMs?: number
   /** The bytes of each call's request and answer bodies, by the call's index. */
   const sizes: { sent: number; received: number }[] = [];
   let refuseWrites = false;
+  /** Refuses the writes it answers true for, by their call ("METHOD /site/store/key"). */
+  let refuseWrite: ((call: string) => boolean) | null = null;
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
@@ -27,7 +29,8 @@ export async function startBlobsProxy(target: string, opts: { latencyMs?: number
     const size = { sent: chunks.reduce((n, c) => n + c.length, 0), received: 0 };
     sizes[index] = size;
     if (opts.latencyMs) await new Promise((r) => setTimeout(r, opts.latencyMs));
-    if (refuseWrites && req.method !== 'GET' && req.method !== 'HEAD') {
+    const writing = req.method !== 'GET' && req.method !== 'HEAD';
+    if (writing && (refuseWrites || refuseWrite?.(calls[index]!))) {
       statuses[index] = 403;
       return void res.writeHead(403).end('refused');
     }
@@ -61,6 +64,10 @@ export async function startBlobsProxy(target: string, opts: { latencyMs?: number
     sizes: sizes as readonly { sent: number; received: number }[],
     set refuseWrites(on: boolean) {
       refuseWrites = on;
+    },
+    /** While set, the writes it answers true for are refused with 403 (a store failing mid-change). */
+    set refuseWrite(when: ((call: string) => boolean) | null) {
+      refuseWrite = when;
     },
     reset() {
       calls.length = 0;

@@ -7,8 +7,11 @@ import { z } from 'zod';
  */
 export const PREVIEW_KINDS = ['publication', 'event'] as const;
 export type PreviewKind = (typeof PREVIEW_KINDS)[number];
-/** What a stored link shows: one item, or a whole release (made from the release, src/server/workflows/release-preview.ts). */
-export const PREVIEW_LINK_KINDS = [...PREVIEW_KINDS, 'release'] as const;
+/**
+ * What a stored link shows: one item, a whole release (made from the release,
+ * src/server/workflows/release-preview.ts), or a proposed change (proposal-preview.ts).
+ */
+export const PREVIEW_LINK_KINDS = [...PREVIEW_KINDS, 'release', 'proposal'] as const;
 export type PreviewLinkKind = (typeof PREVIEW_LINK_KINDS)[number];
 export const PREVIEW_DEFAULT_DAYS = 7;
 /** Where the build renders preview pages (src/pages/preview-render), and their keys in the deploy store. */
@@ -49,3 +52,8 @@ export type PreviewLink = z.infer<typeof previewLinkSchema>;
 export type PreviewLinkSummary = Omit<PreviewLink, 'tokenHash'> & { expired: boolean };
 /** POST's answer: the link itself, shown this once. */
 export type CreatedPreviewLink = PreviewLinkSummary & { url: string };
+
+/** POST /api/admin/proposals/:id/preview-link */
+export const expiresInDaysSchema = z.strictObject({
+  expiresInDays: previewLinkCreateSchema.shape.expiresInDays,
+});

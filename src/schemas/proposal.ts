@@ -23,8 +23,15 @@ export const SITE_SETTINGS_SUBJECT = 'site-settings';
 const commentSchema = z.object({
   by: z.string(),
   at: z.string(),
-  /** What the reviewer did with the comment. */
-  kind: z.enum(['changes-requested', 'rejected', 'approved', 'withdrawn', 'resubmitted']),
+  /** What the reviewer did with the comment; `outside`: left on a preview link, with no account. */
+  kind: z.enum([
+    'changes-requested',
+    'rejected',
+    'approved',
+    'withdrawn',
+    'resubmitted',
+    'outside',
+  ]),
   text: z.string().default(''),
 });
 export type ProposalComment = z.infer<typeof commentSchema>;
@@ -53,7 +60,10 @@ export const proposalSchema = z.object({
   /** Who approved, rejected, or withdrew it, and when. */
   decidedBy: z.string().optional(),
   decidedAt: z.string().optional(),
-  /** The History entry of the approved change. */
+  /**
+   * The History entry of the approved change: its id is chosen when an approval first claims the
+   * proposal, so an approval retried after a crash writes that one entry, not a second.
+   */
   historyId: z.string().optional(),
   /**
    * An approval under way: the reviewer who claimed it and until when. A second approval waits
@@ -128,3 +138,16 @@ export const reviewPolicySchema = z.strictObject({
   changesNeedApproval: z.boolean({ error: 'changesNeedApproval must be true or false' }),
 });
 export type ReviewPolicy = z.infer<typeof reviewPolicySchema>;
+
+/** How many comments a proposal takes through its preview links (each one is kept on it). */
+export const OUTSIDE_COMMENTS_MAX = 50;
+
+/** POST /preview/:token (a form): an outside reviewer's comment on a proposal. */
+export const outsideCommentSchema = z.object({
+  comment: z
+    .string({ error: 'Write a comment' })
+    .trim()
+    .min(1, 'Write a comment')
+    .max(2000, 'The comment is too long (2000 characters at most)'),
+  name: z.string().trim().max(100, 'The name is too long (100 characters at most)').default(''),
+});

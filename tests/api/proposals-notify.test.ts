@@ -228,4 +228,33 @@ describe('review emails', () => {
     expect(toAdmin[0]?.parsed.text).toContain('viewer proposes “Mary Somerville” (position).');
     expect(await newMailTo(MAIL.viewer)).toEqual([]);
   });
+
+  it('the author hears of an outside reviewer’s comment left on the preview link', async () => {
+    const start = base + 20 * WINDOW;
+    at(start + 60_000);
+    await digest();
+    await newMailTo(MAIL.contributor);
+    const id = await createRecord(t.admin, 'team-members', {
+      name: 'Emmy Noether',
+      position: 'Fellow',
+      bio: 'Old bio.',
+    });
+    const pid = proposalId(await t.contributor.patch(`/api/team-members/${id}`, { bio: 'Rings.' }));
+    const link = await t.viewer.post(`/api/admin/proposals/${pid}/preview-link`);
+    expect(link.status, link.text).toBe(201);
+    const sent = await fetch(link.json.url, {
+      method: 'POST',
+      body: new URLSearchParams({ comment: 'Mention her theorem.', name: 'Hermann' }),
+      redirect: 'manual',
+    });
+    expect(sent.status).toBe(303);
+    at(start + WINDOW + 61_000);
+    await digest();
+    const [mail, ...more] = await newMailTo(MAIL.contributor);
+    expect(more).toEqual([]);
+    expect(mail?.parsed.text).toContain(
+      'Hermann (outside reviewer) commented on your proposal for “Emmy Noether” (bio) through its preview link. They wrote: “Mention her theorem.”',
+    );
+    expect(mail?.parsed.text).toContain(`/admin/proposals?id=${pid}`);
+  });
 });

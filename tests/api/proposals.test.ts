@@ -8,6 +8,7 @@ import {
   VIEWER,
   type Client,
 } from '../helpers/admin-site';
+import { countBlobCalls } from '../helpers/blobs-counter';
 import { advanceClock } from '../helpers/clock';
 import { client, createTestUser, login } from '../helpers/platform';
 
@@ -357,6 +358,221 @@ describe('reviewing', () => {
     const next = (await t.viewer.get('/api/admin/proposals?status=pending&pageSize=2&page=2')).json;
     expect(next.items.map((p: { id: string }) => p.id)).not.toContain(pid);
     expect((await t.viewer.get('/api/admin/proposals?status=maybe')).status).toBe(400);
+  });
+});
+
+describe('approving a proposed new record, cut off half-way', () => {
+  // Where the store fails under the approval, and whether lists show the new record then.
+  type Cut = [name: string, when: (pid: string) => (call: string) => boolean, listed: number];
+  const beforeEntry: Cut = [
+    'before its History entry',
+    () => (call) => /:history\/\d{13}-/.test(call),
+    1,
+  ];
+  const beforeMark: Cut = [
+    'before the proposal is marked approved',
+    (pid) => {
+      // Its first write was the approval's claim.
+      let writes = 0;
+      return (call) => call.endsWith(`/proposals/${pid}`) && ++writes > 1;
+    },
+    1,
+  ];
+  const beforeRow: Cut = [
+    'between its record and its index row',
+    () => (call) => call.endsWith(':content/publications-index'),
+    0,
+  ];
+  const body = (collection: string, label: string) =>
+    collection === 'stats' ? { value: '5', label } : { title: label, description: 'Proposed.' };
+  const named = async (collection: string, label: string) => {
+    const res = await t.admin.get(
+      collection === 'stats' ? '/api/stats' : `/api/${collection}/all?q=${label}&pageSize=100`,
+    );
+    const items = (collection === 'stats' ? res.json : res.json.items) as {
+      id: string;
+      label?: string;
+      title?: string;
+    }[];
+    return items.filter((i) => (i.label ?? i.title) === label);
+  };
+
+  // A collection kept as one document, and one kept one key per record.
+  it.each([
+    ['stats', ...beforeEntry],
+    ['stats', ...beforeMark],
+    ['publications', ...beforeEntry],
+    ['publications', ...beforeMark],
+    ['publications', ...beforeRow],
+  ] as const)(
+    '%s, %s: approving again makes the record once, with one History entry, and ends approved',
+    async (collection, cutName, when, listed) => {
+      const label = `Once-${collection}-${cutName.replaceAll(' ', '-')}`;
+      const pid = proposalId(
+        await t.contributor.post(`/api/${collection}`, body(collection, label)),
+      );
+      const counter = await countBlobCalls();
+      try {
+        counter.refuseWrite = when(pid);
+        const cut = await t.viewer.post(`/api/admin/proposals/${pid}/approve`);
+        expect(cut.status, cut.text).toBe(503);
+      } finally {
+        counter.refuseWrite = null;
+        await counter.close();
+      }
+      // Cut off after the record was made, and the proposal is still pending.
+      expect(await named(collection, label)).toHaveLength(listed);
+      expect((await t.viewer.get(`/api/admin/proposals/${pid}`)).json.proposal.status).toBe(
+        'pending',
+      );
+
+      const again = await t.viewer.post(`/api/admin/proposals/${pid}/approve`);
+      expect(again.status, again.text).toBe(200);
+      expect(again.json.proposal).toMatchObject({ status: 'approved', decidedBy: 'viewer' });
+      const made = await named(collection, label);
+      expect(made.map((r) => r.id)).toEqual([again.json.record.id]);
+      const entries = (await t.admin.get('/api/admin/history?limit=50')).json as {
+        proposal?: string;
+        target: string;
+        id: string;
+      }[];
+      const mine = entries.filter((e) => e.proposal === pid);
+      expect(mine).toEqual([
+        expect.objectContaining({
+          id: again.json.proposal.historyId,
+          target: `${collection}/${made[0]!.id}`,
+        }),
+      ]);
+      expect((await t.admin.post(`/api/admin/proposals/${pid}/approve`)).status).toBe(409);
+      expect(await named(collection, label)).toHaveLength(1);
+    },
+  );
+
+  it('the same reviewer approving twice at once (a double click) makes it once', async () => {
+    const label = 'Once-double-click';
+    const pid = proposalId(await t.contributor.post('/api/stats', { value: '2', label }));
+    const url = `/api/admin/proposals/${pid}/approve`;
+    const statuses = (await Promise.all([t.viewer.post(url), t.viewer.post(url)])).map(
+      (r) => r.status,
+    );
+    expect(statuses).toContain(200);
+    for (const s of statuses) expect([200, 409]).toContain(s);
+    const made = (await t.anon.get('/api/stats')).json.filter(
+      (s: { label: string }) => s.label === label,
+    );
+    expect(made).toHaveLength(1);
+    const entries = (await t.admin.get('/api/admin/history?limit=50')).json as {
+      proposal?: string;
+    }[];
+    expect(entries.filter((e) => e.proposal === pid)).toHaveLength(1);
+    const shown = (await t.viewer.get(`/api/admin/proposals/${pid}`)).json.proposal;
+    expect(shown.comments.filter((c: { kind: string }) => c.kind === 'approved')).toHaveLength(1);
+  });
+});
+
+describe('outside reviewers: a preview link to a proposal', () => {
+  /** Posts the preview page's form as a browser does (no session, no JavaScript). */
+  const sendComment = (url: string, fields: Record<string, string>) =>
+    fetch(url, {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      redirect: 'manual',
+    });
+
+  it('shows the change to whoever holds it, takes their comment, and reviewers and the author see it', async () => {
+    const id = await createRecord(t.admin, 'team-members', member('Grace H'));
+    const pid = proposalId(
+      await t.contributor.patch(`/api/team-members/${id}`, { bio: 'Grace wrote the compiler.' }),
+    );
+    const refused = await t.contributor.post(`/api/admin/proposals/${pid}/preview-link`);
+    expect(refused.status).toBe(403);
+    expect(refused.json.message).toMatch(/^Contributors cannot .*make preview links/);
+    expect(
+      (await t.viewer.post('/api/admin/proposals/0000000000000-00000000/preview-link')).status,
+    ).toBe(404);
+    expect(
+      (await t.viewer.post(`/api/admin/proposals/${pid}/preview-link`, { expiresInDays: 99 }))
+        .status,
+    ).toBe(400);
+
+    const made = await t.viewer.post(`/api/admin/proposals/${pid}/preview-link`, {
+      expiresInDays: 3,
+    });
+    expect(made.status, made.text).toBe(201);
+    expect(made.json).toMatchObject({ kind: 'proposal', itemId: pid, createdBy: 'viewer' });
+    const url = made.json.url as string;
+
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    const body = await page.text();
+    expect(body).toContain('Grace wrote the compiler.');
+    expect(body).toContain('Now on the site: Grace H studies AI.');
+    expect(body).toMatch(/<form method="post" action="\/preview\/[A-Za-z0-9_-]{43}">/);
+    // The public record is as it was.
+    expect((await t.anon.get(`/api/team-members/${id}`)).json.bio).toBe('Grace H studies AI.');
+
+    const empty = await sendComment(url, { comment: '  ' });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain('Write a comment');
+    const sent = await sendComment(url, { comment: 'She also coined “bug”.', name: 'Ann' });
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get('location')).toBe(`${new URL(url).pathname}?sent=1`);
+    expect(await (await fetch(`${url}?sent=1`)).text()).toContain('your comment was sent');
+    expect((await sendComment(url, { comment: 'Looks right.' })).status).toBe(303);
+
+    const outside = [
+      { by: 'Ann (outside reviewer)', kind: 'outside', text: 'She also coined “bug”.' },
+      { by: 'An outside reviewer', kind: 'outside', text: 'Looks right.' },
+    ].map((c) => expect.objectContaining(c));
+    expect((await t.viewer.get(`/api/admin/proposals/${pid}`)).json.proposal.comments).toEqual(
+      outside,
+    );
+    const mine = (await t.contributor.get('/api/admin/proposals?status=pending')).json.items;
+    expect(mine.find((p: { id: string }) => p.id === pid).comments).toEqual(outside);
+    // Still pending, and nothing public changed.
+    expect((await t.anon.get(`/api/team-members/${id}`)).json.bio).toBe('Grace H studies AI.');
+
+    // Once decided, the link says so and takes no more comments.
+    expect((await t.admin.post(`/api/admin/proposals/${pid}/approve`)).status).toBe(200);
+    expect((await fetch(url)).status).toBe(404);
+    const late = await sendComment(url, { comment: 'Too late?' });
+    expect(late.status).toBe(409);
+    expect(await late.text()).toContain('it takes no more comments');
+    expect((await t.viewer.post(`/api/admin/proposals/${pid}/preview-link`)).status).toBe(409);
+    // A link to something else takes no comments.
+    const other = await sendComment(url.replace(/[A-Za-z0-9_-]{43}$/, 'x'.repeat(43)), {
+      comment: 'Hello',
+    });
+    expect(other.status).toBe(404);
+  });
+
+  it('a proposed new record shows whole; comments are throttled per address like other public forms', async () => {
+    const pid = proposalId(
+      await t.contributor.post('/api/research-areas', {
+        title: 'Proposed Area',
+        description: 'What we would study.',
+      }),
+    );
+    const url = (await t.admin.post(`/api/admin/proposals/${pid}/preview-link`)).json.url as string;
+    const body = await (await fetch(url)).text();
+    expect(body).toContain('A proposed new entry: Proposed Area');
+    expect(body).toContain('What we would study.');
+
+    const was = process.env.PUBLIC_POST_LIMIT;
+    process.env.PUBLIC_POST_LIMIT = '2';
+    try {
+      expect((await sendComment(url, { comment: 'One' })).status).toBe(303);
+      expect((await sendComment(url, { comment: 'Two' })).status).toBe(303);
+      const third = await sendComment(url, { comment: 'Three' });
+      expect(third.status).toBe(429);
+      expect(await third.text()).toContain('Too many submissions');
+    } finally {
+      process.env.PUBLIC_POST_LIMIT = was;
+    }
+    const comments = (await t.viewer.get(`/api/admin/proposals/${pid}`)).json.proposal.comments;
+    expect(comments.map((c: { text: string }) => c.text)).toEqual(['One', 'Two']);
   });
 });
 

@@ -154,6 +154,7 @@ const ROWS: Row[] = [
   ['POST', '/api/admin/proposals/nope/approve', 'editor'],
   ['POST', '/api/admin/proposals/nope/request-changes', 'editor', { comment: 'x' }],
   ['DELETE', '/api/admin/proposals/nope', 'editor'],
+  ['POST', '/api/admin/proposals/nope/preview-link', 'editor', {}],
   ['GET', '/api/admin/review-policy', 'edit'],
   ['PUT', '/api/admin/review-policy', 'admin', {}],
   // A visit beacon: anyone (a path that is not a page is a 400).

@@ -154,3 +154,45 @@ test('in the admin, a contributor’s edit waits; a reviewer sends it back with 
   const stored = await (await page.request.get(`/api/team-members/${member.id}`)).json();
   expect(stored.position).toBe(`Fellow, Safety Programme ${stamp}`);
 });
+
+test('a reviewer makes a preview link; someone without an account sees the change and comments; the author sees it', async ({
+  browser,
+  page,
+}) => {
+  const text = `Seen from outside ${Date.now()}.`;
+  const contributor = await (await browser.newContext()).newPage();
+  expect((await contributor.request.post('/api/auth/login', { data: CONTRIBUTOR })).status()).toBe(
+    200,
+  );
+  const proposed = await contributor.request.patch(`/api/team-members/${member.id}`, {
+    data: { bio: text },
+  });
+  expect(proposed.status()).toBe(202);
+  const pid = ((await proposed.json()) as { proposal: { id: string } }).proposal.id;
+
+  await signIn(page);
+  await page.goto(`/admin/proposals?id=${pid}`);
+  await page.getByRole('button', { name: 'Make a preview link' }).click();
+  const link = page.getByTestId('proposal-preview-link');
+  await expect(link).toHaveValue(/\/preview\/[A-Za-z0-9_-]{43}$/);
+  const url = await link.inputValue();
+
+  // Someone with no account: the page shows the change, and takes a comment.
+  const outsider = await (await browser.newContext()).newPage();
+  await outsider.goto(url);
+  await expect(outsider.getByTestId('preview-band')).toContainText('Not on the site');
+  await expect(outsider.locator('[data-changed="true"]')).toContainText(text);
+  await outsider.getByLabel('What should change, or is it right?').fill('Add her prize.');
+  await outsider.getByLabel('Your name (optional)').fill('Ada');
+  await outsider.getByRole('button', { name: 'Send comment' }).click();
+  await expect(outsider.getByTestId('comment-sent')).toBeVisible();
+  await outsider.close();
+
+  // The reviewer and the author see it on the proposal.
+  await page.reload();
+  await expect(page.getByText('Ada (outside reviewer): Add her prize.')).toBeVisible();
+  await contributor.goto(`/admin/proposals?id=${pid}`);
+  await expect(contributor.getByText('Ada (outside reviewer): Add her prize.')).toBeVisible();
+  await contributor.close();
+  expect((await page.request.delete(`/api/admin/proposals/${pid}`)).status()).toBe(200);
+});

@@ -20,6 +20,10 @@ export async function countBlobCalls() {
     set refuseWrites(on: boolean) {
       proxy.refuseWrites = on;
     },
+    /** While set, the writes it answers true for are refused with 403, by "METHOD /site/store/key". */
+    set refuseWrite(when: ((call: string) => boolean) | null) {
+      proxy.refuseWrite = when;
+    },
     reset: () => proxy.reset(),
     /**
      * Runs `fn` and answers how many Blobs calls it made, with the calls (for failure messages),

@@ -96,10 +96,20 @@ export function collection<S extends z.ZodType<BaseItem>>(
     async get(id: string): Promise<Item | null> {
       return (await this.list()).find((i) => i.id === id) ?? null;
     },
-    /** Adds an item; without an order it goes last (when the collection orders automatically). */
-    async create(input: Record<string, unknown>): Promise<Item> {
+    /**
+     * Adds an item; without an order it goes last (when the collection orders automatically).
+     * `id`, when given, is the new item's id decided beforehand (an approved proposal's), and the
+     * create happens once: if an item with that id exists already (a retry of a create that
+     * landed), it is answered as it is and nothing is written.
+     */
+    async create(input: Record<string, unknown>, { id }: { id?: string } = {}): Promise<Item> {
       let created: Item | undefined;
       const doc = await write((items) => {
+        const existing = id === undefined ? undefined : items.find((i) => i.id === id);
+        if (existing) {
+          created = existing;
+          return items;
+        }
         const now = new Date().toISOString();
         const first = opts.newFirst && input.order === undefined;
         const nextOrder = first ? 0 : items.reduce((m, i) => Math.max(m, i.order ?? 0), -1) + 1;
@@ -107,7 +117,7 @@ export function collection<S extends z.ZodType<BaseItem>>(
         created = validated({
           ...input,
           ...(order === undefined ? {} : { order }),
-          id: crypto.randomUUID(),
+          id: id ?? crypto.randomUUID(),
           createdAt: now,
           updatedAt: now,
         });

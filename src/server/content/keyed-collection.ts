@@ -393,24 +393,40 @@ export function keyedCollection<S extends z.ZodType<Item>>(
       );
       return paginate(shown, query);
     },
-    /** Adds an item: first (newFirst) or last. */
-    async create(input: Record<string, unknown>): Promise<I> {
+    /**
+     * Adds an item: first (newFirst) or last. `id`, when given, is the new item's id decided
+     * beforehand (an approved proposal's), and the create happens once: if that record exists
+     * already (a retry of a create that landed, perhaps without its row), it is answered as it
+     * is, with its row written if it was missing; if it was deleted since, the answer is 409.
+     */
+    async create(input: Record<string, unknown>, { id }: { id?: string } = {}): Promise<I> {
       const current = await rows();
       const now = new Date().toISOString();
       const item = assignSlug(
-        validated({ ...input, id: crypto.randomUUID(), createdAt: now, updatedAt: now }),
+        validated({ ...input, id: id ?? crypto.randomUUID(), createdAt: now, updatedAt: now }),
         current,
       ) as I;
       // The record first: until its row exists, nothing lists it.
-      if (!(await createJSON(store(), recordKey(item.id), recordSchema, { rev: 1, item })))
-        throw new HttpError(409, 'An item with this id exists');
+      let rec: Live = { rev: 1, item };
+      if (!(await createJSON(store(), recordKey(item.id), recordSchema, rec))) {
+        const found = id === undefined ? null : await readRecord(id);
+        const stored = live(found?.value);
+        if (!stored)
+          throw new HttpError(
+            409,
+            id === undefined
+              ? 'An item with this id exists'
+              : 'This item was created and deleted since: it cannot be created again',
+          );
+        rec = { rev: found!.value.rev, item: stored };
+      }
       // At the place asked for, else first (newFirst) or last.
       const asked = typeof input.order === 'number' ? input.order : null;
-      const { rec } = await commitRow({ rev: 1, item }, (all) =>
+      const done = await commitRow(rec, (all) =>
         keyAt(all, Math.min(asked ?? (opts.newFirst ? 0 : all.length), all.length)),
       );
       await purge();
-      return rec.item;
+      return done.rec.item;
     },
     /**
      * Merges changed fields into one item. With `expected`, a field whose stored value differs

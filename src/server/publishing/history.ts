@@ -1,12 +1,13 @@
 import { historyEntrySchema, type HistoryEntry, type HistoryPage } from '../../schemas/history';
 import type { PublishState } from '../../schemas/publish-state';
 import type { User } from '../../schemas/user';
+import { StorageError } from '../http/errors';
 import { newestFirstKey } from '../storage/keys';
 import { markHistoryEntry } from '../storage/person-index';
 import { noteImageUses } from './media-uses';
 import { requestRebuild } from './publish';
 import { readRecords } from '../storage/records';
-import { blobCall, openStore, readJSON, STORES, writeJSON } from '../storage/store';
+import { blobCall, createJSON, openStore, readJSON, STORES, writeJSON } from '../storage/store';
 
 export type { HistoryEntry };
 
@@ -23,20 +24,31 @@ const ID_PATTERN = /^\d{13}-[0-9a-f]{8}$/;
 async function recordChange(
   user: Pick<User, 'username'>,
   change: ChangeRecord,
+  given?: string,
 ): Promise<HistoryEntry> {
   const now = Date.now();
-  const id = newestFirstKey(now, crypto.randomUUID().slice(0, 8));
+  const id = given ?? newEntryId(now);
   // Marked first, so erasing a person finds every entry that holds their data (person-index.ts).
   await markHistoryEntry(change.target, id);
-  const entry = await writeJSON(openStore(STORES.history), id, historyEntrySchema, {
-    ...change,
-    id,
-    at: new Date(now).toISOString(),
-    user: user.username,
-  });
+  const store = openStore(STORES.history);
+  const value = { ...change, id, at: new Date(now).toISOString(), user: user.username };
+  let entry: HistoryEntry;
+  if (given === undefined) entry = await writeJSON(store, id, historyEntrySchema, value);
+  else if (await createJSON(store, id, historyEntrySchema, value))
+    entry = historyEntrySchema.parse(value);
+  else {
+    // A retry of a change whose entry landed: that entry stands, and is not written twice.
+    const found = await readJSON(store, id, historyEntrySchema);
+    if (!found) throw new StorageError(`History entry ${id} could not be read back`);
+    entry = found.value;
+  }
   await recordActivity(entry);
   return entry;
 }
+
+/** A new entry's id: a newest-first key (keys.ts), so a plain listing is newest first. */
+export const newEntryId = (now = Date.now()) =>
+  newestFirstKey(now, crypto.randomUUID().slice(0, 8));
 
 // Each user's changes are also kept under `by-user/<name>/<entry id>` (without before/after), so
 // the users page reads one user's recent activity without reading the whole log.
@@ -77,6 +89,11 @@ export interface CommitOptions {
    * change whose own entry asks for the rebuild once, at the end.
    */
   rebuild?: boolean;
+  /**
+   * The entry's id, decided beforehand (newEntryId) by a change that may be retried after a
+   * crash (an approval): its entry is then written once, and a retry answers the one written.
+   */
+  id?: string;
 }
 
 /**
@@ -88,9 +105,9 @@ export interface CommitOptions {
 export async function commitChange(
   user: Pick<User, 'username'>,
   change: ChangeRecord,
-  { rebuild = true }: CommitOptions = {},
+  { rebuild = true, id }: CommitOptions = {},
 ): Promise<HistoryEntry> {
-  const entry = await recordChange(user, change);
+  const entry = await recordChange(user, change, id);
   // Every change passes here with its before and after: the one place the image uses are kept.
   await noteImageUses(change);
   if (rebuild) await publish();

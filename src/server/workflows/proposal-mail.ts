@@ -57,17 +57,19 @@ async function addNotice(author: string, text: string, url: string): Promise<voi
 /** A proposal was made, resubmitted or decided: reviewers or its author will hear of it. */
 export async function noteProposalStep(
   p: Proposal,
-  step: 'proposed' | 'approved' | 'rejected' | 'changes-requested',
+  step: 'proposed' | 'approved' | 'rejected' | 'changes-requested' | 'commented',
 ): Promise<void> {
   if (step === 'proposed') return noteEvent('proposal', p.updatedAt);
   const last = p.comments.at(-1);
   const said = last?.text ? ` They wrote: “${last.text}”` : '';
   const text =
-    step === 'approved'
-      ? `${p.decidedBy} approved your proposal for ${what(p)}. It goes live with the next build.`
-      : step === 'rejected'
-        ? `${p.decidedBy} rejected your proposal for ${what(p)}. Nothing changed on the site.${said}`
-        : `${last?.by ?? 'A reviewer'} sent back your proposal for ${what(p)} for changes.${said} Edit it and resubmit it.`;
+    step === 'commented'
+      ? `${last?.by ?? 'An outside reviewer'} commented on your proposal for ${what(p)} through its preview link.${said}`
+      : step === 'approved'
+        ? `${p.decidedBy} approved your proposal for ${what(p)}. It goes live with the next build.`
+        : step === 'rejected'
+          ? `${p.decidedBy} rejected your proposal for ${what(p)}. Nothing changed on the site.${said}`
+          : `${last?.by ?? 'A reviewer'} sent back your proposal for ${what(p)} for changes.${said} Edit it and resubmit it.`;
   await addNotice(p.author, text, proposalUrl(p.id));
 }
 

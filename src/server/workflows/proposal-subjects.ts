@@ -29,7 +29,8 @@ export interface ProposalSubject {
   zoned: boolean;
   maxJsonBytes?: number;
   get: (recordId?: string) => Promise<Fields | null>;
-  create?: (input: Fields) => Promise<Fields>;
+  /** `id`: the new record's id, decided by its proposal (a retried create makes it once). */
+  create?: (input: Fields, id: string) => Promise<Fields>;
   update: (
     recordId: string | undefined,
     changes: Fields,
@@ -69,7 +70,7 @@ function collectionSubject(name: string): ProposalSubject | null {
     zoned: ZONED.has(name),
     maxJsonBytes: schemas.maxJsonBytes,
     get: async (id) => (id ? ((await items.get(id)) as Fields | null) : null),
-    create: async (input) => (await items.create(input)) as unknown as Fields,
+    create: async (input, id) => (await items.create(input, { id })) as unknown as Fields,
     update: async (id, changes, expected) =>
       (await items.update(need(id), changes, expected)) as unknown as {
         before: Fields;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   OPEN_STATUSES,
   SITE_SETTINGS_SUBJECT,
@@ -13,7 +14,7 @@ import { importImages } from '../content/image-import';
 import { pickFields } from '../content/site-settings';
 import { HttpError } from '../http/errors';
 import { json, parseWith } from '../http/http';
-import { commitChange } from '../publishing/history';
+import { commitChange, newEntryId } from '../publishing/history';
 import { assertExpected } from '../storage/store';
 import {
   changeProposal,
@@ -191,8 +192,9 @@ const comment = (by: string, kind: ProposalComment['kind'], text = ''): Proposal
  * Exactly once for changes and deletions: an approval cut off after its change landed leaves its
  * claim to lapse, and approving again finds the fields no longer at their base version (409, the
  * diff shows the proposed values live) or the record gone, so the reviewer rejects it to close it.
- * A proposed new record has no base to check: an approval cut off between the create and the
- * mark can create it a second time if approved again once the claim lapses.
+ * A proposed new record gets the id its proposal decides (newRecordId), and the History entry the
+ * id the first claim chose: approving again after a cut-off approval finds the record made and
+ * the entry written, writes neither twice, and ends approved.
  */
 export async function approveProposal(reviewer: Who, id: string) {
   const found = await readProposal(id);
@@ -202,38 +204,64 @@ export async function approveProposal(reviewer: Who, id: string) {
     assertStatus(p, ['pending'], 'approved');
     if (p.claim && p.claim.until > Date.now() && !same(p.claim.by, reviewer.username))
       throw new HttpError(409, `${p.claim.by} is approving this proposal right now`);
-    return { ...p, claim: { by: reviewer.username, until: Date.now() + CLAIM_MS } };
+    return {
+      ...p,
+      claim: { by: reviewer.username, until: Date.now() + CLAIM_MS },
+      historyId: p.historyId ?? newEntryId(),
+    };
   });
   const subject = proposalSubject(claimed.subject);
   let applied: { before?: Fields; after?: Fields; recordId?: string };
   try {
     applied = await apply(subject, claimed);
   } catch (error) {
-    await changeProposal(id, ({ claim: _c, ...p }) => p);
+    // Nothing was recorded: a later approval dates its entry afresh.
+    await changeProposal(id, ({ claim: _c, historyId: _h, ...p }) => p);
     throw error;
   }
-  const entry = await commitChange(reviewer, {
-    action: claimed.action,
-    target: subject.target(applied.recordId),
-    summary: `${labelOf(applied.after ?? applied.before, claimed.label)}${
-      claimed.action === 'update' ? `: ${Object.keys(claimed.changes).join(', ')}` : ''
-    } (proposed by ${claimed.author})`,
-    ...(applied.before ? { before: applied.before } : {}),
-    ...(applied.after ? { after: applied.after } : {}),
-    proposedBy: claimed.author,
-    proposal: claimed.id,
+  const entry = await commitChange(
+    reviewer,
+    {
+      action: claimed.action,
+      target: subject.target(applied.recordId),
+      summary: `${labelOf(applied.after ?? applied.before, claimed.label)}${
+        claimed.action === 'update' ? `: ${Object.keys(claimed.changes).join(', ')}` : ''
+      } (proposed by ${claimed.author})`,
+      ...(applied.before ? { before: applied.before } : {}),
+      ...(applied.after ? { after: applied.after } : {}),
+      proposedBy: claimed.author,
+      proposal: claimed.id,
+    },
+    { id: claimed.historyId },
+  );
+  // A second approval by the same reviewer (a double click) that ran alongside finds it marked.
+  let marked = false;
+  const approved = await changeProposal(id, ({ claim: _c, ...p }) => {
+    // Set on every pass: the etag-guarded loop may run this again on a fresher proposal.
+    marked = p.status !== 'approved';
+    if (!marked) return p;
+    return {
+      ...p,
+      ...(applied.recordId ? { recordId: applied.recordId } : {}),
+      status: 'approved',
+      decidedBy: reviewer.username,
+      decidedAt: now(),
+      historyId: entry.id,
+      comments: [...p.comments, comment(reviewer.username, 'approved')],
+    };
   });
-  const approved = await changeProposal(id, ({ claim: _c, ...p }) => ({
-    ...p,
-    ...(applied.recordId ? { recordId: applied.recordId } : {}),
-    status: 'approved',
-    decidedBy: reviewer.username,
-    decidedAt: now(),
-    historyId: entry.id,
-    comments: [...p.comments, comment(reviewer.username, 'approved')],
-  }));
-  await noteProposalStep(approved, 'approved');
+  if (marked) await noteProposalStep(approved, 'approved');
   return { proposal: approved, record: applied.after ?? null };
+}
+
+/**
+ * The id a proposed new record gets, fixed by its proposal: an approval retried after one that was
+ * cut off finds the record that one made instead of making another. UUID-shaped like every id.
+ */
+export function newRecordId(proposalId: string): string {
+  const h = createHash('sha256').update(`proposal:${proposalId}`).digest('hex');
+  const variant = (8 | (parseInt(h[16]!, 16) & 3)).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 async function apply(
@@ -241,7 +269,7 @@ async function apply(
   p: Proposal,
 ): Promise<{ before?: Fields; after?: Fields; recordId?: string }> {
   if (p.action === 'create') {
-    const created = await subject.create!(p.changes);
+    const created = await subject.create!(p.changes, newRecordId(p.id));
     return { after: created, recordId: String(created.id) };
   }
   const current = await subject.get(p.recordId);

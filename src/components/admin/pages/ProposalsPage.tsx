@@ -278,6 +278,7 @@ function ProposalDetail({
           </div>
         </div>
       )}
+      {reviewer && open && <OutsideReviewLink url={url} />}
       {mine && open && (
         <div className="space-y-2">
           {p.action !== 'delete' &&
@@ -319,6 +320,44 @@ function ProposalDetail({
             </Button>
           </div>
         </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A private preview link for an outside reviewer: whoever holds it sees the change and can leave
+ * a comment without an account. The address is shown this once (only its hash is kept).
+ */
+function OutsideReviewLink({ url }: { url: string }) {
+  const [link, setLink] = useState<string | null>(null);
+  const action = useAction({ toast: 'The link was not made' });
+  const make = () =>
+    action.run(async () => {
+      const made = await apiRequest<{ url: string }>('POST', `${url}/preview-link`);
+      setLink(made.url);
+      announce('Preview link made');
+    });
+  return (
+    <div className="space-y-2 border-t border-slate-200 pt-3">
+      <p className="text-sm text-ink-muted">
+        Ask someone without an account: they see the change and can comment, for 7 days.
+      </p>
+      {link ? (
+        <label className="block text-sm">
+          Preview link (shown once: copy it now)
+          <input
+            className={cx(ui.input, 'mt-1 w-full')}
+            readOnly
+            value={link}
+            onFocus={(e) => e.currentTarget.select()}
+            data-testid="proposal-preview-link"
+          />
+        </label>
+      ) : (
+        <Button variant="secondary" disabled={action.pending} onClick={() => void make()}>
+          Make a preview link
+        </Button>
       )}
     </div>
   );
