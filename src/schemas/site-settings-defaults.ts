@@ -129,6 +129,28 @@ export const SETTINGS_DEFAULTS = {
     'We will write when we publish new research, events and news. Every newsletter email has an unsubscribe link like the one below.',
   newsletterUnsubscribeMailSubject: `Unsubscribe from the ${SITE.shortName} newsletter`,
   newsletterUnsubscribeMailText: `Someone, probably you, asked to stop the ${SITE.name} newsletter at this address.`,
+  // The emails about a person's own account: each one's subject and words, with placeholders
+  // (src/schemas/mail-words.ts) for the facts of one message. The button with the link, and the
+  // line under it, stay as the site writes them.
+  accountVerifyMailSubject: `Confirm your email address for ${SITE.shortName}`,
+  accountVerifyMailBody: `The account {username} on the ${SITE.name} website asked to use this email address for password resets.
+
+To confirm that it is yours, open the link below and press the button on that page. The link works for {hours}, once.`,
+  accountInviteMailSubject: `You are invited to manage the ${SITE.shortName} website`,
+  accountInviteMailBody: `{invitedBy} invited you to help manage the ${SITE.name} website, as {username}, with the role {role}: {roleScope}.
+
+Open the link below to choose your password. The link works for {hours}, once. Using it also confirms this email address for your account.`,
+  accountResetMailSubject: `Set a new password for ${SITE.shortName}`,
+  accountResetMailBody: `Someone, probably you, asked to set a new password for the account {username} on the ${SITE.name} website.
+
+Open the link below to choose a new password. The link works for {hours}, once. Setting a new password signs the account out everywhere; if it uses two-factor sign-in, you will still be asked for your code.`,
+  accountAdminResetMailBody: `{admin} reset the password of your account {username} on the ${SITE.name} website: the old one no longer works.
+
+Open the link below to choose a new password. The link works for {hours}, once. Setting a new password signs the account out everywhere; if it uses two-factor sign-in, you will still be asked for your code.`,
+  accountRecoveryMailSubject: `The recovery code was used on ${SITE.shortName}`,
+  accountRecoveryMailBody: `Someone used the recovery code at {setupPage} on {when}: {what}. The account {username} is an admin now.
+
+If this was not someone on your team, sign in, check Users and History, and change RECOVERY_CODE in the site’s environment variables on Netlify (or remove it to turn recovery off).`,
   // The page for an unknown address, and the newsletter popup.
   notFoundTitle: '404 Page Not Found',
   notFoundText: 'Did you forget to add the page to the router?',

@@ -10,6 +10,7 @@ import {
   type VisibilityFlag,
 } from '../../../schemas/site-settings';
 import { humanize } from '../../../schemas/field-label';
+import { isMailWordsKey, placeholderHelp } from '../../../schemas/mail-words';
 import type { FieldConfig, FieldType } from '../form/field-config';
 import type { FieldGroup } from '../form/RecordForm';
 import { timeZoneOptions } from '../form/time-zones';
@@ -19,7 +20,7 @@ function typeOf(key: SettingsTextKey): FieldType {
   if (/Image$|Thumbnail$|Logo$/.test(key)) return 'image';
   if (/Linkedin$|Twitter$|Youtube$|Bluesky$|VideoUrl$/.test(key)) return 'url';
   if (/Email$/.test(key)) return 'email';
-  if (/Description$|Subtitle$|Bio$|Vision$|MailText$/.test(key)) return 'textarea';
+  if (/Description$|Subtitle$|Bio$|Vision$|MailText$|MailBody$/.test(key)) return 'textarea';
   return 'text';
 }
 
@@ -81,6 +82,15 @@ const LABELS: Partial<Record<string, string>> = {
   newsletterWelcomeMailText: 'Welcome email: words after the thanks',
   newsletterUnsubscribeMailSubject: 'Unsubscribe-link email: subject',
   newsletterUnsubscribeMailText: 'Unsubscribe-link email: opening words',
+  accountVerifyMailSubject: 'Address check: subject',
+  accountVerifyMailBody: 'Address check: words',
+  accountInviteMailSubject: 'Invitation: subject',
+  accountInviteMailBody: 'Invitation: words',
+  accountResetMailSubject: 'Password link: subject',
+  accountResetMailBody: 'Password link asked for: words',
+  accountAdminResetMailBody: 'Password reset by an admin: words',
+  accountRecoveryMailSubject: 'Recovery code used: subject',
+  accountRecoveryMailBody: 'Recovery code used: words',
   navLinks: 'Navigation links (header and footer)',
   footerLinks: 'Footer links (after the navigation)',
 };
@@ -127,6 +137,7 @@ export function settingField(key: SettingsTextKey | VisibilityFlag | RetentionKe
     label: LABELS[key] ?? humanize(key),
     type: typeOf(textKey),
     defaultText: fallback || undefined,
+    help: isMailWordsKey(textKey) ? placeholderHelp(textKey) : undefined,
     half: typeOf(textKey) === 'text' && !/Title$|Link$/.test(key) ? true : undefined,
   };
 }
@@ -230,8 +241,13 @@ const SITE_GROUPS: FieldGroup[] = [
   group('Newsletter popup', ['showPopup', 'popupTitle', 'popupDescription', 'popupButtonText']),
   group(
     'Newsletter emails',
-    pick(/Mail(Subject|Text)$/),
+    pick(/^newsletter\w*Mail(Subject|Text)$/),
     'What the newsletter writes to a reader; the links and what they do are added by the site.',
+  ),
+  group(
+    'Account emails',
+    pick(/^account\w*Mail(Subject|Body)$/),
+    'What the site writes to the team about their accounts; the button with the link is added by the site.',
   ),
   { title: 'Events', fields: [TIME_ZONE_FIELD] },
   { title: 'Visit counting', fields: [COUNT_VISITS_FIELD] },
