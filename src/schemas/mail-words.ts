@@ -1,9 +1,10 @@
 /**
- * The words of the account emails as the site settings hold them, with placeholders the sender
- * fills in: `{username}` and the like stand for the facts of one message. Zod-free, so both the
- * settings schema (which refuses a text that lost a required placeholder) and the mail senders
- * read the same list. The link itself is never a placeholder: each message's button carries it,
- * written by the site, so no wording can drop or change it.
+ * The words of the account emails and the team's notification digests as the site settings hold
+ * them, with placeholders the sender fills in: `{username}`, `{count}` and the like stand for the
+ * facts of one message. Zod-free, so both the settings schema (which refuses a text that lost a
+ * required placeholder or names an unknown one) and the mail senders read the same list. The link
+ * itself is never a placeholder: each message's button carries it, written by the site, so no
+ * wording can drop or change it.
  */
 import type { SettingsTextKey } from './site-settings-defaults';
 
@@ -17,7 +18,18 @@ interface Placeholder {
 const username: Placeholder = { name: 'username', means: "the account's username", required: true };
 const hours: Placeholder = { name: 'hours', means: 'how long the link works ("1 hour")' };
 
-/** Each account email text with placeholders, and the placeholders it may and must hold. */
+const count: Placeholder = { name: 'count', means: 'how many ("3")' };
+const when: Placeholder = {
+  name: 'when',
+  means: 'the 15 minutes it is about ("between 09:00 and 09:15 UTC on ...")',
+};
+const testimonialWords = [
+  { name: 'testimonials', means: 'testimonial or testimonials' },
+  { name: 'was', means: 'was or were' },
+  { name: 'await', means: 'awaits or await' },
+] as const satisfies readonly Placeholder[];
+
+/** Each email text with placeholders with placeholders, and the placeholders it may and must hold. */
 export const MAIL_PLACEHOLDERS = {
   accountVerifyMailBody: [username, hours],
   accountInviteMailBody: [
@@ -39,6 +51,22 @@ export const MAIL_PLACEHOLDERS = {
     { name: 'when', means: 'when, in UTC', required: true },
     { name: 'setupPage', means: 'the address of the setup page' },
   ],
+  // A digest counts what happened in one window: the words that follow the count are
+  // placeholders too, so one text reads right for 1 and for 1,000.
+  notifyContactMailSubject: [count, { name: 'messages', means: 'message or messages' }],
+  notifyContactMailBody: [
+    { ...count, required: true },
+    { name: 'messages', means: 'message or messages' },
+    when,
+  ],
+  notifyTestimonialMailSubject: [count, ...testimonialWords],
+  notifyTestimonialMailBody: [{ ...count, required: true }, ...testimonialWords, when],
+  notifyBuildFailedMailSubject: [],
+  notifyBuildFailedMailBody: [when],
+  notifyReleaseMailSubject: [],
+  notifyReleaseMailBody: [
+    { name: 'warning', means: 'which release is at risk, and why', required: true },
+  ],
 } as const satisfies Partial<Record<SettingsTextKey, readonly Placeholder[]>>;
 
 export type MailWordsKey = keyof typeof MAIL_PLACEHOLDERS;
@@ -57,7 +85,9 @@ export function placeholderProblem(key: MailWordsKey, text: string): string | nu
   const used = new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]!));
   const unknown = [...used].filter((name) => !known.some((p) => p.name === name));
   if (unknown.length)
-    return `{${unknown[0]}} is not a placeholder of this email; it can use ${known.map((p) => `{${p.name}}`).join(', ')}`;
+    return known.length
+      ? `{${unknown[0]}} is not a placeholder of this email; it can use ${known.map((p) => `{${p.name}}`).join(', ')}`
+      : `{${unknown[0]}} is not a placeholder of this email, which has none`;
   const missing = known.find((p) => 'required' in p && !used.has(p.name));
   return missing
     ? `Keep {${missing.name}} in the text: the email puts ${missing.means} there`
@@ -65,9 +95,25 @@ export function placeholderProblem(key: MailWordsKey, text: string): string | nu
 }
 
 /** What the settings form says under a text: the placeholders it can use. */
-export function placeholderHelp(key: MailWordsKey): string {
+export function placeholderHelp(key: MailWordsKey): string | undefined {
   const known: readonly Placeholder[] = MAIL_PLACEHOLDERS[key];
+  if (key.endsWith('Subject'))
+    return known.length
+      ? `Placeholders: ${known.map((p) => `{${p.name}} ${p.means}`).join('; ')}.`
+      : undefined;
+  if (known.length === 0)
+    return 'A blank line starts a new paragraph; the site adds what it knows below, and the button with the link.';
   return `Placeholders: ${known.map((p) => `{${p.name}} ${p.means}${'required' in p ? ' (required)' : ''}`).join('; ')}. A blank line starts a new paragraph; the button with the link is added below.`;
+}
+
+/** The text with each placeholder filled in (a subject). */
+export function fillPlaceholders<K extends MailWordsKey>(
+  text: string,
+  values: MailWordsValues<K>,
+): string {
+  return text.replace(PLACEHOLDER, (whole, name: string) =>
+    name in values ? (values as Record<string, string>)[name]! : whole,
+  );
 }
 
 /** The text's paragraphs (split at blank lines) with each placeholder filled in. */
@@ -75,10 +121,7 @@ export function fillMailWords<K extends MailWordsKey>(
   text: string,
   values: MailWordsValues<K>,
 ): string[] {
-  const filled = text.replace(PLACEHOLDER, (whole, name: string) =>
-    name in values ? (values as Record<string, string>)[name]! : whole,
-  );
-  return filled
+  return fillPlaceholders(text, values)
     .split(/\n\s*\n/)
     .map((p) => p.trim())
     .filter(Boolean);

@@ -151,6 +151,19 @@ Open the link below to choose a new password. The link works for {hours}, once. 
   accountRecoveryMailBody: `Someone used the recovery code at {setupPage} on {when}: {what}. The account {username} is an admin now.
 
 If this was not someone on your team, sign in, check Users and History, and change RECOVERY_CODE in the site’s environment variables on Netlify (or remove it to turn recovery off).`,
+  // The team's notification digests, one per kind and 15 minutes: subject and words, with the
+  // count and the words that follow it as placeholders. What the site knows (who wrote and how
+  // they began, why a build failed), the button and why the reader gets it are added by the site.
+  notifyContactMailSubject: '{count} new contact {messages}',
+  notifyContactMailBody: '{count} contact {messages} arrived {when}.',
+  notifyTestimonialMailSubject: '{count} {testimonials} {await} review',
+  notifyTestimonialMailBody:
+    '{count} {testimonials} {was} sent {when} and {await} review. Nothing shows on the site before approval.',
+  notifyBuildFailedMailSubject: 'A build of the site failed',
+  notifyBuildFailedMailBody:
+    'A build failed {when}. The site still shows the last good build, without the changes since.',
+  notifyReleaseMailSubject: 'A scheduled release is at risk',
+  notifyReleaseMailBody: '{warning}',
   // The page for an unknown address, and the newsletter popup.
   notFoundTitle: '404 Page Not Found',
   notFoundText: 'Did you forget to add the page to the router?',

@@ -93,7 +93,7 @@ function fieldSchema(key: SettingsTextKey): z.ZodType<string, string> {
   if (LONG_KEYS.has(key)) return longText(10_000);
   // An email's words keep their paragraphs and every placeholder the message needs filled in.
   if (isMailWordsKey(key))
-    return longText(4000).superRefine((v, ctx) => {
+    return (key.endsWith('Subject') ? text(300) : longText(4000)).superRefine((v, ctx) => {
       const problem = placeholderProblem(key, v);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     });
