@@ -277,7 +277,7 @@ describe('the account emails are worded in the site settings', () => {
     accountResetMailBody: 'A new password for {username}, asked for at the sign-in page ({hours}).',
     accountAdminResetMailBody: '{admin} started a new password for {username}.',
   };
-  const paragraphsOf = (html: string | false) =>
+  const paragraphsOf = (html: unknown) =>
     [...String(html).matchAll(/<p[^>]*>(.*?)<\/p>/g)].map((m) => m[1]);
 
   it('by default say what they always said, with the facts filled in', async () => {
