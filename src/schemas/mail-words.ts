@@ -29,6 +29,17 @@ const testimonialWords = [
   { name: 'await', means: 'awaits or await' },
 ] as const satisfies readonly Placeholder[];
 
+const reviewer: Placeholder = { name: 'reviewer', means: 'who decided' };
+const proposal: Placeholder = {
+  name: 'proposal',
+  means: 'which proposal ("Mary Somerville" (bio))',
+  required: true,
+};
+const comment: Placeholder = {
+  name: 'comment',
+  means: 'the reviewer\'s comment, when they wrote one (They wrote: "...")',
+};
+
 /** Each email text with placeholders with placeholders, and the placeholders it may and must hold. */
 export const MAIL_PLACEHOLDERS = {
   accountVerifyMailBody: [username, hours],
@@ -67,6 +78,20 @@ export const MAIL_PLACEHOLDERS = {
   notifyReleaseMailBody: [
     { name: 'warning', means: 'which release is at risk, and why', required: true },
   ],
+  // Review: the reviewers' email lists the proposals (written by the site) before its words; an
+  // author's email is their notices, one paragraph each.
+  notifyReviewMailSubject: [{ name: 'title', means: 'the title of the record' }],
+  notifyReviewsMailSubject: [count],
+  notifyReviewMailBody: [],
+  notifyOutcomesMailSubject: [count],
+  notifyApprovedMailBody: [reviewer, proposal],
+  notifyRejectedMailBody: [reviewer, proposal, comment],
+  notifyChangesMailBody: [reviewer, proposal, comment],
+  notifyHeldMailBody: [
+    { name: 'release', means: 'the name of the release', required: true },
+    { name: 'reasons', means: 'why it waits', required: true },
+    { name: 'when', means: 'the time it was moved to, with its zone' },
+  ],
 } as const satisfies Partial<Record<SettingsTextKey, readonly Placeholder[]>>;
 
 export type MailWordsKey = keyof typeof MAIL_PLACEHOLDERS;
@@ -102,7 +127,7 @@ export function placeholderHelp(key: MailWordsKey): string | undefined {
       ? `Placeholders: ${known.map((p) => `{${p.name}} ${p.means}`).join('; ')}.`
       : undefined;
   if (known.length === 0)
-    return 'A blank line starts a new paragraph; the site adds what it knows below, and the button with the link.';
+    return 'A blank line starts a new paragraph; what the site knows and the button with the link are added around it.';
   return `Placeholders: ${known.map((p) => `{${p.name}} ${p.means}${'required' in p ? ' (required)' : ''}`).join('; ')}. A blank line starts a new paragraph; the button with the link is added below.`;
 }
 
@@ -111,9 +136,12 @@ export function fillPlaceholders<K extends MailWordsKey>(
   text: string,
   values: MailWordsValues<K>,
 ): string {
-  return text.replace(PLACEHOLDER, (whole, name: string) =>
-    name in values ? (values as Record<string, string>)[name]! : whole,
-  );
+  // A placeholder filled with nothing (no comment) leaves no double space behind.
+  return text
+    .replace(PLACEHOLDER, (whole, name: string) =>
+      name in values ? (values as Record<string, string>)[name]! : whole,
+    )
+    .replace(/([^\s]) {2,}(?=[^\s])/g, '$1 ');
 }
 
 /** The text's paragraphs (split at blank lines) with each placeholder filled in. */

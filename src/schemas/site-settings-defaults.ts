@@ -164,6 +164,20 @@ If this was not someone on your team, sign in, check Users and History, and chan
     'A build failed {when}. The site still shows the last good build, without the changes since.',
   notifyReleaseMailSubject: 'A scheduled release is at risk',
   notifyReleaseMailBody: '{warning}',
+  // Review's emails: to reviewers, what waits for them; to an author, what became of their
+  // proposals and releases.
+  notifyReviewMailSubject: 'A change awaits your review: {title}',
+  notifyReviewsMailSubject: '{count} changes await your review',
+  notifyReviewMailBody: 'Nothing of these is on the site until someone approves it.',
+  notifyOutcomesMailSubject: '{count} updates on your proposals',
+  notifyApprovedMailBody:
+    '{reviewer} approved your proposal for {proposal}. It goes live with the next build.',
+  notifyRejectedMailBody:
+    '{reviewer} rejected your proposal for {proposal}. Nothing changed on the site. {comment}',
+  notifyChangesMailBody:
+    '{reviewer} sent back your proposal for {proposal} for changes. {comment} Edit it and resubmit it.',
+  notifyHeldMailBody:
+    'Your release “{release}” waits: {reasons}. It was moved to {when} or later, and goes live once nothing of it awaits review.',
   // The page for an unknown address, and the newsletter popup.
   notFoundTitle: '404 Page Not Found',
   notFoundText: 'Did you forget to add the page to the router?',

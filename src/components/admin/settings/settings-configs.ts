@@ -99,6 +99,14 @@ const LABELS: Partial<Record<string, string>> = {
   notifyBuildFailedMailBody: 'Failed build: words',
   notifyReleaseMailSubject: 'Release at risk: subject',
   notifyReleaseMailBody: 'Release at risk: words',
+  notifyReviewMailSubject: 'Review, one change: subject',
+  notifyReviewsMailSubject: 'Review, several changes: subject',
+  notifyReviewMailBody: 'Review: words after the list',
+  notifyOutcomesMailSubject: 'Author, several updates: subject',
+  notifyApprovedMailBody: 'Author: proposal approved',
+  notifyRejectedMailBody: 'Author: proposal rejected',
+  notifyChangesMailBody: 'Author: proposal sent back',
+  notifyHeldMailBody: 'Author: release held',
   navLinks: 'Navigation links (header and footer)',
   footerLinks: 'Footer links (after the navigation)',
 };
@@ -260,7 +268,7 @@ const SITE_GROUPS: FieldGroup[] = [
   group(
     'Team notifications',
     pick(/^notify\w*Mail(Subject|Body)$/),
-    'The emails that tell the team what happened in the last 15 minutes; who wrote and what, the button and why each person gets it are added by the site.',
+    'The emails that tell the team what happened in the last 15 minutes; who wrote and what, the list of proposals, the button and why each person gets it are added by the site. An author’s email with one update takes its subject from the update’s first sentence.',
   ),
   { title: 'Events', fields: [TIME_ZONE_FIELD] },
   { title: 'Visit counting', fields: [COUNT_VISITS_FIELD] },
