@@ -129,6 +129,55 @@ export const SETTINGS_DEFAULTS = {
     'We will write when we publish new research, events and news. Every newsletter email has an unsubscribe link like the one below.',
   newsletterUnsubscribeMailSubject: `Unsubscribe from the ${SITE.shortName} newsletter`,
   newsletterUnsubscribeMailText: `Someone, probably you, asked to stop the ${SITE.name} newsletter at this address.`,
+  // The emails about a person's own account: each one's subject and words, with placeholders
+  // (src/schemas/mail-words.ts) for the facts of one message. The button with the link, and the
+  // line under it, stay as the site writes them.
+  accountVerifyMailSubject: `Confirm your email address for ${SITE.shortName}`,
+  accountVerifyMailBody: `The account {username} on the ${SITE.name} website asked to use this email address for password resets.
+
+To confirm that it is yours, open the link below and press the button on that page. The link works for {hours}, once.`,
+  accountInviteMailSubject: `You are invited to manage the ${SITE.shortName} website`,
+  accountInviteMailBody: `{invitedBy} invited you to help manage the ${SITE.name} website, as {username}, with the role {role}: {roleScope}.
+
+Open the link below to choose your password. The link works for {hours}, once. Using it also confirms this email address for your account.`,
+  accountResetMailSubject: `Set a new password for ${SITE.shortName}`,
+  accountResetMailBody: `Someone, probably you, asked to set a new password for the account {username} on the ${SITE.name} website.
+
+Open the link below to choose a new password. The link works for {hours}, once. Setting a new password signs the account out everywhere; if it uses two-factor sign-in, you will still be asked for your code.`,
+  accountAdminResetMailBody: `{admin} reset the password of your account {username} on the ${SITE.name} website: the old one no longer works.
+
+Open the link below to choose a new password. The link works for {hours}, once. Setting a new password signs the account out everywhere; if it uses two-factor sign-in, you will still be asked for your code.`,
+  accountRecoveryMailSubject: `The recovery code was used on ${SITE.shortName}`,
+  accountRecoveryMailBody: `Someone used the recovery code at {setupPage} on {when}: {what}. The account {username} is an admin now.
+
+If this was not someone on your team, sign in, check Users and History, and change RECOVERY_CODE in the site’s environment variables on Netlify (or remove it to turn recovery off).`,
+  // The team's notification digests, one per kind and 15 minutes: subject and words, with the
+  // count and the words that follow it as placeholders. What the site knows (who wrote and how
+  // they began, why a build failed), the button and why the reader gets it are added by the site.
+  notifyContactMailSubject: '{count} new contact {messages}',
+  notifyContactMailBody: '{count} contact {messages} arrived {when}.',
+  notifyTestimonialMailSubject: '{count} {testimonials} {await} review',
+  notifyTestimonialMailBody:
+    '{count} {testimonials} {was} sent {when} and {await} review. Nothing shows on the site before approval.',
+  notifyBuildFailedMailSubject: 'A build of the site failed',
+  notifyBuildFailedMailBody:
+    'A build failed {when}. The site still shows the last good build, without the changes since.',
+  notifyReleaseMailSubject: 'A scheduled release is at risk',
+  notifyReleaseMailBody: '{warning}',
+  // Review's emails: to reviewers, what waits for them; to an author, what became of their
+  // proposals and releases.
+  notifyReviewMailSubject: 'A change awaits your review: {title}',
+  notifyReviewsMailSubject: '{count} changes await your review',
+  notifyReviewMailBody: 'Nothing of these is on the site until someone approves it.',
+  notifyOutcomesMailSubject: '{count} updates on your proposals',
+  notifyApprovedMailBody:
+    '{reviewer} approved your proposal for {proposal}. It goes live with the next build.',
+  notifyRejectedMailBody:
+    '{reviewer} rejected your proposal for {proposal}. Nothing changed on the site. {comment}',
+  notifyChangesMailBody:
+    '{reviewer} sent back your proposal for {proposal} for changes. {comment} Edit it and resubmit it.',
+  notifyHeldMailBody:
+    'Your release “{release}” waits: {reasons}. It was moved to {when} or later, and goes live once nothing of it awaits review.',
   // The page for an unknown address, and the newsletter popup.
   notFoundTitle: '404 Page Not Found',
   notFoundText: 'Did you forget to add the page to the router?',

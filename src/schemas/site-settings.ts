@@ -7,6 +7,7 @@ import {
   type SettingsTextKey,
 } from './site-settings-defaults';
 import { timeZoneField } from './time-zone';
+import { isMailWordsKey, placeholderProblem } from './mail-words';
 
 export {
   DEFAULT_SITE_TIME_ZONE,
@@ -90,6 +91,12 @@ function fieldSchema(key: SettingsTextKey): z.ZodType<string, string> {
   if (URL_KEYS.has(key)) return webUrl();
   if (EMAIL_KEYS.has(key)) return optionalEmail;
   if (LONG_KEYS.has(key)) return longText(10_000);
+  // An email's words keep their paragraphs and every placeholder the message needs filled in.
+  if (isMailWordsKey(key))
+    return (key.endsWith('Subject') ? text(300) : longText(4000)).superRefine((v, ctx) => {
+      const problem = placeholderProblem(key, v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
   return text(key.endsWith('Title') || key.endsWith('Text') || key.endsWith('Metric') ? 300 : 2000);
 }
 

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { useAdminSite } from '../helpers/admin-site';
 import { linkIn, mailTo, newestMailTo, readOutbox } from '../helpers/mail';
 import { client, createTestUser, login } from '../helpers/platform';
@@ -264,5 +264,104 @@ describe('invitations and admin resets are emailed', () => {
     } finally {
       process.env.MAIL_OUTBOX_DIR = outbox;
     }
+  });
+});
+
+describe('the account emails are worded in the site settings', () => {
+  const words = {
+    accountVerifyMailSubject: 'Is this your address?',
+    accountVerifyMailBody: 'Hello {username}.\n\nPress the button within {hours} to confirm.',
+    accountInviteMailSubject: 'Join the web team',
+    accountInviteMailBody: 'Welcome aboard, {username}! {invitedBy} made you {role}.',
+    accountResetMailSubject: 'Your new password',
+    accountResetMailBody: 'A new password for {username}, asked for at the sign-in page ({hours}).',
+    accountAdminResetMailBody: '{admin} started a new password for {username}.',
+  };
+  const paragraphsOf = (html: unknown) =>
+    [...String(html).matchAll(/<p[^>]*>(.*?)<\/p>/g)].map((m) => m[1]);
+
+  it('by default say what they always said, with the facts filled in', async () => {
+    const invited = await t.admin.post('/api/admin/users', {
+      username: 'plainwords',
+      role: 'contributor',
+      email: 'plainwords@example.org',
+    });
+    expect(invited.status, invited.text).toBe(201);
+    const mail = await newestMailTo(t.site, 'plainwords@example.org');
+    expect(mail.parsed.subject).toMatch(/^You are invited to manage the .+ website$/);
+    expect(mail.parsed.text).toMatch(
+      /^admin invited you to help manage the .+ website, as plainwords, with the role Contributor: you can propose changes/,
+    );
+    expect(mail.parsed.text).toContain('The link works for 48 hours, once.');
+    expect(mail.parsed.text).not.toMatch(/\{\w+\}/);
+  });
+
+  it('say what an admin saved, each placeholder filled in, the link still on its button', async () => {
+    expect((await t.admin.patch('/api/site-settings', words)).status).toBe(200);
+    onTestFinished(async () => {
+      const reset = Object.fromEntries(Object.keys(words).map((k) => [k, '']));
+      expect((await t.admin.patch('/api/site-settings', reset)).status).toBe(200);
+    });
+
+    const me = await signedIn('worded');
+    await me.post('/api/account/email', { email: 'worded@example.org' });
+    const check = await newestMailTo(t.site, 'worded@example.org');
+    expect(check.parsed.subject).toBe('Is this your address?');
+    // Each blank line starts a paragraph, in the text part and the HTML part alike.
+    expect(check.parsed.text).toMatch(
+      /^Hello worded\.\n\nPress the button within 24 hours to confirm\.\n\nConfirm my email address: http/,
+    );
+    expect(paragraphsOf(check.parsed.html).slice(0, 2)).toEqual([
+      'Hello worded.',
+      'Press the button within 24 hours to confirm.',
+    ]);
+    const token = linkIn(check, '/verify-email').searchParams.get('token')!;
+    expect((await verify(token)).status).toBe(200);
+
+    const invited = await t.admin.post('/api/admin/users', {
+      username: 'newwords',
+      role: 'editor',
+      email: 'newwords@example.org',
+    });
+    const invitation = await newestMailTo(t.site, 'newwords@example.org');
+    expect(invitation.parsed.subject).toBe('Join the web team');
+    expect(invitation.parsed.text).toMatch(/^Welcome aboard, newwords! admin made you Editor\.\n/);
+    expect(`${linkIn(invitation, '/invite').pathname}${linkIn(invitation, '/invite').hash}`).toBe(
+      invited.json.invitePath,
+    );
+
+    const reset = await t.admin.post('/api/admin/users/worded/reset-password');
+    const byAdmin = await newestMailTo(t.site, 'worded@example.org');
+    expect(byAdmin.parsed.subject).toBe('Your new password');
+    expect(byAdmin.parsed.text).toMatch(/^admin started a new password for worded\.\n/);
+    expect(`${linkIn(byAdmin, '/invite').pathname}${linkIn(byAdmin, '/invite').hash}`).toBe(
+      reset.json.invitePath,
+    );
+
+    expect((await t.anon.post('/api/auth/forgot-password', { login: 'worded' })).status).toBe(200);
+    await t.site.platform.backgroundIdle();
+    const asked = await newestMailTo(t.site, 'worded@example.org');
+    expect(asked.parsed.subject).toBe('Your new password');
+    expect(asked.parsed.text).toMatch(
+      /^A new password for worded, asked for at the sign-in page \(1 hour\)\.\n\nSet a new password: http/,
+    );
+  });
+
+  it('refuse a text that lost a placeholder the email needs, or names one it does not have', async () => {
+    const lost = await t.admin.patch('/api/site-settings', {
+      accountInviteMailBody: 'Welcome aboard, {username}! Choose a password below.',
+    });
+    expect(lost.status).toBe(400);
+    expect(lost.json.message).toContain(
+      'Keep {role} in the text: the email puts the role given ("Editor") there',
+    );
+    const typo = await t.admin.patch('/api/site-settings', {
+      accountRecoveryMailBody: '{usrname} used the code: {what}, {when}.',
+    });
+    expect(typo.status).toBe(400);
+    expect(typo.json.message).toContain('{usrname} is not a placeholder of this email');
+    const settings = (await t.admin.get('/api/site-settings')).json;
+    expect(settings.accountInviteMailBody).toBe('');
+    expect(settings.accountRecoveryMailBody).toBe('');
   });
 });

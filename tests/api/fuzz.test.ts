@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SETTINGS_TEXT_KEYS } from '../../src/schemas/site-settings';
+import { SETTINGS_DEFAULTS, SETTINGS_TEXT_KEYS } from '../../src/schemas/site-settings';
 import { startAdminSite } from '../helpers/admin-site';
 import { client, type TestSite } from '../helpers/platform';
 
@@ -252,13 +252,15 @@ describe('control characters and lone surrogates are refused at every text field
             k,
             k.endsWith('Email')
               ? 'team@example.org'
-              : k.endsWith('Link') || k.endsWith('Image') || k.endsWith('Thumbnail')
-                ? '/page'
-                : k.endsWith('Url') ||
-                    k.startsWith('founderLinkedin') ||
-                    k.startsWith('founderTwitter')
-                  ? 'https://example.org/x'
-                  : 'Plain words',
+              : k.endsWith('MailBody') // keeps the placeholders the email needs
+                ? SETTINGS_DEFAULTS[k]
+                : k.endsWith('Link') || k.endsWith('Image') || k.endsWith('Thumbnail')
+                  ? '/page'
+                  : k.endsWith('Url') ||
+                      k.startsWith('founderLinkedin') ||
+                      k.startsWith('founderTwitter')
+                    ? 'https://example.org/x'
+                    : 'Plain words',
           ]),
         ),
         c: admin,

@@ -1,5 +1,5 @@
 import { getStore } from '@netlify/blobs';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { startAdminSite, type AdminSite } from '../helpers/admin-site';
 import { readOutbox, type ReadMail } from '../helpers/mail';
 
@@ -279,6 +279,65 @@ describe('testimonial and build notifications', () => {
     const month = day.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
     expect(atRisk.parsed.text).toContain(
       `A release is scheduled for ${month} ${day.getUTCDate()}, ${day.getUTCFullYear()}, ${releaseAt.slice(11)} UTC`,
+    );
+  });
+});
+
+describe('the digests are worded in the site settings', () => {
+  it('say what an admin saved, with the count and its words filled in, around what the site adds', async () => {
+    const words = {
+      notifyContactMailSubject: 'Inbox: {count} new {messages}',
+      notifyContactMailBody: 'The contact form brought {count} {messages} {when}.',
+      notifyTestimonialMailSubject: 'Review needed: {count} {testimonials}',
+      notifyTestimonialMailBody:
+        'Please look: {count} {testimonials} {was} sent {when}.\n\nThanks!',
+    };
+    expect((await t.admin.patch('/api/site-settings', words)).status).toBe(200);
+    onTestFinished(async () => {
+      const reset = Object.fromEntries(Object.keys(words).map((k) => [k, '']));
+      expect((await t.admin.patch('/api/site-settings', reset)).status).toBe(200);
+    });
+    at(base + 16 * WINDOW + 60_000);
+    expect((await contact('reader@example.org', 'Rita Reader')).status).toBe(201);
+    expect(
+      (
+        await t.anon.post('/api/testimonials', {
+          name: 'Ada Lovelace',
+          content: 'Clear and useful.',
+          rating: 5,
+        })
+      ).status,
+    ).toBe(201);
+    at(base + 17 * WINDOW + 61_000);
+    expect(await digest()).toMatchObject({ windows: 2, failed: 0 });
+
+    // Contact messages go to the shared inbox (the admin turned them off above).
+    const inbox = (await notificationsTo(SHARED)).at(-1)!;
+    expect(inbox.parsed.subject).toBe('Inbox: 1 new message');
+    expect(inbox.parsed.text).toMatch(
+      /^The contact form brought 1 message between \d{2}:\d{2} and \d{2}:\d{2} UTC on .+\.\n\nRita Reader wrote:\n> A question about your latest report\.\n\nReplying to this email writes to its sender\./,
+    );
+    for (const address of [ADMIN, EDITOR]) {
+      const review = (await notificationsTo(address)).at(-1)!;
+      expect(review.parsed.subject).toBe('Review needed: 1 testimonial');
+      expect(review.parsed.text).toMatch(
+        /^Please look: 1 testimonial was sent between .+ UTC on .+\.\n\nThanks!\n\nAda Lovelace wrote:\n> Clear and useful\.\n\nReview testimonials: http/,
+      );
+    }
+  });
+
+  it('refuse a text that lost the count, or names a placeholder the email does not have', async () => {
+    const lost = await t.admin.patch('/api/site-settings', {
+      notifyContactMailBody: 'New messages came in.',
+    });
+    expect(lost.status).toBe(400);
+    expect(lost.json.message).toContain('Keep {count} in the text: the email puts how many');
+    const unknown = await t.admin.patch('/api/site-settings', {
+      notifyBuildFailedMailSubject: 'Build failed {when}',
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.message).toContain(
+      '{when} is not a placeholder of this email, which has none',
     );
   });
 });

@@ -1,5 +1,5 @@
 import { getStore } from '@netlify/blobs';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   ADMIN,
   CONTRIBUTOR,
@@ -107,6 +107,10 @@ describe('a release with an item awaiting review', () => {
     );
     expect(told?.parsed.subject).toContain('Your release “Autumn launch” waits');
     expect(told?.parsed.text).toContain('“Held Report” has a change awaiting review');
+    // The new time in the site's one date style, with the zone by name and by place.
+    expect(told?.parsed.text).toMatch(
+      /It was moved to [A-Z][a-z]+ \d{1,2}, \d{4}, \d{2}:\d{2} \S+ \([\w/]+\) or later/,
+    );
 
     // Approved, the release goes live at its new time with the reviewed text.
     expect((await t.admin.post(`/api/admin/proposals/${pid}/approve`)).status).toBe(200);
@@ -256,5 +260,52 @@ describe('review emails', () => {
       'Hermann (outside reviewer) commented on your proposal for “Emmy Noether” (bio) through its preview link. They wrote: “Mention her theorem.”',
     );
     expect(mail?.parsed.text).toContain(`/admin/proposals?id=${pid}`);
+  });
+
+  it('say what an admin saved in the site settings, and refuse a text that lost the proposal', async () => {
+    const words = {
+      notifyReviewMailSubject: 'Please review {title}',
+      notifyReviewMailBody: 'Thanks for reviewing.',
+      notifyChangesMailBody: '{reviewer} wants changes to {proposal}. {comment} Thank you.',
+    };
+    expect((await t.admin.patch('/api/site-settings', words)).status).toBe(200);
+    onTestFinished(async () => {
+      const reset = Object.fromEntries(Object.keys(words).map((k) => [k, '']));
+      expect((await t.admin.patch('/api/site-settings', reset)).status).toBe(200);
+    });
+    const start = base + 22 * WINDOW;
+    at(start + 60_000);
+    await digest();
+    for (const address of Object.values(MAIL)) await newMailTo(address);
+
+    const id = await createRecord(t.admin, 'team-members', {
+      name: 'Caroline Herschel',
+      position: 'Fellow',
+      bio: 'Old bio.',
+    });
+    const pid = proposalId(await t.contributor.patch(`/api/team-members/${id}`, { bio: 'New.' }));
+    at(start + WINDOW + 61_000);
+    await digest();
+    const [review] = await newMailTo(MAIL.admin);
+    expect(review?.parsed.subject).toBe('Please review Caroline Herschel');
+    expect(review?.parsed.text).toMatch(
+      /^contributor proposes “Caroline Herschel” \(bio\)\.\n\nThanks for reviewing\.\n\nReview it: http/,
+    );
+
+    at(start + WINDOW + 120_000);
+    await t.viewer.post(`/api/admin/proposals/${pid}/request-changes`, {
+      comment: 'Add a source.',
+    });
+    at(start + 2 * WINDOW + 61_000);
+    await digest();
+    const [sentBack] = await newMailTo(MAIL.contributor);
+    expect(sentBack?.parsed.subject).toBe('viewer wants changes to “Caroline Herschel” (bio)');
+    expect(sentBack?.parsed.text).toContain(
+      'viewer wants changes to “Caroline Herschel” (bio). They wrote: “Add a source.” Thank you.',
+    );
+
+    const lost = await t.admin.patch('/api/site-settings', { notifyApprovedMailBody: 'Approved.' });
+    expect(lost.status).toBe(400);
+    expect(lost.json.message).toContain('Keep {proposal} in the text');
   });
 });

@@ -163,9 +163,22 @@ describe('recovery with RECOVERY_CODE', () => {
     const notice = mails.find((m) => m.parsed.subject?.includes('recovery code was used'));
     expect(notice, mails.map((m) => m.parsed.subject).join(', ')).toBeTruthy();
     expect(notice!.parsed.text).toContain('founder was reset');
+    expect(notice!.parsed.text).toContain(
+      `Someone used the recovery code at ${site.url}/setup on `,
+    );
   });
 
   it('re-creates an admin under a new name, and is 404 when RECOVERY_CODE is not set', async () => {
+    // The notice's words are the site settings' (the one above used the built-in wording).
+    const founder = await anon().post('/api/auth/login', {
+      username: 'founder',
+      password: 'recovered-password-1',
+    });
+    const words = await client(site.url, cookieOf(founder)).patch('/api/site-settings', {
+      accountRecoveryMailSubject: 'Recovery code: used',
+      accountRecoveryMailBody: 'At {when}: {what}.\n\nAsk who {username} is.',
+    });
+    expect(words.status, words.text).toBe(200);
     const res = await anon().post('/api/setup/recover', {
       code: RECOVERY_CODE,
       username: 'rescuer',
@@ -173,10 +186,12 @@ describe('recovery with RECOVERY_CODE', () => {
     });
     expect(res.status, res.text).toBe(200);
     expect((await client(site.url, cookieOf(res)).get('/api/auth/me')).json.role).toBe('admin');
-    const notices = (await mailTo(site.dataDir, 'founder@example.org')).filter((m) =>
-      m.parsed.subject?.includes('recovery code was used'),
+    await site.platform.backgroundIdle(); // the notice is delivered after the response
+    const notice = (await mailTo(site.dataDir, 'founder@example.org')).at(-1)!;
+    expect(notice.parsed.subject).toBe('Recovery code: used');
+    expect(notice.parsed.text).toMatch(
+      /^At \w+ \d{1,2}, \d{4}, \d{2}:\d{2} UTC: .*new admin account rescuer.*\.\n\nAsk who rescuer is\.\n\nOpen History: http/,
     );
-    expect(notices.at(-1)!.parsed.text).toContain('new admin account rescuer');
     delete process.env.RECOVERY_CODE;
     try {
       expect((await anon().get('/api/setup/recover')).status).toBe(404);

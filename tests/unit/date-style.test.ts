@@ -11,6 +11,7 @@ import { eventDateLabel } from '../../src/lib/event-card';
 import { longDay } from '../../src/lib/event-page';
 import { issueDate } from '../../src/lib/newsletter-archive';
 import { displayDate } from '../../src/lib/publication-date';
+import { COLLECTION_CONFIGS } from '../../src/components/admin/collections/collection-configs';
 
 describe('the one date style', () => {
   it("writes calendar dates as 'MMMM d, yyyy', and as much as is known", () => {
@@ -66,5 +67,35 @@ describe('the one date style', () => {
     );
     expect(longDay('2025-06-19T00:00:00.000Z')).toBe('Thursday, June 19, 2025');
     expect(issueDate({ createdAt: '2025-06-19T23:30:00.000Z' })).toBe('June 19, 2025');
+  });
+
+  it("is what the admin's lists of events and publications read, schedules with the zone by name", () => {
+    const later = { status: 'scheduled', timeZone: 'Europe/London' };
+    const events = COLLECTION_CONFIGS.events!.secondary!;
+    expect(
+      events({
+        eventType: 'Workshop',
+        startDate: '2030-01-10',
+        location: 'London',
+        status: 'published',
+      }),
+    ).toBe('Workshop · January 10, 2030 · London');
+    // July is summer time, January is not: each in the zone's own name.
+    expect(
+      events({ ...later, publishAt: '2030-07-01T09:00', startDate: '2030-07-02T00:00:00.000Z' }),
+    ).toBe('Scheduled for July 1, 2030, 09:00 BST (Europe/London) · July 2, 2030');
+    const publications = COLLECTION_CONFIGS.publications!.secondary!;
+    expect(
+      publications({
+        ...later,
+        publishAt: '2030-01-15T09:00',
+        type: 'Report',
+        publishedOn: '2030-01-15',
+      }),
+    ).toBe('Scheduled for January 15, 2030, 09:00 GMT (Europe/London) · Report · January 15, 2030');
+    // The wording an editor gave the date is kept as written.
+    expect(
+      publications({ status: 'published', date: 'Spring 2030', publishedOn: '2030-03-01' }),
+    ).toBe('Spring 2030');
   });
 });

@@ -1,4 +1,5 @@
 import { assertCanEmail, sendPasswordLinkMail } from '../outbound/account-mail';
+import { accountMailWords } from './account-mail-words';
 import { afterResponse } from '../http/invocation';
 import { createInvitation, FORGOT_HOURS } from './invitations';
 import { assertPasswordResetRequestAllowed, passwordLinkAllowed } from './throttle';
@@ -28,5 +29,6 @@ async function sendPasswordLink(login: string): Promise<void> {
   if (!user || !user.active || !user.email) return;
   if (!(await passwordLinkAllowed(user.username))) return;
   const { token } = await createInvitation(user, 'forgot', user.username);
-  await sendPasswordLinkMail(user.email, user.username, token, FORGOT_HOURS, null);
+  const words = await accountMailWords('accountResetMailSubject', 'accountResetMailBody');
+  await sendPasswordLinkMail(user.email, user.username, token, FORGOT_HOURS, null, words);
 }

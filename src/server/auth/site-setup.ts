@@ -3,6 +3,7 @@ import type { RecoverRequest, SetupRequest } from '../../schemas/setup';
 import type { User } from '../../schemas/user';
 import { HttpError } from '../http/errors';
 import { canEmail, sendRecoveryNoticeMail } from '../outbound/account-mail';
+import { accountMailWords } from './account-mail-words';
 import { commitChange } from '../publishing/history';
 import { createJSON, deleteKey, openStore, readJSON, STORES } from '../storage/store';
 import { recoverUser } from './recover-user';
@@ -146,5 +147,6 @@ export async function recoverAdmin(
 async function tellAdmins(username: string, what: string): Promise<void> {
   if (!canEmail()) return;
   const admins = (await listUsers()).filter((u) => u.role === 'admin' && u.active && u.email);
-  await Promise.all(admins.map((u) => sendRecoveryNoticeMail(u.email!, username, what)));
+  const words = await accountMailWords('accountRecoveryMailSubject', 'accountRecoveryMailBody');
+  await Promise.all(admins.map((u) => sendRecoveryNoticeMail(u.email!, username, what, words)));
 }

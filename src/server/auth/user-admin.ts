@@ -12,6 +12,7 @@ import type {
 import type { HistoryEntry } from '../../schemas/history';
 import type { User } from '../../schemas/user';
 import { canEmail, sendInvitationMail, sendPasswordLinkMail } from '../outbound/account-mail';
+import { accountMailWords } from './account-mail-words';
 import { getAuthPolicy, setAuthPolicy } from './auth-policy';
 import { commitChange, listUserActivity, type ChangeRecord } from '../publishing/history';
 import { createInvitation, INVITATION_HOURS } from './invitations';
@@ -20,6 +21,13 @@ import { assertAddressFree } from './user-email';
 import { changeUser, clearPassword, createUser, deleteUser, getUser, userSummary } from './users';
 
 type Admin = Pick<User, 'username'>;
+
+/** An invitation's validity and its words from the site settings, as sendInvitationMail takes them. */
+const invitationWords = async () =>
+  [
+    INVITATION_HOURS,
+    await accountMailWords('accountInviteMailSubject', 'accountInviteMailBody'),
+  ] as const;
 type InviteRequest = z.output<typeof inviteRequestSchema>;
 type UserPatch = z.output<typeof userPatchSchema>;
 
@@ -51,7 +59,14 @@ export async function inviteUser(
     admin.username,
     emailedTo ?? undefined,
   );
-  if (emailedTo) await sendInvitationMail(emailedTo, created, admin.username, token);
+  if (emailedTo)
+    await sendInvitationMail(
+      emailedTo,
+      created,
+      admin.username,
+      token,
+      ...(await invitationWords()),
+    );
   const user = await getUser(created.username);
   await record(admin, {
     action: 'create',
@@ -106,14 +121,28 @@ export async function resetPasswordAsAdmin(admin: Admin, username: string): Prom
   if (invitedAt) {
     const { token, expiresAt } = await createInvitation(user, 'invite', admin.username, invitedAt);
     const emailedTo = canEmail() ? invitedAt : null;
-    if (emailedTo) await sendInvitationMail(emailedTo, user, admin.username, token);
+    if (emailedTo)
+      await sendInvitationMail(
+        emailedTo,
+        user,
+        admin.username,
+        token,
+        ...(await invitationWords()),
+      );
     return { invitePath: linkTo(token), expiresAt, emailedTo };
   }
   const { token, expiresAt } = await createInvitation(user, 'reset', admin.username);
   // Otherwise only a verified address: an unverified one may not be the user's.
   const emailedTo = user.email && canEmail() ? user.email : null;
   if (emailedTo)
-    await sendPasswordLinkMail(emailedTo, user.username, token, INVITATION_HOURS, admin.username);
+    await sendPasswordLinkMail(
+      emailedTo,
+      user.username,
+      token,
+      INVITATION_HOURS,
+      admin.username,
+      await accountMailWords('accountResetMailSubject', 'accountAdminResetMailBody'),
+    );
   return { invitePath: linkTo(token), expiresAt, emailedTo };
 }
 

@@ -7,6 +7,7 @@ import {
 import type { User } from '../../schemas/user';
 import { HttpError } from '../http/errors';
 import { assertCanEmail, sendVerificationMail } from '../outbound/account-mail';
+import { accountMailWords } from './account-mail-words';
 import {
   createJSON,
   deleteKey,
@@ -126,7 +127,8 @@ export async function requestEmailChange(user: User, email: string): Promise<voi
     pendingEmail: email,
     emailRequestedAt: record.createdAt,
   }));
-  await sendVerificationMail(email, user.username, token);
+  const words = await accountMailWords('accountVerifyMailSubject', 'accountVerifyMailBody');
+  await sendVerificationMail(email, user.username, token, VERIFY_HOURS, words);
 }
 
 const usable = (v: EmailVerification) => !v.usedAt && Date.parse(v.expiresAt) > Date.now();

@@ -1,5 +1,5 @@
-import { SITE } from '../../site.config';
 import { formatDateTime } from '../../lib/date-style';
+import { fillMailWords } from '../../schemas/mail-words';
 import { ROLE_LABELS, type Role } from '../../schemas/roles';
 import { HttpError } from '../http/errors';
 import { siteUrl } from '../http/invocation';
@@ -9,7 +9,18 @@ import { mailMode, NOT_SET_UP } from './mail-setup';
 /*
  * The messages about a person's own account. Password links open /invite#<token>: the token sits
  * in the address's fragment, which browsers never send to a server or in a Referer.
+ *
+ * Each message's subject and words come from the site settings, which this floor cannot read:
+ * the caller (auth/account-mail-words.ts) reads them and passes them in, and this fills in their
+ * placeholders. The button with the link and the line under it are written here, so no wording
+ * can lose them.
  */
+
+/** A message's subject and words, as the site settings hold them (placeholders unfilled). */
+export interface AccountMailWords {
+  subject: string;
+  body: string;
+}
 
 /** Whether account mail can leave at all (a provider, or the local outbox). */
 export const canEmail = () => mailMode() !== 'off';
@@ -19,6 +30,8 @@ export function assertCanEmail(instead: string): void {
   if (!canEmail()) throw new HttpError(503, `${NOT_SET_UP}. ${instead}`);
 }
 
+const duration = (hours: number) => (hours === 1 ? '1 hour' : `${hours} hours`);
+
 const IGNORE =
   'If you did not expect this email, you can ignore it: nothing changes until the link is used.';
 
@@ -27,15 +40,17 @@ export async function sendVerificationMail(
   to: string,
   username: string,
   token: string,
+  hours: number,
+  words: AccountMailWords,
 ): Promise<void> {
   await sendMail({
     kind: 'email-verification',
     to,
-    subject: `Confirm your email address for ${SITE.shortName}`,
-    paragraphs: [
-      `The account ${username} on the ${SITE.name} website asked to use this email address for password resets.`,
-      'To confirm that it is yours, open the link below and press the button on that page. The link works for 24 hours, once.',
-    ],
+    subject: words.subject,
+    paragraphs: fillMailWords<'accountVerifyMailBody'>(words.body, {
+      username,
+      hours: duration(hours),
+    }),
     action: {
       label: 'Confirm my email address',
       url: siteUrl(`/verify-email?token=${encodeURIComponent(token)}`),
@@ -53,44 +68,52 @@ const ROLE_SCOPE: Record<Role, string> = {
     'you can propose changes to the site’s content; an editor or admin reviews each before it goes live',
 };
 
-/** An admin's invitation: the link sets the new user's password (valid 48 hours, once). */
+/** An admin's invitation: the link sets the new user's password (valid `hours`, once). */
 export async function sendInvitationMail(
   to: string,
   { username, role }: { username: string; role: Role },
   invitedBy: string,
   token: string,
+  hours: number,
+  words: AccountMailWords,
 ): Promise<void> {
   await sendMail({
     kind: 'invitation',
     to,
-    subject: `You are invited to manage the ${SITE.shortName} website`,
-    paragraphs: [
-      `${invitedBy} invited you to help manage the ${SITE.name} website, as ${username}, with the role ${ROLE_LABELS[role]}: ${ROLE_SCOPE[role]}.`,
-      'Open the link below to choose your password. The link works for 48 hours, once. Using it also confirms this email address for your account.',
-    ],
+    subject: words.subject,
+    paragraphs: fillMailWords<'accountInviteMailBody'>(words.body, {
+      username,
+      role: ROLE_LABELS[role],
+      roleScope: ROLE_SCOPE[role],
+      invitedBy,
+      hours: duration(hours),
+    }),
     action: { label: 'Choose my password', url: siteUrl(`/invite#${token}`) },
     footer: [{ text: IGNORE }],
   });
 }
 
-/** A password link: after an admin's reset (48 hours) or one the user asked for at /login (1 hour). */
+/**
+ * A password link: after an admin's reset (48 hours) or one the user asked for at /login (1 hour);
+ * `words` are the admin-reset or the asked-for wording accordingly.
+ */
 export async function sendPasswordLinkMail(
   to: string,
   username: string,
   token: string,
   hours: number,
   byAdmin: string | null,
+  words: AccountMailWords,
 ): Promise<void> {
   await sendMail({
     kind: 'password-reset',
     to,
-    subject: `Set a new password for ${SITE.shortName}`,
-    paragraphs: [
-      byAdmin
-        ? `${byAdmin} reset the password of your account ${username} on the ${SITE.name} website: the old one no longer works.`
-        : `Someone, probably you, asked to set a new password for the account ${username} on the ${SITE.name} website.`,
-      `Open the link below to choose a new password. The link works for ${hours === 1 ? '1 hour' : `${hours} hours`}, once. Setting a new password signs the account out everywhere; if it uses two-factor sign-in, you will still be asked for your code.`,
-    ],
+    subject: words.subject,
+    paragraphs: fillMailWords<'accountAdminResetMailBody'>(words.body, {
+      username,
+      admin: byAdmin ?? '',
+      hours: duration(hours),
+    }),
     action: { label: 'Set a new password', url: siteUrl(`/invite#${token}`) },
     footer: [
       {
@@ -110,15 +133,18 @@ export async function sendRecoveryNoticeMail(
   to: string,
   username: string,
   what: string,
+  words: AccountMailWords,
 ): Promise<void> {
   await sendMail({
     kind: 'account-recovery',
     to,
-    subject: `The recovery code was used on ${SITE.shortName}`,
-    paragraphs: [
-      `Someone used the recovery code at ${siteUrl('/setup')} on ${formatDateTime(Date.now(), 'UTC')}: ${what}. The account ${username} is an admin now.`,
-      'If this was not someone on your team, sign in, check Users and History, and change RECOVERY_CODE in the site’s environment variables on Netlify (or remove it to turn recovery off).',
-    ],
+    subject: words.subject,
+    paragraphs: fillMailWords<'accountRecoveryMailBody'>(words.body, {
+      username,
+      what,
+      when: formatDateTime(Date.now(), 'UTC'),
+      setupPage: siteUrl('/setup'),
+    }),
     action: { label: 'Open History', url: siteUrl('/admin/history') },
     footer: [{ text: 'Every admin with a confirmed email address gets this message.' }],
   });

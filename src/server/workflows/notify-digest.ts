@@ -1,5 +1,8 @@
 import type { NotificationKind } from '../../schemas/notifications';
 import { NOTIFICATION_LABELS } from '../../schemas/notifications';
+import { fillMailWords, fillPlaceholders } from '../../schemas/mail-words';
+import { settingText, type SettingsTextKey, type SiteSettings } from '../../schemas/site-settings';
+import { getSiteSettings } from '../content/site-settings';
 import { getContactForm, messageIdsBetween } from '../visitors/contact-forms';
 import { HttpError } from '../http/errors';
 import { siteUrl } from '../http/invocation';
@@ -60,8 +63,20 @@ const day = (ms: number) => formatDay(ms, 'UTC');
 const span = (start: number) =>
   `between ${clock(start)} and ${clock(start + WINDOW_MS)} UTC on ${day(start)}`;
 
-/** The message for one kind and window, or null when nothing is left to tell (deleted, approved, fixed). */
-async function compose(kind: NotificationKind, start: number): Promise<Digest | null> {
+/** A number as a digest writes it ("1,000"). */
+const number = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * The message for one kind and window, or null when nothing is left to tell (deleted, approved,
+ * fixed). Its subject and opening words are the site settings' (`settings`), the rest the site's.
+ */
+async function compose(
+  kind: NotificationKind,
+  start: number,
+  settings: SiteSettings,
+): Promise<Digest | null> {
+  const words = (key: SettingsTextKey) => settingText(settings, key);
+  const when = span(start);
   const from = new Date(start).toISOString();
   const to = new Date(start + WINDOW_MS).toISOString();
   if (kind === 'contact') {
@@ -77,10 +92,18 @@ async function compose(kind: NotificationKind, start: number): Promise<Digest | 
         : null;
     // Who wrote and how they began; the sender's address is in Reply-To alone.
     const said = await quotes(ids, getContactForm, (m) => quoted(m.name, m.message));
+    const values = {
+      count: number(ids.length),
+      messages: ids.length === 1 ? 'message' : 'messages',
+      when,
+    };
     return {
-      subject: count(ids.length, 'new contact message', 'new contact messages'),
+      subject: fillPlaceholders<'notifyContactMailSubject'>(
+        words('notifyContactMailSubject'),
+        values,
+      ),
       paragraphs: [
-        `${count(ids.length, 'contact message', 'contact messages')} arrived ${span(start)}.`,
+        ...fillMailWords<'notifyContactMailBody'>(words('notifyContactMailBody'), values),
         ...said,
         only
           ? 'Replying to this email writes to its sender.'
@@ -97,10 +120,20 @@ async function compose(kind: NotificationKind, start: number): Promise<Digest | 
     const said = await quotes(ids, getTestimonial, (t) =>
       quoted([t.name, t.position, t.company].filter(Boolean).join(', '), t.content),
     );
+    const values = {
+      count: number(n),
+      testimonials: n === 1 ? 'testimonial' : 'testimonials',
+      was: n === 1 ? 'was' : 'were',
+      await: n === 1 ? 'awaits' : 'await',
+      when,
+    };
     return {
-      subject: `${count(n, 'testimonial awaits', 'testimonials await')} review`,
+      subject: fillPlaceholders<'notifyTestimonialMailSubject'>(
+        words('notifyTestimonialMailSubject'),
+        values,
+      ),
       paragraphs: [
-        `${count(n, 'testimonial was', 'testimonials were')} sent ${span(start)} and ${n === 1 ? 'awaits' : 'await'} review. Nothing shows on the site before approval.`,
+        ...fillMailWords<'notifyTestimonialMailBody'>(words('notifyTestimonialMailBody'), values),
         ...said,
       ],
       action: { label: 'Review testimonials', url: siteUrl('/admin/testimonials') },
@@ -111,9 +144,11 @@ async function compose(kind: NotificationKind, start: number): Promise<Digest | 
     // A later build succeeded meanwhile: the site is live and up to date, nobody needs to act.
     if (state.state !== 'failed') return null;
     return {
-      subject: 'A build of the site failed',
+      subject: words('notifyBuildFailedMailSubject'),
       paragraphs: [
-        `A build failed ${span(start)}. The site still shows the last good build, without the changes since.`,
+        ...fillMailWords<'notifyBuildFailedMailBody'>(words('notifyBuildFailedMailBody'), {
+          when,
+        }),
         state.lastError ?? 'No reason was given.',
       ],
       action: { label: 'Open the dashboard', url: siteUrl('/admin') },
@@ -122,8 +157,8 @@ async function compose(kind: NotificationKind, start: number): Promise<Digest | 
   const { warning } = await upcomingReleases();
   if (!warning) return null;
   return {
-    subject: 'A scheduled release is at risk',
-    paragraphs: [warning],
+    subject: words('notifyReleaseMailSubject'),
+    paragraphs: fillMailWords<'notifyReleaseMailBody'>(words('notifyReleaseMailBody'), { warning }),
     action: { label: 'Open the dashboard', url: siteUrl('/admin') },
   };
 }
@@ -142,7 +177,7 @@ const FOOTER = {
 async function sendDigest(kind: NotificationKind, start: number): Promise<number> {
   // Review's emails go to each author apart, and name proposals: proposal-mail.ts composes them.
   if (kind === 'proposal' || kind === 'proposal-outcome') return sendProposalDigest(kind, start);
-  const digest = await compose(kind, start);
+  const digest = await compose(kind, start, await getSiteSettings());
   if (!digest) return 0;
   const recipients = await recipientsOf(kind);
   for (const r of recipients)

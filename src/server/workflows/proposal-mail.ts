@@ -3,6 +3,11 @@ import type { NotificationKind } from '../../schemas/notifications';
 import { NOTIFICATION_LABELS } from '../../schemas/notifications';
 import type { Proposal } from '../../schemas/proposal';
 import type { ReleaseBundle } from '../../schemas/release-bundle';
+import { fillMailWords, fillPlaceholders } from '../../schemas/mail-words';
+import { settingText, type SettingsTextKey } from '../../schemas/site-settings';
+import { formatDateTime } from '../../lib/date-style';
+import { releaseTime } from '../../schemas/release';
+import { getSiteSettings } from '../content/site-settings';
 import { siteUrl } from '../http/invocation';
 import { sendMail } from '../outbound/mail-queue';
 import { noteEvent, WINDOW_MS } from '../outbound/notify';
@@ -22,6 +27,12 @@ import { listPrefix, listProposals } from './proposal-store';
  */
 
 const store = () => openStore(STORES.proposals);
+
+/** The site settings' wording of these emails (the built-in wording until an admin changes it). */
+async function wording(): Promise<(key: SettingsTextKey) => string> {
+  const settings = await getSiteSettings();
+  return (key) => settingText(settings, key);
+}
 const noticesOf = (author: string) => `notices/${encodeURIComponent(author.toLowerCase())}/`;
 const noticeSchema = z.object({
   author: z.string(),
@@ -61,23 +72,38 @@ export async function noteProposalStep(
 ): Promise<void> {
   if (step === 'proposed') return noteEvent('proposal', p.updatedAt);
   const last = p.comments.at(-1);
-  const said = last?.text ? ` They wrote: “${last.text}”` : '';
-  const text =
-    step === 'commented'
-      ? `${last?.by ?? 'An outside reviewer'} commented on your proposal for ${what(p)} through its preview link.${said}`
-      : step === 'approved'
-        ? `${p.decidedBy} approved your proposal for ${what(p)}. It goes live with the next build.`
-        : step === 'rejected'
-          ? `${p.decidedBy} rejected your proposal for ${what(p)}. Nothing changed on the site.${said}`
-          : `${last?.by ?? 'A reviewer'} sent back your proposal for ${what(p)} for changes.${said} Edit it and resubmit it.`;
+  if (step === 'commented') {
+    // An outside reviewer's comment through the preview link: not one of the editable notices.
+    const said = last?.text ? ` They wrote: “${last.text}”` : '';
+    const by = last?.by ?? 'An outside reviewer';
+    const text = `${by} commented on your proposal for ${what(p)} through its preview link.${said}`;
+    return addNotice(p.author, text, proposalUrl(p.id));
+  }
+  const words = await wording();
+  const key =
+    step === 'approved'
+      ? 'notifyApprovedMailBody'
+      : step === 'rejected'
+        ? 'notifyRejectedMailBody'
+        : 'notifyChangesMailBody';
+  const text = fillPlaceholders<'notifyRejectedMailBody'>(words(key), {
+    reviewer: (step === 'changes-requested' ? last?.by : p.decidedBy) ?? 'A reviewer',
+    proposal: what(p),
+    comment: last?.text ? `They wrote: “${last.text}”` : '',
+  }).trim();
   await addNotice(p.author, text, proposalUrl(p.id));
 }
 
 /** A release was held for review: its author hears why. */
 export async function noteReleaseHeld(bundle: ReleaseBundle, reasons: string[]): Promise<void> {
+  const words = await wording();
   await addNotice(
     bundle.createdBy,
-    `Your release “${bundle.name}” waits: ${reasons.join('; ')}. It was moved to ${bundle.publishAt.replace('T', ' ')} (${bundle.timeZone}) or later, and goes live once nothing of it awaits review.`,
+    fillPlaceholders<'notifyHeldMailBody'>(words('notifyHeldMailBody'), {
+      release: bundle.name,
+      reasons: reasons.join('; '),
+      when: `${formatDateTime(releaseTime({ publishAt: bundle.publishAt, timeZone: bundle.timeZone }), bundle.timeZone)} (${bundle.timeZone})`,
+    }),
     siteUrl('/admin/releases'),
   );
 }
@@ -102,6 +128,7 @@ async function sendReviewDigest(start: number): Promise<number> {
     if (address) authors.set(address, author);
   }
   const recipients = await recipientsOf('proposal');
+  const words = await wording();
   let sent = 0;
   for (const r of recipients) {
     const own = authors.get(r.address);
@@ -114,9 +141,16 @@ async function sendReviewDigest(start: number): Promise<number> {
       to: r.address,
       subject:
         waiting.length === 1
-          ? `A change awaits your review: ${waiting[0]!.label}`
-          : `${waiting.length} changes await your review`,
-      paragraphs: [...lines, 'Nothing of these is on the site until someone approves it.'],
+          ? fillPlaceholders<'notifyReviewMailSubject'>(words('notifyReviewMailSubject'), {
+              title: waiting[0]!.label,
+            })
+          : fillPlaceholders<'notifyReviewsMailSubject'>(words('notifyReviewsMailSubject'), {
+              count: String(waiting.length),
+            }),
+      paragraphs: [
+        ...lines,
+        ...fillMailWords<'notifyReviewMailBody'>(words('notifyReviewMailBody'), {}),
+      ],
       action: {
         label: waiting.length === 1 ? 'Review it' : 'Review them',
         url: waiting.length === 1 ? proposalUrl(waiting[0]!.id) : siteUrl('/admin/proposals'),
@@ -145,6 +179,7 @@ async function sendAuthorDigests(start: number): Promise<number> {
     byAuthor.set(author, [...(byAuthor.get(author) ?? []), key]);
   }
   let sent = 0;
+  const words = await wording();
   for (const authorKeys of byAuthor.values()) {
     // Keys sort newest first: the email tells them oldest first.
     const notices = await readRecords(store(), authorKeys.sort().reverse(), noticeSchema);
@@ -157,7 +192,9 @@ async function sendAuthorDigests(start: number): Promise<number> {
         subject:
           notices.length === 1
             ? notices[0]!.text.split('.')[0]!
-            : `${notices.length} updates on your proposals`,
+            : fillPlaceholders<'notifyOutcomesMailSubject'>(words('notifyOutcomesMailSubject'), {
+                count: String(notices.length),
+              }),
         paragraphs: notices.map((n) => `${n.text} ${n.url}`),
         action: { label: 'Open it', url: notices.at(-1)!.url },
         footer: [FOOTER('proposal-outcome')],

@@ -2,10 +2,16 @@ import type { z } from 'zod';
 import { TAKEAWAY_MAX_CHARS, TAKEAWAYS_MAX_ITEMS } from '../../../schemas/takeaways';
 import { DEFAULT_EVENT_TYPE, eventCreateSchema } from '../../../schemas/event';
 import { DEFAULT_PUBLICATION_TYPE, publicationCreateSchema } from '../../../schemas/publication';
-import { RELEASE_STATUSES, shownStatus, type Releasable } from '../../../schemas/release';
+import {
+  RELEASE_STATUSES,
+  releaseTime,
+  shownStatus,
+  type Releasable,
+} from '../../../schemas/release';
 import { researchAreaCreateSchema } from '../../../schemas/research-area';
 import { statCreateSchema } from '../../../schemas/stat';
 import { teamMemberCreateSchema } from '../../../schemas/team-member';
+import { formatDateTime, formatStoredDay } from '../../../lib/date-style';
 import type { FieldConfig } from '../form/field-config';
 import { timeZoneOptions } from '../form/time-zones';
 
@@ -13,14 +19,14 @@ type Item = Record<string, unknown>;
 const s = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /**
- * 'Draft', 'Scheduled for 2025-06-19 09:00 (Europe/London)', or nothing for published items
- * (a scheduled item whose time has passed is one of those).
+ * 'Draft', 'Scheduled for June 19, 2025, 09:00 BST (Europe/London)' in the site's one date style,
+ * or nothing for published items (a scheduled item whose time has passed is one of those).
  */
 function releaseLabel(i: Item): string {
   const status = shownStatus(i as Releasable);
   if (status === 'draft') return 'Draft';
   if (status === 'scheduled')
-    return `Scheduled for ${s(i.publishAt).replace('T', ' ')} (${s(i.timeZone)})`;
+    return `Scheduled for ${formatDateTime(releaseTime(i as Releasable), s(i.timeZone))} (${s(i.timeZone)})`;
   return '';
 }
 
@@ -313,7 +319,9 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
     ],
     primary: (i) => s(i.title),
     secondary: (i) =>
-      [releaseLabel(i), s(i.type), s(i.date) || s(i.publishedOn)].filter(Boolean).join(' · '),
+      [releaseLabel(i), s(i.type), s(i.date) || formatStoredDay(s(i.publishedOn))]
+        .filter(Boolean)
+        .join(' · '),
     image: (i) => s(i.image),
   },
   stats: {
@@ -416,7 +424,7 @@ export const COLLECTION_CONFIGS: Record<string, CollectionConfig> = {
     ],
     primary: (i) => s(i.title),
     secondary: (i) =>
-      [releaseLabel(i), s(i.eventType), s(i.startDate).slice(0, 10), s(i.location)]
+      [releaseLabel(i), s(i.eventType), formatStoredDay(s(i.startDate)), s(i.location)]
         .filter(Boolean)
         .join(' · '),
     image: (i) => s(i.imageUrl),

@@ -10,6 +10,7 @@ import {
   type VisibilityFlag,
 } from '../../../schemas/site-settings';
 import { humanize } from '../../../schemas/field-label';
+import { isMailWordsKey, placeholderHelp } from '../../../schemas/mail-words';
 import type { FieldConfig, FieldType } from '../form/field-config';
 import type { FieldGroup } from '../form/RecordForm';
 import { timeZoneOptions } from '../form/time-zones';
@@ -19,7 +20,7 @@ function typeOf(key: SettingsTextKey): FieldType {
   if (/Image$|Thumbnail$|Logo$/.test(key)) return 'image';
   if (/Linkedin$|Twitter$|Youtube$|Bluesky$|VideoUrl$/.test(key)) return 'url';
   if (/Email$/.test(key)) return 'email';
-  if (/Description$|Subtitle$|Bio$|Vision$|MailText$/.test(key)) return 'textarea';
+  if (/Description$|Subtitle$|Bio$|Vision$|MailText$|MailBody$/.test(key)) return 'textarea';
   return 'text';
 }
 
@@ -81,6 +82,31 @@ const LABELS: Partial<Record<string, string>> = {
   newsletterWelcomeMailText: 'Welcome email: words after the thanks',
   newsletterUnsubscribeMailSubject: 'Unsubscribe-link email: subject',
   newsletterUnsubscribeMailText: 'Unsubscribe-link email: opening words',
+  accountVerifyMailSubject: 'Address check: subject',
+  accountVerifyMailBody: 'Address check: words',
+  accountInviteMailSubject: 'Invitation: subject',
+  accountInviteMailBody: 'Invitation: words',
+  accountResetMailSubject: 'Password link: subject',
+  accountResetMailBody: 'Password link asked for: words',
+  accountAdminResetMailBody: 'Password reset by an admin: words',
+  accountRecoveryMailSubject: 'Recovery code used: subject',
+  accountRecoveryMailBody: 'Recovery code used: words',
+  notifyContactMailSubject: 'New contact messages: subject',
+  notifyContactMailBody: 'New contact messages: words',
+  notifyTestimonialMailSubject: 'Testimonials to review: subject',
+  notifyTestimonialMailBody: 'Testimonials to review: words',
+  notifyBuildFailedMailSubject: 'Failed build: subject',
+  notifyBuildFailedMailBody: 'Failed build: words',
+  notifyReleaseMailSubject: 'Release at risk: subject',
+  notifyReleaseMailBody: 'Release at risk: words',
+  notifyReviewMailSubject: 'Review, one change: subject',
+  notifyReviewsMailSubject: 'Review, several changes: subject',
+  notifyReviewMailBody: 'Review: words after the list',
+  notifyOutcomesMailSubject: 'Author, several updates: subject',
+  notifyApprovedMailBody: 'Author: proposal approved',
+  notifyRejectedMailBody: 'Author: proposal rejected',
+  notifyChangesMailBody: 'Author: proposal sent back',
+  notifyHeldMailBody: 'Author: release held',
   navLinks: 'Navigation links (header and footer)',
   footerLinks: 'Footer links (after the navigation)',
 };
@@ -127,6 +153,7 @@ export function settingField(key: SettingsTextKey | VisibilityFlag | RetentionKe
     label: LABELS[key] ?? humanize(key),
     type: typeOf(textKey),
     defaultText: fallback || undefined,
+    help: isMailWordsKey(textKey) ? placeholderHelp(textKey) : undefined,
     half: typeOf(textKey) === 'text' && !/Title$|Link$/.test(key) ? true : undefined,
   };
 }
@@ -230,8 +257,18 @@ const SITE_GROUPS: FieldGroup[] = [
   group('Newsletter popup', ['showPopup', 'popupTitle', 'popupDescription', 'popupButtonText']),
   group(
     'Newsletter emails',
-    pick(/Mail(Subject|Text)$/),
+    pick(/^newsletter\w*Mail(Subject|Text)$/),
     'What the newsletter writes to a reader; the links and what they do are added by the site.',
+  ),
+  group(
+    'Account emails',
+    pick(/^account\w*Mail(Subject|Body)$/),
+    'What the site writes to the team about their accounts; the button with the link is added by the site.',
+  ),
+  group(
+    'Team notifications',
+    pick(/^notify\w*Mail(Subject|Body)$/),
+    'The emails that tell the team what happened in the last 15 minutes; who wrote and what, the list of proposals, the button and why each person gets it are added by the site. An author’s email with one update takes its subject from the update’s first sentence.',
   ),
   { title: 'Events', fields: [TIME_ZONE_FIELD] },
   { title: 'Visit counting', fields: [COUNT_VISITS_FIELD] },
