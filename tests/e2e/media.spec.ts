@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { axe } from './axe';
 import { buildsDone, expect, openAdmin, test, unique, waitForPublished } from './admin-fixtures';
+import { signIn } from './fixtures';
 
 /** A real photo-sized PNG in one colour (each test its own colour, so its own asset). */
 const png = (r: number, g: number, b: number, width = 600, height = 400) =>
@@ -175,6 +176,58 @@ test('an editor changes a team photo in place, places it, and the card crops the
     await page.request.patch(`/api/team-members/${memberId}`, {
       data: { image: before.image ?? '' },
     });
+  }
+});
+
+test("under the two-person rule an editor's Change image is sent for review: the page keeps its picture, marked awaiting review", async ({
+  browser,
+  page,
+}) => {
+  const name = `${unique('e2e-proposed')}.png`;
+  const asset = await uploadAsset(page.request, name, await png(200, 60, 120));
+  const policy = (on: boolean) =>
+    page.request.put('/api/admin/review-policy', { data: { changesNeedApproval: on } });
+  expect((await policy(true)).status()).toBe(200);
+  const context = await browser.newContext();
+  const editor = await context.newPage();
+  try {
+    await signIn(editor, 'viewer');
+    await editor.goto('/team?edit=true');
+    const card = editor.locator('[data-member]').first();
+    const memberId = (await card.getAttribute('id'))!.replace(/^member-/, '');
+    const before = await (await page.request.get(`/api/team-members/${memberId}`)).json();
+    await card.getByTestId('change-image').click();
+    const picker = editor.getByRole('dialog', { name: 'Choose an image' });
+    await picker.getByLabel('Search the library').fill(name);
+    await picker.getByTestId('media-picker-item').filter({ hasText: name }).click();
+    const saved = editor.waitForResponse(
+      (r) => r.url().endsWith(`/api/team-members/${memberId}`) && r.request().method() === 'PATCH',
+    );
+    await editor
+      .getByRole('dialog', { name: 'Place the image' })
+      .getByRole('button', { name: 'Use this image' })
+      .click();
+    expect((await saved).status()).toBe(202);
+    await expect(editor.getByText('Sent for review', { exact: true })).toBeVisible();
+    await expect(card.getByTestId('image-awaiting-review')).toHaveText('Awaiting review');
+    await expect(card.locator('[data-edit-image]')).not.toHaveAttribute(
+      'src',
+      new RegExp(encodeURIComponent(asset.url)),
+    );
+    expect((await (await page.request.get(`/api/team-members/${memberId}`)).json()).image).toBe(
+      before.image,
+    );
+    const pending = (
+      (await (await editor.request.get('/api/admin/proposals?status=pending')).json()).items as {
+        id: string;
+        recordId?: string;
+      }[]
+    ).find((p) => p.recordId === memberId);
+    expect(pending).toBeTruthy();
+    await editor.request.post(`/api/admin/proposals/${pending!.id}/withdraw`);
+  } finally {
+    await context.close();
+    await policy(false);
   }
 });
 
