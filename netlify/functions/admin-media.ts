@@ -1,12 +1,15 @@
-// GET    /api/admin/media?q=&page=&pageSize=&alt=missing (editor) -> { items, total, page, pageSize, migrated }: the
+// GET    /api/admin/media?q=&page=&pageSize=&alt=missing (contributor) -> { items, total, page, pageSize, migrated }: the
 //                                          library newest first, searched by name, alt text and credit; each item with its uses count
-// POST   /api/admin/media                 (editor) multipart field "file" -> 201 { id, url, width, height }; 413/415 as uploads, 507 past the quota
+// POST   /api/admin/media                 (contributor) multipart field "file" -> 201 { id, url, width, height }; 413/415 as uploads, 507 past the quota
 // POST   /api/admin/media/migrate         (editor) -> { done, created, indexed, skipped }: one step of the one-time move of earlier uploads
-// GET    /api/admin/media/:id             (editor) -> the asset with its uses
+// GET    /api/admin/media/:id             (contributor) -> the asset with its uses
 // PATCH  /api/admin/media/:id             (editor) { alt?, credit?, licence?, focalX?, focalY? } -> the asset; a new focal point rebuilds the pages that show it
 // DELETE /api/admin/media/:id             (editor) -> the deleted asset; 409 { message, uses } while anything shows it
 // GET    /api/admin/media/:id/uses        (editor) -> every record and site text that shows it
 // PUT    /api/admin/media/:id/file        (editor) multipart field "file" -> the asset with its new file, every use moved to it
+// Choosing and uploading an image is part of editing (a contributor's save that shows it waits for
+// review, as an upload does); describing, placing, replacing and deleting one change every page
+// that shows it at once, so they stay with editors.
 import { z } from 'zod';
 import { requirePermission } from '../../src/server/auth/guard';
 import {
@@ -39,12 +42,12 @@ const listSchema = pageQuerySchema.extend({
 export default byPath({
   '/api/admin/media': route({
     async GET(req) {
-      await requirePermission(req, 'content');
+      await requirePermission(req, 'edit');
       const { alt, ...query } = parseWith(listSchema, queryOf(req));
       return json(await listAssets({ ...query, missingAlt: alt === 'missing' }));
     },
     async POST(req) {
-      const user = await requirePermission(req, 'content');
+      const user = await requirePermission(req, 'edit');
       const image = await readImageUpload(req, 'file');
       const asset = await storeAsset(image, { uploadedBy: user.username });
       return json(
@@ -62,7 +65,7 @@ export default byPath({
   }),
   '/api/admin/media/:id': route({
     async GET(req, ctx) {
-      await requirePermission(req, 'content');
+      await requirePermission(req, 'edit');
       const { asset, uses } = await assetWithUses(ctx.params.id ?? '');
       return json({ ...view(asset), uses });
     },

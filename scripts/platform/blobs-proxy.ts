@@ -4,10 +4,14 @@ import type { AddressInfo } from 'node:net';
 /**
  * A pass-through proxy in front of a Blobs server that sees every call the Blobs client makes
  * (each one HTTP request here, as it is one round trip on Netlify). It records them, can add a
- * fixed delay to each (to show locally what Netlify's network round trips would cost), and can
+ * fixed delay to each (to show locally what Netlify's network round trips would cost) or a delay of
+ * its own per call (round trips that vary, so simultaneous requests finish out of order), and can
  * refuse writes as a build's read-only Blobs context does.
  */
-export async function startBlobsProxy(target: string, opts: { latencyMs?: number } = {}) {
+export async function startBlobsProxy(
+  target: string,
+  opts: { latencyMs?: number | (() => number) } = {},
+) {
   const calls: string[] = [];
   /** The status each call was answered with, by the call's index (0 until answered). */
   const statuses: number[] = [];
@@ -28,7 +32,8 @@ export async function startBlobsProxy(target: string, opts: { latencyMs?: number
     // Its own object: a reset while the call is in flight must not lose its answer's size.
     const size = { sent: chunks.reduce((n, c) => n + c.length, 0), received: 0 };
     sizes[index] = size;
-    if (opts.latencyMs) await new Promise((r) => setTimeout(r, opts.latencyMs));
+    const latency = typeof opts.latencyMs === 'function' ? opts.latencyMs() : opts.latencyMs;
+    if (latency) await new Promise((r) => setTimeout(r, latency));
     const writing = req.method !== 'GET' && req.method !== 'HEAD';
     if (writing && (refuseWrites || refuseWrite?.(calls[index]!))) {
       statuses[index] = 403;

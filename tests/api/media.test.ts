@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../src/schemas/upload-limits';
 import { createRecord, CROSS_SITE, useAdminSite } from '../helpers/admin-site';
+import { countBlobCalls } from '../helpers/blobs-counter';
 import { rawRequest } from '../helpers/raw-request';
 
 const t = useAdminSite();
@@ -240,6 +241,41 @@ describe('uses', () => {
     expect((await t.viewer.get(`/api/admin/media/${photo.id}/uses`)).json).toEqual([
       { target: `team-members/${stat}`, field: 'image', label: 'Alan Kay' },
     ]);
+  });
+
+  it('match the record as stored after many simultaneous saves of it', async () => {
+    const first = await upload(await png(30, 30, 90), 'first.png');
+    const second = await upload(await png(30, 30, 100), 'second.png');
+    const member = await createRecord(t.viewer, 'team-members', {
+      name: 'Ada Lovelace',
+      position: 'Fellow',
+      image: first.url,
+    });
+    const use = [{ target: `team-members/${member}`, field: 'image', label: 'Ada Lovelace' }];
+    const usesOf = async (id: string) => (await t.viewer.get(`/api/admin/media/${id}/uses`)).json;
+    // Each Blobs call takes its own time, now and then a long one, as round trips on Netlify do,
+    // so saves that land in one order reach the uses in another: none may leave a stale use.
+    const blobs = await countBlobCalls({
+      latencyMs: () => (Math.random() < 0.1 ? 80 : Math.random() * 5),
+    });
+    try {
+      for (let round = 0; round < 4; round++) {
+        const saves = await Promise.all(
+          Array.from({ length: 10 }, (_, n) =>
+            t.viewer.patch(`/api/team-members/${member}`, {
+              image: n % 2 ? first.url : second.url,
+            }),
+          ),
+        );
+        expect(saves.map((s) => s.status)).toEqual(saves.map(() => 200));
+        const shown = (await t.viewer.get(`/api/team-members/${member}`)).json.image;
+        expect({ first: await usesOf(first.id), second: await usesOf(second.id) }).toEqual(
+          shown === first.url ? { first: use, second: [] } : { first: [], second: use },
+        );
+      }
+    } finally {
+      await blobs.close();
+    }
   });
 });
 

@@ -2,6 +2,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { axe } from './axe';
 import { buildsDone, expect, openAdmin, test, unique, waitForPublished } from './admin-fixtures';
+import { createTestUser } from '../helpers/platform';
+import { signIn } from './fixtures';
 
 /** A real photo-sized PNG in one colour (each test its own colour, so its own asset). */
 const png = (r: number, g: number, b: number, width = 600, height = 400) =>
@@ -177,6 +179,81 @@ test('an editor changes a team photo in place, places it, and the card crops the
     });
   }
 });
+
+const CONTRIBUTOR = { username: 'e2e-media-contributor', password: 'contributor-password-123' };
+
+for (const who of ['an editor under the two-person rule', 'a contributor'] as const) {
+  test(`${who}: Change image is sent for review, and the page keeps its picture, marked awaiting review`, async ({
+    browser,
+    page,
+  }) => {
+    const name = `${unique('e2e-proposed')}.png`;
+    const asset = await uploadAsset(
+      page.request,
+      name,
+      await png(200, who === 'a contributor' ? 70 : 60, 120),
+    );
+    const policy = (on: boolean) =>
+      page.request.put('/api/admin/review-policy', { data: { changesNeedApproval: on } });
+    const context = await browser.newContext();
+    const editor = await context.newPage();
+    try {
+      if (who === 'a contributor') {
+        await createTestUser(
+          CONTRIBUTOR.username,
+          CONTRIBUTOR.password,
+          false,
+          'contributor',
+        ).catch((error: Error) => {
+          if (!error.message.includes('already exists')) throw error;
+        });
+        expect((await editor.request.post('/api/auth/login', { data: CONTRIBUTOR })).status()).toBe(
+          200,
+        );
+      } else {
+        expect((await policy(true)).status()).toBe(200);
+        await signIn(editor, 'viewer');
+      }
+      await editor.goto('/team?edit=true');
+      const card = editor.locator('[data-member]').first();
+      const memberId = (await card.getAttribute('id'))!.replace(/^member-/, '');
+      const before = await (await page.request.get(`/api/team-members/${memberId}`)).json();
+      await card.getByTestId('change-image').click();
+      const picker = editor.getByRole('dialog', { name: 'Choose an image' });
+      await picker.getByLabel('Search the library').fill(name);
+      await picker.getByTestId('media-picker-item').filter({ hasText: name }).click();
+      const place = editor.getByRole('dialog', { name: 'Place the image' });
+      // The focal point is the image's own, for every page: a contributor does not set it.
+      await expect(place.getByTestId('focal-marker')).toHaveCount(who === 'a contributor' ? 0 : 1);
+      const saved = editor.waitForResponse(
+        (r) =>
+          r.url().endsWith(`/api/team-members/${memberId}`) && r.request().method() === 'PATCH',
+      );
+      await place.getByRole('button', { name: 'Use this image' }).click();
+      expect((await saved).status()).toBe(202);
+      await expect(editor.getByText('Sent for review', { exact: true })).toBeVisible();
+      await expect(card.getByTestId('image-awaiting-review')).toHaveText('Awaiting review');
+      await expect(card.locator('[data-edit-image]')).not.toHaveAttribute(
+        'src',
+        new RegExp(encodeURIComponent(asset.url)),
+      );
+      expect((await (await page.request.get(`/api/team-members/${memberId}`)).json()).image).toBe(
+        before.image,
+      );
+      const pending = (
+        (await (await editor.request.get('/api/admin/proposals?status=pending')).json()).items as {
+          id: string;
+          recordId?: string;
+        }[]
+      ).find((p) => p.recordId === memberId);
+      expect(pending).toBeTruthy();
+      await editor.request.post(`/api/admin/proposals/${pending!.id}/withdraw`);
+    } finally {
+      await context.close();
+      if (who !== 'a contributor') await policy(false);
+    }
+  });
+}
 
 test('a new focal point redraws the Open Graph image of a publication that shows the picture', async ({
   page,

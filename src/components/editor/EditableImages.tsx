@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { ApiError, errorMessage, mutate } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
 import { objectPosition } from '../../schemas/image-focus';
+import { isProposalAck, SENT_FOR_REVIEW } from '../../schemas/proposal';
+import { saveContent } from '../../stores/publish';
 import { notify } from '../ui/toast';
 import type { Picked } from '../admin/media/MediaPicker';
 
@@ -90,7 +92,8 @@ function showOnPage(img: HTMLElement, url: string, focus: { focalX: number; foca
  * "Change image" on each editable picture of the page: it opens the one picker, previews the
  * focal point on the page's own crop while it moves, and saves like a text does (the value the
  * editor started from as `_expected`, so someone else's change is a conflict, not overwritten),
- * after which the site rebuilds.
+ * after which the site rebuilds. A save that must wait for review (202) changes nothing yet: the
+ * page's picture goes back and the image is marked "Awaiting review".
  */
 export function EditableImages({ version }: { version: unknown }) {
   const [found, setFound] = useState<Found[]>([]);
@@ -100,6 +103,8 @@ export function EditableImages({ version }: { version: unknown }) {
     /** The picture as it was, put back when the picker closes without a save. */
     undo: () => void;
   } | null>(null);
+  /** The images whose change was sent for review, by key. */
+  const [awaiting, setAwaiting] = useState<ReadonlySet<string>>(new Set());
   // A new scan whenever the page's fields change (islands re-render their pictures too).
   useEffect(() => {
     const frame = requestAnimationFrame(() => setFound(scan()));
@@ -147,8 +152,9 @@ export function EditableImages({ version }: { version: unknown }) {
       _expected: { [ref.field]: before },
     };
     if (ref.altField && alt !== undefined) body[ref.altField] = alt;
+    let answer: unknown;
     try {
-      await mutate('PATCH', ref.url, body);
+      answer = await saveContent('PATCH', ref.url, body);
     } catch (failure) {
       const conflict = failure instanceof ApiError && failure.status === 409;
       notify({
@@ -160,6 +166,13 @@ export function EditableImages({ version }: { version: unknown }) {
       });
       throw failure;
     }
+    if (isProposalAck(answer)) {
+      open.undo();
+      setOpen(null);
+      setAwaiting((keys) => new Set(keys).add(ref.key));
+      notify({ title: 'Sent for review', description: SENT_FOR_REVIEW });
+      return;
+    }
     showOnPage(img, url, asset);
     setOpen(null);
     notify({ title: 'Image saved', description: 'The page is being rebuilt with it.' });
@@ -169,15 +182,25 @@ export function EditableImages({ version }: { version: unknown }) {
     <>
       {found.map((at) =>
         createPortal(
-          <button
-            type="button"
-            className="rounded-full bg-white/95 px-3 py-1.5 text-sm font-semibold text-brand-800 shadow-lg ring-1 ring-slate-300 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-            aria-label={`Change image: ${at.ref.label}${at.img instanceof HTMLImageElement && at.img.alt ? ` (${at.img.alt})` : ''}`}
-            data-testid="change-image"
-            onClick={() => void begin(at)}
-          >
-            Change image
-          </button>,
+          <span className="flex items-center gap-2">
+            {awaiting.has(at.ref.key) && (
+              <span
+                className="rounded-full bg-sky-50 px-2 py-0.5 text-xs font-semibold text-sky-900 shadow-sm ring-1 ring-sky-300"
+                data-testid="image-awaiting-review"
+              >
+                Awaiting review
+              </span>
+            )}
+            <button
+              type="button"
+              className="rounded-full bg-white/95 px-3 py-1.5 text-sm font-semibold text-brand-800 shadow-lg ring-1 ring-slate-300 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              aria-label={`Change image: ${at.ref.label}${at.img instanceof HTMLImageElement && at.img.alt ? ` (${at.img.alt})` : ''}`}
+              data-testid="change-image"
+              onClick={() => void begin(at)}
+            >
+              Change image
+            </button>
+          </span>,
           at.host,
           at.ref.key,
         ),

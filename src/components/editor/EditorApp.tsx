@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { $editMode } from '../../stores/edit-mode';
 import { EditableField } from './EditableField';
 import { EditableImages } from './EditableImages';
-import { EditableStats } from './EditableStats';
+import { EditableList } from './EditableList';
 import type { StartValues } from './editor-api';
+import { LIST_KINDS } from './list-kinds';
 import { watchFields, type PageField } from './page-fields';
 import { PublishPill } from './PublishPill';
 
@@ -45,7 +46,9 @@ export function EditorApp({ fields: initial, start }: EditorAppProps) {
         );
       })}
       <EditableImages version={fields} />
-      <EditableStats />
+      {LIST_KINDS.map((kind) => (
+        <EditableList key={kind.collection} kind={kind} />
+      ))}
       <div className="fixed bottom-4 left-4 z-[1000] flex max-w-[calc(100vw-2rem)] flex-wrap items-center gap-2 font-sans">
         <button
           type="button"

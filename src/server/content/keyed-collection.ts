@@ -5,7 +5,7 @@ import { assignSlug, assignSlugs } from '../../lib/slug';
 import { keyBetween, keysInOrder } from '../../lib/order-key';
 import { CACHE_TAGS, purgeTags } from '../http/cdn-cache';
 import { HttpError } from '../http/errors';
-import { COLLECTION_KEYS } from '../storage/keys';
+import { COLLECTION_KEYS, KEYED_COLLECTIONS } from '../storage/keys';
 import { forEachLimited, listKeys, paginate, readRecords, type Page } from '../storage/records';
 import {
   assertExpected,
@@ -133,6 +133,8 @@ export function keyedCollection<S extends z.ZodType<Item>>(
   itemSchema: S,
   opts: KeyedOptions<z.infer<S>>,
 ) {
+  // Code below this floor (the image uses) finds records by this list.
+  if (!KEYED_COLLECTIONS.has(name)) throw new Error(`Add ${name} to KEYED_COLLECTIONS`);
   type I = z.infer<S>;
   // Typed by hand: the collection's own fields are its business, the shared ones are ours.
   const rowSchema = z.object({

@@ -1,13 +1,11 @@
 /**
- * Where the site settings live, and the one read a hot path needs: kept apart from
+ * The one read of the site settings a hot path needs: kept apart from
  * site-settings.ts, whose saves pull in image import and the change pipeline, so that the visit
  * beacon's function loads only the schema and the store.
  */
 import { siteSettingsSchema } from '../../schemas/site-settings';
+import { SITE_SETTINGS_KEY } from '../storage/keys';
 import { openStore, readJSONShared, STORES } from '../storage/store';
-
-/** The key of the site-settings document in the content store. */
-export const SITE_SETTINGS_KEY = 'site-settings';
 
 /**
  * Whether built-in visit counting is on, read the cheap way: a warm function asks only whether

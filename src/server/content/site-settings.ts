@@ -9,7 +9,7 @@ import type { User } from '../../schemas/user';
 import { CACHE_TAGS, purgeTags } from '../http/cdn-cache';
 import { commitChange } from '../publishing/history';
 import { assertThumbnailDescribed } from './image-alt';
-import { SITE_SETTINGS_KEY } from './settings-key';
+import { SITE_SETTINGS_KEY } from '../storage/keys';
 import { importImages } from './image-import';
 import { assertExpected, openStore, readJSON, STORES, updateJSON } from '../storage/store';
 

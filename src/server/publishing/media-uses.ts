@@ -1,8 +1,8 @@
 /**
  * Where each uploaded image is shown: one document per upload key, `uses/<key>` in the media
  * store, listing the records and site texts whose fields hold its address. It is kept by the
- * change pipeline (commitChange sees every change's before and after), so asking what shows an
- * image reads one document, never every record. A change that touches no image writes nothing.
+ * change pipeline (commitChange sees every change of a record), so asking what shows an image reads
+ * one document, never every record. A change that touches no image writes nothing.
  *
  * Only the records pages show count (the collections and the site texts); a visitor's testimonial
  * photo is theirs, not the library's. Addresses are found anywhere in a field (an image field, a
@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { assetUseSchema, type AssetUse } from '../../schemas/media';
-import { MEDIA_KEYS } from '../storage/keys';
+import { COLLECTION_KEYS, KEYED_COLLECTIONS, MEDIA_KEYS, SITE_SETTINGS_KEY } from '../storage/keys';
 import { openStore, readJSON, STORES, updateJSON } from '../storage/store';
 
 const usesDocSchema = z.object({ uses: z.array(assetUseSchema).default([]) });
@@ -50,9 +50,12 @@ export function useLabel(target: string, record: unknown): string {
 }
 
 /**
- * Brings the uses of one change's images up to date. A record's before and after are whole, so
- * the record's uses become what `after` shows (none once deleted); the site texts' before and
- * after hold only the fields the change touched, so only those fields' uses change.
+ * Brings the uses of one change's images up to date. The change's before and after only say which
+ * images it touched (those it added, took away or shows under a new name); what each of them is
+ * used for is then read from the record as stored, inside the etag-guarded update of the image's
+ * uses document. Two saves of one record can land in one order and reach here in the other: the
+ * later writer of a uses document read the record after the earlier one wrote it, so whichever
+ * lands last notes what the record shows now, never the state its own change left.
  */
 export async function noteImageUses(change: {
   target: string;
@@ -64,34 +67,59 @@ export async function noteImageUses(change: {
   const was = imagesByField(before);
   const now = imagesByField(after);
   if (was.size === 0 && now.size === 0) return;
-  const partial = target === 'site-settings';
-  const touched = partial
-    ? new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])
-    : null;
-  const label = useLabel(target, after ?? before);
-  const oldLabel = useLabel(target, before);
+  const renamed = useLabel(target, after ?? before) !== useLabel(target, before);
   const same = (a?: Set<string>, b?: Set<string>) =>
     (a?.size ?? 0) === (b?.size ?? 0) && [...(a ?? [])].every((f) => b?.has(f));
   const files = [...new Set([...was.keys(), ...now.keys()])].filter(
-    (file) => !same(was.get(file), now.get(file)) || (now.has(file) && label !== oldLabel),
+    (file) => !same(was.get(file), now.get(file)) || (now.has(file) && renamed),
   );
-  for (const file of files) {
-    const fields = now.get(file) ?? new Set<string>();
-    await updateJSON(
-      store(),
-      MEDIA_KEYS.uses(file),
-      usesDocSchema,
-      () => ({ uses: [] }),
-      (doc) => ({
+  for (const file of files) await recountUses(target, file);
+}
+
+/** Sets what `target` uses `file` for to what its stored record shows (nothing once it is gone). */
+async function recountUses(target: string, file: string): Promise<void> {
+  await updateJSON(
+    store(),
+    MEDIA_KEYS.uses(file),
+    usesDocSchema,
+    () => ({ uses: [] }),
+    async (doc) => {
+      // Read after the uses document: a save landing after this read notes its uses after this
+      // update's read too, so either this write is refused and retried or that one follows it.
+      const record = await storedRecord(target);
+      const fields = imagesByField(record).get(file) ?? new Set<string>();
+      const label = useLabel(target, record);
+      return {
         uses: [
-          ...doc.uses.filter(
-            (u) => u.target !== target || (touched !== null && !touched.has(u.field)),
-          ),
+          ...doc.uses.filter((u) => u.target !== target),
           ...[...fields].map((field) => ({ target, field, label })),
         ],
-      }),
+      };
+    },
+  );
+}
+
+// Only what the uses need of a record: its fields, read as stored.
+const fieldsSchema = z.record(z.string(), z.unknown());
+const singleDocSchema = z.object({ items: z.array(fieldsSchema) });
+const keyedRecordSchema = z.object({ item: fieldsSchema.optional() });
+
+/**
+ * A shown target's record as stored now, or null once deleted: the site texts, a record of a
+ * collection kept one key per record, or an item of one kept as one document.
+ */
+async function storedRecord(target: string): Promise<Record<string, unknown> | null> {
+  const content = openStore(STORES.content);
+  if (target === SITE_SETTINGS_KEY)
+    return (await readJSON(content, SITE_SETTINGS_KEY, fieldsSchema))?.value ?? null;
+  const [name, id] = target.split('/') as [string, string];
+  if (KEYED_COLLECTIONS.has(name))
+    return (
+      (await readJSON(content, COLLECTION_KEYS.record(name, id), keyedRecordSchema))?.value.item ??
+      null
     );
-  }
+  const doc = await readJSON(content, COLLECTION_KEYS.single(name), singleDocSchema);
+  return doc?.value.items.find((item) => item.id === id) ?? null;
 }
 
 /** Every place that shows the upload `file` (its key), as the pipeline last recorded. */

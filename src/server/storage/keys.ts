@@ -65,6 +65,12 @@ export const MEDIA_KEYS = {
   migrated: 'migrated',
 } as const;
 
+/** The key of the site-settings document (every site text and setting) in the content store. */
+export const SITE_SETTINGS_KEY = 'site-settings';
+
+/** The collections kept one key per record (COLLECTION_KEYS); the others are one document each. */
+export const KEYED_COLLECTIONS: ReadonlySet<string> = new Set(['publications', 'events']);
+
 /**
  * Keys of a collection kept one key per record (store `content`): each record under its own key,
  * one small index of rows (what lists, order and checks need; never bodies) and, until it is

@@ -1,10 +1,13 @@
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Upload from 'lucide-react/icons/upload';
+import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { apiRequest } from '../../../lib/api';
 import { IMAGE_HINT } from '../../../lib/image-resize';
 import { objectPosition } from '../../../schemas/image-focus';
 import type { AssetView, MediaPage } from '../../../schemas/media';
+import { can } from '../../../schemas/roles';
+import { $session } from '../../../stores/session';
 import Button from '../../ui/Button';
 import Dialog from '../../ui/Dialog';
 import LoadStatus from '../../ui/LoadStatus';
@@ -25,7 +28,9 @@ export interface Picked {
 /**
  * The one image picker, for every image field in the admin and on the page: the library (newest
  * first, searchable) or a new upload, then the focal point (click, drag or arrow keys) and, when
- * the field has one, the alt text for this use (the image's own description to start from).
+ * the field has one, the alt text for this use (the image's own description to start from). The
+ * focal point is the image's own, kept for every page that shows it, so only those who may change
+ * the library (editors and admins) set it; a contributor sees where it is.
  */
 export default function MediaPicker({
   open,
@@ -46,6 +51,8 @@ export default function MediaPicker({
   onFocalChange?: (url: string, focal: Focal) => void;
 }) {
   const idPrefix = useId();
+  const session = useStore($session);
+  const canPlace = session.status === 'signed-in' && can(session.user.role, 'content');
   const [q, setQ] = useState('');
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
@@ -89,7 +96,7 @@ export default function MediaPicker({
   const use = () =>
     chosen &&
     using.run(async () => {
-      const moved = focal.focalX !== chosen.focalX || focal.focalY !== chosen.focalY;
+      const moved = canPlace && (focal.focalX !== chosen.focalX || focal.focalY !== chosen.focalY);
       const asset = moved ? await saveAsset(chosen.id, focal) : chosen;
       await onPick({ url: asset.url, asset, ...(alt === undefined ? {} : { alt: altText }) });
       setChosen(null);
@@ -108,19 +115,34 @@ export default function MediaPicker({
       title={chosen ? 'Place the image' : 'Choose an image'}
       description={
         chosen
-          ? 'Set the focal point every crop keeps in view, then use the image.'
+          ? canPlace
+            ? 'Set the focal point every crop keeps in view, then use the image.'
+            : 'Check the image, then use it.'
           : 'Pick one from the media library, or upload a new one.'
       }
     >
       {chosen ? (
         <div className="space-y-4" data-testid="media-picker-place">
-          <FocalPointEditor
-            src={chosen.url}
-            alt={chosen.alt || chosen.name}
-            value={focal}
-            onChange={(next) => place(chosen.url, next)}
-            idPrefix={idPrefix}
-          />
+          {canPlace ? (
+            <FocalPointEditor
+              src={chosen.url}
+              alt={chosen.alt || chosen.name}
+              value={focal}
+              onChange={(next) => place(chosen.url, next)}
+              idPrefix={idPrefix}
+            />
+          ) : (
+            <div>
+              <img
+                src={chosen.url}
+                alt={chosen.alt || chosen.name}
+                className="max-h-72 w-full rounded-md bg-slate-100 object-contain"
+              />
+              <p className={ui.help}>
+                Crops keep this image's focal point, which an editor or admin sets.
+              </p>
+            </div>
+          )}
           <p className="text-xs text-ink-soft">
             {chosen.name} · {chosen.width} × {chosen.height}
             {chosen.credit && ` · ${chosen.credit}`}

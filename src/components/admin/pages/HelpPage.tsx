@@ -206,8 +206,10 @@ export default function HelpPage() {
           </li>
           <li>
             On the page in edit mode, <strong>Change image</strong> on a photo opens the same
-            picker, and the home page&rsquo;s stats can be added, moved and removed there, with an
-            Undo for the last step.
+            picker, and the home page&rsquo;s research areas, team and stats (and the team
+            page&rsquo;s list) can be added to, reordered and removed from there, with an Undo for
+            the last step. When your changes need review, they are sent for review instead and the
+            page says so.
           </li>
           <li>
             An image can be deleted only when nothing shows it: its page in Media lists where it is
