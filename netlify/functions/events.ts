@@ -1,4 +1,4 @@
-// GET    /api/events           -> events by start date, ascending, at most 100 (?page= for more; total in X-Total-Count; public; browsers never cache events, the CDN keeps them until a change)
+// GET    /api/events           -> events (their cards' fields, the description cut at 400 characters) by start date, ascending, at most 100 (?page= for more; total in X-Total-Count; public; browsers never cache events, the CDN keeps them until a change)
 // GET    /api/events/upcoming  -> events that have not ended, by start date (paged the same way)
 // GET    /api/events/featured  -> featured events, by start date (paged the same way)
 // GET    /api/events/:id       -> one event (drafts and events scheduled for later are left out of every public read)
@@ -24,7 +24,7 @@ export default collectionApi({
     next: (items, now) => nextRelease(items as Releasable[], now),
   },
   cache: 'no-store',
-  // From the index rows; the cards' fields are the events' own, so each page answers its records.
+  // From the index rows, which hold the cards' fields (the description cut to what a card shows).
   rowLists: {
     sort: (a, b) => String(a.startDate).localeCompare(String(b.startDate)),
     views: {
@@ -32,7 +32,7 @@ export default collectionApi({
         rows.filter((e) => !isPastEvent(e as Row & { endDate: string }, now)),
       featured: (rows) => rows.filter((e) => e.featured),
     },
-    records: true,
+    complete: (row) => row.description !== undefined,
   },
   // The upcoming list changes when a shown event ends, without any write: the CDN keeps it until then.
   viewLifetimes: { upcoming: (shown) => secondsUntilFirstEnd(shown as { endDate: string }[]) },

@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 
 /** Bump when the way keys are made changes. */
-const VERSION = 2;
+const VERSION = 3;
 
 /** One file a route builds: where it lands in the output and the hash of what it is made of. */
 export interface CachedFile {
@@ -53,10 +53,15 @@ const recordHashes = new WeakMap<object, string>();
  * (body and all) is part of its page's key, its .ris file's and a page of each archive list it is
  * on, and writing it out as JSON for each of those cost seconds across 10,000 publications. The
  * records a build loads are never changed in place.
+ *
+ * Its place in the admin's order (`order`) is left out: a build numbers every record by its place,
+ * so one publication added or moved to the top renumbers all the others, and their pages, which
+ * do not show it, would all render again. A list's key has its records in the order it shows them.
  */
 export function recordHash(record: object): string {
   let hash = recordHashes.get(record);
-  if (hash === undefined) recordHashes.set(record, (hash = contentHash(record)));
+  if (hash === undefined)
+    recordHashes.set(record, (hash = contentHash({ ...record, order: undefined })));
   return hash;
 }
 

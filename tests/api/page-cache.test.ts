@@ -6,6 +6,8 @@
  * (scripts/platform/build-workers.ts), yet each renders for its own environment only.
  */
 import { execFileSync } from 'node:child_process';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
 
@@ -23,9 +25,18 @@ beforeAll(async () => {
   site = await startTestSite({ pages: false, seed: true });
   await createTestUser('admin', 'admin-password-123', true);
   admin = client(site.url, await login(site.url, 'admin', 'admin-password-123'));
+  // Vitest puts its mode in the environment (NODE_ENV=test, DEV=1, MODE…), which the builds it
+  // starts would take for a development build, where every page renders and the cache is never
+  // used. A Netlify build has none of them.
+  for (const name of ['NODE_ENV', 'DEV', 'PROD', 'MODE', 'SSR', 'BASE_URL'])
+    delete site.platform.builder.env[name];
   await site.platform.build();
 }, 300_000);
 afterAll(() => site?.close());
+
+/** The keys of the files the page cache holds for a route: one per file the last build used. */
+const cachedKeys = async (route: string) =>
+  new Set(await readdir(path.join(site.dataDir, 'builds', 'cache', 'pages', 'files', route)));
 
 describe('a rebuild with the page cache', () => {
   it('keeps unchanged pages as they were and renders the edited publication anew', async () => {
@@ -33,14 +44,28 @@ describe('a rebuild with the page cache', () => {
       page: await get(UNTOUCHED),
       ris: await get(`${UNTOUCHED}.ris`),
       archive: await get('/publications'),
+      pageKeys: await cachedKeys('publication-pages'),
+      risKeys: await cachedKeys('publication-ris'),
     };
     const list = (await admin.get('/api/publications')).json as { id: string; slug: string }[];
     const edited = list.find((p) => `/publications/${p.slug}` === EDITED)!;
+    // The last one moved to the top: every other publication's place changes, not its page.
+    const moved = list.at(-1)!;
+    expect(moved.id).not.toBe(edited.id);
+    const move = await admin.put('/api/publications/order', { id: moved.id, position: 'top' });
+    expect(move.status, move.text).toBe(200);
     const res = await admin.patch(`/api/publications/${edited.id}`, {
       description: 'Rewritten for the second build.',
     });
     expect(res.status, res.text).toBe(200);
     await site.platform.build();
+
+    // Only the edited publication's page and .ris file were rendered again.
+    const renderedAgain = async (route: string, keys: Set<string>) =>
+      [...(await cachedKeys(route))].filter((k) => !keys.has(k)).length;
+    expect(before.pageKeys.size).toBe(list.length);
+    expect(await renderedAgain('publication-pages', before.pageKeys)).toBe(1);
+    expect(await renderedAgain('publication-ris', before.risKeys)).toBe(1);
 
     expect(await get(UNTOUCHED)).toBe(before.page);
     expect(await get(`${UNTOUCHED}.ris`)).toBe(before.ris);

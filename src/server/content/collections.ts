@@ -264,11 +264,40 @@ export const teamMembers = collection('team-members', teamMemberSchema, {
 /** A publication's index row (keyed-collection.ts), with the fields toRow below adds. */
 export type PublicationRow = Row &
   Pick<Publication, 'date' | 'publishedOn' | 'type' | 'image'> & { hasImage: boolean };
-/** An event's index row. */
+/** An event's index row: what its card shows (the public lists answer rows), description cut. */
 export type EventRow = Row &
-  Pick<Event, 'eventType' | 'startDate' | 'endDate' | 'featured' | 'location' | 'imageUrl'> & {
+  Pick<
+    Event,
+    | 'eventType'
+    | 'startDate'
+    | 'endDate'
+    | 'startTime'
+    | 'endTime'
+    | 'featured'
+    | 'location'
+    | 'isVirtual'
+    | 'virtualLink'
+    | 'registrationLink'
+    | 'imageUrl'
+    | 'youtubeUrl'
+    | 'maxAttendees'
+  > & {
     hasImage: boolean;
+    /** Missing from rows written before rows held the card's fields. */
+    description?: string;
   };
+
+/**
+ * How much of an event's description its row keeps. A card shows three lines of it, about 300
+ * characters in its widest (one-column) layout, so the lists answered from rows show what the
+ * whole description would; the event's page and GET /api/events/:id have it whole. Cut, it keeps
+ * every row small whatever an editor writes (descriptions may be 5,000 characters).
+ */
+export const CARD_DESCRIPTION_CHARS = 400;
+const cardDescription = (text: string) =>
+  text.length <= CARD_DESCRIPTION_CHARS
+    ? text
+    : `${text.slice(0, CARD_DESCRIPTION_CHARS - 1).trimEnd()}…`;
 
 /** What every index row of a keyed collection holds (keyed-collection.ts), from a record. */
 const rowBase = (item: Publication | Event, imageField: 'image' | 'imageUrl') => ({
@@ -328,6 +357,15 @@ export const events = keyedCollection('events', eventSchema, {
     featured: z.boolean().default(false),
     location: z.string().default(''),
     imageUrl: z.string().default(''),
+    // The rest of the card's fields: the public lists answer rows without reading records.
+    description: z.string().optional(),
+    startTime: z.string().default(''),
+    endTime: z.string().default(''),
+    isVirtual: z.boolean().default(false),
+    virtualLink: z.string().default(''),
+    registrationLink: z.string().default(''),
+    youtubeUrl: z.string().default(''),
+    maxAttendees: z.number().nullable().optional(),
   },
   toRow: (e) => ({
     ...rowBase(e, 'imageUrl'),
@@ -337,6 +375,14 @@ export const events = keyedCollection('events', eventSchema, {
     startDate: e.startDate,
     endDate: e.endDate,
     featured: e.featured,
+    description: cardDescription(e.description),
+    startTime: e.startTime,
+    endTime: e.endTime,
+    isVirtual: e.isVirtual,
+    virtualLink: e.virtualLink,
+    registrationLink: e.registrationLink,
+    youtubeUrl: e.youtubeUrl,
+    maxAttendees: e.maxAttendees,
   }),
 });
 

@@ -82,13 +82,14 @@ export interface CollectionApiOptions {
   maxJsonBytes?: number;
   /**
    * Public lists of a collection kept one key per record, answered from its index rows: `sort`
-   * when not by order, `views` as row filters, and `records` to answer each listed item's whole
-   * record (read for that page only) where the spec fixes the fields of the cards.
+   * when not by order, `views` as row filters. `complete` tells a row that holds every field the
+   * lists answer from one written before rows held them: such a row is answered as made afresh
+   * from its record (read for that page only), until the record's next save rewrites the row.
    */
   rowLists?: {
     sort?: (a: Row, b: Row) => number;
     views?: Record<string, (rows: Row[], now: number) => Row[]>;
-    records?: boolean;
+    complete?: (row: Row) => boolean;
   };
   release?: {
     isPublic: (item: unknown, now: number) => boolean;
@@ -137,8 +138,8 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
   const keyed = 'page' in items ? items : null;
   /**
    * A public list of a keyed collection: the rows visitors may see, `filter`ed and sorted, one
-   * page of them (`?page=`, at most PUBLIC_PAGE_SIZE), as summaries or, for cards, as records.
-   * The total is in X-Total-Count. What it reads is the index and at most one page of records.
+   * page of them (`?page=`, at most PUBLIC_PAGE_SIZE), as summaries. The total is in
+   * X-Total-Count. What it reads is the index, and the records of rows not yet `complete`.
    */
   const publicRows = async (
     req: Request,
@@ -152,9 +153,15 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
     const shown = filter(all.filter((r) => !release || release.isPublic(r, now)));
     if (o.rowLists?.sort) shown.sort(o.rowLists.sort);
     const page = paginate(shown, query);
-    const answer: unknown[] = o.rowLists?.records
-      ? await keyed!.getMany(page.items.map((r) => r.id))
-      : page.items.map((r) => summary(r, order.get(r.id)!));
+    const complete = o.rowLists?.complete ?? (() => true);
+    const behind = page.items.filter((r) => !complete(r));
+    const fresh = new Map(
+      (await keyed!.getMany(behind.map((r) => r.id))).map((item) => {
+        const row = behind.find((r) => r.id === item.id)!;
+        return [item.id, keyed!.rowOf(item, row.orderKey, row.rev)];
+      }),
+    );
+    const answer = page.items.map((r) => summary(fresh.get(r.id) ?? r, order.get(r.id)!));
     const response = await visible(answer, () => lifetime?.(shown), all);
     response.headers.set('X-Total-Count', String(page.total));
     return response;
