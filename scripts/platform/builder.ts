@@ -57,6 +57,8 @@ export class Builder {
   private followUp: Promise<void> | null = null;
   builds = 0;
   failures = 0;
+  /** Why the last failed build failed (its output's tail), for a test that must say why. */
+  lastFailure: string | null = null;
   /** The environment builds run with (the Blobs context among it). */
   env: NodeJS.ProcessEnv;
 
@@ -241,6 +243,7 @@ export class Builder {
   ): Promise<void> {
     this.builds++;
     this.failures++;
+    this.lastFailure = detail;
     this.opts.log(`build failed; the previous build keeps serving.\n${detail}`);
     await rm(outDir, { recursive: true, force: true });
     await this.opts.onDeployEvent('deploy-failed', {

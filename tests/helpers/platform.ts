@@ -54,7 +54,10 @@ export async function startTestSite(
 /** Builds the pages now; fails unless a build is live afterwards. */
 export async function buildPages(site: TestSite): Promise<void> {
   await site.platform.build();
-  if (!site.platform.builder.site) throw new Error('The site did not build');
+  if (!site.platform.builder.site)
+    throw new Error(
+      `The site did not build: ${site.platform.builder.lastFailure ?? 'no build ran'}`,
+    );
 }
 
 /** Creates a user directly in the store (bcrypt and all), for tests. */
