@@ -41,6 +41,12 @@ interface Tally {
   passed: number;
   failed: number;
 }
+/** One test file in Vitest's JSON report. */
+interface SuiteResult {
+  status: string;
+  assertionResults?: { status: string }[];
+}
+
 /** A suite runs and says how many of its checks passed and failed. */
 type Suite = { name: string; run: () => Promise<Tally> };
 
@@ -80,10 +86,12 @@ const vitest = (
       { quiet: opts.quiet },
     );
     const v = await readJson(file);
-    return {
-      passed: v.numPassedTests ?? 0,
-      failed: (v.numFailedTests ?? 0) + (code !== 0 && !v.numFailedTests ? 1 : 0),
-    };
+    // A file whose setup failed fails none of its tests (they are skipped): count it once.
+    const brokenFiles = ((v.testResults ?? []) as SuiteResult[]).filter(
+      (r) => r.status === 'failed' && !r.assertionResults?.some((a) => a.status === 'failed'),
+    ).length;
+    const failed = (v.numFailedTests ?? 0) + brokenFiles;
+    return { passed: v.numPassedTests ?? 0, failed: failed + (code !== 0 && !failed ? 1 : 0) };
   },
 });
 
