@@ -5,14 +5,15 @@
  * process with only the environment it is given, and into an output folder of its own.
  *
  * Processes are shared by every platform in this process (a test worker starts one site after
- * another), one build at a time each: a build that finds none idle starts another, so builds of
- * two sites still run side by side. What Node reads only when a process starts (NODE_OPTIONS)
- * is part of what makes a process fit a build: a build whose NODE_OPTIONS differ gets a process
- * started with its own. A process that failed a build, or has run `MAX_BUILDS`, is stopped
- * rather than reused: a failure never leaves state behind for the next build, and what builds
- * leave in memory (each imports its own pre-render bundle, which Node cannot unload) stays
- * bounded: a process held about 1 GB after its first build and 1.8 GB after its tenth. One left
- * idle for `IDLE_MS` is stopped too, so `npm start` holds none of that between an editor's saves.
+ * another), one build at a time each: a build that finds none idle starts another, so builds of two
+ * sites still run side by side. What is read only once, when a process starts or a module first
+ * loads (NODE_OPTIONS, NODE_ENV), is part of what makes a process fit a build: a build whose values
+ * differ gets a process started with its own. A process that failed a build, or has run
+ * `MAX_BUILDS`, is stopped rather than reused: a failure never leaves state behind for the next
+ * build, and what builds leave in memory (each imports its own pre-render bundle, which Node cannot
+ * unload) stays bounded: a process held about 1 GB after its first build and 1.8 GB after its
+ * tenth. One left idle for `IDLE_MS` is stopped too, so `npm start` holds none of that between an
+ * editor's saves.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -33,7 +34,7 @@ export interface BuildResult {
 
 interface Worker {
   child: ChildProcess;
-  /** The project root and NODE_OPTIONS it was started with: only builds with the same may use it. */
+  /** The project root, NODE_OPTIONS and NODE_ENV it was started with: only builds with the same may use it. */
   fits: string;
   builds: number;
   /** What the process wrote outside a build's own capture (a crash's message), last lines only. */
@@ -46,7 +47,11 @@ interface Worker {
 
 const idle: Worker[] = [];
 
-const fitting = (root: string, env: Record<string, string>) => `${root}\0${env.NODE_OPTIONS ?? ''}`;
+// NODE_ENV belongs here too: React picks its development or production build when first loaded
+// and keeps it, so a process that built without it (a production build, as the page-cache test
+// runs) would render a later development build's jsxDEV calls with production React and fail.
+const fitting = (root: string, env: Record<string, string>) =>
+  `${root}\0${env.NODE_OPTIONS ?? ''}\0${env.NODE_ENV ?? ''}`;
 
 function start(root: string, env: Record<string, string>): Promise<Worker> {
   const child = fork(WORKER, [], {
