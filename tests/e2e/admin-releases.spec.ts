@@ -102,6 +102,9 @@ test('an editor makes a release of a draft and a text change, previews it as a w
   );
   await page.goto('/');
   await expect(page.getByText(wording)).toBeVisible();
+  // Gone live, the release reads Published in the admin, not Scheduled.
+  await openAdmin(page, '/admin/releases', 'Releases');
+  await expect(page.getByTestId('release').filter({ hasText: name })).toContainText('Published');
 
   await journalist.close();
   await page.request.patch('/api/site-settings', {
