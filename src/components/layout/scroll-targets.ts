@@ -72,8 +72,11 @@ export function runPendingScroll(): boolean {
  * <html data-first-scroll="done"> says it has run (tests scroll by hand only after it).
  */
 export function initialScroll(): void {
+  // The target is the address the page was opened at: an in-page link clicked within the wait
+  // (the team page's side navigation) sets the hash itself and has already scrolled to its own
+  // offset, which reading the hash later would undo.
+  const id = decodeURIComponent(location.hash.slice(1));
   setTimeout(() => {
-    const id = decodeURIComponent(location.hash.slice(1));
     const nav = performance.getEntriesByType('navigation')[0] as
       PerformanceNavigationTiming | undefined;
     // Reload and back/forward keep the browser's own scroll restoration.
