@@ -46,6 +46,8 @@ test('an editor makes a release of a draft and a text change, previews it as a w
   await page.getByRole('button', { name: 'Create release' }).click();
 
   const release = page.getByTestId('release').filter({ hasText: name });
+  // Its time in the site's date style, on the release's own clock.
+  await expect(release).toContainText(`${formatDateTime(at, 'UTC')} (UTC)`);
   await release.getByLabel(`${title} (publication, draft)`).check();
   await release.getByRole('button', { name: 'Save items' }).click();
   await expect(release).toContainText('1 item, 0 text changes');

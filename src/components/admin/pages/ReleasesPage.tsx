@@ -1,6 +1,7 @@
 import CalendarClock from 'lucide-react/icons/calendar-clock';
 import Plus from 'lucide-react/icons/plus';
 import { useState, type FormEvent } from 'react';
+import { formatDateTime } from '../../../lib/date-style';
 import type { ReleaseBundle, ReleasesOverview } from '../../../schemas/release-bundle';
 import type { SiteSettings } from '../../../schemas/site-settings';
 import { saveContent } from '../../../stores/publish';
@@ -108,7 +109,7 @@ export default function ReleasesPage() {
                 <span className="font-semibold">{r.name}</span>
                 <span className="flex items-center gap-2 text-sm text-ink-muted">
                   <CalendarClock aria-hidden="true" className="h-4 w-4" />
-                  {r.publishAt.replace('T', ' ')} ({r.timeZone}) · {STATUS[r.status]} ·{' '}
+                  {formatDateTime(r.at, r.timeZone)} ({r.timeZone}) · {STATUS[r.status]} ·{' '}
                   {r.items.length} item{r.items.length === 1 ? '' : 's'},{' '}
                   {Object.keys(r.texts).length} text change
                   {Object.keys(r.texts).length === 1 ? '' : 's'}
