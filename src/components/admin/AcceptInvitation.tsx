@@ -1,10 +1,10 @@
-import AlertCircle from 'lucide-react/icons/circle-exclamation-point';
 import { useEffect, useState, type FormEvent } from 'react';
 import { apiRequest, errorMessage } from '../../lib/api';
 import Button from '../ui/Button';
 import { useAction } from '../ui/use-action';
 import { flashNext } from './flash';
 import { cx, ui } from '../ui/styles';
+import FormAlert from '../ui/FormAlert';
 
 type Kind = 'invite' | 'reset' | 'forgot';
 type State =
@@ -70,15 +70,7 @@ export default function AcceptInvitation() {
         <strong className="text-ink">{state.username}</strong>. Choose a password of at least 12
         characters.
       </p>
-      {error && (
-        <div
-          role="alert"
-          className="mb-4 flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800"
-        >
-          <AlertCircle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-          <span>{error}</span>
-        </div>
-      )}
+      <FormAlert message={error} />
       <form onSubmit={(e) => void submit(e)} className="space-y-4">
         <input type="hidden" name="username" autoComplete="username" value={state.username} />
         <div>

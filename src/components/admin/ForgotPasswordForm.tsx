@@ -1,10 +1,10 @@
-import AlertCircle from 'lucide-react/icons/circle-exclamation-point';
 import { useState, type FormEvent } from 'react';
 import { apiRequest } from '../../lib/api';
 import Button from '../ui/Button';
 import { useAction } from '../ui/use-action';
 import { useHydrated } from '../ui/use-hydrated';
 import { cx, ui } from '../ui/styles';
+import FormAlert from '../ui/FormAlert';
 
 /** /forgot-password: asks for a link by username or email; the server answers the same words whatever exists. */
 export default function ForgotPasswordForm() {
@@ -37,15 +37,7 @@ export default function ForgotPasswordForm() {
   }
   return (
     <>
-      {error && (
-        <div
-          role="alert"
-          className="mb-4 flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800"
-        >
-          <AlertCircle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-          <span>{error}</span>
-        </div>
-      )}
+      <FormAlert message={error} />
       <form onSubmit={(e) => void submit(e)} method="post" className="space-y-4">
         <div>
           <label htmlFor="forgot-login" className={ui.label}>

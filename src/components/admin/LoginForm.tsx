@@ -2,7 +2,6 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import Button from '../ui/Button';
 import { useAction } from '../ui/use-action';
 import { useHydrated } from '../ui/use-hydrated';
-import AlertCircle from 'lucide-react/icons/circle-exclamation-point';
 import { ApiError, apiRequest } from '../../lib/api';
 import { track } from '../../lib/analytics';
 import { sameSitePath } from '../../schemas/same-site-path';
@@ -11,6 +10,7 @@ import { refreshSession } from '../../stores/session';
 import Toaster from '../ui/Toaster';
 import { flashNext, showFlash } from './flash';
 import { cx, ui } from '../ui/styles';
+import FormAlert from '../ui/FormAlert';
 
 const WELCOME = { title: 'Login successful', description: 'Welcome to the admin dashboard.' };
 
@@ -81,16 +81,7 @@ export default function LoginForm() {
 
   return (
     <>
-      {error && (
-        <div
-          id={errorId}
-          role="alert"
-          className="mb-5 flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800"
-        >
-          <AlertCircle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-          <span>{error}</span>
-        </div>
-      )}
+      <FormAlert id={errorId} message={error} />
       <form
         onSubmit={submit}
         method="post"

@@ -1,4 +1,3 @@
-import AlertCircle from 'lucide-react/icons/circle-exclamation-point';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
 import type { SetupAnswer } from '../../schemas/setup';
@@ -8,6 +7,7 @@ import { cx, ui } from '../ui/styles';
 import { useAction } from '../ui/use-action';
 import { useHydrated } from '../ui/use-hydrated';
 import { flashNext } from './flash';
+import FormAlert from '../ui/FormAlert';
 
 type Mode = 'setup' | 'recover';
 type Door = 'checking' | 'open' | 'closed' | 'unreachable';
@@ -110,16 +110,7 @@ export default function SetupForm() {
           ? 'Create the first admin. The setup code is in the log of the site’s latest deploy on Netlify (or is the SETUP_CODE you set).'
           : 'Enter the RECOVERY_CODE from the site’s environment variables. An existing account gets this new password and two-factor sign-in turned off; a new name becomes a new admin. Every admin is told by email.'}
       </p>
-      {error && (
-        <div
-          id={errorId}
-          role="alert"
-          className="mb-5 flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800"
-        >
-          <AlertCircle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-          <span>{error}</span>
-        </div>
-      )}
+      <FormAlert id={errorId} message={error} />
       <form
         onSubmit={submit}
         method="post"
