@@ -1,9 +1,7 @@
-import ArrowDown from 'lucide-react/icons/arrow-down';
-import ArrowUp from 'lucide-react/icons/arrow-up';
-import Trash2 from 'lucide-react/icons/trash';
 import type { NavLinkSetting } from '../../../schemas/site-settings';
 import Button from '../../ui/Button';
 import { cx, ui } from '../../ui/styles';
+import RowControls, { moved } from './RowControls';
 
 interface LinksFieldProps {
   id: string;
@@ -43,12 +41,6 @@ export default function LinksField({
   const set = (next: NavLinkSetting[]) => onChange(next);
   const update = (i: number, patch: Partial<NavLinkSetting>) =>
     set(rows.map((r, n) => (n === i ? { ...r, ...patch } : r)));
-  const move = (i: number, by: number) => {
-    const next = [...rows];
-    const [row] = next.splice(i, 1);
-    next.splice(i + by, 0, row!);
-    set(next);
-  };
   const listMessage =
     errors && !Array.isArray(errors) ? (errors as { message?: string }).message : undefined;
   return (
@@ -116,34 +108,13 @@ export default function LinksField({
                 />
                 New tab
               </label>
-              <div className="flex gap-1">
-                <button
-                  type="button"
-                  className={ui.icon}
-                  onClick={() => move(i, -1)}
-                  disabled={i === 0}
-                  aria-label={`Move link ${i + 1} up`}
-                >
-                  <ArrowUp className="size-4" aria-hidden="true" />
-                </button>
-                <button
-                  type="button"
-                  className={ui.icon}
-                  onClick={() => move(i, 1)}
-                  disabled={i === rows.length - 1}
-                  aria-label={`Move link ${i + 1} down`}
-                >
-                  <ArrowDown className="size-4" aria-hidden="true" />
-                </button>
-                <button
-                  type="button"
-                  className={ui.icon}
-                  onClick={() => set(rows.filter((_, n) => n !== i))}
-                  aria-label={`Remove link ${i + 1}`}
-                >
-                  <Trash2 className="size-4" aria-hidden="true" />
-                </button>
-              </div>
+              <RowControls
+                index={i}
+                count={rows.length}
+                itemName="link"
+                onMove={(by) => set(moved(rows, i, by))}
+                onRemove={() => set(rows.filter((_, n) => n !== i))}
+              />
             </li>
           );
         })}

@@ -1,8 +1,6 @@
-import ArrowDown from 'lucide-react/icons/arrow-down';
-import ArrowUp from 'lucide-react/icons/arrow-up';
-import Trash2 from 'lucide-react/icons/trash';
 import Button from '../../ui/Button';
 import { cx, ui } from '../../ui/styles';
+import RowControls, { moved } from './RowControls';
 
 interface TextListFieldProps {
   id: string;
@@ -31,12 +29,6 @@ export default function TextListField({
   maxItems,
   errors,
 }: TextListFieldProps) {
-  const move = (i: number, by: number) => {
-    const next = [...value];
-    const [row] = next.splice(i, 1);
-    next.splice(i + by, 0, row!);
-    onChange(next);
-  };
   const listMessage =
     errors && !Array.isArray(errors) ? (errors as { message?: string }).message : undefined;
   return (
@@ -67,34 +59,13 @@ export default function TextListField({
                 />
                 {error && <p className={ui.error}>{error}</p>}
               </div>
-              <div className="flex gap-1">
-                <button
-                  type="button"
-                  className={ui.icon}
-                  onClick={() => move(i, -1)}
-                  disabled={i === 0}
-                  aria-label={`Move ${itemName} ${i + 1} up`}
-                >
-                  <ArrowUp className="size-4" aria-hidden="true" />
-                </button>
-                <button
-                  type="button"
-                  className={ui.icon}
-                  onClick={() => move(i, 1)}
-                  disabled={i === value.length - 1}
-                  aria-label={`Move ${itemName} ${i + 1} down`}
-                >
-                  <ArrowDown className="size-4" aria-hidden="true" />
-                </button>
-                <button
-                  type="button"
-                  className={ui.icon}
-                  onClick={() => onChange(value.filter((_, n) => n !== i))}
-                  aria-label={`Remove ${itemName} ${i + 1}`}
-                >
-                  <Trash2 className="size-4" aria-hidden="true" />
-                </button>
-              </div>
+              <RowControls
+                index={i}
+                count={value.length}
+                itemName={itemName}
+                onMove={(by) => onChange(moved(value, i, by))}
+                onRemove={() => onChange(value.filter((_, n) => n !== i))}
+              />
             </li>
           );
         })}
