@@ -168,11 +168,35 @@ const cpuSeconds = () => {
   }
 };
 
+/**
+ * The whole machine's busy and total CPU ticks so far (/proc/stat's first line): beside the
+ * suite's own figure above, it tells a suite that waited from one whose processes were not all
+ * counted (a child that outlives its parent is reaped by init, and its time is lost to cutime),
+ * and on a shared machine it shows what the neighbours took.
+ */
+const machineTicks = () => {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+    const n = fields.map(Number);
+    const total = n.reduce((a, b) => a + b, 0);
+    // idle and iowait are the two fields of a core with nothing to run.
+    return { busy: total - n[3]! - n[4]!, total };
+  } catch {
+    return null;
+  }
+};
+
+const machineAtStart = machineTicks();
 const started = Date.now();
 let passed = 0;
 let failed = 0;
 const times: string[] = [];
-for (const stage of STAGES) {
+/** The whole machine's cores busy between two readings of machineTicks, as '1.84'. */
+const coresBusy = (a: ReturnType<typeof machineTicks>, b: ReturnType<typeof machineTicks>) =>
+  a && b ? (((b.busy - a.busy) / (b.total - a.total)) * availableParallelism()).toFixed(2) : '?';
+const stageLoads: string[] = [];
+for (const [n, stage] of STAGES.entries()) {
+  const stageStart = machineTicks();
   await Promise.all(
     stage.map(async (suite) => {
       const t0 = Date.now();
@@ -185,6 +209,7 @@ for (const stage of STAGES) {
       console.log(`=== ${line} ===`);
     }),
   );
+  stageLoads.push(`stage ${n + 1}: ${coresBusy(stageStart, machineTicks())}`);
 }
 
 const wall = (Date.now() - started) / 1000;
@@ -197,5 +222,8 @@ if (Number.isFinite(cpu)) {
     `\nCPU time ${cpu.toFixed(0)} s / wall time ${wall.toFixed(0)} s = ${busy.toFixed(2)} of ${availableParallelism()} cores busy`,
   );
 }
+console.log(
+  `Whole machine meanwhile: ${coresBusy(machineAtStart, machineTicks())} of ${availableParallelism()} cores busy (${stageLoads.join(', ')}), every process counted, the suite's and any other`,
+);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
