@@ -18,7 +18,6 @@ const MediaPicker = lazy(() => import('../admin/media/MediaPicker'));
 interface ImageRef extends ProposalTarget {
   /** The PATCH address that saves it. */
   url: string;
-  field: string;
   /** The record's alt text field, when this image has one (portraits are described by name). */
   altField?: string;
   label: string;
