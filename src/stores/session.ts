@@ -1,5 +1,6 @@
 import { atom, onMount } from 'nanostores';
 import { apiRequest, ApiError } from '../lib/api';
+import { maySignedIn } from '../lib/signed-in-hint';
 import type { CurrentUser } from '../schemas/user';
 
 /** Who is signed in: loading, then a user or null. */
@@ -12,10 +13,6 @@ export type SessionState =
 
 /** The session, shared by every island; fetched once from /api/auth/me when first used. */
 export const $session = atom<SessionState>({ status: 'loading' });
-
-/** Whether this browser may have a session (the server sets a readable hint cookie with it). */
-export const maySignedIn = () =>
-  typeof document !== 'undefined' && /(?:^|;\s*)mi_signed_in=1(?:;|$)/.test(document.cookie);
 
 /**
  * Re-reads /api/auth/me: 401 means signed out, any other failure is an error (no retry).

@@ -144,6 +144,8 @@ test('visitors without ?edit=true download no editor code', async ({ page }) => 
   await page.goto('/');
   await page.waitForLoadState('networkidle');
   expect(scripts.some((s) => s.includes('Restore unsaved draft?'))).toBe(false);
+  // Nor the media picker, which only an editor's Change image fetches.
+  expect(scripts.some((s) => s.includes('Search the library'))).toBe(false);
   await expect(page.locator('[data-edit-host]')).toHaveCount(0);
   // Edit mode downloads it.
   await page.goto('/?edit=true');

@@ -1,41 +1,62 @@
+import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { ApiError, errorMessage } from '../../lib/api';
 import { objectPosition } from '../../schemas/image-focus';
 import { isProposalAck, SENT_FOR_REVIEW } from '../../schemas/proposal';
 import { saveContent } from '../../stores/publish';
+import { $session } from '../../stores/session';
 import { notify } from '../ui/toast';
 import type { Picked } from '../admin/media/MediaPicker';
+import type { FieldProposal, ProposalTarget } from './editor-api';
+import { ProposalBadge } from './ProposalBadge';
 
 // The picker is fetched when an editor first changes an image, not with the editor.
 const MediaPicker = lazy(() => import('../admin/media/MediaPicker'));
 
 /** Where an editable image is stored, parsed from `data-edit-image`. */
-interface ImageRef {
-  key: string;
+interface ImageRef extends ProposalTarget {
   /** The PATCH address that saves it. */
   url: string;
-  field: string;
   /** The record's alt text field, when this image has one (portraits are described by name). */
   altField?: string;
   label: string;
 }
 
 // Only these images may be changed in place: a typo in the markup can never PATCH another field.
-const IMAGE_FIELDS: Record<string, { field: string; altField?: string; label: string }> = {
+const IMAGE_FIELDS = {
   'team-members': { field: 'image', label: 'team member photo' },
   'research-areas': { field: 'image', altField: 'imageAlt', label: 'research area image' },
-};
+} as const;
 
 /** Parses `team-members.<id>.image`, `research-areas.<id>.image` or `settings.founderImage`; null if unknown. */
 export function parseImageKey(key: string | undefined): ImageRef | null {
   if (key === 'settings.founderImage')
-    return { key, url: '/api/site-settings', field: 'founderImage', label: 'founder photo' };
+    return {
+      key,
+      kind: 'settings',
+      url: '/api/site-settings',
+      field: 'founderImage',
+      label: 'founder photo',
+    };
   const [kind = '', id, field, ...rest] = (key ?? '').split('.');
-  const known = IMAGE_FIELDS[kind];
-  if (!known || !id || field !== known.field || rest.length) return null;
-  return { key: key!, url: `/api/${kind}/${encodeURIComponent(id)}`, ...known };
+  if (!Object.hasOwn(IMAGE_FIELDS, kind)) return null;
+  const known = IMAGE_FIELDS[kind as keyof typeof IMAGE_FIELDS];
+  if (!id || field !== known.field || rest.length) return null;
+  return {
+    key: key!,
+    kind: kind as keyof typeof IMAGE_FIELDS,
+    id,
+    url: `/api/${kind}/${encodeURIComponent(id)}`,
+    ...known,
+  };
 }
+
+/** The page's editable images, for the editor to ask which of them have an open proposal. */
+export const pageImageTargets = (): ImageRef[] =>
+  [...document.querySelectorAll<HTMLElement>('[data-edit-image]')]
+    .map((img) => parseImageKey(img.dataset.editImage))
+    .filter((ref): ref is ImageRef => !!ref);
 
 interface Found {
   ref: ImageRef;
@@ -93,9 +114,17 @@ function showOnPage(img: HTMLElement, url: string, focus: { focalX: number; foca
  * focal point on the page's own crop while it moves, and saves like a text does (the value the
  * editor started from as `_expected`, so someone else's change is a conflict, not overwritten),
  * after which the site rebuilds. A save that must wait for review (202) changes nothing yet: the
- * page's picture goes back and the image is marked "Awaiting review".
+ * page's picture goes back and the image is marked "Awaiting review", as it is on every later
+ * visit while its author's proposal is open (`proposals`, read with the texts' own).
  */
-export function EditableImages({ version }: { version: unknown }) {
+export function EditableImages({
+  version,
+  proposals,
+}: {
+  version: unknown;
+  /** The open proposals on the page's fields, by key (images among them). */
+  proposals: ReadonlyMap<string, FieldProposal>;
+}) {
   const [found, setFound] = useState<Found[]>([]);
   const [open, setOpen] = useState<{
     at: Found;
@@ -103,8 +132,12 @@ export function EditableImages({ version }: { version: unknown }) {
     /** The picture as it was, put back when the picker closes without a save. */
     undo: () => void;
   } | null>(null);
-  /** The images whose change was sent for review, by key. */
-  const [awaiting, setAwaiting] = useState<ReadonlySet<string>>(new Set());
+  const session = useStore($session);
+  const me = session.status === 'signed-in' ? session.user.username : '';
+  /** Each image's open proposal, by key: as loaded, and each change sent for review since. */
+  const [awaiting, setAwaiting] = useState<ReadonlyMap<string, FieldProposal>>(proposals);
+  /** Only its author is told their change awaits review (a reviewer decides on Admin → Proposals). */
+  const mine = (key: string) => awaiting.get(key)?.author.toLowerCase() === me.toLowerCase();
   // A new scan whenever the page's fields change (islands re-render their pictures too).
   useEffect(() => {
     const frame = requestAnimationFrame(() => setFound(scan()));
@@ -169,7 +202,14 @@ export function EditableImages({ version }: { version: unknown }) {
     if (isProposalAck(answer)) {
       open.undo();
       setOpen(null);
-      setAwaiting((keys) => new Set(keys).add(ref.key));
+      const proposal: FieldProposal = {
+        id: answer.proposal.id,
+        value: url,
+        author: me,
+        status: 'pending',
+        comment: '',
+      };
+      setAwaiting((open) => new Map(open).set(ref.key, proposal));
       notify({ title: 'Sent for review', description: SENT_FOR_REVIEW });
       return;
     }
@@ -183,12 +223,15 @@ export function EditableImages({ version }: { version: unknown }) {
       {found.map((at) =>
         createPortal(
           <span className="flex items-center gap-2">
-            {awaiting.has(at.ref.key) && (
-              <span
-                className="rounded-full bg-sky-50 px-2 py-0.5 text-xs font-semibold text-sky-900 shadow-sm ring-1 ring-sky-300"
-                data-testid="image-awaiting-review"
-              >
-                Awaiting review
+            {mine(at.ref.key) && (
+              <span data-testid="image-awaiting-review">
+                <ProposalBadge
+                  label={at.ref.label}
+                  proposal={awaiting.get(at.ref.key)!}
+                  mine
+                  shown={awaiting.get(at.ref.key)!.value}
+                  onDecided={() => {}}
+                />
               </span>
             )}
             <button

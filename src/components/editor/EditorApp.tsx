@@ -45,7 +45,7 @@ export function EditorApp({ fields: initial, start }: EditorAppProps) {
           />
         );
       })}
-      <EditableImages version={fields} />
+      <EditableImages version={fields} proposals={start.proposals} />
       {LIST_KINDS.map((kind) => (
         <EditableList key={kind.collection} kind={kind} />
       ))}

@@ -8,7 +8,7 @@ export interface StartValues {
   values: Map<string, string>;
   /** A readable name of the record behind a field (area title, member name), for labels. */
   labels: Map<string, string>;
-  /** The open proposal on each field that has one (a contributor sees only their own). */
+  /** The open proposal on each field or image that has one (a contributor sees only their own). */
   proposals: Map<string, FieldProposal>;
 }
 
@@ -34,8 +34,20 @@ interface OpenProposal {
   comments: { text: string }[];
 }
 
+/**
+ * A stored field a proposal may change: a text (FieldRef) or an image (`data-edit-image`), by
+ * the key the page marks it with.
+ */
+export interface ProposalTarget {
+  key: string;
+  kind: FieldRef['kind'];
+  /** The record's id; none for a site setting. */
+  id?: string;
+  field: string;
+}
+
 const SUBJECT = { settings: 'site-settings' } as const;
-const subjectOf = (ref: FieldRef) => (ref.kind === 'settings' ? SUBJECT.settings : ref.kind);
+const subjectOf = (ref: ProposalTarget) => (ref.kind === 'settings' ? SUBJECT.settings : ref.kind);
 
 type Row = Record<string, unknown> & { id?: unknown };
 
@@ -49,8 +61,14 @@ async function getFresh<T>(url: string): Promise<T> {
 
 const asText = (v: unknown): string => (typeof v === 'string' ? v : v == null ? '' : String(v));
 
-/** Reads the current stored values of the given fields (only the collections they need). */
-export async function loadStartValues(refs: FieldRef[]): Promise<StartValues> {
+/**
+ * Reads the current stored values of the given fields (only the collections they need), and the
+ * open proposals on them and on the page's editable `images` (whose values the picker reads itself).
+ */
+export async function loadStartValues(
+  refs: FieldRef[],
+  images: ProposalTarget[] = [],
+): Promise<StartValues> {
   const kinds = new Set(refs.map((r) => r.kind));
   const [settings, areas, members] = await Promise.all([
     kinds.has('settings') ? getFresh<Row>('/api/site-settings') : null,
@@ -59,7 +77,8 @@ export async function loadStartValues(refs: FieldRef[]): Promise<StartValues> {
   ]);
   const values = new Map<string, string>();
   const labels = new Map<string, string>();
-  const subjects = [...new Set(refs.map(subjectOf))];
+  const targets: ProposalTarget[] = [...refs, ...images];
+  const subjects = [...new Set(targets.map(subjectOf))];
   const open = subjects.length
     ? await getFresh<{ items: OpenProposal[] }>(
         `/api/admin/proposals/open?subjects=${encodeURIComponent(subjects.join(','))}`,
@@ -69,7 +88,7 @@ export async function loadStartValues(refs: FieldRef[]): Promise<StartValues> {
   // Oldest first, so the newest proposal on a field is the one shown.
   for (const p of open.items.slice().reverse()) {
     if (p.action !== 'update') continue;
-    for (const ref of refs) {
+    for (const ref of targets) {
       const sameRecord = ref.kind === 'settings' || ref.id === p.recordId;
       if (subjectOf(ref) !== p.subject || !sameRecord || !(ref.field in p.changes)) continue;
       proposals.set(ref.key, {

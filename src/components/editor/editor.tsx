@@ -8,6 +8,7 @@ import { $editMode } from '../../stores/edit-mode';
 import { refreshSession } from '../../stores/session';
 import { can } from '../../schemas/roles';
 import { EditorApp } from './EditorApp';
+import { pageImageTargets } from './EditableImages';
 import { loadStartValues } from './editor-api';
 import { signInNotice } from './notices';
 import { collectFields } from './page-fields';
@@ -70,7 +71,10 @@ export async function startEditor(): Promise<void> {
   const fields = collectFields();
   let start;
   try {
-    start = await loadStartValues(fields.map((f) => f.ref));
+    start = await loadStartValues(
+      fields.map((f) => f.ref),
+      pageImageTargets(),
+    );
   } catch {
     if (mine === generation) {
       notify({

@@ -1,4 +1,4 @@
-import { $session, refreshSession } from '../../stores/session';
+import { maySignedIn } from '../../lib/signed-in-hint';
 import { hasPopupMarker } from './newsletter';
 import type { PopupTexts } from './NewsletterPopupDialog';
 
@@ -61,13 +61,20 @@ export function watchForPopup(): void {
       return mark('postponed');
     }
     mark('checking');
-    const current = $session.get();
-    const session = current.status === 'loading' ? await refreshSession() : current;
+    // Only a browser with the signed-in hint loads the session store and asks the server: a
+    // visitor's page never fetches that code.
+    let signedIn = false;
+    if (maySignedIn()) {
+      const { $session, refreshSession } = await import('../../stores/session');
+      const current = $session.get();
+      const session = current.status === 'loading' ? await refreshSession() : current;
+      signedIn = session.status === 'signed-in';
+    }
     // The visitor stepped into a field while the session was checked: wait again.
     if (inField()) return void due();
     document.removeEventListener('keydown', typed, true);
     document.removeEventListener('input', typed, true);
-    if (session.status === 'signed-in' || hasPopupMarker()) return mark('skipped');
+    if (signedIn || hasPopupMarker()) return mark('skipped');
     const { openPopup } = await import('./newsletter-popup-mount');
     openPopup(texts);
     mark('open');

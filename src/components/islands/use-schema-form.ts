@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { safeParse, type core } from 'zod/mini';
+import type { core } from 'zod/mini';
 import { ApiError } from '../../lib/api';
 import { useAction } from '../ui/use-action';
 
@@ -12,7 +12,9 @@ type Errors<V> = Partial<Record<keyof V, string>>;
  *
  * The schema comes from `loadSchema` (a dynamic import): it loads when the visitor first focuses
  * a field (spread `prepare` as the form's onFocus) and at the latest on submit, so a visitor who
- * only scrolls past the form downloads no validation code.
+ * only scrolls past the form downloads no validation code. It is run through its own Standard
+ * Schema `validate`, not zod's safeParse: importing safeParse here would put zod's parser into
+ * every page with a form, before anyone types.
  */
 export function useSchemaForm<V extends Record<string, unknown>, Out>(
   loadSchema: () => Promise<core.$ZodType<Out>>,
@@ -46,14 +48,17 @@ export function useSchemaForm<V extends Record<string, unknown>, Out>(
   };
 
   const check = (s: core.$ZodType<Out>, v: V): { data: Out } | { errors: Errors<V> } => {
-    const result = safeParse(s, v);
-    if (result.success) {
+    const result = s['~standard'].validate(v);
+    // The forms' schemas have no async refinements; one would be a programming error.
+    if (result instanceof Promise) throw new Error('A form schema must validate synchronously');
+    if (!result.issues) {
       setErrors({});
-      return { data: result.data };
+      return { data: result.value };
     }
     const next: Errors<V> = {};
-    for (const issue of result.error.issues) {
-      const key = issue.path[0] as keyof V | undefined;
+    for (const issue of result.issues) {
+      const first = issue.path?.[0];
+      const key = (typeof first === 'object' ? first.key : first) as keyof V | undefined;
       if (key !== undefined && !next[key]) next[key] = issue.message;
     }
     setErrors(next);
