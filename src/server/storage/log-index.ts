@@ -87,6 +87,12 @@ export interface RowPosition {
   key: string;
 }
 
+/** A row read for an export, with the position an export that wrote it carries on from. */
+export interface Placed<T> {
+  row: T;
+  position: RowPosition;
+}
+
 /** The span of row times a change touches (ISO, inclusive); rows outside it are not read. */
 export interface TimeWindow {
   oldest: string;

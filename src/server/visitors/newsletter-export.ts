@@ -3,7 +3,7 @@ import {
   type LastExport,
   type SubscriberRow,
 } from '../../schemas/newsletter-subscription';
-import type { RowPosition } from '../storage/log-index';
+import type { Placed, RowPosition } from '../storage/log-index';
 import { positionOfSubscription, subscriptionBatches } from './newsletter-index';
 import { openStore, readJSON, STORES, writeJSON } from '../storage/store';
 
@@ -92,12 +92,6 @@ export async function newSince(list: ExportList): Promise<string | undefined> {
 /** Records a list's complete export: what the next "new since the last export" starts from. */
 export async function recordExport(list: ExportList, at: string, count: number): Promise<void> {
   await writeJSON(system(), markerKey(list), lastExportSchema, { at, count });
-}
-
-/** An exported row with where an export that wrote it carries on from. */
-export interface Placed<T> {
-  row: T;
-  position: RowPosition;
 }
 
 /**

@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { ExportJob } from '../../schemas/export-job';
 import { csvHeaderLine, csvRowLine } from '../http/csv';
-import type { RowPosition } from '../storage/log-index';
+import type { Placed, RowPosition } from '../storage/log-index';
 import { EXPORT_KEYS } from '../storage/keys';
 import { landedWrite } from '../storage/store';
 import { contactFormBatches, positionOfMessage } from '../visitors/contact-forms';
-import {
-  EXPORT_COLUMNS,
-  exportBatches,
-  recordExport,
-  type Placed,
-} from '../visitors/newsletter-export';
+import { EXPORT_COLUMNS, exportBatches, recordExport } from '../visitors/newsletter-export';
 import {
   changeJob,
   deleteParts,
