@@ -1,23 +1,15 @@
 // GET    /api/admin/subscriptions?q=&page=1&pageSize=20&status=confirmed|pending|unsubscribed (admin) -> { items (newest first), total, page, pageSize };
 //        q = substring of the address; pending = signups waiting for confirmation (unexpired), listed apart;
 //        unsubscribed = addresses that left (kept so no import adds them back)
-// GET    /api/admin/subscriptions/export?list=subscribed|unsubscribed&since=last (admin) -> CSV download
-//        (columns email,status,signedUpAt,confirmedAt,unsubscribedAt,source,form,consentVersion,topics,topicsChangedAt,id) of every
-//        confirmed subscription (or every address that unsubscribed); since=last: only those new since that list's last export
 // GET    /api/admin/subscriptions/last-export      (admin) -> { subscribed, unsubscribed }: each { at, count } of the list's last export, or null
+//        (the exports themselves: POST /api/admin/exports, admin-exports.ts)
 // DELETE /api/admin/subscriptions/:id                    (admin) -> { message }; :id is the record's id (sha256 of the normalised address)
-import { recordAudit } from '../../src/server/visitors/audit-log';
 import { z } from 'zod';
-import { csvStreamResponse } from '../../src/server/http/csv';
 import { HttpError } from '../../src/server/http/errors';
 import { requirePermission } from '../../src/server/auth/guard';
 import { json, parseWith, route } from '../../src/server/http/http';
 import { listSubscriptions, removeSubscription } from '../../src/server/visitors/newsletter';
-import {
-  EXPORT_COLUMNS,
-  exportBatches,
-  lastExport,
-} from '../../src/server/visitors/newsletter-export';
+import { lastExport } from '../../src/server/visitors/newsletter-export';
 import { keyParam, pageQuerySchema, queryOf } from '../../src/server/storage/records';
 
 const listQuerySchema = pageQuerySchema.extend({
@@ -27,27 +19,10 @@ const listQuerySchema = pageQuerySchema.extend({
     })
     .default('confirmed'),
 });
-const exportQuerySchema = z.object({
-  list: z
-    .enum(['subscribed', 'unsubscribed'], { error: 'list must be subscribed or unsubscribed' })
-    .default('subscribed'),
-  since: z
-    .literal('last', { error: 'since must be last (only what is new since the last export)' })
-    .optional(),
-});
 
 export default route({
   async GET(req, ctx) {
-    const user = await requirePermission(req, 'personal-data');
-    if (ctx.params.id === 'export') {
-      const { list, since } = parseWith(exportQuerySchema, queryOf(req));
-      await recordAudit(user, {
-        action: 'export',
-        what: list === 'subscribed' ? 'subscriptions' : 'unsubscribed',
-      });
-      const name = `newsletter-${list === 'subscribed' ? 'subscriptions' : 'unsubscribed'}${since ? '-new' : ''}`;
-      return csvStreamResponse(exportBatches(list, since === 'last'), EXPORT_COLUMNS, name);
-    }
+    await requirePermission(req, 'personal-data');
     if (ctx.params.id === 'last-export') {
       const [subscribed, unsubscribed] = await Promise.all([
         lastExport('subscribed'),

@@ -67,6 +67,11 @@ const isMediaPage = (path: string) => path.startsWith('/api/admin/media');
 const RESULTS_JSON = path.join(PROJECT_ROOT, 'bench/scale-results.json');
 
 type Kind = 'public' | 'admin' | 'dashboard' | 'search' | 'export' | 'save' | 'reorder';
+const EXPORTS = {
+  subscribers: { kind: 'subscribers' },
+  unsubscribed: { kind: 'subscribers', list: 'unsubscribed' },
+  messages: { kind: 'messages' },
+};
 const MIDDLE = `pub-${Math.floor(SIZES.publications / 2)}`;
 const ENDPOINTS: { kind: Kind; path: string; method?: string; body?: () => unknown }[] = [
   { kind: 'public', path: '/api/testimonials/approved' },
@@ -94,9 +99,10 @@ const ENDPOINTS: { kind: Kind; path: string; method?: string; body?: () => unkno
   { kind: 'admin', path: '/api/admin/media?alt=missing&pageSize=24' },
   { kind: 'dashboard', path: '/api/admin/summary' },
   { kind: 'search', path: '/api/admin/subscriptions?q=user4242&pageSize=20' },
-  { kind: 'export', path: '/api/admin/subscriptions/export' },
-  { kind: 'export', path: '/api/admin/subscriptions/export?list=unsubscribed' },
-  { kind: 'export', path: '/api/admin/contact-forms/export' },
+  // An export is timed from its start to its last part fetched, as the admin's browser makes it.
+  { kind: 'export', path: '/api/admin/exports', method: 'POST', body: () => EXPORTS.subscribers },
+  { kind: 'export', path: '/api/admin/exports', method: 'POST', body: () => EXPORTS.unsubscribed },
+  { kind: 'export', path: '/api/admin/exports', method: 'POST', body: () => EXPORTS.messages },
   {
     kind: 'save',
     path: `/api/publications/${MIDDLE}`,
@@ -394,6 +400,34 @@ try {
     });
     const cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0]!;
 
+    /**
+     * An export as the admin's browser makes it: start it, ask until the background run has made
+     * it, then fetch every part. Answers every response it got.
+     */
+    async function exportOnce(request: unknown): Promise<{ status: number; body: Buffer }[]> {
+      const answers: { status: number; body: Buffer }[] = [];
+      const call = async (p: string, body?: unknown) => {
+        const res = await fetch(platform.url + p, {
+          method: body === undefined ? 'GET' : 'POST',
+          headers: body === undefined ? { cookie } : { cookie, 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        const answer = { status: res.status, body: Buffer.from(await res.arrayBuffer()) };
+        answers.push(answer);
+        return answer;
+      };
+      const started = await call('/api/admin/exports', request);
+      const { id } = JSON.parse(started.body.toString()) as { id: string };
+      let job = { status: 'queued', parts: 0 };
+      for (let look = 0; look < 100 && job.status !== 'ready' && job.status !== 'failed'; look++) {
+        await platform.backgroundIdle();
+        job = JSON.parse((await call(`/api/admin/exports/${id}`)).body.toString()) as typeof job;
+      }
+      if (job.status !== 'ready') answers.push({ status: 500, body: Buffer.from(job.status) });
+      for (let n = 1; n <= job.parts; n++) await call(`/api/admin/exports/${id}/parts/${n}`);
+      return answers;
+    }
+
     /** Times `runs` requests through a Blobs proxy with `latencyMs` per call; the first is the cold one. */
     async function measure(e: (typeof ENDPOINTS)[number], latencyMs: number, runs: number) {
       const proxy = await startBlobsProxy(currentBlobsURL(), { latencyMs });
@@ -402,6 +436,19 @@ try {
         const headers: Record<string, string> = e.kind === 'public' ? {} : { cookie };
         let last = { status: 0, bytes: 0, gzipBytes: 0 };
         const once = async () => {
+          if (e.kind === 'export') {
+            const start = performance.now();
+            const answers = await exportOnce(e.body!());
+            const ms = performance.now() - start;
+            // The largest answer of the export is what the response budget checks.
+            const largest = answers.reduce((a, b) => (b.body.length > a.body.length ? b : a));
+            last = {
+              status: answers.find((a) => a.status >= 300)?.status ?? 200,
+              bytes: largest.body.length,
+              gzipBytes: gzipSync(largest.body).length,
+            };
+            return ms;
+          }
           if (e.kind === 'public') platform.cdn.purge();
           const body = e.body && JSON.stringify(e.body());
           const start = performance.now();
@@ -458,7 +505,7 @@ try {
       rows.push({
         kind: e.kind,
         method: e.method ?? 'GET',
-        path: e.path,
+        path: e.kind === 'export' ? `${e.path} ${JSON.stringify(e.body!())}` : e.path,
         status: plain.status,
         p50Ms: plain.p50,
         p95Ms: plain.p95,
@@ -593,14 +640,13 @@ function checks(rows: ScaleRow[], saveToLiveMs: number | null): Check[] {
     got: failed.length ? failed.map((r) => `${name(r)}: ${r.status}`).join('; ') : 'all 2xx',
     pass: failed.length === 0,
   });
-  // Exports stream a file (their budget is time); every other answer is one function response.
-  const answers = rows.filter((r) => r.kind !== 'export');
-  const big = answers.filter((r) => r.bytes > BUDGET.responseBytes);
+  // An export's row holds its largest answer (a part, usually): exports are budgeted too.
+  const big = rows.filter((r) => r.bytes > BUDGET.responseBytes);
   out.push({
-    budget: `every function response ≤ ${BUDGET.responseBytes.toLocaleString('en')} bytes (exports aside)`,
+    budget: `every function response ≤ ${BUDGET.responseBytes.toLocaleString('en')} bytes`,
     got: big.length
       ? big.map((r) => `${name(r)}: ${r.bytes.toLocaleString('en')} B`).join('; ')
-      : `largest ${worst(answers, (r) => r.bytes)?.bytes.toLocaleString('en')} B`,
+      : `largest ${worst(rows, (r) => r.bytes)?.bytes.toLocaleString('en')} B`,
     pass: big.length === 0,
   });
   const pub = of('public');
@@ -661,12 +707,13 @@ function checks(rows: ScaleRow[], saveToLiveMs: number | null): Check[] {
       got: `${r.status}, p50 ${r.p50Ms} ms`,
       pass: ok(r) && r.p50Ms <= BUDGET.reorderMs,
     });
+  // Exports are made by a background function (15 minutes), so their whole time is reported, not
+  // held to 10 s; what must stay quick is each answer, checked above.
   const exports = of('export');
-  const slowExports = exports.filter((r) => r.p50Ms > BUDGET.exportMs);
   out.push({
     budget: `exports ≤ ${BUDGET.exportMs / 1000} s (or backgrounded)`,
-    got: exports.map((r) => `${r.path}: ${r.p50Ms} ms`).join('; '),
-    pass: slowExports.length === 0 && exports.every(ok),
+    got: `backgrounded; start to last part: ${exports.map((r) => `${r.path}: ${r.p50Ms} ms`).join('; ')}`,
+    pass: exports.length > 0 && exports.every(ok),
   });
   out.push({
     budget: `save → live ≤ ${BUDGET.saveToLiveMs / 1000} s`,

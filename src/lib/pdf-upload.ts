@@ -7,6 +7,7 @@
  * rule (one retry, only when no answer came); a part that still fails pauses the upload.
  */
 import type { PdfUploadStatus } from '../schemas/pdf-upload';
+import { saveFile } from './save-file';
 import {
   DATA_FILE_TOO_LARGE,
   MAX_DATA_FILE_BYTES,
@@ -164,10 +165,5 @@ export async function downloadUnpublishedPdf(id: string, fileName: string): Prom
     if (!res.ok) throw new ApiError(res.status, `${res.status}: ${res.statusText}`, null);
     parts.push(await res.blob());
   }
-  const href = URL.createObjectURL(new Blob(parts, { type: 'application/pdf' }));
-  const a = Object.assign(document.createElement('a'), { href, download: fileName });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  saveFile(new Blob(parts, { type: 'application/pdf' }), fileName);
 }

@@ -49,6 +49,7 @@ const ENDPOINTS: [method: 'POST' | 'PATCH' | 'PUT', path: string, admin: boolean
   ['POST', '/api/admin/data-uploads', true],
   ['POST', '/api/admin/releases', true],
   ['PATCH', '/api/admin/releases/ID', true],
+  ['POST', '/api/admin/exports', true],
 ];
 
 // Payloads that break expectations: wrong types, huge strings, deep nesting, prototype keys, odd unicode.

@@ -6,6 +6,7 @@ import { CONSENT_WORDINGS, CURRENT_CONSENT } from '../../src/schemas/newsletter-
 import { settingText } from '../../src/schemas/site-settings';
 import { useAdminSite } from '../helpers/admin-site';
 import { linkIn, mailTo, newestMailTo } from '../helpers/mail';
+import { exportCsv } from '../helpers/exports';
 
 // Double opt-in: a signup is pending until the emailed link is used (with one click on its page);
 // only confirmed subscriptions count, show and are exported; links are single-use and expire.
@@ -25,7 +26,7 @@ const emails = (res: { json: { items: { email: string }[] } }) =>
   res.json.items.map((s) => s.email);
 const exported = async () =>
   Papa.parse<Record<string, string>>(
-    (await t.admin.get('/api/admin/subscriptions/export')).text.replace(/^\uFEFF/, ''),
+    (await exportCsv(t.site, t.admin, { kind: 'subscribers' })).csv,
     { header: true, skipEmptyLines: true },
   ).data;
 const record = async (email: string) => {

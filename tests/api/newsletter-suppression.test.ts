@@ -2,6 +2,7 @@ import { getStore } from '@netlify/blobs';
 import { describe, expect, it, vi } from 'vitest';
 import { useAdminSite } from '../helpers/admin-site';
 import { linkIn, mailTo, newestMailTo, signUpAndConfirm } from '../helpers/mail';
+import { exportCsv } from '../helpers/exports';
 
 // The suppression list: once an address unsubscribes, no history restore, import or export brings
 // it back; only a new signup that its owner confirms does.
@@ -36,7 +37,7 @@ const unsubscribe = (url: string) =>
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: 'List-Unsubscribe=One-Click',
   });
-const exported = async () => (await t.admin.get('/api/admin/subscriptions/export')).text;
+const exported = async () => (await exportCsv(t.site, t.admin, { kind: 'subscribers' })).csv;
 const deleteEntryOf = async (email: string) => {
   const target = `subscriptions/${await idOf(email)}`;
   const res = await t.admin.get('/api/admin/history?limit=50');

@@ -3,6 +3,7 @@ import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRecord, useAdminSite } from '../helpers/admin-site';
 import { linkIn, newestMailTo, signUpAndConfirm } from '../helpers/mail';
+import { exportCsv } from '../helpers/exports';
 
 // Topics a reader chooses: research area slugs at signup and on the preferences page (reached with
 // the subscription's unsubscribe token), shown to admins, exported and erased with the record.
@@ -170,8 +171,8 @@ describe('topics in the export and the erasure', () => {
   it('the CSV export has a topics column', async () => {
     const token = await subscribed('exported@example.org');
     await t.anon.post('/api/newsletter/preferences', { token, topics: [SAFETY, POLICY] });
-    const res = await t.admin.get('/api/admin/subscriptions/export');
-    const rows = Papa.parse<Record<string, string>>(res.text.replace(/^\uFEFF/, ''), {
+    const { csv } = await exportCsv(t.site, t.admin, { kind: 'subscribers' });
+    const rows = Papa.parse<Record<string, string>>(csv, {
       header: true,
       skipEmptyLines: true,
     }).data;
@@ -190,7 +191,7 @@ describe('topics in the export and the erasure', () => {
     expect(await record('erased@example.org')).toBeNull();
     expect(await listed('confirmed', 'erased@')).toEqual([]);
     expect((await preferences(token)).status).toBe(410);
-    const csv = (await t.admin.get('/api/admin/subscriptions/export')).text;
+    const { csv } = await exportCsv(t.site, t.admin, { kind: 'subscribers' });
     expect(csv).not.toContain('erased@example.org');
   });
 });

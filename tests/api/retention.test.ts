@@ -83,7 +83,7 @@ describe('the retention run', () => {
   it('is a scheduled function that finds nothing due today', async () => {
     const run = await site.platform.runScheduled('retention');
     expect(run.status).toBe(200);
-    expect(await run.json()).toEqual({ messages: 0, testimonials: 0, more: false });
+    expect(await run.json()).toEqual({ messages: 0, testimonials: 0, more: false, exports: 0 });
   });
 
   it('keeps everything before the periods end (24 and 12 months by default)', async () => {

@@ -109,12 +109,13 @@ const ROWS: Row[] = [
   ['PATCH', '/api/admin/testimonials/nope', 'editor', { approved: true }],
   ['DELETE', '/api/admin/testimonials/nope', 'editor'],
   ['GET', '/api/admin/contact-forms', 'admin'],
-  ['GET', '/api/admin/contact-forms/export', 'admin'],
   ['GET', '/api/admin/contact-forms/nope', 'admin'],
   ['PATCH', '/api/admin/contact-forms/nope', 'admin', { read: true }],
   ['DELETE', '/api/admin/contact-forms/nope', 'admin'],
   ['GET', '/api/admin/subscriptions', 'admin'],
-  ['GET', '/api/admin/subscriptions/export', 'admin'],
+  ['POST', '/api/admin/exports', 'admin', {}],
+  ['GET', '/api/admin/exports/nope', 'admin'],
+  ['GET', '/api/admin/exports/nope/parts/1', 'admin'],
   ['GET', '/api/admin/subscriptions/last-export', 'admin'],
   ['DELETE', '/api/admin/subscriptions/nope', 'admin'],
   ['GET', '/api/admin/mail', 'admin'],
@@ -164,6 +165,8 @@ const ROWS: Row[] = [
   ['GET', '/api/admin/analytics/publications/nope', 'editor'],
   // The background sender takes nothing from its caller: with nothing sending it does nothing.
   ['POST', '/api/newsletter/send-run', 'public'],
+  // So does the export runner: it only carries on a job an admin started.
+  ['POST', '/api/exports/run', 'public', { id: 'nope' }],
   // Last: logging out ends the caller's sessions.
   ['POST', '/api/auth/logout', 'public'],
 ];

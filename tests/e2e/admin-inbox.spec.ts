@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, openAdmin, press, SharedRebuild, test, unique } from './admin-fixtures';
 
 // The approved testimonial and the restored stat go live in one rebuild (one test checks both);
@@ -13,10 +14,16 @@ test('subscriptions: a new signup waits for confirmation apart from subscribers,
   const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.org`;
   expect((await page.request.post('/api/newsletter', { data: { email } })).status()).toBe(201);
   await openAdmin(page, '/admin/subscriptions', 'Subscriptions');
-  await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
-    'href',
-    '/api/admin/subscriptions/export',
-  );
+  // The export is made in the background and saved as one file joined from its parts.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const saved = await download;
+  expect(saved.suggestedFilename()).toMatch(/^newsletter-subscriptions-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile((await saved.path())!, 'utf8');
+  expect(csv.startsWith('\uFEFFemail,status,signedUpAt,')).toBe(true);
+  // A pending signup is not a subscriber: it is not in the file.
+  expect(csv).not.toContain(email);
+  await expect(page.getByText(/last exported/).first()).toBeVisible();
   await page.getByLabel('Search subscribers').fill(email);
   await expect(page.getByText(`0 subscribers matching “${email}”`)).toBeVisible();
   await page.getByRole('button', { name: 'Waiting for confirmation' }).click();

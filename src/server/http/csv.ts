@@ -18,56 +18,34 @@ export function toCsv<T extends object>(rows: T[], columns: (keyof T & string)[]
   return Papa.unparse({ fields: columns, data }, { newline: '\r\n', quotes: false });
 }
 
-const csvHeaders = (name: string) => {
-  const filename = `${name}-${new Date().toISOString().slice(0, 10)}.csv`;
-  return {
-    ...API_SECURITY_HEADERS,
-    'Content-Type': 'text/csv; charset=utf-8',
-    'Content-Disposition': `attachment; filename="${filename}"`,
-    'Cache-Control': 'no-store',
-  };
-};
+/** Makes Excel read a file as UTF-8 (names with accents stay intact). */
+export const CSV_BOM = '\uFEFF';
+
+/** A CSV file's name: what it holds and the day it was made. */
+export const csvFilename = (name: string, at = new Date()) =>
+  `${name}-${at.toISOString().slice(0, 10)}.csv`;
 
 /** A CSV download: text/csv, attachment with a dated file name, never cached. */
 export function csvResponse(csv: string, name: string): Response {
-  // The byte-order mark makes Excel read the file as UTF-8 (names with accents stay intact).
-  return new Response(`\uFEFF${csv}`, { headers: csvHeaders(name) });
-}
-
-/**
- * A CSV download streamed batch by batch: `batches` yields rows a few hundred at a time and each
- * batch is sent before the next is fetched, so the export's own memory does not grow with the row
- * count. A failure mid-way aborts the stream, so the download fails rather than ends short.
- */
-export function csvStreamResponse<T extends object>(
-  batches: AsyncIterable<T[]>,
-  columns: (keyof T & string)[],
-  name: string,
-): Response {
-  const encoder = new TextEncoder();
-  const iterator = batches[Symbol.asyncIterator]();
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      // The header line alone (no trailing newline: each batch starts with one).
-      controller.enqueue(
-        encoder.encode(`\uFEFF${Papa.unparse([columns], { newline: '\r\n', quotes: false })}`),
-      );
-    },
-    async pull(controller) {
-      let next = await iterator.next();
-      while (!next.done && next.value.length === 0) next = await iterator.next();
-      if (next.done) return controller.close();
-      const value = next.value;
-      const data = value.map((row) =>
-        columns.map((c) => safeCell((row as Record<string, unknown>)[c])),
-      );
-      controller.enqueue(
-        encoder.encode(`\r\n${Papa.unparse(data, { newline: '\r\n', quotes: false })}`),
-      );
-    },
-    async cancel() {
-      await iterator.return?.();
+  return new Response(`${CSV_BOM}${csv}`, {
+    headers: {
+      ...API_SECURITY_HEADERS,
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${csvFilename(name)}"`,
+      'Cache-Control': 'no-store',
     },
   });
-  return new Response(stream, { headers: csvHeaders(name) });
+}
+
+/** A file's first line: the byte-order mark and the header, without a line end (each row brings one). */
+export const csvHeaderLine = (columns: readonly string[]) =>
+  `${CSV_BOM}${Papa.unparse([columns as string[]], { newline: '\r\n', quotes: false })}`;
+
+/**
+ * One row as it follows the lines before it: a line end, then its cells in the columns' order,
+ * formula-safe. A file is its header line and then these, so it can be written in parts.
+ */
+export function csvRowLine(row: object, columns: readonly string[]): string {
+  const cells = columns.map((c) => safeCell((row as Record<string, unknown>)[c]));
+  return `\r\n${Papa.unparse([cells], { newline: '\r\n', quotes: false })}`;
 }

@@ -65,6 +65,19 @@ export const MEDIA_KEYS = {
   migrated: 'migrated',
 } as const;
 
+/**
+ * Keys of the exports store: one small record per export job and its CSV in numbered parts (beside
+ * the job, not under it: a file-backed store cannot hold a key and keys below it).
+ */
+export const EXPORT_KEYS = {
+  jobPrefix: 'jobs/',
+  job: (id: string) => `jobs/${id}`,
+  partPrefix: 'parts/',
+  parts: (id: string) => `parts/${id}/`,
+  /** Part n (1, 2, …) of a job. */
+  part: (id: string, n: number) => `parts/${id}/${String(n).padStart(5, '0')}`,
+} as const;
+
 /** The key of the site-settings document (every site text and setting) in the content store. */
 export const SITE_SETTINGS_KEY = 'site-settings';
 

@@ -81,6 +81,18 @@ export interface LogIndexOptions<Row> {
   orphans?: (ids: Set<string>) => Promise<Row[]>;
 }
 
+/** A row's place in an index's order, as an export keeps it: its time and its tie-break. */
+export interface RowPosition {
+  time: string;
+  key: string;
+}
+
+/** A row read for an export, with the position an export that wrote it carries on from. */
+export interface Placed<T> {
+  row: T;
+  position: RowPosition;
+}
+
 /** The span of row times a change touches (ISO, inclusive); rows outside it are not read. */
 export interface TimeWindow {
   oldest: string;
@@ -96,8 +108,12 @@ export interface Counts {
 export interface LogIndex<Row> {
   /** Every row, newest first (reads every chunk: for callers that need them all). */
   rows(): Promise<readonly Row[]>;
-  /** Every row, newest first, a chunk at a time: memory holds one chunk whatever the index holds. */
-  batches(): AsyncGenerator<readonly Row[]>;
+  /**
+   * Every row, newest first, a chunk at a time: memory holds one chunk whatever the index holds.
+   * With `after`, only the rows that sort after it (it need not be stored any more), and the
+   * chunks wholly before it are not read: how a long export carries on where it stopped.
+   */
+  batches(after?: Row): AsyncGenerator<readonly Row[]>;
   /**
    * Rows `skip` to `skip + take` of those that `keep` accepts, newest first: reads only as far as
    * that, and with a window only the chunks whose times meet it.
@@ -478,8 +494,16 @@ export function logIndex<Row>(o: LogIndexOptions<Row>): LogIndex<Row> {
     return (await all(await fresh())).rows;
   }
 
-  async function* batches(): AsyncGenerator<readonly Row[]> {
-    for (const ref of refsOf(await fresh())) yield await rowsOfRef(ref);
+  async function* batches(after?: Row): AsyncGenerator<readonly Row[]> {
+    for (const ref of refsOf(await fresh())) {
+      if (!after) {
+        yield await rowsOfRef(ref);
+        continue;
+      }
+      // Newer than `after` throughout (rows of its own time may sort either side of it).
+      if ('key' in ref && ref.oldest > o.timeOf(after)) continue;
+      yield (await rowsOfRef(ref)).filter((row) => o.order(row, after) > 0);
+    }
   }
 
   async function find(

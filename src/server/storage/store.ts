@@ -21,6 +21,7 @@ export const STORES = {
   issues: 'newsletter-issues',
   proposals: 'proposals',
   media: 'media',
+  exports: 'exports',
 } as const;
 export type StoreName = (typeof STORES)[keyof typeof STORES];
 

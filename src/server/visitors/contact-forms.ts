@@ -4,7 +4,7 @@ import { contactFormSchema, type ContactForm } from '../../schemas/contact-messa
 import type { User } from '../../schemas/user';
 import { HttpError } from '../http/errors';
 import { commitChange } from '../publishing/history';
-import { dayOf, logIndex } from '../storage/log-index';
+import { dayOf, logIndex, type RowPosition } from '../storage/log-index';
 import { markPerson } from '../storage/person-index';
 import { newestFirstKey, timeOfInverted } from '../storage/keys';
 import { listKeys, readRecords, type Page } from '../storage/records';
@@ -153,18 +153,31 @@ export async function listContactForms(query: {
   };
 }
 
+/** The number of messages (from the index's head). */
+export async function countContactForms(): Promise<number> {
+  return (await index.counts()).total;
+}
+
 /** The number of unread messages (from the index's head). */
 export async function countUnread(): Promise<number> {
   return (await index.counts()).tally.unread ?? 0;
 }
 
+/** Where an export that wrote this message carries on from (the index's order: time, then id). */
+export const positionOfMessage = (m: ContactForm): RowPosition => ({
+  time: m.createdAt,
+  key: m.id,
+});
+
 /**
- * Every message, newest first, a chunk of the index at a time (for the streamed CSV export): the
- * rows carry what is exported, so memory holds one chunk and the store is asked once per chunk,
- * whatever the inbox holds.
+ * Every message, newest first, a chunk of the index at a time (for the CSV export): the rows carry
+ * what is exported, so memory holds one chunk and the store is asked once per chunk, whatever the
+ * inbox holds. With `after`, only the messages after that position.
  */
-export async function* contactFormBatches(): AsyncGenerator<ContactForm[]> {
-  for await (const rows of index.batches()) yield await messagesOf(rows, 32);
+export async function* contactFormBatches(after?: RowPosition): AsyncGenerator<ContactForm[]> {
+  // The index orders by time, then id: a row holding just those is where to carry on.
+  const from = after && { id: after.key, at: after.time, read: false };
+  for await (const rows of index.batches(from)) yield await messagesOf(rows, 32);
 }
 
 /** Every stored message, read one by one: the tests' reference for what the index must show. */

@@ -3,15 +3,15 @@ import {
   type LastExport,
   type SubscriberRow,
 } from '../../schemas/newsletter-subscription';
-import { subscriptionBatches } from './newsletter-index';
+import type { Placed, RowPosition } from '../storage/log-index';
+import { positionOfSubscription, subscriptionBatches } from './newsletter-index';
 import { openStore, readJSON, STORES, writeJSON } from '../storage/store';
 
 /*
  * The subscriptions CSV, for keeping a mailing tool in line: the confirmed subscribers with their
  * consent record, or the addresses that unsubscribed, each whole or only what is new since that
  * list's last export. Rows come from the subscriber index, a chunk at a time (no record is
- * read). The time of each
- * list's last complete export is kept in `newsletter-export/<list>`.
+ * read). The time of each list's last complete export is kept in `newsletter-export/<list>`.
  */
 export type ExportList = 'subscribed' | 'unsubscribed';
 
@@ -80,36 +80,35 @@ export async function lastExport(list: ExportList): Promise<LastExport | null> {
 }
 
 /**
- * A list's rows, newest first, in batches (for the streamed CSV). The export's time is recorded
- * only after the last batch was handed over, so a download that fails part-way leaves "new since
- * the last export" where it was; a failure to record it fails the download.
+ * Where "new since the last export" starts for a list (rows that joined after this ISO time), or
+ * undefined when it has never been exported. Fixed when an export starts, so a run that carries on
+ * later writes the same rows.
+ */
+export async function newSince(list: ExportList): Promise<string | undefined> {
+  const previous = await lastExport(list);
+  return previous ? new Date(Date.parse(previous.at) - OVERLAP_MS).toISOString() : undefined;
+}
+
+/** Records a list's complete export: what the next "new since the last export" starts from. */
+export async function recordExport(list: ExportList, at: string, count: number): Promise<void> {
+  await writeJSON(system(), markerKey(list), lastExportSchema, { at, count });
+}
+
+/**
+ * A list's rows, newest first, in batches (for the CSV export): those that joined after `since`
+ * when given, and only those after `after` (where an earlier run stopped). Memory holds one chunk
+ * of the index and one batch, whatever the list holds; no record is read.
  */
 export async function* exportBatches(
   list: ExportList,
-  onlyNew: boolean,
-  batchSize = 1000,
-): AsyncGenerator<ExportRow[]> {
-  const startedAt = Date.now();
-  const previous = onlyNew ? await lastExport(list) : null;
-  const from = previous ? Date.parse(previous.at) - OVERLAP_MS : -Infinity;
+  since: string | undefined,
+  after?: RowPosition,
+): AsyncGenerator<Placed<ExportRow>[]> {
+  const from = since ? Date.parse(since) : -Infinity;
   const status = list === 'subscribed' ? 'confirmed' : 'unsubscribed';
-  let count = 0;
-  let batch: ExportRow[] = [];
-  // A chunk of the index at a time: memory holds one chunk and a batch, whatever the list holds.
-  for await (const rows of subscriptionBatches()) {
-    for (const r of rows) {
-      if (r.status !== status || Date.parse(joinedAt(list, r)) <= from) continue;
-      batch.push(toExportRow(r));
-      count++;
-      if (batch.length >= batchSize) {
-        yield batch;
-        batch = [];
-      }
-    }
+  for await (const rows of subscriptionBatches(after)) {
+    yield rows
+      .filter((r) => r.status === status && Date.parse(joinedAt(list, r)) > from)
+      .map((r) => ({ row: toExportRow(r), position: positionOfSubscription(r) }));
   }
-  if (batch.length) yield batch;
-  await writeJSON(system(), markerKey(list), lastExportSchema, {
-    at: new Date(startedAt).toISOString(),
-    count,
-  });
 }

@@ -6,7 +6,7 @@ import {
   type SubscriberRow,
 } from '../../schemas/newsletter-subscription';
 import { newestFirstKey } from '../storage/keys';
-import { dayOf, logIndex, type Counts } from '../storage/log-index';
+import { dayOf, logIndex, type Counts, type RowPosition } from '../storage/log-index';
 import { listKeys, readRecords } from '../storage/records';
 import { blobCall, createJSON, deleteKey, openStore, STORES, writeJSON } from '../storage/store';
 
@@ -120,7 +120,17 @@ export async function deleteMarker(
 export const indexedSubscriptions = (): Promise<readonly SubscriberRow[]> => index.rows();
 
 /** Every subscription, newest first, a chunk of the index at a time (for exports). */
-export const subscriptionBatches = (): AsyncGenerator<readonly SubscriberRow[]> => index.batches();
+export const subscriptionBatches = (
+  after?: RowPosition,
+): AsyncGenerator<readonly SubscriberRow[]> =>
+  // `newestFirst` reads only the time and the address: a row holding just those is where to carry on.
+  index.batches(after && { id: '', email: after.key, createdAt: after.time, status: 'confirmed' });
+
+/** Where an export that wrote this subscription carries on from. */
+export const positionOfSubscription = (s: SubscriberRow): RowPosition => ({
+  time: s.createdAt,
+  key: s.email,
+});
 
 /** Subscriptions `skip` to `skip + take` of those `keep` accepts, newest first: reads only as far as that. */
 export async function findSubscriptions(

@@ -24,12 +24,13 @@ import {
 import { deleteTestimonial, getTestimonial, scanTestimonials } from '../visitors/testimonials';
 import { deleteUpload } from '../content/uploads';
 import { forgetAssetOf } from '../content/media';
+import { dropExports } from './exports';
 
 /*
  * Everything the site holds about one person, found by their address and (optionally) their name,
  * and erased in one action: contact messages, the newsletter subscription, testimonials and their
- * photos, the History entries that copied any of these, and undelivered mail to them or replying
- * to them. Lookups go through the privacy markers (person-index.ts), never through every record.
+ * photos, the History entries that copied any of these, undelivered mail to them or replying
+ * to them, and every CSV export not yet expired (exports.ts). Lookups go through the privacy markers (person-index.ts), never through every record.
  */
 
 export interface PersonRecords {
@@ -148,6 +149,8 @@ export async function erasePerson(user: Pick<User, 'username'>, who: Person): Pr
     await forgetAssetOf(photo);
   }
   const failedMail = await eraseFailedMail(who.email);
+  // Export files copied the rows just erased; they are made again in a minute if still wanted.
+  await dropExports();
   await forgetPerson(who, found.targets);
   const erased: Erased = {
     messages: found.messages.length,

@@ -1,4 +1,3 @@
-import Download from 'lucide-react/icons/download';
 import Trash2 from 'lucide-react/icons/trash';
 import { useState } from 'react';
 import { apiRequest, mutate } from '../../../lib/api';
@@ -6,6 +5,7 @@ import { CONTACT_SUBJECT_LABELS } from '../../../schemas/contact-form';
 import type { ContactForm } from '../../../schemas/contact-message';
 import { useConfirmedDelete } from '../collections/use-delete';
 import { formatWhen } from '../format-time';
+import ExportButton from '../ExportButton';
 import PageHeader from '../PageHeader';
 import ConfirmDialog from '../../ui/ConfirmDialog';
 import Dialog from '../../ui/Dialog';
@@ -62,14 +62,7 @@ export default function ContactForms() {
         title="Contact messages"
         description="Messages sent through the contact form, newest first."
       >
-        <a
-          href="/api/admin/contact-forms/export"
-          download
-          className={buttonClass({ variant: 'secondary' })}
-        >
-          <Download aria-hidden="true" className="h-4 w-4" />
-          Export CSV
-        </a>
+        <ExportButton request={{ kind: 'messages' }}>Export CSV</ExportButton>
       </PageHeader>
       <LoadStatus loaded={!!data} error={error} />
       {data && data.items.length === 0 && (

@@ -1,15 +1,15 @@
-import Download from 'lucide-react/icons/download';
 import Search from 'lucide-react/icons/search';
 import Trash2 from 'lucide-react/icons/trash';
 import { useEffect, useState } from 'react';
 import { useConfirmedDelete } from '../collections/use-delete';
 import { formatWhen } from '../format-time';
+import ExportButton from '../ExportButton';
 import PageHeader from '../PageHeader';
 import ConfirmDialog from '../../ui/ConfirmDialog';
 import Pagination from '../../ui/Pagination';
 import LoadStatus from '../../ui/LoadStatus';
 import Button from '../../ui/Button';
-import { buttonClass, cx, ui } from '../../ui/styles';
+import { cx, ui } from '../../ui/styles';
 import { useFetch } from '../use-fetch';
 import type { Page } from '../../../schemas/page';
 import type { LastExports, SubscriberRow } from '../../../schemas/newsletter-subscription';
@@ -44,7 +44,6 @@ const countLabel = (n: number, status: Status) =>
       : n === 1
         ? 'subscriber'
         : 'subscribers';
-const EXPORT = '/api/admin/subscriptions/export';
 
 const PAGE_SIZE = 20;
 
@@ -72,7 +71,9 @@ export default function Subscriptions() {
     setPage(1);
   };
   const { data, error, reload } = useFetch<Page<SubscriberRow>>(url);
-  const { data: lastExports } = useFetch<LastExports>('/api/admin/subscriptions/last-export');
+  const { data: lastExports, reload: reloadExports } = useFetch<LastExports>(
+    '/api/admin/subscriptions/last-export',
+  );
   const since = (list: keyof LastExports) => {
     const last = lastExports?.[list];
     return last ? `last exported ${formatWhen(last.at)}` : 'never exported';
@@ -89,10 +90,12 @@ export default function Subscriptions() {
         title="Subscriptions"
         description="People who confirmed their newsletter signup. Only they count, are listed here and are exported as subscribers."
       >
-        <a href={EXPORT} download className={buttonClass({ variant: 'secondary' })}>
-          <Download aria-hidden="true" className="h-4 w-4" />
+        <ExportButton
+          request={{ kind: 'subscribers', list: 'subscribed' }}
+          onDone={() => void reloadExports()}
+        >
           Export CSV
-        </a>
+        </ExportButton>
       </PageHeader>
       <section aria-labelledby="export-title" className="mb-6 text-sm text-ink-muted">
         <h2 id="export-title" className="font-medium text-ink">
@@ -105,31 +108,31 @@ export default function Subscriptions() {
         </p>
         <ul className="mt-2 space-y-1">
           <li>
-            <a
-              className="font-medium text-brand-700 underline underline-offset-4"
-              href={`${EXPORT}?since=last`}
-              download
+            <ExportButton
+              look="link"
+              request={{ kind: 'subscribers', list: 'subscribed', since: 'last' }}
+              onDone={() => void reloadExports()}
             >
               New subscribers since the last export
-            </a>{' '}
+            </ExportButton>{' '}
             ({since('subscribed')})
           </li>
           <li>
-            <a
-              className="font-medium text-brand-700 underline underline-offset-4"
-              href={`${EXPORT}?list=unsubscribed`}
-              download
+            <ExportButton
+              look="link"
+              request={{ kind: 'subscribers', list: 'unsubscribed' }}
+              onDone={() => void reloadExports()}
             >
               All unsubscribed addresses
-            </a>
+            </ExportButton>
             {' or '}
-            <a
-              className="font-medium text-brand-700 underline underline-offset-4"
-              href={`${EXPORT}?list=unsubscribed&since=last`}
-              download
+            <ExportButton
+              look="link"
+              request={{ kind: 'subscribers', list: 'unsubscribed', since: 'last' }}
+              onDone={() => void reloadExports()}
             >
               only those new since the last export
-            </a>{' '}
+            </ExportButton>{' '}
             ({since('unsubscribed')})
           </li>
         </ul>
