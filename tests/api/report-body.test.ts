@@ -103,6 +103,11 @@ describe('a publication with a body', () => {
     expect(body.querySelector('.footnotes')!.text).toContain('Structured access through an API');
   });
 
+  it("gives the figure's own page the image's size, so nothing moves as it loads", async () => {
+    const img = (await html(`${PATH}/figures/1`)).querySelector('[data-testid="figure"] img')!;
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['1200', '630']);
+  });
+
   it('keeps the description as the summary above the body', async () => {
     const doc = await html(PATH);
     expect(doc.querySelector('article')!.text).toContain(

@@ -1,12 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Event } from '../../schemas/event';
 import type { Publication } from '../../schemas/publication';
 import { figuresPath } from '../../lib/figures';
 import { renderedReportBody } from '../content/report-body-cache';
 import { dataFileFacts } from '../content/data-file-facts';
 import { ogImageFor } from './og-images';
-import { buildTime, loadImageFoci, loadLibrary, loadSiteSettings } from './page-data';
+import { buildTime, loadLibrary, loadSiteSettings } from './page-data';
 
 /*
  * What an event's or a publication's own page shows beside its record. The live pages and their
@@ -48,29 +46,4 @@ export async function publicationPageData(
 export async function publicationFigures(p: Pick<Publication, 'slug' | 'body'>) {
   if (!p.body.includes('![')) return [];
   return (await renderedReportBody(p.body, { figureBase: figuresPath(p) })).figures;
-}
-
-/**
- * A figure's pixels, so its page reserves the image's box before the file arrives and nothing
- * under it moves: an uploaded image's from the media library, one of the site's own files (under
- * public/, SVGs too) read from the file. Undefined when neither knows it: the image then shows
- * without a reserved box.
- */
-export async function figurePixels(
-  src: string,
-): Promise<{ width: number; height: number } | undefined> {
-  const known = (await loadImageFoci()).get(src);
-  if (known) return { width: known.width, height: known.height };
-  // Builds run in the project's folder (Netlify's and the local platform's alike).
-  const root = path.join(process.cwd(), 'public');
-  const file = path.join(root, decodeURIComponent(new URL(src, 'http://site.invalid').pathname));
-  if (!file.startsWith(`${root}${path.sep}`)) return undefined;
-  try {
-    const { imageSize } = await import('image-size');
-    const { width, height } = imageSize(new Uint8Array(await readFile(file)));
-    return width && height ? { width, height } : undefined;
-  } catch {
-    // Not a file of the site's own, or not an image image-size reads: shown without a box.
-    return undefined;
-  }
 }
