@@ -103,9 +103,16 @@ describe('a publication with a body', () => {
     expect(body.querySelector('.footnotes')!.text).toContain('Structured access through an API');
   });
 
-  it("gives the figure's own page the image's size, so nothing moves as it loads", async () => {
+  it("gives the figure's own page the image's size, through the image CDN at the sizes shown", async () => {
     const img = (await html(`${PATH}/figures/1`)).querySelector('[data-testid="figure"] img')!;
     expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['1200', '630']);
+    // Candidates up to the file's own width, never past it.
+    const widths = img
+      .getAttribute('srcset')!
+      .split(', ')
+      .map((c) => Number(/ (\d+)w$/.exec(c)![1]));
+    expect(widths.at(-1)).toBe(1200);
+    expect((await page(img.getAttribute('src')!)).type).toMatch(/^image\//);
   });
 
   it('keeps the description as the summary above the body', async () => {
