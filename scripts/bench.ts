@@ -1,6 +1,7 @@
 // npm run bench: builds and starts the local site in a child process, then measures
 // the JavaScript of the home page, a person's page and a topic's page, Lighthouse (the home page,
-// /team, /testimonials and the research library's pages), load, save-to-live and build times; writes bench/results.json and
+// /team, /testimonials and the research library's pages: a report, a figure of it, a person, a
+// topic and a search), load, save-to-live and build times; writes bench/results.json and
 // bench/RESULTS.md and exits non-zero when a budget is broken.
 import { spawn } from 'node:child_process';
 import { rm, writeFile } from 'node:fs/promises';
@@ -28,8 +29,9 @@ import { PROJECT_ROOT, scratchDir } from './local-env';
 
 // Photos: a file at most 1.5× the pixels its box shows (a candidate ladder ~15% apart, and a
 // card shape cropped for phones that wide desktop cards trim a little more).
-// The research library's pages (a person, a topic, a publication with its web version) are
-// reading matter: performance 98 on phones and desktops, accessibility and SEO 100 on both.
+// The research library's pages (a person, a topic, a publication with its web version, a figure's
+// page, a search's results) are reading matter: performance 98 on phones and desktops,
+// accessibility and SEO 100 on both.
 const BUDGET = {
   jsKb: 100,
   mobilePerf: 95,
@@ -105,8 +107,9 @@ try {
   console.log(coldStartTable(coldStart));
 
   // The research library's pages: the first person (the founder or a team member), the first
-  // topic, and a publication with a web version (Markdown body). The demo content has one; when
-  // it does not, the bench gives the first publication a body, so the report layout is measured.
+  // topic, a publication with a web version (Markdown body) and its first figure's page, and the
+  // search page with a query's results. The demo content has such a report; when it does not, the
+  // bench gives the first publication a body with a figure, so the report layout is measured.
   const person = ((await api('GET', '/api/team-members')).json as { slug?: string }[] | null)?.[0]
     ?.slug;
   const topic = ((await api('GET', '/api/research-areas')).json as { slug?: string }[] | null)?.[0]
@@ -124,7 +127,7 @@ try {
   }
   if (!report && publications[0]) {
     const body =
-      '## Summary\n\nWhat the report found, in three findings.\n\n1. **First**: the first finding.\n2. **Second**: the second finding.\n3. **Third**: the third finding.\n\n| Measure | Before | After |\n| --- | --- | --- |\n| Rules in force | 4 | 11 |\n';
+      '## Summary\n\nWhat the report found, in three findings.\n\n1. **First**: the first finding.\n2. **Second**: the second finding.\n3. **Third**: the third finding.\n\n| Measure | Before | After |\n| --- | --- | --- |\n| Rules in force | 4 | 11 |\n\n![Bar chart of rules in force, rising from 4 to 11](/images/og-default.png "Figure 1: Rules in force, before and after")\n';
     const patched = await api('PATCH', `/api/publications/${publications[0].id}`, { body }, cookie);
     if (patched.status !== 200)
       throw new Error(`giving a publication a body answered ${patched.status}`);
@@ -139,6 +142,8 @@ try {
     person: `${url}/team/${person}`,
     topic: `${url}/research/${topic}`,
     publication: `${url}/publications/${report}`,
+    figure: `${url}/publications/${report}/figures/1`,
+    search: `${url}/search?q=governance`,
   };
 
   // JavaScript (every script a page references, gzip): first view and scrolled to the end, on
@@ -162,8 +167,10 @@ try {
     `${url}/team`,
     `${url}/testimonials`,
     library.publication,
+    library.figure,
     library.person,
     library.topic,
+    library.search,
   ];
   const libraryPages = new Set(Object.values(library));
   // Every photo on each page, scrolled to the end (Lighthouse sees only what loads unscrolled).
@@ -431,7 +438,8 @@ paint and time to interactive).
 
 Budgets: on phones performance ≥ ${BUDGET.mobilePerf} and the other categories ${BUDGET.otherCategories} on every page (on \`/\`, performance
 ${BUDGET.homeMobilePerf} and LCP ≤ ${BUDGET.homeMobileLcpMs} ms); on the
-research library's pages (a publication with its web version, a person, a topic) performance
+research library's pages (a publication with its web version, its first figure's page, a person, a
+topic, \`/search\` with a query's results) performance
 ≥ ${BUDGET.libraryPerf} and accessibility and SEO ${BUDGET.otherCategories} on phones and desktops alike.
 
 Every page is measured with an uploaded camera-sized photo (drawn, ~0.35 MB JPEG) on every team

@@ -125,3 +125,18 @@ export async function runLighthouse(
   }
   return out;
 }
+
+/**
+ * Alone, on pages of a site already running (`npm start`):
+ * `npx tsx scripts/bench/lighthouse.ts URL...` prints each page's figures as the bench measures
+ * them, without the rest of the bench.
+ */
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { requireChromium } = await import('../chromium');
+  const urls = process.argv.slice(2);
+  if (!urls.length) throw new Error('Usage: npx tsx scripts/bench/lighthouse.ts URL...');
+  for (const l of await runLighthouse(urls, requireChromium('bench')))
+    console.log(
+      `${l.formFactor.padEnd(7)} ${l.url}: perf ${l.performance}, a11y ${l.accessibility}, bp ${l.bestPractices}, seo ${l.seo}, LCP ${l.lcpMs} ms, TBT ${l.tbtMs} ms, CLS ${l.cls}, JS ${(l.scriptBytes / 1024).toFixed(1)} KB, total ${(l.totalBytes / 1024).toFixed(1)} KB${l.shortfalls.length ? ` (short: ${l.shortfalls.join(', ')})` : ''}`,
+    );
+}

@@ -49,10 +49,28 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export const depositTimestamp = (at: Date) =>
   `${at.getUTCFullYear()}${pad(at.getUTCMonth() + 1)}${pad(at.getUTCDate())}${pad(at.getUTCHours())}${pad(at.getUTCMinutes())}${pad(at.getUTCSeconds())}`;
 
+/**
+ * A part of a person's name as Crossref takes it: 1 to 60 characters, with digits in one word at
+ * most (a part such as '2 in 2024' is refused). The schema's \d is any decimal digit and its \s only the
+ * four XML spaces.
+ */
+const NAME_PART = /^[^\p{Nd}?]*[^?\t\n\r ]+[^\p{Nd}]*$/u;
+const crossrefNamePart = (s: string) => [...s].length <= 60 && NAME_PART.test(s);
+
+/**
+ * One author: a person's name in parts, with their ORCID iD; a name Crossref would refuse as a
+ * person's goes as written, as an `organization` (its only other way to credit a contributor),
+ * rather than shortened or dropped.
+ */
 function contributor(a: DepositAuthor, i: number): string {
   const { family, given } = typeof a.name === 'string' ? citedName(a.name) : a.name;
+  const atts = `sequence="${i === 0 ? 'first' : 'additional'}" contributor_role="author"`;
+  if (!crossrefNamePart(family) || (given && !crossrefNamePart(given))) {
+    const written = typeof a.name === 'string' ? a.name : `${given} ${family}`;
+    return `          <organization ${atts}>${esc(written.replace(/\s+/g, ' ').trim())}</organization>`;
+  }
   return [
-    `          <person_name sequence="${i === 0 ? 'first' : 'additional'}" contributor_role="author">`,
+    `          <person_name ${atts}>`,
     given && `            <given_name>${esc(given)}</given_name>`,
     `            <surname>${esc(family)}</surname>`,
     a.orcid && `            <ORCID>${orcidUrl(a.orcid)}</ORCID>`,
@@ -76,7 +94,8 @@ function publicationDate(d: PartialDate | null, fallback: Date): string {
 /** The deposit file for one report with a DOI. */
 export function crossrefDeposit(r: DepositReport, by: Depositor): string {
   const stamp = depositTimestamp(by.at);
-  const batchId = `${r.doi.replace(/[^A-Za-z0-9._-]/g, '-')}-${stamp}`;
+  // Crossref takes batch ids of at most 100 characters: the DOI's start, then the timestamp.
+  const batchId = `${r.doi.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 85)}-${stamp}`;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<doi_batch xmlns="${NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="${NS} https://www.crossref.org/schemas/crossref${CROSSREF_SCHEMA_VERSION}.xsd" version="${CROSSREF_SCHEMA_VERSION}">`,

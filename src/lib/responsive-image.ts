@@ -115,6 +115,16 @@ export const PAGE_IMAGE: ImageSlot = {
   aspect: 9 / 16,
 };
 
+/**
+ * A figure on its own page: the page's width less the figure's frame (1rem padding and a border
+ * each side), never wider than the file. `width`: the file's pixels across.
+ */
+export const figurePageImage = (width: number): ImageSlot => ({
+  sizes:
+    '(min-width: 1216px) 1118px, (min-width: 1024px) calc(100vw - 98px), (min-width: 640px) calc(100vw - 82px), calc(100vw - 66px)',
+  widths: [...between(320, Math.min(width, 1600)), Math.min(width, 1600)],
+});
+
 /** A testimonial's round 48-pixel photo. */
 export const AVATAR_IMAGE: ImageSlot = {
   sizes: '48px',

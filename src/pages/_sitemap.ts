@@ -4,12 +4,12 @@
  * the index of these parts, so no file nears the protocol's 50,000 addresses however large the
  * archive grows. Worked out once per build. (The leading _ keeps this file from being a route.)
  *
- * Listed: the indexable pages. /search is noindex, and /testimonials is left out while it is
- * switched off (it is then only a redirect). Every page of the publications archive (and of its
- * topic, type and year filters), every publication (and each of its figures' pages), event and
- * topic page is listed while its section is shown (they are not built otherwise), and every
- * person page; drafts and embargoed items are never loaded, so never listed. The newsletter
- * archive and every sent issue are listed too.
+ * Listed: the indexable pages but /search (a search box until someone searches), and
+ * /testimonials is left out while it is switched off (it is then only a redirect). Every page of
+ * the publications archive (and of its topic, type and year filters), every publication (and each
+ * of its figures' pages), event and topic page is listed while its section is shown (they are not
+ * built otherwise), and every person page; drafts and embargoed items are never loaded, so never
+ * listed. The newsletter archive and every sent issue are listed too.
  */
 import {
   loadArchiveFilters,

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 
-/** robots.txt: everything public is crawlable except the admin area, sign-in and the API (/search is noindex by meta tag, which crawlers must be allowed to read). */
+/** robots.txt: everything public is crawlable except the admin area, sign-in and the API (/search?q=… pages name /search as canonical, which crawlers must be allowed to read). */
 export const GET: APIRoute = ({ site, url }) => {
   const origin = new URL(site ?? url).origin;
   const body = [

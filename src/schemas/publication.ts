@@ -20,8 +20,11 @@ import { dataFilesSchema } from './data-file';
 /** Longest body: about 8,000 words, a 35-minute read (the whole publications list is one document). */
 export const BODY_MAX_CHARS = 50_000;
 
-/** Crossref's pattern for the DOIs it registers: '10.', a 4-9 digit registrant, '/', a suffix. */
-const DOI = /^10\.\d{4,9}\/[-._;()/:A-Z0-9]+$/i;
+/**
+ * Crossref's pattern for the DOIs it registers: '10.', a 4-9 digit registrant, '/', a suffix of
+ * at most 200 characters (its deposit schema's limit).
+ */
+const DOI = /^10\.\d{4,9}\/[-._;()/:A-Z0-9]{1,200}$/i;
 const doiField = () =>
   text(300).refine(
     (v) => v === '' || DOI.test(v),
@@ -56,8 +59,8 @@ const fields = {
   doi: doiField().default(''),
   /** The report series it belongs to ('Meridian Policy Reports'), or empty. */
   series: text(200).default(''),
-  /** Its number in that series ('3', '2025-01'), or empty: Crossref's report number. */
-  seriesNumber: text(40).default(''),
+  /** Its number in that series ('3', '2025-01'), or empty: Crossref's report number (32 at most). */
+  seriesNumber: text(32).default(''),
   /** The main findings, in order: shown above the body and as the JSON-LD abstract. */
   keyFindings: takeawaysSchema('key findings').default([]),
   /** What the authors recommend, in order: shown after the findings. */

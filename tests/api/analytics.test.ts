@@ -61,17 +61,19 @@ describe('counting', () => {
     });
     expect(res.status).toBe(204);
     await beacon({ path: '/team/' });
+    await beacon({ path: '/publications/some-report/figures/2' });
     const now = await report();
-    expect(now.days).toEqual([{ date: today(), views: 2 }]);
+    expect(now.days).toEqual([{ date: today(), views: 3 }]);
     expect(now.pages).toEqual([
       { path: '/publications', views: 1 },
+      { path: '/publications/some-report/figures/2', views: 1 },
       { path: '/team', views: 1 },
     ]);
     expect(now.referrers).toEqual([{ host: 'news.example.org', views: 1 }]);
     expect(now.newsletter).toEqual([{ issue: 'issue-12', views: 1 }]);
 
     const result = await rollUp();
-    expect(result.folded).toBe(2);
+    expect(result.folded).toBe(3);
     expect((await store().list({ prefix: 'shards/' })).blobs).toHaveLength(0);
     expect(await report()).toEqual(now);
   });

@@ -1,12 +1,15 @@
 /**
  * The web version of a report on a real build: a publication saved through the API with a
  * Markdown body and a DOI gets headings, a contents list, a reading time, a figure with its alt
- * text and caption, and its DOI in the cite block, citation_doi, BibTeX, RIS and JSON-LD. The
- * admin's preview answers what the page shows. Pages are read with node-html-parser.
+ * text and caption, and its DOI in the cite block, citation_doi, BibTeX, RIS and JSON-LD, and a
+ * Crossref deposit file valid against Crossref's schema. The admin's preview answers what the page
+ * shows. Pages are read with node-html-parser.
  */
+import { XMLParser } from 'fast-xml-parser';
 import { parse } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtPages, jsonLd, metaAll } from '../helpers/built-pages';
+import { validateCrossref } from '../helpers/crossref-schema';
 import { startAdminSite } from '../helpers/admin-site';
 import { buildPages, client, type TestSite } from '../helpers/platform';
 
@@ -33,6 +36,16 @@ beforeAll(async () => {
     pages: true,
     users: { admin: { username: 'editor', password: 'correct horse battery staple' } },
   }));
+  // The author is one of the institute's people, with an ORCID iD; Crossref's deposit file needs
+  // the contact address as its depositor's.
+  const person = await admin.post('/api/team-members', {
+    name: 'Mei Chen',
+    position: 'Senior Fellow',
+    orcid: '0000-0002-1825-0097',
+  });
+  expect(person.status, JSON.stringify(person.json)).toBe(201);
+  const settings = await admin.patch('/api/site-settings', { contactEmail: 'press@example.org' });
+  expect(settings.status, JSON.stringify(settings.json)).toBe(200);
   const res = await admin.post('/api/publications', {
     title: 'Testing Frontier Models',
     description: 'Who should test the most capable models, and how.',
@@ -88,6 +101,18 @@ describe('a publication with a body', () => {
     );
     expect(body.querySelector('table td.align-right')!.text).toBe('31');
     expect(body.querySelector('.footnotes')!.text).toContain('Structured access through an API');
+  });
+
+  it("gives the figure's own page the image's size, through the image CDN at the sizes shown", async () => {
+    const img = (await html(`${PATH}/figures/1`)).querySelector('[data-testid="figure"] img')!;
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['1200', '630']);
+    // Candidates up to the file's own width, never past it.
+    const widths = img
+      .getAttribute('srcset')!
+      .split(', ')
+      .map((c) => Number(/ (\d+)w$/.exec(c)![1]));
+    expect(widths.at(-1)).toBe(1200);
+    expect((await page(img.getAttribute('src')!)).type).toMatch(/^image\//);
   });
 
   it('keeps the description as the summary above the body', async () => {
@@ -148,8 +173,31 @@ describe('the DOI', () => {
     });
   });
 
-  it('is refused unless it looks like 10.NNNN/…', async () => {
-    for (const doi of ['https://doi.org/10.5555/x', '10.55/x', 'doi:10.5555/x', '10.5555/']) {
+  it("is in the Crossref deposit file, with the author's ORCID iD, valid against Crossref's schema", async () => {
+    const deposit = await page(`${PATH}/crossref.xml`);
+    expect(deposit.status).toBe(200);
+    expect(deposit.type).toMatch(/^application\/xml/);
+    expect(await validateCrossref(deposit.text)).toEqual({ valid: true, errors: [] });
+    const meta = new XMLParser().parse(deposit.text).doi_batch.body['report-paper'][
+      'report-paper_metadata'
+    ];
+    expect(meta.contributors.person_name).toEqual({
+      given_name: 'Mei',
+      surname: 'Chen',
+      ORCID: 'https://orcid.org/0000-0002-1825-0097',
+    });
+    expect(meta.doi_data.doi).toBe('10.5555/meridian.2025-07');
+    expect(new URL(meta.doi_data.resource).pathname).toBe(PATH);
+  });
+
+  it('is refused unless it looks like 10.NNNN/… (a suffix of 200 characters at most)', async () => {
+    for (const doi of [
+      'https://doi.org/10.5555/x',
+      '10.55/x',
+      'doi:10.5555/x',
+      '10.5555/',
+      `10.5555/${'x'.repeat(201)}`,
+    ]) {
       const res = await admin.post('/api/publications', {
         title: 'Bad DOI',
         description: 'x',

@@ -22,7 +22,7 @@ describe('scholarly identifiers', () => {
     expect(wrong.json.message).toBe('ORCID iD 0000-0002-1825-0098 has a wrong check digit');
   });
 
-  it("round-trips a publication's series and number", async () => {
+  it("round-trips a publication's series and number, Crossref's length at most", async () => {
     const res = await t.admin.post('/api/publications', {
       title: 'Series report',
       description: 'A report',
@@ -31,5 +31,12 @@ describe('scholarly identifiers', () => {
     });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ series: 'Meridian Policy Reports', seriesNumber: '3' });
+
+    // Crossref takes report numbers of at most 32 characters.
+    const long = await t.admin.patch(`/api/publications/${res.json.id}`, {
+      seriesNumber: 'x'.repeat(33),
+    });
+    expect(long.status).toBe(400);
+    expect(long.json.fields.seriesNumber).toBe('Must be at most 32 characters');
   });
 });

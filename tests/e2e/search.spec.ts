@@ -16,7 +16,8 @@ test('a sentence from the middle of a report finds its section, and the result l
     if (new URL(r.url()).pathname.startsWith('/pagefind/')) pagefind.push(r.url());
   });
   await page.goto('/search');
-  expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
+  // Results fold into the one search page for search engines (a query's page is not indexed apart).
+  expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/\/search$/);
   // Nothing of the search loads before a visitor searches.
   expect(pagefind).toEqual([]);
 

@@ -1,13 +1,15 @@
 /**
  * Numbered figures of a report body: captioned images alone in their paragraph are numbered in
  * the order of the body, uncaptioned ones are not; each numbered figure has its anchor and links
- * to its own page; and its page's ImageObject JSON-LD parses and carries what image search reads.
+ * to its own page; its page knows the image's pixels (so nothing moves as it loads); and its
+ * page's ImageObject JSON-LD parses and carries what image search reads.
  */
 import { parse } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
 import { apaFigureCitation, bibtexFigure } from '../../src/lib/citation';
 import { figureJsonLd } from '../../src/lib/figure-json-ld';
 import { serializeJsonLd } from '../../src/lib/json-ld';
+import { figurePixels } from '../../src/server/content/figure-pixels';
 import { renderReportBody } from '../../src/server/content/report-body';
 
 const BODY = [
@@ -121,5 +123,21 @@ describe('report figures', () => {
       creator: [{ '@type': 'Person', name: 'Lena Fischer' }],
       isPartOf: { '@id': 'https://example.org/publications/governance#publication' },
     });
+  });
+});
+
+describe("a figure page's image size", () => {
+  it('comes from the media library, or from the site file, and never from outside public/', async () => {
+    const known = new Map([['/api/uploads/compute.png', { width: 1600, height: 900 }]]);
+    expect(await figurePixels('/api/uploads/compute.png', known)).toEqual({
+      width: 1600,
+      height: 900,
+    });
+    expect(await figurePixels('/images/research/governance.svg', known)).toEqual({
+      width: 640,
+      height: 360,
+    });
+    for (const src of ['/images/none.png', '/..%2Fpackage.json', '/%E0%A4%A', '/api/uploads/x.png'])
+      expect(await figurePixels(src, known), src).toBeUndefined();
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Which paths a hit may name: the site's pages and its downloadable files, as patterns derived from
  * the routes in src/pages. Cheap (no read per hit) and strict enough that a beacon cannot fill the
- * counts with made-up addresses outside the site's shape. Pages kept out of search engines (search
- * results, sign-in, admin, previews, 404) send no beacon and are refused here too.
+ * counts with made-up addresses outside the site's shape. Pages kept out of search engines (sign-in,
+ * admin, previews, 404) send no beacon and are refused here too; /search counts as itself, never
+ * with its query.
  */
 import type { HitKind } from '../../schemas/analytics';
 
@@ -11,9 +12,10 @@ const re = (body: string) => new RegExp(`^${body}$`);
 
 const PAGE_PATTERNS: readonly RegExp[] = [
   re('/'),
-  re('/(team|testimonials|privacy|accessibility|publications|newsletter)'),
+  re('/(team|testimonials|privacy|accessibility|publications|newsletter|search)'),
   re(`/(team|research|events|publications|newsletter)/${SEG}`),
   re('/publications/\\d+'),
+  re(`/publications/${SEG}/figures/\\d+`),
   re(`/publications/(topic|type)/${SEG}(/\\d+)?`),
   re('/publications/year/\\d{4}(/\\d+)?'),
 ];
