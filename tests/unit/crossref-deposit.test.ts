@@ -48,7 +48,7 @@ describe('Crossref deposit', () => {
       `${'Ö'.repeat(61)} Lee`,
     ]);
     expect(meta.contributors.person_name.surname).toBe('Okafor');
-  });
+  }, 30_000); // xmllint reads the whole schema (its JATS part is large): seconds on a busy machine
 
   it('has the head and report-paper body schema 5.3.1 asks for, in its order', () => {
     const doc = new XMLParser({ ignoreAttributes: false, parseTagValue: false }).parse(xml);
