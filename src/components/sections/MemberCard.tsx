@@ -39,7 +39,7 @@ const iconLink =
 
 /**
  * One team member, the same card on the home page (rendered to static HTML) and on /team (inside
- * the TeamLive island): photo or a modest monogram, name, position, the links that are set, and
+ * TeamList, which a stale /team renders again in the browser): photo or a modest monogram, name, position, the links that are set, and
  * a Bio/Less toggle, and a link to their own page (/team/<slug>). The bio is a native exclusive <details> (`bioGroup` names the group), so it
  * works without JavaScript. Texts carry the inline editor's markers. `photoSizes` is the card's
  * width in its grid (balancedCellSizes), so the photo is fetched at the size it is shown. `focus`:
