@@ -66,7 +66,27 @@ export default defineConfig({
     setupCode(),
     searchIndex(),
   ],
-  vite: { plugins: [tailwindcss(), ...devPlugins] },
+  vite: {
+    plugins: [tailwindcss(), ...devPlugins],
+    // React's runtime (react, react-dom and its scheduler) in the browser as one file rather than
+    // the several the bundler would cut it into: every island needs all of it, and one file
+    // compresses smaller than its parts each on their own.
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+  },
   devToolbar: { enabled: false },
   // Hash-based CSP for Astro's own inline scripts (no 'unsafe-inline' scripts). Styles allow
   // inline because the toast library injects its stylesheet at run time. frame-ancestors
