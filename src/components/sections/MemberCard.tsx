@@ -1,4 +1,4 @@
-import { ICONS, STROKE_ICONS } from '../ui/icons';
+import { Icon } from '../ui/Icon';
 import { memberInitials } from '../../lib/format';
 import { personUrl } from '../../lib/people';
 import { memberPhoto, responsiveImage } from '../../lib/responsive-image';
@@ -15,24 +15,6 @@ export type MemberCardData = Pick<
   /** Their page's slug; a list read before slugs existed may lack it, and the card then has no profile link. */
   slug?: string;
 };
-
-function Icon({ name, className = 'size-4' }: { name: keyof typeof ICONS; className?: string }) {
-  const stroke = STROKE_ICONS.has(name);
-  return (
-    <svg
-      className={className}
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill={stroke ? 'none' : 'currentColor'}
-      stroke={stroke ? 'currentColor' : 'none'}
-      strokeWidth={stroke ? 2 : undefined}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={ICONS[name]} />
-    </svg>
-  );
-}
 
 const iconLink =
   'inline-flex size-10 items-center justify-center rounded-full border border-slate-200 text-ink-muted transition hover:border-brand-300 hover:bg-brand-50 hover:text-brand-700';
