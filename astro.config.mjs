@@ -68,9 +68,12 @@ export default defineConfig({
   ],
   vite: {
     plugins: [tailwindcss(), ...devPlugins],
-    // React's runtime (react, react-dom and its scheduler) in the browser as one file rather than
-    // the several the bundler would cut it into: every island needs all of it, and one file
-    // compresses smaller than its parts each on their own.
+    // Code that loads together reaches the browser as one file rather than the several the
+    // bundler would cut it into, since one file compresses smaller than its parts each on their
+    // own: React's runtime (every island needs all of it) and the public forms' shared parts
+    // (their state, fields, notes, buttons and toasts). A group also takes in what its modules
+    // import, so the API client and Vite's preload helper, which first views load without any
+    // form, keep files of their own.
     environments: {
       client: {
         build: {
@@ -78,7 +81,18 @@ export default defineConfig({
             output: {
               codeSplitting: {
                 groups: [
-                  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                  {
+                    name: 'react',
+                    test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+                    priority: 3,
+                  },
+                  { name: 'api', test: /src[\\/]lib[\\/]api\.ts$/, priority: 2 },
+                  { name: 'preload-helper', test: /preload-helper/, priority: 2 },
+                  {
+                    name: 'forms',
+                    test: /src[\\/]components[\\/](ui[\\/](use-action\.ts|FormField\.tsx|toast\.ts|Button\.tsx|styles\.ts)|islands[\\/](use-schema-form\.ts|FormNotes\.tsx))$/,
+                    priority: 1,
+                  },
                 ],
               },
             },
