@@ -70,8 +70,8 @@ export default defineConfig({
     plugins: [tailwindcss(), ...devPlugins],
     // Code that loads together reaches the browser as one file rather than the several the
     // bundler would cut it into, since one file compresses smaller than its parts each on their
-    // own: React's runtime (every island needs all of it) and the public forms' shared parts
-    // (their state, fields, notes, buttons and toasts). A group also takes in what its modules
+    // own: React's runtime (every island needs all of it) and the public islands' shared parts
+    // (the forms' state, fields, notes, buttons and toasts, the spinner, the hydration switch). A group also takes in what its modules
     // import, so the API client and Vite's preload helper, which first views load without any
     // form, keep files of their own.
     environments: {
@@ -90,7 +90,7 @@ export default defineConfig({
                   { name: 'preload-helper', test: /preload-helper/, priority: 2 },
                   {
                     name: 'forms',
-                    test: /src[\\/]components[\\/](ui[\\/](use-action\.ts|FormField\.tsx|toast\.ts|Button\.tsx|styles\.ts)|islands[\\/](use-schema-form\.ts|FormNotes\.tsx))$/,
+                    test: /src[\\/]components[\\/](ui[\\/](use-action\.ts|FormField\.tsx|toast\.ts|Button\.tsx|styles\.ts|Spinner\.tsx|use-hydrated\.ts)|islands[\\/](use-schema-form\.ts|FormNotes\.tsx))$/,
                     priority: 1,
                   },
                 ],
