@@ -66,7 +66,41 @@ export default defineConfig({
     setupCode(),
     searchIndex(),
   ],
-  vite: { plugins: [tailwindcss(), ...devPlugins] },
+  vite: {
+    plugins: [tailwindcss(), ...devPlugins],
+    // Code that loads together reaches the browser as one file rather than the several the
+    // bundler would cut it into, since one file compresses smaller than its parts each on their
+    // own: React's runtime (every island needs all of it) and the public islands' shared parts
+    // (the forms' state, fields, notes, buttons and toasts, the spinner, the hydration switch). A group also takes in what its modules
+    // import, so the API client and Vite's preload helper, which first views load without any
+    // form, keep files of their own.
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  {
+                    name: 'react',
+                    test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+                    priority: 3,
+                  },
+                  { name: 'api', test: /src[\\/]lib[\\/]api\.ts$/, priority: 2 },
+                  { name: 'preload-helper', test: /preload-helper/, priority: 2 },
+                  {
+                    name: 'forms',
+                    test: /src[\\/]components[\\/](ui[\\/](use-action\.ts|FormField\.tsx|toast\.ts|Button\.tsx|styles\.ts|Spinner\.tsx|use-hydrated\.ts)|islands[\\/](use-schema-form\.ts|FormNotes\.tsx))$/,
+                    priority: 1,
+                  },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+  },
   devToolbar: { enabled: false },
   // Hash-based CSP for Astro's own inline scripts (no 'unsafe-inline' scripts). Styles allow
   // inline because the toast library injects its stylesheet at run time. frame-ancestors

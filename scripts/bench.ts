@@ -1,7 +1,7 @@
 // npm run bench: builds and starts the local site in a child process, then measures
-// the JavaScript of the home page, a person's page and a topic's page, Lighthouse (the home page,
-// /team, /testimonials and the research library's pages: a report, a figure of it, a person, a
-// topic and a search), load, save-to-live and build times; writes bench/results.json and
+// the JavaScript of the home page, /team, a person's page and a topic's page, Lighthouse (the home
+// page, /team, /testimonials and the research library's pages: a report, a figure of it, a
+// person, a topic and a search), load, save-to-live and build times; writes bench/results.json and
 // bench/RESULTS.md and exits non-zero when a budget is broken.
 import { spawn } from 'node:child_process';
 import { rm, writeFile } from 'node:fs/promises';
@@ -147,9 +147,10 @@ try {
   };
 
   // JavaScript (every script a page references, gzip): first view and scrolled to the end, on
-  // the home page and on a person's and a topic's page, each kind with its own budget.
+  // the home page, the team page and a person's and a topic's page, each kind with its own budget.
   const js: { page: keyof typeof JS_BUDGET_KB; figures: JsFigures }[] = [
     { page: 'home', figures: await measureJs(`${url}/`) },
+    { page: 'team', figures: await measureJs(`${url}/team`) },
     { page: 'person', figures: await measureJs(library.person) },
     { page: 'topic', figures: await measureJs(library.topic) },
   ];

@@ -23,11 +23,16 @@ export async function openHomeWithPausedClock(page: Page): Promise<void> {
   await expect(popupGate(page)).toHaveAttribute('data-newsletter-popup', 'waiting');
 }
 
-/** Waits until the island around `inside` has hydrated (Astro drops its `ssr` attribute then). */
+/**
+ * Waits until what drives `inside` has started: the React island around it has hydrated (Astro
+ * drops its `ssr` attribute then), or, for a section with a plain script of its own (the
+ * counters, the video area), the page's scripts have run (src/lib/after-paint.ts).
+ */
 export async function waitForIsland(page: Page, inside: Locator): Promise<void> {
   await inside.scrollIntoViewIfNeeded();
   const island = page.locator('astro-island').filter({ has: inside }).last();
-  await expect(island).not.toHaveAttribute('ssr', /.*/);
+  if (await island.count()) await expect(island).not.toHaveAttribute('ssr', /.*/);
+  else await expect(page.locator('html')).toHaveAttribute('data-scripts', 'ready');
 }
 
 /** Polls the served HTML of `path` until `text` is gone (a rebuild after a save is live). */

@@ -127,6 +127,22 @@ test('a stale page revalidates the list; a member without a bio shows the defaul
   await expect(card.getByRole('link')).toHaveCount(0);
 });
 
+test('a stale page whose list has not changed keeps its cards and downloads no rendering code', async ({
+  page,
+}) => {
+  await page.clock.setFixedTime(Date.now() + 10 * 60_000);
+  const scripts: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+  const reread = page.waitForResponse('**/api/team-members');
+  await page.goto('/team');
+  const members = (await (await reread).json()) as Member[];
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('#advisory-team [data-member-name]')).toHaveText(
+    members.sort(byOrder).map((m) => m.name),
+  );
+  expect(scripts.filter((s) => /team-render|react/.test(s))).toEqual([]);
+});
+
 test('an empty advisory list says so', async ({ page }) => {
   await page.clock.setFixedTime(Date.now() + 10 * 60_000);
   await page.route('**/api/team-members', (route) => route.fulfill({ json: [] }));

@@ -1,7 +1,4 @@
-import Calendar from 'lucide-react/icons/calendar';
-import Clock from 'lucide-react/icons/clock';
-import MapPin from 'lucide-react/icons/map-pin';
-import Video from 'lucide-react/icons/video';
+import { Icon } from '../ui/Icon';
 import {
   eventAction,
   eventDateLabel,
@@ -58,20 +55,20 @@ export default function EventCard({ event, now }: { event: ClientEvent; now: num
       </h3>
       <ul className="mt-3 space-y-1.5 text-sm text-ink-muted">
         <li className="flex items-center gap-2">
-          <Calendar className="h-4 w-4 flex-none text-brand-600" aria-hidden="true" />
+          <Icon name="calendar" className="h-4 w-4 flex-none text-brand-600" />
           <span data-testid="event-date">{eventDateLabel(event)}</span>
         </li>
         {time && (
           <li className="flex items-center gap-2">
-            <Clock className="h-4 w-4 flex-none text-brand-600" aria-hidden="true" />
+            <Icon name="clock" className="h-4 w-4 flex-none text-brand-600" />
             <span>{time}</span>
           </li>
         )}
         <li className="flex items-center gap-2">
           {event.isVirtual ? (
-            <Video className="h-4 w-4 flex-none text-brand-600" aria-hidden="true" />
+            <Icon name="video" className="h-4 w-4 flex-none text-brand-600" />
           ) : (
-            <MapPin className="h-4 w-4 flex-none text-brand-600" aria-hidden="true" />
+            <Icon name="pin" className="h-4 w-4 flex-none text-brand-600" />
           )}
           <span>{eventLocationLabel(event)}</span>
         </li>

@@ -1,4 +1,4 @@
-import { ICONS, STROKE_ICONS } from '../ui/icons';
+import { Icon } from '../ui/Icon';
 import { memberInitials } from '../../lib/format';
 import { personUrl } from '../../lib/people';
 import { memberPhoto, responsiveImage } from '../../lib/responsive-image';
@@ -16,30 +16,12 @@ export type MemberCardData = Pick<
   slug?: string;
 };
 
-function Icon({ name, className = 'size-4' }: { name: keyof typeof ICONS; className?: string }) {
-  const stroke = STROKE_ICONS.has(name);
-  return (
-    <svg
-      className={className}
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill={stroke ? 'none' : 'currentColor'}
-      stroke={stroke ? 'currentColor' : 'none'}
-      strokeWidth={stroke ? 2 : undefined}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={ICONS[name]} />
-    </svg>
-  );
-}
-
 const iconLink =
   'inline-flex size-10 items-center justify-center rounded-full border border-slate-200 text-ink-muted transition hover:border-brand-300 hover:bg-brand-50 hover:text-brand-700';
 
 /**
  * One team member, the same card on the home page (rendered to static HTML) and on /team (inside
- * the TeamLive island): photo or a modest monogram, name, position, the links that are set, and
+ * TeamList, which a stale /team renders again in the browser): photo or a modest monogram, name, position, the links that are set, and
  * a Bio/Less toggle, and a link to their own page (/team/<slug>). The bio is a native exclusive <details> (`bioGroup` names the group), so it
  * works without JavaScript. Texts carry the inline editor's markers. `photoSizes` is the card's
  * width in its grid (balancedCellSizes), so the photo is fetched at the size it is shown. `focus`:

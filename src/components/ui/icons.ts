@@ -11,7 +11,26 @@ export const ICONS = {
   chevron: 'M6 9l6 6 6-6',
   pencil: 'M4 20h4L18.5 9.5a2.1 2.1 0 0 0-4-4L4 16v4zM13.5 6.5l4 4',
   arrow: 'M5 12h14M13 6l6 6-6 6',
+  calendar:
+    'M4 7a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2zM4 10h16M8 3v4M16 3v4',
+  clock: 'M3 12a9 9 0 1 0 18 0 9 9 0 1 0-18 0M12 7v5l3 2',
+  pin: 'M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21zM10 9.5a2 2 0 1 0 4 0 2 2 0 1 0-4 0',
+  video:
+    'M3 7.5A1.5 1.5 0 0 1 4.5 6h9A1.5 1.5 0 0 1 15 7.5v9a1.5 1.5 0 0 1-1.5 1.5h-9A1.5 1.5 0 0 1 3 16.5zM15 10.5 21 7v10l-6-3.5',
+  play: 'M7 4.5v15L19.5 12z',
+  close: 'M6 6l12 12M18 6 6 18',
 } as const;
 
 /** Icons drawn with a stroke rather than a fill. */
-export const STROKE_ICONS = new Set<keyof typeof ICONS>(['mail', 'chevron', 'pencil', 'arrow']);
+export const STROKE_ICONS = new Set<keyof typeof ICONS>([
+  'mail',
+  'chevron',
+  'pencil',
+  'arrow',
+  'calendar',
+  'clock',
+  'pin',
+  'video',
+  'play',
+  'close',
+]);

@@ -1,9 +1,6 @@
-import { useEffect, useState } from 'react';
-import { MemberCard } from '../sections/MemberCard';
-import { fetchQuery } from '../../lib/api';
+import { MemberCard } from './MemberCard';
 import { BALANCED_GRID, balancedCell, balancedCellSizes } from '../../lib/balanced-grid';
 import type { TeamMember } from '../../schemas/team-member';
-import { byOrder } from '../../schemas/order';
 import type { ImageFocus } from '../../schemas/image-focus';
 
 /** The member fields the team page shows. */
@@ -23,39 +20,21 @@ export type TeamMemberView = Pick<
   | 'createdAt'
 >;
 
-/** Team list freshness: a page built less than 5 minutes ago is not re-checked. */
-const FRESH_MS = 5 * 60_000;
-
 /**
- * The advisory team grid: rendered at build time from the content store, then re-checked
- * against /api/team-members when the page is older than the list's 5-minute freshness.
+ * The advisory team grid of /team, or what stands in for it: the build renders it to static
+ * HTML, and team-refresh.ts renders it again in the browser only when a stale page's re-check
+ * finds a different list. `members` null: the list is not known yet (`failed`: nor can it be).
  */
-export default function TeamLive({
-  initial,
-  builtAt,
+export function TeamList({
+  members,
+  failed = false,
   foci = {},
 }: {
-  initial: TeamMemberView[] | null;
-  builtAt: number;
-  /** Focal points of the photos known at build, by address: a re-checked list keeps its crops. */
+  members: TeamMemberView[] | null;
+  failed?: boolean;
+  /** Focal points of the photos known at build, by address: a re-rendered list keeps its crops. */
   foci?: Record<string, ImageFocus>;
 }) {
-  const [members, setMembers] = useState(initial);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    if (initial && Date.now() - builtAt < FRESH_MS) return;
-    let live = true;
-    fetchQuery<TeamMemberView[]>('/api/team-members').then(
-      (list) => live && Array.isArray(list) && setMembers(list.slice().sort(byOrder)),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [initial, builtAt]);
-
-  // Build-time data stays on screen when the re-check fails; the messages are for having none.
   if (!members && failed) {
     return (
       <p
