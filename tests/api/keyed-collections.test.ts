@@ -15,6 +15,7 @@ import { forEachLimited } from '../../src/server/storage/records';
 import releaseScheduled from '../../netlify/functions/release-scheduled';
 import { useAdminSite } from '../helpers/admin-site';
 import { countBlobCalls } from '../helpers/blobs-counter';
+import { storedRows } from '../helpers/stored-index';
 
 const t = useAdminSite();
 const content = () => getStore({ name: 'content', consistency: 'strong' });
@@ -32,23 +33,8 @@ interface StoredHead {
 }
 const head = async () =>
   (await content().get('publications-index', { type: 'json' })) as StoredHead | null;
-const chunk = async (id: string) =>
-  (
-    (await content().get(`publications-index-chunks/${id}`, { type: 'json' })) as {
-      rows: StoredRow[];
-    } | null
-  )?.rows;
-/** The index rows in order, as stored: the chunks the head names (or the earlier one document). */
-async function index(): Promise<StoredRow[]> {
-  const found = await head();
-  if (!found) return [];
-  if (found.rows) return found.rows;
-  const parts = await Promise.all(found.chunks!.map((c) => chunk(c.id)));
-  return parts.flatMap((rows, n) => {
-    if (!rows) throw new Error(`Chunk ${found.chunks![n]!.id} is named but missing`);
-    return rows;
-  });
-}
+/** The index rows in order, as stored. */
+const index = () => storedRows<StoredRow>('publications');
 const record = async (id: string) =>
   (await content().get(`publications-records/${id}`, { type: 'json' })) as {
     rev: number;
@@ -547,7 +533,12 @@ describe('the index in chunks', () => {
         .sort();
     return { key, idx, named, stored };
   };
-  const row = (n: number, orderKey: string, status = 'published', until = 0): TestRow => ({
+  const row = (
+    n: number,
+    orderKey: string,
+    status = 'published',
+    until: number | null = 0,
+  ): TestRow => ({
     id: `r${n}`,
     orderKey,
     status,
