@@ -115,9 +115,16 @@ interface KeyedOptions<I> {
   openUntil?: (row: Row) => number;
 }
 
-/** The labels a row is counted under in the index, so counts and the dashboard read no chunk. */
-const tallyOf = (row: Row): string[] =>
-  row.status !== 'draft' && row.missingAlt ? [row.status, 'missing-alt'] : [row.status];
+/**
+ * What the index head counts per chunk, so the dashboard and the release check read only chunks
+ * that hold such rows: public records missing alt text, and scheduled ones. Only these: every
+ * label adds to a head every write sends.
+ */
+const tallyOf = (row: Row): Tally[] => [
+  ...(row.status !== 'draft' && row.missingAlt ? (['missing-alt'] as const) : []),
+  ...(row.status === 'scheduled' ? (['scheduled'] as const) : []),
+];
+type Tally = 'missing-alt' | 'scheduled';
 
 /** Where to move one item: first, or just before or after another. */
 export type MoveTo = 'top' | { before: string } | { after: string };
@@ -327,8 +334,8 @@ export function keyedCollection<S extends z.ZodType<Item>>(
     imageFields: [opts.imageField],
     /** The index: one row per record, in order (never bodies). */
     rows,
-    /** The rows counted under a label ('missing-alt', a status): reads only the chunks holding them. */
-    counted: (label: 'missing-alt' | ReleaseStatus): Promise<Row[]> => index.counted(label),
+    /** The rows counted under a label (tallyOf): reads only the chunks holding them. */
+    counted: (label: Tally): Promise<Row[]> => index.counted(label),
     /** How many records are upcoming at `now` (see openUntil), from the index head alone. */
     openAt: (now: number): Promise<number> => index.openAt(now),
     /** The row a record version gets (for seeding many records at once, as a benchmark does). */

@@ -95,6 +95,8 @@ forgetWithParsedCopies(() => chunkCopies.clear());
 const joined = new WeakMap<object, readonly OrderedRow[]>();
 
 const bytesOf = (rows: readonly unknown[]) => JSON.stringify(rows).length;
+/** A random chunk id: 16 hex digits (64 bits) keep the head short and never meet twice. */
+const newChunkId = () => crypto.randomUUID().replace(/-/g, '').slice(0, 16);
 
 export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>) {
   const headSchema = z.object({
@@ -208,12 +210,12 @@ export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>
   ): Promise<ChunkRef[]> {
     const now = Date.now();
     const make = (rows: Row[]) => {
-      const id = crypto.randomUUID().replace(/-/g, '').slice(0, 20);
+      const id = newChunkId();
       fresh.push({ key: chunkKey(id), rows });
       return refOf(id, rows, now);
     };
     if ('all' in edit || !head.chunks) {
-      const all = 'all' in edit ? edit.all : applied(await rowsOf(head), edit);
+      const all = 'all' in edit ? [...edit.all].sort(byKey) : applied(await rowsOf(head), edit);
       return cut(all).map(make);
     }
     const refs = head.chunks;
@@ -372,7 +374,7 @@ export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>
     async create(rows: Row[]): Promise<boolean> {
       const now = Date.now();
       const made = cut(rows).map((part) => {
-        const id = crypto.randomUUID().replace(/-/g, '').slice(0, 20);
+        const id = newChunkId();
         return { key: chunkKey(id), rows: part, ref: refOf(id, part, now) };
       });
       await forEachLimited(made, 8, (c) =>
