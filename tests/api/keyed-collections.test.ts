@@ -631,6 +631,24 @@ describe('the index in chunks', () => {
     }
   });
 
+  it('sweeps the chunks a change that died left unnamed, once no change in flight can name them', async () => {
+    const { key, idx, named, stored } = fresh();
+    const keys = keysInOrder(40);
+    await idx.change(() => ({ all: keys.map((k, n) => row(n, k)) }));
+    const chunks = await named();
+    // What a process killed between its chunks and its head leaves behind: chunks no head names.
+    const now = Date.now();
+    const orphan = (at: number) => `${at.toString(36).padStart(9, '0')}deadbeef`;
+    await content().setJSON(`${key}-chunks/${orphan(now - 3_600_000)}`, { rows: [] });
+    await content().setJSON(`${key}-chunks/${orphan(now)}`, { rows: [] });
+    expect(await idx.sweep(now)).toBe(1);
+    expect(await stored()).toEqual([...chunks, orphan(now)].sort());
+    // The one just written may be a change's still running: it goes once that cannot be.
+    expect(await idx.sweep(now + 3_600_000)).toBe(1);
+    expect(await stored()).toEqual(chunks.slice().sort());
+    expect(await ids(idx)).toHaveLength(40);
+  });
+
   it('splits an index stored as one document on its first change, once, when changes race', async () => {
     const { key, idx, named, stored } = fresh();
     const keys = keysInOrder(150);

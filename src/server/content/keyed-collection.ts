@@ -336,6 +336,8 @@ export function keyedCollection<S extends z.ZodType<Item>>(
     rows,
     /** The rows counted under a label (tallyOf): reads only the chunks holding them. */
     counted: (label: Tally): Promise<Row[]> => index.counted(label),
+    /** Deletes index chunks a write that died left unnamed (hourly: upload-sweep). */
+    sweepIndex: (now?: number): Promise<number> => index.sweep(now),
     /** How many records are upcoming at `now` (see openUntil), from the index head alone. */
     openAt: (now: number): Promise<number> => index.openAt(now),
     /** The row a record version gets (for seeding many records at once, as a benchmark does). */

@@ -1,7 +1,7 @@
 import type { Store } from '@netlify/blobs';
 import { z } from 'zod';
 import { StorageError } from '../http/errors';
-import { forEachLimited } from './records';
+import { forEachLimited, listKeys } from './records';
 import {
   createJSON,
   deleteKey,
@@ -29,7 +29,8 @@ import {
  *   MIN_BYTES joins its neighbour, so the head stays small and a change writes a bounded amount.
  * - The chunks a landed head no longer names are deleted after it landed; chunks written by a try
  *   that lost the etag race, or by one that failed, are deleted too. A process dying in between
- *   only leaves unnamed chunks behind, which nothing reads.
+ *   only leaves unnamed chunks behind, which nothing reads, and `sweep` (hourly) deletes once
+ *   they are old enough that no change in flight can still name them.
  * - A reader that finds a named chunk gone read a head that has since been replaced: it reads the
  *   head again and starts over.
  * - A warm instance keeps the chunks it read (they never change) and the head (asked for with its
@@ -95,8 +96,18 @@ forgetWithParsedCopies(() => chunkCopies.clear());
 const joined = new WeakMap<object, readonly OrderedRow[]>();
 
 const bytesOf = (rows: readonly unknown[]) => JSON.stringify(rows).length;
-/** A random chunk id: 16 hex digits (64 bits) keep the head short and never meet twice. */
-const newChunkId = () => crypto.randomUUID().replace(/-/g, '').slice(0, 16);
+/**
+ * A chunk id: when it was written (milliseconds, 9 base-36 digits, so the sweep can tell an
+ * abandoned chunk from one a change is about to name) and 8 random hex digits.
+ */
+const newChunkId = (now = Date.now()) =>
+  `${now.toString(36).padStart(9, '0')}${crypto.randomUUID().slice(0, 8)}`;
+const timeOfChunkId = (id: string) => parseInt(id.slice(0, 9), 36);
+/**
+ * An unnamed chunk older than this was written by a change that failed or died: no change takes
+ * this long between writing its chunks and its head (a function runs 15 minutes at most).
+ */
+const ABANDONED_MS = 30 * 60_000;
 
 export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>) {
   const headSchema = z.object({
@@ -387,6 +398,23 @@ export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>
       return created;
     },
     change,
+    /**
+     * Deletes the chunks no head names that were written long enough ago (ABANDONED_MS) that no
+     * change still running can name them: what a process dying mid-change left. A chunk the
+     * head stops naming is never named again, so one the head did not name when this read it
+     * stays unnamed. Answers how many it deleted.
+     */
+    async sweep(now = Date.now()): Promise<number> {
+      const head = await current();
+      const named = new Set((head?.chunks ?? []).map((c) => c.id));
+      const prefix = chunkKey('');
+      const stale = (await listKeys(o.store(), prefix)).filter((key) => {
+        const id = key.slice(prefix.length);
+        return !named.has(id) && now - timeOfChunkId(id) > ABANDONED_MS;
+      });
+      await dropChunks(stale);
+      return stale.length;
+    },
   };
 }
 
