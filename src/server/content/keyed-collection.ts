@@ -7,11 +7,11 @@ import { CACHE_TAGS, purgeTags } from '../http/cdn-cache';
 import { HttpError } from '../http/errors';
 import { COLLECTION_KEYS, KEYED_COLLECTIONS } from '../storage/keys';
 import { orderedIndex } from '../storage/ordered-index';
-import { forEachLimited, listKeys, paginate, readRecords, type Page } from '../storage/records';
+import { singleDocument } from './keyed-migration';
+import { forEachLimited, paginate, readRecords, type Page } from '../storage/records';
 import {
   assertExpected,
   createJSON,
-  deleteKey,
   openStore,
   readJSON,
   STORES,
@@ -48,7 +48,7 @@ import {
  *
  * An answer is sent only after both writes landed, so nothing acknowledged is lost. A collection
  * stored the old way, as one document, is moved to this layout by the first read or write (see
- * `migrate`), with no step anyone runs.
+ * keyed-migration.ts), with no step anyone runs.
  */
 
 /** What every row holds, whatever the collection. */
@@ -169,10 +169,6 @@ export function keyedCollection<S extends z.ZodType<Item>>(
   }) as unknown as z.ZodType<Rec, Rec>;
   /** A live record version: what a save wrote. */
   type Live = { rev: number; item: I };
-  const singleSchema = z.object({ items: z.array(itemSchema) }) as unknown as z.ZodType<
-    { items: I[] },
-    { items: I[] }
-  >;
   const store = () => openStore(STORES.content);
   const indexKey = COLLECTION_KEYS.index(name);
   const recordKey = (id: string) => COLLECTION_KEYS.record(name, id);
@@ -196,43 +192,19 @@ export function keyedCollection<S extends z.ZodType<Item>>(
   const keyAt = (rows: readonly Row[], position: number) =>
     keyBetween(rows[position - 1]?.orderKey ?? null, rows[position]?.orderKey ?? null);
 
-  /**
-   * Moves a collection stored as one document to one key per record. Idempotent and safe when
-   * two functions run it at once or one dies half-way: records are created only where no key
-   * exists yet (a record already there is this migration's own, or newer), and the index is
-   * created only if none exists, so exactly one migration's index wins and nobody writes to the
-   * new layout before it exists. The old document is deleted only after the index exists. A
-   * store with neither has nothing to move and is left as it is (a build, which may only read,
-   * reads such a store too).
-   */
-  async function migrate(): Promise<readonly Row[]> {
-    const found = await readJSON(store(), COLLECTION_KEYS.single(name), singleSchema);
-    // Nothing stored the old way: nothing to move, and the first write creates the index. A
-    // migration that finished between our two reads left its index: read that once more.
-    if (!found) return (await index.all()) ?? [];
-    const items = fromSingle(found.value.items);
-    const orderKeys = keysInOrder(items.length);
-    const rows = items.map((item, n) => rowOf(item, orderKeys[n]!, 1));
-    // A run that died half-way wrote some records already: list them once, write the rest.
-    const written = new Set(await listKeys(store(), COLLECTION_KEYS.records(name)));
-    await forEachLimited(items, 16, async (item) => {
-      if (!written.has(recordKey(item.id)))
-        await createJSON(store(), recordKey(item.id), recordSchema, { rev: 1, item });
-    });
-    await index.create(rows);
-    await deleteKey(store(), COLLECTION_KEYS.single(name));
-    const made = await index.all();
-    if (!made) throw new HttpError(503, `The ${name} index could not be created`);
-    return made;
-  }
-
-  /** The items of the single document, as the old layout read them: slugs given, in order. */
-  const fromSingle = (items: I[]): I[] =>
-    (assignSlugs(items) as I[]).sort(byOrder).map((item, order) => ({ ...item, order }));
+  // The layout older versions kept, one document of every item, and its move (keyed-migration.ts).
+  const single = singleDocument<I, Row>({
+    name,
+    store,
+    itemSchema: itemSchema as unknown as z.ZodType<I>,
+    createRecord: (item) => createJSON(store(), recordKey(item.id), recordSchema, { rev: 1, item }),
+    rowOf,
+    index,
+  });
 
   /** The index rows, in order (a shared copy: do not change them). */
   async function rows(): Promise<readonly Row[]> {
-    return (await index.all()) ?? migrate();
+    return (await index.all()) ?? single.migrate();
   }
 
   async function readRecord(id: string): Promise<{ value: Rec; etag?: string } | null> {
@@ -350,8 +322,7 @@ export function keyedCollection<S extends z.ZodType<Item>>(
       // The build may not write: before any function has moved a single document, it reads that.
       const all = await index.all();
       if (!all) {
-        const found = await readJSON(store(), COLLECTION_KEYS.single(name), singleSchema);
-        return fromSingle(found?.value.items ?? []);
+        return single.read();
       }
       const records = await readRecords(
         store(),
