@@ -631,6 +631,63 @@ describe('the index in chunks', () => {
     }
   });
 
+  it('loses no change when many land at once across chunks (property)', async () => {
+    const { idx, named, stored } = fresh();
+    const next = random(Number(process.env.FUZZ_SEED ?? 7));
+    const keys = keysInOrder(150);
+    await idx.change(() => ({ all: keys.map((k, n) => row(n, k)) }));
+    expect((await named()).length).toBeGreaterThan(4);
+    // The model: each id with the place it should end at, as a key between neighbours.
+    let added = 1000;
+    for (let round = 0; round < 4; round++) {
+      const present = await ids(idx);
+      const dropped = new Set<string>();
+      const moved = new Set<string>();
+      const made: string[] = [];
+      const ops: Promise<void>[] = [];
+      for (let n = 0; n < 16; n++) {
+        const id = present[Math.floor(next() * present.length)]!;
+        const roll = next();
+        if (dropped.has(id) || moved.has(id)) continue;
+        if (roll < 0.25) {
+          dropped.add(id);
+          ops.push(idx.change(() => ({ drop: [id] })));
+        } else if (roll < 0.5) {
+          const fresh = `r${added++}`;
+          made.push(fresh);
+          ops.push(
+            idx.change((all) => {
+              const at = Math.floor(next() * (all.length + 1));
+              const key = keyBetween(all[at - 1]?.orderKey ?? null, all[at]?.orderKey ?? null);
+              return { put: [row(Number(fresh.slice(1)), key)] };
+            }),
+          );
+        } else {
+          // To the top, or to the end: across every chunk between.
+          moved.add(id);
+          const top = roll < 0.75;
+          ops.push(
+            idx.change((all) => {
+              const others = all.filter((r) => r.id !== id);
+              const key = top
+                ? keyBetween(null, others[0]!.orderKey)
+                : keyBetween(others.at(-1)!.orderKey, null);
+              return { put: [{ ...all.find((r) => r.id === id)!, orderKey: key }] };
+            }),
+          );
+        }
+      }
+      await Promise.all(ops);
+      const after = (await idx.all())!;
+      const expected = new Set([...present.filter((id) => !dropped.has(id)), ...made]);
+      expect(new Set(after.map((r) => r.id))).toEqual(expected);
+      expect(after).toHaveLength(expected.size);
+      const order = after.map((r) => r.orderKey);
+      expect(order.slice().sort()).toEqual(order);
+      expect(await stored()).toEqual((await named()).sort());
+    }
+  }, 60_000);
+
   it('sweeps the chunks a change that died left unnamed, once no change in flight can name them', async () => {
     const { key, idx, named, stored } = fresh();
     const keys = keysInOrder(40);
