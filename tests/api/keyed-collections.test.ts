@@ -478,6 +478,13 @@ describe('nothing acknowledged is lost', () => {
     // The build reads the records themselves: it shows every landed save.
     const built = new Map((await publications.list()).map((p) => [p.id, p.title]));
     for (const id of ids) expect(built.get(id)).toBe((await record(id))?.item?.title);
+    // Chunks the killed writer wrote but no head names (it died between them and the head) are
+    // swept once no change in flight could still name them; the named ones all stay.
+    await publications.sweepIndex(Date.now() + 3_600_000);
+    const { blobs } = await content().list({ prefix: 'publications-index-chunks/' });
+    expect(blobs.map((b) => b.key.slice('publications-index-chunks/'.length)).sort()).toEqual(
+      (await head())!.chunks!.map((c) => c.id).sort(),
+    );
     // A row left a version behind is rewritten when an editor opens the record, or by the next
     // save of it.
     for (const [n, id] of ids.entries()) {
