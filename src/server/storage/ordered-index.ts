@@ -15,11 +15,11 @@ import {
  * An index of rows kept in order by each row's order key (src/lib/order-key.ts), for a collection
  * that grows (publications, events): one small head document and the rows in chunks.
  *
- * - Each chunk is its own blob, `<head key>-chunks/<random id>`, holding a run of rows in order,
+ * - Each chunk is its own blob, `<head key>-chunks/<time><random>`, holding a run of rows in order,
  *   a few dozen kilobytes at most, and is never changed once written. Chunk n's rows all sort
  *   before chunk n + 1's.
  * - The head names the chunks in order with what each holds: its first order key, how many rows,
- *   how many of each tally (a caller's labels: statuses, rows needing attention) and the times
+ *   how many of each tally (a caller's labels, e.g. scheduled rows) and the times
  *   until which rows count as open (events not ended yet). Counts and the dashboard read the head
  *   alone; a page reads the head and the one or two chunks it falls in.
  * - A change reads the head, writes new chunks for the rows it touches (usually one chunk; two for
