@@ -335,27 +335,32 @@ try {
   if (!BUILD_ONLY) {
     // The media library's index as 5,000 uploads leave it (the Media page reads only the index
     // and one uses document per image shown); every tenth image still without alt text.
+    // With the metadata every index write stores (the count of images without alt text).
     const { MEDIA_KEYS } = await import('../../src/server/storage/keys');
+    const { assetIndexMetadata } = await import('../../src/server/content/media');
     const hex = (n: number) => n.toString(16).padStart(24, '0');
-    await openStore(STORES.media).setJSON(MEDIA_KEYS.index, {
-      rows: Array.from({ length: SIZES.assets }, (_, n) => ({
-        id: hex(n),
-        file: `${hex(n)}${'0'.repeat(40)}.jpg`,
-        previousFiles: [],
-        name: `photo-${n}.jpg`,
-        size: 350_000,
-        width: 2000,
-        height: 1333,
-        type: 'image/jpeg',
-        alt: n % 10 === 0 ? '' : `Photo ${n} of a workshop`,
-        credit: `Photographer ${n % 50}`,
-        licence: 'CC BY 4.0',
-        focalX: 0.5,
-        focalY: 0.5,
-        uploadedBy: 'scale-admin',
-        uploadedAt: new Date(now - n * 60_000).toISOString(),
-      })),
-    });
+    const assets = Array.from({ length: SIZES.assets }, (_, n) => ({
+      id: hex(n),
+      file: `${hex(n)}${'0'.repeat(40)}.jpg`,
+      previousFiles: [],
+      name: `photo-${n}.jpg`,
+      size: 350_000,
+      width: 2000,
+      height: 1333,
+      type: 'image/jpeg',
+      alt: n % 10 === 0 ? '' : `Photo ${n} of a workshop`,
+      credit: `Photographer ${n % 50}`,
+      licence: 'CC BY 4.0',
+      focalX: 0.5,
+      focalY: 0.5,
+      uploadedBy: 'scale-admin',
+      uploadedAt: new Date(now - n * 60_000).toISOString(),
+    }));
+    await openStore(STORES.media).setJSON(
+      MEDIA_KEYS.index,
+      { rows: assets },
+      { metadata: assetIndexMetadata(assets) },
+    );
     console.log(`  ${SIZES.assets} media assets`);
   }
   if (!BUILD_ONLY && !MEDIA_ONLY)

@@ -6,12 +6,16 @@ import path from 'node:path';
 import { getStore } from '@netlify/blobs';
 import { describe, expect, it } from 'vitest';
 import { publications } from '../../src/server/content/collections';
-import { keyBetween } from '../../src/lib/order-key';
+import { z } from 'zod';
+import { keyBetween, keysInOrder } from '../../src/lib/order-key';
+import { orderedIndex } from '../../src/server/storage/ordered-index';
+import { forgetParsedCopies, openStore, STORES } from '../../src/server/storage/store';
 import { publicationSchema } from '../../src/schemas/publication';
 import { forEachLimited } from '../../src/server/storage/records';
 import releaseScheduled from '../../netlify/functions/release-scheduled';
 import { useAdminSite } from '../helpers/admin-site';
 import { countBlobCalls } from '../helpers/blobs-counter';
+import { storedRows } from '../helpers/stored-index';
 
 const t = useAdminSite();
 const content = () => getStore({ name: 'content', consistency: 'strong' });
@@ -23,12 +27,14 @@ interface StoredRow {
   rev: number;
   status: string;
 }
-const index = async () =>
-  (
-    (await content().get('publications-index', { type: 'json' })) as {
-      rows: StoredRow[];
-    } | null
-  )?.rows ?? [];
+interface StoredHead {
+  rows?: StoredRow[];
+  chunks?: { id: string; first: string; count: number; tally?: Record<string, number> }[];
+}
+const head = async () =>
+  (await content().get('publications-index', { type: 'json' })) as StoredHead | null;
+/** The index rows in order, as stored. */
+const index = () => storedRows<StoredRow>('publications');
 const record = async (id: string) =>
   (await content().get(`publications-records/${id}`, { type: 'json' })) as {
     rev: number;
@@ -50,7 +56,9 @@ const create = async (fields: Record<string, unknown>) => {
 
 /**
  * Writes `count` publications straight into the store, after the ones there (records in
- * parallel, then one index write): thousands in seconds, as no test could afford over HTTP.
+ * parallel, then one index write): thousands in seconds, as no test could afford over HTTP. The
+ * index is written in the earlier layout, one document of every row, which the next write of the
+ * collection splits into chunks.
  */
 async function seedAfter(count: number, prefix: string) {
   const rows = await index();
@@ -254,7 +262,15 @@ describe('moving one item', () => {
 describe('what a request answers does not grow with the library', () => {
   it('answers the same bytes over 100 and over 5,000 publications, but for the totals', async () => {
     await clearPublications();
+    // The seeded index is one document of every row: a save of the last row splits it into chunks.
+    const splitBySave = async () => {
+      const last = (await index()).at(-1)!.id;
+      const res = await t.admin.patch(`/api/publications/${last}`, { description: 'Saved.' });
+      expect(res.status, res.text).toBe(200);
+      expect((await head())?.rows).toBeUndefined();
+    };
     await seedAfter(100, 'first');
+    await splitBySave();
     const first = (await index())[0]!.id;
     const requests: [string, () => Promise<{ text: string; status: number }>][] = [
       ['public list', () => t.anon.get('/api/publications')],
@@ -286,7 +302,9 @@ describe('what a request answers does not grow with the library', () => {
     await run();
     const small = await run();
     await seedAfter(4_900, 'more');
+    await splitBySave();
     expect(await index()).toHaveLength(5_000);
+    expect((await head())!.chunks!.length).toBeGreaterThan(20);
     const large = await run();
     for (const [name] of requests) {
       expect(large[name]!.text, name).toBe(small[name]!.text);
@@ -295,7 +313,9 @@ describe('what a request answers does not grow with the library', () => {
     // The public list stays far under Netlify's 6 MB at any size: one page of summaries.
     expect(large['public list']!.bytes).toBeLessThan(100_000);
     // The dashboard, the release tracker and the every-minute release check read the index and
-    // never a record, at 5,000 publications as at five.
+    // never a record, at 5,000 publications as at five; and, as a new function instance starts
+    // knowing nothing, no chunk of the index either (no row is scheduled or lacks alt text).
+    forgetParsedCopies();
     const counter = await countBlobCalls();
     try {
       for (const work of [
@@ -307,10 +327,23 @@ describe('what a request answers does not grow with the library', () => {
         const { calls, result } = await counter.during(work);
         expect(result.status).toBe(200);
         expect(
-          calls.filter((c) => c.includes('-records/')),
+          calls.filter((c) => c.includes('-records/') || c.includes('-index-chunks/')),
           calls.join('\n'),
         ).toEqual([]);
       }
+      // A title change and a move write one record, a chunk or two and the head: far from the
+      // whole index (about 2 MB here).
+      const { result: saved, bytesWritten: saveBytes } = await counter.during(() =>
+        t.admin.patch(`/api/publications/${first}`, { title: 'first report 0, retitled' }),
+      );
+      expect(saved.status, saved.text).toBe(200);
+      expect(saveBytes).toBeLessThan(64 * 1024);
+      const { result: moved, bytesWritten: moveBytes } = await counter.during(() =>
+        t.admin.put('/api/publications/order', { id: first, before: 'more-02500' }),
+      );
+      expect(moved.status, moved.text).toBe(200);
+      expect(moveBytes).toBeLessThan(128 * 1024);
+      expect((await index()).findIndex((r) => r.id === first)).toBe(100 + 2500 - 1);
     } finally {
       await counter.close();
     }
@@ -384,6 +417,12 @@ describe('nothing acknowledged is lost', () => {
       expect(new Set(rows.map((r) => r.id))).toEqual(new Set(model.keys()));
       const keys = rows.map((r) => r.orderKey);
       expect(new Set(keys).size).toBe(keys.length);
+      // Every chunk a change replaced, or wrote in a try that lost the race, is gone.
+      const named = (await head())!.chunks!.map((c) => c.id).sort();
+      const { blobs } = await content().list({ prefix: 'publications-index-chunks/' });
+      expect(blobs.map((b) => b.key.slice('publications-index-chunks/'.length)).sort()).toEqual(
+        named,
+      );
       expect(keys.slice().sort()).toEqual(keys);
       for (const row of rows) {
         const stored = await record(row.id);
@@ -439,6 +478,13 @@ describe('nothing acknowledged is lost', () => {
     // The build reads the records themselves: it shows every landed save.
     const built = new Map((await publications.list()).map((p) => [p.id, p.title]));
     for (const id of ids) expect(built.get(id)).toBe((await record(id))?.item?.title);
+    // Chunks the killed writer wrote but no head names (it died between them and the head) are
+    // swept once no change in flight could still name them; the named ones all stay.
+    await publications.sweepIndex(Date.now() + 3_600_000);
+    const { blobs } = await content().list({ prefix: 'publications-index-chunks/' });
+    expect(blobs.map((b) => b.key.slice('publications-index-chunks/'.length)).sort()).toEqual(
+      (await head())!.chunks!.map((c) => c.id).sort(),
+    );
     // A row left a version behind is rewritten when an editor opens the record, or by the next
     // save of it.
     for (const [n, id] of ids.entries()) {
@@ -454,4 +500,248 @@ describe('nothing acknowledged is lost', () => {
       expect(row.title).toBe(stored?.item?.title);
     }
   }, 120_000);
+});
+
+describe('the index in chunks', () => {
+  interface TestRow {
+    id: string;
+    orderKey: string;
+    status: string;
+    /** When it stops counting as open; null: never. */
+    until: number | null;
+    pad: string;
+  }
+  const testRow = z.object({
+    id: z.string(),
+    orderKey: z.string(),
+    status: z.string(),
+    until: z.number().nullable(),
+    pad: z.string(),
+  }) as z.ZodType<TestRow, TestRow>;
+  let made = 0;
+  /** An index of its own under a fresh key, rows of about 1 KB. */
+  const fresh = () => {
+    const key = `test-index-${++made}`;
+    const idx = orderedIndex<TestRow>({
+      what: 'test',
+      store: () => openStore(STORES.content),
+      key,
+      row: testRow,
+      tally: (r) => [r.status],
+      openUntil: (r) => r.until ?? NaN,
+    });
+    const named = async () =>
+      ((await content().get(key, { type: 'json' })) as { chunks: { id: string }[] }).chunks.map(
+        (c) => c.id,
+      );
+    const stored = async () =>
+      (await content().list({ prefix: `${key}-chunks/` })).blobs
+        .map((b) => b.key.slice(`${key}-chunks/`.length))
+        .sort();
+    return { key, idx, named, stored };
+  };
+  const row = (
+    n: number,
+    orderKey: string,
+    status = 'published',
+    until: number | null = 0,
+  ): TestRow => ({
+    id: `r${n}`,
+    orderKey,
+    status,
+    until,
+    pad: 'x'.repeat(1000),
+  });
+  const ids = async (idx: ReturnType<typeof fresh>['idx']) =>
+    ((await idx.all()) ?? []).map((r) => r.id);
+
+  it('splits a chunk that grows too big, joins one that shrinks, and writes only what changed', async () => {
+    const { key, idx, named, stored } = fresh();
+    const keys = keysInOrder(120);
+    const counter = await countBlobCalls();
+    try {
+      for (let n = 0; n < 120; n++) {
+        const { bytesWritten } = await counter.during(() =>
+          idx.change(() => ({ put: [row(n, keys[n]!)] })),
+        );
+        // One chunk of at most 40 KB and the head, however many rows there are.
+        expect(bytesWritten).toBeLessThan(48 * 1024);
+      }
+    } finally {
+      await counter.close();
+    }
+    expect(await ids(idx)).toEqual(Array.from({ length: 120 }, (_, n) => `r${n}`));
+    const chunks = await named();
+    expect(chunks.length).toBeGreaterThanOrEqual(3);
+    // Every chunk a change replaced is gone: the store holds exactly the chunks the head names.
+    expect(await stored()).toEqual(chunks.slice().sort());
+    const sizes = await Promise.all(
+      chunks.map(
+        async (id) =>
+          JSON.stringify(await content().get(`${key}-chunks/${id}`, { type: 'json' })).length,
+      ),
+    );
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(40 * 1024 + 2048);
+
+    // A move to the top changes the first chunk and the one it left, no other.
+    const before = await named();
+    await idx.change((all) => ({
+      put: [{ ...all.find((r) => r.id === 'r119')!, orderKey: keyBetween(null, all[0]!.orderKey) }],
+    }));
+    expect((await ids(idx))[0]).toBe('r119');
+    const after = await named();
+    expect(after.filter((id) => !before.includes(id)).length).toBeLessThanOrEqual(2);
+    expect(after.slice(1, -1).every((id) => before.includes(id))).toBe(true);
+
+    // Dropping most rows joins the small chunks left into their neighbours.
+    for (let n = 0; n < 110; n++) await idx.change(() => ({ drop: [`r${n}`] }));
+    expect(await ids(idx)).toEqual(['r119', ...Array.from({ length: 9 }, (_, n) => `r${110 + n}`)]);
+    expect((await named()).length).toBe(1);
+    expect(await stored()).toEqual(await named());
+    // Pages read only the chunks they fall in and give the same rows as the whole list.
+    expect((await idx.slice(2, 3))?.rows.map((r) => r.id)).toEqual(['r111', 'r112', 'r113']);
+  }, 60_000);
+
+  it('counts from the head: tallies and rows open until a time, without reading a chunk', async () => {
+    const { idx } = fresh();
+    const now = Date.now();
+    const keys = keysInOrder(60);
+    await idx.change(() => ({
+      all: keys.map((k, n) =>
+        row(
+          n,
+          k,
+          n % 10 === 0 ? 'scheduled' : 'published',
+          n < 20 ? now - 1000 : n < 50 ? now + 60_000 * n : null,
+        ),
+      ),
+    }));
+    expect(await idx.openAt(now)).toBe(40);
+    expect(await idx.openAt(now + 60_000 * 30)).toBe(20 + 10);
+    expect((await idx.counted('scheduled')).map((r) => r.id)).toEqual([
+      'r0',
+      'r10',
+      'r20',
+      'r30',
+      'r40',
+      'r50',
+    ]);
+    forgetParsedCopies();
+    const counter = await countBlobCalls();
+    try {
+      const { count } = await counter.during(() => idx.openAt(now));
+      expect(count).toBe(1);
+      const { count: none } = await counter.during(() => idx.counted('draft'));
+      expect(none).toBe(1);
+    } finally {
+      await counter.close();
+    }
+  });
+
+  it('loses no change when many land at once across chunks (property)', async () => {
+    const { idx, named, stored } = fresh();
+    const next = random(Number(process.env.FUZZ_SEED ?? 7));
+    const keys = keysInOrder(150);
+    await idx.change(() => ({ all: keys.map((k, n) => row(n, k)) }));
+    expect((await named()).length).toBeGreaterThan(4);
+    // The model: each id with the place it should end at, as a key between neighbours.
+    let added = 1000;
+    for (let round = 0; round < 4; round++) {
+      const present = await ids(idx);
+      const dropped = new Set<string>();
+      const moved = new Set<string>();
+      const made: string[] = [];
+      const ops: Promise<void>[] = [];
+      for (let n = 0; n < 16; n++) {
+        const id = present[Math.floor(next() * present.length)]!;
+        const roll = next();
+        if (dropped.has(id) || moved.has(id)) continue;
+        if (roll < 0.25) {
+          dropped.add(id);
+          ops.push(idx.change(() => ({ drop: [id] })));
+        } else if (roll < 0.5) {
+          const fresh = `r${added++}`;
+          made.push(fresh);
+          ops.push(
+            idx.change((all) => {
+              const at = Math.floor(next() * (all.length + 1));
+              const key = keyBetween(all[at - 1]?.orderKey ?? null, all[at]?.orderKey ?? null);
+              return { put: [row(Number(fresh.slice(1)), key)] };
+            }),
+          );
+        } else {
+          // To the top, or to the end: across every chunk between.
+          moved.add(id);
+          const top = roll < 0.75;
+          ops.push(
+            idx.change((all) => {
+              const others = all.filter((r) => r.id !== id);
+              const key = top
+                ? keyBetween(null, others[0]!.orderKey)
+                : keyBetween(others.at(-1)!.orderKey, null);
+              return { put: [{ ...all.find((r) => r.id === id)!, orderKey: key }] };
+            }),
+          );
+        }
+      }
+      await Promise.all(ops);
+      const after = (await idx.all())!;
+      const expected = new Set([...present.filter((id) => !dropped.has(id)), ...made]);
+      expect(new Set(after.map((r) => r.id))).toEqual(expected);
+      expect(after).toHaveLength(expected.size);
+      const order = after.map((r) => r.orderKey);
+      expect(order.slice().sort()).toEqual(order);
+      expect(await stored()).toEqual((await named()).sort());
+    }
+  }, 60_000);
+
+  it('sweeps the chunks a change that died left unnamed, once no change in flight can name them', async () => {
+    const { key, idx, named, stored } = fresh();
+    const keys = keysInOrder(40);
+    await idx.change(() => ({ all: keys.map((k, n) => row(n, k)) }));
+    const chunks = await named();
+    // What a process killed between its chunks and its head leaves behind: chunks no head names.
+    const now = Date.now();
+    const orphan = (at: number) => `${at.toString(36).padStart(9, '0')}deadbeef`;
+    await content().setJSON(`${key}-chunks/${orphan(now - 3_600_000)}`, { rows: [] });
+    await content().setJSON(`${key}-chunks/${orphan(now)}`, { rows: [] });
+    expect(await idx.sweep(now)).toBe(1);
+    expect(await stored()).toEqual([...chunks, orphan(now)].sort());
+    // The one just written may be a change's still running: it goes once that cannot be.
+    expect(await idx.sweep(now + 3_600_000)).toBe(1);
+    expect(await stored()).toEqual(chunks.slice().sort());
+    expect(await ids(idx)).toHaveLength(40);
+  });
+
+  it('splits an index stored as one document on its first change, once, when changes race', async () => {
+    const { key, idx, named, stored } = fresh();
+    const keys = keysInOrder(150);
+    const rows = keys.map((k, n) => row(n, k));
+    await content().setJSON(key, { rows });
+    // Read as it is: no write.
+    expect(await ids(idx)).toEqual(rows.map((r) => r.id));
+    expect((await idx.slice(10, 2))?.rows.map((r) => r.id)).toEqual(['r10', 'r11']);
+    expect((await content().get(key, { type: 'json' })) as object).toHaveProperty('rows');
+    await Promise.all(
+      Array.from({ length: 6 }, (_, n) =>
+        idx.change((all) => ({
+          put: [{ ...all.find((r) => r.id === `r${n * 20}`)!, status: 'draft' }],
+        })),
+      ),
+    );
+    const head = (await content().get(key, { type: 'json' })) as object;
+    expect(head).not.toHaveProperty('rows');
+    expect((await named()).length).toBeGreaterThan(3);
+    // The tries that lost the race removed the chunks they wrote.
+    expect(await stored()).toEqual((await named()).sort());
+    expect(await ids(idx)).toEqual(rows.map((r) => r.id));
+    expect((await idx.counted('draft')).map((r) => r.id)).toEqual([
+      'r0',
+      'r20',
+      'r40',
+      'r60',
+      'r80',
+      'r100',
+    ]);
+  }, 60_000);
 });

@@ -152,6 +152,20 @@ describe('GET and PATCH /api/admin/media', () => {
     const missing = (await t.viewer.get('/api/admin/media?alt=missing&pageSize=100')).json;
     expect(missing.items.map((i: any) => i.id)).toContain(a.id);
     expect(missing.items.map((i: any) => i.id)).not.toContain(b.id);
+
+    // The dashboard counts them from the index's metadata, written with its rows: one small read,
+    // never the index itself.
+    const counter = await countBlobCalls();
+    try {
+      const { result, calls } = await counter.during(() => t.admin.get('/api/admin/summary'));
+      expect(result.json.mediaWithoutAlt).toBe(missing.total);
+      const index = calls.filter((c) => c.endsWith(':media/asset-index'));
+      expect(index, calls.join('\n')).toEqual([expect.stringMatching(/^HEAD /)]);
+    } finally {
+      await counter.close();
+    }
+    await t.viewer.patch(`/api/admin/media/${a.id}`, { alt: 'A lighthouse at dusk' });
+    expect((await t.admin.get('/api/admin/summary')).json.mediaWithoutAlt).toBe(missing.total - 1);
   });
 
   it('refuses bad input with a clear error', async () => {

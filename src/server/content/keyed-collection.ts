@@ -6,14 +6,14 @@ import { keyBetween, keysInOrder } from '../../lib/order-key';
 import { CACHE_TAGS, purgeTags } from '../http/cdn-cache';
 import { HttpError } from '../http/errors';
 import { COLLECTION_KEYS, KEYED_COLLECTIONS } from '../storage/keys';
-import { forEachLimited, listKeys, paginate, readRecords, type Page } from '../storage/records';
+import { orderedIndex } from '../storage/ordered-index';
+import { singleDocument } from './keyed-migration';
+import { forEachLimited, paginate, readRecords, type Page } from '../storage/records';
 import {
   assertExpected,
   createJSON,
-  deleteKey,
   openStore,
   readJSON,
-  readJSONShared,
   STORES,
   updateJSON,
 } from '../storage/store';
@@ -23,13 +23,17 @@ import {
  *
  * - `<name>/<id>` holds { rev, item } (and `deleted` while a delete is under way): the record and
  *   a version number that only goes up, so an index row can say which version it was made from;
- * - `<name>-index` holds { rows }: per record what lists, ordering, release checks and the
- *   dashboard need (never bodies), sorted by an order key (src/lib/order-key.ts), so moving one
- *   item rewrites one row and renumbers nothing.
+ * - `<name>-index` is the index of rows (storage/ordered-index.ts): per record what lists,
+ *   ordering, release checks and the dashboard need (never bodies), sorted by an order key
+ *   (src/lib/order-key.ts), so moving one item rewrites one row and renumbers nothing. The rows
+ *   live in chunks of a few dozen kilobytes named by a small head, which also counts what the
+ *   dashboard shows, so a save writes one chunk and the head, never the whole index.
  *
  * Every write is etag-guarded (updateJSON, or onlyIfNew for a new key) and touches one record and
- * one row. There are two writes, so a process can die between them; the order of the steps makes
- * every such gap harmless, and the next write of that record repairs it:
+ * one row. The index changes in one guarded write of its head (its new chunks are written before
+ * it and named only by it), so a row change is whole or absent. There are two writes, the record
+ * and the index, so a process can die between them; the order of the steps makes every such gap
+ * harmless, and the next write of that record repairs it:
  *
  * - create writes the record, then its row. Dying in between leaves a record no row names: no list
  *   and no build sees it, and the create was never acknowledged.
@@ -44,7 +48,7 @@ import {
  *
  * An answer is sent only after both writes landed, so nothing acknowledged is lost. A collection
  * stored the old way, as one document, is moved to this layout by the first read or write (see
- * `migrate`), with no step anyone runs.
+ * keyed-migration.ts), with no step anyone runs.
  */
 
 /** What every row holds, whatever the collection. */
@@ -107,7 +111,20 @@ interface KeyedOptions<I> {
   /** The collection's own row fields, and how a record gives them (and the base fields). */
   rowFields: z.ZodRawShape;
   toRow: (item: I) => Record<string, unknown>;
+  /** The time (ms) until which a record counts as upcoming, NaN for always (the index counts them). */
+  openUntil?: (row: Row) => number;
 }
+
+/**
+ * What the index head counts per chunk, so the dashboard and the release check read only chunks
+ * that hold such rows: public records missing alt text, and scheduled ones. Only these: every
+ * label adds to a head every write sends.
+ */
+const tallyOf = (row: Row): Tally[] => [
+  ...(row.status !== 'draft' && row.missingAlt ? (['missing-alt'] as const) : []),
+  ...(row.status === 'scheduled' ? (['scheduled'] as const) : []),
+];
+type Tally = 'missing-alt' | 'scheduled';
 
 /** Where to move one item: first, or just before or after another. */
 export type MoveTo = 'top' | { before: string } | { after: string };
@@ -142,7 +159,6 @@ export function keyedCollection<S extends z.ZodType<Item>>(
     ...opts.rowFields,
     ...placeFields,
   }) as unknown as z.ZodType<Row, Row>;
-  const indexSchema = z.object({ rows: z.array(rowSchema) });
   // A deleted record stays as a bare mark ({ rev, deleted }), so that no late writer (a slow
   // migration, a create retried) can bring its key back to life with onlyIfNew.
   type Rec = { rev: number; deleted?: boolean; item?: I };
@@ -153,14 +169,18 @@ export function keyedCollection<S extends z.ZodType<Item>>(
   }) as unknown as z.ZodType<Rec, Rec>;
   /** A live record version: what a save wrote. */
   type Live = { rev: number; item: I };
-  const singleSchema = z.object({ items: z.array(itemSchema) }) as unknown as z.ZodType<
-    { items: I[] },
-    { items: I[] }
-  >;
   const store = () => openStore(STORES.content);
   const indexKey = COLLECTION_KEYS.index(name);
   const recordKey = (id: string) => COLLECTION_KEYS.record(name, id);
   const purge = () => purgeTags(CACHE_TAGS.collection(name));
+  const index = orderedIndex<Row>({
+    what: name,
+    store,
+    key: indexKey,
+    row: rowSchema,
+    tally: tallyOf,
+    openUntil: opts.openUntil,
+  });
 
   const rowOf = (item: I, orderKey: string, rev: number): Row =>
     rowSchema.parse({ ...opts.toRow(item), orderKey, rev });
@@ -169,54 +189,22 @@ export function keyedCollection<S extends z.ZodType<Item>>(
     opts.check?.(item, changed);
     return item;
   };
-  /** Rows stay sorted by order key in the index, so reading them needs no sort. */
-  const placed = (rows: Row[], row: Row): Row[] => {
-    const rest = rows.filter((r) => r.id !== row.id);
-    const at = rest.findIndex((r) => r.orderKey > row.orderKey);
-    rest.splice(at < 0 ? rest.length : at, 0, row);
-    return rest;
-  };
-  const keyAt = (rows: Row[], position: number) =>
+  const keyAt = (rows: readonly Row[], position: number) =>
     keyBetween(rows[position - 1]?.orderKey ?? null, rows[position]?.orderKey ?? null);
 
-  /**
-   * Moves a collection stored as one document to one key per record. Idempotent and safe when
-   * two functions run it at once or one dies half-way: records are created only where no key
-   * exists yet (a record already there is this migration's own, or newer), and the index is
-   * created only if none exists, so exactly one migration's index wins and nobody writes to the
-   * new layout before it exists. The old document is deleted only after the index exists. A
-   * store with neither has nothing to move and is left as it is (a build, which may only read,
-   * reads such a store too).
-   */
-  async function migrate(): Promise<Row[]> {
-    const found = await readJSON(store(), COLLECTION_KEYS.single(name), singleSchema);
-    // Nothing stored the old way: nothing to move, and the first write creates the index. A
-    // migration that finished between our two reads left its index: read that once more.
-    if (!found) return (await readJSONShared(store(), indexKey, indexSchema))?.rows ?? [];
-    const items = fromSingle(found.value.items);
-    const orderKeys = keysInOrder(items.length);
-    const rows = items.map((item, n) => rowOf(item, orderKeys[n]!, 1));
-    // A run that died half-way wrote some records already: list them once, write the rest.
-    const written = new Set(await listKeys(store(), COLLECTION_KEYS.records(name)));
-    await forEachLimited(items, 16, async (item) => {
-      if (!written.has(recordKey(item.id)))
-        await createJSON(store(), recordKey(item.id), recordSchema, { rev: 1, item });
-    });
-    await createJSON(store(), indexKey, indexSchema, { rows });
-    await deleteKey(store(), COLLECTION_KEYS.single(name));
-    const index = await readJSONShared(store(), indexKey, indexSchema);
-    if (!index) throw new HttpError(503, `The ${name} index could not be created`);
-    return index.rows;
-  }
-
-  /** The items of the single document, as the old layout read them: slugs given, in order. */
-  const fromSingle = (items: I[]): I[] =>
-    (assignSlugs(items) as I[]).sort(byOrder).map((item, order) => ({ ...item, order }));
+  // The layout older versions kept, one document of every item, and its move (keyed-migration.ts).
+  const single = singleDocument<I, Row>({
+    name,
+    store,
+    itemSchema: itemSchema as unknown as z.ZodType<I>,
+    createRecord: (item) => createJSON(store(), recordKey(item.id), recordSchema, { rev: 1, item }),
+    rowOf,
+    index,
+  });
 
   /** The index rows, in order (a shared copy: do not change them). */
-  async function rows(): Promise<Row[]> {
-    const index = await readJSONShared(store(), indexKey, indexSchema);
-    return index ? index.rows : migrate();
+  async function rows(): Promise<readonly Row[]> {
+    return (await index.all()) ?? single.migrate();
   }
 
   async function readRecord(id: string): Promise<{ value: Rec; etag?: string } | null> {
@@ -234,29 +222,23 @@ export function keyedCollection<S extends z.ZodType<Item>>(
    */
   async function commitRow(
     rec: Live,
-    place: ((rows: Row[]) => string) | null,
+    place: ((rows: readonly Row[]) => string) | null,
   ): Promise<{ rec: Live; row: Row }> {
     for (;;) {
       let row: Row | undefined;
       try {
-        await updateJSON(
-          store(),
-          indexKey,
-          indexSchema,
-          () => ({ rows: [] }),
-          (doc) => {
-            const current = doc.rows.find((r) => r.id === rec.item.id);
-            if (!current && !place) throw new HttpError(404, 'Item not found');
-            if (current && current.rev >= rec.rev) {
-              row = current;
-              throw new RowCurrent();
-            }
-            const slugged = assignSlug(rec.item, doc.rows);
-            if (slugged.slug !== rec.item.slug) throw new SlugTaken(slugged.slug);
-            row = rowOf(rec.item, current?.orderKey ?? place!(doc.rows), rec.rev);
-            return { rows: placed(doc.rows, row) };
-          },
-        );
+        await index.change((all) => {
+          const current = all.find((r) => r.id === rec.item.id);
+          if (!current && !place) throw new HttpError(404, 'Item not found');
+          if (current && current.rev >= rec.rev) {
+            row = current;
+            throw new RowCurrent();
+          }
+          const slugged = assignSlug(rec.item, all);
+          if (slugged.slug !== rec.item.slug) throw new SlugTaken(slugged.slug);
+          row = rowOf(rec.item, current?.orderKey ?? place!(all), rec.rev);
+          return { put: [row] };
+        });
         return { rec, row: row! };
       } catch (error) {
         if (error instanceof RowCurrent) return { rec, row: row! };
@@ -288,15 +270,7 @@ export function keyedCollection<S extends z.ZodType<Item>>(
   }
 
   async function dropRow(id: string): Promise<void> {
-    await updateJSON(
-      store(),
-      indexKey,
-      indexSchema,
-      () => ({ rows: [] }),
-      (doc) => ({
-        rows: doc.rows.filter((r) => r.id !== id),
-      }),
-    );
+    await index.change((all) => (all.some((r) => r.id === id) ? { drop: [id] } : null));
   }
 
   /** Moves a row to `position` among the others (index only: no record changes). */
@@ -305,21 +279,23 @@ export function keyedCollection<S extends z.ZodType<Item>>(
     position: (others: Row[]) => number,
   ): Promise<{ row: Row; position: number; was: { after: string | null } }> {
     let result: { row: Row; position: number; was: { after: string | null } } | undefined;
-    await updateJSON(
-      store(),
-      indexKey,
-      indexSchema,
-      () => ({ rows: [] }),
-      (doc) => {
-        const from = doc.rows.findIndex((r) => r.id === id);
-        if (from < 0) throw new HttpError(404, 'Item not found');
-        const others = doc.rows.filter((r) => r.id !== id);
-        const to = position(others);
-        const row = { ...doc.rows[from]!, orderKey: keyAt(others, to) };
-        result = { row, position: to, was: { after: doc.rows[from - 1]?.id ?? null } };
-        return { rows: placed(doc.rows, row) };
-      },
-    );
+    // A store still in the single-document layout is moved first: the index must exist.
+    await rows();
+    await index.change((all) => {
+      const from = all.findIndex((r) => r.id === id);
+      if (from < 0) throw new HttpError(404, 'Item not found');
+      const others = all.filter((r) => r.id !== id);
+      const to = position(others);
+      const was = { after: all[from - 1]?.id ?? null };
+      // Already there: its key stays, and nothing is written.
+      if (to === from) {
+        result = { row: all[from]!, position: to, was };
+        return null;
+      }
+      const row = { ...all[from]!, orderKey: keyAt(others, to) };
+      result = { row, position: to, was };
+      return { put: [row] };
+    });
     await purge();
     return result!;
   }
@@ -330,6 +306,12 @@ export function keyedCollection<S extends z.ZodType<Item>>(
     imageFields: [opts.imageField],
     /** The index: one row per record, in order (never bodies). */
     rows,
+    /** The rows counted under a label (tallyOf): reads only the chunks holding them. */
+    counted: (label: Tally): Promise<Row[]> => index.counted(label),
+    /** Deletes index chunks a write that died left unnamed (hourly: upload-sweep). */
+    sweepIndex: (now?: number): Promise<number> => index.sweep(now),
+    /** How many records are upcoming at `now` (see openUntil), from the index head alone. */
+    openAt: (now: number): Promise<number> => index.openAt(now),
     /** The row a record version gets (for seeding many records at once, as a benchmark does). */
     rowOf,
     /**
@@ -338,12 +320,10 @@ export function keyedCollection<S extends z.ZodType<Item>>(
      */
     async list(): Promise<I[]> {
       // The build may not write: before any function has moved a single document, it reads that.
-      const index = await readJSONShared(store(), indexKey, indexSchema);
-      if (!index) {
-        const found = await readJSON(store(), COLLECTION_KEYS.single(name), singleSchema);
-        return fromSingle(found?.value.items ?? []);
+      const all = await index.all();
+      if (!all) {
+        return single.read();
       }
-      const all = index.rows;
       const records = await readRecords(
         store(),
         all.map((r) => recordKey(r.id)),
@@ -386,6 +366,20 @@ export function keyedCollection<S extends z.ZodType<Item>>(
     /** Rows filtered on the server (search in titles and slugs, status, topic), one page of them. */
     async page(query: RowQuery): Promise<Page<Row & { order: number }>> {
       const q = query.q?.trim().toLowerCase() ?? '';
+      // Unfiltered: only the chunks the page falls in are read.
+      if (!q && !query.status && !query.topic) {
+        const skip = (query.page - 1) * query.pageSize;
+        const found = (await index.slice(skip, query.pageSize)) ?? {
+          rows: (await rows()).slice(skip, skip + query.pageSize),
+          total: (await rows()).length,
+        };
+        return {
+          items: found.rows.map((row, n) => ({ ...row, order: skip + n })),
+          total: found.total,
+          page: query.page,
+          pageSize: query.pageSize,
+        };
+      }
       const shown = (await rows()).flatMap((row, order) =>
         (!q || row.title.toLowerCase().includes(q) || row.slug.includes(q) || row.id === q) &&
         (!query.status || row.status === query.status) &&
@@ -550,31 +544,28 @@ export function keyedCollection<S extends z.ZodType<Item>>(
     },
     /** Sets the whole order from a list of ids (every id exactly once): new keys, index only. */
     async reorder(ids: string[]): Promise<{ before: string[]; after: Row[] }> {
+      if (!(await index.exists())) await rows();
       let before: string[] = [];
-      const doc = await updateJSON(
-        store(),
-        indexKey,
-        indexSchema,
-        () => ({ rows: [] }),
-        (doc) => {
-          const known = new Set(doc.rows.map((r) => r.id));
-          if (
-            ids.length !== known.size ||
-            new Set(ids).size !== ids.length ||
-            !ids.every((id) => known.has(id))
-          ) {
-            throw new HttpError(400, 'The new order must list every item exactly once', {
-              ids: 'List every item exactly once',
-            });
-          }
-          before = doc.rows.map((r) => r.id);
-          const keys = keysInOrder(ids.length);
-          const byId = new Map(doc.rows.map((r) => [r.id, r]));
-          return { rows: ids.map((id, n) => ({ ...byId.get(id)!, orderKey: keys[n]! })) };
-        },
-      );
+      let after: Row[] = [];
+      await index.change((all) => {
+        const known = new Set(all.map((r) => r.id));
+        if (
+          ids.length !== known.size ||
+          new Set(ids).size !== ids.length ||
+          !ids.every((id) => known.has(id))
+        ) {
+          throw new HttpError(400, 'The new order must list every item exactly once', {
+            ids: 'List every item exactly once',
+          });
+        }
+        before = all.map((r) => r.id);
+        const keys = keysInOrder(ids.length);
+        const byId = new Map(all.map((r) => [r.id, r]));
+        after = ids.map((id, n) => ({ ...byId.get(id)!, orderKey: keys[n]! }));
+        return { all: after };
+      });
       await purge();
-      return { before, after: doc.rows };
+      return { before, after };
     },
     /** Replaces the whole collection (seeding): records first, then the index, then old keys go. */
     async replaceAll(items: z.input<S>[]): Promise<void> {
@@ -593,15 +584,7 @@ export function keyedCollection<S extends z.ZodType<Item>>(
         revs[n] = rec.rev;
       });
       const next = parsed.map((item, n) => rowOf(item, keys[n]!, revs[n]!));
-      await updateJSON(
-        store(),
-        indexKey,
-        indexSchema,
-        () => ({ rows: [] }),
-        () => ({
-          rows: next,
-        }),
-      );
+      await index.change(() => ({ all: next }));
       const kept = new Set(parsed.map((i) => i.id));
       await forEachLimited(
         old.filter((r) => !kept.has(r.id)),

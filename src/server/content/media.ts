@@ -29,6 +29,7 @@ import {
   openStore,
   readJSON,
   readJSONShared,
+  readMetadata,
   STORES,
   updateJSON,
   writeJSON,
@@ -51,6 +52,14 @@ function displayName(name: string | undefined, fallback: string): string {
   return (base || fallback).slice(0, 200);
 }
 
+/**
+ * What the index's metadata says of its rows, written in the same write as the rows: the
+ * dashboard's count reads it without reading the index.
+ */
+export const assetIndexMetadata = (rows: readonly Asset[]) => ({
+  withoutAlt: rows.filter((a) => !a.alt.trim()).length,
+});
+
 /** Puts an asset's row into the index (or replaces it): the record is written first, then this. */
 async function indexRow(asset: Asset): Promise<void> {
   await updateJSON(
@@ -59,6 +68,7 @@ async function indexRow(asset: Asset): Promise<void> {
     indexSchema,
     () => ({ rows: [] }),
     (doc) => ({ rows: [...doc.rows.filter((r) => r.id !== asset.id), asset] }),
+    { metadata: (doc) => assetIndexMetadata(doc.rows) },
   );
 }
 
@@ -69,6 +79,7 @@ async function dropRow(id: string): Promise<void> {
     indexSchema,
     () => ({ rows: [] }),
     (doc) => ({ rows: doc.rows.filter((r) => r.id !== id) }),
+    { metadata: (doc) => assetIndexMetadata(doc.rows) },
   );
 }
 
@@ -198,10 +209,16 @@ export async function listAssets(
   return { ...page, items, migrated: migrated !== null };
 }
 
-/** How many assets lack a default alt text (the dashboard's count). */
+/**
+ * How many assets lack a default alt text (the dashboard's count): from the index's metadata,
+ * and from its rows only while it was last written by a version that kept no count there.
+ */
 export async function assetsWithoutAlt(): Promise<number> {
+  const meta = await readMetadata(store(), MEDIA_KEYS.index);
+  if (meta === null) return 0;
+  if (typeof meta.withoutAlt === 'number') return meta.withoutAlt;
   const doc = await readJSONShared(store(), MEDIA_KEYS.index, indexSchema);
-  return (doc?.rows ?? []).filter((a) => !a.alt.trim()).length;
+  return assetIndexMetadata(doc?.rows ?? []).withoutAlt;
 }
 
 /**

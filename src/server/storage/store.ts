@@ -154,6 +154,15 @@ export async function readJSONShared<S extends z.ZodType>(
   return (await readParsed(store, key, schema))?.value ?? null;
 }
 
+/** The metadata stored with a document (updateJSON's `metadata`), without its body; null when absent. */
+export async function readMetadata(
+  store: Store,
+  key: string,
+): Promise<Record<string, unknown> | null> {
+  const found = await blobCall(`read ${key} metadata`, () => store.getMetadata(key));
+  return found ? found.metadata : null;
+}
+
 /** Writes a new record only if the key is free; false when it already exists. */
 export async function createJSON<S extends z.ZodType>(
   store: Store,
@@ -184,6 +193,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * Read-modify-write guarded by the record's etag: `mutate` gets the current value and returns the
  * next one; the write only lands if nobody wrote in between, else it is retried on fresh data.
  * Simultaneous changes to different fields therefore all survive. Returns the written value.
+ * `metadata`, when given, is stored with each version in the same write (see readMetadata): what a
+ * reader needs of a large document without reading it, always in step with it.
  */
 export async function updateJSON<S extends z.ZodType, R = z.infer<S>>(
   store: Store,
@@ -191,6 +202,7 @@ export async function updateJSON<S extends z.ZodType, R = z.infer<S>>(
   schema: S,
   initial: () => z.input<S>,
   mutate: (current: z.infer<S>) => z.input<S> | Promise<z.input<S>>,
+  { metadata }: { metadata?: (next: z.infer<S>) => Record<string, unknown> } = {},
 ): Promise<z.infer<S>> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     // A warm instance that wrote the document last reads it back as a bodiless "unchanged".
@@ -198,10 +210,11 @@ export async function updateJSON<S extends z.ZodType, R = z.infer<S>>(
     const current = found ? found.value : schema.parse(initial());
     if (found && !found.etag) throw new StorageError(`The store sent no version tag for ${key}`);
     const next = schema.parse(await mutate(structuredClone(current)));
+    const meta = metadata && { metadata: metadata(next) };
     const etag = await landedEtag(`write ${key}`, () =>
       found?.etag
-        ? store.setJSON(key, next, { onlyIfMatch: found.etag })
-        : store.setJSON(key, next, { onlyIfNew: true }),
+        ? store.setJSON(key, next, { onlyIfMatch: found.etag, ...meta })
+        : store.setJSON(key, next, { onlyIfNew: true, ...meta }),
     );
     if (etag !== null) {
       // Its own copy: the caller gets `next` and may change it.

@@ -59,13 +59,14 @@ export async function adminSummary(personalData: boolean, role: Role): Promise<A
 
 /**
  * Public records whose images still need alt text: research areas from their small document,
- * publications and events from their index rows (each row says so), reading no record.
+ * publications and events from their index rows (each row says so), reading no record and only
+ * the index chunks that count such rows.
  */
 async function imagesWithoutAlt(): Promise<AdminSummary['missingAltText']> {
   const [areas, pubs, evs] = await Promise.all([
     researchAreas.list(),
-    publications.rows(),
-    events.rows(),
+    publications.counted('missing-alt'),
+    events.counted('missing-alt'),
   ]);
   const flagged = (rows: Row[]) => rows.filter((r) => r.status !== 'draft' && r.missingAlt);
   return [

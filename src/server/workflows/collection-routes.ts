@@ -93,7 +93,7 @@ export interface CollectionApiOptions {
   };
   release?: {
     isPublic: (item: unknown, now: number) => boolean;
-    next: (items: unknown[], now: number) => number | null;
+    next: (items: readonly unknown[], now: number) => number | null;
   };
 }
 
@@ -116,7 +116,7 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
     all: T[],
     lifetime?: (shown: T[]) => number | undefined,
     /** The rows the answer was chosen from, when `all` is already what visitors may see. */
-    from?: unknown[],
+    from?: readonly unknown[],
   ) => {
     const now = Date.now();
     const shown = release && !from ? all.filter((i) => release.isPublic(i, now)) : all;

@@ -51,8 +51,12 @@ type Scheduled = Releasable & { id: string; title: string };
 async function scheduledItems(): Promise<
   { item: Scheduled; collection: ScheduledRelease['collection']; at: number }[]
 > {
-  // From the index rows (status, publish time and zone are there): no record is read.
-  const [pubs, evs] = await Promise.all([publications.rows(), events.rows()]);
+  // From the index rows (status, publish time and zone are there): no record is read, and only
+  // the index chunks that hold scheduled rows.
+  const [pubs, evs] = await Promise.all([
+    publications.counted('scheduled'),
+    events.counted('scheduled'),
+  ]);
   const tagged = [
     ...pubs.map((item) => ({ item: item as Scheduled, collection: 'publications' as const })),
     ...evs.map((item) => ({ item: item as Scheduled, collection: 'events' as const })),
