@@ -4,7 +4,7 @@ import type { QueuedMail } from '../../../schemas/mail';
 import { HttpError } from '../../http/errors';
 import { commitChange } from '../../publishing/history';
 import { mailSetup } from '../../outbound/mail-setup';
-import { openTransmitter, type Transmitter } from '../../outbound/mail-transport';
+import { AnswerLost, openTransmitter, type Transmitter } from '../../outbound/mail-transport';
 import { isSuppressed } from '../../visitors/newsletter-suppression';
 import { newLinkSecret } from '../../visitors/newsletter-token';
 import { openStore, STORES, updateJSON } from '../../storage/store';
@@ -20,15 +20,21 @@ import { getNewsletterSettings } from './sending-settings';
  * Sends issues in 'sending' state, batch by batch, as a background function (15 minutes on
  * Netlify), resumed by the scheduled `newsletter-send` when a run ended or died.
  *
- * Exactly one copy per recipient. Before a message is handed to the transport, the recipient's
- * delivery record is created as `claimed`, only if no record exists (Blobs `onlyIfNew`); after the
- * transport accepted it, it becomes `sent`. A resumed run sends only to recipients without a
- * record. So a kill at any point leaves, for each recipient, one of:
+ * Exactly one copy per recipient, or said not to be known. The copy is built first; then the
+ * recipient's delivery record is created as `claimed`, only if no record exists (Blobs
+ * `onlyIfNew`); then the message is handed to the transport; once the transport accepted it, the
+ * record becomes `sent`. A resumed run sends only to recipients without a record. So a kill at
+ * any point leaves, for each recipient, one of:
  * - no record: nothing was sent; the next run sends it (once: the claim is taken only once);
  * - `sent`: sent once, never again;
- * - `claimed`: the run died between the claim and the record, so the message may or may not have
- *   left. It is never sent again (a second copy is the one thing this must not do) and is counted
- *   as `failed`, which the admin sees: at most once, and saying so, for that one window.
+ * - `claimed`: the run died while the message was with the transport, or before its `sent` landed,
+ *   so it may or may not have left. It is never sent again (a second copy is the one thing this
+ *   must not do): the next run records it as `unknown`, counts it so and names the reader to the
+ *   admin. At most once, and saying so, for that one window: from the claim landing to the
+ *   record landing, one SMTP conversation and one write long, for as many messages as are in
+ *   flight (SEND_TUNING.concurrency).
+ * A provider that never answers (or a connection that breaks off mid-message) leaves the same
+ * doubt, and is recorded as `unknown` at once; a refusal is `failed`.
  * The mail queue's retries are not used here: a delivery killed after the provider accepted a
  * message but before the queue forgot it is retried, which is a second copy.
  *
@@ -130,10 +136,10 @@ async function deliverTo(run: Run, issueId: string, subscriberId: string): Promi
     await recordDelivery(
       issueId,
       subscriberId,
-      'failed',
-      'The send was interrupted: may not have arrived',
+      'unknown',
+      'The send was interrupted while handing this copy over: it arrived once or not at all',
     );
-    return 'failed';
+    return 'unknown';
   }
   // Paced before the reader is checked, not after: the check is then the last thing before the
   // message leaves, so a reader who unsubscribes while this one waits for its turn gets nothing.
@@ -149,8 +155,7 @@ async function deliverTo(run: Run, issueId: string, subscriberId: string): Promi
     await claimDelivery(issueId, subscriberId, 'skipped', 'Unsubscribed meanwhile');
     return 'skipped';
   }
-  if (!(await claimDelivery(issueId, subscriberId, 'claimed')))
-    return (await readDelivery(issueId, subscriberId))?.state === 'sent' ? 'sent' : 'failed';
+  // Built before the claim, so the claim is followed by nothing but the hand-over.
   const message = issueMessage(run.prepared, { id: subscriberId, email: reader.email, secret });
   const now = new Date().toISOString();
   const mail: QueuedMail = {
@@ -162,16 +167,17 @@ async function deliverTo(run: Run, issueId: string, subscriberId: string): Promi
     attempts: 0,
     nextAttemptAt: now,
   };
+  if (!(await claimDelivery(issueId, subscriberId, 'claimed'))) {
+    const state = (await readDelivery(issueId, subscriberId))?.state;
+    return state === 'sent' || state === 'skipped' || state === 'failed' ? state : 'unknown';
+  }
   try {
     await run.transmitter.send(mail);
   } catch (error) {
-    await recordDelivery(
-      issueId,
-      subscriberId,
-      'failed',
-      String((error as Error).message ?? error),
-    );
-    return 'failed';
+    const reason = String((error as Error).message ?? error);
+    const state = error instanceof AnswerLost ? 'unknown' : 'failed';
+    await recordDelivery(issueId, subscriberId, state, reason);
+    return state;
   }
   // An injected crash dies as a killed process would: this message and every other one in
   // flight have left, and none of them is recorded.
@@ -254,7 +260,7 @@ async function runIssue(issueId: string, started: number): Promise<void> {
     await commitChange(SENDER, {
       action: 'update',
       target: `newsletter-issues/${issueId}`,
-      summary: `Sent “${sent.subject}” to ${sent.counts.sent} subscribers (${sent.counts.failed} failed, ${sent.counts.skipped} skipped)`,
+      summary: `Sent “${sent.subject}” to ${sent.counts.sent} subscribers (${sent.counts.failed} failed, ${sent.counts.unknown} unknown, ${sent.counts.skipped} skipped)`,
     });
   } finally {
     await lease.release();
