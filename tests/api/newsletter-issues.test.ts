@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { getStore } from '@netlify/blobs';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { useAdminSite, type Client } from '../helpers/admin-site';
-import { mailTo, readOutbox, type ReadMail } from '../helpers/mail';
+import { mailTo, readOutbox, startSmtpServer, type ReadMail } from '../helpers/mail';
 import { addresses, clearSubscribers, seedSubscribers } from '../helpers/subscribers';
 
 // Newsletter issues: drafting and permissions, who receives an issue (topics, and never the
@@ -321,6 +321,41 @@ describe('a send that dies part-way', () => {
     const { SEND_TUNING } = await sender();
     expect(counts.unknown).toBeLessThanOrEqual(SEND_TUNING.concurrency);
   }, 120_000);
+
+  it('a provider that takes a copy and never answers: unknown and named; a refused copy: failed', async () => {
+    await clearSubscribers();
+    const [answered, silent, refused] = [
+      'answered-0@example.org',
+      'silent-0@example.org',
+      'refused-0@example.org',
+    ] as const;
+    await seedSubscribers([answered, silent, refused].map((email) => ({ email })));
+    const smtp = await startSmtpServer({
+      refuse: 'No such mailbox',
+      refuseOnly: (to) => to === refused,
+      neverAnswer: (to) => to === silent,
+    });
+    const { DELIVERY_TIMEOUTS } = await import('../../src/server/outbound/mail-transport');
+    const limits = { ...DELIVERY_TIMEOUTS };
+    const env = { SMTP_URL: process.env.SMTP_URL, EMAIL_FROM: process.env.EMAIL_FROM };
+    onTestFinished(async () => {
+      Object.assign(DELIVERY_TIMEOUTS, limits);
+      for (const [name, value] of Object.entries(env))
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      await smtp.close();
+    });
+    // The silent provider is given up on after a second instead of the real 25.
+    DELIVERY_TIMEOUTS.overallMs = 1000;
+    process.env.SMTP_URL = smtp.url;
+    process.env.EMAIL_FROM = 'news@meridian.example';
+    const id = await draft(t.admin, { subject: 'Silent provider' });
+    const done = await sendAndWait(id);
+    expect(done.status).toBe('sent');
+    expect(done.counts).toMatchObject({ recipients: 3, sent: 1, failed: 1, unknown: 1 });
+    expect(await unknownNamed(id)).toEqual([silent]);
+    expect(smtp.received.map((m) => m.to && !Array.isArray(m.to) && m.to.text)).toEqual([answered]);
+  }, 60_000);
 
   it('a reader who unsubscribes during a send gets nothing after that moment', async () => {
     await clearSubscribers();
