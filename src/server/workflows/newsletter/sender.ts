@@ -11,7 +11,7 @@ import { openStore, STORES, updateJSON } from '../../storage/store';
 import { isAudience, readAudienceRecord, readBatch, snapshotAudience } from './audience';
 import { claimDelivery, readDelivery, recordDelivery } from './deliveries';
 import { changeIssue, getIssue, issueRows } from './issues';
-import { issueMessage, prepareIssue, type PreparedIssue } from './issue-message';
+import type { issueMessage, PreparedIssue } from './issue-message';
 import { takeLease, type Lease } from './send-lease';
 import { emptyTally, finishBatch, readSendState, startSendState, type Tally } from './send-state';
 import { getNewsletterSettings } from './sending-settings';
@@ -96,6 +96,8 @@ interface Run {
   started: number;
   transmitter: Transmitter;
   prepared: PreparedIssue;
+  /** One reader's copy of the prepared issue. */
+  compose: (to: Parameters<typeof issueMessage>[1]) => ReturnType<typeof issueMessage>;
   lease: Lease;
   renewedAt: number;
   /** When the next message may start (paced by the rate). */
@@ -156,7 +158,7 @@ async function deliverTo(run: Run, issueId: string, subscriberId: string): Promi
     return 'skipped';
   }
   // Built before the claim, so the claim is followed by nothing but the hand-over.
-  const message = issueMessage(run.prepared, { id: subscriberId, email: reader.email, secret });
+  const message = run.compose({ id: subscriberId, email: reader.email, secret });
   const now = new Date().toISOString();
   const mail: QueuedMail = {
     id: `${String(Date.now()).padStart(13, '0')}-${randomUUID()}`,
@@ -228,10 +230,15 @@ async function runIssue(issueId: string, started: number): Promise<void> {
       if (!(await lease.renew())) return;
     }
     const { newsletterRatePerSecond } = await getNewsletterSettings();
+    // The renderer (Markdown, sanitiser, cards) is loaded once there is an issue to render: a run
+    // that finds nothing to send, and the function's cold start, go without it.
+    const { issueMessage, prepareIssue } = await import('./issue-message');
+    const prepared = await prepareIssue(issue);
     const run: Run = {
       started,
       transmitter: await openTransmitter(setup, SEND_TUNING.concurrency),
-      prepared: await prepareIssue(issue),
+      prepared,
+      compose: (to) => issueMessage(prepared, to),
       lease,
       renewedAt: Date.now(),
       nextSlot: 0,
