@@ -1,12 +1,13 @@
 // GET    /api/admin/newsletter-issues?page=&pageSize=   (editor) -> { items: summary rows newest first, page, pageSize, total }
 // POST   /api/admin/newsletter-issues {subject, intro, items, topics} (editor) -> 201 { id, status: 'draft' }
-// GET    /api/admin/newsletter-issues/:id               (editor) -> the issue, with status and counts { recipients, sent, failed, skipped }
+// GET    /api/admin/newsletter-issues/:id               (editor) -> the issue, with status and counts { recipients, sent, failed, unknown, skipped }
 // PATCH  /api/admin/newsletter-issues/:id {subject?, intro?, items?, topics?} (editor) -> the issue; 409 unless draft or scheduled
 // DELETE /api/admin/newsletter-issues/:id               (editor) -> 204; 409 unless draft or scheduled
 // GET    /api/admin/newsletter-issues/:id/preview       (editor) -> { subject, html, text, recipients }: a sample reader's copy
 // POST   /api/admin/newsletter-issues/:id/test          (editor) -> 202 { to }: one copy to the user's own verified address
 // POST   /api/admin/newsletter-issues/:id/send {at?}    (admin, or editor when allowed) -> 202 the issue (sending, or scheduled at `at`); 409 once sent or sending
 // POST   /api/admin/newsletter-issues/:id/cancel        (editor) -> the issue, back to draft; 409 unless scheduled
+// GET    /api/admin/newsletter-issues/:id/unknown       (admin)  -> { total, items: [{ email, at, reason }] }: readers whose copy may not have arrived
 import {
   issueCreateSchema,
   issueSendSchema,
@@ -34,6 +35,7 @@ import {
   sendIssue,
   sendTestCopy,
 } from '../../src/server/workflows/newsletter/send-control';
+import { unknownRecipients } from '../../src/server/workflows/newsletter/deliveries';
 import { pageQuerySchema, queryOf } from '../../src/server/storage/records';
 
 /** The send body is optional: none sends now; a form body is refused (cross-site forms send those). */
@@ -93,6 +95,14 @@ export default byPath({
       return json(await sendIssue(user, ctx.params.id ?? '', at), { status: 202 });
     },
   }),
+  '/api/admin/newsletter-issues/:id/unknown': route({
+    async GET(req, ctx) {
+      // Subscribers' addresses: personal data, for admins.
+      await requirePermission(req, 'personal-data');
+      const issue = await getIssue(ctx.params.id ?? '');
+      return json(await unknownRecipients(issue.id));
+    },
+  }),
   '/api/admin/newsletter-issues/:id/cancel': route({
     async POST(req, ctx) {
       const user = await requirePermission(req, 'content');
@@ -110,5 +120,6 @@ export const config = {
     '/api/admin/newsletter-issues/:id/test',
     '/api/admin/newsletter-issues/:id/send',
     '/api/admin/newsletter-issues/:id/cancel',
+    '/api/admin/newsletter-issues/:id/unknown',
   ],
 };

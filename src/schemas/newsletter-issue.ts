@@ -76,8 +76,13 @@ export const issueCountsSchema = z.object({
   /** Size of the audience fixed when sending started (0 before). */
   recipients: z.number().int().min(0).default(0),
   sent: z.number().int().min(0).default(0),
-  /** Messages that may not have left: a run died between claiming and recording them. */
+  /** Messages the provider refused, or that never reached it: nothing left. */
   failed: z.number().int().min(0).default(0),
+  /**
+   * Messages whose fate is unknown: a run died while handing them to the provider (or its answer
+   * was lost). Never sent again, so they arrived once or not at all; the admin sees who they are.
+   */
+  unknown: z.number().int().min(0).default(0),
   /** Recipients who left, or were suppressed, between the audience snapshot and their turn. */
   skipped: z.number().int().min(0).default(0),
 });
@@ -108,7 +113,7 @@ export const newsletterIssueSchema = z.object({
   sentAt: timestampSchema.optional(),
   /** The release or publication a digest was prepared from (one digest each). */
   digestOf: z.string().max(200).optional(),
-  counts: issueCountsSchema.default({ recipients: 0, sent: 0, failed: 0, skipped: 0 }),
+  counts: issueCountsSchema.default({ recipients: 0, sent: 0, failed: 0, unknown: 0, skipped: 0 }),
   bounces: issueBouncesSchema.default({ hard: 0, complaints: 0 }),
 });
 export type NewsletterIssue = z.infer<typeof newsletterIssueSchema>;
@@ -139,4 +144,13 @@ export interface IssuePreview {
   text: string;
   /** The audience if sending started now. */
   recipients: number;
+}
+
+/**
+ * GET /api/admin/newsletter-issues/:id/unknown (admins): the readers whose copy arrived once or not
+ * at all (the first UNKNOWN_LIST_LIMIT of `total`); `email` is null once the subscription is gone.
+ */
+export interface UnknownRecipientList {
+  total: number;
+  items: { email: string | null; at: string; reason: string }[];
 }

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { getStore } from '@netlify/blobs';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { useAdminSite, type Client } from '../helpers/admin-site';
-import { mailTo, readOutbox, type ReadMail } from '../helpers/mail';
+import { mailTo, readOutbox, startSmtpServer, type ReadMail } from '../helpers/mail';
 import { addresses, clearSubscribers, seedSubscribers } from '../helpers/subscribers';
 
 // Newsletter issues: drafting and permissions, who receives an issue (topics, and never the
@@ -66,6 +66,13 @@ async function resumeUntilSent(id: string): Promise<Record<string, unknown>> {
     await t.site.platform.backgroundIdle();
   }
   throw new Error('The issue was never sent');
+}
+
+/** The readers the admin is told may or may not have the issue. */
+async function unknownNamed(id: string): Promise<string[]> {
+  const res = await t.admin.get(`/api/admin/newsletter-issues/${id}/unknown`);
+  expect(res.status, res.text).toBe(200);
+  return (res.json.items as { email: string }[]).map((r) => r.email);
 }
 
 const sentTo = async (prefix: string) =>
@@ -259,10 +266,14 @@ describe('a send that dies part-way', () => {
     const counts = done.counts as Record<string, number>;
     expect(counts.recipients).toBe(2000);
     // The messages in flight when the run died left, but their records could not say so: they
-    // are counted as failed (may not have arrived), never sent twice.
-    expect(counts.sent! + counts.failed!).toBe(2000);
-    expect(counts.failed).toBeGreaterThanOrEqual(1);
-    expect(counts.failed).toBeLessThanOrEqual(SEND_TUNING.concurrency);
+    // are counted as unknown and named to the admin, never sent twice.
+    expect(counts.sent! + counts.unknown!).toBe(2000);
+    expect(counts.failed).toBe(0);
+    expect(counts.unknown).toBeGreaterThanOrEqual(1);
+    expect(counts.unknown).toBeLessThanOrEqual(SEND_TUNING.concurrency);
+    const named = await unknownNamed(id);
+    expect(named).toHaveLength(counts.unknown!);
+    for (const email of named) expect(got.filter((to) => to === email)).toHaveLength(1);
   }, 120_000);
 
   it('the sender’s process is killed mid-send (SIGKILL): resumed, nobody has two copies and every gap is counted', async () => {
@@ -301,12 +312,50 @@ describe('a send that dies part-way', () => {
     expect([...copies.values()].every((n) => n === 1)).toBe(true);
     const counts = done.counts as Record<string, number>;
     expect(counts.recipients).toBe(600);
-    expect(counts.sent! + counts.failed!).toBe(600);
-    // Only messages in flight at the kill can be missing, and each of those is counted as failed.
-    expect(600 - copies.size).toBeLessThanOrEqual(counts.failed!);
+    expect(counts.sent! + counts.unknown!).toBe(600);
+    // Only messages in flight at the kill can be missing: each of those is counted as unknown and
+    // named to the admin (which may also name one that did arrive, once).
+    const named = await unknownNamed(id);
+    expect(named).toHaveLength(counts.unknown!);
+    expect(list.filter((email) => !copies.has(email)).every((e) => named.includes(e))).toBe(true);
     const { SEND_TUNING } = await sender();
-    expect(counts.failed).toBeLessThanOrEqual(SEND_TUNING.concurrency);
+    expect(counts.unknown).toBeLessThanOrEqual(SEND_TUNING.concurrency);
   }, 120_000);
+
+  it('a provider that takes a copy and never answers: unknown and named; a refused copy: failed', async () => {
+    await clearSubscribers();
+    const [answered, silent, refused] = [
+      'answered-0@example.org',
+      'silent-0@example.org',
+      'refused-0@example.org',
+    ] as const;
+    await seedSubscribers([answered, silent, refused].map((email) => ({ email })));
+    const smtp = await startSmtpServer({
+      refuse: 'No such mailbox',
+      refuseOnly: (to) => to === refused,
+      neverAnswer: (to) => to === silent,
+    });
+    const { DELIVERY_TIMEOUTS } = await import('../../src/server/outbound/mail-transport');
+    const limits = { ...DELIVERY_TIMEOUTS };
+    const env = { SMTP_URL: process.env.SMTP_URL, EMAIL_FROM: process.env.EMAIL_FROM };
+    onTestFinished(async () => {
+      Object.assign(DELIVERY_TIMEOUTS, limits);
+      for (const [name, value] of Object.entries(env))
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      await smtp.close();
+    });
+    // The silent provider is given up on after a second instead of the real 25.
+    DELIVERY_TIMEOUTS.overallMs = 1000;
+    process.env.SMTP_URL = smtp.url;
+    process.env.EMAIL_FROM = 'news@meridian.example';
+    const id = await draft(t.admin, { subject: 'Silent provider' });
+    const done = await sendAndWait(id);
+    expect(done.status).toBe('sent');
+    expect(done.counts).toMatchObject({ recipients: 3, sent: 1, failed: 1, unknown: 1 });
+    expect(await unknownNamed(id)).toEqual([silent]);
+    expect(smtp.received.map((m) => m.to && !Array.isArray(m.to) && m.to.text)).toEqual([answered]);
+  }, 60_000);
 
   it('a reader who unsubscribes during a send gets nothing after that moment', async () => {
     await clearSubscribers();

@@ -142,6 +142,7 @@ const ROWS: Row[] = [
   ['GET', '/api/admin/newsletter-issues/nope/preview', 'editor'],
   ['POST', '/api/admin/newsletter-issues/nope/test', 'editor'],
   ['POST', '/api/admin/newsletter-issues/nope/cancel', 'editor'],
+  ['GET', '/api/admin/newsletter-issues/nope/unknown', 'admin'],
   // Sending mails every subscriber: admins only, unless an admin lets editors.
   ['POST', '/api/admin/newsletter-issues/nope/send', 'admin'],
   ['GET', '/api/admin/newsletter-settings', 'editor'],

@@ -54,20 +54,32 @@ export interface TestSmtpServer {
 
 /**
  * A real SMTP server on a random local port (no TLS, no auth). `refuse` answers every recipient
- * with that error, as a provider refusing mail does.
+ * (or those `refuseOnly` picks) with that error, as a provider refusing mail does. A message to an
+ * address `neverAnswer` picks is read to its end and never answered, as a provider that hangs
+ * after taking it.
  */
-export async function startSmtpServer(opts: { refuse?: string } = {}): Promise<TestSmtpServer> {
+export async function startSmtpServer(
+  opts: {
+    refuse?: string;
+    refuseOnly?: (to: string) => boolean;
+    neverAnswer?: (to: string) => boolean;
+  } = {},
+): Promise<TestSmtpServer> {
   const received: ParsedMail[] = [];
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onRcptTo(_address, _session, callback) {
-      if (opts.refuse) {
+    // A connection left waiting for its answer is cut when the test closes the server.
+    closeTimeout: 500,
+    onRcptTo(address, _session, callback) {
+      if (opts.refuse && (opts.refuseOnly?.(address.address) ?? true)) {
         const error = Object.assign(new Error(opts.refuse), { responseCode: 550 });
         callback(error);
       } else callback();
     },
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
+      if (session.envelope.rcptTo.some((r) => opts.neverAnswer?.(r.address)))
+        return void stream.resume();
       simpleParser(stream).then(
         (parsed) => {
           received.push(parsed);

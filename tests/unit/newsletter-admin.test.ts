@@ -10,24 +10,26 @@ import IssuePreviewPane from '../../src/components/admin/pages/newsletter/IssueP
 import IssueProgress from '../../src/components/admin/pages/newsletter/IssueProgress';
 import { whyNoSend } from '../../src/components/admin/pages/newsletter/send-permission';
 
-const counts = { recipients: 4, sent: 2, failed: 1, skipped: 0 };
+const counts = { recipients: 5, sent: 2, failed: 1, unknown: 1, skipped: 0 };
 const html = (element: Parameters<typeof renderToStaticMarkup>[0]) =>
   parse(renderToStaticMarkup(element));
 
 describe('a send’s progress and counts', () => {
-  it('while sending: a bar of every handled recipient, sent, failed or skipped', () => {
+  it('while sending: a bar of every handled recipient, sent, failed, unknown or skipped', () => {
     const page = html(createElement(IssueProgress, { issue: { status: 'sending', counts } }));
     const bar = page.querySelector('progress')!;
-    expect(bar.getAttribute('value')).toBe('3');
-    expect(bar.getAttribute('max')).toBe('4');
-    expect(page.text).toContain('3 of 4 recipients · 2 sent, 1 failed');
+    expect(bar.getAttribute('value')).toBe('4');
+    expect(bar.getAttribute('max')).toBe('5');
+    expect(page.text).toContain(
+      '4 of 5 recipients · 2 sent, 1 failed, 1 unknown (interrupted, not resent)',
+    );
   });
 
   it('never past full, and not divided by nothing before the audience is fixed', () => {
-    const over = { recipients: 2, sent: 2, failed: 0, skipped: 1 };
+    const over = { recipients: 2, sent: 2, failed: 0, unknown: 0, skipped: 1 };
     const page = html(createElement(IssueProgress, { issue: { status: 'sending', counts: over } }));
     expect(page.querySelector('progress')!.getAttribute('value')).toBe('2');
-    const none = { recipients: 0, sent: 0, failed: 0, skipped: 0 };
+    const none = { recipients: 0, sent: 0, failed: 0, unknown: 0, skipped: 0 };
     const early = html(
       createElement(IssueProgress, { issue: { status: 'sending', counts: none } }),
     );
@@ -35,11 +37,11 @@ describe('a send’s progress and counts', () => {
   });
 
   it('once sent: the counts, with bounces and complaints when the issue carries them', () => {
-    const sent = { status: 'sent' as const, counts: { ...counts, failed: 0, sent: 4 } };
-    expect(html(createElement(IssueProgress, { issue: sent })).text).toBe('4 recipients: 4 sent');
+    const sent = { status: 'sent' as const, counts: { ...counts, failed: 0, unknown: 0, sent: 5 } };
+    expect(html(createElement(IssueProgress, { issue: sent })).text).toBe('5 recipients: 5 sent');
     const bounced = { ...sent, bounces: { hard: 1, complaints: 0 } };
     expect(html(createElement(IssueProgress, { issue: bounced })).text).toBe(
-      '4 recipients: 4 sent · 1 bounce, 0 complaints',
+      '5 recipients: 5 sent · 1 bounce, 0 complaints',
     );
   });
 

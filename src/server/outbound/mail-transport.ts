@@ -19,9 +19,33 @@ export const DELIVERY_TIMEOUTS = { connectionMs: 10_000, socketMs: 15_000, overa
 
 type Setup = Exclude<MailSetup, { mode: 'off' }>;
 
+/**
+ * The message went to the provider but its answer never came (the connection broke or timed out
+ * mid-conversation): it may have been accepted. A sender that must not send twice counts it as
+ * unknown instead of failed.
+ */
+export class AnswerLost extends Error {}
+
+/**
+ * Whether an SMTP error says for sure that the message was not accepted: the provider answered
+ * with a refusal (it carries the reply code), or the connection never opened. Anything else broke
+ * off mid-conversation, possibly after the provider took the message.
+ */
+function surelyRefused(error: unknown): boolean {
+  const e = error as { responseCode?: unknown; code?: unknown; command?: unknown };
+  return (
+    typeof e.responseCode === 'number' ||
+    e.command === 'CONN' ||
+    ['ECONNECTION', 'EDNS', 'EAUTH', 'ETLS', 'EENVELOPE'].includes(String(e.code))
+  );
+}
+
 /** A way out for many messages in a row: one connection set (SMTP), closed once done. */
 export interface Transmitter {
-  /** Sends one message; throws with the provider's reason when it is not accepted. */
+  /**
+   * Sends one message; throws with the provider's reason when it is not accepted, as an
+   * AnswerLost when it may have been.
+   */
   send(mail: QueuedMail): Promise<void>;
   close(): void;
 }
@@ -70,12 +94,22 @@ export async function openTransmitter(setup: Setup, connections = 1): Promise<Tr
           timer = setTimeout(
             () =>
               reject(
-                new Error(`The provider did not accept the message within ${overallMs / 1000} s`),
+                new AnswerLost(
+                  `The provider did not answer within ${overallMs / 1000} s: it may have accepted the message`,
+                ),
               ),
             overallMs,
           );
         });
-        const info = await Promise.race([transport.sendMail(messageOf(mail)), overall]);
+        const info = await Promise.race([
+          transport.sendMail(messageOf(mail)).catch((error: unknown) => {
+            if (surelyRefused(error)) throw error;
+            throw new AnswerLost(
+              `The connection to the provider broke off (${(error as Error).message}): it may have accepted the message`,
+            );
+          }),
+          overall,
+        ]);
         if (info.rejected.length > 0)
           throw new Error(`The provider refused ${info.rejected.join(', ')}: ${info.response}`);
       } finally {

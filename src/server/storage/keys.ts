@@ -45,6 +45,12 @@ export const ISSUE_KEYS = {
   batch: (id: string, n: number) => `send-batches/${id}/${String(n).padStart(6, '0')}`,
   deliveries: (id: string) => `newsletter-deliveries/${id}/`,
   delivery: (id: string, subscriberId: string) => `newsletter-deliveries/${id}/${subscriberId}`,
+  /**
+   * One per recipient whose copy's fate is unknown (a run died while handing it over): the admin
+   * names them by listing this short prefix, never the send's every delivery record.
+   */
+  unknowns: (id: string) => `newsletter-unknown/${id}/`,
+  unknown: (id: string, subscriberId: string) => `newsletter-unknown/${id}/${subscriberId}`,
   digest: (source: string) => `digests/${source}`,
   /** One per reported bounce or complaint of a reader for an issue: a webhook retried counts once. */
   bounce: (id: string, subscriberId: string, kind: string) =>

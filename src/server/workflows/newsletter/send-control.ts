@@ -8,7 +8,6 @@ import { commitChange } from '../../publishing/history';
 import { newLinkSecret } from '../../visitors/newsletter-token';
 import { audienceCount } from './audience';
 import { changeIssue, getIssue, issueRows } from './issues';
-import { issueMessage, prepareIssue } from './issue-message';
 import { isLeased } from './send-lease';
 import { assertMaySend } from './sending-settings';
 
@@ -27,12 +26,19 @@ export async function startSender(): Promise<void> {
   }
 }
 
+/**
+ * The renderer (Markdown, sanitiser, cards), loaded on use: the issue routes and the scheduled
+ * check that share this module answer without loading it.
+ */
+const renderer = () => import('./issue-message');
+
 /** A reader for previews and test copies: its links have the shape of a real one's, and open nothing. */
 const sampleReader = (email: string) => ({ id: '0'.repeat(64), email, secret: newLinkSecret() });
 
 /** GET /api/admin/newsletter-issues/:id/preview: the message as it arrives, and the audience now. */
 export async function previewIssue(id: string): Promise<IssuePreview> {
   const issue = await getIssue(id);
+  const { issueMessage, prepareIssue } = await renderer();
   const message = issueMessage(await prepareIssue(issue), sampleReader('reader@example.org'));
   return {
     subject: message.subject,
@@ -58,6 +64,7 @@ export async function sendTestCopy(user: User, id: string): Promise<{ to: string
     );
   const setup = assertMailOn();
   const issue = await getIssue(id);
+  const { issueMessage, prepareIssue } = await renderer();
   const message = issueMessage(await prepareIssue(issue), sampleReader(to));
   const now = new Date().toISOString();
   const mail: QueuedMail = {

@@ -12,6 +12,8 @@ const store = () => openStore(STORES.issues);
 const tallySchema = z.object({
   sent: z.number().int().min(0),
   failed: z.number().int().min(0),
+  /** Copies whose fate is unknown (see deliveries.ts); absent from sends counted before it existed. */
+  unknown: z.number().int().min(0).default(0),
   skipped: z.number().int().min(0),
 });
 export type Tally = z.infer<typeof tallySchema>;
@@ -25,7 +27,7 @@ export const sendStateSchema = z.object({
 });
 export type SendState = z.infer<typeof sendStateSchema>;
 
-export const emptyTally = (): Tally => ({ sent: 0, failed: 0, skipped: 0 });
+export const emptyTally = (): Tally => ({ sent: 0, failed: 0, unknown: 0, skipped: 0 });
 
 /** The send's cursor, or null while its audience is not fixed yet. */
 export async function readSendState(issueId: string): Promise<SendState | null> {
@@ -61,6 +63,7 @@ export async function finishBatch(issueId: string, n: number, tally: Tally): Pro
             counts: {
               sent: state.counts.sent + tally.sent,
               failed: state.counts.failed + tally.failed,
+              unknown: state.counts.unknown + tally.unknown,
               skipped: state.counts.skipped + tally.skipped,
             },
           },

@@ -4,14 +4,14 @@ import type { QueuedMail } from '../../../schemas/mail';
 import { HttpError } from '../../http/errors';
 import { commitChange } from '../../publishing/history';
 import { mailSetup } from '../../outbound/mail-setup';
-import { openTransmitter, type Transmitter } from '../../outbound/mail-transport';
+import { AnswerLost, openTransmitter, type Transmitter } from '../../outbound/mail-transport';
 import { isSuppressed } from '../../visitors/newsletter-suppression';
 import { newLinkSecret } from '../../visitors/newsletter-token';
 import { openStore, STORES, updateJSON } from '../../storage/store';
 import { isAudience, readAudienceRecord, readBatch, snapshotAudience } from './audience';
 import { claimDelivery, readDelivery, recordDelivery } from './deliveries';
 import { changeIssue, getIssue, issueRows } from './issues';
-import { issueMessage, prepareIssue, type PreparedIssue } from './issue-message';
+import type { issueMessage, PreparedIssue } from './issue-message';
 import { takeLease, type Lease } from './send-lease';
 import { emptyTally, finishBatch, readSendState, startSendState, type Tally } from './send-state';
 import { getNewsletterSettings } from './sending-settings';
@@ -20,15 +20,21 @@ import { getNewsletterSettings } from './sending-settings';
  * Sends issues in 'sending' state, batch by batch, as a background function (15 minutes on
  * Netlify), resumed by the scheduled `newsletter-send` when a run ended or died.
  *
- * Exactly one copy per recipient. Before a message is handed to the transport, the recipient's
- * delivery record is created as `claimed`, only if no record exists (Blobs `onlyIfNew`); after the
- * transport accepted it, it becomes `sent`. A resumed run sends only to recipients without a
- * record. So a kill at any point leaves, for each recipient, one of:
+ * Exactly one copy per recipient, or said not to be known. The copy is built first; then the
+ * recipient's delivery record is created as `claimed`, only if no record exists (Blobs
+ * `onlyIfNew`); then the message is handed to the transport; once the transport accepted it, the
+ * record becomes `sent`. A resumed run sends only to recipients without a record. So a kill at
+ * any point leaves, for each recipient, one of:
  * - no record: nothing was sent; the next run sends it (once: the claim is taken only once);
  * - `sent`: sent once, never again;
- * - `claimed`: the run died between the claim and the record, so the message may or may not have
- *   left. It is never sent again (a second copy is the one thing this must not do) and is counted
- *   as `failed`, which the admin sees: at most once, and saying so, for that one window.
+ * - `claimed`: the run died while the message was with the transport, or before its `sent` landed,
+ *   so it may or may not have left. It is never sent again (a second copy is the one thing this
+ *   must not do): the next run records it as `unknown`, counts it so and names the reader to the
+ *   admin. At most once, and saying so, for that one window: from the claim landing to the
+ *   record landing, one SMTP conversation and one write long, for as many messages as are in
+ *   flight (SEND_TUNING.concurrency).
+ * A provider that never answers (or a connection that breaks off mid-message) leaves the same
+ * doubt, and is recorded as `unknown` at once; a refusal is `failed`.
  * The mail queue's retries are not used here: a delivery killed after the provider accepted a
  * message but before the queue forgot it is retried, which is a second copy.
  *
@@ -90,6 +96,8 @@ interface Run {
   started: number;
   transmitter: Transmitter;
   prepared: PreparedIssue;
+  /** One reader's copy of the prepared issue. */
+  compose: (to: Parameters<typeof issueMessage>[1]) => ReturnType<typeof issueMessage>;
   lease: Lease;
   renewedAt: number;
   /** When the next message may start (paced by the rate). */
@@ -130,10 +138,10 @@ async function deliverTo(run: Run, issueId: string, subscriberId: string): Promi
     await recordDelivery(
       issueId,
       subscriberId,
-      'failed',
-      'The send was interrupted: may not have arrived',
+      'unknown',
+      'The send was interrupted while handing this copy over: it arrived once or not at all',
     );
-    return 'failed';
+    return 'unknown';
   }
   // Paced before the reader is checked, not after: the check is then the last thing before the
   // message leaves, so a reader who unsubscribes while this one waits for its turn gets nothing.
@@ -149,9 +157,8 @@ async function deliverTo(run: Run, issueId: string, subscriberId: string): Promi
     await claimDelivery(issueId, subscriberId, 'skipped', 'Unsubscribed meanwhile');
     return 'skipped';
   }
-  if (!(await claimDelivery(issueId, subscriberId, 'claimed')))
-    return (await readDelivery(issueId, subscriberId))?.state === 'sent' ? 'sent' : 'failed';
-  const message = issueMessage(run.prepared, { id: subscriberId, email: reader.email, secret });
+  // Built before the claim, so the claim is followed by nothing but the hand-over.
+  const message = run.compose({ id: subscriberId, email: reader.email, secret });
   const now = new Date().toISOString();
   const mail: QueuedMail = {
     id: `${String(Date.now()).padStart(13, '0')}-${randomUUID()}`,
@@ -162,16 +169,17 @@ async function deliverTo(run: Run, issueId: string, subscriberId: string): Promi
     attempts: 0,
     nextAttemptAt: now,
   };
+  if (!(await claimDelivery(issueId, subscriberId, 'claimed'))) {
+    const state = (await readDelivery(issueId, subscriberId))?.state;
+    return state === 'sent' || state === 'skipped' || state === 'failed' ? state : 'unknown';
+  }
   try {
     await run.transmitter.send(mail);
   } catch (error) {
-    await recordDelivery(
-      issueId,
-      subscriberId,
-      'failed',
-      String((error as Error).message ?? error),
-    );
-    return 'failed';
+    const reason = String((error as Error).message ?? error);
+    const state = error instanceof AnswerLost ? 'unknown' : 'failed';
+    await recordDelivery(issueId, subscriberId, state, reason);
+    return state;
   }
   // An injected crash dies as a killed process would: this message and every other one in
   // flight have left, and none of them is recorded.
@@ -222,10 +230,15 @@ async function runIssue(issueId: string, started: number): Promise<void> {
       if (!(await lease.renew())) return;
     }
     const { newsletterRatePerSecond } = await getNewsletterSettings();
+    // The renderer (Markdown, sanitiser, cards) is loaded once there is an issue to render: a run
+    // that finds nothing to send, and the function's cold start, go without it.
+    const { issueMessage, prepareIssue } = await import('./issue-message');
+    const prepared = await prepareIssue(issue);
     const run: Run = {
       started,
       transmitter: await openTransmitter(setup, SEND_TUNING.concurrency),
-      prepared: await prepareIssue(issue),
+      prepared,
+      compose: (to) => issueMessage(prepared, to),
       lease,
       renewedAt: Date.now(),
       nextSlot: 0,
@@ -254,7 +267,7 @@ async function runIssue(issueId: string, started: number): Promise<void> {
     await commitChange(SENDER, {
       action: 'update',
       target: `newsletter-issues/${issueId}`,
-      summary: `Sent “${sent.subject}” to ${sent.counts.sent} subscribers (${sent.counts.failed} failed, ${sent.counts.skipped} skipped)`,
+      summary: `Sent “${sent.subject}” to ${sent.counts.sent} subscribers (${sent.counts.failed} failed, ${sent.counts.unknown} unknown, ${sent.counts.skipped} skipped)`,
     });
   } finally {
     await lease.release();

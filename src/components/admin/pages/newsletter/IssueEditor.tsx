@@ -13,6 +13,7 @@ import { useFetch } from '../../use-fetch';
 import IssueActions from './IssueActions';
 import IssueFields, { type IssueDraft } from './IssueFields';
 import IssueProgress from './IssueProgress';
+import UnknownRecipients from './UnknownRecipients';
 import { usePolling } from './use-polling';
 
 const API = '/api/admin/newsletter-issues';
@@ -125,6 +126,7 @@ function IssueForm({
     >
       <div className="space-y-5">
         {issue && <IssueProgress issue={issue} />}
+        {issue && <UnknownRecipients issue={issue} />}
         {issue?.status === 'sent' && (
           <p className="text-sm">
             <a

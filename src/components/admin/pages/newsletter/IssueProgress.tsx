@@ -7,15 +7,17 @@ type Tally = Pick<IssueSummary, 'status' | 'counts'> & {
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * How far a send got: a progress bar while sending (every recipient handled, whether sent, failed
- * or skipped, moves it), then the final counts with the bounces and complaints reported since.
+ * How far a send got: a progress bar while sending (every recipient handled, whether sent, failed,
+ * unknown or skipped, moves it), then the final counts with the bounces and complaints reported since.
  */
 export default function IssueProgress({ issue }: { issue: Tally }) {
-  const { recipients, sent, failed, skipped } = issue.counts;
-  const done = sent + failed + skipped;
+  const { recipients, sent, failed, unknown, skipped } = issue.counts;
+  const done = sent + failed + unknown + skipped;
   const counts = [
     `${sent} sent`,
     failed ? `${failed} failed` : '',
+    // Handed over when a run was cut off: never sent again, so each arrived once or not at all.
+    unknown ? `${unknown} unknown (interrupted, not resent)` : '',
     skipped ? `${skipped} skipped` : '',
   ].filter(Boolean);
   if (issue.status === 'sending')
