@@ -68,6 +68,7 @@ try {
   answers.sort((a, b) => a - b);
   const p50 = answers[Math.floor(answers.length / 2)]!;
 
+  console.log(`beacons: ${fmt((BEACONS / beaconMs) * 1000)} stored per second`);
   let t = performance.now();
   const beaconRollup = await rollUpHits(Date.now() + 3 * 60_000);
   const beaconRollupMs = performance.now() - t;
@@ -113,6 +114,7 @@ try {
   async function rollUpMillion(latencyMs: number) {
     await analytics().delete(ANALYTICS_KEYS.day(day));
     await seed();
+    console.log(`seeded ${fmt(tallyCount)} tallies; rolling up with ${latencyMs} ms a call`);
     const proxy = await startBlobsProxy(currentBlobsURL(), { latencyMs });
     const undo = redirectBlobsContext(proxy.url);
     try {
