@@ -178,7 +178,9 @@ try {
     'etag-guarded write; a collision retries), so the rollup reads, seals and deletes at most',
     `${TALLY_SHARDS} documents a minute, whatever the hits: ${fmt(tallyCount)} for a full day. A run folds at most`,
     `${fmt(TALLIES_PER_RUN)} tallies; on Netlify it runs every minute and folds one minute's, so the`,
-    'longest run above (a backlog) is the worst case.',
+    `longest run above (a backlog) is the worst case: with ${LATENCY_MS} ms a call a tally costs ${(slow.ms / tallyCount).toFixed(1)} ms of a`,
+    `run, a busy minute's ${TALLY_SHARDS} tallies about ${(((slow.ms / tallyCount) * TALLY_SHARDS) / 1000).toFixed(1)} s. A beacon's hit costs two Blobs round trips`,
+    '(two more each time it meets another beacon on its tally), whatever the traffic.',
   ];
   await writeResultsSection('analytics', lines.join('\n'));
   console.log(lines.join('\n'));
