@@ -1,5 +1,5 @@
 // Scheduled (every minute, Netlify's scheduled functions; the local platform runs the same
-// schedule): folds the visit counts' shards into daily aggregates, deletes them and the days older
+// schedule): folds the visit counts' tallies into daily aggregates, deletes them and the days older
 // than the retention setting, and sweeps the beacon throttle's expired entries.
 import { rollUpHits } from '../../src/server/visitors/analytics-rollup';
 import { sweepBeaconThrottle } from '../../src/server/auth/throttle';

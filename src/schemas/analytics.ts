@@ -13,12 +13,12 @@ export const BEACON_KINDS = ['view', 'pdf', 'citation', 'ics'] as const;
 /** The kinds shown as downloads. */
 export const DOWNLOAD_KINDS = ['pdf', 'citation', 'ics'] as const;
 
-/** Longest stored path: the hit travels inside its shard key, which Blobs caps at 600 bytes. */
+/** Longest stored path: keeps a cell (and the documents that count it) small. */
 export const MAX_HIT_PATH = 200;
 const HOST = /^[a-z0-9.-]{0,100}$/;
 const REF = /^[A-Za-z0-9_-]{0,80}$/;
 
-/** One counted event, as stored in its shard key. */
+/** One counted event: what a cell of a tally or a day counts. */
 export const hitSchema = z.strictObject({
   kind: z.enum(HIT_KINDS),
   path: z.string().startsWith('/').max(MAX_HIT_PATH),
@@ -43,13 +43,26 @@ export const beaconSchema = z.strictObject({
 });
 export type Beacon = z.infer<typeof beaconSchema>;
 
+/**
+ * One tally: counts per `kind\tpath\thost\tref` cell of the hits a beacon (or server-side event)
+ * added to this shard of its minute. `sealed` is set by the rollup before it reads the counts (a
+ * random id): a beacon never adds to a sealed tally, so nothing lands between the rollup's read and
+ * its delete, and the id is what the day notes as added.
+ */
+export const analyticsTallySchema = z.object({
+  cells: z.record(z.string(), z.number().int().nonnegative()).default({}),
+  sealed: z.string().optional(),
+});
+export type AnalyticsTally = z.infer<typeof analyticsTallySchema>;
+
 /** One stored day: counts per `kind\tpath\thost\tref` cell, and the minutes being folded in. */
 export const analyticsDaySchema = z.object({
   date: z.string(),
   cells: z.record(z.string(), z.number().int().nonnegative()).default({}),
   /**
-   * Shard ids already added for minutes whose shards are not yet all deleted, so a rollup that
-   * died between adding and deleting never adds them twice. Emptied once the shards are gone.
+   * The ids (a tally's seal, or an earlier version's per-hit shard id) already added, by minute,
+   * until their documents are deleted, so a rollup that died between adding and deleting never
+   * adds them twice. Emptied once the documents are gone.
    */
   pending: z.record(z.string(), z.array(z.string())).default({}),
 });

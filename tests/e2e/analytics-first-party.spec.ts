@@ -60,7 +60,7 @@ test('a visit is counted without cookies, storage or other sites, and shows in t
 
   await openAdmin(page, '/admin/analytics', 'Analytics');
   await page.getByLabel('Period').selectOption('7');
-  // Today's view is read from the shards not yet rolled up.
+  // Today's view is read from the tallies not yet rolled up.
   await expect(async () => {
     await page.reload();
     await expect(page.getByRole('table', { name: 'Top pages' })).toContainText(path, {

@@ -18,15 +18,18 @@ export function newestFirstKey(now = Date.now(), suffix: string = crypto.randomU
 }
 
 /**
- * Visit counting (store `analytics`). Each hit is its own key, `shards/<UTC minute>/<id>.<hit>`,
- * with the hit itself in the key (base64url JSON), so simultaneous hits never contend and a
- * listing alone says what they counted. Days are `days/<YYYY-MM-DD>`.
+ * Visit counting (store `analytics`). Hits are counted in tallies: `tallies/<UTC minute>/<nn>`,
+ * one of TALLY_SHARDS small documents per minute, each beacon adding to one at random, so
+ * simultaneous hits rarely touch the same document and the rollup's work follows the minutes, not
+ * the hits. Earlier versions kept each hit as a key of its own, `shards/<minute>/<id>.<hit>` (the
+ * hit as base64url JSON, empty value); the rollup still folds any left. Days are `days/<YYYY-MM-DD>`.
  */
 export const ANALYTICS_KEYS = {
-  shardPrefix: 'shards/',
-  /** The shards of one minute (`YYYY-MM-DDTHH:mm`), of one day (`YYYY-MM-DD`) or all. */
-  shards: (minuteOrDay = '') => `shards/${minuteOrDay}`,
-  shard: (minute: string, id: string, encodedHit: string) => `shards/${minute}/${id}.${encodedHit}`,
+  /** The tallies of one minute (`YYYY-MM-DDTHH:mm`), of one day (`YYYY-MM-DD`) or all. */
+  tallies: (minuteOrDay = '') => `tallies/${minuteOrDay}`,
+  tally: (minute: string, shard: number) => `tallies/${minute}/${String(shard).padStart(2, '0')}`,
+  /** Per-hit keys of earlier versions, of one minute, of one day or all. */
+  legacyShards: (minuteOrDay = '') => `shards/${minuteOrDay}`,
   dayPrefix: 'days/',
   day: (date: string) => `days/${date}`,
 } as const;

@@ -1,18 +1,20 @@
 /**
- * Reading the counts: one day document per day shown, plus, for today, the shards not yet rolled
- * up (a listing, about a minute's worth). What a read costs follows the days shown, never the
- * number of hits stored.
+ * Reading the counts: one day document per day shown, plus, for today, the tallies not yet rolled
+ * up (a listing and at most TALLY_SHARDS reads per unfinished minute, about two minutes' worth).
+ * What a read costs follows the days shown, never the number of hits stored.
  */
 import {
   analyticsDaySchema,
+  analyticsTallySchema,
   HIT_KINDS,
+  type AnalyticsDay,
   type AnalyticsReport,
   type Hit,
 } from '../../schemas/analytics';
 import { ANALYTICS_KEYS } from '../storage/keys';
 import { openStore, readJSON, STORES } from '../storage/store';
-import { decodeShardKey, listShardKeys } from './analytics-hits';
-import { cellHit, cellKey } from './analytics-rollup';
+import { cellHit, cellKey, listKeys, parseTallyKey } from './analytics-hits';
+import { decodeLegacyShard } from './analytics-legacy-shards';
 
 /** One day's counts: a hit's cell key to how many. */
 export type DayCounts = Map<string, number>;
@@ -30,6 +32,28 @@ export function daysBetween(from: string, to: string): string[] {
 /** Today's UTC date. */
 export const today = (now = Date.now()) => new Date(now).toISOString().slice(0, 10);
 
+const add = (m: Map<string, number>, key: string, n: number) => m.set(key, (m.get(key) ?? 0) + n);
+
+/** Adds a day's tallies and leftover per-hit keys to `counts`, except those the day noted as added. */
+async function addUnrolled(date: string, counts: DayCounts, noted: AnalyticsDay['pending']) {
+  const store = openStore(STORES.analytics);
+  const tallies = (await listKeys(ANALYTICS_KEYS.tallies(date))).filter(parseTallyKey);
+  for (let i = 0; i < tallies.length; i += READS_AT_ONCE) {
+    const read = await Promise.all(
+      tallies.slice(i, i + READS_AT_ONCE).map((key) => readJSON(store, key, analyticsTallySchema)),
+    );
+    read.forEach((found, j) => {
+      const minute = parseTallyKey(tallies[i + j]!)!.minute;
+      if (!found || (found.value.sealed && noted[minute]?.includes(found.value.sealed))) return;
+      for (const [cell, n] of Object.entries(found.value.cells)) add(counts, cell, n);
+    });
+  }
+  for (const key of await listKeys(ANALYTICS_KEYS.legacyShards(date))) {
+    const shard = decodeLegacyShard(key);
+    if (shard && !noted[shard.minute]?.includes(shard.id)) add(counts, cellKey(shard.hit), 1);
+  }
+}
+
 async function readDay(date: string, now: number): Promise<DayCounts> {
   const found = await readJSON(
     openStore(STORES.analytics),
@@ -37,15 +61,8 @@ async function readDay(date: string, now: number): Promise<DayCounts> {
     analyticsDaySchema,
   );
   const counts: DayCounts = new Map(Object.entries(found?.value.cells ?? {}));
-  if (date !== today(now)) return counts;
-  // Today: add the shards the rollup has not folded yet, except those it noted as added.
-  const noted = found?.value.pending ?? {};
-  for (const key of await listShardKeys(ANALYTICS_KEYS.shards(date))) {
-    const shard = decodeShardKey(key);
-    if (!shard || noted[shard.minute]?.includes(shard.id)) continue;
-    const cell = cellKey(shard.hit);
-    counts.set(cell, (counts.get(cell) ?? 0) + 1);
-  }
+  // Today: add what the rollup has not folded yet.
+  if (date === today(now)) await addUnrolled(date, counts, found?.value.pending ?? {});
   return counts;
 }
 
@@ -75,8 +92,6 @@ const top = <K extends string>(totals: Map<string, number>, name: K, limit = 20)
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .slice(0, limit)
     .map(([key, views]) => ({ [name]: key, views }) as Record<K, string> & { views: number });
-
-const add = (m: Map<string, number>, key: string, n: number) => m.set(key, (m.get(key) ?? 0) + n);
 
 /** The admin's report for a period: views per day, top pages, referrers, newsletter issues, downloads. */
 export async function analyticsReport(
