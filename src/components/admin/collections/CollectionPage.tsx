@@ -14,9 +14,10 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import Plus from 'lucide-react/icons/plus';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { apiRequest } from '../../../lib/api';
 import Pagination from '../../ui/Pagination';
+import { preloadable } from '../../ui/preloadable';
 import Button from '../../ui/Button';
 import { useAction } from '../../ui/use-action';
 import { announce } from '../../../stores/admin-announce';
@@ -33,8 +34,7 @@ import { useConfirmedDelete } from './use-delete';
 
 // The form and its field code (uploads, image resizing, drafts) are not needed to show the list:
 // page 1 no longer waits for them. They are fetched once the list is in, before an editor opens.
-const loadEditor = () => import('./ItemEditor');
-const ItemEditor = lazy(loadEditor);
+const ItemEditor = preloadable(() => import('./ItemEditor'));
 
 type Item = Record<string, unknown> & { id: string };
 /** One page of a paged collection's admin list. */
@@ -68,7 +68,7 @@ export default function CollectionPage({ page }: { page: string }) {
   const rows = data && !Array.isArray(data) ? data : null;
   const listed = data !== null;
   useEffect(() => {
-    if (listed) void loadEditor();
+    if (listed) void ItemEditor.load();
   }, [listed]);
   const items = (rows ? rows.items : (data as Item[] | null)) ?? [];
   /** Changes the items shown, whichever shape the list has. */
