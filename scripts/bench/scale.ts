@@ -69,6 +69,8 @@ const BUDGET = {
   publicWithLatencyP50Ms: 100,
   searchP50Ms: 1_000,
 };
+/** How the browser's budget line starts (a later `--admin-browser` run replaces that line). */
+const ADMIN_BROWSER_CHECK = 'the admin Publications page in Chromium';
 const DAY = 86_400_000;
 const BUILD_ONLY = args()['build-only'] === true;
 const MEDIA_ONLY = args()['media-only'] === true;
@@ -449,7 +451,11 @@ try {
       const results: ScaleResults = {
         ...last,
         adminBrowser,
-        checks: checks(last.rows, last.saveToLiveMs, adminBrowser),
+        // The other budgets stay as that run judged them; only the browser's line is new.
+        checks: [
+          ...last.checks.filter((c) => !c.budget.startsWith(ADMIN_BROWSER_CHECK)),
+          adminBrowserCheck(adminBrowser),
+        ],
       };
       await writeFile(RESULTS_JSON, JSON.stringify(results, null, 2) + '\n');
       await writeResultsSection('scale', renderScale(results));
@@ -803,15 +809,23 @@ function checks(
     got: saveToLiveMs === null ? 'the page never showed the change' : `${saveToLiveMs} ms`,
     pass: saveToLiveMs !== null && saveToLiveMs <= BUDGET.saveToLiveMs,
   });
-  if (adminBrowser)
-    out.push({
-      budget: `the admin Publications page in Chromium: page 1 ≤ ${ADMIN_BROWSER_BUDGET_MS / 1000} s; search, edit a title, move to top, each right and ≤ ${ADMIN_BROWSER_BUDGET_MS / 1000} s`,
-      got: adminBrowser.steps
-        .map((s) => `${s.step}: ${s.ms} ms${s.pass ? '' : ' (FAIL)'}`)
-        .join('; '),
-      pass: adminBrowser.steps.every((s) => s.pass),
-    });
+  if (adminBrowser) out.push(adminBrowserCheck(adminBrowser));
   return out;
+}
+
+/** The browser's steps as one budget line: every step right, and each held one within budget. */
+function adminBrowserCheck(adminBrowser: AdminBrowserRun): Check {
+  return {
+    budget: `${ADMIN_BROWSER_CHECK}: page 1 ≤ ${ADMIN_BROWSER_BUDGET_MS / 1000} s; search, edit a title, move to top, each right and ≤ ${ADMIN_BROWSER_BUDGET_MS / 1000} s`,
+    got: (() => {
+      const failed = adminBrowser.steps.filter((s) => !s.pass);
+      if (failed.length) return failed.map((s) => `${s.step}: ${s.ms} ms`).join('; ');
+      const held = adminBrowser.steps.filter((s) => s.held);
+      const slowest = held.reduce((a, b) => (b.ms > a.ms ? b : a));
+      return `all right; page 1 in ${held[0]!.ms} ms, slowest step ${slowest.ms} ms (${slowest.step}); below`;
+    })(),
+    pass: adminBrowser.steps.every((s) => s.pass),
+  };
 }
 
 function kb(n: number) {
