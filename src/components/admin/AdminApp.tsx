@@ -17,6 +17,16 @@ const ROUTE_SCROLL_MS = 100;
 export default function AdminApp({ page: initialPage }: { page: string }) {
   // Set before the first read, so the first render already shows the page this shell is for.
   useState(() => $adminPage.set(initialPage));
+  // The page's code is fetched while the session is checked, not after it, and the spinner stays
+  // until both are in: the page then renders without suspending (see preloadable). A failed fetch
+  // shows where the page renders, as its lazy component fetches again.
+  const [codeIn, setCodeIn] = useState(false);
+  useEffect(() => {
+    void adminPage(initialPage)
+      .component.load()
+      .catch(() => undefined)
+      .finally(() => setCodeIn(true));
+  }, [initialPage]);
   const session = useStore($session);
   const page = useStore($adminPage);
   const first = useRef(true);
@@ -46,7 +56,7 @@ export default function AdminApp({ page: initialPage }: { page: string }) {
   }, [page]);
 
   let body;
-  if (session.status === 'loading' || session.status === 'signed-out') {
+  if (session.status === 'loading' || session.status === 'signed-out' || !codeIn) {
     body = <Spinner label="Checking your session..." />;
   } else if (session.status === 'error') {
     body = (

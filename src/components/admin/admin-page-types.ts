@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react/types';
-import type { ComponentType, LazyExoticComponent } from 'react';
 import type { Permission } from '../../schemas/roles';
+import type { Preloadable } from '../ui/preloadable';
 
 // The page table's types live apart from the table itself: every page component needs
 // PageProps, and importing it from admin-pages.tsx (which lazily imports those pages) made a circle.
@@ -22,7 +22,8 @@ export interface AdminPage {
   label: string;
   icon: LucideIcon;
   blurb: string;
-  component: LazyExoticComponent<ComponentType<PageProps>>;
+  /** Loaded on demand; the admin shell fetches the opened page's code beside its session check. */
+  component: Preloadable<PageProps>;
   permission: Permission | null;
   /** Listed in the menu and on the dashboard (My account sits in the header instead). */
   inMenu: boolean;

@@ -24,15 +24,15 @@ import ToggleRight from 'lucide-react/icons/toggle-right';
 import UserRound from 'lucide-react/icons/user-round';
 import Users from 'lucide-react/icons/users';
 import Video from 'lucide-react/icons/video';
-import { lazy } from 'react';
+import { preloadable } from '../ui/preloadable';
 import { can, type Role } from '../../schemas/roles';
 
 export type { AdminPage, MenuEntry, PageProps } from './admin-page-types';
-import type { AdminPage } from './admin-page-types';
+import type { AdminPage, PageProps } from './admin-page-types';
 
 // Each page is its own chunk, fetched when first opened (admin pages load on demand).
-const collection = lazy(() => import('./collections/CollectionPage'));
-const settings = lazy(() => import('./settings/SettingsPage'));
+const collection = preloadable<PageProps>(() => import('./collections/CollectionPage'));
+const settings = preloadable<PageProps>(() => import('./settings/SettingsPage'));
 
 const page = (p: Omit<AdminPage, 'inMenu'> & { inMenu?: boolean }): AdminPage => ({
   inMenu: true,
@@ -46,7 +46,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     label: 'Dashboard',
     icon: LayoutDashboard,
     blurb: 'What needs attention',
-    component: lazy(() => import('./pages/Dashboard')),
+    component: preloadable<PageProps>(() => import('./pages/Dashboard')),
     permission: 'content',
   }),
   page({
@@ -94,7 +94,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     label: 'Media',
     icon: Images,
     blurb: 'Images, alt text, credits and crops',
-    component: lazy(() => import('./media/MediaPage')),
+    component: preloadable<PageProps>(() => import('./media/MediaPage')),
     permission: 'content',
   }),
   page({
@@ -102,7 +102,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     label: 'Testimonials',
     icon: MessageSquareQuote,
     blurb: 'Review and feature stories',
-    component: lazy(() => import('./pages/Testimonials')),
+    component: preloadable<PageProps>(() => import('./pages/Testimonials')),
     permission: 'content',
   }),
   page({
@@ -110,7 +110,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     label: 'Releases',
     icon: Rocket,
     blurb: 'Changes that go live together',
-    component: lazy(() => import('./pages/ReleasesPage')),
+    component: preloadable<PageProps>(() => import('./pages/ReleasesPage')),
     permission: 'content',
   }),
   page({
@@ -118,7 +118,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     label: 'Preview links',
     icon: Link2,
     blurb: 'Share drafts under embargo',
-    component: lazy(() => import('./pages/PreviewLinksPage')),
+    component: preloadable<PageProps>(() => import('./pages/PreviewLinksPage')),
     permission: 'content',
   }),
   page({
@@ -126,7 +126,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     label: 'Analytics',
     icon: ChartLine,
     blurb: 'What was read, without cookies',
-    component: lazy(() => import('./pages/AnalyticsPage')),
+    component: preloadable<PageProps>(() => import('./pages/AnalyticsPage')),
     permission: 'content',
   }),
   page({
@@ -174,7 +174,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     label: 'Newsletter',
     icon: Newspaper,
     blurb: 'Write, preview and send issues',
-    component: lazy(() => import('./pages/newsletter/NewsletterPage')),
+    component: preloadable<PageProps>(() => import('./pages/newsletter/NewsletterPage')),
     permission: 'content',
   }),
   page({
@@ -182,7 +182,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     label: 'Contact messages',
     icon: Inbox,
     blurb: 'Messages from the contact form',
-    component: lazy(() => import('./pages/ContactForms')),
+    component: preloadable<PageProps>(() => import('./pages/ContactForms')),
     permission: 'personal-data',
   }),
   page({
@@ -190,7 +190,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     label: 'Subscriptions',
     icon: Mail,
     blurb: 'Newsletter subscribers',
-    component: lazy(() => import('./pages/Subscriptions')),
+    component: preloadable<PageProps>(() => import('./pages/Subscriptions')),
     permission: 'personal-data',
   }),
   page({
@@ -198,7 +198,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     label: 'Privacy',
     icon: ShieldX,
     blurb: 'Find and erase one person’s data',
-    component: lazy(() => import('./pages/PrivacyPage')),
+    component: preloadable<PageProps>(() => import('./pages/PrivacyPage')),
     permission: 'personal-data',
   }),
   page({
@@ -206,7 +206,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     label: 'Email',
     icon: MailWarning,
     blurb: 'Sending, and failed deliveries',
-    component: lazy(() => import('./pages/MailPage')),
+    component: preloadable<PageProps>(() => import('./pages/MailPage')),
     permission: 'personal-data',
   }),
   page({
@@ -214,7 +214,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     label: 'Proposals',
     icon: ClipboardCheck,
     blurb: 'Changes waiting for a second person',
-    component: lazy(() => import('./pages/ProposalsPage')),
+    component: preloadable<PageProps>(() => import('./pages/ProposalsPage')),
     permission: 'edit',
   }),
   page({
@@ -222,7 +222,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     label: 'History',
     icon: History,
     blurb: 'Recent changes and restore',
-    component: lazy(() => import('./pages/HistoryPage')),
+    component: preloadable<PageProps>(() => import('./pages/HistoryPage')),
     permission: 'content',
   }),
   page({
@@ -230,7 +230,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     label: 'Users',
     icon: ShieldCheck,
     blurb: 'Team accounts, roles and sign-in rules',
-    component: lazy(() => import('./pages/users/UsersPage')),
+    component: preloadable<PageProps>(() => import('./pages/users/UsersPage')),
     permission: 'users',
   }),
   page({
@@ -238,7 +238,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     label: 'Help',
     icon: LifeBuoy,
     blurb: 'How to edit, publish, schedule and restore',
-    component: lazy(() => import('./pages/HelpPage')),
+    component: preloadable<PageProps>(() => import('./pages/HelpPage')),
     permission: null,
   }),
   page({
@@ -246,7 +246,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     label: 'My account',
     icon: KeyRound,
     blurb: 'Password, email address, two-factor sign-in, sessions',
-    component: lazy(() => import('./pages/AccountPage')),
+    component: preloadable<PageProps>(() => import('./pages/AccountPage')),
     permission: null,
     inMenu: false,
   }),

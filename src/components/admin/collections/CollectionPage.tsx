@@ -14,9 +14,10 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import Plus from 'lucide-react/icons/plus';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { apiRequest } from '../../../lib/api';
 import Pagination from '../../ui/Pagination';
+import { preloadable } from '../../ui/preloadable';
 import Button from '../../ui/Button';
 import { useAction } from '../../ui/use-action';
 import { announce } from '../../../stores/admin-announce';
@@ -28,9 +29,12 @@ import LoadStatus from '../../ui/LoadStatus';
 import { cx, ui } from '../../ui/styles';
 import { useFetch } from '../use-fetch';
 import { COLLECTION_CONFIGS } from './collection-configs';
-import ItemEditor from './ItemEditor';
 import SortableRow from './SortableRow';
 import { useConfirmedDelete } from './use-delete';
+
+// The form and its field code (uploads, image resizing, drafts) are not needed to show the list:
+// page 1 no longer waits for them. They are fetched once the list is in, before an editor opens.
+const ItemEditor = preloadable(() => import('./ItemEditor'));
 
 type Item = Record<string, unknown> & { id: string };
 /** One page of a paged collection's admin list. */
@@ -62,6 +66,10 @@ export default function CollectionPage({ page }: { page: string }) {
       : listUrl,
   );
   const rows = data && !Array.isArray(data) ? data : null;
+  const listed = data !== null;
+  useEffect(() => {
+    if (listed) void ItemEditor.load();
+  }, [listed]);
   const items = (rows ? rows.items : (data as Item[] | null)) ?? [];
   /** Changes the items shown, whichever shape the list has. */
   const setItems = (change: (items: Item[]) => Item[]) =>
@@ -299,12 +307,14 @@ export default function CollectionPage({ page }: { page: string }) {
         />
       )}
       {editing && (
-        <ItemEditor
-          config={config}
-          item={editing.item}
-          onClose={() => setEditing(null)}
-          onSaved={(saved, created) => onSaved(saved as Item, created)}
-        />
+        <Suspense fallback={null}>
+          <ItemEditor
+            config={config}
+            item={editing.item}
+            onClose={() => setEditing(null)}
+            onSaved={(saved, created) => onSaved(saved as Item, created)}
+          />
+        </Suspense>
       )}
       <ConfirmDialog
         open={removal.target !== null}
