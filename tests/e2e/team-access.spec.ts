@@ -85,7 +85,7 @@ test('two-factor: enrol, sign in with a computed code, then with a recovery code
   await createUser(username, password, false);
   await loginForm(page, username, password);
   await page.waitForURL(/\/admin$/);
-  await press(page.getByRole('link', { name: 'My account' }));
+  await press(page.getByRole('link', { name: 'My account', exact: true }));
   await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
