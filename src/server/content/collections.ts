@@ -10,6 +10,7 @@ import { assignSlugs } from '../../lib/slug';
 import { SCHEDULED_NEEDS_TIME, scheduledHasTime, type Releasable } from '../../schemas/release';
 import { CACHE_TAGS, purgeTags } from '../http/cdn-cache';
 import { HttpError } from '../http/errors';
+import { assertWholeOrder } from './whole-order';
 import { assertImagesDescribed, missingAltText } from './image-alt';
 import { keyedCollection, type KeyedCollection, type Row } from './keyed-collection';
 import { assertFiguresOnSite } from './report-figures';
@@ -192,16 +193,7 @@ export function collection<S extends z.ZodType<BaseItem>>(
     async reorder(ids: string[]): Promise<{ before: string[]; after: Item[] }> {
       let before: string[] = [];
       const doc = await write((items) => {
-        const known = new Set(items.map((i) => i.id));
-        if (
-          ids.length !== known.size ||
-          new Set(ids).size !== ids.length ||
-          !ids.every((id) => known.has(id))
-        ) {
-          throw new HttpError(400, 'The new order must list every item exactly once', {
-            ids: 'List every item exactly once',
-          });
-        }
+        assertWholeOrder(ids, new Set(items.map((i) => i.id)));
         before = items
           .slice()
           .sort(byOrder)

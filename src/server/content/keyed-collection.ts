@@ -5,6 +5,7 @@ import { assignSlug, assignSlugs } from '../../lib/slug';
 import { keyBetween, keysInOrder } from '../../lib/order-key';
 import { CACHE_TAGS, purgeTags } from '../http/cdn-cache';
 import { HttpError } from '../http/errors';
+import { assertWholeOrder } from './whole-order';
 import { COLLECTION_KEYS, KEYED_COLLECTIONS } from '../storage/keys';
 import { orderedIndex } from '../storage/ordered-index';
 import { singleDocument } from './keyed-migration';
@@ -548,16 +549,7 @@ export function keyedCollection<S extends z.ZodType<Item>>(
       let before: string[] = [];
       let after: Row[] = [];
       await index.change((all) => {
-        const known = new Set(all.map((r) => r.id));
-        if (
-          ids.length !== known.size ||
-          new Set(ids).size !== ids.length ||
-          !ids.every((id) => known.has(id))
-        ) {
-          throw new HttpError(400, 'The new order must list every item exactly once', {
-            ids: 'List every item exactly once',
-          });
-        }
+        assertWholeOrder(ids, new Set(all.map((r) => r.id)));
         before = all.map((r) => r.id);
         const keys = keysInOrder(ids.length);
         const byId = new Map(all.map((r) => [r.id, r]));
