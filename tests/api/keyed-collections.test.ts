@@ -83,6 +83,9 @@ async function seedAfter(count: number, prefix: string) {
     return publications.rowOf(item, last, 1);
   });
   await content().setJSON('publications-index', { rows: [...rows, ...added] });
+  // Written past the slug claims: they are made again from the rows, as for a store from before them.
+  const { blobs } = await content().list({ prefix: 'publications-slugs/' });
+  await forEachLimited(blobs, 32, (b) => content().delete(b.key));
 }
 
 describe('the keyed layout', () => {
@@ -298,14 +301,54 @@ describe('what a request answers does not grow with the library', () => {
       }
       return out;
     };
+    /**
+     * A title change and a page of the public list, each from a new function instance (nothing
+     * parsed): their Blobs calls. A warm save of the same record first brings the store's one-time
+     * steps behind it (slug claims made from the rows, the record told where its row is).
+     */
+    let retitles = 0;
+    const coldRuns = async () => {
+      const { id, title } = (await index())[1]!;
+      const retitle = () =>
+        t.admin.patch(`/api/publications/${id}`, { title: `Cold title ${retitles++}` });
+      expect((await retitle()).status).toBe(200);
+      const counter = await countBlobCalls();
+      try {
+        forgetParsedCopies();
+        const save = await counter.during(retitle);
+        expect(save.result.status, save.result.text).toBe(200);
+        forgetParsedCopies();
+        const page = await counter.during(() => t.anon.get('/api/publications?page=2&pageSize=20'));
+        expect(page.result.status, page.result.text).toBe(200);
+        expect(page.result.json).toHaveLength(20);
+        return { save: save.calls, page: page.calls };
+      } finally {
+        await counter.close();
+        // Its own title back (and so its slug), for the comparison of answers below.
+        await t.admin.patch(`/api/publications/${id}`, { title });
+      }
+    };
     // Once before measuring: the first move makes a history entry that later moves join.
     await run();
     const small = await run();
+    const coldSmall = await coldRuns();
     await seedAfter(4_900, 'more');
     await splitBySave();
     expect(await index()).toHaveLength(5_000);
     expect((await head())!.chunks!.length).toBeGreaterThan(20);
     const large = await run();
+    const coldLarge = await coldRuns();
+    // A cold save claims its new slug in one shard and reads the one chunk its row is in; a cold
+    // page of the public list reads the index head and the chunk the page is in: at 100
+    // publications as at 5,000.
+    const shape = (calls: string[]) => calls.map((c) => c.replace(/\/[^/]*$/, '/…'));
+    expect(shape(coldLarge.save), coldLarge.save.join('\n')).toEqual(shape(coldSmall.save));
+    expect(shape(coldLarge.page), coldLarge.page.join('\n')).toEqual(shape(coldSmall.page));
+    expect(coldLarge.page.filter((c) => c.includes('publications-index')).length).toBeLessThanOrEqual(2);
+    const chunkReads = (calls: string[]) =>
+      calls.filter((c) => c.startsWith('GET') && c.includes('-index-chunks/'));
+    expect(chunkReads(coldLarge.save), coldLarge.save.join('\n')).toHaveLength(1);
+    expect(chunkReads(coldLarge.page), coldLarge.page.join('\n')).toHaveLength(1);
     for (const [name] of requests) {
       expect(large[name]!.text, name).toBe(small[name]!.text);
       expect(large[name]!.calls, name).toBe(small[name]!.calls);

@@ -410,8 +410,9 @@ export function keyedCollection<S extends z.ZodType<Item>>(
       query: { page: number; pageSize: number },
       now = Date.now(),
     ): Promise<{ items: (Row & { order: number })[]; total: number; next: number | null }> {
-      await ready();
-      const found = await index.shown((query.page - 1) * query.pageSize, query.pageSize, now);
+      const read = () => index.shown((query.page - 1) * query.pageSize, query.pageSize, now);
+      // No index yet: a store kept the single-document way is moved first (one read otherwise).
+      const found = (await read()) ?? (await ready().then(read));
       return {
         items: (found?.rows ?? []).map(({ row, position }) => ({ ...row, order: position })),
         total: found?.total ?? 0,
