@@ -9,6 +9,7 @@ import { publications } from '../../src/server/content/collections';
 import { z } from 'zod';
 import { keyBetween, keysInOrder } from '../../src/lib/order-key';
 import { orderedIndex } from '../../src/server/storage/ordered-index';
+import { shardOf } from '../../src/server/content/slug-claims';
 import { forgetParsedCopies, openStore, STORES } from '../../src/server/storage/store';
 import { publicationSchema } from '../../src/schemas/publication';
 import { forEachLimited } from '../../src/server/storage/records';
@@ -344,7 +345,9 @@ describe('what a request answers does not grow with the library', () => {
     const shape = (calls: string[]) => calls.map((c) => c.replace(/\/[^/]*$/, '/…'));
     expect(shape(coldLarge.save), coldLarge.save.join('\n')).toEqual(shape(coldSmall.save));
     expect(shape(coldLarge.page), coldLarge.page.join('\n')).toEqual(shape(coldSmall.page));
-    expect(coldLarge.page.filter((c) => c.includes('publications-index')).length).toBeLessThanOrEqual(2);
+    expect(
+      coldLarge.page.filter((c) => c.includes('publications-index')).length,
+    ).toBeLessThanOrEqual(2);
     const chunkReads = (calls: string[]) =>
       calls.filter((c) => c.startsWith('GET') && c.includes('-index-chunks/'));
     expect(chunkReads(coldLarge.save), coldLarge.save.join('\n')).toHaveLength(1);
@@ -476,6 +479,54 @@ describe('nothing acknowledged is lost', () => {
     }
   }, 120_000);
 
+  it('gives simultaneous creates of one title different slugs, and takes over a claim no record took once abandoned', async () => {
+    await clearPublications();
+    const made = await Promise.all(
+      Array.from({ length: 6 }, () => create({ title: 'Same Title' })),
+    );
+    expect(made.map((m) => m.slug).sort()).toEqual([
+      'same-title',
+      'same-title-2',
+      'same-title-3',
+      'same-title-4',
+      'same-title-5',
+      'same-title-6',
+    ]);
+    const rows = await index();
+    for (const m of made) {
+      expect(rows.find((r) => r.id === m.id)).toMatchObject({ slug: m.slug });
+      expect((await record(m.id))?.item).toMatchObject({ slug: m.slug });
+    }
+    // A save that claimed a slug and died before its record said so: while it might still be
+    // writing, the slug is its; once abandoned, the next record asking takes it over.
+    const key = `publications-slugs/${shardOf('crashed-title')}`;
+    const claim = async (at: number) => {
+      const shard = (await content().get(key, { type: 'json' })) as {
+        slugs: Record<string, { id: string; at: number }>;
+      };
+      shard.slugs['crashed-title'] = { id: 'died-mid-save', at };
+      await content().setJSON(key, shard);
+    };
+    await claim(Date.now());
+    expect((await create({ title: 'Crashed Title' })).slug).toBe('crashed-title-2');
+    await claim(Date.now() - 3_600_000);
+    const taken = await create({ title: 'Crashed Title' });
+    expect(taken.slug).toBe('crashed-title');
+    // A deleted record's slugs go the same way: held while young, then free.
+    expect((await t.admin.delete(`/api/publications/${taken.id}`)).status).toBe(200);
+    expect((await create({ title: 'Crashed Title' })).slug).toBe('crashed-title-3');
+    const shard = (await content().get(key, { type: 'json' })) as {
+      slugs: Record<string, { id: string; at: number }>;
+    };
+    shard.slugs['crashed-title']!.at = Date.now() - 3_600_000;
+    await content().setJSON(key, shard);
+    expect((await create({ title: 'Crashed Title' })).slug).toBe('crashed-title');
+    // A rename keeps its earlier slug (for its redirect): nobody else can take it.
+    const renamed = await t.admin.patch(`/api/publications/${made[0]!.id}`, { title: 'Renamed' });
+    expect(renamed.json).toMatchObject({ slug: 'renamed', previousSlugs: [made[0]!.slug] });
+    expect((await create({ title: made[0]!.title })).slug).toBe('same-title-7');
+  });
+
   it('a writer killed (SIGKILL) between a record and its row loses no acknowledged save, and the index heals', async () => {
     await clearPublications();
     const ids: string[] = [];
@@ -542,6 +593,12 @@ describe('nothing acknowledged is lost', () => {
       expect(row.rev).toBe(stored?.rev);
       expect(row.title).toBe(stored?.item?.title);
     }
+    // However the writer died, no two records share a slug, current or earlier.
+    const slugs = (await index()).flatMap((r) => [
+      r.slug,
+      ...((r as { previousSlugs?: string[] }).previousSlugs ?? []),
+    ]);
+    expect(new Set(slugs).size).toBe(slugs.length);
   }, 120_000);
 });
 

@@ -336,9 +336,7 @@ export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>
             const planned = await plan(head);
             if (!planned) throw new Unchanged();
             const fresh: { key: string; rows: Row[] }[] = [];
-            const chunks = await completed(
-              await edited(head, planned.edit, fresh, planned.known),
-            );
+            const chunks = await completed(await edited(head, planned.edit, fresh, planned.known));
             for (const c of fresh) {
               tried.written.push(c.key);
               if (!(await createJSON(o.store(), c.key, chunkSchema, { rows: c.rows })))

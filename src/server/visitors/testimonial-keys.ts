@@ -91,12 +91,19 @@ export async function allTestimonialKeys(): Promise<string[]> {
   let value = await snapshot();
   let tail = (await days()).filter((d) => d >= value.watermark);
   if (tail.some((d) => d < foldBefore())) {
-    value = await updateJSON(system(), SNAPSHOT_KEY, snapshotSchema, missing, async (doc) => {
-      const until = foldBefore();
-      if (doc.watermark >= until) return doc;
-      const folded = await keysOf((await days()).filter((d) => d >= doc.watermark && d < until));
-      return { watermark: until, keys: [...new Set([...doc.keys, ...folded])] };
-    }, withCount);
+    value = await updateJSON(
+      system(),
+      SNAPSHOT_KEY,
+      snapshotSchema,
+      missing,
+      async (doc) => {
+        const until = foldBefore();
+        if (doc.watermark >= until) return doc;
+        const folded = await keysOf((await days()).filter((d) => d >= doc.watermark && d < until));
+        return { watermark: until, keys: [...new Set([...doc.keys, ...folded])] };
+      },
+      withCount,
+    );
     tail = tail.filter((d) => d >= value.watermark);
   }
   return [...new Set([...value.keys, ...(await keysOf(tail))])];
