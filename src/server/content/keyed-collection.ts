@@ -32,7 +32,8 @@ import {
  *   dashboard shows, so a save writes one chunk and the head, never the whole index.
  *
  * Every write is etag-guarded (updateJSON, or onlyIfNew for a new key) and touches one record and
- * one row. The index changes in one guarded write of its head (its new chunks are written before
+ * one row (found in the one chunk the record's `place` names). A new slug is claimed first
+ * (slug-claims.ts), so no two records ever carry the same one. The index changes in one guarded write of its head (its new chunks are written before
  * it and named only by it), so a row change is whole or absent. There are two writes, the record
  * and the index, so a process can die between them; the order of the steps makes every such gap
  * harmless, and the next write of that record repairs it:
