@@ -23,6 +23,8 @@ const content = () => getStore({ name: 'content', consistency: 'strong' });
 
 interface StoredRow {
   id: string;
+  slug: string;
+  previousSlugs?: string[];
   title: string;
   orderKey: string;
   rev: number;
@@ -594,10 +596,7 @@ describe('nothing acknowledged is lost', () => {
       expect(row.title).toBe(stored?.item?.title);
     }
     // However the writer died, no two records share a slug, current or earlier.
-    const slugs = (await index()).flatMap((r) => [
-      r.slug,
-      ...((r as { previousSlugs?: string[] }).previousSlugs ?? []),
-    ]);
+    const slugs = (await index()).flatMap((r) => [r.slug, ...(r.previousSlugs ?? [])]);
     expect(new Set(slugs).size).toBe(slugs.length);
   }, 120_000);
 });
