@@ -33,13 +33,15 @@ import {
  *
  * Every write is etag-guarded (updateJSON, or onlyIfNew for a new key) and touches one record and
  * one row (found in the one chunk the record's `place` names). A new slug is claimed first
- * (slug-claims.ts), so no two records ever carry the same one. The index changes in one guarded write of its head (its new chunks are written before
- * it and named only by it), so a row change is whole or absent. There are two writes, the record
- * and the index, so a process can die between them; the order of the steps makes every such gap
- * harmless, and the next write of that record repairs it:
+ * (slug-claims.ts), so no two records ever carry the same one, and a claim whose save died is
+ * taken over later. The index changes in one guarded write of its head (its new chunks are
+ * written before it and named only by it), so a row change is whole or absent. There are two
+ * writes, the record and the index, so a process can die between them; the order of the steps
+ * makes every such gap harmless, and the next write of that record repairs it:
  *
  * - create writes the record, then its row. Dying in between leaves a record no row names: no list
- *   and no build sees it, and the create was never acknowledged.
+ *   and no build sees it, and the create was never acknowledged (its slug stays claimed by that
+ *   record, which carries it: a create with the same title gets the next one).
  * - update writes the record (rev + 1), then the row, which only ever replaces a row of a lower
  *   rev, so two saves finishing out of order keep the newer row. Dying in between leaves a row one
  *   version behind: lists show the older title or status until the next save of that record, or
