@@ -1,7 +1,7 @@
-// POST /api/hit {path, referrer?, ref?, kind?} (text/plain or JSON: what navigator.sendBeacon sends)
-//      -> 204 (public): counts one page view, or a download clicked on one of our pages. Nothing is
+// POST /api/hit {path, referrer?, ref?} (text/plain or JSON: what navigator.sendBeacon sends)
+//      -> 204 (public): counts one page view (files are counted as served: hit-file.ts). Nothing is
 //      stored for Sec-GPC: 1, DNT: 1, known robots, or while counting is off; 400 for a path that is
-//      not a page (or file) of this site. Throttled per client, after the answer.
+//      not a page of this site. Throttled per client, after the answer.
 import { beaconSchema } from '../../src/schemas/analytics';
 import { HttpError } from '../../src/server/http/errors';
 import { API_SECURITY_HEADERS, parseWith, readBody, route } from '../../src/server/http/http';
@@ -36,7 +36,7 @@ export default route({
   async POST(req, ctx) {
     const beacon = await readBeacon(req);
     const path = countedPath(beacon.path);
-    if (!isSitePath(beacon.kind, path))
+    if (!isSitePath('view', path))
       throw new HttpError(400, 'This path is not a page of this site', {
         path: 'Not a page of this site',
       });
@@ -45,7 +45,7 @@ export default route({
     afterResponse('count a page view', async () => {
       if (!(await countingOn())) return;
       await assertBeaconAllowed(ctx.ip);
-      await storeHit({ kind: beacon.kind, path, host: beacon.referrer, ref: beacon.ref });
+      await storeHit({ kind: 'view', path, host: beacon.referrer, ref: beacon.ref });
     });
     return noContent();
   },

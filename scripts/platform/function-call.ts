@@ -87,7 +87,15 @@ export async function callFunction(
     // As on Netlify, the invocation lasts until its handed-over work settles, after the answer is sent.
     deps.background.track(work.settled());
   }
-  const response = await deps.cdn.keep(request.method, reqUrl, answer);
+  await writeResponse(res, await deps.cdn.keep(request.method, reqUrl, answer), req.method);
+}
+
+/** Writes a fetch Response as the answer to a Node request (no body for HEAD). */
+export async function writeResponse(
+  res: ServerResponse,
+  response: Response,
+  method: string | undefined,
+): Promise<void> {
   const out: Record<string, string | string[]> = {};
   response.headers.forEach((v, k) => {
     if (k !== 'set-cookie') out[k] = v;
@@ -95,10 +103,9 @@ export async function callFunction(
   const cookies = response.headers.getSetCookie();
   if (cookies.length) out['set-cookie'] = cookies;
   res.writeHead(response.status, out);
-  if (!response.body || req.method === 'HEAD') {
+  if (!response.body || method === 'HEAD') {
     res.end();
     return;
   }
-  const body = Buffer.from(await response.arrayBuffer());
-  res.end(body);
+  res.end(Buffer.from(await response.arrayBuffer()));
 }

@@ -15,6 +15,7 @@ import { startSiteBlobs } from './site-blobs';
 import { apiNotFoundStage } from './stages/api-not-found';
 import { BUILD_HOOK_PREFIX, buildHookStage } from './stages/build-hook';
 import { purgeApiStage } from './stages/cdn-purge';
+import { edgeFunctionsStage, loadEdgeFunctions } from './stages/edge-functions';
 import { functionsStage } from './stages/functions';
 import { imageCdnStage } from './stages/image-cdn';
 import { staticSiteStage } from './stages/static-site';
@@ -92,6 +93,7 @@ export async function startPlatform(opts: PlatformOptions) {
 
   // Functions are loaded once the environment they read is complete.
   const fns = await loadFunctions(path.join(opts.projectRoot, 'netlify', 'functions'));
+  const edgeFunctions = await loadEdgeFunctions(opts.projectRoot);
   // Work functions hand to context.waitUntil, still running after their responses were sent.
   const background = new BackgroundWork();
   const events = deployEvents({ fns, url, siteId: SITE_ID, background, log });
@@ -110,6 +112,12 @@ export async function startPlatform(opts: PlatformOptions) {
 
   let hookCalls = 0;
   const stages: Stage[] = [
+    edgeFunctionsStage(edgeFunctions, {
+      selfUrl: url,
+      origin: (r) => visitedOrigin(server, url, r),
+      background,
+      log,
+    }),
     buildHookStage(hookPath, () => {
       hookCalls++;
       // API-only sites (tests) record the call but build nothing.

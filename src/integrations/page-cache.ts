@@ -144,17 +144,20 @@ async function listFiles(dir: string): Promise<string[]> {
 }
 
 /**
- * What every cached page was made with besides its own content: the site's source and its pinned
- * dependencies (the lockfile), the Astro and Tailwind configuration, and the environment
- * the pages read (the site's address, PUBLIC_* variables, an injected build clock).
+ * What every cached page was made with besides its own content: the site's source, its public
+ * files and its pinned dependencies (the lockfile), the Astro and Tailwind configuration, and the
+ * environment the pages read (the site's address, PUBLIC_* variables, an injected build clock).
  */
 async function codeFingerprint(root: string): Promise<string> {
   const hash = createHash('sha256');
-  for (const file of await listFiles(path.join(root, 'src'))) {
-    hash
-      .update(`src/${file}\0`)
-      .update(await readFile(path.join(root, 'src', file)))
-      .update('\0');
+  // public/ too: pages read its files (a figure's pixel size comes from its image there).
+  for (const dir of ['src', 'public']) {
+    for (const file of await listFiles(path.join(root, dir))) {
+      hash
+        .update(`${dir}/${file}\0`)
+        .update(await readFile(path.join(root, dir, file)))
+        .update('\0');
+    }
   }
   for (const file of [
     'package-lock.json',

@@ -118,29 +118,50 @@ export function redirectRules(
 }
 
 /**
+ * The slugs an item may take, best first: its stored one while it fits the title, then the
+ * title's own, then with -2, -3… (reserved words skipped). Endless: the caller stops at the first
+ * one free.
+ */
+export function* slugChoices<T extends Sluggable>(
+  item: T,
+  titleOf: (item: T) => string = (item) => (item as T & { title: string }).title,
+): Generator<string> {
+  const title = titleOf(item);
+  if (item.slug && fitsTitle(item.slug, title) && !isReserved(item.slug)) yield item.slug;
+  const base = slugify(title) || `item-${item.id.slice(0, 8)}`;
+  for (let i = 1; ; i++) {
+    const slug = i === 1 ? base : `${base}-${i}`;
+    if (!isReserved(slug)) yield slug;
+  }
+}
+
+/** The item with `slug` as its slug: the one it leaves joins `previousSlugs` (for its redirect). */
+export function withSlug<T extends Sluggable>(
+  item: T,
+  slug: string,
+): T & { slug: string; previousSlugs: string[] } {
+  const previousSlugs = [...(item.previousSlugs ?? [])];
+  if (item.slug && item.slug !== slug && !previousSlugs.includes(item.slug))
+    previousSlugs.push(item.slug);
+  // Returning to an earlier title takes its slug back: it no longer needs a redirect.
+  return { ...item, slug, previousSlugs: previousSlugs.filter((s) => s !== slug) };
+}
+
+/**
  * assignSlugs for one item saved among others whose stored slugs stand as they are (each got
- * its slug when it was saved): only this item's title is slugified, so a save costs the same at
- * ten records or fifty thousand.
+ * its slug when it was saved): only this item's title is slugified.
  */
 export function assignSlug<T extends Sluggable>(
   item: T,
   others: readonly Sluggable[],
   titleOf: (item: T) => string = (item) => (item as T & { title: string }).title,
 ): T & { slug: string; previousSlugs: string[] } {
-  const owner = new Map<string, string>();
+  const owner = new Set<string>();
   for (const other of others) {
     if (other.id === item.id) continue;
-    for (const old of other.previousSlugs ?? []) owner.set(old, other.id);
-    if (other.slug) owner.set(other.slug, other.id);
+    for (const old of other.previousSlugs ?? []) owner.add(old);
+    if (other.slug) owner.add(other.slug);
   }
-  const taken = (slug: string) => owner.has(slug);
-  const previousSlugs = [...(item.previousSlugs ?? [])];
-  const title = titleOf(item);
-  if (item.slug && fitsTitle(item.slug, title) && !isReserved(item.slug) && !taken(item.slug))
-    return { ...item, slug: item.slug, previousSlugs };
-  const base = slugify(title) || `item-${item.id.slice(0, 8)}`;
-  let slug = base;
-  for (let i = 2; taken(slug) || isReserved(slug); i++) slug = `${base}-${i}`;
-  if (item.slug && !previousSlugs.includes(item.slug)) previousSlugs.push(item.slug);
-  return { ...item, slug, previousSlugs: previousSlugs.filter((s) => s !== slug) };
+  for (const slug of slugChoices(item, titleOf)) if (!owner.has(slug)) return withSlug(item, slug);
+  throw new Error('unreachable: slug choices never end');
 }

@@ -5,13 +5,15 @@ import { z } from 'zod';
  * else: no address, user agent, cookie or visitor id ever reaches a stored record.
  */
 
-/** What a hit counts: a page view, a download clicked on one of our pages, or a server-side event. */
-export const HIT_KINDS = ['view', 'pdf', 'citation', 'ics', 'preview', 'signup'] as const;
+/**
+ * What a hit counts: a page view (the page's beacon), a file the CDN served (counted at the edge:
+ * netlify/edge-functions/count-downloads.ts) or an event a function counts itself.
+ */
+export const HIT_KINDS = ['view', 'pdf', 'citation', 'ics', 'feed', 'preview', 'signup'] as const;
 export type HitKind = (typeof HIT_KINDS)[number];
-/** The kinds the page beacon may send (the others are counted by the server itself). */
-export const BEACON_KINDS = ['view', 'pdf', 'citation', 'ics'] as const;
-/** The kinds shown as downloads. */
-export const DOWNLOAD_KINDS = ['pdf', 'citation', 'ics'] as const;
+/** The kinds shown as downloads: files the CDN served, counted as they were served. */
+export const DOWNLOAD_KINDS = ['pdf', 'citation', 'ics', 'feed'] as const;
+export type DownloadKind = (typeof DOWNLOAD_KINDS)[number];
 
 /** Longest stored path: keeps a cell (and the documents that count it) small. */
 export const MAX_HIT_PATH = 200;
@@ -39,9 +41,15 @@ export const beaconSchema = z.strictObject({
     .pipe(z.string().regex(HOST, 'Send the referrer host only'))
     .default(''),
   ref: z.string().regex(REF, 'A ref is a newsletter issue slug or id').default(''),
-  kind: z.enum(BEACON_KINDS).default('view'),
 });
 export type Beacon = z.infer<typeof beaconSchema>;
+
+/**
+ * What the edge sends for a file the CDN served (POST /api/hit/file): the file's path and the
+ * referring site's host, taken from the download request itself. The kind follows from the path.
+ */
+export const fileHitSchema = beaconSchema.pick({ path: true, referrer: true });
+export type FileHit = z.infer<typeof fileHitSchema>;
 
 /**
  * One tally: counts per `kind\tpath\thost\tref` cell of the hits a beacon (or server-side event)

@@ -78,11 +78,44 @@ describe('counting', () => {
     expect(await report()).toEqual(now);
   });
 
-  it('counts downloads clicked on our pages and server-side events (preview opens, signups by page)', async () => {
-    expect((await beacon({ path: '/pdf/abc/report.pdf', kind: 'pdf' })).status).toBe(204);
-    expect((await beacon({ path: '/publications/some-report.ris', kind: 'citation' })).status).toBe(
-      204,
-    );
+  it('counts files as they are served, through the edge, and server-side events (preview opens, signups by page)', async () => {
+    const { storePdf } = await import('../../src/server/content/uploads');
+    const pdfPath = await storePdf({
+      bytes: new TextEncoder().encode('%PDF-1.4\n%%EOF\n'),
+      fileName: 'report.pdf',
+    });
+    const download = async (headers: Record<string, string> = {}) => {
+      const res = await fetch(site.url + pdfPath, { headers: { 'User-Agent': UA, ...headers } });
+      await res.arrayBuffer();
+      await site.platform.backgroundIdle();
+      return res;
+    };
+    // An uploaded PDF is answered by a function behind the edge: each download counts once; one
+    // asking not to be counted does not.
+    expect((await download({ Referer: 'https://news.example.org/story' })).status).toBe(200);
+    expect((await download()).status).toBe(200);
+    expect((await download({ 'Sec-GPC': '1' })).status).toBe(200);
+    expect((await fetch(`${site.url}/api/uploads/${'0'.repeat(64)}.pdf`)).status).toBe(404);
+    await site.platform.backgroundIdle();
+    // What the edge reports for the files the CDN serves itself, as it reports the PDF above.
+    const fileHit = async (path: string) => {
+      const res = await client(site.url).post(
+        '/api/hit/file',
+        { path },
+        { 'User-Agent': UA, 'X-Counted-Client': '192.0.2.7' },
+      );
+      await site.platform.backgroundIdle();
+      return res;
+    };
+    for (const path of [
+      '/publications/some-report.ris',
+      '/events/launch.ics',
+      '/publications/feed.xml',
+      '/research/governance/feed.xml',
+    ])
+      expect((await fileHit(path)).status, path).toBe(204);
+    for (const path of ['/publications/some-report', '/pdf/x.pdf', '/events/feed.rss'])
+      expect((await fileHit(path)).status, path).toBe(400);
     const signup = await client(site.url).post(
       '/api/newsletter',
       { email: `reader-${Date.now()}@example.org`, page: '/publications/some-report' },
@@ -90,14 +123,22 @@ describe('counting', () => {
     );
     expect(signup.status).toBe(201);
     await site.platform.backgroundIdle();
-    const downloads = (await report()).downloads;
-    expect(downloads).toEqual([
-      { kind: 'pdf', path: '/pdf/abc/report.pdf', count: 1 },
+    const now = await report();
+    expect(now.downloads).toEqual([
+      { kind: 'pdf', path: pdfPath, count: 2 },
       { kind: 'citation', path: '/publications/some-report.ris', count: 1 },
+      { kind: 'ics', path: '/events/launch.ics', count: 1 },
+      { kind: 'feed', path: '/publications/feed.xml', count: 1 },
+      { kind: 'feed', path: '/research/governance/feed.xml', count: 1 },
       { kind: 'signup', path: '/publications/some-report', count: 1 },
     ]);
     await rollUp();
-    expect((await report()).downloads).toEqual(downloads);
+    expect((await report()).downloads).toEqual(now.downloads);
+  });
+
+  it('page beacons count views only: a beacon naming a kind, as older pages sent for downloads, is refused', async () => {
+    expect((await beacon({ path: '/pdf/abc/report.pdf', kind: 'pdf' })).status).toBe(400);
+    expect((await store().list()).blobs).toHaveLength(0);
   });
 
   it('does not count Sec-GPC, DNT or robots (204, nothing stored), and refuses paths that are not pages', async () => {
@@ -114,13 +155,18 @@ describe('counting', () => {
       expect(res.status, path).toBe(400);
       expect(res.json.message).toBeTruthy();
     }
-    expect((await beacon({ path: '/team/x', kind: 'pdf' })).status).toBe(400);
     expect((await store().list()).blobs).toHaveLength(0);
   });
 
   it('stores no address, user agent or cookie anywhere under analytics', async () => {
     await beacon({ path: '/', referrer: 'example.org', ref: 'may' });
     await beacon({ path: '/privacy' });
+    await client(site.url).post(
+      '/api/hit/file',
+      { path: '/events/feed.xml' },
+      { 'User-Agent': UA, Cookie: COOKIE, 'X-Counted-Client': '192.0.2.7' },
+    );
+    await site.platform.backgroundIdle();
     const texts: string[] = [];
     /** Every key under analytics and its value as stored now. */
     const readAll = async () => {
@@ -140,7 +186,15 @@ describe('counting', () => {
     await rollUp();
     expect(await readAll()).toBe(1);
     const all = texts.join('\n');
-    for (const secret of [UA, 'AnalyticsTest', '127.0.0.1', '::1', 'c00k13-v4lu3', 'tracking-test'])
+    for (const secret of [
+      UA,
+      'AnalyticsTest',
+      '127.0.0.1',
+      '::1',
+      '192.0.2.7',
+      'c00k13-v4lu3',
+      'tracking-test',
+    ])
       expect(all).not.toContain(secret);
   });
 
@@ -285,7 +339,8 @@ describe('counting', () => {
     const page = `/publications/${p.slug}`;
     await beacon({ path: page, referrer: 'news.example.org', ref: 'issue-7' });
     await beacon({ path: page });
-    await beacon({ path: `${page}.ris`, kind: 'citation' });
+    await client(site.url).post('/api/hit/file', { path: `${page}.ris` }, { 'User-Agent': UA });
+    await site.platform.backgroundIdle();
     await rollUp();
     await beacon({ path: page, ref: 'issue-7' });
     const res = await admin.get(`/api/admin/analytics/publications/${p.id}`);
@@ -309,7 +364,6 @@ describe('counting', () => {
       path: 'the address of the page',
       referrer: 'the name of the website whose link brought you (not the link itself)',
       ref: 'which issue it was',
-      kind: 'downloads of reports, citation files and calendar files',
     };
     expect(Object.keys(beaconSchema.shape).sort()).toEqual(Object.keys(sentFields).sort());
     for (const phrase of Object.values(sentFields)) expect(notice).toContain(phrase);
@@ -318,6 +372,7 @@ describe('counting', () => {
       pdf: 'downloads of reports',
       citation: 'citation files',
       ics: 'calendar files',
+      feed: 'feeds as our site serves them',
       preview: 'preview links opened',
       signup: 'newsletter signups by the page they came from',
     };

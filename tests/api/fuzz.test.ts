@@ -13,6 +13,7 @@ const ENDPOINTS: [method: 'POST' | 'PATCH' | 'PUT', path: string, admin: boolean
   ['POST', '/api/contact', false],
   ['POST', '/api/newsletter', false],
   ['POST', '/api/hit', false],
+  ['POST', '/api/hit/file', false],
   ['POST', '/api/newsletter/confirm', false],
   ['POST', '/api/newsletter/unsubscribe', false],
   ['POST', '/api/newsletter/unsubscribe-link', false],

@@ -9,6 +9,7 @@ import { publications } from '../../src/server/content/collections';
 import { z } from 'zod';
 import { keyBetween, keysInOrder } from '../../src/lib/order-key';
 import { orderedIndex } from '../../src/server/storage/ordered-index';
+import { shardOf } from '../../src/server/content/slug-claims';
 import { forgetParsedCopies, openStore, STORES } from '../../src/server/storage/store';
 import { publicationSchema } from '../../src/schemas/publication';
 import { forEachLimited } from '../../src/server/storage/records';
@@ -22,6 +23,8 @@ const content = () => getStore({ name: 'content', consistency: 'strong' });
 
 interface StoredRow {
   id: string;
+  slug: string;
+  previousSlugs?: string[];
   title: string;
   orderKey: string;
   rev: number;
@@ -83,6 +86,9 @@ async function seedAfter(count: number, prefix: string) {
     return publications.rowOf(item, last, 1);
   });
   await content().setJSON('publications-index', { rows: [...rows, ...added] });
+  // Written past the slug claims: they are made again from the rows, as for a store from before them.
+  const { blobs } = await content().list({ prefix: 'publications-slugs/' });
+  await forEachLimited(blobs, 32, (b) => content().delete(b.key));
 }
 
 describe('the keyed layout', () => {
@@ -298,14 +304,56 @@ describe('what a request answers does not grow with the library', () => {
       }
       return out;
     };
+    /**
+     * A title change and a page of the public list, each from a new function instance (nothing
+     * parsed): their Blobs calls. A warm save of the same record first brings the store's one-time
+     * steps behind it (slug claims made from the rows, the record told where its row is).
+     */
+    let retitles = 0;
+    const coldRuns = async () => {
+      const { id, title } = (await index())[1]!;
+      const retitle = () =>
+        t.admin.patch(`/api/publications/${id}`, { title: `Cold title ${retitles++}` });
+      expect((await retitle()).status).toBe(200);
+      const counter = await countBlobCalls();
+      try {
+        forgetParsedCopies();
+        const save = await counter.during(retitle);
+        expect(save.result.status, save.result.text).toBe(200);
+        forgetParsedCopies();
+        const page = await counter.during(() => t.anon.get('/api/publications?page=2&pageSize=20'));
+        expect(page.result.status, page.result.text).toBe(200);
+        expect(page.result.json).toHaveLength(20);
+        return { save: save.calls, page: page.calls };
+      } finally {
+        await counter.close();
+        // Its own title back (and so its slug), for the comparison of answers below.
+        await t.admin.patch(`/api/publications/${id}`, { title });
+      }
+    };
     // Once before measuring: the first move makes a history entry that later moves join.
     await run();
     const small = await run();
+    const coldSmall = await coldRuns();
     await seedAfter(4_900, 'more');
     await splitBySave();
     expect(await index()).toHaveLength(5_000);
     expect((await head())!.chunks!.length).toBeGreaterThan(20);
     const large = await run();
+    const coldLarge = await coldRuns();
+    // A cold save claims its new slug in one shard and reads the one chunk its row is in; a cold
+    // page of the public list reads the index head and the chunk the page is in: at 100
+    // publications as at 5,000.
+    const shape = (calls: string[]) => calls.map((c) => c.replace(/\/[^/]*$/, '/…'));
+    expect(shape(coldLarge.save), coldLarge.save.join('\n')).toEqual(shape(coldSmall.save));
+    expect(shape(coldLarge.page), coldLarge.page.join('\n')).toEqual(shape(coldSmall.page));
+    expect(
+      coldLarge.page.filter((c) => c.includes('publications-index')).length,
+    ).toBeLessThanOrEqual(2);
+    const chunkReads = (calls: string[]) =>
+      calls.filter((c) => c.startsWith('GET') && c.includes('-index-chunks/'));
+    expect(chunkReads(coldLarge.save), coldLarge.save.join('\n')).toHaveLength(1);
+    expect(chunkReads(coldLarge.page), coldLarge.page.join('\n')).toHaveLength(1);
     for (const [name] of requests) {
       expect(large[name]!.text, name).toBe(small[name]!.text);
       expect(large[name]!.calls, name).toBe(small[name]!.calls);
@@ -433,6 +481,54 @@ describe('nothing acknowledged is lost', () => {
     }
   }, 120_000);
 
+  it('gives simultaneous creates of one title different slugs, and takes over a claim no record took once abandoned', async () => {
+    await clearPublications();
+    const made = await Promise.all(
+      Array.from({ length: 6 }, () => create({ title: 'Same Title' })),
+    );
+    expect(made.map((m) => m.slug).sort()).toEqual([
+      'same-title',
+      'same-title-2',
+      'same-title-3',
+      'same-title-4',
+      'same-title-5',
+      'same-title-6',
+    ]);
+    const rows = await index();
+    for (const m of made) {
+      expect(rows.find((r) => r.id === m.id)).toMatchObject({ slug: m.slug });
+      expect((await record(m.id))?.item).toMatchObject({ slug: m.slug });
+    }
+    // A save that claimed a slug and died before its record said so: while it might still be
+    // writing, the slug is its; once abandoned, the next record asking takes it over.
+    const key = `publications-slugs/${shardOf('crashed-title')}`;
+    const claim = async (at: number) => {
+      const shard = (await content().get(key, { type: 'json' })) as {
+        slugs: Record<string, { id: string; at: number }>;
+      };
+      shard.slugs['crashed-title'] = { id: 'died-mid-save', at };
+      await content().setJSON(key, shard);
+    };
+    await claim(Date.now());
+    expect((await create({ title: 'Crashed Title' })).slug).toBe('crashed-title-2');
+    await claim(Date.now() - 3_600_000);
+    const taken = await create({ title: 'Crashed Title' });
+    expect(taken.slug).toBe('crashed-title');
+    // A deleted record's slugs go the same way: held while young, then free.
+    expect((await t.admin.delete(`/api/publications/${taken.id}`)).status).toBe(200);
+    expect((await create({ title: 'Crashed Title' })).slug).toBe('crashed-title-3');
+    const shard = (await content().get(key, { type: 'json' })) as {
+      slugs: Record<string, { id: string; at: number }>;
+    };
+    shard.slugs['crashed-title']!.at = Date.now() - 3_600_000;
+    await content().setJSON(key, shard);
+    expect((await create({ title: 'Crashed Title' })).slug).toBe('crashed-title');
+    // A rename keeps its earlier slug (for its redirect): nobody else can take it.
+    const renamed = await t.admin.patch(`/api/publications/${made[0]!.id}`, { title: 'Renamed' });
+    expect(renamed.json).toMatchObject({ slug: 'renamed', previousSlugs: [made[0]!.slug] });
+    expect((await create({ title: made[0]!.title })).slug).toBe('same-title-7');
+  });
+
   it('a writer killed (SIGKILL) between a record and its row loses no acknowledged save, and the index heals', async () => {
     await clearPublications();
     const ids: string[] = [];
@@ -499,6 +595,9 @@ describe('nothing acknowledged is lost', () => {
       expect(row.rev).toBe(stored?.rev);
       expect(row.title).toBe(stored?.item?.title);
     }
+    // However the writer died, no two records share a slug, current or earlier.
+    const slugs = (await index()).flatMap((r) => [r.slug, ...(r.previousSlugs ?? [])]);
+    expect(new Set(slugs).size).toBe(slugs.length);
   }, 120_000);
 });
 

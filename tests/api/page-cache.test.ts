@@ -1,6 +1,6 @@
 /**
  * The page cache across real builds over one store: a rebuild serves every unchanged publication
- * page and .ris file exactly as the build before wrote them, shows an edited publication's new
+ * page, figure page and .ris file exactly as the build before wrote them, shows an edited publication's new
  * text on its page and in the archive, and shows a renamed author on the pages that credit them
  * (site-wide content is part of every page's key). Builds share a warm process
  * (scripts/platform/build-workers.ts), yet each renders for its own environment only.
@@ -46,6 +46,8 @@ describe('a rebuild with the page cache', () => {
       archive: await get('/publications'),
       pageKeys: await cachedKeys('publication-pages'),
       risKeys: await cachedKeys('publication-ris'),
+      figure: await get(`${UNTOUCHED}/figures/1`),
+      figureKeys: await cachedKeys('figure-pages'),
     };
     const list = (await admin.get('/api/publications')).json as { id: string; slug: string }[];
     const edited = list.find((p) => `/publications/${p.slug}` === EDITED)!;
@@ -66,6 +68,10 @@ describe('a rebuild with the page cache', () => {
     expect(before.pageKeys.size).toBe(list.length);
     expect(await renderedAgain('publication-pages', before.pageKeys)).toBe(1);
     expect(await renderedAgain('publication-ris', before.risKeys)).toBe(1);
+    // The edited publication has no figure: no figure page was rendered again.
+    expect(before.figureKeys.size).toBeGreaterThan(0);
+    expect(await renderedAgain('figure-pages', before.figureKeys)).toBe(0);
+    expect(await get(`${UNTOUCHED}/figures/1`)).toBe(before.figure);
 
     expect(await get(UNTOUCHED)).toBe(before.page);
     expect(await get(`${UNTOUCHED}.ris`)).toBe(before.ris);

@@ -161,6 +161,8 @@ const ROWS: Row[] = [
   ['PUT', '/api/admin/review-policy', 'admin', {}],
   // A visit beacon: anyone (a path that is not a page is a 400).
   ['POST', '/api/hit', 'public', {}],
+  // A download the edge reports: anyone, as a beacon (a path that is not a file is a 400).
+  ['POST', '/api/hit/file', 'public', {}],
   ['GET', '/api/admin/analytics', 'editor'],
   ['GET', '/api/admin/analytics/publications/latest', 'editor'],
   ['GET', '/api/admin/analytics/publications/nope', 'editor'],

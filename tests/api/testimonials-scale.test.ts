@@ -314,3 +314,47 @@ describe('stores written by the first layout (no published document)', () => {
     }
   });
 });
+
+describe('the dashboard', () => {
+  it('counts pending testimonials reading no more with 1,000 of them than with 10', async () => {
+    const { insertTestimonials } = await import('../../src/server/visitors/testimonials');
+    const { forgetParsedCopies } = await import('../../src/server/storage/store');
+    const { testimonialSchema } = await import('../../src/schemas/testimonial');
+    // Sent over the last weeks (days already folded into the key snapshot), all pending.
+    const batch = (count: number, tag: string) =>
+      Array.from({ length: count }, (_, n) => {
+        const at = new Date(Date.now() - (3 + (n % 20)) * 86_400_000 - n).toISOString();
+        return testimonialSchema.parse({
+          id: `${tag}-${n}`,
+          name: `${tag} ${n}`,
+          content: 'Useful work.',
+          rating: 5,
+          approved: false,
+          featured: false,
+          order: 0,
+          createdAt: at,
+          updatedAt: at,
+        });
+      });
+    const summary = async () => {
+      // A new function instance: nothing parsed.
+      forgetParsedCopies();
+      const { result, bytesRead, count } = await counter.during(() =>
+        admin.get('/api/admin/summary'),
+      );
+      expect(result.status, result.text).toBe(200);
+      return { pending: result.json.pendingTestimonials as number, bytesRead, count };
+    };
+    await insertTestimonials(batch(10, 'few'));
+    await summary();
+    const small = await summary();
+    await insertTestimonials(batch(990, 'many'));
+    await summary();
+    const large = await summary();
+    expect(large.pending - small.pending).toBe(990);
+    expect(large.count).toBe(small.count);
+    // The key snapshot grew by 990 keys (about 70 KB); the summary reads its count, not its keys
+    // (what grows is the listing of day folders: ten more days here, a few bytes each).
+    expect(large.bytesRead).toBeLessThan(small.bytesRead + 500);
+  });
+});

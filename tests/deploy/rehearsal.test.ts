@@ -155,6 +155,24 @@ describe('a deploy with Netlify’s build program', () => {
     expect([...bundles.keys()].sort()).toEqual(sources.sort());
   });
 
+  it('bundles the download counter for the edge, on the paths netlify.toml declares', async () => {
+    const manifest = JSON.parse(
+      await readFile(path.join(copy, '.netlify', 'edge-functions-dist', 'manifest.json'), 'utf8'),
+    ) as { bundles: { asset: string }[]; routes: { function: string; path: string }[] };
+    expect(manifest.bundles.length).toBeGreaterThan(0);
+    const counted = manifest.routes.filter((r) => r.function === 'count-downloads');
+    expect(counted.map((r) => r.path)).toEqual([
+      '/pdf/*',
+      '/api/uploads/*.pdf',
+      '/publications/*.ris',
+      '/events/*.ics',
+      '/publications/feed.xml',
+      '/events/feed.xml',
+      '/newsletter/feed.xml',
+      '/research/*/feed.xml',
+    ]);
+  });
+
   it('each bundle answers in a fresh Node process: public reads 200, visitor posts 201, admin calls 401', async () => {
     const admin401 = (p: string, method = 'GET') => ({ request: { method, path: p }, status: 401 });
     const table: Record<string, { request: SmokeRequest; status: number; html?: true }> = {
@@ -259,6 +277,16 @@ describe('a deploy with Netlify’s build program', () => {
           method: 'POST',
           path: '/api/hit',
           body: { path: '/' },
+          headers: { 'User-Agent': 'Mozilla/5.0 (rehearsal)' },
+        },
+        status: 204,
+      },
+      // A download the edge reports (count-downloads): counted after the answer, 204 at once.
+      'hit-file': {
+        request: {
+          method: 'POST',
+          path: '/api/hit/file',
+          body: { path: '/publications/feed.xml' },
           headers: { 'User-Agent': 'Mozilla/5.0 (rehearsal)' },
         },
         status: 204,

@@ -4,8 +4,9 @@ import { gotoWaitsForScripts } from './fixtures';
 import { FONTS_CACHED_KEY } from '../../src/lib/after-paint';
 
 // A reader of a publication page leaves no cookie, nothing new in local storage and no request to
-// another site, and sends one beacon with the page, the referrer's host and nothing else; the
-// admin then sees that view in Analytics and in the publication's impact panel.
+// another site, and sends one beacon with the page, the referrer's host and nothing else; a file
+// it downloads is counted as the site serves it. The admin then sees the view and the download in
+// Analytics and in the publication's impact panel.
 
 const serious = async (page: import('@playwright/test').Page) =>
   (await axe(page).analyze()).violations
@@ -44,13 +45,16 @@ test('a visit is counted without cookies, storage or other sites, and shows in t
     ref: 'issue-e2e',
   });
   expect(beacon.headers()['cookie']).toBeUndefined();
-  // A citation file followed from the page is counted by its path, nothing more.
-  const cited = tab.waitForRequest((r) => r.url().endsWith('/api/hit') && r !== beacon);
-  await tab.getByRole('link', { name: /Download citation/ }).click();
-  expect(JSON.parse((await cited).postData() ?? '{}')).toEqual({
-    path: `${path}.ris`,
-    kind: 'citation',
+  // A citation file is counted as the site serves it (at the edge), not by the page: no second
+  // beacon goes out, and the file arrives as it is.
+  const beacons: string[] = [];
+  tab.on('request', (r) => {
+    if (r.url().endsWith('/api/hit')) beacons.push(r.postData() ?? '');
   });
+  const download = tab.waitForEvent('download');
+  await tab.getByRole('link', { name: /Download citation/ }).click();
+  expect(await (await download).failure()).toBeNull();
+  expect(beacons).toEqual([]);
   expect(await reader.cookies()).toEqual([]);
   const stored = await tab.evaluate(() => Object.keys(localStorage));
   expect(stored.filter((k) => k !== FONTS_CACHED_KEY)).toEqual([]);
@@ -70,6 +74,9 @@ test('a visit is counted without cookies, storage or other sites, and shows in t
   await expect(page.getByTestId('views-chart')).toBeVisible();
   await expect(page.getByTestId('views-summary')).not.toContainText(/^0 views/);
   await expect(page.getByRole('table', { name: 'Newsletter issues' })).toContainText('issue-e2e');
+  await expect(page.getByRole('table', { name: 'Downloads and other events' })).toContainText(
+    `${path}.ris`,
+  );
   expect(await serious(page)).toEqual([]);
 
   await openAdmin(page, `/admin/publications?item=${publication.id}`, 'Publications');
@@ -78,6 +85,7 @@ test('a visit is counted without cookies, storage or other sites, and shows in t
   const panel = dialog.getByTestId('impact-panel');
   await expect(panel).toBeVisible({ timeout: 15_000 });
   expect(Number(await panel.getByTestId('impact-total-views').textContent())).toBeGreaterThan(0);
+  await expect(panel).toContainText(/[1-9]\d* citation downloads/);
   await expect(panel.getByRole('table', { name: 'Newsletter issues' })).toContainText('issue-e2e');
   expect(await serious(page)).toEqual([]);
 });

@@ -296,6 +296,8 @@ test('with showTestimonials off the page redirects to / and leaves the sitemap',
   page,
 }) => {
   await signIn(page, 'admin');
+  // Shown, the page is part of the sitemap (the worker's first build has it on).
+  expect(await (await page.request.get('/sitemaps/pages.xml')).text()).toContain('/testimonials');
   expect(
     (
       await page.request.patch('/api/site-settings', { data: { showTestimonials: false } })
@@ -312,8 +314,8 @@ test('with showTestimonials off the page redirects to / and leaves the sitemap',
       '/testimonials',
     );
   } finally {
+    // The next test starts from the first build's pages again (the firstPages fixture): the
+    // setting is put back for the next build, with no rebuild of its own.
     await page.request.patch('/api/site-settings', { data: { showTestimonials: true } });
-    await waitForLive(page, '/testimonials', 'What Our Community Says');
   }
-  expect(await (await page.request.get('/sitemaps/pages.xml')).text()).toContain('/testimonials');
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { byOrder } from '../../schemas/order';
-import { RELEASE_STATUSES, type ReleaseStatus } from '../../schemas/release';
-import { assignSlug, assignSlugs } from '../../lib/slug';
+import { RELEASE_STATUSES, releaseTime, type ReleaseStatus } from '../../schemas/release';
+import { assignSlugs, slugChoices, withSlug } from '../../lib/slug';
 import { keyBetween, keysInOrder } from '../../lib/order-key';
 import { CACHE_TAGS, purgeTags } from '../http/cdn-cache';
 import { HttpError } from '../http/errors';
@@ -9,6 +9,7 @@ import { assertWholeOrder } from './whole-order';
 import { COLLECTION_KEYS, KEYED_COLLECTIONS } from '../storage/keys';
 import { orderedIndex } from '../storage/ordered-index';
 import { singleDocument } from './keyed-migration';
+import { slugClaims } from './slug-claims';
 import { forEachLimited, paginate, readRecords, type Page } from '../storage/records';
 import {
   assertExpected,
@@ -31,13 +32,16 @@ import {
  *   dashboard shows, so a save writes one chunk and the head, never the whole index.
  *
  * Every write is etag-guarded (updateJSON, or onlyIfNew for a new key) and touches one record and
- * one row. The index changes in one guarded write of its head (its new chunks are written before
- * it and named only by it), so a row change is whole or absent. There are two writes, the record
- * and the index, so a process can die between them; the order of the steps makes every such gap
- * harmless, and the next write of that record repairs it:
+ * one row (found in the one chunk the record's `place` names). A new slug is claimed first
+ * (slug-claims.ts), so no two records ever carry the same one, and a claim whose save died is
+ * taken over later. The index changes in one guarded write of its head (its new chunks are
+ * written before it and named only by it), so a row change is whole or absent. There are two
+ * writes, the record and the index, so a process can die between them; the order of the steps
+ * makes every such gap harmless, and the next write of that record repairs it:
  *
  * - create writes the record, then its row. Dying in between leaves a record no row names: no list
- *   and no build sees it, and the create was never acknowledged.
+ *   and no build sees it, and the create was never acknowledged (its slug stays claimed by that
+ *   record, which carries it: a create with the same title gets the next one).
  * - update writes the record (rev + 1), then the row, which only ever replaces a row of a lower
  *   rev, so two saves finishing out of order keep the newer row. Dying in between leaves a row one
  *   version behind: lists show the older title or status until the next save of that record, or
@@ -139,13 +143,6 @@ export interface RowQuery {
   topic?: string;
 }
 
-/** Thrown inside an index update when the item's slug went to another record meanwhile. */
-class SlugTaken {
-  constructor(readonly slug: string) {}
-}
-/** Thrown inside an index update when the row already shows this version or a later one. */
-class RowCurrent {}
-
 export function keyedCollection<S extends z.ZodType<Item>>(
   name: string,
   itemSchema: S,
@@ -161,15 +158,18 @@ export function keyedCollection<S extends z.ZodType<Item>>(
     ...placeFields,
   }) as unknown as z.ZodType<Row, Row>;
   // A deleted record stays as a bare mark ({ rev, deleted }), so that no late writer (a slow
-  // migration, a create retried) can bring its key back to life with onlyIfNew.
-  type Rec = { rev: number; deleted?: boolean; item?: I };
+  // migration, a create retried) can bring its key back to life with onlyIfNew. `place` is the
+  // order key its row was last written at: where a change of it finds its row in the index
+  // without searching every chunk (a hint; a row moved since is searched for, and the hint set).
+  type Rec = { rev: number; deleted?: boolean; item?: I; place?: string };
   const recordSchema = z.object({
     rev: z.number().int().min(1),
     deleted: z.boolean().optional(),
     item: itemSchema.optional(),
+    place: z.string().optional(),
   }) as unknown as z.ZodType<Rec, Rec>;
   /** A live record version: what a save wrote. */
-  type Live = { rev: number; item: I };
+  type Live = { rev: number; item: I; place?: string };
   const store = () => openStore(STORES.content);
   const indexKey = COLLECTION_KEYS.index(name);
   const recordKey = (id: string) => COLLECTION_KEYS.record(name, id);
@@ -181,6 +181,9 @@ export function keyedCollection<S extends z.ZodType<Item>>(
     row: rowSchema,
     tally: tallyOf,
     openUntil: opts.openUntil,
+    // What visitors may not see yet (isPublic): drafts for good, scheduled rows until their time.
+    hiddenUntil: (row) =>
+      row.status === 'draft' ? NaN : row.status === 'scheduled' ? (releaseTime(row) ?? NaN) : null,
   });
 
   const rowOf = (item: I, orderKey: string, rev: number): Row =>
@@ -198,7 +201,8 @@ export function keyedCollection<S extends z.ZodType<Item>>(
     name,
     store,
     itemSchema: itemSchema as unknown as z.ZodType<I>,
-    createRecord: (item) => createJSON(store(), recordKey(item.id), recordSchema, { rev: 1, item }),
+    createRecord: (item, place) =>
+      createJSON(store(), recordKey(item.id), recordSchema, { rev: 1, item, place }),
     rowOf,
     index,
   });
@@ -216,45 +220,77 @@ export function keyedCollection<S extends z.ZodType<Item>>(
   const live = (rec: Rec | null | undefined): I | null =>
     rec && !rec.deleted && rec.item ? (rec.item as I) : null;
 
+  // Who holds which slug (slug-claims.ts): a save claims its slug before its record says so.
+  const claims = slugClaims({
+    name,
+    store,
+    rows,
+    carries: async (id, slug) => {
+      const item = live((await readRecord(id))?.value);
+      return !!item && (item.slug === slug || item.previousSlugs.includes(slug));
+    },
+  });
   /**
-   * Writes the row of this record version into the index. The item's slug is checked against the
-   * rows as they are now: if another record took it meanwhile, the record gets a fresh one (a new
-   * version) and the row is tried again. `place` gives a new row its order key.
+   * The item with a slug that fits its title and that no other record holds: the first of its
+   * choices (lib/slug.ts) that it carries already (`carried`: its stored record's slugs) or that
+   * it can claim. One claim per choice tried, whatever the collection holds.
+   */
+  async function claimSlug(item: I, carried: ReadonlySet<string>): Promise<I> {
+    for (const slug of slugChoices(item))
+      if (carried.has(slug) || (await claims.claim(item.id, slug))) return withSlug(item, slug);
+    throw new Error('unreachable: slug choices never end');
+  }
+  const slugsOf = (item: I | null | undefined) =>
+    new Set(item ? [item.slug, ...item.previousSlugs].filter(Boolean) : []);
+
+  /** Makes sure the index exists, moving a store kept the single-document way first. */
+  async function ready(): Promise<void> {
+    if (!(await index.exists())) await single.migrate();
+  }
+
+  /**
+   * Writes the row of this record version into the index (its slug is claimed already). `near`
+   * is where its row was last seen ('new': it has none yet); `place` gives a new row its order
+   * key. The record then remembers where its row is, if that changed.
    */
   async function commitRow(
     rec: Live,
-    place: ((rows: readonly Row[]) => string) | null,
-  ): Promise<{ rec: Live; row: Row }> {
-    for (;;) {
-      let row: Row | undefined;
-      try {
-        await index.change((all) => {
-          const current = all.find((r) => r.id === rec.item.id);
-          if (!current && !place) throw new HttpError(404, 'Item not found');
-          if (current && current.rev >= rec.rev) {
-            row = current;
-            throw new RowCurrent();
-          }
-          const slugged = assignSlug(rec.item, all);
-          if (slugged.slug !== rec.item.slug) throw new SlugTaken(slugged.slug);
-          row = rowOf(rec.item, current?.orderKey ?? place!(all), rec.rev);
-          return { put: [row] };
-        });
-        return { rec, row: row! };
-      } catch (error) {
-        if (error instanceof RowCurrent) return { rec, row: row! };
-        if (!(error instanceof SlugTaken)) throw error;
-        rec = await rewrite(rec.item.id, (item) => ({
-          ...item,
-          slug: error.slug,
-          previousSlugs: assignSlug({ ...item, slug: error.slug }, []).previousSlugs,
-        }));
+    near: string | null | 'new',
+    place: ((view: { total: number; keyAt(n: number): Promise<string> }) => Promise<string>) | null,
+  ): Promise<Row> {
+    let row: Row | undefined;
+    await index.changeOne(rec.item.id, near, async (current, view) => {
+      if (!current && !place) throw new HttpError(404, 'Item not found');
+      // Already this version or a later one: a save that finished after ours wrote it.
+      if (current && current.rev >= rec.rev) {
+        row = current;
+        return null;
       }
-    }
+      row = rowOf(rec.item, current?.orderKey ?? (await place!(view)), rec.rev);
+      return row;
+    });
+    if (row!.orderKey !== rec.place) await notePlace(rec.item.id, row!.orderKey);
+    return row!;
+  }
+
+  /** Records where a record's row is now (no new version: the row stays as it is). */
+  async function notePlace(id: string, place: string): Promise<void> {
+    await updateJSON(
+      store(),
+      recordKey(id),
+      recordSchema,
+      () => {
+        throw new HttpError(404, 'Item not found');
+      },
+      (rec) => (rec.deleted ? rec : { ...rec, place }),
+    ).catch((error: unknown) => {
+      // Gone meanwhile: nothing to remember.
+      if (!(error instanceof HttpError)) throw error;
+    });
   }
 
   /** One etag-guarded change of a live record, as a new version. */
-  async function rewrite(id: string, change: (item: I) => I): Promise<Live> {
+  async function rewrite(id: string, change: (item: I) => I | Promise<I>): Promise<Live> {
     return updateJSON(
       store(),
       recordKey(id),
@@ -262,16 +298,16 @@ export function keyedCollection<S extends z.ZodType<Item>>(
       () => {
         throw new HttpError(404, 'Item not found');
       },
-      (rec) => {
+      async (rec) => {
         const item = live(rec);
         if (!item) throw new HttpError(404, 'Item not found');
-        return { rev: rec.rev + 1, item: change(item) };
+        return { rev: rec.rev + 1, item: await change(item), place: rec.place };
       },
     ) as Promise<Live>;
   }
 
-  async function dropRow(id: string): Promise<void> {
-    await index.change((all) => (all.some((r) => r.id === id) ? { drop: [id] } : null));
+  async function dropRow(id: string, near: string | null): Promise<void> {
+    await index.changeOne(id, near, async (current) => (current ? 'drop' : null));
   }
 
   /** Moves a row to `position` among the others (index only: no record changes). */
@@ -297,6 +333,7 @@ export function keyedCollection<S extends z.ZodType<Item>>(
       result = { row, position: to, was };
       return { put: [row] };
     });
+    await notePlace(id, result!.row.orderKey);
     await purge();
     return result!;
   }
@@ -348,12 +385,15 @@ export function keyedCollection<S extends z.ZodType<Item>>(
      * row is brought up to the record now, so the list the editor returns to shows it.
      */
     async open(id: string): Promise<I | null> {
-      const [found, all] = await Promise.all([readRecord(id), rows()]);
+      await ready();
+      const found = await readRecord(id);
       const item = live(found?.value);
-      const row = all.find((r) => r.id === id);
-      if (!item || !row) return null;
-      if (row.rev < found!.value.rev) {
-        await commitRow({ rev: found!.value.rev, item }, null);
+      if (!item) return null;
+      const place = found!.value.place ?? null;
+      const row = (await index.find(id, place))?.row;
+      if (!row) return null;
+      if (row.rev < found!.value.rev || row.orderKey !== place) {
+        await commitRow({ ...found!.value, item }, row.orderKey, null);
         await purge();
       }
       return item;
@@ -363,6 +403,24 @@ export function keyedCollection<S extends z.ZodType<Item>>(
       if (!ids.length) return [];
       const records = await readRecords(store(), ids.map(recordKey), recordSchema);
       return records.flatMap((r) => (live(r) ? [r.item!] : []));
+    },
+    /**
+     * One page of the rows visitors may see now (drafts and scheduled ones not yet due left out),
+     * in order, each with its place among all rows; how many they are; and when the next
+     * scheduled one goes public. Reads the index head and the chunks the page falls in.
+     */
+    async shownPage(
+      query: { page: number; pageSize: number },
+      now = Date.now(),
+    ): Promise<{ items: (Row & { order: number })[]; total: number; next: number | null }> {
+      const read = () => index.shown((query.page - 1) * query.pageSize, query.pageSize, now);
+      // No index yet: a store kept the single-document way is moved first (one read otherwise).
+      const found = (await read()) ?? (await ready().then(read));
+      return {
+        items: (found?.rows ?? []).map(({ row, position }) => ({ ...row, order: position })),
+        total: found?.total ?? 0,
+        next: found?.next ?? null,
+      };
     },
     /** Rows filtered on the server (search in titles and slugs, status, topic), one page of them. */
     async page(query: RowQuery): Promise<Page<Row & { order: number }>> {
@@ -397,15 +455,16 @@ export function keyedCollection<S extends z.ZodType<Item>>(
      * is, with its row written if it was missing; if it was deleted since, the answer is 409.
      */
     async create(input: Record<string, unknown>, { id }: { id?: string } = {}): Promise<I> {
-      const current = await rows();
+      await ready();
       const now = new Date().toISOString();
-      const item = assignSlug(
+      const item = await claimSlug(
         validated({ ...input, id: id ?? crypto.randomUUID(), createdAt: now, updatedAt: now }),
-        current,
-      ) as I;
+        new Set(),
+      );
       // The record first: until its row exists, nothing lists it.
       let rec: Live = { rev: 1, item };
-      if (!(await createJSON(store(), recordKey(item.id), recordSchema, rec))) {
+      const made = await createJSON(store(), recordKey(item.id), recordSchema, rec);
+      if (!made) {
         const found = id === undefined ? null : await readRecord(id);
         const stored = live(found?.value);
         if (!stored)
@@ -415,15 +474,15 @@ export function keyedCollection<S extends z.ZodType<Item>>(
               ? 'An item with this id exists'
               : 'This item was created and deleted since: it cannot be created again',
           );
-        rec = { rev: found!.value.rev, item: stored };
+        rec = { rev: found!.value.rev, item: stored, place: found!.value.place };
       }
       // At the place asked for, else first (newFirst) or last.
       const asked = typeof input.order === 'number' ? input.order : null;
-      const done = await commitRow(rec, (all) =>
-        keyAt(all, Math.min(asked ?? (opts.newFirst ? 0 : all.length), all.length)),
+      await commitRow(rec, made ? 'new' : (rec.place ?? null), (view) =>
+        view.keyAt(Math.min(asked ?? (opts.newFirst ? 0 : view.total), view.total)),
       );
       await purge();
-      return done.rec.item;
+      return rec.item;
     },
     /**
      * Merges changed fields into one item. With `expected`, a field whose stored value differs
@@ -436,8 +495,7 @@ export function keyedCollection<S extends z.ZodType<Item>>(
       expected?: Record<string, unknown>,
     ): Promise<{ before: I; after: I }> {
       const { order, ...fields } = patch;
-      const current = await rows();
-      if (!current.some((r) => r.id === id)) throw new HttpError(404, 'Item not found');
+      await ready();
       let before: I | undefined;
       const rec = await rewrite(id, (stored) => {
         before = stored;
@@ -452,22 +510,25 @@ export function keyedCollection<S extends z.ZodType<Item>>(
           },
           Object.keys(patch),
         );
-        return assignSlug(merged, current) as I;
+        // Claimed before the record says so; the stored record's own slugs are its already.
+        return claimSlug(merged, slugsOf(stored));
       });
-      const done = await commitRow(rec, null);
+      await commitRow(rec, rec.place ?? null, null);
       if (typeof order === 'number')
         await moveRow(id, (others) => Math.min(Math.max(0, order), others.length));
       else await purge();
-      return { before: before!, after: done.rec.item };
+      return { before: before!, after: rec.item };
     },
     /** Deletes one item and answers it; 404 when unknown. A retried delete finishes one that died half-way. */
     async remove(id: string): Promise<I> {
+      await ready();
       const found = await readRecord(id);
       const stored = found?.value.item as I | undefined;
-      const place = (await rows()).findIndex((r) => r.id === id);
+      const near = found?.value.place ?? null;
+      const place = (await index.find(id, near))?.position ?? -1;
       if (!found || !stored) {
         // Gone already. A row left without its record cannot come from these steps; drop one if seen.
-        if (place >= 0) await dropRow(id);
+        if (place >= 0) await dropRow(id, near);
         throw new HttpError(404, 'Item not found');
       }
       // Answered with its place, which a restore puts it back at.
@@ -483,7 +544,7 @@ export function keyedCollection<S extends z.ZodType<Item>>(
           deleted: true,
         }));
       // 2. Its row: lists stop showing it.
-      await dropRow(id);
+      await dropRow(id, near);
       // 3. The record itself, down to the bare mark.
       await updateJSON(store(), recordKey(id), recordSchema, gone, (rec) => ({
         rev: rec.rev + 1,
@@ -501,11 +562,15 @@ export function keyedCollection<S extends z.ZodType<Item>>(
           'The old version no longer fits the current rules and cannot be restored',
         );
       const old = parsed.data as I;
-      const current = await rows();
+      await ready();
       const found = await readRecord(old.id);
-      if (current.some((r) => r.id === old.id) || (found && !found.value.deleted))
+      if ((await index.find(old.id, null)) || (found && !found.value.deleted))
         throw new HttpError(409, 'This item exists again and cannot be re-created');
-      const item = assignSlug({ ...old, updatedAt: new Date().toISOString() }, current) as I;
+      // Its slug as any new one; of its earlier slugs, those no other record took since.
+      const slugged = await claimSlug({ ...old, updatedAt: new Date().toISOString() }, new Set());
+      const kept: string[] = [];
+      for (const s of slugged.previousSlugs) if (await claims.claim(old.id, s)) kept.push(s);
+      const item = { ...slugged, previousSlugs: kept } as I;
       const rec = { rev: (found?.value.rev ?? 0) + 1, item };
       const written = found
         ? await updateJSON(
@@ -523,8 +588,8 @@ export function keyedCollection<S extends z.ZodType<Item>>(
           : null;
       if (!written) throw new HttpError(409, 'This item exists again and cannot be re-created');
       // Back at its old place where it still exists.
-      await commitRow({ rev: written.rev, item }, (all) =>
-        keyAt(all, Math.min(old.order ?? 0, all.length)),
+      await commitRow({ rev: written.rev, item }, null, (view) =>
+        view.keyAt(Math.min(old.order ?? 0, view.total)),
       );
       await purge();
       return item;
@@ -566,17 +631,20 @@ export function keyedCollection<S extends z.ZodType<Item>>(
       const keys = keysInOrder(parsed.length);
       const revs: number[] = [];
       await forEachLimited(parsed, 16, async (item, n) => {
+        const place = keys[n]!;
         const rec = await updateJSON(
           store(),
           recordKey(item.id),
           recordSchema,
-          () => ({ rev: 1, item }),
-          (now) => ({ rev: now.rev + 1, item }),
+          () => ({ rev: 1, item, place }),
+          (now) => ({ rev: now.rev + 1, item, place }),
         );
         revs[n] = rec.rev;
       });
       const next = parsed.map((item, n) => rowOf(item, keys[n]!, revs[n]!));
       await index.change(() => ({ all: next }));
+      // Who holds which slug is made again from the new rows when next needed.
+      await claims.reset();
       const kept = new Set(parsed.map((i) => i.id));
       await forEachLimited(
         old.filter((r) => !kept.has(r.id)),

@@ -21,8 +21,8 @@ export interface SingleDocumentMove<I, Row> {
   name: string;
   store: () => Store;
   itemSchema: z.ZodType<I>;
-  /** Writes an item's first record version unless its key exists already. */
-  createRecord: (item: I) => Promise<unknown>;
+  /** Writes an item's first record version, its row at `place`, unless its key exists already. */
+  createRecord: (item: I, place: string) => Promise<unknown>;
   rowOf: (item: I, orderKey: string, rev: number) => Row;
   /** The collection's index (storage/ordered-index.ts). */
   index: {
@@ -71,8 +71,9 @@ export function singleDocument<I extends Movable, Row>(o: SingleDocumentMove<I, 
       const rows = items.map((item, n) => o.rowOf(item, orderKeys[n]!, 1));
       // A run that died half-way wrote some records already: list them once, write the rest.
       const written = new Set(await listKeys(o.store(), COLLECTION_KEYS.records(o.name)));
-      await forEachLimited(items, 16, async (item) => {
-        if (!written.has(COLLECTION_KEYS.record(o.name, item.id))) await o.createRecord(item);
+      await forEachLimited(items, 16, async (item, n) => {
+        if (!written.has(COLLECTION_KEYS.record(o.name, item.id)))
+          await o.createRecord(item, orderKeys[n]!);
       });
       await o.index.create(rows);
       await deleteKey(o.store(), key);

@@ -95,8 +95,8 @@ export const KEYED_COLLECTIONS: ReadonlySet<string> = new Set(['publications', '
 
 /**
  * Keys of a collection kept one key per record (store `content`): each record under its own key,
- * one small index of rows (what lists, order and checks need; never bodies) and, until it is
- * migrated, the single document older versions kept the whole collection in.
+ * one small index of rows (what lists, order and checks need; never bodies), the slugs' holders
+ * and, until it is migrated, the single document older versions kept the whole collection in.
  */
 export const COLLECTION_KEYS = {
   /** The whole collection as one document, { items }, as older versions stored it. */
@@ -104,4 +104,7 @@ export const COLLECTION_KEYS = {
   index: (name: string) => `${name}-index`,
   records: (name: string) => `${name}-records/`,
   record: (name: string, id: string) => `${name}-records/${id}`,
+  /** Who holds which slug, in shards by a hash of the slug (content/slug-claims.ts). */
+  slugShards: (name: string) => `${name}-slugs/`,
+  slugShard: (name: string, shard: string) => `${name}-slugs/${shard}`,
 } as const;

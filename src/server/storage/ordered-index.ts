@@ -1,5 +1,6 @@
 import type { Store } from '@netlify/blobs';
 import { z } from 'zod';
+import { keyBetween } from '../../lib/order-key';
 import { StorageError } from '../http/errors';
 import { forEachLimited, listKeys } from './records';
 import {
@@ -60,6 +61,12 @@ export interface OrderedIndexOptions<Row extends OrderedRow> {
    * are not tracked. Only times still ahead when a chunk is written are kept in the head.
    */
   openUntil?: (row: Row) => number | null;
+  /**
+   * The time (ms) until which a row is hidden from visitors, NaN for always, null when it is
+   * shown. The head keeps, per chunk, how many rows are hidden and until when, so a page of the
+   * shown rows reads only the chunks it falls in (see `shown`).
+   */
+  hiddenUntil?: (row: Row) => number | null;
 }
 
 /** A change: rows to put (new, or replacing the row of their id, wherever it was) and ids to drop. */
@@ -81,6 +88,10 @@ const chunkRefSchema = z.object({
   until: z.array(z.number()).optional(),
   /** Rows open for ever (no end time). */
   always: z.number().int().optional(),
+  /** Hidden-until times (ms) still ahead when the chunk was written (hiddenUntil). */
+  hidden: z.array(z.number()).optional(),
+  /** Rows hidden for ever (drafts). */
+  hiddenAlways: z.number().int().optional(),
 });
 export type ChunkRef = z.infer<typeof chunkRefSchema>;
 
@@ -168,12 +179,20 @@ export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>
     const tally: Record<string, number> = {};
     const until: number[] = [];
     let always = 0;
+    const hidden: number[] = [];
+    let hiddenAlways = 0;
     for (const row of rows) {
       for (const label of o.tally?.(row) ?? []) tally[label] = (tally[label] ?? 0) + 1;
       const end = o.openUntil?.(row);
-      if (end === null || end === undefined) continue;
-      if (!Number.isFinite(end)) always++;
-      else if (end >= now) until.push(end);
+      if (end !== null && end !== undefined) {
+        if (!Number.isFinite(end)) always++;
+        else if (end >= now) until.push(end);
+      }
+      const shownAt = o.hiddenUntil?.(row);
+      if (shownAt !== null && shownAt !== undefined) {
+        if (!Number.isFinite(shownAt)) hiddenAlways++;
+        else if (shownAt > now) hidden.push(shownAt);
+      }
     }
     return {
       id,
@@ -181,8 +200,19 @@ export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>
       count: rows.length,
       ...(Object.keys(tally).length && { tally }),
       ...(o.openUntil && { until: until.sort((a, b) => a - b), always }),
+      ...(o.hiddenUntil && { hidden: hidden.sort((a, b) => a - b), hiddenAlways }),
     };
   }
+
+  /** Whether a chunk's entry says how many of its rows are hidden (entries written before it did not). */
+  const knowsHidden = (ref: ChunkRef) => !o.hiddenUntil || ref.hiddenAlways !== undefined;
+  /** How many of a chunk's rows are shown at `now`, from its entry alone (knowsHidden). */
+  const shownIn = (ref: ChunkRef, now: number) =>
+    ref.count - (ref.hiddenAlways ?? 0) - (ref.hidden ?? []).filter((t) => t > now).length;
+  const isShown = (row: Row, now: number) => {
+    const at = o.hiddenUntil?.(row);
+    return at === null || at === undefined || (Number.isFinite(at) && at <= now);
+  };
 
   /** Rows (in order) cut into runs of about FILL_BYTES. */
   function cut(rows: readonly Row[], fill = FILL_BYTES): Row[][] {
@@ -218,6 +248,8 @@ export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>
     head: Head,
     edit: Edit<Row>,
     fresh: { key: string; rows: Row[] }[],
+    /** Chunks already known to hold (or, -1, known not to hold) an id: those are not searched. */
+    known: ReadonlyMap<string, number> = new Map(),
   ): Promise<ChunkRef[]> {
     const now = Date.now();
     const make = (rows: Row[]) => {
@@ -235,9 +267,17 @@ export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>
     const rowsAt = async (n: number) => touched.get(n) ?? [...(await readChunk(refs[n]!)).rows];
     const put = edit.put ?? [];
     const gone = new Set([...(edit.drop ?? []), ...put.map((r) => r.id)]);
-    for (let n = 0; n < refs.length && gone.size; n++) {
-      const { ids } = await readChunk(refs[n]!);
-      if (![...gone].some((id) => ids.has(id))) continue;
+    // The ids still to find: each is in one chunk at most, so the search stops once all are found.
+    const sought = new Set([...gone].filter((id) => !known.has(id)));
+    const holding = new Set([...known.values()].filter((n) => n >= 0));
+    for (let n = 0; n < refs.length; n++) {
+      if (!holding.has(n)) {
+        if (!sought.size) continue;
+        const { ids } = await readChunk(refs[n]!);
+        const here = [...sought].filter((id) => ids.has(id));
+        if (!here.length) continue;
+        for (const id of here) sought.delete(id);
+      }
       touched.set(
         n,
         (await rowsAt(n)).filter((r) => !gone.has(r.id)),
@@ -271,12 +311,14 @@ export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>
   }
 
   /**
-   * Changes the index in one etag-guarded write of its head. `decide` gets every row in order
-   * and answers the edit (null: nothing to change); it may throw to refuse, and may be called
-   * again on fresh rows when another change landed first.
+   * Changes the index in one etag-guarded write of its head. `plan` gets the head as stored and
+   * answers the edit (null: nothing to change), with the chunks it already knows hold (or do not
+   * hold) the ids it touches; it may throw to refuse, and is called again on a fresh head when
+   * another change landed first. Chunk entries written before the head counted hidden rows are
+   * completed in the same write, so that one change brings an older head up to date.
    */
-  async function change(
-    decide: (rows: readonly Row[]) => Edit<Row> | null | Promise<Edit<Row> | null>,
+  async function guarded(
+    plan: (head: Head) => Promise<{ edit: Edit<Row>; known?: Map<string, number> } | null>,
   ): Promise<void> {
     for (let attempt = 0; attempt < 10; attempt++) {
       // Per try of the guarded write: the chunks it wrote and those its head stops naming.
@@ -291,10 +333,10 @@ export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>
             const head = stored as Head;
             const tried = { written: [] as string[], dropped: [] as string[] };
             tries.push(tried);
-            const edit = await decide(await rowsOf(head));
-            if (!edit) throw new Unchanged();
+            const planned = await plan(head);
+            if (!planned) throw new Unchanged();
             const fresh: { key: string; rows: Row[] }[] = [];
-            const chunks = await edited(head, edit, fresh);
+            const chunks = await completed(await edited(head, planned.edit, fresh, planned.known));
             for (const c of fresh) {
               tried.written.push(c.key);
               if (!(await createJSON(o.store(), c.key, chunkSchema, { rows: c.rows })))
@@ -320,6 +362,115 @@ export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>
     throw new StorageError(`The ${o.what} index keeps changing under its writers; try again`);
   }
 
+  /** Chunk entries that do not count hidden rows yet, counted from their (unchanged) chunks. */
+  async function completed(chunks: ChunkRef[]): Promise<ChunkRef[]> {
+    const now = Date.now();
+    const out: ChunkRef[] = [];
+    await forEachLimited(chunks, 16, async (ref, n) => {
+      out[n] = knowsHidden(ref) ? ref : refOf(ref.id, (await readChunk(ref)).rows, now);
+    });
+    return out;
+  }
+
+  /**
+   * Changes the index in one etag-guarded write of its head. `decide` gets every row in order
+   * and answers the edit (null: nothing to change); it may throw to refuse, and may be called
+   * again on fresh rows when another change landed first. Reads every chunk: for changes of
+   * the whole order; one row's change is `changeOne`.
+   */
+  const change = (
+    decide: (rows: readonly Row[]) => Edit<Row> | null | Promise<Edit<Row> | null>,
+  ): Promise<void> =>
+    guarded(async (head) => {
+      const edit = await decide(await rowsOf(head));
+      return edit && { edit };
+    });
+
+  /** Where the row of `id` is in a head: its chunk (-1 in the earlier layout), place and row. */
+  async function locate(
+    head: Head,
+    id: string,
+    near: string | null | 'new',
+  ): Promise<{ n: number; position: number; row: Row } | null> {
+    if (!head.chunks) {
+      const rows = head.rows ?? [];
+      const at = rows.findIndex((r) => r.id === id);
+      return at < 0 ? null : { n: -1, position: at, row: rows[at]! };
+    }
+    if (near === 'new') return null;
+    const refs = head.chunks;
+    const startOf = (n: number) => refs.slice(0, n).reduce((sum, r) => sum + r.count, 0);
+    if (near !== null && refs.length) {
+      const n = chunkFor(refs, near);
+      const rows = (await readChunk(refs[n]!)).rows;
+      const at = rows.findIndex((r) => r.id === id);
+      if (at >= 0) return { n, position: startOf(n) + at, row: rows[at]! };
+    }
+    // Not where it was last seen (moved since, or never seen): every chunk, once.
+    const all = await rowsOf(head);
+    const position = all.findIndex((r) => r.id === id);
+    if (position < 0) return null;
+    let n = 0;
+    for (let start = 0; start + refs[n]!.count <= position; n++) start += refs[n]!.count;
+    return { n, position, row: all[position]! };
+  }
+
+  /** Rows `skip` to `skip + take` of a head, in order: reads only their chunks. */
+  async function rowsFrom(head: Head, skip: number, take: number): Promise<Row[]> {
+    if (!head.chunks) return (head.rows ?? []).slice(skip, skip + take);
+    const out: Row[] = [];
+    let start = 0;
+    for (const ref of head.chunks) {
+      const end = start + ref.count;
+      if (end > skip && start < skip + take && out.length < take) {
+        const rows = (await readChunk(ref)).rows;
+        out.push(...rows.slice(Math.max(0, skip - start), skip + take - start));
+      }
+      start = end;
+    }
+    return out;
+  }
+  const totalOf = (head: Head) =>
+    head.chunks ? head.chunks.reduce((sum, r) => sum + r.count, 0) : (head.rows ?? []).length;
+
+  /** What a one-row change may ask of the head it is decided on. */
+  interface View {
+    /** How many rows there are. */
+    total: number;
+    /** An order key for a new row at `position` (0: first), between its would-be neighbours. */
+    keyAt(position: number): Promise<string>;
+  }
+
+  /**
+   * Changes one row in one etag-guarded write of the head, reading the head and the chunk the row
+   * is in, whatever the index holds. `near` is the order key the row was last seen at: its chunk
+   * is searched first, and every chunk only when it is not there (moved since); 'new' says the row
+   * cannot exist yet (its record was just created). `decide` gets the row (undefined when there is
+   * none) and answers the row to put, 'drop', or null for no change; it may be called again.
+   */
+  const changeOne = (
+    id: string,
+    near: string | null | 'new',
+    decide: (current: Row | undefined, view: View) => Promise<Row | 'drop' | null>,
+  ): Promise<void> =>
+    guarded(async (head) => {
+      const found = await locate(head, id, near);
+      const view: View = {
+        total: totalOf(head),
+        async keyAt(position) {
+          const [before, after] =
+            position > 0
+              ? await rowsFrom(head, position - 1, 2)
+              : [undefined, ...(await rowsFrom(head, 0, 1))];
+          return keyBetween(before?.orderKey ?? null, after?.orderKey ?? null);
+        },
+      };
+      const result = await decide(found?.row, view);
+      if (!result) return null;
+      const known = new Map([[id, found ? found.n : -1]]);
+      return { edit: result === 'drop' ? { drop: [id] } : { put: [result] }, known };
+    });
+
   async function dropChunks(keys: string[]): Promise<void> {
     await forEachLimited(keys, 8, async (key) => {
       chunkCopies.delete(key);
@@ -334,23 +485,65 @@ export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>
     all: (): Promise<readonly Row[] | null> => onHead(async (head) => (head ? rowsOf(head) : null)),
     /** Rows `skip` to `skip + take` in order, and how many there are: reads only their chunks. */
     slice: (skip: number, take: number): Promise<{ rows: Row[]; total: number } | null> =>
+      onHead(async (head) =>
+        head ? { rows: await rowsFrom(head, skip, take), total: totalOf(head) } : null,
+      ),
+    /** One row and its place (see changeOne for `near`), or null when there is none. */
+    find: (id: string, near: string | null): Promise<{ row: Row; position: number } | null> =>
+      onHead(async (head) => (head ? locate(head, id, near) : null)),
+    /**
+     * The rows shown at `now` (hiddenUntil), `skip` to `skip + take` of them in order, each with
+     * its place among all rows; how many are shown; and the next time a hidden row is shown (or
+     * null). Reads the head and the chunks the page falls in (and any chunk whose entry predates
+     * the hidden counts).
+     */
+    shown: (
+      skip: number,
+      take: number,
+      now: number,
+    ): Promise<{
+      rows: { row: Row; position: number }[];
+      total: number;
+      next: number | null;
+    } | null> =>
       onHead(async (head) => {
         if (!head) return null;
-        if (!head.chunks) {
-          const rows = head.rows ?? [];
-          return { rows: rows.slice(skip, skip + take), total: rows.length };
-        }
-        const out: Row[] = [];
-        let start = 0;
-        for (const ref of head.chunks) {
-          const end = start + ref.count;
-          if (end > skip && start < skip + take && out.length < take) {
-            const rows = (await readChunk(ref)).rows;
-            out.push(...rows.slice(Math.max(0, skip - start), skip + take - start));
+        const refs: { rows?: readonly Row[]; ref?: ChunkRef }[] = head.chunks
+          ? head.chunks.map((ref) => ({ ref }))
+          : [{ rows: head.rows ?? [] }];
+        const out: { row: Row; position: number }[] = [];
+        let total = 0;
+        let position = 0;
+        let next: number | null = null;
+        const later = (t: number) => {
+          if (t > now && (next === null || t < next)) next = t;
+        };
+        for (const part of refs) {
+          let rows = part.rows ?? null;
+          const known = part.ref && knowsHidden(part.ref);
+          if (!known) rows ??= (await readChunk(part.ref!)).rows;
+          const count = known
+            ? shownIn(part.ref!, now)
+            : rows!.filter((r) => isShown(r, now)).length;
+          if (known) for (const t of part.ref!.hidden ?? []) later(t);
+          else
+            for (const row of rows!) {
+              const at = o.hiddenUntil?.(row);
+              if (at !== null && at !== undefined && Number.isFinite(at)) later(at);
+            }
+          if (count > 0 && total + count > skip && out.length < take) {
+            rows ??= (await readChunk(part.ref!)).rows;
+            let seen = total;
+            rows.forEach((row, n) => {
+              if (!isShown(row, now)) return;
+              if (seen >= skip && out.length < take) out.push({ row, position: position + n });
+              seen++;
+            });
           }
-          start = end;
+          total += count;
+          position += part.ref?.count ?? rows!.length;
         }
-        return { rows: out, total: start };
+        return { rows: out, total, next };
       }),
     /** The rows that count under `label` (reads only the chunks that tally it). */
     counted: (label: string): Promise<Row[]> =>
@@ -398,6 +591,7 @@ export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>
       return created;
     },
     change,
+    changeOne,
     /**
      * Deletes the chunks no head names that were written long enough ago (ABANDONED_MS) that no
      * change still running can name them: what a process dying mid-change left. A chunk the

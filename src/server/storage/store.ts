@@ -173,15 +173,21 @@ export async function readMetadata(
   return found ? found.metadata : null;
 }
 
-/** Writes a new record only if the key is free; false when it already exists. */
+/**
+ * Writes a new record only if the key is free; false when it already exists. `metadata` is stored
+ * with it, as updateJSON's.
+ */
 export async function createJSON<S extends z.ZodType>(
   store: Store,
   key: string,
   schema: S,
   value: z.input<S>,
+  { metadata }: { metadata?: Record<string, unknown> } = {},
 ): Promise<boolean> {
   const data = schema.parse(value);
-  return landedWrite(`create ${key}`, () => store.setJSON(key, data, { onlyIfNew: true }));
+  return landedWrite(`create ${key}`, () =>
+    store.setJSON(key, data, { onlyIfNew: true, ...(metadata && { metadata }) }),
+  );
 }
 
 /** Overwrites a record after validating it (for records owned by one writer, e.g. uploads metadata). */

@@ -5,10 +5,10 @@
  * admin, previews, 404) send no beacon and are refused here too; /search counts as itself, never
  * with its query.
  */
-import type { HitKind } from '../../schemas/analytics';
+import type { DownloadKind, HitKind } from '../../schemas/analytics';
 
 const SEG = '[A-Za-z0-9%._~-]+';
-const re = (body: string) => new RegExp(`^${body}$`);
+const re = (body: string) => new RegExp(`^(?:${body})$`);
 
 const PAGE_PATTERNS: readonly RegExp[] = [
   re('/'),
@@ -20,10 +20,14 @@ const PAGE_PATTERNS: readonly RegExp[] = [
   re('/publications/year/\\d{4}(/\\d+)?'),
 ];
 
-const FILE_PATTERNS: Partial<Record<HitKind, RegExp>> = {
-  pdf: re(`/pdf/${SEG}/${SEG}\\.pdf`),
+// The files the edge counts as the CDN serves them (netlify.toml routes these paths to
+// netlify/edge-functions/count-downloads.ts): a PDF written into the deploy or uploaded whole, a
+// citation file, an event's calendar file, a feed.
+const FILE_PATTERNS: Record<DownloadKind, RegExp> = {
+  pdf: re(`/pdf/${SEG}/${SEG}\\.pdf|/api/uploads/[a-f0-9]{64}\\.pdf`),
   citation: re(`/publications/${SEG}\\.(ris|bib)`),
   ics: re(`/events/${SEG}\\.ics`),
+  feed: re(`/(publications|events|newsletter)/feed\\.xml|/research/${SEG}/feed\\.xml`),
 };
 
 /** A path as counted: without a trailing slash (the site answers both spellings). */
@@ -33,5 +37,11 @@ export const countedPath = (path: string): string =>
 /** Whether `path` is a page (kind `view`) or a file of that kind on this site. */
 export function isSitePath(kind: HitKind, path: string): boolean {
   if (kind === 'view') return PAGE_PATTERNS.some((p) => p.test(path));
-  return FILE_PATTERNS[kind]?.test(path) ?? false;
+  return FILE_PATTERNS[kind as DownloadKind]?.test(path) ?? false;
+}
+
+/** Which kind of download `path` is, or null for a path that is no file of this site. */
+export function fileKindOf(path: string): DownloadKind | null {
+  const kinds = Object.keys(FILE_PATTERNS) as DownloadKind[];
+  return kinds.find((kind) => FILE_PATTERNS[kind].test(path)) ?? null;
 }

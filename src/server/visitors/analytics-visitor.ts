@@ -15,3 +15,15 @@ export function notCounted(req: Request): boolean {
   const agent = h.get('user-agent') ?? '';
   return agent === '' || BOTS.test(agent);
 }
+
+/** The header the edge names the downloader's address in when it reports a file it served. */
+export const COUNTED_CLIENT_HEADER = 'x-counted-client';
+
+/**
+ * Whose count a reported download is, for the throttle only (never stored): the address the edge
+ * forwards, since the report itself comes from the edge's own address. A client posting reports
+ * directly can name any address here, as one posting page-view beacons can add views: both only
+ * ever add to counts of the site's own paths.
+ */
+export const countedClient = (req: Request, ip: string): string =>
+  req.headers.get(COUNTED_CLIENT_HEADER)?.trim().slice(0, 64) || ip;

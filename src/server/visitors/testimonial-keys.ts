@@ -8,6 +8,7 @@ import {
   openStore,
   readJSON,
   readJSONShared,
+  readMetadata,
   STORES,
   updateJSON,
 } from '../storage/store';
@@ -24,11 +25,22 @@ import {
  *   deletes and restores change it with etag-guarded merges that always write, so a fold computed
  *   from an older listing fails its etag check and is redone.
  * A store without the snapshot (the first layout) gets one built from a full listing, once.
+ * Every write of the snapshot stores with it, as metadata, how many of its keys are of days before
+ * its watermark (countTestimonialKeys): a count reads that and the recent days' listings, never
+ * the snapshot's keys. A snapshot written before it carried that count gets it on its next count.
  */
 const records = () => openStore(STORES.testimonials);
 const system = () => openStore(STORES.system);
 const SNAPSHOT_KEY = 'testimonial-keys';
 const snapshotSchema = z.object({ watermark: z.string(), keys: z.array(z.string()) });
+type Snapshot = z.infer<typeof snapshotSchema>;
+const countSchema = z.object({ before: z.number().int().min(0), watermark: z.string() });
+/** What every snapshot write stores beside it: its keys of days before its watermark, counted. */
+const counted = (doc: Snapshot) => ({
+  before: doc.keys.filter((k) => dayOfKey(k) < doc.watermark).length,
+  watermark: doc.watermark,
+});
+const withCount = { metadata: counted };
 
 const dayOfTime = (createdAt: string) => createdAt.slice(0, 10);
 // Only days before yesterday are folded: a submission stamped just before midnight that lands just
@@ -55,10 +67,12 @@ async function snapshot() {
   if (found) return found;
   // Everything listed now is in the snapshot; keys of the days from the watermark on also list as tail.
   const keys = await listKeys(records());
-  await createJSON(system(), SNAPSHOT_KEY, snapshotSchema, { watermark: foldBefore(), keys });
-  const made = await readJSON(system(), SNAPSHOT_KEY, snapshotSchema);
-  if (!made) throw new StorageError('The testimonial key snapshot disappeared while it was built');
-  return made.value;
+  const made = { watermark: foldBefore(), keys };
+  await createJSON(system(), SNAPSHOT_KEY, snapshotSchema, made, { metadata: counted(made) });
+  const stored = await readJSON(system(), SNAPSHOT_KEY, snapshotSchema);
+  if (!stored)
+    throw new StorageError('The testimonial key snapshot disappeared while it was built');
+  return stored.value;
 }
 
 /** Day folders that hold keys, oldest first (a directory listing: it reads no record). */
@@ -77,12 +91,19 @@ export async function allTestimonialKeys(): Promise<string[]> {
   let value = await snapshot();
   let tail = (await days()).filter((d) => d >= value.watermark);
   if (tail.some((d) => d < foldBefore())) {
-    value = await updateJSON(system(), SNAPSHOT_KEY, snapshotSchema, missing, async (doc) => {
-      const until = foldBefore();
-      if (doc.watermark >= until) return doc;
-      const folded = await keysOf((await days()).filter((d) => d >= doc.watermark && d < until));
-      return { watermark: until, keys: [...new Set([...doc.keys, ...folded])] };
-    });
+    value = await updateJSON(
+      system(),
+      SNAPSHOT_KEY,
+      snapshotSchema,
+      missing,
+      async (doc) => {
+        const until = foldBefore();
+        if (doc.watermark >= until) return doc;
+        const folded = await keysOf((await days()).filter((d) => d >= doc.watermark && d < until));
+        return { watermark: until, keys: [...new Set([...doc.keys, ...folded])] };
+      },
+      withCount,
+    );
     tail = tail.filter((d) => d >= value.watermark);
   }
   return [...new Set([...value.keys, ...(await keysOf(tail))])];
@@ -91,17 +112,52 @@ export async function allTestimonialKeys(): Promise<string[]> {
 /** After a delete: the key leaves the snapshot (always written, see above). */
 export async function forgetKey(key: string): Promise<void> {
   await snapshot();
-  await updateJSON(system(), SNAPSHOT_KEY, snapshotSchema, missing, (doc) => ({
-    ...doc,
-    keys: doc.keys.filter((k) => k !== key),
-  }));
+  await updateJSON(
+    system(),
+    SNAPSHOT_KEY,
+    snapshotSchema,
+    missing,
+    (doc) => ({ ...doc, keys: doc.keys.filter((k) => k !== key) }),
+    withCount,
+  );
 }
 
 /** After keys were written (restore, import): those of already folded days join the snapshot. */
 export async function rememberKeys(keys: string[]): Promise<void> {
   await snapshot();
-  await updateJSON(system(), SNAPSHOT_KEY, snapshotSchema, missing, (doc) => {
-    const folded = keys.filter((k) => dayOfKey(k) < doc.watermark);
-    return { ...doc, keys: [...new Set([...doc.keys, ...folded])] };
-  });
+  await updateJSON(
+    system(),
+    SNAPSHOT_KEY,
+    snapshotSchema,
+    missing,
+    (doc) => {
+      const folded = keys.filter((k) => dayOfKey(k) < doc.watermark);
+      return { ...doc, keys: [...new Set([...doc.keys, ...folded])] };
+    },
+    withCount,
+  );
+}
+
+/**
+ * How many testimonial keys there are (both layouts), reading the snapshot's count (its metadata)
+ * and listing the days from its watermark on: what it reads does not grow with the testimonials.
+ * Days left to fold are folded first (allTestimonialKeys), as any reader of the keys does.
+ */
+export async function countTestimonialKeys(): Promise<number> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const meta = countSchema.safeParse(await readMetadata(system(), SNAPSHOT_KEY));
+    if (!meta.success) {
+      // No snapshot yet, or one written before it carried its count: written with it, once.
+      await snapshot();
+      await updateJSON(system(), SNAPSHOT_KEY, snapshotSchema, missing, (doc) => doc, withCount);
+      continue;
+    }
+    const tail = (await days()).filter((d) => d >= meta.data.watermark);
+    if (tail.some((d) => d < foldBefore())) {
+      await allTestimonialKeys();
+      continue;
+    }
+    return meta.data.before + (await keysOf(tail)).length;
+  }
+  throw new StorageError('The testimonial key snapshot keeps changing; try again');
 }

@@ -15,6 +15,7 @@ const KIND_LABELS: Record<string, string> = {
   pdf: 'PDF',
   citation: 'Citation',
   ics: 'Calendar',
+  feed: 'Feed',
   preview: 'Preview link opened',
   signup: 'Newsletter signup',
 };
