@@ -8,7 +8,8 @@ import { ROOT } from './rehearsal';
 // `npm start` must build wherever DATA_DIR points. A data folder whose path merely begins with
 // the checkout's path (<dir>/site and <dir>/site-data) once made every build fail: Astro's
 // "is the output inside the project?" check is a string prefix, so it wrote its pre-render
-// bundle into DATA_DIR, where react cannot be resolved.
+// bundle into DATA_DIR, where react cannot be resolved. start.test.ts runs `npm start` over such
+// a folder (the same build of the demo content); this file builds with one elsewhere.
 let platform: Platform | null = null;
 let dataDir = '';
 afterEach(async () => {
@@ -60,10 +61,6 @@ async function buildAndServe(dir: string, opts: { oldPublications?: boolean } = 
 }
 
 describe('local builds with DATA_DIR outside the checkout', () => {
-  it('beside it, with a name that starts with the checkout’s (<dir>/site and <dir>/site-data)', async () => {
-    await buildAndServe(await mkdtemp(`${ROOT}-data-`));
-  }, 180_000);
-
   it('elsewhere (<dir>/other), with publications stored as one document, as before', async () => {
     await buildAndServe(await mkdtemp(path.join(os.tmpdir(), 'site-data-')), {
       oldPublications: true,

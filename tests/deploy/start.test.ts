@@ -1,12 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { scratchDir } from '../../scripts/local-env';
 import { ROOT } from './rehearsal';
 
 // `npm start` on a fresh data folder: what it prints is what a newcomer follows, so the printed
 // address must serve the demo site and the printed sign-in must work.
+// The folder lies beside the checkout, with a name that starts with the checkout's (<dir>/site and
+// <dir>/site-data): such a DATA_DIR once made every build fail, as Astro's "is the output inside
+// the project?" check is a string prefix and it wrote its pre-render bundle there, where react
+// cannot be resolved. (data-dir-layouts.test.ts builds with a DATA_DIR elsewhere.)
 let child: ChildProcess | null = null;
 let dataDir = '';
 afterAll(async () => {
@@ -19,7 +22,7 @@ afterAll(async () => {
 
 describe('npm start', () => {
   it('prints the site address and a sign-in that work, over a fresh store with demo content', async () => {
-    dataDir = await scratchDir('start-');
+    dataDir = await mkdtemp(`${ROOT}-data-`);
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DATA_DIR: dataDir };
     delete env.ADMIN_USERNAME;
     delete env.ADMIN_PASSWORD;

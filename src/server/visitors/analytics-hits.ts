@@ -60,6 +60,9 @@ export async function storeHit(hit: Hit): Promise<void> {
           tally.cells[cell] = (tally.cells[cell] ?? 0) + 1;
           return tally;
         },
+        // A tally is new (its minute has just begun) or was last written by this instance, which
+        // holds its version: the hit is written without reading it first.
+        { writeFirst: true },
       );
       return;
     } catch (error) {
