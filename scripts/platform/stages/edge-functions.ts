@@ -74,8 +74,9 @@ export function edgeFunctionsStage(routes: EdgeRoute[], deps: EdgeStageDeps): St
       const next = () => {
         const headers = new Headers(request.headers);
         headers.set('x-local-edge-passed', passed);
-        // fetch would unpack a compressed answer and keep its Content-Encoding: ask for it plain.
-        headers.delete('accept-encoding');
+        // fetch unpacks a compressed answer but keeps its Content-Encoding, and asks for one
+        // when the request names no encoding: ask for the file as it is.
+        headers.set('accept-encoding', 'identity');
         return fetch(new URL(url.pathname + url.search, deps.selfUrl), {
           method,
           headers,
