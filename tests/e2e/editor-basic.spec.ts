@@ -206,7 +206,7 @@ test('"Done editing" leaves edit mode: the address loses ?edit=true and the deco
   await expect(pencil(page, 'hero title')).toBeVisible();
 });
 
-test('the publish pill goes Saved → Publishing… → Live, polling every 2 s, and shows a failed build', async ({
+test('the publish pill goes Saved → Publishing… → Live, polling every 2 s, and shows a failed build; its dot is still for less motion', async ({
   page,
 }) => {
   await signIn(page);
@@ -242,6 +242,13 @@ test('the publish pill goes Saved → Publishing… → Live, polling every 2 s,
   await input.press('Enter');
   await expect(pill).toHaveText('Saved');
   await expect(pill).toHaveText('Publishing…');
+  // Its dot pulses, unless the editor asks for less motion.
+  const dot = pill.locator('span[aria-hidden="true"]');
+  const animation = () => dot.evaluate((e) => getComputedStyle(e).animationName);
+  expect(await animation()).not.toBe('none');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await animation()).toBe('none');
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
   await expect(pill).toHaveText(/^Live/, { timeout: 15_000 });
   // queued, building, building, live: three gaps of about 2 s between polls.
   const gaps = asked.slice(2, 5).map((t, i) => t - asked[i + 1]!);

@@ -61,7 +61,10 @@ export default function PublishBadge({ detailed = false }: { detailed?: boolean 
       >
         <span
           aria-hidden="true"
-          className={cx('h-1.5 w-1.5 rounded-full bg-current', pending && 'animate-pulse')}
+          className={cx(
+            'h-1.5 w-1.5 rounded-full bg-current',
+            pending && 'motion-safe:animate-pulse',
+          )}
         />
         {look.label}
       </span>

@@ -24,7 +24,10 @@ export function PublishPill() {
       {pill.phase === 'saved' && 'Saved'}
       {pill.phase === 'publishing' && (
         <span className="inline-flex items-center gap-2">
-          <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-amber-500" />
+          <span
+            aria-hidden="true"
+            className="size-2 rounded-full bg-amber-500 motion-safe:animate-pulse"
+          />
           Publishing…
         </span>
       )}
