@@ -5,13 +5,10 @@
 //      page views. 400 for a path that is no file of this site. Throttled per client, after the answer.
 import { fileHitSchema } from '../../src/schemas/analytics';
 import { HttpError } from '../../src/server/http/errors';
-import { API_SECURITY_HEADERS, readJson, route } from '../../src/server/http/http';
-import { afterResponse } from '../../src/server/http/invocation';
-import { countingOn } from '../../src/server/content/settings-key';
-import { storeHit } from '../../src/server/visitors/analytics-hits';
+import { readJson, route } from '../../src/server/http/http';
 import { countedPath, fileKindOf } from '../../src/server/visitors/analytics-paths';
-import { countedClient, notCounted } from '../../src/server/visitors/analytics-visitor';
-import { assertBeaconAllowed } from '../../src/server/auth/throttle';
+import { countedClient } from '../../src/server/visitors/analytics-visitor';
+import { countVisit } from '../../src/server/workflows/count-visit';
 
 export default route({
   async POST(req, ctx) {
@@ -22,16 +19,7 @@ export default route({
       throw new HttpError(400, 'This path is not a file of this site', {
         path: 'Not a file of this site',
       });
-    if (!notCounted(req))
-      afterResponse(`count a ${kind} download`, async () => {
-        if (!(await countingOn())) return;
-        await assertBeaconAllowed(countedClient(req, ctx.ip));
-        await storeHit({ kind, path, host: hit.referrer, ref: '' });
-      });
-    return new Response(null, {
-      status: 204,
-      headers: { ...API_SECURITY_HEADERS, 'Cache-Control': 'no-store' },
-    });
+    return countVisit(req, { kind, path, host: hit.referrer, ref: '' }, countedClient(req, ctx.ip));
   },
 });
 

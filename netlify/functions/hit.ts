@@ -4,19 +4,9 @@
 //      not a page of this site. Throttled per client, after the answer.
 import { beaconSchema } from '../../src/schemas/analytics';
 import { HttpError } from '../../src/server/http/errors';
-import { API_SECURITY_HEADERS, parseWith, readBody, route } from '../../src/server/http/http';
-import { afterResponse } from '../../src/server/http/invocation';
-import { countingOn } from '../../src/server/content/settings-key';
-import { storeHit } from '../../src/server/visitors/analytics-hits';
-import { countedPath, isSitePath } from '../../src/server/visitors/analytics-paths';
-import { notCounted } from '../../src/server/visitors/analytics-visitor';
-import { assertBeaconAllowed } from '../../src/server/auth/throttle';
-
-const noContent = () =>
-  new Response(null, {
-    status: 204,
-    headers: { ...API_SECURITY_HEADERS, 'Cache-Control': 'no-store' },
-  });
+import { parseWith, readBody, route } from '../../src/server/http/http';
+import { countedPath, isSitePage } from '../../src/server/visitors/analytics-paths';
+import { countVisit } from '../../src/server/workflows/count-visit';
 
 async function readBeacon(req: Request) {
   const type = req.headers.get('content-type') ?? '';
@@ -36,18 +26,11 @@ export default route({
   async POST(req, ctx) {
     const beacon = await readBeacon(req);
     const path = countedPath(beacon.path);
-    if (!isSitePath('view', path))
+    if (!isSitePage(path))
       throw new HttpError(400, 'This path is not a page of this site', {
         path: 'Not a page of this site',
       });
-    if (notCounted(req)) return noContent();
-    // The answer does not wait for the throttle or the write: a beacon's answer is never read.
-    afterResponse('count a page view', async () => {
-      if (!(await countingOn())) return;
-      await assertBeaconAllowed(ctx.ip);
-      await storeHit({ kind: 'view', path, host: beacon.referrer, ref: beacon.ref });
-    });
-    return noContent();
+    return countVisit(req, { kind: 'view', path, host: beacon.referrer, ref: beacon.ref }, ctx.ip);
   },
 });
 

@@ -43,7 +43,7 @@ import {
   unsubscribeWithToken,
 } from '../../src/server/visitors/newsletter-unsubscribe';
 import { countEvent } from '../../src/server/visitors/analytics-hits';
-import { countedPath, isSitePath } from '../../src/server/visitors/analytics-paths';
+import { countedPath, isSitePage } from '../../src/server/visitors/analytics-paths';
 import { notCounted } from '../../src/server/visitors/analytics-visitor';
 import { assertPublicPostAllowed } from '../../src/server/auth/throttle';
 import { queryOf } from '../../src/server/storage/records';
@@ -76,7 +76,7 @@ export default byPath({
       await signUp(email, { page, form, consent, topics: checked });
       // Counted by the page it came from (what the subscription records too), never by address.
       const from = countedPath(page ?? '/');
-      if (!notCounted(req)) countEvent('signup', isSitePath('view', from) ? from : '/');
+      if (!notCounted(req)) countEvent('signup', isSitePage(from) ? from : '/');
       return json({ message: SIGNUP_ANSWER }, { status: 201 });
     },
   }),

@@ -5,7 +5,7 @@
  * admin, previews, 404) send no beacon and are refused here too; /search counts as itself, never
  * with its query.
  */
-import type { DownloadKind, HitKind } from '../../schemas/analytics';
+import type { DownloadKind } from '../../schemas/analytics';
 
 const SEG = '[A-Za-z0-9%._~-]+';
 const re = (body: string) => new RegExp(`^(?:${body})$`);
@@ -34,11 +34,8 @@ const FILE_PATTERNS: Record<DownloadKind, RegExp> = {
 export const countedPath = (path: string): string =>
   path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
 
-/** Whether `path` is a page (kind `view`) or a file of that kind on this site. */
-export function isSitePath(kind: HitKind, path: string): boolean {
-  if (kind === 'view') return PAGE_PATTERNS.some((p) => p.test(path));
-  return FILE_PATTERNS[kind as DownloadKind]?.test(path) ?? false;
-}
+/** Whether `path` is a page of this site a view is counted for. */
+export const isSitePage = (path: string): boolean => PAGE_PATTERNS.some((p) => p.test(path));
 
 /** Which kind of download `path` is, or null for a path that is no file of this site. */
 export function fileKindOf(path: string): DownloadKind | null {
