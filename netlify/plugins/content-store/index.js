@@ -14,6 +14,8 @@ const BODY_CACHE = 'node_modules/.astro/report-bodies';
 const PDF_CACHE = 'node_modules/.astro/pdfs';
 // Pages and files rendered by earlier builds (src/integrations/page-cache.ts), by content hash.
 const PAGE_CACHE = 'node_modules/.astro/pages';
+// Records read by earlier builds (src/server/workflows/build-record-cache.ts), by the version their index row names.
+const RECORD_CACHE = 'node_modules/.astro/records';
 
 export const onPreBuild = async ({ netlifyConfig, utils }) => {
   const context = process.env.NETLIFY_BLOBS_CONTEXT;
@@ -28,6 +30,7 @@ export const onPreBuild = async ({ netlifyConfig, utils }) => {
   await utils.cache?.restore(BODY_CACHE);
   await utils.cache?.restore(PDF_CACHE);
   await utils.cache?.restore(PAGE_CACHE);
+  await utils.cache?.restore(RECORD_CACHE);
 };
 
 export const onPostBuild = async ({ utils }) => {
@@ -35,4 +38,5 @@ export const onPostBuild = async ({ utils }) => {
   await utils.cache?.save(BODY_CACHE);
   await utils.cache?.save(PDF_CACHE);
   await utils.cache?.save(PAGE_CACHE);
+  await utils.cache?.save(RECORD_CACHE);
 };

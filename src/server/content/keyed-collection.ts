@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { byOrder } from '../../schemas/order';
 import { RELEASE_STATUSES, releaseTime, type ReleaseStatus } from '../../schemas/release';
@@ -45,11 +46,12 @@ import {
  * - update writes the record (rev + 1), then the row, which only ever replaces a row of a lower
  *   rev, so two saves finishing out of order keep the newer row. Dying in between leaves a row one
  *   version behind: lists show the older title or status until the next save of that record, or
- *   an editor opening it, rewrites the row; the build reads the record itself, so the site shows
- *   the save. (The row's `rev` is what tells a row behind its record.)
- * - delete marks the record deleted (reads and the build drop it at once), removes the row, then
- *   strips the record to a bare mark. Dying in between leaves a marked record that a retried
- *   delete finishes.
+ *   an editor opening it, rewrites the row; a build with no copy of the row's version reads the
+ *   record itself and shows the save, one with a copy shows that version (see `list`). (The row's
+ *   `rev` is what tells a row behind its record.)
+ * - delete marks the record deleted (reads drop it at once), removes the row, then strips the
+ *   record to a bare mark. Dying in between leaves a marked record that a retried delete
+ *   finishes.
  *
  * An answer is sent only after both writes landed, so nothing acknowledged is lost. A collection
  * stored the old way, as one document, is moved to this layout by the first read or write (see
@@ -76,6 +78,11 @@ const placeFields = {
   orderKey: z.string().min(1),
   /** The record version this row was made from. */
   rev: z.number().int().min(1),
+  /**
+   * A hash of that version's item: a build's copy of a record (see `list`) is that version only if
+   * it was stored with this hash. Rows written before rows had one carry ''.
+   */
+  sum: z.string().default(''),
 };
 
 interface Item {
@@ -103,8 +110,23 @@ export interface Row {
   updatedAt: string;
   orderKey: string;
   rev: number;
+  sum: string;
   [field: string]: unknown;
 }
+
+/**
+ * The build's copies of records from its build before (kept in the build cache, see
+ * workflows/build-record-cache.ts), each with the `sum` of the row it was read under: a build
+ * reads from the store only the records whose row says they changed since.
+ */
+export interface RecordCache<I> {
+  load(): Promise<ReadonlyMap<string, { sum: string; item: I }>>;
+  save(entries: ReadonlyMap<string, { sum: string; item: I }>): Promise<void>;
+}
+
+/** A short hash of a record version's item (a row's `sum`). */
+const sumOf = (item: unknown): string =>
+  createHash('sha256').update(JSON.stringify(item)).digest('base64url').slice(0, 22);
 
 interface KeyedOptions<I> {
   /** New items go first (the newest publication or event is what the home page shows first). */
@@ -187,7 +209,7 @@ export function keyedCollection<S extends z.ZodType<Item>>(
   });
 
   const rowOf = (item: I, orderKey: string, rev: number): Row =>
-    rowSchema.parse({ ...opts.toRow(item), orderKey, rev });
+    rowSchema.parse({ ...opts.toRow(item), orderKey, rev, sum: sumOf(item) });
   const validated = (value: unknown, changed?: readonly string[]): I => {
     const item = itemSchema.parse(value);
     opts.check?.(item, changed);
@@ -353,25 +375,44 @@ export function keyedCollection<S extends z.ZodType<Item>>(
     /** The row a record version gets (for seeding many records at once, as a benchmark does). */
     rowOf,
     /**
-     * Every item in order, each with `order` set to its place. Reads every record (a few at a
-     * time): for the build, which renders them all, never for a request.
+     * Every item in order, each with `order` set to its place: for the build, which renders them
+     * all, never for a request. With `cache` (the build before's copies) it reads, a few at a time,
+     * only the records whose row names a version the cache does not hold, and leaves the cache
+     * holding what this build read.
+     *
+     * A record is shown as its row names it: after a save or delete that died between its record
+     * and its row (never acknowledged), the build may show the version before it until the next
+     * write of that record, as the admin's lists do.
      */
-    async list(): Promise<I[]> {
+    async list({ cache }: { cache?: RecordCache<I> } = {}): Promise<I[]> {
       // The build may not write: before any function has moved a single document, it reads that.
       const all = await index.all();
       if (!all) {
         return single.read();
       }
+      const kept = (await cache?.load()) ?? new Map<string, { sum: string; item: I }>();
+      const copy = (row: Row) => {
+        const hit = row.sum ? kept.get(row.id) : undefined;
+        return hit?.sum === row.sum ? hit : undefined;
+      };
+      const missing = all.filter((row) => !copy(row));
       const records = await readRecords(
         store(),
-        all.map((r) => recordKey(r.id)),
+        missing.map((r) => recordKey(r.id)),
         recordSchema,
       );
-      const byId = new Map(records.flatMap((r) => (live(r) ? [[r.item!.id, r.item!]] : [])));
+      const read = new Map(records.flatMap((r) => (live(r) ? [[r.item!.id, r]] : [])));
+      const now = new Map<string, { sum: string; item: I }>();
       const items = all.flatMap((row, order) => {
-        const item = byId.get(row.id);
-        return item ? [{ ...item, order }] : [];
+        const cached = copy(row);
+        const rec = cached ? null : read.get(row.id);
+        const item = cached?.item ?? (rec?.item as I | undefined);
+        if (!item) return [];
+        // Kept only when the row was made from this very version (its rev), so its sum is this item's.
+        if (cached || (row.sum && rec!.rev === row.rev)) now.set(row.id, { sum: row.sum, item });
+        return [{ ...item, order }];
       });
+      if (cache && (missing.length > 0 || now.size !== kept.size)) await cache.save(now);
       // Every write stores a slug; a record that somehow has none still gets an address, so one
       // record cannot stop the build.
       return items.some((i) => !i.slug) ? (assignSlugs(items) as I[]) : items;

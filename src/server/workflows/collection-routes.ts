@@ -55,7 +55,14 @@ export const PUBLIC_PAGE_SIZE = 100;
 
 /** A row as lists answer it: the record's own field names, without what only the index needs. */
 function summary(row: Row, order: number): Record<string, unknown> {
-  const { orderKey: _key, rev: _rev, previousSlugs: _old, missingAlt: _alt, ...shown } = row;
+  const {
+    orderKey: _key,
+    rev: _rev,
+    sum: _sum,
+    previousSlugs: _old,
+    missingAlt: _alt,
+    ...shown
+  } = row;
   return { ...shown, order };
 }
 

@@ -18,6 +18,7 @@ import { dueTexts, readReleaseDoc } from './release-bundles';
 import { getSiteSettings } from '../content/site-settings';
 import { focusByUrl } from '../content/media';
 import { approvedTestimonialsForBuild } from '../visitors/testimonials';
+import { buildRecordCache } from './build-record-cache';
 
 const once = <T>(load: () => Promise<T>) => {
   let p: Promise<T> | null = null;
@@ -57,6 +58,13 @@ const showable = <T extends { title?: string; name?: string }>(
   fields: readonly string[],
   items: readonly T[],
 ) => withShownImages(kind, items, fields, (i) => i.title ?? i.name ?? '');
+/**
+ * Every publication and every event, public or not, read once per build (the public pages and the
+ * preview pages share them), each from the build cache where it holds the version the index names.
+ */
+const allPublications = once(() => publications.list({ cache: buildRecordCache('publications') }));
+const allEvents = once(() => events.list({ cache: buildRecordCache('events') }));
+
 /** Research areas by order. */
 export const loadResearchAreas = once(async () =>
   showable('research area', researchAreas.imageFields, await researchAreas.list()),
@@ -71,7 +79,7 @@ export const loadTeamMembers = once(async () =>
  * one this build could not join reads as no PDF.
  */
 export const loadPublications = once(async () => {
-  const all = showable('publication', publications.imageFields, await publications.list());
+  const all = showable('publication', publications.imageFields, await allPublications());
   const deployed = await preparePdfs(all.flatMap((p) => [p.pdf, ...p.dataFiles.map((f) => f.url)]));
   // A file this build could not join is left out of the page, never a failed build.
   const shown = published(all).map((p) => ({
@@ -87,7 +95,7 @@ export const loadPublicationsNewestFirst = once(async () =>
 /** Drafts and items scheduled after this build's time: rendered only for private preview links. */
 export const loadUnpublished = once(async () => {
   const now = buildTime();
-  const [pubs, evs] = await Promise.all([publications.list(), events.list()]);
+  const [pubs, evs] = await Promise.all([allPublications(), allEvents()]);
   const hidden = <T extends Releasable>(items: T[]) => items.filter((i) => !isPublic(i, now));
   return {
     publications: showable('publication', publications.imageFields, hidden(pubs)).filter((p) =>
@@ -122,7 +130,7 @@ export const loadStats = once(() => stats.list());
  */
 export const loadEvents = once(async () => {
   const { siteTimeZone } = await loadSiteSettings();
-  const list = published(showable('event', events.imageFields, await events.list()))
+  const list = published(showable('event', events.imageFields, await allEvents()))
     .map((e) => (e.eventTimeZone ? e : { ...e, eventTimeZone: siteTimeZone }))
     .sort((a, b) => a.startDate.localeCompare(b.startDate));
   return keepRenderable(
