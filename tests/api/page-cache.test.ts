@@ -1,8 +1,9 @@
 /**
  * The page cache across real builds over one store: a rebuild serves every unchanged publication
- * page, figure page and .ris file exactly as the build before wrote them, shows an edited publication's new
- * text on its page and in the archive, and shows a renamed author on the pages that credit them
- * (site-wide content is part of every page's key). Builds share a warm process
+ * page, figure page, .ris file, event page and .ics file exactly as the build before wrote them,
+ * shows an edited publication's new text on its page and in the archive, shows a renamed author on
+ * the pages that credit them (site-wide content is part of every page's key), and an event's
+ * highlights once it is over. Builds share a warm process
  * (scripts/platform/build-workers.ts), yet each renders for its own environment only.
  */
 import { execFileSync } from 'node:child_process';
@@ -48,6 +49,8 @@ describe('a rebuild with the page cache', () => {
       risKeys: await cachedKeys('publication-ris'),
       figure: await get(`${UNTOUCHED}/figures/1`),
       figureKeys: await cachedKeys('figure-pages'),
+      eventKeys: await cachedKeys('event-pages'),
+      icsKeys: await cachedKeys('event-ics'),
     };
     const list = (await admin.get('/api/publications')).json as { id: string; slug: string }[];
     const edited = list.find((p) => `/publications/${p.slug}` === EDITED)!;
@@ -72,6 +75,10 @@ describe('a rebuild with the page cache', () => {
     expect(before.figureKeys.size).toBeGreaterThan(0);
     expect(await renderedAgain('figure-pages', before.figureKeys)).toBe(0);
     expect(await get(`${UNTOUCHED}/figures/1`)).toBe(before.figure);
+    // Nothing an event page or calendar file shows changed.
+    expect(before.eventKeys.size).toBeGreaterThan(0);
+    expect(await renderedAgain('event-pages', before.eventKeys)).toBe(0);
+    expect(await renderedAgain('event-ics', before.icsKeys)).toBe(0);
 
     expect(await get(UNTOUCHED)).toBe(before.page);
     expect(await get(`${UNTOUCHED}.ris`)).toBe(before.ris);
@@ -91,6 +98,23 @@ describe('a rebuild with the page cache', () => {
 
     expect(await get(UNTOUCHED)).toContain('Marcus Chen-Ito');
     expect(await get(`${UNTOUCHED}.ris`)).toContain('Chen-Ito');
+  }, 300_000);
+
+  it('turns a cached event page to its highlights once the event is over', async () => {
+    const events = (await admin.get('/api/events')).json as { slug: string; endDate: string }[];
+    const last = events.reduce((a, b) => (Date.parse(a.endDate) > Date.parse(b.endDate) ? a : b));
+    const page = `/events/${last.slug}`;
+    expect(await get(page)).not.toContain('Event Highlights');
+    const keys = await cachedKeys('event-pages');
+    site.platform.builder.env.BUILD_CLOCK_MS = String(Date.parse(last.endDate) + 7 * 86_400_000);
+    try {
+      await site.platform.build();
+    } finally {
+      delete site.platform.builder.env.BUILD_CLOCK_MS;
+    }
+    expect(await get(page)).toContain('Event Highlights');
+    // Rendered again, not copied: its key holds what its call to action is at the build's time.
+    expect([...(await cachedKeys('event-pages'))].some((k) => !keys.has(k))).toBe(true);
   }, 300_000);
 
   it('renders every page for the environment its own build was given, though builds share a warm process', async () => {
