@@ -345,7 +345,8 @@ export const events = keyedCollection('events', eventSchema, {
   // The public lists are by start date (ties in the index's order): listings kept in that order
   // beside the index, so a page of them reads only its chunks.
   sorted: {
-    byDate: { key: byStartDate },
+    // The upcoming list is a page of it: its entries keep when their events end.
+    byDate: { key: byStartDate, open: true },
     featuredByDate: { key: byStartDate, only: (row) => row.featured === true },
   },
   check: (e, changed) => {

@@ -119,7 +119,10 @@ interface KeyedOptions<I> {
   /** The time (ms) until which a record counts as upcoming, NaN for always (the index counts them). */
   openUntil?: (row: Row) => number;
   /** Listings of the rows in other orders, kept beside the index (see ordered-index.ts). */
-  sorted?: Record<string, { key: (row: Row) => string; only?: (row: Row) => boolean }>;
+  sorted?: Record<
+    string,
+    { key: (row: Row) => string; only?: (row: Row) => boolean; open?: boolean }
+  >;
 }
 
 /**

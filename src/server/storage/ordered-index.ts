@@ -23,9 +23,9 @@ import {
  *   what each holds: its first key, how many rows, how many of each tally (a caller's labels, e.g.
  *   scheduled rows), the times until which rows count as open (events not ended yet) and those
  *   until which rows are hidden (scheduled ones). A group is a few kilobytes at most.
- * - The head names the groups in order with the same sums for each, so it grows a hundred bytes
- *   per group (thousands of rows), not per chunk: a change that rewrites it stays small at any
- *   size. Counts and the dashboard read the head alone; a page reads the head, the group and the
+ * - The head names the groups in order with the same sums for each (of the open-until times, how
+ *   many and the earliest), so it grows a hundred bytes per group (thousands of rows), not per
+ *   chunk or per open row: a change that rewrites it stays small at any size. Counts and the dashboard read the head alone; a page reads the head, the group and the
  *   one or two chunks it falls in.
  * - Besides the rows in order, a collection may keep listings of the same rows in another order
  *   (`sorted`: events by start date), each its own groups and chunks named by the same head, so a
@@ -80,7 +80,15 @@ export interface OrderedIndexOptions<Row extends OrderedRow> {
    * Listings of the rows in other orders, by name: each row's sort key (the index appends its id,
    * so keys are unique), and which rows it holds (all when not given).
    */
-  sorted?: Record<string, { key: (row: Row) => string; only?: (row: Row) => boolean }>;
+  sorted?: Record<
+    string,
+    {
+      key: (row: Row) => string;
+      only?: (row: Row) => boolean;
+      /** Whether its entries keep the open-until times (for lists of open rows): they cost bytes. */
+      open?: boolean;
+    }
+  >;
 }
 
 /** A change: rows to put (new, or replacing the row of their id, wherever it was) and ids to drop. */
@@ -104,6 +112,13 @@ const chunkRefSchema = z.object({
   tally: z.record(z.string(), z.number().int()).optional(),
   /** Open-until times (ms) still ahead when the chunk was written. */
   until: z.array(z.number()).optional(),
+  /**
+   * A group's entry in the head, instead of every time: how many of its rows had an open-until
+   * time still ahead when it was written, and the earliest of them (so the head does not grow with
+   * the open rows; a group one of whose rows closed since is read to count them).
+   */
+  upcoming: z.number().int().optional(),
+  ends: z.number().optional(),
   /** Rows open for ever (no end time). */
   always: z.number().int().optional(),
   /** Hidden-until times (ms) still ahead when the chunk was written (hiddenUntil). */
@@ -191,7 +206,11 @@ function sumOf(id: string, refs: readonly ChunkRef[]): ChunkRef {
     first: refs[0]!.first,
     count: sum((r) => r.count),
     ...(Object.keys(tally).length && { tally }),
-    ...(tracksOpen && { until: merged((r) => r.until), always: sum((r) => r.always) }),
+    ...(tracksOpen && {
+      upcoming: sum((r) => r.until?.length),
+      ...(merged((r) => r.until).length && { ends: merged((r) => r.until)[0] }),
+      always: sum((r) => r.always),
+    }),
     ...(tracksHidden && {
       hidden: merged((r) => r.hidden),
       hiddenAlways: sum((r) => r.hiddenAlways),
@@ -221,12 +240,23 @@ export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>
     name: string;
     keyOf: (row: Row) => string;
     only: (row: Row) => boolean;
+    /** Whether it holds every row (no `only`). */
+    every: boolean;
+    open: boolean;
   }
-  const main: Listing = { name: '', keyOf: (r) => r.orderKey, only: () => true };
+  const main: Listing = {
+    name: '',
+    keyOf: (r) => r.orderKey,
+    only: () => true,
+    every: true,
+    open: true,
+  };
   const listings: Listing[] = Object.entries(o.sorted ?? {}).map(([name, s]) => ({
     name,
     keyOf: (r) => `${s.key(r)}\u0000${r.id}`,
     only: s.only ?? (() => true),
+    every: !s.only,
+    open: s.open ?? false,
   }));
   const inOrder = (L: Listing) => (a: Row, b: Row) => {
     const x = L.keyOf(a);
@@ -359,7 +389,7 @@ export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>
       first: L.keyOf(rows[0]!),
       count: rows.length,
       ...(Object.keys(tally).length && { tally }),
-      ...(o.openUntil && { until: until.sort((a, b) => a - b), always }),
+      ...(o.openUntil && L.open && { until: until.sort((a, b) => a - b), always }),
       ...(o.hiddenUntil && { hidden: hidden.sort((a, b) => a - b), hiddenAlways }),
     };
   }
@@ -373,9 +403,17 @@ export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>
     const at = o.hiddenUntil?.(row);
     return at === null || at === undefined || (Number.isFinite(at) && at <= now);
   };
-  /** How many of an entry's rows are open at `now`, or null when it does not track them. */
-  const openIn = (ref: ChunkRef, now: number) =>
-    ref.always === undefined ? null : ref.always + (ref.until ?? []).filter((t) => t >= now).length;
+  /**
+   * How many of an entry's rows are open at `now`, or null when it does not track them, or (a
+   * group's entry) one of its rows closed since it was written: its chunks' entries say.
+   */
+  const openIn = (ref: ChunkRef, now: number): number | null => {
+    if (ref.always === undefined) return null;
+    if (ref.upcoming === undefined)
+      return ref.always + (ref.until ?? []).filter((t) => t >= now).length;
+    if (!ref.upcoming || (ref.ends ?? Infinity) >= now) return ref.always + ref.upcoming;
+    return null;
+  };
   const isOpen = (row: Row, now: number) => {
     const end = o.openUntil?.(row);
     return end !== null && end !== undefined && (!Number.isFinite(end) || end >= now);
@@ -470,6 +508,7 @@ export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>
     const visit = async (ref: ChunkRef, isGroup: boolean): Promise<void> => {
       for (const t of ref.hidden ?? []) later(t);
       for (const t of ref.until ?? []) ends(t);
+      if (ref.ends !== undefined) ends(ref.ends);
       const known = countOf(ref);
       if (known !== null && !(known > 0 && total + known > skip && out.length < take)) {
         total += known;
@@ -939,7 +978,9 @@ export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>
       onHead(async (head) => {
         const L = listing ? listings.find((l) => l.name === listing) : main;
         if (!L) throw new Error(`The ${o.what} index has no listing ${listing}`);
-        if (!head || !groupsOf(head, L) || (open && !o.openUntil)) return null;
+        if (open && !(o.openUntil && L.open))
+          throw new Error(`The ${o.what} index's listing ${listing} keeps no open rows`);
+        if (!head || !groupsOf(head, L)) return null;
         return shownOf(head, L, skip, take, now, open);
       }),
     /** The rows that count under `label` (reads only the groups and chunks that tally it). */
@@ -957,13 +998,24 @@ export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>
                   if (o.tally?.(row).includes(label)) out.push(row);
         return out;
       }),
-    /** How many rows are open at `now` (see openUntil), from the head alone. */
+    /**
+     * How many rows are open at `now` (see openUntil): from the head alone, but for the groups one
+     * of whose rows closed since they were written (read to count). A listing by date (`sorted`,
+     * `open`, every row) has those in one place, near `now`: it is counted when there is one.
+     */
     openAt: (now: number): Promise<number> =>
       onHead(async (head) => {
         if (!head) return 0;
-        const groups = groupsOf(head, main);
+        const byTime = listings.find((L) => L.open && L.every);
+        const groups = (byTime && groupsOf(head, byTime)) ?? groupsOf(head, main);
         if (!groups) return (head.rows ?? []).filter((r) => isOpen(r, now)).length;
-        return groups.reduce((sum, ref) => sum + (openIn(ref, now) ?? 0), 0);
+        let open = 0;
+        for (const group of groups) {
+          const known = openIn(group, now);
+          if (known !== null) open += known;
+          else for (const ref of await openGroup(group)) open += openIn(ref, now) ?? 0;
+        }
+        return open;
       }),
     /**
      * Creates the index with these rows (in order) if there is none yet; false when one exists
