@@ -4,7 +4,7 @@ import { RELEASE_STATUSES, releaseTime, type ReleaseStatus } from '../../schemas
 import { assignSlugs, slugChoices, withSlug } from '../../lib/slug';
 import { keysInOrder } from '../../lib/order-key';
 import { CACHE_TAGS, purgeTags } from '../http/cdn-cache';
-import { HttpError } from '../http/errors';
+import { HttpError, StorageError } from '../http/errors';
 import { assertWholeOrder } from './whole-order';
 import { COLLECTION_KEYS, KEYED_COLLECTIONS } from '../storage/keys';
 import { orderedIndex } from '../storage/ordered-index';
@@ -424,6 +424,9 @@ export function keyedCollection<S extends z.ZodType<Item>>(
       const read = () => index.shown((query.page - 1) * query.pageSize, query.pageSize, now, view);
       // No index yet, or one of an earlier layout: it is made or brought up to date first.
       const found = (await read()) ?? (await ready().then(read));
+      // An index still not of this layout was not brought up to date: never an empty list for it.
+      if (!found && (await index.exists()))
+        throw new StorageError(`The ${name} index could not be brought up to date; try again`);
       return {
         items: (found?.rows ?? []).map(({ row, position }) => ({ ...row, order: position })),
         total: found?.total ?? 0,

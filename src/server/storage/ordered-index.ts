@@ -980,7 +980,7 @@ export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>
         if (!L) throw new Error(`The ${o.what} index has no listing ${listing}`);
         if (open && !(o.openUntil && L.open))
           throw new Error(`The ${o.what} index's listing ${listing} keeps no open rows`);
-        if (!head || !groupsOf(head, L)) return null;
+        if (!head || isOutdated(head)) return null;
         return shownOf(head, L, skip, take, now, open);
       }),
     /** The rows that count under `label` (reads only the groups and chunks that tally it). */
