@@ -28,8 +28,10 @@ import {
  * - `<name>-index` is the index of rows (storage/ordered-index.ts): per record what lists,
  *   ordering, release checks and the dashboard need (never bodies), sorted by an order key
  *   (src/lib/order-key.ts), so moving one item rewrites one row and renumbers nothing. The rows
- *   live in chunks of a few dozen kilobytes named by a small head, which also counts what the
- *   dashboard shows, so a save writes one chunk and the head, never the whole index.
+ *   live in chunks of a few dozen kilobytes named by groups named by a small head, which also
+ *   count what the dashboard shows, so a save writes one chunk, one group and the head, never
+ *   the whole index. Listings of the rows in another order (`sorted`: events by start date) are
+ *   kept in the same writes.
  *
  * Every write is etag-guarded (updateJSON, or onlyIfNew for a new key) and touches one record and
  * one row (found in the one chunk the record's `place` names). A new slug is claimed first
