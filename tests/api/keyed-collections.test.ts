@@ -255,6 +255,11 @@ describe('moving one item', () => {
     const restored = await t.admin.post(`/api/admin/history/${entry.id}/restore`);
     expect(restored.status, restored.text).toBeLessThan(300);
     expect((await ids())[1]).toBe(m1);
+    // The item it followed deleted since: the move cannot be put back, and the answer says why.
+    expect((await t.admin.delete(`/api/publications/${m0}`)).status).toBe(200);
+    const refused = await t.admin.post(`/api/admin/history/${entry.id}/restore`);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.json.message).toMatch(/item it followed has been deleted/);
     // Small collections keep the whole-list form, and take moves too.
     const stats = [];
     for (let n = 0; n < 3; n++)
