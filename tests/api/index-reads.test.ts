@@ -1,6 +1,8 @@
 // What the index of a keyed collection reads and writes whatever it holds: the public events lists
 // by start date, a move of one publication, and the index head (groups of chunks), each over a
 // small and a large store seeded straight into Blobs.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { getStore } from '@netlify/blobs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -285,6 +287,86 @@ describe('the listings by date under concurrency', () => {
     expect((await storedRows<StoredRow>('events', 'featuredByDate')).map((r) => r.id)).toEqual(
       expected.filter((r) => r.featured).map((r) => r.id),
     );
+    const { blobs } = await content().list({ prefix: 'events-index-chunks/' });
+    expect(blobs.map((b) => b.key.slice('events-index-chunks/'.length)).sort()).toEqual(
+      (await allNamedParts('events-index')).sort(),
+    );
+  }, 120_000);
+});
+
+describe('the listings by date when a writer is killed', () => {
+  it('lose no acknowledged save and agree with the index, a writer killed (SIGKILL) mid-save', async () => {
+    await clear('events');
+    const ids: string[] = [];
+    for (let n = 0; n < 6; n++) {
+      const res = await t.admin.post('/api/events', {
+        title: `Killed ${n}`,
+        startDate: day(n),
+        endDate: day(n),
+        featured: n % 2 === 0,
+      });
+      expect(res.status, res.text).toBe(201);
+      ids.push(res.json.id);
+    }
+    const worker = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'tests/helpers/collection-worker.ts', 'events', ...ids],
+      {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        env: process.env,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let out = '';
+    const exited = new Promise((resolve) => worker.once('exit', resolve));
+    const acked = () => out.split('\n').filter((l) => l.startsWith('ack ')).length;
+    await new Promise<void>((resolve) => {
+      worker.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (acked() >= 30) resolve();
+      });
+      void exited.then(() => resolve());
+    });
+    worker.kill('SIGKILL');
+    await exited;
+    expect(acked()).toBeGreaterThanOrEqual(30);
+    // Per event: the last acknowledged title, and any title tried after it (landed or not).
+    const lastAck = new Map<string, string>();
+    const triedAfter = new Map<string, string[]>();
+    for (const line of out.split('\n').filter(Boolean)) {
+      const [kind, id, title] = line.split(' ') as [string, string, string];
+      if (kind === 'ack') {
+        lastAck.set(id, title);
+        triedAfter.set(id, []);
+      } else if (kind === 'try') triedAfter.set(id, [...(triedAfter.get(id) ?? []), title]);
+    }
+    for (const [id, title] of lastAck) {
+      const stored = (await content().get(`events-records/${id}`, { type: 'json' })) as {
+        item: { title: string };
+      };
+      expect([title, ...(triedAfter.get(id) ?? [])], id).toContain(stored.item.title);
+    }
+    // A row left a version behind is brought up to its record when an editor opens it.
+    for (const id of ids) expect((await t.admin.get(`/api/events/all/${id}`)).status).toBe(200);
+    await events.sweepIndex(Date.now() + 3_600_000);
+    const index = await storedRows<StoredRow>('events');
+    const place = new Map(index.map((r, n) => [r.id, n]));
+    const expected = index
+      .slice()
+      .sort(
+        (a, b) => a.startDate.localeCompare(b.startDate) || place.get(a.id)! - place.get(b.id)!,
+      );
+    expect(await storedRows<StoredRow>('events', 'byDate')).toEqual(expected);
+    expect((await storedRows<StoredRow>('events', 'featuredByDate')).map((r) => r.id)).toEqual(
+      expected.filter((r) => r.featured).map((r) => r.id),
+    );
+    for (const id of ids) {
+      const stored = (await content().get(`events-records/${id}`, { type: 'json' })) as {
+        item: { title: string };
+      };
+      expect(index.find((r) => r.id === id)?.title).toBe(stored.item.title);
+    }
+    // What the killed writer wrote and no head names is swept; what the head names stays.
     const { blobs } = await content().list({ prefix: 'events-index-chunks/' });
     expect(blobs.map((b) => b.key.slice('events-index-chunks/'.length)).sort()).toEqual(
       (await allNamedParts('events-index')).sort(),

@@ -541,7 +541,7 @@ describe('nothing acknowledged is lost', () => {
     const root = path.resolve(import.meta.dirname, '../..');
     const worker = spawn(
       process.execPath,
-      ['--import', 'tsx', 'tests/helpers/collection-worker.ts', ...ids],
+      ['--import', 'tsx', 'tests/helpers/collection-worker.ts', 'publications', ...ids],
       { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let out = '';
