@@ -8,11 +8,10 @@
 // PATCH  /api/events/:id       (editor) {fields..., _expected?} -> updated event; 409 when _expected is stale
 // DELETE /api/events/:id       (editor) -> the deleted event
 // PUT    /api/events/order     (editor) {id, before} | {id, after} | {id, position: 'top'} -> the moved event's row; {ids} -> every row in the new order
-import { eventCreateSchema, eventUpdateSchema, isPastEvent } from '../../src/schemas/event';
+import { eventCreateSchema, eventUpdateSchema } from '../../src/schemas/event';
 import { isPublic, nextRelease, type Releasable } from '../../src/schemas/release';
 import { collectionApi } from '../../src/server/workflows/collection-routes';
 import { events } from '../../src/server/content/collections';
-import type { Row } from '../../src/server/content/keyed-collection';
 
 export default collectionApi({
   name: 'events',
@@ -24,27 +23,17 @@ export default collectionApi({
     next: (items, now) => nextRelease(items as Releasable[], now),
   },
   cache: 'no-store',
-  // From the index rows, which hold the cards' fields (the description cut to what a card shows).
+  // From the index rows, which hold the cards' fields (the description cut to what a card shows),
+  // in the listings by start date kept beside the index (collections.ts): a page reads its chunks.
   rowLists: {
-    sort: (a, b) => String(a.startDate).localeCompare(String(b.startDate)),
+    listing: 'byDate',
     views: {
-      upcoming: (rows, now) =>
-        rows.filter((e) => !isPastEvent(e as Row & { endDate: string }, now)),
-      featured: (rows) => rows.filter((e) => e.featured),
+      upcoming: { listing: 'byDate', open: true },
+      featured: { listing: 'featuredByDate' },
     },
     complete: (row) => row.description !== undefined,
   },
-  // The upcoming list changes when a shown event ends, without any write: the CDN keeps it until then.
-  viewLifetimes: { upcoming: (shown) => secondsUntilFirstEnd(shown as { endDate: string }[]) },
 });
-
-/** Seconds until the first of these events ends (undefined when none has a parseable end). */
-function secondsUntilFirstEnd(shown: { endDate: string }[], now = Date.now()): number | undefined {
-  const ends = shown
-    .map((e) => Date.parse(e.endDate))
-    .filter((t) => Number.isFinite(t) && t >= now);
-  return ends.length ? (Math.min(...ends) - now) / 1000 : undefined;
-}
 
 export const config = {
   path: [

@@ -94,6 +94,8 @@ const ENDPOINTS: { kind: Kind; path: string; method?: string; body?: () => unkno
   { kind: 'public', path: '/api/testimonials/approved' },
   { kind: 'public', path: '/api/testimonials/featured' },
   { kind: 'public', path: '/api/events' },
+  { kind: 'public', path: '/api/events/upcoming' },
+  { kind: 'public', path: '/api/events/featured' },
   { kind: 'public', path: '/api/publications' },
   { kind: 'public', path: `/api/publications/${MIDDLE}` },
   { kind: 'public', path: '/api/team-members' },

@@ -93,7 +93,8 @@ describe('event cards', () => {
 
   it('a row written before rows held the card fields is answered from its record', async () => {
     const content = getStore({ name: 'content', consistency: 'strong' });
-    // Written back in the earlier layout, one document of every row, which is read as it is.
+    // Written back in the earlier layout, one document of every row: the list brings it up to
+    // date (groups, listings by date) with the rows as they were.
     const rows = (await storedRows('events')).map((r) => {
       if (r.id !== id) return r;
       const { description: _d, registrationLink: _r, location: _l, ...older } = r;

@@ -1,22 +1,30 @@
-// A publications writer in a process of its own, for the kill test: run with the site's Blobs
-// context in its environment and the ids to edit as arguments, it saves new titles (and now and
-// then a new publication) as fast as it can, until the test kills it (SIGKILL: no cleanup of any
-// kind). Each save is announced before it starts ("try") and after it was acknowledged ("ack").
-import { publications } from '../../src/server/content/collections';
+// A writer of publications or events in a process of its own, for the kill tests: run with the
+// site's Blobs context in its environment, the collection's name and the ids to edit as arguments,
+// it saves new titles (events: and new dates, which move them in the listings by date; and now and
+// then a new item) as fast as it can, until the test kills it (SIGKILL: no cleanup of any kind).
+// Each save is announced before it starts ("try") and after it was acknowledged ("ack").
+import { events, publications } from '../../src/server/content/collections';
 
-const ids = process.argv.slice(2);
+const [name, ...ids] = process.argv.slice(2);
 const say = (line: string) => process.stdout.write(`${line}\n`);
 let n = 0;
+const day = (k: number) => new Date(Date.UTC(2030, 0, 1 + (k % 400))).toISOString().slice(0, 10);
 
 async function loop(mine: string[]) {
   for (;;) {
     const id = mine[n % mine.length]!;
     const title = `W-${n++}`;
     say(`try ${id} ${title}`);
-    await publications.update(id, { title });
+    if (name === 'events') {
+      const date = day(n * 37);
+      await events.update(id, { title, startDate: date, endDate: date });
+    } else await publications.update(id, { title });
     say(`ack ${id} ${title}`);
     if (n % 7 === 0) {
-      const made = await publications.create({ title: `New-${n}`, description: 'Made.' });
+      const made =
+        name === 'events'
+          ? await events.create({ title: `New-${n}`, startDate: day(n), endDate: day(n) })
+          : await publications.create({ title: `New-${n}`, description: 'Made.' });
       say(`made ${made.id}`);
     }
   }

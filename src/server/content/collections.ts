@@ -307,6 +307,10 @@ const rowBase = (item: Publication | Event, imageField: 'image' | 'imageUrl') =>
   updatedAt: item.updatedAt,
 });
 
+/** An event row's place by start date, ties in the index's order (order keys sort as strings). */
+const byStartDate = (row: { startDate?: unknown; orderKey: string }) =>
+  `${String(row.startDate)}\u0000${row.orderKey}`;
+
 // Publications and events grow into the thousands: one key per record and an index of rows.
 export const publications = keyedCollection('publications', publicationSchema, {
   newFirst: true,
@@ -338,6 +342,13 @@ export const events = keyedCollection('events', eventSchema, {
   imageField: 'imageUrl',
   // Upcoming until its end (isPastEvent): the dashboard's count reads the index head alone.
   openUntil: (row) => Date.parse(String(row.endDate)),
+  // The public lists are by start date (ties in the index's order): listings kept in that order
+  // beside the index, so a page of them reads only its chunks.
+  sorted: {
+    // The upcoming list is a page of it: its entries keep when their events end.
+    byDate: { key: byStartDate, open: true },
+    featuredByDate: { key: byStartDate, only: (row) => row.featured === true },
+  },
   check: (e, changed) => {
     endNotBeforeStart(e);
     releaseHasTime(e);

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { byOrder } from '../../schemas/order';
 import { RELEASE_STATUSES, releaseTime, type ReleaseStatus } from '../../schemas/release';
 import { assignSlugs, slugChoices, withSlug } from '../../lib/slug';
-import { keyBetween, keysInOrder } from '../../lib/order-key';
+import { keysInOrder } from '../../lib/order-key';
 import { CACHE_TAGS, purgeTags } from '../http/cdn-cache';
-import { HttpError } from '../http/errors';
+import { HttpError, StorageError } from '../http/errors';
 import { assertWholeOrder } from './whole-order';
 import { COLLECTION_KEYS, KEYED_COLLECTIONS } from '../storage/keys';
 import { orderedIndex } from '../storage/ordered-index';
@@ -29,8 +29,10 @@ import {
  * - `<name>-index` is the index of rows (storage/ordered-index.ts): per record what lists,
  *   ordering, release checks and the dashboard need (never bodies), sorted by an order key
  *   (src/lib/order-key.ts), so moving one item rewrites one row and renumbers nothing. The rows
- *   live in chunks of a few dozen kilobytes named by a small head, which also counts what the
- *   dashboard shows, so a save writes one chunk and the head, never the whole index.
+ *   live in chunks of a few dozen kilobytes named by groups named by a small head, which also
+ *   count what the dashboard shows, so a save writes one chunk, one group and the head, never
+ *   the whole index. Listings of the rows in another order (`sorted`: events by start date) are
+ *   kept in the same writes.
  *
  * Every write is etag-guarded (updateJSON, or onlyIfNew for a new key) and touches one record and
  * one row (found in the one chunk the record's `place` names). A new slug is claimed first
@@ -140,6 +142,11 @@ interface KeyedOptions<I> {
   toRow: (item: I) => Record<string, unknown>;
   /** The time (ms) until which a record counts as upcoming, NaN for always (the index counts them). */
   openUntil?: (row: Row) => number;
+  /** Listings of the rows in other orders, kept beside the index (see ordered-index.ts). */
+  sorted?: Record<
+    string,
+    { key: (row: Row) => string; only?: (row: Row) => boolean; open?: boolean }
+  >;
 }
 
 /**
@@ -203,6 +210,7 @@ export function keyedCollection<S extends z.ZodType<Item>>(
     row: rowSchema,
     tally: tallyOf,
     openUntil: opts.openUntil,
+    sorted: opts.sorted,
     // What visitors may not see yet (isPublic): drafts for good, scheduled rows until their time.
     hiddenUntil: (row) =>
       row.status === 'draft' ? NaN : row.status === 'scheduled' ? (releaseTime(row) ?? NaN) : null,
@@ -215,8 +223,6 @@ export function keyedCollection<S extends z.ZodType<Item>>(
     opts.check?.(item, changed);
     return item;
   };
-  const keyAt = (rows: readonly Row[], position: number) =>
-    keyBetween(rows[position - 1]?.orderKey ?? null, rows[position]?.orderKey ?? null);
 
   // The layout older versions kept, one document of every item, and its move (keyed-migration.ts).
   const single = singleDocument<I, Row>({
@@ -265,9 +271,14 @@ export function keyedCollection<S extends z.ZodType<Item>>(
   const slugsOf = (item: I | null | undefined) =>
     new Set(item ? [item.slug, ...item.previousSlugs].filter(Boolean) : []);
 
-  /** Makes sure the index exists, moving a store kept the single-document way first. */
+  /**
+   * Makes sure the index exists and is of the current layout: a store kept the single-document
+   * way is moved first, an index of an earlier layout brought up to date (ordered-index.ts).
+   */
   async function ready(): Promise<void> {
-    if (!(await index.exists())) await single.migrate();
+    if (await index.upgrade()) return;
+    await single.migrate();
+    await index.upgrade();
   }
 
   /**
@@ -332,32 +343,23 @@ export function keyedCollection<S extends z.ZodType<Item>>(
     await index.changeOne(id, near, async (current) => (current ? 'drop' : null));
   }
 
-  /** Moves a row to `position` among the others (index only: no record changes). */
+  /**
+   * Moves a row to a place among the others (index only: no record changes), found from the
+   * record's `place`, and answers it with its new place and the ids before it before and after.
+   * Reads the chunks its row and its new neighbours are in, whatever the collection holds.
+   */
   async function moveRow(
     id: string,
-    position: (others: Row[]) => number,
-  ): Promise<{ row: Row; position: number; was: { after: string | null } }> {
-    let result: { row: Row; position: number; was: { after: string | null } } | undefined;
+    position: Parameters<typeof index.moveOne>[2],
+  ): Promise<{ row: Row; position: number; was: string | null; now: string | null }> {
     // A store still in the single-document layout is moved first: the index must exist.
-    await rows();
-    await index.change((all) => {
-      const from = all.findIndex((r) => r.id === id);
-      if (from < 0) throw new HttpError(404, 'Item not found');
-      const others = all.filter((r) => r.id !== id);
-      const to = position(others);
-      const was = { after: all[from - 1]?.id ?? null };
-      // Already there: its key stays, and nothing is written.
-      if (to === from) {
-        result = { row: all[from]!, position: to, was };
-        return null;
-      }
-      const row = { ...all[from]!, orderKey: keyAt(others, to) };
-      result = { row, position: to, was };
-      return { put: [row] };
-    });
-    await notePlace(id, result!.row.orderKey);
+    await ready();
+    const place = (await readRecord(id))?.value.place ?? null;
+    const moved = await index.moveOne(id, place, position);
+    if (!moved) throw new HttpError(404, 'Item not found');
+    if (moved.row.orderKey !== place) await notePlace(id, moved.row.orderKey);
     await purge();
-    return result!;
+    return moved;
   }
 
   return {
@@ -447,20 +449,32 @@ export function keyedCollection<S extends z.ZodType<Item>>(
     },
     /**
      * One page of the rows visitors may see now (drafts and scheduled ones not yet due left out),
-     * in order, each with its place among all rows; how many they are; and when the next
-     * scheduled one goes public. Reads the index head and the chunks the page falls in.
+     * in the index's order or a `sorted` listing's (`view.listing`), with `view.open` only those
+     * still upcoming (openUntil), each with its place in that order; how many they are; when the
+     * next scheduled one goes public and the next upcoming one ends. Reads the index head and the
+     * groups and chunks the page falls in.
      */
     async shownPage(
       query: { page: number; pageSize: number },
       now = Date.now(),
-    ): Promise<{ items: (Row & { order: number })[]; total: number; next: number | null }> {
-      const read = () => index.shown((query.page - 1) * query.pageSize, query.pageSize, now);
-      // No index yet: a store kept the single-document way is moved first (one read otherwise).
+      view: { listing?: string; open?: boolean } = {},
+    ): Promise<{
+      items: (Row & { order: number })[];
+      total: number;
+      next: number | null;
+      nextEnd: number | null;
+    }> {
+      const read = () => index.shown((query.page - 1) * query.pageSize, query.pageSize, now, view);
+      // No index yet, or one of an earlier layout: it is made or brought up to date first.
       const found = (await read()) ?? (await ready().then(read));
+      // An index still not of this layout was not brought up to date: never an empty list for it.
+      if (!found && (await index.exists()))
+        throw new StorageError(`The ${name} index could not be brought up to date; try again`);
       return {
         items: (found?.rows ?? []).map(({ row, position }) => ({ ...row, order: position })),
         total: found?.total ?? 0,
         next: found?.next ?? null,
+        nextEnd: found?.nextEnd ?? null,
       };
     },
     /** Rows filtered on the server (search in titles and slugs, status, topic), one page of them. */
@@ -555,8 +569,7 @@ export function keyedCollection<S extends z.ZodType<Item>>(
         return claimSlug(merged, slugsOf(stored));
       });
       await commitRow(rec, rec.place ?? null, null);
-      if (typeof order === 'number')
-        await moveRow(id, (others) => Math.min(Math.max(0, order), others.length));
+      if (typeof order === 'number') await moveRow(id, async () => order);
       else await purge();
       return { before: before!, after: rec.item };
     },
@@ -639,14 +652,18 @@ export function keyedCollection<S extends z.ZodType<Item>>(
     async move(id: string, to: MoveTo) {
       const other = to === 'top' ? null : 'before' in to ? to.before : to.after;
       if (other === id) throw new HttpError(400, 'An item cannot move next to itself');
-      return moveRow(id, (others) => {
+      // Where the other item's row is, as its record last saw it: found without a search.
+      const near = other === null ? null : ((await readRecord(other))?.value.place ?? null);
+      return moveRow(id, async (view) => {
         if (other === null) return 0;
-        const at = others.findIndex((r) => r.id === other);
-        if (at < 0)
+        const at = await view.positionOf(other, near);
+        if (at === null)
           throw new HttpError(404, 'The item to move next to was not found', {
             [to === 'top' || 'before' in to ? 'before' : 'after']: 'No such item',
           });
-        return to !== 'top' && 'after' in to ? at + 1 : at;
+        // Its place among the others, the moved row left out.
+        const among = at > view.from ? at - 1 : at;
+        return to !== 'top' && 'after' in to ? among + 1 : among;
       });
     },
     /** Sets the whole order from a list of ids (every id exactly once): new keys, index only. */

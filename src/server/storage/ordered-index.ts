@@ -14,31 +14,40 @@ import {
 
 /*
  * An index of rows kept in order by each row's order key (src/lib/order-key.ts), for a collection
- * that grows (publications, events): one small head document and the rows in chunks.
+ * that grows (publications, events): a small head document, groups, and the rows in chunks.
  *
  * - Each chunk is its own blob, `<head key>-chunks/<time><random>`, holding a run of rows in order,
  *   a few dozen kilobytes at most, and is never changed once written. Chunk n's rows all sort
  *   before chunk n + 1's.
- * - The head names the chunks in order with what each holds: its first order key, how many rows,
- *   how many of each tally (a caller's labels, e.g. scheduled rows) and the times
- *   until which rows count as open (events not ended yet). Counts and the dashboard read the head
- *   alone; a page reads the head and the one or two chunks it falls in.
- * - A change reads the head, writes new chunks for the rows it touches (usually one chunk; two for
- *   a move between chunks), then writes the head, guarded by its etag: the head is the one place a
- *   change lands, so every change is whole or absent, and simultaneous changes are retried on the
- *   fresh head as with one document. A chunk grown past MAX_BYTES is split, one shrunk under
- *   MIN_BYTES joins its neighbour, so the head stays small and a change writes a bounded amount.
- * - The chunks a landed head no longer names are deleted after it landed; chunks written by a try
- *   that lost the etag race, or by one that failed, are deleted too. A process dying in between
- *   only leaves unnamed chunks behind, which nothing reads, and `sweep` (hourly) deletes once
- *   they are old enough that no change in flight can still name them.
- * - A reader that finds a named chunk gone read a head that has since been replaced: it reads the
- *   head again and starts over.
- * - A warm instance keeps the chunks it read (they never change) and the head (asked for with its
- *   etag), so a warm read of every row costs one round trip.
- * - The earlier layout, every row in the head (`{ rows }`), is read as it is, and the first change
- *   splits it into chunks in the same guarded write: no step anyone runs, and a build (which may
- *   only read) reads either layout.
+ * - A group, a blob beside the chunks and never changed either, names a run of chunks in order with
+ *   what each holds: its first key, how many rows, how many of each tally (a caller's labels, e.g.
+ *   scheduled rows), the times until which rows count as open (events not ended yet) and those
+ *   until which rows are hidden (scheduled ones). A group is a few kilobytes at most.
+ * - The head names the groups in order with the same sums for each (of the open-until times, how
+ *   many and the earliest), so it grows a hundred bytes per group (thousands of rows), not per
+ *   chunk or per open row: a change that rewrites it stays small at any size. Counts and the dashboard read the head alone; a page reads the head, the group and the
+ *   one or two chunks it falls in.
+ * - Besides the rows in order, a collection may keep listings of the same rows in another order
+ *   (`sorted`: events by start date), each its own groups and chunks named by the same head, so a
+ *   list by date reads only the chunks its page falls in. A change of rows changes every listing in
+ *   the same head write.
+ * - A change reads the head, writes new chunks and groups for the rows it touches (usually one
+ *   chunk and one group; two for a move between chunks), then writes the head, guarded by its
+ *   etag: the head is the one place a change lands, so every change is whole or absent, and
+ *   simultaneous changes are retried on the fresh head as with one document. A chunk or group grown
+ *   past its most is split, one shrunk under its least joins its neighbour.
+ * - The chunks and groups a landed head no longer names are deleted after it landed; those written
+ *   by a try that lost the etag race, or by one that failed, are deleted too. A process dying in
+ *   between only leaves unnamed blobs behind, which nothing reads, and `sweep` (hourly) deletes
+ *   once they are old enough that no change in flight can still name them.
+ * - A reader that finds a named chunk or group gone read a head that has since been replaced: it
+ *   reads the head again and starts over.
+ * - A warm instance keeps the chunks and groups it read (they never change) and the head (asked
+ *   for with its etag), so a warm read of every row costs one round trip.
+ * - Earlier layouts are read as they are: every row in the head (`{ rows }`), and the chunks named
+ *   by the head itself (`{ chunks }`, read as one group). `upgrade` (which requests call when they
+ *   find one) moves them to groups and makes missing listings in one guarded write: no step anyone
+ *   runs, and a build (which may only read) reads every layout.
  */
 
 /** What every row of an ordered index has. */
@@ -51,7 +60,7 @@ export interface OrderedIndexOptions<Row extends OrderedRow> {
   /** Named in errors. */
   what: string;
   store: () => Store;
-  /** The head's key; chunks live beside it under `<key>-chunks/`. */
+  /** The head's key; chunks and groups live beside it under `<key>-chunks/`. */
   key: string;
   row: z.ZodType<Row, Row>;
   /** The labels a row counts under in its chunk's tally (so counts read no chunk). */
@@ -67,6 +76,19 @@ export interface OrderedIndexOptions<Row extends OrderedRow> {
    * shown rows reads only the chunks it falls in (see `shown`).
    */
   hiddenUntil?: (row: Row) => number | null;
+  /**
+   * Listings of the rows in other orders, by name: each row's sort key (the index appends its id,
+   * so keys are unique), and which rows it holds (all when not given).
+   */
+  sorted?: Record<
+    string,
+    {
+      key: (row: Row) => string;
+      only?: (row: Row) => boolean;
+      /** Whether its entries keep the open-until times (for lists of open rows): they cost bytes. */
+      open?: boolean;
+    }
+  >;
 }
 
 /** A change: rows to put (new, or replacing the row of their id, wherever it was) and ids to drop. */
@@ -76,8 +98,12 @@ export type Edit<Row> = { put?: Row[]; drop?: string[] } | { all: Row[] };
 const MAX_BYTES = 40 * 1024;
 const MIN_BYTES = 8 * 1024;
 const FILL_BYTES = 28 * 1024;
-/** Chunks a warm instance keeps parsed (the chunks of both collections at 10,000 rows fit). */
-const KEPT_CHUNKS = 1000;
+/** Group sizes (bytes of JSON), likewise: a save writes one group, so a group stays small. */
+const GROUP_MAX_BYTES = 8 * 1024;
+const GROUP_MIN_BYTES = 2 * 1024;
+const GROUP_FILL_BYTES = 6 * 1024;
+/** Chunks and groups a warm instance keeps parsed (those of both collections at 10,000 rows fit). */
+const KEPT_PARTS = 1500;
 
 const chunkRefSchema = z.object({
   id: z.string(),
@@ -86,6 +112,13 @@ const chunkRefSchema = z.object({
   tally: z.record(z.string(), z.number().int()).optional(),
   /** Open-until times (ms) still ahead when the chunk was written. */
   until: z.array(z.number()).optional(),
+  /**
+   * A group's entry in the head, instead of every time: how many of its rows had an open-until
+   * time still ahead when it was written, and the earliest of them (so the head does not grow with
+   * the open rows; a group one of whose rows closed since is read to count them).
+   */
+  upcoming: z.number().int().optional(),
+  ends: z.number().optional(),
   /** Rows open for ever (no end time). */
   always: z.number().int().optional(),
   /** Hidden-until times (ms) still ahead when the chunk was written (hiddenUntil). */
@@ -93,23 +126,32 @@ const chunkRefSchema = z.object({
   /** Rows hidden for ever (drafts). */
   hiddenAlways: z.number().int().optional(),
 });
+/** What the head or a group says of a chunk, and the head of a group (the sums of its chunks'). */
 export type ChunkRef = z.infer<typeof chunkRefSchema>;
+const groupSchema = z.object({ chunks: z.array(chunkRefSchema).min(1) });
 
-/** Thrown when a head names a chunk that is gone: that head was replaced meanwhile. */
+/** Thrown when a head names a chunk or group that is gone: that head was replaced meanwhile. */
 class StaleHead {}
 /** Thrown inside a guarded write when there is nothing to change, so nothing is written. */
 class Unchanged {}
 
-/** Parsed chunks by key (they never change), oldest read first out. */
-const chunkCopies = new Map<string, { rows: readonly OrderedRow[]; ids: Set<string> }>();
-forgetWithParsedCopies(() => chunkCopies.clear());
-/** Every row of a head, joined once per parsed head (heads are shared while unchanged). */
-const joined = new WeakMap<object, readonly OrderedRow[]>();
+/** Parsed chunks and groups by key (they never change), oldest read first out. */
+const partCopies = new Map<string, unknown>();
+forgetWithParsedCopies(() => partCopies.clear());
+function remember(key: string, value: unknown) {
+  partCopies.set(key, value);
+  if (partCopies.size > KEPT_PARTS) partCopies.delete(partCopies.keys().next().value!);
+}
+/** Every row of a listing of a head, joined once per parsed head (heads are shared while unchanged). */
+const joined = new WeakMap<object, Map<string, readonly OrderedRow[]>>();
+/** The one group the chunks of a head of the earlier layout (`{ chunks }`) make, per parsed head. */
+const inlineGroups = new WeakMap<object, ChunkRef>();
+const inlineChunks = new WeakMap<ChunkRef, ChunkRef[]>();
 
-const bytesOf = (rows: readonly unknown[]) => JSON.stringify(rows).length;
+const bytesOf = (items: readonly unknown[]) => JSON.stringify(items).length;
 /**
- * A chunk id: when it was written (milliseconds, 9 base-36 digits, so the sweep can tell an
- * abandoned chunk from one a change is about to name) and 8 random hex digits.
+ * A chunk or group id: when it was written (milliseconds, 9 base-36 digits, so the sweep can tell
+ * an abandoned one from one a change is about to name) and 8 random hex digits.
  */
 const newChunkId = (now = Date.now()) =>
   `${now.toString(36).padStart(9, '0')}${crypto.randomUUID().slice(0, 8)}`;
@@ -120,43 +162,191 @@ const timeOfChunkId = (id: string) => parseInt(id.slice(0, 9), 36);
  */
 const ABANDONED_MS = 30 * 60_000;
 
+/** Where a row with this key belongs among entries: the last starting at or before it. */
+function entryFor(refs: readonly ChunkRef[], key: string): number {
+  let at = 0;
+  for (let n = 1; n < refs.length; n++) if (refs[n]!.first <= key) at = n;
+  return at;
+}
+
+/** Items cut into runs of about `fill` bytes of JSON, in order. */
+function cutBy<T>(items: readonly T[], fill: number): T[][] {
+  const out: T[][] = [];
+  let run: T[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    const size = JSON.stringify(item).length + 1;
+    if (run.length && bytes + size > fill) {
+      out.push(run);
+      run = [];
+      bytes = 0;
+    }
+    run.push(item);
+    bytes += size;
+  }
+  if (run.length) out.push(run);
+  return out;
+}
+
+/** A group's entry in the head: the sums of its chunks' entries. */
+function sumOf(id: string, refs: readonly ChunkRef[]): ChunkRef {
+  const tally: Record<string, number> = {};
+  for (const ref of refs)
+    for (const [label, n] of Object.entries(ref.tally ?? {}))
+      tally[label] = (tally[label] ?? 0) + n;
+  const merged = (pick: (r: ChunkRef) => number[] | undefined) =>
+    refs.flatMap((r) => pick(r) ?? []).sort((a, b) => a - b);
+  const sum = (pick: (r: ChunkRef) => number | undefined) =>
+    refs.reduce((s, r) => s + (pick(r) ?? 0), 0);
+  const tracksOpen = refs.some((r) => r.always !== undefined);
+  // Hidden rows are summed only when every chunk counted them (see knowsHidden).
+  const tracksHidden = refs.every((r) => r.hiddenAlways !== undefined);
+  return {
+    id,
+    first: refs[0]!.first,
+    count: sum((r) => r.count),
+    ...(Object.keys(tally).length && { tally }),
+    ...(tracksOpen && {
+      upcoming: sum((r) => r.until?.length),
+      ...(merged((r) => r.until).length && { ends: merged((r) => r.until)[0] }),
+      always: sum((r) => r.always),
+    }),
+    ...(tracksHidden && {
+      hidden: merged((r) => r.hidden),
+      hiddenAlways: sum((r) => r.hiddenAlways),
+    }),
+  };
+}
+
 export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>) {
   const headSchema = z.object({
+    groups: z.array(chunkRefSchema).optional(),
+    sorted: z.record(z.string(), z.array(chunkRefSchema)).optional(),
+    // Earlier layouts: the chunks named by the head itself; every row in the head.
     chunks: z.array(chunkRefSchema).optional(),
-    // The earlier layout: every row in the head.
     rows: z.array(o.row).optional(),
   });
-  type Head = { chunks?: ChunkRef[]; rows?: Row[] };
+  type Head = {
+    groups?: ChunkRef[];
+    sorted?: Record<string, ChunkRef[]>;
+    chunks?: ChunkRef[];
+    rows?: Row[];
+  };
   const chunkSchema = z.object({ rows: z.array(o.row) });
-  const chunkKey = (id: string) => `${o.key}-chunks/${id}`;
+  const partKey = (id: string) => `${o.key}-chunks/${id}`;
 
-  async function readChunk(ref: ChunkRef): Promise<{ rows: readonly Row[]; ids: Set<string> }> {
-    const key = chunkKey(ref.id);
-    const known = chunkCopies.get(key);
-    if (known) return known as { rows: readonly Row[]; ids: Set<string> };
+  /** One order of the rows: the index's own (by order key), or a `sorted` listing. */
+  interface Listing {
+    name: string;
+    keyOf: (row: Row) => string;
+    only: (row: Row) => boolean;
+    /** Whether it holds every row (no `only`). */
+    every: boolean;
+    open: boolean;
+  }
+  const main: Listing = {
+    name: '',
+    keyOf: (r) => r.orderKey,
+    only: () => true,
+    every: true,
+    open: true,
+  };
+  const listings: Listing[] = Object.entries(o.sorted ?? {}).map(([name, s]) => ({
+    name,
+    keyOf: (r) => `${s.key(r)}\u0000${r.id}`,
+    only: s.only ?? (() => true),
+    every: !s.only,
+    open: s.open ?? false,
+  }));
+  const inOrder = (L: Listing) => (a: Row, b: Row) => {
+    const x = L.keyOf(a);
+    const y = L.keyOf(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  };
+
+  type Chunk = { rows: readonly Row[]; ids: Set<string> };
+  async function readChunk(ref: ChunkRef): Promise<Chunk> {
+    const key = partKey(ref.id);
+    const known = partCopies.get(key);
+    if (known) return known as Chunk;
     const found = await readJSON(o.store(), key, chunkSchema);
     if (!found) throw new StaleHead();
     const copy = { rows: found.value.rows, ids: new Set(found.value.rows.map((r) => r.id)) };
     remember(key, copy);
     return copy;
   }
-  function remember(key: string, copy: { rows: readonly Row[]; ids: Set<string> }) {
-    chunkCopies.set(key, copy);
-    if (chunkCopies.size > KEPT_CHUNKS) chunkCopies.delete(chunkCopies.keys().next().value!);
+  /** The chunk entries a group names, in order. */
+  async function openGroup(ref: ChunkRef): Promise<ChunkRef[]> {
+    const inline = inlineChunks.get(ref);
+    if (inline) return inline;
+    const key = partKey(ref.id);
+    const known = partCopies.get(key);
+    if (known) return known as ChunkRef[];
+    const found = await readJSON(o.store(), key, groupSchema);
+    if (!found) throw new StaleHead();
+    remember(key, found.value.chunks);
+    return found.value.chunks;
   }
 
-  /** Every row of a head, in order (reads the chunks not yet kept, a few at a time). */
-  async function rowsOf(head: Head): Promise<readonly Row[]> {
-    if (!head.chunks) return head.rows ?? [];
-    const known = joined.get(head);
+  /**
+   * A listing's groups in a head, or null when it has none: every row in the head, or a listing
+   * not made yet. The chunks a head of the earlier layout names are one group without a document.
+   */
+  function groupsOf(head: Head, L: Listing): ChunkRef[] | null {
+    if (L.name) return head.sorted?.[L.name] ?? null;
+    if (head.groups) return head.groups;
+    if (!head.chunks) return null;
+    if (!head.chunks.length) return [];
+    let inline = inlineGroups.get(head);
+    if (!inline) {
+      inline = sumOf('', head.chunks);
+      inlineChunks.set(inline, head.chunks);
+      inlineGroups.set(head, inline);
+    }
+    return [inline];
+  }
+  /** Whether a head is of an earlier layout, or lacks a listing: `upgrade` brings it up to date. */
+  const isOutdated = (head: Head) => !head.groups || listings.some((L) => !head.sorted?.[L.name]);
+
+  /** Every chunk entry of these groups, in order. */
+  async function chunkRefsOf(groups: readonly ChunkRef[]): Promise<ChunkRef[]> {
+    const parts: ChunkRef[][] = [];
+    await forEachLimited(groups, 8, async (g, n) => {
+      parts[n] = await openGroup(g);
+    });
+    return parts.flat();
+  }
+
+  /** Every row of a listing, in order (reads the groups and chunks not yet kept, a few at a time). */
+  async function rowsOf(head: Head, L: Listing = main): Promise<readonly Row[]> {
+    const groups = groupsOf(head, L);
+    if (!groups) {
+      if (L === main) return head.rows ?? [];
+      return (await rowsOf(head)).filter(L.only).sort(inOrder(L));
+    }
+    let kept = joined.get(head);
+    if (!kept) joined.set(head, (kept = new Map()));
+    const known = kept.get(L.name);
     if (known) return known as readonly Row[];
+    const refs = await chunkRefsOf(groups);
     const parts: (readonly Row[])[] = [];
-    await forEachLimited(head.chunks, 16, async (ref, n) => {
+    await forEachLimited(refs, 16, async (ref, n) => {
       parts[n] = (await readChunk(ref)).rows;
     });
     const rows = parts.flat();
-    joined.set(head, rows);
+    kept.set(L.name, rows);
     return rows;
+  }
+
+  /** The id of every chunk and group a head names. */
+  async function namedIn(head: Head): Promise<string[]> {
+    const ids: string[] = [];
+    for (const L of [main, ...listings]) {
+      const groups = groupsOf(head, L) ?? [];
+      ids.push(...groups.map((g) => g.id).filter(Boolean));
+      ids.push(...(await chunkRefsOf(groups)).map((c) => c.id));
+    }
+    return ids;
   }
 
   /** The head as stored now, or null when there is none (a warm instance reuses its parsed copy). */
@@ -174,8 +364,8 @@ export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>
     throw new StorageError(`The ${o.what} index keeps changing under its readers; try again`);
   }
 
-  /** A chunk's entry in the head, from its rows. */
-  function refOf(id: string, rows: readonly Row[], now: number): ChunkRef {
+  /** A chunk's entry in a group, from its rows. */
+  function refOf(L: Listing, id: string, rows: readonly Row[], now: number): ChunkRef {
     const tally: Record<string, number> = {};
     const until: number[] = [];
     let always = 0;
@@ -196,242 +386,449 @@ export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>
     }
     return {
       id,
-      first: rows[0]!.orderKey,
+      first: L.keyOf(rows[0]!),
       count: rows.length,
       ...(Object.keys(tally).length && { tally }),
-      ...(o.openUntil && { until: until.sort((a, b) => a - b), always }),
+      ...(o.openUntil && L.open && { until: until.sort((a, b) => a - b), always }),
       ...(o.hiddenUntil && { hidden: hidden.sort((a, b) => a - b), hiddenAlways }),
     };
   }
 
-  /** Whether a chunk's entry says how many of its rows are hidden (entries written before it did not). */
+  /** Whether an entry says how many of its rows are hidden (entries written before it did not). */
   const knowsHidden = (ref: ChunkRef) => !o.hiddenUntil || ref.hiddenAlways !== undefined;
-  /** How many of a chunk's rows are shown at `now`, from its entry alone (knowsHidden). */
+  /** How many of an entry's rows are shown at `now`, from the entry alone (knowsHidden). */
   const shownIn = (ref: ChunkRef, now: number) =>
     ref.count - (ref.hiddenAlways ?? 0) - (ref.hidden ?? []).filter((t) => t > now).length;
   const isShown = (row: Row, now: number) => {
     const at = o.hiddenUntil?.(row);
     return at === null || at === undefined || (Number.isFinite(at) && at <= now);
   };
+  /**
+   * How many of an entry's rows are open at `now`, or null when it does not track them, or (a
+   * group's entry) one of its rows closed since it was written: its chunks' entries say.
+   */
+  const openIn = (ref: ChunkRef, now: number): number | null => {
+    if (ref.always === undefined) return null;
+    if (ref.upcoming === undefined)
+      return ref.always + (ref.until ?? []).filter((t) => t >= now).length;
+    if (!ref.upcoming || (ref.ends ?? Infinity) >= now) return ref.always + ref.upcoming;
+    return null;
+  };
+  const isOpen = (row: Row, now: number) => {
+    const end = o.openUntil?.(row);
+    return end !== null && end !== undefined && (!Number.isFinite(end) || end >= now);
+  };
 
-  /** Rows (in order) cut into runs of about FILL_BYTES. */
-  function cut(rows: readonly Row[], fill = FILL_BYTES): Row[][] {
-    const out: Row[][] = [];
-    let run: Row[] = [];
-    let bytes = 0;
-    for (const row of rows) {
-      const size = JSON.stringify(row).length + 1;
-      if (run.length && bytes + size > fill) {
-        out.push(run);
-        run = [];
-        bytes = 0;
-      }
-      run.push(row);
-      bytes += size;
+  /** Where the row of `id` is, by its index order, and the row; null when there is none. */
+  async function locate(
+    head: Head,
+    id: string,
+    near: string | null | 'new',
+  ): Promise<{ position: number; row: Row } | null> {
+    const groups = groupsOf(head, main);
+    if (groups && near === 'new') return null;
+    if (groups && near !== null && near !== 'new' && groups.length) {
+      const g = entryFor(groups, near);
+      const refs = await openGroup(groups[g]!);
+      const n = entryFor(refs, near);
+      const rows = (await readChunk(refs[n]!)).rows;
+      const at = rows.findIndex((r) => r.id === id);
+      const countBefore = (items: readonly ChunkRef[], end: number) =>
+        items.slice(0, end).reduce((sum, r) => sum + r.count, 0);
+      if (at >= 0)
+        return { position: countBefore(groups, g) + countBefore(refs, n) + at, row: rows[at]! };
     }
-    if (run.length) out.push(run);
+    // Not where it was last seen (moved since, or never seen): every chunk, once.
+    const all = await rowsOf(head);
+    const position = all.findIndex((r) => r.id === id);
+    return position < 0 ? null : { position, row: all[position]! };
+  }
+
+  /** Rows `skip` to `skip + take` of a listing, in order: reads only their groups and chunks. */
+  async function rowsFrom(head: Head, skip: number, take: number, L = main): Promise<Row[]> {
+    const groups = groupsOf(head, L);
+    if (!groups) return (await rowsOf(head, L)).slice(skip, skip + take);
+    const out: Row[] = [];
+    const within = (start: number, count: number) =>
+      start + count > skip && start < skip + take && out.length < take;
+    let start = 0;
+    for (const group of groups) {
+      if (within(start, group.count)) {
+        let at = start;
+        for (const ref of await openGroup(group)) {
+          if (within(at, ref.count)) {
+            const rows = (await readChunk(ref)).rows;
+            out.push(...rows.slice(Math.max(0, skip - at), skip + take - at));
+          }
+          at += ref.count;
+        }
+      }
+      start += group.count;
+    }
+    return out;
+  }
+  const totalOf = (head: Head) =>
+    (groupsOf(head, main) ?? null)?.reduce((sum, r) => sum + r.count, 0) ??
+    (head.rows ?? []).length;
+
+  /**
+   * The rows of a listing shown at `now` (and, with `open`, open at `now`), `skip` to
+   * `skip + take` of them in order, each with its place in the listing; how many there are; the
+   * next time a hidden row is shown; and the next time an open row closes. Reads the head, and the
+   * groups and chunks the page falls in or whose entries cannot say how many of their rows count.
+   */
+  async function shownOf(
+    head: Head,
+    L: Listing,
+    skip: number,
+    take: number,
+    now: number,
+    open: boolean,
+  ) {
+    const groups = groupsOf(head, L)!;
+    const out: { row: Row; position: number }[] = [];
+    let total = 0;
+    let position = 0;
+    let next: number | null = null;
+    let nextEnd: number | null = null;
+    const later = (t: number) => {
+      if (t > now && (next === null || t < next)) next = t;
+    };
+    const ends = (t: number) => {
+      if (t >= now && (nextEnd === null || t < nextEnd)) nextEnd = t;
+    };
+    // How many rows of an entry count, from the entry alone; null when its rows must be read.
+    const countOf = (ref: ChunkRef): number | null => {
+      if (!knowsHidden(ref)) return null;
+      if (!open) return shownIn(ref, now);
+      const opened = openIn(ref, now);
+      return opened === 0 ? 0 : opened === ref.count ? shownIn(ref, now) : null;
+    };
+    const counts = (row: Row) => isShown(row, now) && (!open || isOpen(row, now));
+    const visit = async (ref: ChunkRef, isGroup: boolean): Promise<void> => {
+      for (const t of ref.hidden ?? []) later(t);
+      for (const t of ref.until ?? []) ends(t);
+      if (ref.ends !== undefined) ends(ref.ends);
+      const known = countOf(ref);
+      if (known !== null && !(known > 0 && total + known > skip && out.length < take)) {
+        total += known;
+        position += ref.count;
+        return;
+      }
+      if (isGroup) {
+        for (const chunk of await openGroup(ref)) await visit(chunk, false);
+        return;
+      }
+      const rows = (await readChunk(ref)).rows;
+      rows.forEach((row, n) => {
+        const at = o.hiddenUntil?.(row);
+        if (!knowsHidden(ref) && at !== null && at !== undefined && Number.isFinite(at)) later(at);
+        if (!counts(row)) return;
+        if (total >= skip && out.length < take) out.push({ row, position: position + n });
+        total++;
+      });
+      position += ref.count;
+    };
+    for (const group of groups) await visit(group, true);
+    return { rows: out, total, next: next as number | null, nextEnd: nextEnd as number | null };
+  }
+
+  /** What a change writes: new chunks and groups, and the ids its head stops naming. */
+  interface Work {
+    now: number;
+    fresh: { key: string; schema: z.ZodType; value: unknown; copy: unknown }[];
+    retired: string[];
+  }
+  const makeChunk = (w: Work, L: Listing, rows: Row[]): ChunkRef => {
+    const id = newChunkId(w.now);
+    const copy = { rows, ids: new Set(rows.map((r) => r.id)) };
+    w.fresh.push({ key: partKey(id), schema: chunkSchema, value: { rows }, copy });
+    return refOf(L, id, rows, w.now);
+  };
+  const makeGroup = (w: Work, refs: ChunkRef[]): ChunkRef => {
+    const id = newChunkId(w.now);
+    w.fresh.push({ key: partKey(id), schema: groupSchema, value: { chunks: refs }, copy: refs });
+    return sumOf(id, refs);
+  };
+  /** A listing made afresh from rows. */
+  const build = (w: Work, L: Listing, rows: readonly Row[]): ChunkRef[] => {
+    const chunks = cutBy(rows.filter(L.only).sort(inOrder(L)), FILL_BYTES).map((run) =>
+      makeChunk(w, L, run),
+    );
+    return cutBy(chunks, GROUP_FILL_BYTES).map((run) => makeGroup(w, run));
+  };
+
+  /** Chunk entries that do not count hidden rows yet, counted from their (unchanged) chunks. */
+  async function completed(L: Listing, refs: ChunkRef[], now: number): Promise<ChunkRef[]> {
+    const out: ChunkRef[] = [];
+    await forEachLimited(refs, 16, async (ref, n) => {
+      out[n] = knowsHidden(ref) ? ref : refOf(L, ref.id, (await readChunk(ref)).rows, now);
+    });
     return out;
   }
 
-  /** Where a row with this order key belongs: the last chunk starting at or before it. */
-  function chunkFor(refs: readonly ChunkRef[], orderKey: string): number {
-    let at = 0;
-    for (let n = 1; n < refs.length; n++) if (refs[n]!.first <= orderKey) at = n;
-    return at;
-  }
-
   /**
-   * The head after an edit: the chunks it touches rebuilt (split or joined as their size asks),
-   * the others named as they were. `fresh` collects the chunks to write.
+   * A listing's groups after rows are dropped (each found by its key in the listing when given,
+   * else searched for) and put: the chunks and groups they touch rebuilt (split or joined as their
+   * size asks), the others named as they were. Answers the rows dropped. `regroup` rebuilds
+   * every group (a head of the earlier layout, whose one group has no document).
    */
-  async function edited(
-    head: Head,
-    edit: Edit<Row>,
-    fresh: { key: string; rows: Row[] }[],
-    /** Chunks already known to hold (or, -1, known not to hold) an id: those are not searched. */
-    known: ReadonlyMap<string, number> = new Map(),
-  ): Promise<ChunkRef[]> {
-    const now = Date.now();
-    const make = (rows: Row[]) => {
-      const id = newChunkId();
-      fresh.push({ key: chunkKey(id), rows });
-      return refOf(id, rows, now);
+  async function editListing(
+    w: Work,
+    L: Listing,
+    groups: readonly ChunkRef[],
+    drops: { id: string; key?: string }[],
+    puts: readonly Row[],
+    regroup: boolean,
+  ): Promise<{ groups: ChunkRef[]; removed: Row[] }> {
+    if (!groups.length) return { groups: build(w, L, puts), removed: [] };
+    const opened = new Map<number, ChunkRef[]>();
+    const open = async (g: number) => {
+      let refs = opened.get(g);
+      if (!refs) opened.set(g, (refs = await openGroup(groups[g]!)));
+      return refs;
     };
-    if ('all' in edit || !head.chunks) {
-      const all = 'all' in edit ? [...edit.all].sort(byKey) : applied(await rowsOf(head), edit);
-      return cut(all).map(make);
-    }
-    const refs = head.chunks;
-    // The rows of each chunk the edit touches, changed.
-    const touched = new Map<number, Row[]>();
-    const rowsAt = async (n: number) => touched.get(n) ?? [...(await readChunk(refs[n]!)).rows];
-    const put = edit.put ?? [];
-    const gone = new Set([...(edit.drop ?? []), ...put.map((r) => r.id)]);
-    // The ids still to find: each is in one chunk at most, so the search stops once all are found.
-    const sought = new Set([...gone].filter((id) => !known.has(id)));
-    const holding = new Set([...known.values()].filter((n) => n >= 0));
-    for (let n = 0; n < refs.length; n++) {
-      if (!holding.has(n)) {
-        if (!sought.size) continue;
-        const { ids } = await readChunk(refs[n]!);
-        const here = [...sought].filter((id) => ids.has(id));
-        if (!here.length) continue;
-        for (const id of here) sought.delete(id);
+    // The rows of each chunk the edit touches, changed, by group and chunk.
+    const touched = new Map<number, Map<number, Row[]>>();
+    const changed = (g: number, n: number) => touched.get(g)?.get(n);
+    const rowsAt = async (g: number, n: number) =>
+      changed(g, n) ?? [...(await readChunk((await open(g))[n]!)).rows];
+    const set = (g: number, n: number, rows: Row[]) => {
+      if (!touched.has(g)) touched.set(g, new Map());
+      touched.get(g)!.set(n, rows);
+    };
+    const holds = async (g: number, n: number, id: string) =>
+      changed(g, n)?.some((r) => r.id === id) ?? (await readChunk((await open(g))[n]!)).ids.has(id);
+    /** Where the row of `id` is: where its key belongs, else (not there) in any chunk. */
+    const where = async (id: string, key?: string): Promise<[number, number] | null> => {
+      if (key !== undefined) {
+        const g = entryFor(groups, key);
+        const n = entryFor(await open(g), key);
+        if (await holds(g, n, id)) return [g, n];
       }
-      touched.set(
-        n,
-        (await rowsAt(n)).filter((r) => !gone.has(r.id)),
+      for (let g = 0; g < groups.length; g++)
+        for (let n = 0; n < (await open(g)).length; n++) if (await holds(g, n, id)) return [g, n];
+      return null;
+    };
+    const removed: Row[] = [];
+    for (const { id, key } of drops) {
+      const at = await where(id, key);
+      if (!at) continue;
+      const rows = await rowsAt(...at);
+      removed.push(...rows.filter((r) => r.id === id));
+      set(
+        ...at,
+        rows.filter((r) => r.id !== id),
       );
     }
-    for (const row of put) {
-      const n = refs.length ? chunkFor(refs, row.orderKey) : -1;
-      if (n < 0) return cut(put.slice().sort(byKey)).map(make);
-      touched.set(n, [...(await rowsAt(n)), row].sort(byKey));
+    for (const row of puts) {
+      const key = L.keyOf(row);
+      const g = entryFor(groups, key);
+      const n = entryFor(await open(g), key);
+      set(g, n, [...(await rowsAt(g, n)), row].sort(inOrder(L)));
     }
-    // Rebuilt chunks, each joined to its next neighbour (else its previous) while it is small.
-    const parts: (ChunkRef | Row[])[] = refs.map((ref, n) => touched.get(n) ?? ref);
+    if (regroup)
+      for (let g = 0; g < groups.length; g++) touched.set(g, touched.get(g) ?? new Map());
+
+    // What the touched groups named: what the new ones do not name any more is retired.
+    const before = new Set<string>();
+    const retire = (group: ChunkRef, refs: readonly ChunkRef[]) => {
+      if (group.id) before.add(group.id);
+      for (const ref of refs) before.add(ref.id);
+    };
+    const parts: (ChunkRef | ChunkRef[])[] = [];
+    for (let g = 0; g < groups.length; g++) {
+      const rewritten = touched.get(g);
+      if (!rewritten) {
+        parts.push(groups[g]!);
+        continue;
+      }
+      const refs = await open(g);
+      retire(groups[g]!, refs);
+      // Rebuilt chunks, each joined to its next neighbour in the group (else its previous) while small.
+      const chunkParts: (ChunkRef | Row[])[] = refs.map((ref, n) => rewritten.get(n) ?? ref);
+      for (let n = 0; n < chunkParts.length; n++) {
+        const part = chunkParts[n]!;
+        if (Array.isArray(part) && !part.length) {
+          chunkParts.splice(n--, 1);
+          continue;
+        }
+        if (!Array.isArray(part) || chunkParts.length === 1 || bytesOf(part) >= MIN_BYTES) continue;
+        const m = n + 1 < chunkParts.length ? n + 1 : n - 1;
+        const other = chunkParts[m]!;
+        const otherRows = Array.isArray(other) ? other : [...(await readChunk(other)).rows];
+        chunkParts.splice(
+          Math.min(n, m),
+          2,
+          m > n ? [...part, ...otherRows] : [...otherRows, ...part],
+        );
+        n = Math.min(n, m) - 1;
+      }
+      const rebuilt = chunkParts.flatMap((part) => {
+        if (!Array.isArray(part)) return [part];
+        const runs = bytesOf(part) > MAX_BYTES ? cutBy(part, FILL_BYTES) : [part];
+        return runs.map((run) => makeChunk(w, L, run));
+      });
+      parts.push(await completed(L, rebuilt, w.now));
+    }
+    // Rebuilt groups, joined to a neighbour while small, as chunks are.
     for (let n = 0; n < parts.length; n++) {
       const part = parts[n]!;
       if (Array.isArray(part) && !part.length) {
         parts.splice(n--, 1);
         continue;
       }
-      if (!Array.isArray(part) || parts.length === 1 || bytesOf(part) >= MIN_BYTES) continue;
+      if (!Array.isArray(part) || parts.length === 1 || bytesOf(part) >= GROUP_MIN_BYTES) continue;
       const m = n + 1 < parts.length ? n + 1 : n - 1;
       const other = parts[m]!;
-      const otherRows = Array.isArray(other) ? other : [...(await readChunk(other)).rows];
-      const both = m > n ? [...part, ...otherRows] : [...otherRows, ...part];
-      parts.splice(Math.min(n, m), 2, both);
+      let otherRefs: ChunkRef[];
+      if (Array.isArray(other)) otherRefs = other;
+      else {
+        otherRefs = await openGroup(other);
+        retire(other, otherRefs);
+      }
+      parts.splice(Math.min(n, m), 2, m > n ? [...part, ...otherRefs] : [...otherRefs, ...part]);
       n = Math.min(n, m) - 1;
     }
-    return parts.flatMap((part) => {
+    const after = new Set<string>();
+    const out = parts.flatMap((part) => {
       if (!Array.isArray(part)) return [part];
-      return bytesOf(part) > MAX_BYTES ? cut(part).map(make) : [make(part)];
+      for (const ref of part) after.add(ref.id);
+      const runs = bytesOf(part) > GROUP_MAX_BYTES ? cutBy(part, GROUP_FILL_BYTES) : [part];
+      return runs.map((run) => makeGroup(w, run));
+    });
+    w.retired.push(...[...before].filter((id) => !after.has(id)));
+    return { groups: out, removed };
+  }
+
+  /**
+   * The head after an edit, every listing changed alike. `known` gives, per id the edit touches,
+   * the order key its row is at (null: it has none), so its chunk is read without searching.
+   */
+  async function edited(
+    w: Work,
+    head: Head,
+    edit: Edit<Row>,
+    known: ReadonlyMap<string, string | null>,
+  ): Promise<Head> {
+    const groups = groupsOf(head, main);
+    if ('all' in edit || !groups) {
+      const all = 'all' in edit ? edit.all : applied(await rowsOf(head), edit);
+      w.retired.push(...(await namedIn(head)));
+      return {
+        groups: build(w, main, all),
+        sorted: Object.fromEntries(listings.map((L) => [L.name, build(w, L, all)])),
+      };
+    }
+    const put = edit.put ?? [];
+    const gone = new Set([...(edit.drop ?? []), ...put.map((r) => r.id)]);
+    const drops = [...gone].flatMap((id) => {
+      const key = known.get(id);
+      return key === null ? [] : [{ id, key }];
+    });
+    const changed = await editListing(w, main, groups, drops, put, !head.groups);
+    const sorted: Record<string, ChunkRef[]> = {};
+    for (const L of listings) {
+      const had = head.sorted?.[L.name];
+      sorted[L.name] = had
+        ? (
+            await editListing(
+              w,
+              L,
+              had,
+              changed.removed.filter(L.only).map((r) => ({ id: r.id, key: L.keyOf(r) })),
+              put.filter(L.only),
+              false,
+            )
+          ).groups
+        : // A listing not made yet: made from every row, once.
+          build(w, L, applied(await rowsOf(head), edit));
+    }
+    return { groups: changed.groups, sorted };
+  }
+
+  async function dropParts(keys: string[]): Promise<void> {
+    await forEachLimited(keys, 8, async (key) => {
+      partCopies.delete(key);
+      await deleteKey(o.store(), key);
     });
   }
 
   /**
    * Changes the index in one etag-guarded write of its head. `plan` gets the head as stored and
-   * answers the edit (null: nothing to change), with the chunks it already knows hold (or do not
-   * hold) the ids it touches; it may throw to refuse, and is called again on a fresh head when
-   * another change landed first. Chunk entries written before the head counted hidden rows are
-   * completed in the same write, so that one change brings an older head up to date.
+   * answers the edit (null: nothing to change), with the order keys the rows it touches are at;
+   * it may throw to refuse, and is called again on a fresh head when another change landed first.
    */
   async function guarded(
-    plan: (head: Head) => Promise<{ edit: Edit<Row>; known?: Map<string, number> } | null>,
+    plan: (
+      head: Head,
+    ) => Promise<{ edit: Edit<Row>; known?: ReadonlyMap<string, string | null> } | null>,
   ): Promise<void> {
     for (let attempt = 0; attempt < 10; attempt++) {
-      // Per try of the guarded write: the chunks it wrote and those its head stops naming.
-      const tries: { written: string[]; dropped: string[] }[] = [];
+      // Per try of the guarded write: what it wrote and what its head stops naming.
+      const tries: Work[] = [];
+      const written = () => tries.flatMap((t) => t.fresh.map((f) => f.key));
       try {
         await updateJSON(
           o.store(),
           o.key,
           headSchema,
-          () => ({ chunks: [] }),
+          () => ({ groups: [] }),
           async (stored) => {
-            const head = stored as Head;
-            const tried = { written: [] as string[], dropped: [] as string[] };
-            tries.push(tried);
-            const planned = await plan(head);
+            const work: Work = { now: Date.now(), fresh: [], retired: [] };
+            tries.push(work);
+            const planned = await plan(stored as Head);
             if (!planned) throw new Unchanged();
-            const fresh: { key: string; rows: Row[] }[] = [];
-            const chunks = await completed(await edited(head, planned.edit, fresh, planned.known));
-            for (const c of fresh) {
-              tried.written.push(c.key);
-              if (!(await createJSON(o.store(), c.key, chunkSchema, { rows: c.rows })))
+            const next = await edited(
+              work,
+              stored as Head,
+              planned.edit,
+              planned.known ?? new Map(),
+            );
+            await forEachLimited(work.fresh, 8, async (f) => {
+              if (!(await createJSON(o.store(), f.key, f.schema, f.value)))
                 throw new StorageError(`A new part of the ${o.what} index was already taken`);
-              remember(c.key, { rows: c.rows, ids: new Set(c.rows.map((r) => r.id)) });
-            }
-            const kept = new Set(chunks.map((c) => c.id));
-            tried.dropped = (head.chunks ?? []).filter((c) => !kept.has(c.id)).map((c) => c.id);
-            return { chunks };
+              remember(f.key, f.copy);
+            });
+            return next;
           },
         );
       } catch (error) {
-        await dropChunks(tries.flatMap((t) => t.written)).catch(() => {});
+        await dropParts(written()).catch(() => {});
         if (error instanceof Unchanged) return;
         if (error instanceof StaleHead) continue;
         throw error;
       }
-      // The landed try's chunks are named; the others' never were, and its dropped ones no more.
+      // The landed try's parts are named; the others' never were, and its retired ones no more.
       const landed = tries.pop()!;
-      await dropChunks([...tries.flatMap((t) => t.written), ...landed.dropped.map(chunkKey)]);
+      await dropParts([...written(), ...landed.retired.map(partKey)]);
       return;
     }
     throw new StorageError(`The ${o.what} index keeps changing under its writers; try again`);
   }
 
-  /** Chunk entries that do not count hidden rows yet, counted from their (unchanged) chunks. */
-  async function completed(chunks: ChunkRef[]): Promise<ChunkRef[]> {
-    const now = Date.now();
-    const out: ChunkRef[] = [];
-    await forEachLimited(chunks, 16, async (ref, n) => {
-      out[n] = knowsHidden(ref) ? ref : refOf(ref.id, (await readChunk(ref)).rows, now);
-    });
-    return out;
-  }
+  /** The order keys of the rows an edit touches, from every row. */
+  const keysIn = (all: readonly Row[], edit: Edit<Row>) => {
+    if ('all' in edit) return new Map<string, string | null>();
+    const at = new Map(all.map((r) => [r.id, r.orderKey]));
+    const ids = [...(edit.drop ?? []), ...(edit.put ?? []).map((r) => r.id)];
+    return new Map(ids.map((id) => [id, at.get(id) ?? null]));
+  };
 
   /**
    * Changes the index in one etag-guarded write of its head. `decide` gets every row in order
    * and answers the edit (null: nothing to change); it may throw to refuse, and may be called
    * again on fresh rows when another change landed first. Reads every chunk: for changes of
-   * the whole order; one row's change is `changeOne`.
+   * the whole order; one row's change is `changeOne`, one row's move `moveOne`.
    */
   const change = (
     decide: (rows: readonly Row[]) => Edit<Row> | null | Promise<Edit<Row> | null>,
   ): Promise<void> =>
     guarded(async (head) => {
-      const edit = await decide(await rowsOf(head));
-      return edit && { edit };
+      const all = await rowsOf(head);
+      const edit = await decide(all);
+      return edit && { edit, known: keysIn(all, edit) };
     });
-
-  /** Where the row of `id` is in a head: its chunk (-1 in the earlier layout), place and row. */
-  async function locate(
-    head: Head,
-    id: string,
-    near: string | null | 'new',
-  ): Promise<{ n: number; position: number; row: Row } | null> {
-    if (!head.chunks) {
-      const rows = head.rows ?? [];
-      const at = rows.findIndex((r) => r.id === id);
-      return at < 0 ? null : { n: -1, position: at, row: rows[at]! };
-    }
-    if (near === 'new') return null;
-    const refs = head.chunks;
-    const startOf = (n: number) => refs.slice(0, n).reduce((sum, r) => sum + r.count, 0);
-    if (near !== null && refs.length) {
-      const n = chunkFor(refs, near);
-      const rows = (await readChunk(refs[n]!)).rows;
-      const at = rows.findIndex((r) => r.id === id);
-      if (at >= 0) return { n, position: startOf(n) + at, row: rows[at]! };
-    }
-    // Not where it was last seen (moved since, or never seen): every chunk, once.
-    const all = await rowsOf(head);
-    const position = all.findIndex((r) => r.id === id);
-    if (position < 0) return null;
-    let n = 0;
-    for (let start = 0; start + refs[n]!.count <= position; n++) start += refs[n]!.count;
-    return { n, position, row: all[position]! };
-  }
-
-  /** Rows `skip` to `skip + take` of a head, in order: reads only their chunks. */
-  async function rowsFrom(head: Head, skip: number, take: number): Promise<Row[]> {
-    if (!head.chunks) return (head.rows ?? []).slice(skip, skip + take);
-    const out: Row[] = [];
-    let start = 0;
-    for (const ref of head.chunks) {
-      const end = start + ref.count;
-      if (end > skip && start < skip + take && out.length < take) {
-        const rows = (await readChunk(ref)).rows;
-        out.push(...rows.slice(Math.max(0, skip - start), skip + take - start));
-      }
-      start = end;
-    }
-    return out;
-  }
-  const totalOf = (head: Head) =>
-    head.chunks ? head.chunks.reduce((sum, r) => sum + r.count, 0) : (head.rows ?? []).length;
 
   /** What a one-row change may ask of the head it is decided on. */
   interface View {
@@ -442,11 +839,12 @@ export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>
   }
 
   /**
-   * Changes one row in one etag-guarded write of the head, reading the head and the chunk the row
-   * is in, whatever the index holds. `near` is the order key the row was last seen at: its chunk
-   * is searched first, and every chunk only when it is not there (moved since); 'new' says the row
-   * cannot exist yet (its record was just created). `decide` gets the row (undefined when there is
-   * none) and answers the row to put, 'drop', or null for no change; it may be called again.
+   * Changes one row in one etag-guarded write of the head, reading the head, the group and the
+   * chunk the row is in, whatever the index holds. `near` is the order key the row was last seen
+   * at: its chunk is searched first, and every chunk only when it is not there (moved since);
+   * 'new' says the row cannot exist yet (its record was just created). `decide` gets the row
+   * (undefined when there is none) and answers the row to put, 'drop', or null for no change; it
+   * may be called again.
    */
   const changeOne = (
     id: string,
@@ -467,20 +865,91 @@ export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>
       };
       const result = await decide(found?.row, view);
       if (!result) return null;
-      const known = new Map([[id, found ? found.n : -1]]);
+      const known = new Map([[id, found ? found.row.orderKey : null]]);
       return { edit: result === 'drop' ? { drop: [id] } : { put: [result] }, known };
     });
 
-  async function dropChunks(keys: string[]): Promise<void> {
-    await forEachLimited(keys, 8, async (key) => {
-      chunkCopies.delete(key);
-      await deleteKey(o.store(), key);
+  /** Where a move may look: how many other rows there are, and where rows are. */
+  interface MoveView {
+    /** How many rows there are besides the one moved. */
+    others: number;
+    /** The moved row's place among all rows. */
+    from: number;
+    /** Another row's place among all rows (see changeOne for `near`), or null when it has none. */
+    positionOf(id: string, near: string | null): Promise<number | null>;
+  }
+  /** A moved row, its place, and the ids before it before and after the move (null: first). */
+  interface Moved {
+    row: Row;
+    position: number;
+    was: string | null;
+    now: string | null;
+  }
+
+  /**
+   * Moves one row to `to(view)`, its place among the other rows, with a new order key between its
+   * new neighbours: one etag-guarded write, reading the head and the chunks the row, the rows it
+   * is placed by and its new neighbours are in, whatever the index holds. Answers null when there
+   * is no row of `id`; `to` may throw to refuse.
+   */
+  async function moveOne(
+    id: string,
+    near: string | null,
+    to: (view: MoveView) => Promise<number>,
+  ): Promise<Moved | null> {
+    let moved: Moved | null = null;
+    await guarded(async (head) => {
+      moved = null;
+      const found = await locate(head, id, near);
+      if (!found) return null;
+      const from = found.position;
+      const others = totalOf(head) - 1;
+      const p = Math.min(
+        Math.max(
+          0,
+          await to({
+            others,
+            from,
+            positionOf: async (other, otherNear) =>
+              (await locate(head, other, otherNear))?.position ?? null,
+          }),
+        ),
+        others,
+      );
+      // The row at place i among the others is at i, or i + 1 past the moved one, among all.
+      const rowAt = async (i: number) =>
+        i < 0 || i >= others ? undefined : (await rowsFrom(head, i < from ? i : i + 1, 1))[0];
+      const was = (await rowAt(from - 1))?.id ?? null;
+      if (p === from) {
+        moved = { row: found.row, position: p, was, now: was };
+        return null;
+      }
+      const prev = await rowAt(p - 1);
+      const next = await rowAt(p);
+      const row = {
+        ...found.row,
+        orderKey: keyBetween(prev?.orderKey ?? null, next?.orderKey ?? null),
+      };
+      moved = { row, position: p, was, now: prev?.id ?? null };
+      return { edit: { put: [row] }, known: new Map([[id, found.row.orderKey]]) };
     });
+    return moved;
   }
 
   return {
     /** Whether the index exists (a store never written to has none). */
     exists: async (): Promise<boolean> => (await current()) !== null,
+    /**
+     * Brings a head of an earlier layout (or one without a listing the options name) up to date,
+     * in one guarded write; false when there is no index. Requests call it; builds never do.
+     */
+    async upgrade(): Promise<boolean> {
+      const head = await current();
+      if (!head) return false;
+      if (isOutdated(head))
+        await guarded(async (stored) => (isOutdated(stored) ? { edit: { put: [] } } : null));
+      return true;
+    },
     /** Every row in order, or null when there is no index yet (a shared copy: do not change). */
     all: (): Promise<readonly Row[] | null> => onHead(async (head) => (head ? rowsOf(head) : null)),
     /** Rows `skip` to `skip + take` in order, and how many there are: reads only their chunks. */
@@ -492,83 +961,60 @@ export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>
     find: (id: string, near: string | null): Promise<{ row: Row; position: number } | null> =>
       onHead(async (head) => (head ? locate(head, id, near) : null)),
     /**
-     * The rows shown at `now` (hiddenUntil), `skip` to `skip + take` of them in order, each with
-     * its place among all rows; how many are shown; and the next time a hidden row is shown (or
-     * null). Reads the head and the chunks the page falls in (and any chunk whose entry predates
-     * the hidden counts).
+     * The rows shown at `now` (hiddenUntil) of a listing (`sorted`; the index order when not
+     * named), and with `open` only those open at `now` (openUntil): `skip` to `skip + take` of
+     * them in order, each with its place in the listing; how many there are; the next time a
+     * hidden row is shown and the next time an open row closes (or null). Reads the head and the
+     * groups and chunks the page falls in, and those whose entries cannot say how many of their
+     * rows count (rows open and closed together, for `open`). Null when there is no index, or it
+     * is of an earlier layout or lacks the listing (`upgrade` makes it).
      */
     shown: (
       skip: number,
       take: number,
       now: number,
-    ): Promise<{
-      rows: { row: Row; position: number }[];
-      total: number;
-      next: number | null;
-    } | null> =>
+      { listing = '', open = false }: { listing?: string; open?: boolean } = {},
+    ) =>
       onHead(async (head) => {
-        if (!head) return null;
-        const refs: { rows?: readonly Row[]; ref?: ChunkRef }[] = head.chunks
-          ? head.chunks.map((ref) => ({ ref }))
-          : [{ rows: head.rows ?? [] }];
-        const out: { row: Row; position: number }[] = [];
-        let total = 0;
-        let position = 0;
-        let next: number | null = null;
-        const later = (t: number) => {
-          if (t > now && (next === null || t < next)) next = t;
-        };
-        for (const part of refs) {
-          let rows = part.rows ?? null;
-          const known = part.ref && knowsHidden(part.ref);
-          if (!known) rows ??= (await readChunk(part.ref!)).rows;
-          const count = known
-            ? shownIn(part.ref!, now)
-            : rows!.filter((r) => isShown(r, now)).length;
-          if (known) for (const t of part.ref!.hidden ?? []) later(t);
-          else
-            for (const row of rows!) {
-              const at = o.hiddenUntil?.(row);
-              if (at !== null && at !== undefined && Number.isFinite(at)) later(at);
-            }
-          if (count > 0 && total + count > skip && out.length < take) {
-            rows ??= (await readChunk(part.ref!)).rows;
-            let seen = total;
-            rows.forEach((row, n) => {
-              if (!isShown(row, now)) return;
-              if (seen >= skip && out.length < take) out.push({ row, position: position + n });
-              seen++;
-            });
-          }
-          total += count;
-          position += part.ref?.count ?? rows!.length;
-        }
-        return { rows: out, total, next };
+        const L = listing ? listings.find((l) => l.name === listing) : main;
+        if (!L) throw new Error(`The ${o.what} index has no listing ${listing}`);
+        if (open && !(o.openUntil && L.open))
+          throw new Error(`The ${o.what} index's listing ${listing} keeps no open rows`);
+        if (!head || isOutdated(head)) return null;
+        return shownOf(head, L, skip, take, now, open);
       }),
-    /** The rows that count under `label` (reads only the chunks that tally it). */
+    /** The rows that count under `label` (reads only the groups and chunks that tally it). */
     counted: (label: string): Promise<Row[]> =>
       onHead(async (head) => {
         if (!head) return [];
-        if (!head.chunks) return (head.rows ?? []).filter((r) => o.tally?.(r).includes(label));
+        const groups = groupsOf(head, main);
+        if (!groups) return (head.rows ?? []).filter((r) => o.tally?.(r).includes(label));
         const out: Row[] = [];
-        for (const ref of head.chunks)
-          if (ref.tally?.[label])
-            for (const row of (await readChunk(ref)).rows)
-              if (o.tally?.(row).includes(label)) out.push(row);
+        for (const group of groups)
+          if (group.tally?.[label])
+            for (const ref of await openGroup(group))
+              if (ref.tally?.[label])
+                for (const row of (await readChunk(ref)).rows)
+                  if (o.tally?.(row).includes(label)) out.push(row);
         return out;
       }),
-    /** How many rows are open at `now` (see openUntil), from the head alone. */
+    /**
+     * How many rows are open at `now` (see openUntil): from the head alone, but for the groups one
+     * of whose rows closed since they were written (read to count). A listing by date (`sorted`,
+     * `open`, every row) has those in one place, near `now`: it is counted when there is one.
+     */
     openAt: (now: number): Promise<number> =>
       onHead(async (head) => {
         if (!head) return 0;
-        if (!head.chunks)
-          return (head.rows ?? []).filter((r) => {
-            const end = o.openUntil?.(r);
-            return end !== null && end !== undefined && (!Number.isFinite(end) || end >= now);
-          }).length;
+        const byTime = listings.find((L) => L.open && L.every);
+        const groups = (byTime && groupsOf(head, byTime)) ?? groupsOf(head, main);
+        if (!groups) return (head.rows ?? []).filter((r) => isOpen(r, now)).length;
         let open = 0;
-        for (const ref of head.chunks)
-          open += (ref.always ?? 0) + (ref.until ?? []).filter((t) => t >= now).length;
+        for (const group of groups) {
+          const known = openIn(group, now);
+          if (known !== null) open += known;
+          else for (const ref of await openGroup(group)) open += openIn(ref, now) ?? 0;
+        }
         return open;
       }),
     /**
@@ -576,37 +1022,33 @@ export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>
      * (another writer's, which stands: ours is removed).
      */
     async create(rows: Row[]): Promise<boolean> {
-      const now = Date.now();
-      const made = cut(rows).map((part) => {
-        const id = newChunkId();
-        return { key: chunkKey(id), rows: part, ref: refOf(id, part, now) };
-      });
-      await forEachLimited(made, 8, (c) =>
-        createJSON(o.store(), c.key, chunkSchema, { rows: c.rows }),
-      );
-      const created = await createJSON(o.store(), o.key, headSchema, {
-        chunks: made.map((c) => c.ref),
-      });
-      if (!created) await dropChunks(made.map((c) => c.key));
+      const work: Work = { now: Date.now(), fresh: [], retired: [] };
+      const head: Head = {
+        groups: build(work, main, rows),
+        sorted: Object.fromEntries(listings.map((L) => [L.name, build(work, L, rows)])),
+      };
+      await forEachLimited(work.fresh, 8, (f) => createJSON(o.store(), f.key, f.schema, f.value));
+      const created = await createJSON(o.store(), o.key, headSchema, head);
+      if (!created) await dropParts(work.fresh.map((f) => f.key));
       return created;
     },
     change,
     changeOne,
+    moveOne,
     /**
-     * Deletes the chunks no head names that were written long enough ago (ABANDONED_MS) that no
-     * change still running can name them: what a process dying mid-change left. A chunk the
-     * head stops naming is never named again, so one the head did not name when this read it
-     * stays unnamed. Answers how many it deleted.
+     * Deletes the chunks and groups no head names that were written long enough ago
+     * (ABANDONED_MS) that no change still running can name them: what a process dying mid-change
+     * left. One the head stops naming is never named again, so one the head did not name when
+     * this read it stays unnamed. Answers how many it deleted.
      */
     async sweep(now = Date.now()): Promise<number> {
-      const head = await current();
-      const named = new Set((head?.chunks ?? []).map((c) => c.id));
-      const prefix = chunkKey('');
+      const named = new Set(await onHead(async (head) => (head ? namedIn(head) : [])));
+      const prefix = partKey('');
       const stale = (await listKeys(o.store(), prefix)).filter((key) => {
         const id = key.slice(prefix.length);
         return !named.has(id) && now - timeOfChunkId(id) > ABANDONED_MS;
       });
-      await dropChunks(stale);
+      await dropParts(stale);
       return stale.length;
     },
   };

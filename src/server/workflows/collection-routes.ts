@@ -3,7 +3,7 @@ import { cdnCacheHeaders } from '../http/cdn-cache';
 import type { Collection } from '../content/collections';
 import type { MoveTo, Row } from '../content/keyed-collection';
 import { RELEASE_STATUSES } from '../../schemas/release';
-import { paginate, pageQuerySchema, queryOf } from '../storage/records';
+import { pageQuerySchema, queryOf } from '../storage/records';
 import { importImages } from '../content/image-import';
 import { HttpError } from '../http/errors';
 import { requirePermission } from '../auth/guard';
@@ -78,8 +78,6 @@ export interface CollectionApiOptions {
   list?: () => Promise<unknown[]>;
   /** Extra public lists at /api/<name>/<view>. */
   views?: Record<string, () => Promise<unknown[]>>;
-  /** For views that change with time alone: seconds until the list shown would change (CDN lifetime). */
-  viewLifetimes?: Record<string, (shown: unknown[]) => number | undefined>;
   /**
    * Drafts and embargoes: which items visitors may see now. Public reads leave the others out
    * (a hidden item is a 404) and expire at the CDN when the next scheduled item goes public;
@@ -88,20 +86,28 @@ export interface CollectionApiOptions {
   /** Cap on create and update bodies, when records may hold more than the default allows (long texts). */
   maxJsonBytes?: number;
   /**
-   * Public lists of a collection kept one key per record, answered from its index rows: `sort`
-   * when not by order, `views` as row filters. `complete` tells a row that holds every field the
-   * lists answer from one written before rows held them: such a row is answered as made afresh
-   * from its record (read for that page only), until the record's next save rewrites the row.
+   * Public lists of a collection kept one key per record, answered from its index rows, each a
+   * page of one of its listings (keyed-collection.ts `sorted`; the index order when not named),
+   * with `open` only the rows still upcoming: the main list, and `views` at /api/<name>/<view>.
+   * `complete` tells a row that holds every field the lists answer from one written before rows
+   * held them: such a row is answered as made afresh from its record (read for that page only),
+   * until the record's next save rewrites the row.
    */
   rowLists?: {
-    sort?: (a: Row, b: Row) => number;
-    views?: Record<string, (rows: Row[], now: number) => Row[]>;
+    listing?: string;
+    views?: Record<string, RowList>;
     complete?: (row: Row) => boolean;
   };
   release?: {
     isPublic: (item: unknown, now: number) => boolean;
     next: (items: readonly unknown[], now: number) => number | null;
   };
+}
+
+/** One public list of a keyed collection's rows: its listing, and whether only upcoming rows. */
+interface RowList {
+  listing?: string;
+  open?: boolean;
 }
 
 /**
@@ -119,64 +125,34 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
   const publicCache = { cache: o.cache, headers: cdnCacheHeaders(o.name) };
   const release = o.release;
   /** What visitors may see of `all` now, and how long the CDN may keep that answer. */
-  const visible = async <T>(
-    all: T[],
-    lifetime?: (shown: T[]) => number | undefined,
-    /** The rows the answer was chosen from, when `all` is already what visitors may see. */
-    from?: readonly unknown[],
-  ) => {
+  const visible = async <T>(all: T[]) => {
     const now = Date.now();
-    const shown = release && !from ? all.filter((i) => release.isPublic(i, now)) : all;
+    const shown = release ? all.filter((i) => release.isPublic(i, now)) : all;
     // A scheduled item of this list going public changes the answer: the CDN keeps it until then.
-    const untilRelease = release?.next(from ?? all, now);
-    const seconds = [
-      lifetime?.(shown),
-      untilRelease == null ? undefined : (untilRelease - now) / 1000,
-    ].filter((s) => s !== undefined);
-    const maxAgeSeconds = seconds.length ? Math.min(...seconds) : undefined;
+    const untilRelease = release?.next(all, now);
     return json(
       shown,
-      maxAgeSeconds === undefined
+      untilRelease == null
         ? publicCache
-        : { cache: o.cache, headers: cdnCacheHeaders(o.name, { maxAgeSeconds }) },
+        : {
+            cache: o.cache,
+            headers: cdnCacheHeaders(o.name, { maxAgeSeconds: (untilRelease - now) / 1000 }),
+          },
     );
   };
 
   const keyed = 'page' in items ? items : null;
   /**
-   * A public list of a keyed collection: the rows visitors may see, `filter`ed and sorted, one
-   * page of them (`?page=`, at most PUBLIC_PAGE_SIZE), as summaries. The total is in
-   * X-Total-Count. What it reads is the index, and the records of rows not yet `complete`.
+   * A public list of a keyed collection: one page (`?page=`, at most PUBLIC_PAGE_SIZE) of the
+   * rows visitors may see in one listing, as summaries, the total in X-Total-Count. It reads the
+   * index head and the chunks the page falls in (the head says how many rows of each chunk
+   * visitors may see, and which are upcoming), and the records of rows not yet `complete`. The
+   * CDN keeps it until a scheduled row goes public or, for upcoming rows, until one ends.
    */
-  const publicRows = async (
-    req: Request,
-    filter: ((rows: Row[]) => Row[]) | null,
-    lifetime?: (shown: unknown[]) => number | undefined,
-  ) => {
+  const publicRows = async (req: Request, view: RowList) => {
     const query = parseWith(pageQuerySchema, { pageSize: PUBLIC_PAGE_SIZE, ...queryOf(req) });
-    // In the index's own order, unfiltered: the index head says how many rows each chunk shows
-    // visitors, so only the page's chunks are read.
-    if (release && !filter && !o.rowLists?.sort && !o.rowLists?.complete) {
-      const now = Date.now();
-      const page = await keyed!.shownPage(query, now);
-      const answer = page.items.map((r) => summary(r, r.order));
-      const untilRelease = page.next === null ? undefined : (page.next - now) / 1000;
-      const response = json(
-        answer,
-        untilRelease === undefined
-          ? publicCache
-          : { cache: o.cache, headers: cdnCacheHeaders(o.name, { maxAgeSeconds: untilRelease }) },
-      );
-      response.headers.set('X-Total-Count', String(page.total));
-      return response;
-    }
-    const all = await keyed!.rows();
-    const order = new Map(all.map((r, n) => [r.id, n]));
     const now = Date.now();
-    const visibleRows = all.filter((r) => !release || release.isPublic(r, now));
-    const shown = filter ? filter(visibleRows) : visibleRows;
-    if (o.rowLists?.sort) shown.sort(o.rowLists.sort);
-    const page = paginate(shown, query);
+    const page = await keyed!.shownPage(query, now, view);
     const complete = o.rowLists?.complete ?? (() => true);
     const behind = page.items.filter((r) => !complete(r));
     const fresh = new Map(
@@ -185,8 +161,15 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
         return [item.id, keyed!.rowOf(item, row.orderKey, row.rev)];
       }),
     );
-    const answer = page.items.map((r) => summary(fresh.get(r.id) ?? r, order.get(r.id)!));
-    const response = await visible(answer, () => lifetime?.(shown), all);
+    const answer = page.items.map((r) => summary(fresh.get(r.id) ?? r, r.order));
+    const changes = [page.next, view.open ? page.nextEnd : null].filter((t) => t !== null);
+    const maxAgeSeconds = changes.length ? (Math.min(...changes) - now) / 1000 : undefined;
+    const response = json(
+      answer,
+      maxAgeSeconds === undefined
+        ? publicCache
+        : { cache: o.cache, headers: cdnCacheHeaders(o.name, { maxAgeSeconds }) },
+    );
     response.headers.set('X-Total-Count', String(page.total));
     return response;
   };
@@ -194,13 +177,11 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
   const moveOne = async (id: string, to: MoveTo) => {
     if (keyed) {
       const moved = await keyed.move(id, to);
-      const rows = await keyed.rows();
-      const at = rows.findIndex((r) => r.id === id);
       return {
         title: moved.row.title,
         item: summary(moved.row, moved.position),
-        was: moved.was.after,
-        now: rows[at - 1]?.id ?? null,
+        was: moved.was,
+        now: moved.now,
       };
     }
     // A document collection: the whole new order in one etag-guarded write.
@@ -227,7 +208,10 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
 
   const table: Record<string, RouteHandler> = {
     [base]: route({
-      GET: (req) => (keyed ? publicRows(req, null) : list().then((all) => visible(all))),
+      GET: (req) =>
+        keyed
+          ? publicRows(req, { listing: o.rowLists?.listing })
+          : list().then((all) => visible(all)),
       async POST(req) {
         const user = await requirePermission(req, 'edit');
         const body = await importImages(
@@ -370,14 +354,11 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
       },
     });
   }
-  for (const [view, filter] of Object.entries(o.rowLists?.views ?? {})) {
-    table[`${base}/${view}`] = route({
-      GET: (req) => publicRows(req, (rows) => filter(rows, Date.now()), o.viewLifetimes?.[view]),
-    });
+  for (const [view, rows] of Object.entries(o.rowLists?.views ?? {})) {
+    table[`${base}/${view}`] = route({ GET: (req) => publicRows(req, rows) });
   }
   for (const [view, read] of Object.entries(o.views ?? {})) {
-    const lifetime = o.viewLifetimes?.[view];
-    table[`${base}/${view}`] = route({ GET: async () => visible(await read(), lifetime) });
+    table[`${base}/${view}`] = route({ GET: async () => visible(await read()) });
   }
   return byPath(table);
 }

@@ -170,18 +170,28 @@ async function undoOrder(items: Collection, entry: HistoryEntry): Promise<State>
 async function undoMove(items: Collection, id: string, entry: HistoryEntry): Promise<State> {
   const before = moveState.safeParse(entry.before);
   if (!before.success || before.data.id !== id) throw cannot('This change cannot be restored');
-  const ids = ('rows' in items ? await items.rows() : await items.list()).map((i) => i.id);
-  const at = ids.indexOf(id);
-  if (at < 0) throw cannot('This item has been deleted since, so its move cannot be restored');
   const back = before.data.after;
-  if (back !== null && !ids.includes(back))
-    throw cannot('The item it followed has been deleted since, so this move cannot be restored');
-  const now = { id, after: ids[at - 1] ?? null };
-  if ('move' in items) await items.move(id, back === null ? 'top' : { after: back });
-  else {
-    ids.splice(at, 1);
-    ids.splice(back === null ? 0 : ids.indexOf(back) + 1, 0, id);
-    await asConflict(items.reorder(ids), 'The items changed since');
+  const gone = 'This item has been deleted since, so its move cannot be restored';
+  const followedGone =
+    'The item it followed has been deleted since, so this move cannot be restored';
+  if ('move' in items) {
+    // One move, which reads only the rows it needs and says where the item was.
+    try {
+      const moved = await items.move(id, back === null ? 'top' : { after: back });
+      return { before: { id, after: moved.was }, after: before.data };
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404)
+        throw cannot(error.fields ? followedGone : gone);
+      throw error;
+    }
   }
+  const ids = (await items.list()).map((i) => i.id);
+  const at = ids.indexOf(id);
+  if (at < 0) throw cannot(gone);
+  if (back !== null && !ids.includes(back)) throw cannot(followedGone);
+  const now = { id, after: ids[at - 1] ?? null };
+  ids.splice(at, 1);
+  ids.splice(back === null ? 0 : ids.indexOf(back) + 1, 0, id);
+  await asConflict(items.reorder(ids), 'The items changed since');
   return { before: now, after: before.data };
 }
