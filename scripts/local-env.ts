@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp } from 'node:fs/promises';
+import { mkdir, mkdtemp, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,10 +12,36 @@ export const dataDir = () => path.resolve(PROJECT_ROOT, process.env.DATA_DIR || 
  * A new empty folder under the project's .data/tmp, for a throwaway site's data (tests, benchmarks).
  * Inside the project, so Astro keeps a build's intermediate files inside its output folder; the
  * folder .data/tmp is made first, as nothing has made it on a clean clone.
+ *
+ * With `inMemory` (the test sites), the folder is in the machine's shared-memory file system
+ * instead, when it is one with room. The local Blobs store writes each blob to a new file and
+ * renames it over the old one, so a test's thousands of writes free as many inodes within
+ * seconds; ext4 without a journal passes over every recently freed inode of a block group before
+ * it hands out a new one, and that kernel time grew with every write. In memory a write costs the
+ * same however many came before. (The platform builds inside the project and moves the finished
+ * build into the folder, so a folder elsewhere builds the same.)
  */
-export async function scratchDir(prefix: string): Promise<string> {
+export async function scratchDir(
+  prefix: string,
+  opts: { inMemory?: boolean } = {},
+): Promise<string> {
+  const memory = opts.inMemory ? await memoryFolder() : undefined;
+  if (memory) return mkdtemp(path.join(memory, `meridian-${prefix}`));
   await mkdir(path.join(PROJECT_ROOT, '.data', 'tmp'), { recursive: true });
   return mkdtemp(path.join(PROJECT_ROOT, '.data', 'tmp', prefix));
+}
+
+/**
+ * Linux's shared-memory folder, when it is a tmpfs with room for a few test sites: a container may
+ * give it only 64 MB.
+ */
+const SHARED_MEMORY = '/dev/shm';
+const TMPFS_MAGIC = 0x01021994;
+const MEMORY_ROOM = 2 * 1024 ** 3;
+async function memoryFolder(): Promise<string | undefined> {
+  const fs = await statfs(SHARED_MEMORY).catch(() => undefined);
+  if (!fs || fs.type !== TMPFS_MAGIC || fs.bavail * fs.bsize < MEMORY_ROOM) return undefined;
+  return SHARED_MEMORY;
 }
 
 /** Reads `--name value` and `--flag` arguments. */
