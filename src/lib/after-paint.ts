@@ -33,11 +33,13 @@ export const FONTS_CACHED_KEY = 'webfonts-cached';
 export const FONTS_LATER_SCRIPT = `try{localStorage.getItem('${FONTS_CACHED_KEY}')||document.documentElement.classList.add('fonts-later')}catch(e){}`;
 
 /**
- * Goes last in <body>. requestAnimationFrame runs just before the next frame is drawn, the first
- * with the whole parsed page in it; a second one runs before the frame after, by when the first
- * has normally reached the screen (on a busy device it can get there a few milliseconds later;
- * waiting for the browser's paint entry instead made Lighthouse's blocking time worse in each of
- * four runs, for reasons not pinned down).
+ * Goes last in <body>. It starts the page's scripts and fonts once the browser reports the page's
+ * first paint (its paint entry, stamped when the frame reached the screen). Two animation frames
+ * after the parsed page, as it did before, is normally later than that, but not always: on a busy
+ * device the frame reaches the screen after the second one, and what was asked for in between then
+ * counted as needed for that paint, so Lighthouse's model of a slow phone delayed its first paint
+ * and its largest one by the fonts. A browser without paint entries, or a page that never
+ * paints anything (loaded in a background tab, say), starts them a second after those two frames.
  * The fonts are fetched first and only then put to use (document.fonts.load fetches the faces a
  * family needs for Latin text without any element using it yet): dropping the class re-lays the
  * page out, and doing it once, with the fonts at hand, keeps that to one pass rather than one for
@@ -48,14 +50,15 @@ export const FONTS_LATER_SCRIPT = `try{localStorage.getItem('${FONTS_CACHED_KEY}
  * for it after loading a page, before they click on what the scripts handle.
  */
 export const AFTER_PAINT_SCRIPT =
-  `requestAnimationFrame(function(){requestAnimationFrame(function(){` +
+  `(function(){var go=function(){if(go.done)return;go.done=1;` +
   `var d=document.documentElement,f=document.fonts,ps=document.querySelectorAll('script[data-after-paint]'),n=ps.length;` +
   `d.setAttribute('data-scripts',n?'loading':'ready');` +
   `ps.forEach(function(p){var s=document.createElement('script');s.type='module';s.src=p.getAttribute('data-after-paint');` +
   `s.onload=s.onerror=function(){--n||d.setAttribute('data-scripts','ready')};p.replaceWith(s)});` +
   `var use=function(){d.classList.remove('fonts-later');try{localStorage.setItem('${FONTS_CACHED_KEY}','1')}catch(e){}};` +
-  `if(d.classList.contains('fonts-later'))f?f.load('1em "Inter Variable"').then(function(){return f.load('1em "Fraunces Variable"')}).then(use,use):use()` +
-  `})})`;
+  `if(d.classList.contains('fonts-later'))f?f.load('1em "Inter Variable"').then(function(){return f.load('1em "Fraunces Variable"')}).then(use,use):use()};` +
+  `try{new PerformanceObserver(function(){go()}).observe({type:'paint',buffered:true})}catch(e){}` +
+  `requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,1000)})})})()`;
 
 const MODULE_SCRIPT = /<script type="module" src="([^"]+)"><\/script>/g;
 const CSP_META = /<meta http-equiv="content-security-policy"[^>]*>/;

@@ -108,6 +108,38 @@ test('the header search box finds a sentence as it is typed, loading search only
   await expect(page.locator('[data-search-results] > li')).toHaveCount(1);
 });
 
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 412, height: 823 } });
+
+  test("a query's page opens with its intro and the box on a row of its own, and the results that follow stay smaller than the intro", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { largestPaints: seen });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          seen.push((entry as { element?: Element }).element?.textContent?.trim() ?? '');
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    await page.goto('/search?q=governance');
+    const intro = page.getByText('The full text of our publications', { exact: false });
+    await expect(intro).toBeInViewport();
+    await expect(page.locator('[data-search-results] > li').first()).toBeVisible();
+    const box = await page.getByRole('searchbox', { name: 'Search terms' }).boundingBox();
+    const choice = await page.getByRole('combobox', { name: 'Show' }).boundingBox();
+    const button = await page.getByRole('button', { name: 'Search', exact: true }).boundingBox();
+    expect(choice!.y).toBeGreaterThan(box!.y + box!.height - 1);
+    expect(button!.y).toBe(choice!.y);
+    // The page's largest paint is the intro, drawn with the page, not the results drawn after
+    // the search index answers: a phone's first screen never waits on them.
+    const paints = await page.evaluate(
+      () => (window as unknown as { largestPaints: string[] }).largestPaints,
+    );
+    expect(paints.at(-1)).toBe(await intro.textContent().then((t) => t?.trim()));
+  });
+});
+
 test('the search page has no WCAG 2.1 AA violations with results shown, and pages with the header may run WebAssembly', async ({
   page,
 }) => {
