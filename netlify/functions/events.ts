@@ -9,7 +9,7 @@
 // DELETE /api/events/:id       (editor) -> the deleted event
 // PUT    /api/events/order     (editor) {id, before} | {id, after} | {id, position: 'top'} -> the moved event's row; {ids} -> every row in the new order
 import { eventCreateSchema, eventUpdateSchema } from '../../src/schemas/event';
-import { isPublic, nextRelease, type Releasable } from '../../src/schemas/release';
+import { isPublic, type Releasable } from '../../src/schemas/release';
 import { collectionApi } from '../../src/server/workflows/collection-routes';
 import { events } from '../../src/server/content/collections';
 
@@ -20,7 +20,6 @@ export default collectionApi({
   updateSchema: eventUpdateSchema,
   release: {
     isPublic: (item, now) => isPublic(item as Releasable, now),
-    next: (items, now) => nextRelease(items as Releasable[], now),
   },
   cache: 'no-store',
   // From the index rows, which hold the cards' fields (the description cut to what a card shows),

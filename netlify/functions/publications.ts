@@ -7,7 +7,7 @@
 // DELETE /api/publications/:id    (editor) -> the deleted publication
 // PUT    /api/publications/order  (editor) {id, before} | {id, after} | {id, position: 'top'} -> the moved row; {ids} -> every row in the new order
 import { publicationCreateSchema, publicationUpdateSchema } from '../../src/schemas/publication';
-import { isPublic, nextRelease, type Releasable } from '../../src/schemas/release';
+import { isPublic, type Releasable } from '../../src/schemas/release';
 import { collectionApi } from '../../src/server/workflows/collection-routes';
 import { publications } from '../../src/server/content/collections';
 
@@ -18,7 +18,6 @@ export default collectionApi({
   updateSchema: publicationUpdateSchema,
   release: {
     isPublic: (item, now) => isPublic(item as Releasable, now),
-    next: (items, now) => nextRelease(items as Releasable[], now),
   },
   cache: 'public, max-age=0, must-revalidate',
   // A body edit sends the new body and, as `_expected`, the one it started from.

@@ -64,17 +64,6 @@ export function shownStatus(item: Releasable, now = Date.now()): ReleaseStatus {
   return status === 'scheduled' && isPublic(item, now) ? 'published' : status;
 }
 
-/** The next instant after `now` at which one of these records goes public, or null. */
-export function nextRelease(items: readonly Releasable[], now = Date.now()): number | null {
-  let next: number | null = null;
-  for (const item of items) {
-    if ((item.status ?? 'published') !== 'scheduled') continue;
-    const at = releaseTime(item);
-    if (at !== null && at > now && (next === null || at < next)) next = at;
-  }
-  return next;
-}
-
 /** A scheduled record needs a publish time: checked on the merged record (a PATCH may send one side). */
 export const scheduledHasTime = (item: Releasable) =>
   (item.status ?? 'published') !== 'scheduled' || releaseTime(item) !== null;

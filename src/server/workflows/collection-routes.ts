@@ -78,11 +78,6 @@ export interface CollectionApiOptions {
   list?: () => Promise<unknown[]>;
   /** Extra public lists at /api/<name>/<view>. */
   views?: Record<string, () => Promise<unknown[]>>;
-  /**
-   * Drafts and embargoes: which items visitors may see now. Public reads leave the others out
-   * (a hidden item is a 404) and expire at the CDN when the next scheduled item goes public;
-   * admins list everything at /api/<name>/all.
-   */
   /** Cap on create and update bodies, when records may hold more than the default allows (long texts). */
   maxJsonBytes?: number;
   /**
@@ -98,9 +93,13 @@ export interface CollectionApiOptions {
     views?: Record<string, RowList>;
     complete?: (row: Row) => boolean;
   };
+  /**
+   * Drafts and embargoes: which items visitors may see now. Public reads leave the others out (a
+   * hidden item is a 404); lists from the index expire at the CDN when their next scheduled row
+   * goes public (`rowLists`). Admins list everything at /api/<name>/all.
+   */
   release?: {
     isPublic: (item: unknown, now: number) => boolean;
-    next: (items: readonly unknown[], now: number) => number | null;
   };
 }
 
@@ -124,21 +123,10 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
   // Public reads are tagged with the collection's name; its writes purge that tag (collections.ts).
   const publicCache = { cache: o.cache, headers: cdnCacheHeaders(o.name) };
   const release = o.release;
-  /** What visitors may see of `all` now, and how long the CDN may keep that answer. */
+  /** What visitors may see of `all` now. */
   const visible = async <T>(all: T[]) => {
     const now = Date.now();
-    const shown = release ? all.filter((i) => release.isPublic(i, now)) : all;
-    // A scheduled item of this list going public changes the answer: the CDN keeps it until then.
-    const untilRelease = release?.next(all, now);
-    return json(
-      shown,
-      untilRelease == null
-        ? publicCache
-        : {
-            cache: o.cache,
-            headers: cdnCacheHeaders(o.name, { maxAgeSeconds: (untilRelease - now) / 1000 }),
-          },
-    );
+    return json(release ? all.filter((i) => release.isPublic(i, now)) : all, publicCache);
   };
 
   const keyed = 'page' in items ? items : null;
