@@ -1,8 +1,6 @@
 // What the index of a keyed collection reads and writes whatever it holds: the public events lists
 // by start date, a move of one publication, and the index head (groups of chunks), each over a
 // small and a large store seeded straight into Blobs.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { getStore } from '@netlify/blobs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -16,6 +14,7 @@ import { eventSchema } from '../../src/schemas/event';
 import { publicationSchema } from '../../src/schemas/publication';
 import { useAdminSite } from '../helpers/admin-site';
 import { countBlobCalls } from '../helpers/blobs-counter';
+import { killWriterAfter } from '../helpers/kill-writer';
 import { allNamedParts, namedParts, storedRows } from '../helpers/stored-index';
 
 const t = useAdminSite();
@@ -308,32 +307,12 @@ describe('the listings by date when a writer is killed', () => {
       expect(res.status, res.text).toBe(201);
       ids.push(res.json.id);
     }
-    const worker = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'tests/helpers/collection-worker.ts', 'events', ...ids],
-      {
-        cwd: path.resolve(import.meta.dirname, '../..'),
-        env: process.env,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    let out = '';
-    const exited = new Promise((resolve) => worker.once('exit', resolve));
-    const acked = () => out.split('\n').filter((l) => l.startsWith('ack ')).length;
-    await new Promise<void>((resolve) => {
-      worker.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        if (acked() >= 30) resolve();
-      });
-      void exited.then(() => resolve());
-    });
-    worker.kill('SIGKILL');
-    await exited;
-    expect(acked()).toBeGreaterThanOrEqual(30);
+    const { lines, acked } = await killWriterAfter('events', ids, 30);
+    expect(acked).toBeGreaterThanOrEqual(30);
     // Per event: the last acknowledged title, and any title tried after it (landed or not).
     const lastAck = new Map<string, string>();
     const triedAfter = new Map<string, string[]>();
-    for (const line of out.split('\n').filter(Boolean)) {
+    for (const line of lines) {
       const [kind, id, title] = line.split(' ') as [string, string, string];
       if (kind === 'ack') {
         lastAck.set(id, title);

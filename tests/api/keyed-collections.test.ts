@@ -1,8 +1,6 @@
 // Publications and events kept one key per record with an index of rows: the layout, its
 // migration from the single document, paging on the server, moves, and that nothing acknowledged
 // is lost under concurrency or a kill -9 between a record and its row.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { getStore } from '@netlify/blobs';
 import { describe, expect, it } from 'vitest';
 import { publications } from '../../src/server/content/collections';
@@ -16,6 +14,7 @@ import { forEachLimited } from '../../src/server/storage/records';
 import releaseScheduled from '../../netlify/functions/release-scheduled';
 import { useAdminSite } from '../helpers/admin-site';
 import { countBlobCalls } from '../helpers/blobs-counter';
+import { killWriterAfter } from '../helpers/kill-writer';
 import { allNamedParts, namedParts, storedRows } from '../helpers/stored-index';
 
 const t = useAdminSite();
@@ -538,26 +537,8 @@ describe('nothing acknowledged is lost', () => {
     await clearPublications();
     const ids: string[] = [];
     for (let n = 0; n < 6; n++) ids.push((await create({ title: `Killed ${n}` })).id);
-    const root = path.resolve(import.meta.dirname, '../..');
-    const worker = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'tests/helpers/collection-worker.ts', 'publications', ...ids],
-      { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    let out = '';
-    const exited = new Promise((resolve) => worker.once('exit', resolve));
-    const acked = () => out.split('\n').filter((l) => l.startsWith('ack ')).length;
-    await new Promise<void>((resolve) => {
-      worker.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        if (acked() >= 40) resolve();
-      });
-      void exited.then(() => resolve());
-    });
-    worker.kill('SIGKILL');
-    await exited;
-    const lines = out.split('\n').filter(Boolean);
-    expect(acked()).toBeGreaterThanOrEqual(40);
+    const { lines, acked } = await killWriterAfter('publications', ids, 40);
+    expect(acked).toBeGreaterThanOrEqual(40);
     // Per item: the last acknowledged title, and any title tried after it (landed or not).
     const lastAck = new Map<string, string>();
     const triedAfter = new Map<string, string[]>();
