@@ -49,6 +49,44 @@ test('a report shows its key findings; a figure leads to a page to cite and down
   await expect(page.locator('#figure-1')).toBeInViewport();
 });
 
+test("a figure's page holds still on a phone's first visit while the web fonts take over", async ({
+  page,
+}) => {
+  // Lighthouse's phone (a Moto G Power's viewport). Only the size: Playwright's isMobile
+  // emulation marks every layout shift as following input (hadRecentInput), which would hide them.
+  await page.setViewportSize({ width: 412, height: 823 });
+  // A fresh context, so a first visit: the page paints in the stand-in fonts and swaps in the web
+  // fonts once painted (src/lib/after-paint.ts). Every layout shift from the start is kept.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () =>
+      document.documentElement.setAttribute('data-parsed-with', document.documentElement.className),
+    );
+    const seen: PerformanceEntry[] = [];
+    const observer = new PerformanceObserver((list) => seen.push(...list.getEntries()));
+    observer.observe({ type: 'layout-shift', buffered: true });
+    (window as unknown as { layoutShift: () => number }).layoutShift = () => {
+      seen.push(...observer.takeRecords());
+      return seen
+        .map((e) => e as PerformanceEntry & { value: number; hadRecentInput: boolean })
+        .filter((e) => !e.hadRecentInput)
+        .reduce((sum, e) => sum + e.value, 0);
+    };
+  });
+  await page.goto(`${publicationUrl({ slug: slugify(REPORT) })}/figures/1`);
+  await expect(page.locator('html')).toHaveAttribute('data-parsed-with', 'fonts-later');
+  await expect(page.locator('html')).not.toHaveClass(/fonts-later/);
+  const shift = await page.evaluate(async () => {
+    await document.fonts.ready;
+    // The frame that draws the page in the web fonts has been painted by the second frame after.
+    for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(r));
+    return (window as unknown as { layoutShift: () => number }).layoutShift();
+  });
+  await expect(page.getByTestId('figure-caption')).toHaveCSS('font-family', /^"?Inter Variable/);
+  expect(shift, 'layout shift while the web fonts replace their stand-ins').toBeLessThanOrEqual(
+    0.005,
+  );
+});
+
 test('a data file on a report downloads under its name, and its first rows show as a table', async ({
   page,
   site,
