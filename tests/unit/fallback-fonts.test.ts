@@ -85,4 +85,10 @@ describe('metric-matched stand-ins for the web fonts', () => {
     const later = stacks('html.fonts-later');
     expect(later).toEqual({ sans: site.sans!.slice(1), display: site.display!.slice(1) });
   });
+
+  it('text that holds its lines through the swap measures them in the sans stand-ins', () => {
+    const utility = css.slice(css.indexOf('@utility reserve-lines {'));
+    const family = /font-family:([^;]+);/.exec(utility)![1]!.split(',');
+    expect(family.map((f) => f.trim())).toEqual(stacks('@theme').sans!.slice(1));
+  });
 });
