@@ -20,11 +20,13 @@ async function seedRecords(now: number) {
   const text = (n: number) =>
     `Finding ${n}: ${'A careful look at how institutions adopt AI, what it costs and who benefits. '.repeat(4)}`.trim();
   // Ids numbered to four digits (pub-0042), as the assertions below name them.
-  const padded = (prefix: string) => (n: number) => `${prefix}-${String(n).padStart(4, '0')}`;
-  await seedPublications({
-    count: PUBLICATIONS,
+  const numbered = (prefix: string, count: number) => ({
+    count,
     now,
-    id: padded('pub'),
+    id: (n: number) => `${prefix}-${String(n).padStart(4, '0')}`,
+  });
+  await seedPublications({
+    ...numbered('pub', PUBLICATIONS),
     fields: (n) => ({
       description: text(n),
       date: 'March 2025',
@@ -35,9 +37,7 @@ async function seedRecords(now: number) {
   });
   // Half in the past, half to come, a fifth featured.
   await seedEvents({
-    count: EVENTS,
-    now,
-    id: padded('event'),
+    ...numbered('event', EVENTS),
     fields: (n) => ({
       description: text(n),
       location: 'London, United Kingdom',
