@@ -110,13 +110,13 @@ export function libraryTestimonials(count: number, approved: number, now: number
   });
 }
 
-/** Replaces the publications with `libraryPublications(spec)`, in one write. */
+/** Replaces the publications with `libraryPublications(spec)`, through their one bulk write. */
 export async function seedPublications(spec: Records<PublicationInput>): Promise<void> {
   const { publications } = await import('../../src/server/content/collections');
   await publications.replaceAll(libraryPublications(spec));
 }
 
-/** Replaces the events with `libraryEvents(spec)`, in one write. */
+/** Replaces the events with `libraryEvents(spec)`, through their one bulk write. */
 export async function seedEvents(spec: Records<EventInput>): Promise<void> {
   const { events } = await import('../../src/server/content/collections');
   await events.replaceAll(libraryEvents(spec));
