@@ -23,11 +23,11 @@ import { performance } from 'node:perf_hooks';
 import { args, PROJECT_ROOT } from '../local-env';
 import { startPlatform } from '../platform';
 import { stealMeter } from './cpu-steal';
+import { DAY, reportBody, seedEvents, seedPublications } from './seed-library';
 import { writeResultsSection } from './results-file';
 
 const SIZES = { publications: 10_000, events: 1_000, people: 200, topics: 20 };
 const BUDGET = { buildMs: 60_000, homeKB: 300, topicKB: 150 };
-const DAY = 86_400_000;
 const TYPES = ['Report', 'Policy Brief', 'Working Paper', 'Commentary'];
 const opts = args();
 const runs = Number(opts.runs ?? 3);
@@ -47,57 +47,6 @@ process.env.BUILD_CLOCK_MS = String(clock);
 process.env.URL = 'https://meridian.example';
 process.env.PUBLIC_POST_LIMIT = '0';
 
-/** A report body of about 700 words: headings, a list, a quote, a table, a figure and a footnote, each unique to `n`. */
-function body(n: number, topic: string): string {
-  const para = (k: number) =>
-    `Finding ${n}.${k}: institutions that adopted ${topic.toLowerCase()} practices early reported clearer lines of accountability, ` +
-    `fewer incidents that reached the public and faster reviews of new systems. The effect held across sectors and sizes, ` +
-    `though smaller bodies relied more on shared guidance than on their own staff. We return to the limits of this evidence below.`;
-  return `## Summary
-
-${para(1)}
-
-${para(2)}
-
-## Method
-
-We reviewed ${20 + (n % 30)} primary texts and interviewed ${10 + (n % 25)} officials. Each case was scored on four questions:
-
-1. **Scope**: which systems and which uses do the rules cover?
-2. **Obligations**: are duties specific enough to audit?
-3. **Oversight**: does a named body have powers and a budget to enforce them?
-4. **Redress**: can the people affected complain, and be heard?
-
-### Cases
-
-| Group | Cases | Median score |
-|:--|--:|--:|
-| Binding rules with an enforcer | ${n % 13} | ${50 + (n % 40)} |
-| Binding rules, no enforcer yet | ${n % 7} | ${30 + (n % 30)} |
-| Voluntary principles only | ${n % 11} | ${10 + (n % 20)} |
-
-![Bar chart of the scores of case group ${n}](/images/research/governance.svg "Figure 1: Scores by group, study ${n}")
-
-## Findings
-
-${para(3)}
-
-> Rules without an enforcer are read as advice.[^1]
-
-${para(4)}
-
-## Recommendations
-
-- Name one body responsible for each obligation.
-- Publish the criteria audits use, and the results.
-- Fund redress before expanding scope.
-
-${para(5)}
-
-[^1]: Interview ${n}, a regulator's official.
-`;
-}
-
 const platform = await startPlatform({
   projectRoot: PROJECT_ROOT,
   dataDir,
@@ -109,8 +58,7 @@ const platform = await startPlatform({
 try {
   const { seedDemoContent } = await import('../../src/server/workflows/seed');
   if (await seedDemoContent()) {
-    const { publications, events, researchAreas, teamMembers } =
-      await import('../../src/server/content/collections');
+    const { researchAreas, teamMembers } = await import('../../src/server/content/collections');
     const { FOUNDER_ID } = await import('../../src/schemas/founder-id');
     const stamp = new Date(clock).toISOString();
     const meta = (id: string, order: number) => ({ id, order, createdAt: stamp, updatedAt: stamp });
@@ -137,14 +85,13 @@ try {
       n % 17 === 0
         ? { member: FOUNDER_ID }
         : { member: members[n % members.length]!.id, name: members[n % members.length]!.name };
-    await publications.replaceAll(
-      Array.from({ length: SIZES.publications }, (_, n) => {
+    await seedPublications({
+      count: SIZES.publications,
+      now: clock,
+      fields: (n) => {
         const day = new Date(clock - (n + 1) * (DAY / 3));
         const topic = topics[n % SIZES.topics]!;
         return {
-          ...meta(`pub-${n}`, n),
-          title: `Scale publication ${n}`,
-          description: 'A careful look at how institutions adopt AI. '.repeat(4).trim(),
           date: day.toLocaleDateString('en-GB', {
             month: 'long',
             year: 'numeric',
@@ -154,37 +101,21 @@ try {
           type: TYPES[n % TYPES.length]!,
           authors: [credit(n), credit(n * 7 + 3), { name: `Outside Author ${n % 50}` }],
           topics: n % 5 ? [topic.id] : [topic.id, topics[(n + 3) % SIZES.topics]!.id],
-          link: '',
-          image: '',
-          body: body(n, topic.title),
+          body: reportBody(n, topic.title),
           doi: n % 4 ? '' : `10.5555/bench.${n}`,
         };
+      },
+    });
+    await seedEvents({
+      count: SIZES.events,
+      now: clock,
+      fields: (n) => ({
+        // Trimmed, as this benchmark has always seeded it: a store kept by --data builds the same pages.
+        description: 'A workshop. '.repeat(8).trim(),
+        speakers: [credit(n * 3)],
+        topics: [topics[n % SIZES.topics]!.id],
       }),
-    );
-    await events.replaceAll(
-      Array.from({ length: SIZES.events }, (_, n) => {
-        const start = new Date(clock + (n - SIZES.events / 2) * DAY).toISOString();
-        return {
-          ...meta(`event-${n}`, n),
-          title: `Scale event ${n}`,
-          description: 'A workshop. '.repeat(8).trim(),
-          eventType: 'Workshop',
-          startDate: start,
-          endDate: start,
-          startTime: '',
-          endTime: '',
-          location: 'London',
-          isVirtual: false,
-          virtualLink: '',
-          registrationLink: '',
-          imageUrl: '',
-          youtubeUrl: '',
-          featured: n % 5 === 0,
-          speakers: [credit(n * 3)],
-          topics: [topics[n % SIZES.topics]!.id],
-        };
-      }),
-    );
+    });
     console.log(
       `Seeded ${SIZES.publications} publications, ${SIZES.events} events, ${SIZES.people} people and ${SIZES.topics} topics into ${dataDir}`,
     );

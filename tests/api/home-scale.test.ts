@@ -5,69 +5,50 @@
  * One real build over a temporary Blobs store: heavy, so everything is asserted on that one build.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventInput } from '../../src/schemas/event';
-import type { PublicationInput } from '../../src/schemas/publication';
+import { seedEvents, seedPublications } from '../../scripts/bench/seed-library';
 import { buildPages, startTestSite, type TestSite } from '../helpers/platform';
 import { searchSite } from '../helpers/site-search';
 
 const PUBLICATIONS = 1000;
 const EVENTS = 1000;
 const TYPES = ['Report', 'Policy Brief', 'Research Paper', 'Working Paper', 'Guide'];
-const DAY = 86_400_000;
 
 let site: TestSite;
 
 /** Realistic records: full-length descriptions, so the HTML size is not flattered. */
-function seedRecords(now: number) {
-  const stamp = new Date(now).toISOString();
+async function seedRecords(now: number) {
   const text = (n: number) =>
     `Finding ${n}: ${'A careful look at how institutions adopt AI, what it costs and who benefits. '.repeat(4)}`.trim();
-  const publications: PublicationInput[] = Array.from({ length: PUBLICATIONS }, (_, n) => ({
-    id: `pub-${String(n).padStart(4, '0')}`,
-    title: `Scale publication ${n}`,
-    description: text(n),
-    date: 'March 2025',
-    type: TYPES[n % TYPES.length]!,
-    authors: 'M. Chen, L. Fischer',
-    link: n % 2 ? `https://papers.example.org/${n}` : '',
-    image: '',
-    order: n,
-    createdAt: stamp,
-    updatedAt: stamp,
-  }));
-  const events: EventInput[] = Array.from({ length: EVENTS }, (_, n) => {
-    // Half in the past, half to come, a fifth featured.
-    const start = new Date(now + (n - EVENTS / 2) * DAY).toISOString();
-    return {
-      id: `event-${String(n).padStart(4, '0')}`,
-      title: `Scale event ${n}`,
-      description: text(n),
-      eventType: 'Workshop',
-      startDate: start,
-      endDate: start,
-      startTime: '',
-      endTime: '',
-      location: 'London, United Kingdom',
-      isVirtual: false,
-      virtualLink: '',
-      registrationLink: `https://tickets.example.org/${n}`,
-      imageUrl: '',
-      youtubeUrl: '',
-      featured: n % 5 === 0,
-      order: n,
-      createdAt: stamp,
-      updatedAt: stamp,
-    };
+  // Ids numbered to four digits (pub-0042), as the assertions below name them.
+  const numbered = (prefix: string, count: number) => ({
+    count,
+    now,
+    id: (n: number) => `${prefix}-${String(n).padStart(4, '0')}`,
   });
-  return { publications, events };
+  await seedPublications({
+    ...numbered('pub', PUBLICATIONS),
+    fields: (n) => ({
+      description: text(n),
+      date: 'March 2025',
+      type: TYPES[n % TYPES.length]!,
+      authors: 'M. Chen, L. Fischer',
+      link: n % 2 ? `https://papers.example.org/${n}` : '',
+    }),
+  });
+  // Half in the past, half to come, a fifth featured.
+  await seedEvents({
+    ...numbered('event', EVENTS),
+    fields: (n) => ({
+      description: text(n),
+      location: 'London, United Kingdom',
+      registrationLink: `https://tickets.example.org/${n}`,
+    }),
+  });
 }
 
 beforeAll(async () => {
   site = await startTestSite({ pages: true });
-  const { publications, events } = await import('../../src/server/content/collections');
-  const records = seedRecords(Date.now());
-  await publications.replaceAll(records.publications);
-  await events.replaceAll(records.events);
+  await seedRecords(Date.now());
   await buildPages(site);
 }, 120_000);
 afterAll(() => site?.close());
