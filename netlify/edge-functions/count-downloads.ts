@@ -6,13 +6,15 @@
 // the downloader's own privacy and robot headers, so the same people go uncounted as for page views,
 // and the downloader's address for the throttle, signed (src/server/visitors/download-report.ts).
 // Only web APIs and the Blobs client here: Netlify runs this on Deno, the local platform on Node.
+// Deno finds a module only by its whole file name, so imports of the site's own files (and theirs)
+// name the `.ts`; Netlify's edge bundler bundles @netlify/blobs from node_modules.
 import { getStore } from '@netlify/blobs';
 import {
   COUNTED_CLIENT_HEADER,
   REPORT_SECRET_AT,
   REPORT_SIGNATURE_HEADER,
   signReport,
-} from '../../src/server/visitors/download-report';
+} from '../../src/server/visitors/download-report.ts';
 
 /** The parts of Netlify's edge context this function uses. */
 interface EdgeContext {
@@ -47,9 +49,14 @@ const secrets = new Map<string, string>();
 async function reportSecret(host: string): Promise<string | null> {
   const known = secrets.get(host);
   if (known) return known;
-  const found = (await getStore(REPORT_SECRET_AT.store)
-    .get(REPORT_SECRET_AT.key, { type: 'json' })
-    .catch(() => null)) as { value?: unknown } | null;
+  let found: { value?: unknown } | null;
+  try {
+    found = (await getStore(REPORT_SECRET_AT.store).get(REPORT_SECRET_AT.key, {
+      type: 'json',
+    })) as { value?: unknown } | null;
+  } catch {
+    return null;
+  }
   if (typeof found?.value !== 'string') return null;
   if (secrets.size > 20) secrets.clear();
   secrets.set(host, found.value);

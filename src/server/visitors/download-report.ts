@@ -7,9 +7,9 @@
  * (storage/site-secret.ts, in the `system` Blobs store; Netlify gives edge functions the site's
  * Blobs as it gives functions). The signature covers the named address, the report's fields and
  * its time, so it cannot be moved to another address or file, nor kept for long.
- * Web APIs only: the edge runs this on Deno.
+ * Web APIs only, and imports by whole file name: the edge runs this on Deno.
  */
-import { siteSecretKey } from '../storage/keys';
+import { siteSecretKey } from '../storage/keys.ts';
 
 /** The header the edge names the downloader's address in (never stored). */
 export const COUNTED_CLIENT_HEADER = 'x-counted-client';
