@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Header } from '@netlify/headers-parser';
+import { requestedRange, UNSATISFIABLE } from './byte-range';
 import { headersFor, readHeadersFile } from './headers-file';
 import { readRedirectsFile, type RedirectRule } from './redirects-file';
 
@@ -42,7 +43,7 @@ interface CachedFile {
 
 /**
  * Serves one built site folder the way Netlify's CDN does: pretty URLs, `_headers` rules,
- * 404.html for unknown paths, ETags and compression. Files are cached in memory per folder,
+ * 404.html for unknown paths, ETags, compression and single byte ranges. Files are cached in memory per folder,
  * so swapping in a new build is just pointing a new StaticSite at the new folder.
  */
 export class StaticSite {
@@ -101,6 +102,34 @@ export class StaticSite {
     return null;
   }
 
+  /**
+   * Answers a GET that asks for one byte range (byte-range.ts) with that part of the file as it is,
+   * never compressed (a range of compressed bytes is a range of something the client never sees
+   * whole), or 416; true when answered. Only GET has ranges (RFC 9110): HEAD and every other
+   * answer ignore the header. An `If-Range` that names another version than this one (or a date:
+   * no Last-Modified is sent to compare it with) gets the whole file, so a resumed download never
+   * joins parts of two versions.
+   */
+  private servePart(req: IncomingMessage, res: ServerResponse, file: CachedFile): boolean {
+    if (req.method !== 'GET' || req.headers.range === undefined) return false;
+    const ifRange = req.headers['if-range'];
+    if (ifRange !== undefined && ifRange !== file.etag) return false;
+    const size = file.body.length;
+    const range = requestedRange(req.headers.range, size);
+    if (range === null) return false;
+    if (range === UNSATISFIABLE) {
+      res.setHeader('Content-Range', `bytes */${size}`);
+      res.setHeader('Content-Length', 0);
+      res.writeHead(416).end();
+      return true;
+    }
+    const part = file.body.subarray(range.start, range.end + 1);
+    res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+    res.setHeader('Content-Length', part.length);
+    res.writeHead(206).end(part);
+    return true;
+  }
+
   /** Answers a GET/HEAD for a page or asset; true when handled. */
   async serve(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
     let found = await this.resolve(pathname);
@@ -137,6 +166,7 @@ export class StaticSite {
       res.writeHead(304).end();
       return;
     }
+    if (status === 200 && this.servePart(req, res, file)) return;
     let body = file.body;
     const accept = String(req.headers['accept-encoding'] ?? '');
     if (COMPRESSIBLE.test(file.type) && body.length > 512) {

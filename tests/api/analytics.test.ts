@@ -5,6 +5,9 @@
  * rollup run twice counts once; reads cost the days shown; concurrent beacons are all counted.
  */
 import { getStore } from '@netlify/blobs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
 import type { HitKind } from '../../src/schemas/analytics';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countBlobCalls } from '../helpers/blobs-counter';
@@ -97,7 +100,8 @@ describe('counting', () => {
     expect((await download({ 'Sec-GPC': '1' })).status).toBe(200);
     expect((await fetch(`${site.url}/api/uploads/${'0'.repeat(64)}.pdf`)).status).toBe(404);
     await site.platform.backgroundIdle();
-    // What the edge reports for the files the CDN serves itself, as it reports the PDF above.
+    // Reports of the files the CDN serves itself, posted as the edge posts them. Unsigned, the
+    // address named is only ignored (the throttle, off here, takes the poster's own: see below).
     const fileHit = async (path: string) => {
       const res = await client(site.url).post(
         '/api/hit/file',
@@ -134,6 +138,149 @@ describe('counting', () => {
     ]);
     await rollUp();
     expect((await report()).downloads).toEqual(now.downloads);
+  });
+
+  describe('files the CDN serves, through the edge', () => {
+    const PDF = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
+    const PDF_PATH = '/pdf/edge-test/report.pdf';
+    beforeAll(async () => {
+      // A deploy holding the file, served as the platform serves its last build after a restart.
+      const deploy = path.join(site.dataDir, 'builds', 'edge-test');
+      await mkdir(path.join(deploy, path.dirname(PDF_PATH)), { recursive: true });
+      await writeFile(path.join(deploy, PDF_PATH), PDF);
+      await writeFile(path.join(site.dataDir, 'builds', 'current'), 'edge-test');
+      expect(await site.platform.builder.restore()).toBe(true);
+    });
+
+    /**
+     * A GET from `from` (a loopback address of its own, so the edge sees another client than the
+     * one the test posts from), with the work after the answer done.
+     */
+    const download = async (headers: Record<string, string> = {}, from = '127.0.0.2') => {
+      const { hostname, port, host } = new URL(site.url);
+      const answer = await new Promise<{
+        status: number;
+        headers: http.IncomingHttpHeaders;
+        body: Buffer;
+      }>((resolve, reject) => {
+        const req = http.get(
+          {
+            host: hostname === 'localhost' ? '127.0.0.1' : hostname,
+            port,
+            path: PDF_PATH,
+            localAddress: from,
+            headers: { Host: host, 'User-Agent': UA, ...headers },
+          },
+          (res) => {
+            const parts: Buffer[] = [];
+            res.on('data', (b: Buffer) => parts.push(b));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode!,
+                headers: res.headers,
+                body: Buffer.concat(parts),
+              }),
+            );
+          },
+        );
+        req.on('error', reject);
+      });
+      await site.platform.backgroundIdle();
+      return answer;
+    };
+    const pdfCount = async () =>
+      (await report()).downloads.find((d) => d.path === PDF_PATH)?.count ?? 0;
+
+    it('counts a range from byte 0 once, and never a later range, a 304 or a 416', async () => {
+      const first = await download({ Range: 'bytes=0-99' });
+      expect(first.status).toBe(206);
+      expect(first.headers['content-range']).toBe('bytes 0-99/1000');
+      expect(first.body.equals(PDF.subarray(0, 100))).toBe(true);
+      expect(await pdfCount()).toBe(1);
+      // The rest of the same download, as a PDF viewer asks for it.
+      const rest = await download({ Range: 'bytes=100-' });
+      expect(rest.status).toBe(206);
+      expect(rest.body.equals(PDF.subarray(100))).toBe(true);
+      expect((await download({ Range: 'bytes=500-599' })).status).toBe(206);
+      expect(await pdfCount()).toBe(1);
+      // A reader's cache asking whether the file changed, and a range past the end.
+      const etag = first.headers.etag!;
+      expect((await download({ 'If-None-Match': etag })).status).toBe(304);
+      expect((await download({ 'If-None-Match': etag, Range: 'bytes=0-99' })).status).toBe(304);
+      expect((await download({ Range: 'bytes=1000-' })).status).toBe(416);
+      expect(await pdfCount()).toBe(1);
+      // The whole file is a download too.
+      const whole = await download();
+      expect(whole.status).toBe(200);
+      expect(whole.body.equals(PDF)).toBe(true);
+      expect(await pdfCount()).toBe(2);
+    });
+
+    it("throttles a report on the downloader the edge names only when the edge signed it; anyone else's on their own address", async () => {
+      const { assertBeaconAllowed, sweepBeaconThrottle } =
+        await import('../../src/server/auth/throttle');
+      const { siteSecret } = await import('../../src/server/storage/site-secret');
+      const { REPORT_SECRET, signReport } =
+        await import('../../src/server/visitors/download-report');
+      const secret = await siteSecret(REPORT_SECRET);
+      const before = process.env.PUBLIC_POST_LIMIT;
+      process.env.PUBLIC_POST_LIMIT = '20';
+      try {
+        // This address (the test's, and the edge's own when it reports) has used up its beacons.
+        for (let i = 0; i < 300; i += 30)
+          await Promise.all(Array.from({ length: 30 }, () => assertBeaconAllowed('127.0.0.1')));
+        await expect(assertBeaconAllowed('127.0.0.1')).rejects.toThrow(/Too many/);
+
+        // The edge reports from 127.0.0.1 but signs the downloader's address: counted.
+        expect((await download({}, '127.0.0.2')).status).toBe(200);
+        expect(await pdfCount()).toBe(1);
+
+        // Posting directly and naming another address, unsigned or signed wrongly: throttled on
+        // the poster's own address, so not counted.
+        const post = async (path: string, headers: Record<string, string>) => {
+          const res = await client(site.url).post(
+            '/api/hit/file',
+            { path },
+            { 'User-Agent': UA, ...headers },
+          );
+          expect(res.status).toBe(204);
+          await site.platform.backgroundIdle();
+        };
+        const ics = '/events/launch.ics';
+        const signed = (client: string, path: string, at?: number) =>
+          signReport(secret, { client, path, referrer: '' }, at);
+        await post(ics, { 'X-Counted-Client': '192.0.2.7' });
+        await post(ics, {
+          'X-Counted-Client': '192.0.2.8',
+          'X-Counted-Signature': `${Date.now()}.${'0'.repeat(64)}`,
+        });
+        // A signature of another file, of another address, or too old.
+        await post(ics, {
+          'X-Counted-Client': '192.0.2.9',
+          'X-Counted-Signature': await signed('192.0.2.9', PDF_PATH),
+        });
+        await post(ics, {
+          'X-Counted-Client': '192.0.2.10',
+          'X-Counted-Signature': await signed('192.0.2.9', ics),
+        });
+        await post(ics, {
+          'X-Counted-Client': '192.0.2.11',
+          'X-Counted-Signature': await signed('192.0.2.11', ics, Date.now() - 10 * 60_000),
+        });
+        let downloads = (await report()).downloads;
+        expect(downloads.find((d) => d.path === ics)).toBeUndefined();
+        // Signed with the site's secret, as the edge signs: counted.
+        await post(ics, {
+          'X-Counted-Client': '192.0.2.12',
+          'X-Counted-Signature': await signed('192.0.2.12', ics),
+        });
+        downloads = (await report()).downloads;
+        expect(downloads.find((d) => d.path === ics)?.count).toBe(1);
+      } finally {
+        process.env.PUBLIC_POST_LIMIT = before;
+        await sweepBeaconThrottle(Date.now() + 11 * 60_000);
+      }
+    });
   });
 
   it('page beacons count views only: a beacon naming a kind, as older pages sent for downloads, is refused', async () => {

@@ -108,3 +108,9 @@ export const COLLECTION_KEYS = {
   slugShards: (name: string) => `${name}-slugs/`,
   slugShard: (name: string, shard: string) => `${name}-slugs/${shard}`,
 } as const;
+
+/**
+ * Where a secret the site made for itself is kept (storage/site-secret.ts), in the `system` store.
+ * The edge reads the download report's secret here too (visitors/download-report.ts).
+ */
+export const siteSecretKey = (name: string) => `secrets/${name}`;

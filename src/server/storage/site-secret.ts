@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { siteSecretKey as keyOf } from './keys';
 import { createJSON, openStore, readJSON, STORES } from './store';
 
 /*
@@ -10,7 +11,6 @@ import { createJSON, openStore, readJSON, STORES } from './store';
  * sign with the same secret.
  */
 const secretSchema = z.object({ value: z.string().min(32), createdAt: z.string() });
-const keyOf = (name: string) => `secrets/${name}`;
 
 // Per store (the Blobs context names the site): a warm instance reads each secret once.
 const known = new Map<string, string>();

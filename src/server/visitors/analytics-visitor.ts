@@ -1,3 +1,12 @@
+import type { FileHit } from '../../schemas/analytics';
+import { siteSecret } from '../storage/site-secret';
+import {
+  COUNTED_CLIENT_HEADER,
+  REPORT_SECRET,
+  REPORT_SIGNATURE_HEADER,
+  reportSigned,
+} from './download-report';
+
 /**
  * Who is not counted: visitors who ask not to be (Global Privacy Control, Do Not Track) and known
  * robots. Decided from the request's headers, none of which is stored.
@@ -16,14 +25,19 @@ export function notCounted(req: Request): boolean {
   return agent === '' || BOTS.test(agent);
 }
 
-/** The header the edge names the downloader's address in when it reports a file it served. */
-export const COUNTED_CLIENT_HEADER = 'x-counted-client';
-
 /**
- * Whose count a reported download is, for the throttle only (never stored): the address the edge
- * forwards, since the report itself comes from the edge's own address. A client posting reports
- * directly can name any address here, as one posting page-view beacons can add views: both only
- * ever add to counts of the site's own paths.
+ * Whose download a report is, for the throttle only (never stored). The edge posts each report
+ * from its own address and names the downloader's, signed (download-report.ts): a signed name
+ * counts. A report without a valid signature is anyone posting to /api/hit/file directly (or the
+ * edge before the secret exists), throttled on the address it comes from, so naming a different
+ * address in each post no longer escapes the throttle. Asking for the secret creates it, so the
+ * edge finds it from the first report on.
  */
-export const countedClient = (req: Request, ip: string): string =>
-  req.headers.get(COUNTED_CLIENT_HEADER)?.trim().slice(0, 64) || ip;
+export async function reportingClient(req: Request, report: FileHit, ip: string): Promise<string> {
+  const secret = await siteSecret(REPORT_SECRET);
+  const client = req.headers.get(COUNTED_CLIENT_HEADER)?.trim() ?? '';
+  const signature = req.headers.get(REPORT_SIGNATURE_HEADER)?.trim() ?? '';
+  if (!client || client.length > 64 || !signature) return ip;
+  const signed = await reportSigned(secret, { client, ...report }, signature);
+  return signed ? client : ip;
+}

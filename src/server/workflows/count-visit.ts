@@ -12,12 +12,19 @@ import { countingOn } from '../content/settings-key';
 import { storeHit } from '../visitors/analytics-hits';
 import { notCounted } from '../visitors/analytics-visitor';
 
-/** Counts `hit` for `client` (the throttle's key, never stored) and answers 204 at once. */
-export function countVisit(req: Request, hit: Hit, client: string): Response {
+/**
+ * Counts `hit` for `client` (the throttle's key, never stored) and answers 204 at once. A client
+ * that takes a read to know (a signed download report) is worked out after the answer too.
+ */
+export function countVisit(
+  req: Request,
+  hit: Hit,
+  client: string | (() => Promise<string>),
+): Response {
   if (!notCounted(req))
     afterResponse(`count a ${hit.kind}`, async () => {
       if (!(await countingOn())) return;
-      await assertBeaconAllowed(client);
+      await assertBeaconAllowed(typeof client === 'string' ? client : await client());
       await storeHit(hit);
     });
   return new Response(null, {
