@@ -11,6 +11,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
+import { searchSite } from '../helpers/site-search';
 
 let site: TestSite;
 let admin: ReturnType<typeof client>;
@@ -86,6 +87,17 @@ describe('a rebuild with the page cache', () => {
     const archive = await get('/publications');
     expect(archive).not.toBe(before.archive);
     expect(archive).toContain('Rewritten for the second build.');
+
+    // The rebuild's search index: Pagefind read the pages the cache put back while the build
+    // rendered, then the one it rendered. Each is in it once, the edited one by its new words.
+    const rewritten = (await searchSite(site.url, 'rewritten')).map((r) => r.url);
+    expect(rewritten.filter((url) => url === EDITED)).toHaveLength(1);
+    expect(rewritten.filter((url) => url.startsWith('/publications/'))).toEqual([EDITED]);
+    const untouched = await searchSite(site.url, 'state of AI governance 2025');
+    expect(untouched.filter((r) => r.url === UNTOUCHED)).toHaveLength(1);
+    const urls = (await searchSite(site.url, 'AI')).map((r) => r.url);
+    expect(urls.length).toBeGreaterThan(5);
+    expect(new Set(urls).size).toBe(urls.length);
   }, 300_000);
 
   it('shows a renamed author on the unchanged publications that credit them', async () => {
