@@ -1,8 +1,8 @@
 import type { Store } from '@netlify/blobs';
 import { z } from 'zod';
-import { keyBetween } from '../../lib/order-key';
-import { StorageError } from '../http/errors';
-import { forEachLimited, listKeys } from './records';
+import { keyBetween } from '../../../lib/order-key';
+import { StorageError } from '../../http/errors';
+import { forEachLimited, listKeys } from '../records';
 import {
   createJSON,
   deleteKey,
@@ -10,7 +10,7 @@ import {
   readJSON,
   readJSONShared,
   updateJSON,
-} from './store';
+} from '../store';
 
 /*
  * An index of rows kept in order by each row's order key (src/lib/order-key.ts), for a collection
