@@ -1,5 +1,4 @@
-import type { Store } from '@netlify/blobs';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { keyBetween } from '../../../lib/order-key';
 import { StorageError } from '../../http/errors';
 import { forEachLimited, listKeys } from '../records';
@@ -11,6 +10,33 @@ import {
   readJSONShared,
   updateJSON,
 } from '../store';
+import {
+  ABANDONED_MS,
+  bytesOf,
+  cutBy,
+  entryFor,
+  FILL_BYTES,
+  GROUP_FILL_BYTES,
+  GROUP_MAX_BYTES,
+  GROUP_MIN_BYTES,
+  MAX_BYTES,
+  MIN_BYTES,
+  newChunkId,
+  sumOf,
+  timeOfChunkId,
+} from './chunks';
+import {
+  chunkSchemaOf,
+  groupSchema,
+  headSchemaOf,
+  type ChunkRef,
+  type Head as HeadOf,
+  type Edit,
+  type OrderedIndexOptions,
+  type OrderedRow,
+} from './schemas';
+
+export type { ChunkRef, Edit, OrderedIndexOptions, OrderedRow } from './schemas';
 
 /*
  * An index of rows kept in order by each row's order key (src/lib/order-key.ts), for a collection
@@ -50,85 +76,8 @@ import {
  *   runs, and a build (which may only read) reads every layout.
  */
 
-/** What every row of an ordered index has. */
-export interface OrderedRow {
-  id: string;
-  orderKey: string;
-}
-
-export interface OrderedIndexOptions<Row extends OrderedRow> {
-  /** Named in errors. */
-  what: string;
-  store: () => Store;
-  /** The head's key; chunks and groups live beside it under `<key>-chunks/`. */
-  key: string;
-  row: z.ZodType<Row, Row>;
-  /** The labels a row counts under in its chunk's tally (so counts read no chunk). */
-  tally?: (row: Row) => string[];
-  /**
-   * The time (ms) until which a row counts as open, or NaN for always; rows without such a time
-   * are not tracked. Only times still ahead when a chunk is written are kept in the head.
-   */
-  openUntil?: (row: Row) => number | null;
-  /**
-   * The time (ms) until which a row is hidden from visitors, NaN for always, null when it is
-   * shown. The head keeps, per chunk, how many rows are hidden and until when, so a page of the
-   * shown rows reads only the chunks it falls in (see `shown`).
-   */
-  hiddenUntil?: (row: Row) => number | null;
-  /**
-   * Listings of the rows in other orders, by name: each row's sort key (the index appends its id,
-   * so keys are unique), and which rows it holds (all when not given).
-   */
-  sorted?: Record<
-    string,
-    {
-      key: (row: Row) => string;
-      only?: (row: Row) => boolean;
-      /** Whether its entries keep the open-until times (for lists of open rows): they cost bytes. */
-      open?: boolean;
-    }
-  >;
-}
-
-/** A change: rows to put (new, or replacing the row of their id, wherever it was) and ids to drop. */
-export type Edit<Row> = { put?: Row[]; drop?: string[] } | { all: Row[] };
-
-/** Chunk sizes (bytes of JSON): split past MAX, joined to a neighbour under MIN, filled to FILL. */
-const MAX_BYTES = 40 * 1024;
-const MIN_BYTES = 8 * 1024;
-const FILL_BYTES = 28 * 1024;
-/** Group sizes (bytes of JSON), likewise: a save writes one group, so a group stays small. */
-const GROUP_MAX_BYTES = 8 * 1024;
-const GROUP_MIN_BYTES = 2 * 1024;
-const GROUP_FILL_BYTES = 6 * 1024;
 /** Chunks and groups a warm instance keeps parsed (those of both collections at 10,000 rows fit). */
 const KEPT_PARTS = 1500;
-
-const chunkRefSchema = z.object({
-  id: z.string(),
-  first: z.string(),
-  count: z.number().int().min(1),
-  tally: z.record(z.string(), z.number().int()).optional(),
-  /** Open-until times (ms) still ahead when the chunk was written. */
-  until: z.array(z.number()).optional(),
-  /**
-   * A group's entry in the head, instead of every time: how many of its rows had an open-until
-   * time still ahead when it was written, and the earliest of them (so the head does not grow with
-   * the open rows; a group one of whose rows closed since is read to count them).
-   */
-  upcoming: z.number().int().optional(),
-  ends: z.number().optional(),
-  /** Rows open for ever (no end time). */
-  always: z.number().int().optional(),
-  /** Hidden-until times (ms) still ahead when the chunk was written (hiddenUntil). */
-  hidden: z.array(z.number()).optional(),
-  /** Rows hidden for ever (drafts). */
-  hiddenAlways: z.number().int().optional(),
-});
-/** What the head or a group says of a chunk, and the head of a group (the sums of its chunks'). */
-export type ChunkRef = z.infer<typeof chunkRefSchema>;
-const groupSchema = z.object({ chunks: z.array(chunkRefSchema).min(1) });
 
 /** Thrown when a head names a chunk or group that is gone: that head was replaced meanwhile. */
 class StaleHead {}
@@ -148,91 +97,10 @@ const joined = new WeakMap<object, Map<string, readonly OrderedRow[]>>();
 const inlineGroups = new WeakMap<object, ChunkRef>();
 const inlineChunks = new WeakMap<ChunkRef, ChunkRef[]>();
 
-const bytesOf = (items: readonly unknown[]) => JSON.stringify(items).length;
-/**
- * A chunk or group id: when it was written (milliseconds, 9 base-36 digits, so the sweep can tell
- * an abandoned one from one a change is about to name) and 8 random hex digits.
- */
-const newChunkId = (now = Date.now()) =>
-  `${now.toString(36).padStart(9, '0')}${crypto.randomUUID().slice(0, 8)}`;
-const timeOfChunkId = (id: string) => parseInt(id.slice(0, 9), 36);
-/**
- * An unnamed chunk older than this was written by a change that failed or died: no change takes
- * this long between writing its chunks and its head (a function runs 15 minutes at most).
- */
-const ABANDONED_MS = 30 * 60_000;
-
-/** Where a row with this key belongs among entries: the last starting at or before it. */
-function entryFor(refs: readonly ChunkRef[], key: string): number {
-  let at = 0;
-  for (let n = 1; n < refs.length; n++) if (refs[n]!.first <= key) at = n;
-  return at;
-}
-
-/** Items cut into runs of about `fill` bytes of JSON, in order. */
-function cutBy<T>(items: readonly T[], fill: number): T[][] {
-  const out: T[][] = [];
-  let run: T[] = [];
-  let bytes = 0;
-  for (const item of items) {
-    const size = JSON.stringify(item).length + 1;
-    if (run.length && bytes + size > fill) {
-      out.push(run);
-      run = [];
-      bytes = 0;
-    }
-    run.push(item);
-    bytes += size;
-  }
-  if (run.length) out.push(run);
-  return out;
-}
-
-/** A group's entry in the head: the sums of its chunks' entries. */
-function sumOf(id: string, refs: readonly ChunkRef[]): ChunkRef {
-  const tally: Record<string, number> = {};
-  for (const ref of refs)
-    for (const [label, n] of Object.entries(ref.tally ?? {}))
-      tally[label] = (tally[label] ?? 0) + n;
-  const merged = (pick: (r: ChunkRef) => number[] | undefined) =>
-    refs.flatMap((r) => pick(r) ?? []).sort((a, b) => a - b);
-  const sum = (pick: (r: ChunkRef) => number | undefined) =>
-    refs.reduce((s, r) => s + (pick(r) ?? 0), 0);
-  const tracksOpen = refs.some((r) => r.always !== undefined);
-  // Hidden rows are summed only when every chunk counted them (see knowsHidden).
-  const tracksHidden = refs.every((r) => r.hiddenAlways !== undefined);
-  return {
-    id,
-    first: refs[0]!.first,
-    count: sum((r) => r.count),
-    ...(Object.keys(tally).length && { tally }),
-    ...(tracksOpen && {
-      upcoming: sum((r) => r.until?.length),
-      ...(merged((r) => r.until).length && { ends: merged((r) => r.until)[0] }),
-      always: sum((r) => r.always),
-    }),
-    ...(tracksHidden && {
-      hidden: merged((r) => r.hidden),
-      hiddenAlways: sum((r) => r.hiddenAlways),
-    }),
-  };
-}
-
 export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>) {
-  const headSchema = z.object({
-    groups: z.array(chunkRefSchema).optional(),
-    sorted: z.record(z.string(), z.array(chunkRefSchema)).optional(),
-    // Earlier layouts: the chunks named by the head itself; every row in the head.
-    chunks: z.array(chunkRefSchema).optional(),
-    rows: z.array(o.row).optional(),
-  });
-  type Head = {
-    groups?: ChunkRef[];
-    sorted?: Record<string, ChunkRef[]>;
-    chunks?: ChunkRef[];
-    rows?: Row[];
-  };
-  const chunkSchema = z.object({ rows: z.array(o.row) });
+  const headSchema = headSchemaOf(o.row);
+  type Head = HeadOf<Row>;
+  const chunkSchema = chunkSchemaOf(o.row);
   const partKey = (id: string) => `${o.key}-chunks/${id}`;
 
   /** One order of the rows: the index's own (by order key), or a `sorted` listing. */
