@@ -1,17 +1,9 @@
 import type { z } from 'zod';
 import { keyBetween } from '../../../lib/order-key';
 import { StorageError } from '../../http/errors';
-import { forEachLimited, listKeys } from '../records';
+import { forEachLimited } from '../records';
+import { createJSON, updateJSON } from '../store';
 import {
-  createJSON,
-  deleteKey,
-  forgetWithParsedCopies,
-  readJSON,
-  readJSONShared,
-  updateJSON,
-} from '../store';
-import {
-  ABANDONED_MS,
   bytesOf,
   cutBy,
   entryFor,
@@ -23,12 +15,32 @@ import {
   MIN_BYTES,
   newChunkId,
   sumOf,
-  timeOfChunkId,
 } from './chunks';
 import {
-  chunkSchemaOf,
+  isOpen as isOpenOf,
+  isShown as isShownOf,
+  knowsHidden as knowsHiddenOf,
+  openIn,
+  refOf as refOfIn,
+  shownIn,
+} from './counts';
+import {
+  current as currentOf,
+  dropParts as dropPartsOf,
+  groupsOf,
+  isOutdated as isOutdatedOf,
+  namedIn as namedInOf,
+  onHead as onHeadOf,
+  openGroup as openGroupOf,
+  readChunk as readChunkOf,
+  remember,
+  rowsOf as rowsOfIn,
+  StaleHead,
+  sweep as sweepOf,
+} from './parts';
+import { contextOf, inOrder, type Listing as ListingOf } from './context';
+import {
   groupSchema,
-  headSchemaOf,
   type ChunkRef,
   type Head as HeadOf,
   type Edit,
@@ -76,216 +88,28 @@ export type { ChunkRef, Edit, OrderedIndexOptions, OrderedRow } from './schemas'
  *   runs, and a build (which may only read) reads every layout.
  */
 
-/** Chunks and groups a warm instance keeps parsed (those of both collections at 10,000 rows fit). */
-const KEPT_PARTS = 1500;
-
-/** Thrown when a head names a chunk or group that is gone: that head was replaced meanwhile. */
-class StaleHead {}
 /** Thrown inside a guarded write when there is nothing to change, so nothing is written. */
 class Unchanged {}
 
-/** Parsed chunks and groups by key (they never change), oldest read first out. */
-const partCopies = new Map<string, unknown>();
-forgetWithParsedCopies(() => partCopies.clear());
-function remember(key: string, value: unknown) {
-  partCopies.set(key, value);
-  if (partCopies.size > KEPT_PARTS) partCopies.delete(partCopies.keys().next().value!);
-}
-/** Every row of a listing of a head, joined once per parsed head (heads are shared while unchanged). */
-const joined = new WeakMap<object, Map<string, readonly OrderedRow[]>>();
-/** The one group the chunks of a head of the earlier layout (`{ chunks }`) make, per parsed head. */
-const inlineGroups = new WeakMap<object, ChunkRef>();
-const inlineChunks = new WeakMap<ChunkRef, ChunkRef[]>();
-
 export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>) {
-  const headSchema = headSchemaOf(o.row);
+  const ix = contextOf(o);
+  const { headSchema, chunkSchema, partKey, main, listings } = ix;
   type Head = HeadOf<Row>;
-  const chunkSchema = chunkSchemaOf(o.row);
-  const partKey = (id: string) => `${o.key}-chunks/${id}`;
+  type Listing = ListingOf<Row>;
 
-  /** One order of the rows: the index's own (by order key), or a `sorted` listing. */
-  interface Listing {
-    name: string;
-    keyOf: (row: Row) => string;
-    only: (row: Row) => boolean;
-    /** Whether it holds every row (no `only`). */
-    every: boolean;
-    open: boolean;
-  }
-  const main: Listing = {
-    name: '',
-    keyOf: (r) => r.orderKey,
-    only: () => true,
-    every: true,
-    open: true,
-  };
-  const listings: Listing[] = Object.entries(o.sorted ?? {}).map(([name, s]) => ({
-    name,
-    keyOf: (r) => `${s.key(r)}\u0000${r.id}`,
-    only: s.only ?? (() => true),
-    every: !s.only,
-    open: s.open ?? false,
-  }));
-  const inOrder = (L: Listing) => (a: Row, b: Row) => {
-    const x = L.keyOf(a);
-    const y = L.keyOf(b);
-    return x < y ? -1 : x > y ? 1 : 0;
-  };
-
-  type Chunk = { rows: readonly Row[]; ids: Set<string> };
-  async function readChunk(ref: ChunkRef): Promise<Chunk> {
-    const key = partKey(ref.id);
-    const known = partCopies.get(key);
-    if (known) return known as Chunk;
-    const found = await readJSON(o.store(), key, chunkSchema);
-    if (!found) throw new StaleHead();
-    const copy = { rows: found.value.rows, ids: new Set(found.value.rows.map((r) => r.id)) };
-    remember(key, copy);
-    return copy;
-  }
-  /** The chunk entries a group names, in order. */
-  async function openGroup(ref: ChunkRef): Promise<ChunkRef[]> {
-    const inline = inlineChunks.get(ref);
-    if (inline) return inline;
-    const key = partKey(ref.id);
-    const known = partCopies.get(key);
-    if (known) return known as ChunkRef[];
-    const found = await readJSON(o.store(), key, groupSchema);
-    if (!found) throw new StaleHead();
-    remember(key, found.value.chunks);
-    return found.value.chunks;
-  }
-
-  /**
-   * A listing's groups in a head, or null when it has none: every row in the head, or a listing
-   * not made yet. The chunks a head of the earlier layout names are one group without a document.
-   */
-  function groupsOf(head: Head, L: Listing): ChunkRef[] | null {
-    if (L.name) return head.sorted?.[L.name] ?? null;
-    if (head.groups) return head.groups;
-    if (!head.chunks) return null;
-    if (!head.chunks.length) return [];
-    let inline = inlineGroups.get(head);
-    if (!inline) {
-      inline = sumOf('', head.chunks);
-      inlineChunks.set(inline, head.chunks);
-      inlineGroups.set(head, inline);
-    }
-    return [inline];
-  }
-  /** Whether a head is of an earlier layout, or lacks a listing: `upgrade` brings it up to date. */
-  const isOutdated = (head: Head) => !head.groups || listings.some((L) => !head.sorted?.[L.name]);
-
-  /** Every chunk entry of these groups, in order. */
-  async function chunkRefsOf(groups: readonly ChunkRef[]): Promise<ChunkRef[]> {
-    const parts: ChunkRef[][] = [];
-    await forEachLimited(groups, 8, async (g, n) => {
-      parts[n] = await openGroup(g);
-    });
-    return parts.flat();
-  }
-
-  /** Every row of a listing, in order (reads the groups and chunks not yet kept, a few at a time). */
-  async function rowsOf(head: Head, L: Listing = main): Promise<readonly Row[]> {
-    const groups = groupsOf(head, L);
-    if (!groups) {
-      if (L === main) return head.rows ?? [];
-      return (await rowsOf(head)).filter(L.only).sort(inOrder(L));
-    }
-    let kept = joined.get(head);
-    if (!kept) joined.set(head, (kept = new Map()));
-    const known = kept.get(L.name);
-    if (known) return known as readonly Row[];
-    const refs = await chunkRefsOf(groups);
-    const parts: (readonly Row[])[] = [];
-    await forEachLimited(refs, 16, async (ref, n) => {
-      parts[n] = (await readChunk(ref)).rows;
-    });
-    const rows = parts.flat();
-    kept.set(L.name, rows);
-    return rows;
-  }
-
-  /** The id of every chunk and group a head names. */
-  async function namedIn(head: Head): Promise<string[]> {
-    const ids: string[] = [];
-    for (const L of [main, ...listings]) {
-      const groups = groupsOf(head, L) ?? [];
-      ids.push(...groups.map((g) => g.id).filter(Boolean));
-      ids.push(...(await chunkRefsOf(groups)).map((c) => c.id));
-    }
-    return ids;
-  }
-
-  /** The head as stored now, or null when there is none (a warm instance reuses its parsed copy). */
-  const current = async () => (await readJSONShared(o.store(), o.key, headSchema)) as Head | null;
-
-  /** Runs `read` on the current head, again on a fresh head while it finds a chunk gone. */
-  async function onHead<T>(read: (head: Head | null) => Promise<T>): Promise<T> {
-    for (let attempt = 0; attempt < 10; attempt++) {
-      try {
-        return await read(await current());
-      } catch (error) {
-        if (!(error instanceof StaleHead)) throw error;
-      }
-    }
-    throw new StorageError(`The ${o.what} index keeps changing under its readers; try again`);
-  }
-
-  /** A chunk's entry in a group, from its rows. */
-  function refOf(L: Listing, id: string, rows: readonly Row[], now: number): ChunkRef {
-    const tally: Record<string, number> = {};
-    const until: number[] = [];
-    let always = 0;
-    const hidden: number[] = [];
-    let hiddenAlways = 0;
-    for (const row of rows) {
-      for (const label of o.tally?.(row) ?? []) tally[label] = (tally[label] ?? 0) + 1;
-      const end = o.openUntil?.(row);
-      if (end !== null && end !== undefined) {
-        if (!Number.isFinite(end)) always++;
-        else if (end >= now) until.push(end);
-      }
-      const shownAt = o.hiddenUntil?.(row);
-      if (shownAt !== null && shownAt !== undefined) {
-        if (!Number.isFinite(shownAt)) hiddenAlways++;
-        else if (shownAt > now) hidden.push(shownAt);
-      }
-    }
-    return {
-      id,
-      first: L.keyOf(rows[0]!),
-      count: rows.length,
-      ...(Object.keys(tally).length && { tally }),
-      ...(o.openUntil && L.open && { until: until.sort((a, b) => a - b), always }),
-      ...(o.hiddenUntil && { hidden: hidden.sort((a, b) => a - b), hiddenAlways }),
-    };
-  }
-
-  /** Whether an entry says how many of its rows are hidden (entries written before it did not). */
-  const knowsHidden = (ref: ChunkRef) => !o.hiddenUntil || ref.hiddenAlways !== undefined;
-  /** How many of an entry's rows are shown at `now`, from the entry alone (knowsHidden). */
-  const shownIn = (ref: ChunkRef, now: number) =>
-    ref.count - (ref.hiddenAlways ?? 0) - (ref.hidden ?? []).filter((t) => t > now).length;
-  const isShown = (row: Row, now: number) => {
-    const at = o.hiddenUntil?.(row);
-    return at === null || at === undefined || (Number.isFinite(at) && at <= now);
-  };
-  /**
-   * How many of an entry's rows are open at `now`, or null when it does not track them, or (a
-   * group's entry) one of its rows closed since it was written: its chunks' entries say.
-   */
-  const openIn = (ref: ChunkRef, now: number): number | null => {
-    if (ref.always === undefined) return null;
-    if (ref.upcoming === undefined)
-      return ref.always + (ref.until ?? []).filter((t) => t >= now).length;
-    if (!ref.upcoming || (ref.ends ?? Infinity) >= now) return ref.always + ref.upcoming;
-    return null;
-  };
-  const isOpen = (row: Row, now: number) => {
-    const end = o.openUntil?.(row);
-    return end !== null && end !== undefined && (!Number.isFinite(end) || end >= now);
-  };
+  const readChunk = (ref: ChunkRef) => readChunkOf(ix, ref);
+  const openGroup = (ref: ChunkRef) => openGroupOf(ix, ref);
+  const isOutdated = (head: Head) => isOutdatedOf(ix, head);
+  const rowsOf = (head: Head, L: Listing = main) => rowsOfIn(ix, head, L);
+  const namedIn = (head: Head) => namedInOf(ix, head);
+  const current = () => currentOf(ix);
+  const onHead = <T>(read: (head: Head | null) => Promise<T>) => onHeadOf(ix, read);
+  const dropParts = (keys: string[]) => dropPartsOf(ix, keys);
+  const refOf = (L: Listing, id: string, rows: readonly Row[], now: number) =>
+    refOfIn(ix, L, id, rows, now);
+  const knowsHidden = (ref: ChunkRef) => knowsHiddenOf(ix, ref);
+  const isShown = (row: Row, now: number) => isShownOf(ix, row, now);
+  const isOpen = (row: Row, now: number) => isOpenOf(ix, row, now);
 
   /** Where the row of `id` is, by its index order, and the row; null when there is none. */
   async function locate(
@@ -615,13 +439,6 @@ export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>
     return { groups: changed.groups, sorted };
   }
 
-  async function dropParts(keys: string[]): Promise<void> {
-    await forEachLimited(keys, 8, async (key) => {
-      partCopies.delete(key);
-      await deleteKey(o.store(), key);
-    });
-  }
-
   /**
    * Changes the index in one etag-guarded write of its head. `plan` gets the head as stored and
    * answers the edit (null: nothing to change), with the order keys the rows it touches are at;
@@ -909,16 +726,7 @@ export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>
      * left. One the head stops naming is never named again, so one the head did not name when
      * this read it stays unnamed. Answers how many it deleted.
      */
-    async sweep(now = Date.now()): Promise<number> {
-      const named = new Set(await onHead(async (head) => (head ? namedIn(head) : [])));
-      const prefix = partKey('');
-      const stale = (await listKeys(o.store(), prefix)).filter((key) => {
-        const id = key.slice(prefix.length);
-        return !named.has(id) && now - timeOfChunkId(id) > ABANDONED_MS;
-      });
-      await dropParts(stale);
-      return stale.length;
-    },
+    sweep: (now = Date.now()): Promise<number> => sweepOf(ix, now),
   };
 }
 
