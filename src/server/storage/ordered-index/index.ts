@@ -16,14 +16,7 @@ import {
   newChunkId,
   sumOf,
 } from './chunks';
-import {
-  isOpen as isOpenOf,
-  isShown as isShownOf,
-  knowsHidden as knowsHiddenOf,
-  openIn,
-  refOf as refOfIn,
-  shownIn,
-} from './counts';
+import { knowsHidden as knowsHiddenOf, refOf as refOfIn } from './counts';
 import {
   current as currentOf,
   dropParts as dropPartsOf,
@@ -38,6 +31,14 @@ import {
   StaleHead,
   sweep as sweepOf,
 } from './parts';
+import {
+  countedIn,
+  locate as locateIn,
+  openCount,
+  rowsFrom as rowsFromIn,
+  shownOf,
+  totalOf as totalIn,
+} from './reads';
 import { contextOf, inOrder, type Listing as ListingOf } from './context';
 import {
   groupSchema,
@@ -108,122 +109,10 @@ export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>
   const refOf = (L: Listing, id: string, rows: readonly Row[], now: number) =>
     refOfIn(ix, L, id, rows, now);
   const knowsHidden = (ref: ChunkRef) => knowsHiddenOf(ix, ref);
-  const isShown = (row: Row, now: number) => isShownOf(ix, row, now);
-  const isOpen = (row: Row, now: number) => isOpenOf(ix, row, now);
-
-  /** Where the row of `id` is, by its index order, and the row; null when there is none. */
-  async function locate(
-    head: Head,
-    id: string,
-    near: string | null | 'new',
-  ): Promise<{ position: number; row: Row } | null> {
-    const groups = groupsOf(head, main);
-    if (groups && near === 'new') return null;
-    if (groups && near !== null && near !== 'new' && groups.length) {
-      const g = entryFor(groups, near);
-      const refs = await openGroup(groups[g]!);
-      const n = entryFor(refs, near);
-      const rows = (await readChunk(refs[n]!)).rows;
-      const at = rows.findIndex((r) => r.id === id);
-      const countBefore = (items: readonly ChunkRef[], end: number) =>
-        items.slice(0, end).reduce((sum, r) => sum + r.count, 0);
-      if (at >= 0)
-        return { position: countBefore(groups, g) + countBefore(refs, n) + at, row: rows[at]! };
-    }
-    // Not where it was last seen (moved since, or never seen): every chunk, once.
-    const all = await rowsOf(head);
-    const position = all.findIndex((r) => r.id === id);
-    return position < 0 ? null : { position, row: all[position]! };
-  }
-
-  /** Rows `skip` to `skip + take` of a listing, in order: reads only their groups and chunks. */
-  async function rowsFrom(head: Head, skip: number, take: number, L = main): Promise<Row[]> {
-    const groups = groupsOf(head, L);
-    if (!groups) return (await rowsOf(head, L)).slice(skip, skip + take);
-    const out: Row[] = [];
-    const within = (start: number, count: number) =>
-      start + count > skip && start < skip + take && out.length < take;
-    let start = 0;
-    for (const group of groups) {
-      if (within(start, group.count)) {
-        let at = start;
-        for (const ref of await openGroup(group)) {
-          if (within(at, ref.count)) {
-            const rows = (await readChunk(ref)).rows;
-            out.push(...rows.slice(Math.max(0, skip - at), skip + take - at));
-          }
-          at += ref.count;
-        }
-      }
-      start += group.count;
-    }
-    return out;
-  }
-  const totalOf = (head: Head) =>
-    (groupsOf(head, main) ?? null)?.reduce((sum, r) => sum + r.count, 0) ??
-    (head.rows ?? []).length;
-
-  /**
-   * The rows of a listing shown at `now` (and, with `open`, open at `now`), `skip` to
-   * `skip + take` of them in order, each with its place in the listing; how many there are; the
-   * next time a hidden row is shown; and the next time an open row closes. Reads the head, and the
-   * groups and chunks the page falls in or whose entries cannot say how many of their rows count.
-   */
-  async function shownOf(
-    head: Head,
-    L: Listing,
-    skip: number,
-    take: number,
-    now: number,
-    open: boolean,
-  ) {
-    const groups = groupsOf(head, L)!;
-    const out: { row: Row; position: number }[] = [];
-    let total = 0;
-    let position = 0;
-    let next: number | null = null;
-    let nextEnd: number | null = null;
-    const later = (t: number) => {
-      if (t > now && (next === null || t < next)) next = t;
-    };
-    const ends = (t: number) => {
-      if (t >= now && (nextEnd === null || t < nextEnd)) nextEnd = t;
-    };
-    // How many rows of an entry count, from the entry alone; null when its rows must be read.
-    const countOf = (ref: ChunkRef): number | null => {
-      if (!knowsHidden(ref)) return null;
-      if (!open) return shownIn(ref, now);
-      const opened = openIn(ref, now);
-      return opened === 0 ? 0 : opened === ref.count ? shownIn(ref, now) : null;
-    };
-    const counts = (row: Row) => isShown(row, now) && (!open || isOpen(row, now));
-    const visit = async (ref: ChunkRef, isGroup: boolean): Promise<void> => {
-      for (const t of ref.hidden ?? []) later(t);
-      for (const t of ref.until ?? []) ends(t);
-      if (ref.ends !== undefined) ends(ref.ends);
-      const known = countOf(ref);
-      if (known !== null && !(known > 0 && total + known > skip && out.length < take)) {
-        total += known;
-        position += ref.count;
-        return;
-      }
-      if (isGroup) {
-        for (const chunk of await openGroup(ref)) await visit(chunk, false);
-        return;
-      }
-      const rows = (await readChunk(ref)).rows;
-      rows.forEach((row, n) => {
-        const at = o.hiddenUntil?.(row);
-        if (!knowsHidden(ref) && at !== null && at !== undefined && Number.isFinite(at)) later(at);
-        if (!counts(row)) return;
-        if (total >= skip && out.length < take) out.push({ row, position: position + n });
-        total++;
-      });
-      position += ref.count;
-    };
-    for (const group of groups) await visit(group, true);
-    return { rows: out, total, next: next as number | null, nextEnd: nextEnd as number | null };
-  }
+  const locate = (head: Head, id: string, near: string | null | 'new') =>
+    locateIn(ix, head, id, near);
+  const rowsFrom = (head: Head, skip: number, take: number) => rowsFromIn(ix, head, skip, take);
+  const totalOf = (head: Head) => totalIn(ix, head);
 
   /** What a change writes: new chunks and groups, and the ids its head stops naming. */
   interface Work {
@@ -666,42 +555,18 @@ export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>
         if (open && !(o.openUntil && L.open))
           throw new Error(`The ${o.what} index's listing ${listing} keeps no open rows`);
         if (!head || isOutdated(head)) return null;
-        return shownOf(head, L, skip, take, now, open);
+        return shownOf(ix, head, L, skip, take, now, open);
       }),
     /** The rows that count under `label` (reads only the groups and chunks that tally it). */
     counted: (label: string): Promise<Row[]> =>
-      onHead(async (head) => {
-        if (!head) return [];
-        const groups = groupsOf(head, main);
-        if (!groups) return (head.rows ?? []).filter((r) => o.tally?.(r).includes(label));
-        const out: Row[] = [];
-        for (const group of groups)
-          if (group.tally?.[label])
-            for (const ref of await openGroup(group))
-              if (ref.tally?.[label])
-                for (const row of (await readChunk(ref)).rows)
-                  if (o.tally?.(row).includes(label)) out.push(row);
-        return out;
-      }),
+      onHead(async (head) => (head ? countedIn(ix, head, label) : [])),
     /**
      * How many rows are open at `now` (see openUntil): from the head alone, but for the groups one
      * of whose rows closed since they were written (read to count). A listing by date (`sorted`,
      * `open`, every row) has those in one place, near `now`: it is counted when there is one.
      */
     openAt: (now: number): Promise<number> =>
-      onHead(async (head) => {
-        if (!head) return 0;
-        const byTime = listings.find((L) => L.open && L.every);
-        const groups = (byTime && groupsOf(head, byTime)) ?? groupsOf(head, main);
-        if (!groups) return (head.rows ?? []).filter((r) => isOpen(r, now)).length;
-        let open = 0;
-        for (const group of groups) {
-          const known = openIn(group, now);
-          if (known !== null) open += known;
-          else for (const ref of await openGroup(group)) open += openIn(ref, now) ?? 0;
-        }
-        return open;
-      }),
+      onHead(async (head) => (head ? openCount(ix, head, now) : 0)),
     /**
      * Creates the index with these rows (in order) if there is none yet; false when one exists
      * (another writer's, which stands: ours is removed).
