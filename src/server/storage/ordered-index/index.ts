@@ -1,22 +1,7 @@
-import type { z } from 'zod';
 import { keyBetween } from '../../../lib/order-key';
 import { StorageError } from '../../http/errors';
 import { forEachLimited } from '../records';
 import { createJSON, updateJSON } from '../store';
-import {
-  bytesOf,
-  cutBy,
-  entryFor,
-  FILL_BYTES,
-  GROUP_FILL_BYTES,
-  GROUP_MAX_BYTES,
-  GROUP_MIN_BYTES,
-  MAX_BYTES,
-  MIN_BYTES,
-  newChunkId,
-  sumOf,
-} from './chunks';
-import { knowsHidden as knowsHiddenOf, refOf as refOfIn } from './counts';
 import {
   current as currentOf,
   dropParts as dropPartsOf,
@@ -24,8 +9,6 @@ import {
   isOutdated as isOutdatedOf,
   namedIn as namedInOf,
   onHead as onHeadOf,
-  openGroup as openGroupOf,
-  readChunk as readChunkOf,
   remember,
   rowsOf as rowsOfIn,
   StaleHead,
@@ -39,9 +22,9 @@ import {
   shownOf,
   totalOf as totalIn,
 } from './reads';
-import { contextOf, inOrder, type Listing as ListingOf } from './context';
+import { build as buildOf, editListing as editListingOf, type Work } from './listing-writes';
+import { contextOf, type Listing as ListingOf } from './context';
 import {
-  groupSchema,
   type ChunkRef,
   type Head as HeadOf,
   type Edit,
@@ -94,193 +77,30 @@ class Unchanged {}
 
 export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>) {
   const ix = contextOf(o);
-  const { headSchema, chunkSchema, partKey, main, listings } = ix;
+  const { headSchema, partKey, main, listings } = ix;
   type Head = HeadOf<Row>;
   type Listing = ListingOf<Row>;
 
-  const readChunk = (ref: ChunkRef) => readChunkOf(ix, ref);
-  const openGroup = (ref: ChunkRef) => openGroupOf(ix, ref);
   const isOutdated = (head: Head) => isOutdatedOf(ix, head);
   const rowsOf = (head: Head, L: Listing = main) => rowsOfIn(ix, head, L);
   const namedIn = (head: Head) => namedInOf(ix, head);
   const current = () => currentOf(ix);
   const onHead = <T>(read: (head: Head | null) => Promise<T>) => onHeadOf(ix, read);
   const dropParts = (keys: string[]) => dropPartsOf(ix, keys);
-  const refOf = (L: Listing, id: string, rows: readonly Row[], now: number) =>
-    refOfIn(ix, L, id, rows, now);
-  const knowsHidden = (ref: ChunkRef) => knowsHiddenOf(ix, ref);
   const locate = (head: Head, id: string, near: string | null | 'new') =>
     locateIn(ix, head, id, near);
   const rowsFrom = (head: Head, skip: number, take: number) => rowsFromIn(ix, head, skip, take);
   const totalOf = (head: Head) => totalIn(ix, head);
 
-  /** What a change writes: new chunks and groups, and the ids its head stops naming. */
-  interface Work {
-    now: number;
-    fresh: { key: string; schema: z.ZodType; value: unknown; copy: unknown }[];
-    retired: string[];
-  }
-  const makeChunk = (w: Work, L: Listing, rows: Row[]): ChunkRef => {
-    const id = newChunkId(w.now);
-    const copy = { rows, ids: new Set(rows.map((r) => r.id)) };
-    w.fresh.push({ key: partKey(id), schema: chunkSchema, value: { rows }, copy });
-    return refOf(L, id, rows, w.now);
-  };
-  const makeGroup = (w: Work, refs: ChunkRef[]): ChunkRef => {
-    const id = newChunkId(w.now);
-    w.fresh.push({ key: partKey(id), schema: groupSchema, value: { chunks: refs }, copy: refs });
-    return sumOf(id, refs);
-  };
-  /** A listing made afresh from rows. */
-  const build = (w: Work, L: Listing, rows: readonly Row[]): ChunkRef[] => {
-    const chunks = cutBy(rows.filter(L.only).sort(inOrder(L)), FILL_BYTES).map((run) =>
-      makeChunk(w, L, run),
-    );
-    return cutBy(chunks, GROUP_FILL_BYTES).map((run) => makeGroup(w, run));
-  };
-
-  /** Chunk entries that do not count hidden rows yet, counted from their (unchanged) chunks. */
-  async function completed(L: Listing, refs: ChunkRef[], now: number): Promise<ChunkRef[]> {
-    const out: ChunkRef[] = [];
-    await forEachLimited(refs, 16, async (ref, n) => {
-      out[n] = knowsHidden(ref) ? ref : refOf(L, ref.id, (await readChunk(ref)).rows, now);
-    });
-    return out;
-  }
-
-  /**
-   * A listing's groups after rows are dropped (each found by its key in the listing when given,
-   * else searched for) and put: the chunks and groups they touch rebuilt (split or joined as their
-   * size asks), the others named as they were. Answers the rows dropped. `regroup` rebuilds
-   * every group (a head of the earlier layout, whose one group has no document).
-   */
-  async function editListing(
+  const build = (w: Work, L: Listing, rows: readonly Row[]) => buildOf(ix, w, L, rows);
+  const editListing = (
     w: Work,
     L: Listing,
     groups: readonly ChunkRef[],
     drops: { id: string; key?: string }[],
     puts: readonly Row[],
     regroup: boolean,
-  ): Promise<{ groups: ChunkRef[]; removed: Row[] }> {
-    if (!groups.length) return { groups: build(w, L, puts), removed: [] };
-    const opened = new Map<number, ChunkRef[]>();
-    const open = async (g: number) => {
-      let refs = opened.get(g);
-      if (!refs) opened.set(g, (refs = await openGroup(groups[g]!)));
-      return refs;
-    };
-    // The rows of each chunk the edit touches, changed, by group and chunk.
-    const touched = new Map<number, Map<number, Row[]>>();
-    const changed = (g: number, n: number) => touched.get(g)?.get(n);
-    const rowsAt = async (g: number, n: number) =>
-      changed(g, n) ?? [...(await readChunk((await open(g))[n]!)).rows];
-    const set = (g: number, n: number, rows: Row[]) => {
-      if (!touched.has(g)) touched.set(g, new Map());
-      touched.get(g)!.set(n, rows);
-    };
-    const holds = async (g: number, n: number, id: string) =>
-      changed(g, n)?.some((r) => r.id === id) ?? (await readChunk((await open(g))[n]!)).ids.has(id);
-    /** Where the row of `id` is: where its key belongs, else (not there) in any chunk. */
-    const where = async (id: string, key?: string): Promise<[number, number] | null> => {
-      if (key !== undefined) {
-        const g = entryFor(groups, key);
-        const n = entryFor(await open(g), key);
-        if (await holds(g, n, id)) return [g, n];
-      }
-      for (let g = 0; g < groups.length; g++)
-        for (let n = 0; n < (await open(g)).length; n++) if (await holds(g, n, id)) return [g, n];
-      return null;
-    };
-    const removed: Row[] = [];
-    for (const { id, key } of drops) {
-      const at = await where(id, key);
-      if (!at) continue;
-      const rows = await rowsAt(...at);
-      removed.push(...rows.filter((r) => r.id === id));
-      set(
-        ...at,
-        rows.filter((r) => r.id !== id),
-      );
-    }
-    for (const row of puts) {
-      const key = L.keyOf(row);
-      const g = entryFor(groups, key);
-      const n = entryFor(await open(g), key);
-      set(g, n, [...(await rowsAt(g, n)), row].sort(inOrder(L)));
-    }
-    if (regroup)
-      for (let g = 0; g < groups.length; g++) touched.set(g, touched.get(g) ?? new Map());
-
-    // What the touched groups named: what the new ones do not name any more is retired.
-    const before = new Set<string>();
-    const retire = (group: ChunkRef, refs: readonly ChunkRef[]) => {
-      if (group.id) before.add(group.id);
-      for (const ref of refs) before.add(ref.id);
-    };
-    const parts: (ChunkRef | ChunkRef[])[] = [];
-    for (let g = 0; g < groups.length; g++) {
-      const rewritten = touched.get(g);
-      if (!rewritten) {
-        parts.push(groups[g]!);
-        continue;
-      }
-      const refs = await open(g);
-      retire(groups[g]!, refs);
-      // Rebuilt chunks, each joined to its next neighbour in the group (else its previous) while small.
-      const chunkParts: (ChunkRef | Row[])[] = refs.map((ref, n) => rewritten.get(n) ?? ref);
-      for (let n = 0; n < chunkParts.length; n++) {
-        const part = chunkParts[n]!;
-        if (Array.isArray(part) && !part.length) {
-          chunkParts.splice(n--, 1);
-          continue;
-        }
-        if (!Array.isArray(part) || chunkParts.length === 1 || bytesOf(part) >= MIN_BYTES) continue;
-        const m = n + 1 < chunkParts.length ? n + 1 : n - 1;
-        const other = chunkParts[m]!;
-        const otherRows = Array.isArray(other) ? other : [...(await readChunk(other)).rows];
-        chunkParts.splice(
-          Math.min(n, m),
-          2,
-          m > n ? [...part, ...otherRows] : [...otherRows, ...part],
-        );
-        n = Math.min(n, m) - 1;
-      }
-      const rebuilt = chunkParts.flatMap((part) => {
-        if (!Array.isArray(part)) return [part];
-        const runs = bytesOf(part) > MAX_BYTES ? cutBy(part, FILL_BYTES) : [part];
-        return runs.map((run) => makeChunk(w, L, run));
-      });
-      parts.push(await completed(L, rebuilt, w.now));
-    }
-    // Rebuilt groups, joined to a neighbour while small, as chunks are.
-    for (let n = 0; n < parts.length; n++) {
-      const part = parts[n]!;
-      if (Array.isArray(part) && !part.length) {
-        parts.splice(n--, 1);
-        continue;
-      }
-      if (!Array.isArray(part) || parts.length === 1 || bytesOf(part) >= GROUP_MIN_BYTES) continue;
-      const m = n + 1 < parts.length ? n + 1 : n - 1;
-      const other = parts[m]!;
-      let otherRefs: ChunkRef[];
-      if (Array.isArray(other)) otherRefs = other;
-      else {
-        otherRefs = await openGroup(other);
-        retire(other, otherRefs);
-      }
-      parts.splice(Math.min(n, m), 2, m > n ? [...part, ...otherRefs] : [...otherRefs, ...part]);
-      n = Math.min(n, m) - 1;
-    }
-    const after = new Set<string>();
-    const out = parts.flatMap((part) => {
-      if (!Array.isArray(part)) return [part];
-      for (const ref of part) after.add(ref.id);
-      const runs = bytesOf(part) > GROUP_MAX_BYTES ? cutBy(part, GROUP_FILL_BYTES) : [part];
-      return runs.map((run) => makeGroup(w, run));
-    });
-    w.retired.push(...[...before].filter((id) => !after.has(id)));
-    return { groups: out, removed };
-  }
+  ) => editListingOf(ix, w, L, groups, drops, puts, regroup);
 
   /**
    * The head after an edit, every listing changed alike. `known` gives, per id the edit touches,
