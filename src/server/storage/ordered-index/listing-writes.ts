@@ -80,6 +80,32 @@ async function completed<Row extends OrderedRow>(
 }
 
 /**
+ * Rebuilt parts (the arrays of their items) among kept ones, in order: each empty one dropped,
+ * each under `min` bytes joined to its next neighbour (else its previous) while small, a kept
+ * neighbour with the items `itemsOf` gives of it.
+ */
+async function joinSmall<Kept, Item>(
+  parts: (Kept | Item[])[],
+  min: number,
+  itemsOf: (kept: Kept) => Promise<Item[]>,
+): Promise<void> {
+  const rebuilt = (part: Kept | Item[]): part is Item[] => Array.isArray(part);
+  for (let n = 0; n < parts.length; n++) {
+    const part = parts[n]!;
+    if (rebuilt(part) && !part.length) {
+      parts.splice(n--, 1);
+      continue;
+    }
+    if (!rebuilt(part) || parts.length === 1 || bytesOf(part) >= min) continue;
+    const m = n + 1 < parts.length ? n + 1 : n - 1;
+    const other = parts[m]!;
+    const otherItems = rebuilt(other) ? other : await itemsOf(other);
+    parts.splice(Math.min(n, m), 2, m > n ? [...part, ...otherItems] : [...otherItems, ...part]);
+    n = Math.min(n, m) - 1;
+  }
+}
+
+/**
  * A listing's groups after rows are dropped (each found by its key in the listing when given,
  * else searched for) and put: the chunks and groups they touch rebuilt (split or joined as their
  * size asks), the others named as they were. Answers the rows dropped. `regroup` rebuilds
@@ -160,23 +186,7 @@ export async function editListing<Row extends OrderedRow>(
     retire(groups[g]!, refs);
     // Rebuilt chunks, each joined to its next neighbour in the group (else its previous) while small.
     const chunkParts: (ChunkRef | Row[])[] = refs.map((ref, n) => rewritten.get(n) ?? ref);
-    for (let n = 0; n < chunkParts.length; n++) {
-      const part = chunkParts[n]!;
-      if (Array.isArray(part) && !part.length) {
-        chunkParts.splice(n--, 1);
-        continue;
-      }
-      if (!Array.isArray(part) || chunkParts.length === 1 || bytesOf(part) >= MIN_BYTES) continue;
-      const m = n + 1 < chunkParts.length ? n + 1 : n - 1;
-      const other = chunkParts[m]!;
-      const otherRows = Array.isArray(other) ? other : [...(await readChunk(ix, other)).rows];
-      chunkParts.splice(
-        Math.min(n, m),
-        2,
-        m > n ? [...part, ...otherRows] : [...otherRows, ...part],
-      );
-      n = Math.min(n, m) - 1;
-    }
+    await joinSmall(chunkParts, MIN_BYTES, async (ref) => [...(await readChunk(ix, ref)).rows]);
     const rebuilt = chunkParts.flatMap((part) => {
       if (!Array.isArray(part)) return [part];
       const runs = bytesOf(part) > MAX_BYTES ? cutBy(part, FILL_BYTES) : [part];
@@ -185,24 +195,11 @@ export async function editListing<Row extends OrderedRow>(
     parts.push(await completed(ix, L, rebuilt, w.now));
   }
   // Rebuilt groups, joined to a neighbour while small, as chunks are.
-  for (let n = 0; n < parts.length; n++) {
-    const part = parts[n]!;
-    if (Array.isArray(part) && !part.length) {
-      parts.splice(n--, 1);
-      continue;
-    }
-    if (!Array.isArray(part) || parts.length === 1 || bytesOf(part) >= GROUP_MIN_BYTES) continue;
-    const m = n + 1 < parts.length ? n + 1 : n - 1;
-    const other = parts[m]!;
-    let otherRefs: ChunkRef[];
-    if (Array.isArray(other)) otherRefs = other;
-    else {
-      otherRefs = await openGroup(ix, other);
-      retire(other, otherRefs);
-    }
-    parts.splice(Math.min(n, m), 2, m > n ? [...part, ...otherRefs] : [...otherRefs, ...part]);
-    n = Math.min(n, m) - 1;
-  }
+  await joinSmall(parts, GROUP_MIN_BYTES, async (group) => {
+    const refs = await openGroup(ix, group);
+    retire(group, refs);
+    return refs;
+  });
   const after = new Set<string>();
   const out = parts.flatMap((part) => {
     if (!Array.isArray(part)) return [part];
