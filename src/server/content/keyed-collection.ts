@@ -26,7 +26,7 @@ import {
  *
  * - `<name>/<id>` holds { rev, item } (and `deleted` while a delete is under way): the record and
  *   a version number that only goes up, so an index row can say which version it was made from;
- * - `<name>-index` is the index of rows (storage/ordered-index.ts): per record what lists,
+ * - `<name>-index` is the index of rows (storage/ordered-index/): per record what lists,
  *   ordering, release checks and the dashboard need (never bodies), sorted by an order key
  *   (src/lib/order-key.ts), so moving one item rewrites one row and renumbers nothing. The rows
  *   live in chunks of a few dozen kilobytes named by groups named by a small head, which also
@@ -142,7 +142,7 @@ interface KeyedOptions<I> {
   toRow: (item: I) => Record<string, unknown>;
   /** The time (ms) until which a record counts as upcoming, NaN for always (the index counts them). */
   openUntil?: (row: Row) => number;
-  /** Listings of the rows in other orders, kept beside the index (see ordered-index.ts). */
+  /** Listings of the rows in other orders, kept beside the index (see storage/ordered-index/). */
   sorted?: Record<
     string,
     { key: (row: Row) => string; only?: (row: Row) => boolean; open?: boolean }
@@ -273,7 +273,7 @@ export function keyedCollection<S extends z.ZodType<Item>>(
 
   /**
    * Makes sure the index exists and is of the current layout: a store kept the single-document
-   * way is moved first, an index of an earlier layout brought up to date (ordered-index.ts).
+   * way is moved first, an index of an earlier layout brought up to date (storage/ordered-index/).
    */
   async function ready(): Promise<void> {
     if (await index.upgrade()) return;

@@ -24,7 +24,7 @@ export interface SingleDocumentMove<I, Row> {
   /** Writes an item's first record version, its row at `place`, unless its key exists already. */
   createRecord: (item: I, place: string) => Promise<unknown>;
   rowOf: (item: I, orderKey: string, rev: number) => Row;
-  /** The collection's index (storage/ordered-index.ts). */
+  /** The collection's index (storage/ordered-index/). */
   index: {
     all(): Promise<readonly Row[] | null>;
     create(rows: Row[]): Promise<boolean>;

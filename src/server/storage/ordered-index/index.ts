@@ -43,6 +43,12 @@ export type { ChunkRef, Edit, OrderedIndexOptions, OrderedRow } from './schemas'
  *   by the head itself (`{ chunks }`, read as one group). `upgrade` (which requests call when they
  *   find one) moves them to groups and makes missing listings in one guarded write: no step anyone
  *   runs, and a build (which may only read) reads every layout.
+ *
+ * This file is the index's public face; each part works from one context (context.ts) made here:
+ * schemas.ts (options and stored documents), chunks.ts (sizes, ids, cutting), counts.ts (what an
+ * entry counts), parts.ts (reading and keeping stored parts; the sweep), reads.ts (rows, pages,
+ * shown and open rows), listing-writes.ts (one listing rebuilt), writes.ts (the guarded write of
+ * the head) and one-row.ts (one row changed or moved).
  */
 
 export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>) {
