@@ -60,7 +60,9 @@ export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>
      * Brings a head of an earlier layout (or one without a listing the options name) up to date,
      * in one guarded write; false when there is no index. Requests call it; builds never do.
      */
-    upgrade: (): Promise<boolean> => upgrade(ix),
+    upgrade(): Promise<boolean> {
+      return upgrade(ix);
+    },
     /** Every row in order, or null when there is no index yet (a shared copy: do not change). */
     all: (): Promise<readonly Row[] | null> =>
       onHead(ix, async (head) => (head ? rowsOf(ix, head) : null)),
@@ -109,7 +111,9 @@ export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>
      * Creates the index with these rows (in order) if there is none yet; false when one exists
      * (another writer's, which stands: ours is removed).
      */
-    create: (rows: Row[]): Promise<boolean> => create(ix, rows),
+    create(rows: Row[]): Promise<boolean> {
+      return create(ix, rows);
+    },
     /**
      * Changes the index in one etag-guarded write of its head. `decide` gets every row in order
      * and answers the edit (null: nothing to change); it may throw to refuse, and may be called
@@ -144,6 +148,8 @@ export function orderedIndex<Row extends OrderedRow>(o: OrderedIndexOptions<Row>
      * left. One the head stops naming is never named again, so one the head did not name when
      * this read it stays unnamed. Answers how many it deleted.
      */
-    sweep: (now = Date.now()): Promise<number> => sweep(ix, now),
+    sweep(now = Date.now()): Promise<number> {
+      return sweep(ix, now);
+    },
   };
 }
