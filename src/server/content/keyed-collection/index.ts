@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { byOrder } from '../../schemas/order';
-import { RELEASE_STATUSES, releaseTime, type ReleaseStatus } from '../../schemas/release';
-import { assignSlugs, slugChoices, withSlug } from '../../lib/slug';
-import { keysInOrder } from '../../lib/order-key';
-import { CACHE_TAGS, purgeTags } from '../http/cdn-cache';
-import { HttpError, StorageError } from '../http/errors';
-import { assertWholeOrder } from './whole-order';
-import { COLLECTION_KEYS, KEYED_COLLECTIONS } from '../storage/keys';
-import { orderedIndex } from '../storage/ordered-index';
-import { singleDocument } from './keyed-migration';
-import { slugClaims } from './slug-claims';
-import { forEachLimited, paginate, readRecords, type Page } from '../storage/records';
+import { byOrder } from '../../../schemas/order';
+import { RELEASE_STATUSES, releaseTime, type ReleaseStatus } from '../../../schemas/release';
+import { assignSlugs, slugChoices, withSlug } from '../../../lib/slug';
+import { keysInOrder } from '../../../lib/order-key';
+import { CACHE_TAGS, purgeTags } from '../../http/cdn-cache';
+import { HttpError, StorageError } from '../../http/errors';
+import { assertWholeOrder } from '../whole-order';
+import { COLLECTION_KEYS, KEYED_COLLECTIONS } from '../../storage/keys';
+import { orderedIndex } from '../../storage/ordered-index';
+import { singleDocument } from '../keyed-migration';
+import { slugClaims } from '../slug-claims';
+import { forEachLimited, paginate, readRecords, type Page } from '../../storage/records';
 import {
   assertExpected,
   createJSON,
@@ -19,7 +19,7 @@ import {
   readJSON,
   STORES,
   updateJSON,
-} from '../storage/store';
+} from '../../storage/store';
 
 /**
  * An admin-edited collection that grows (publications, events), kept one key per record:
