@@ -32,7 +32,7 @@ export interface SingleDocumentMove<I, Row> {
 }
 
 /**
- * A keyed collection (keyed-collection.ts) as older versions stored it: the whole collection in
+ * A keyed collection (keyed-collection/) as older versions stored it: the whole collection in
  * one document, `{ items }` under the collection's name. `read` reads it as those versions did
  * (for the build, which may not write); `migrate` moves it to one key per record.
  */
