@@ -46,8 +46,12 @@ const SERVER_FLOORS = [
   { folder: 'workflows', is: 'the operations that span domains' },
 ];
 
-/** The patterns that keep a floor from importing the floors above it, each saying what to do instead. */
-function floorRules(folder) {
+/**
+ * The patterns that keep a floor from importing the floors above it, each saying what to do instead.
+ * `up` is the way from the importing file to src/server: `../` from a floor's own files, one more
+ * `../` per subfolder (storage/ordered-index/), whose imports of the floors above are as banned.
+ */
+function floorRules(folder, up = '../') {
   const index = SERVER_FLOORS.findIndex((f) => f.folder === folder);
   const above = SERVER_FLOORS.slice(index + 1).map((f) => f.folder);
   if (above.length === 0) return [];
@@ -56,18 +60,18 @@ function floorRules(folder) {
     instead = `Move the piece both need down into ${folder}/ or a lower floor, pass it in as a value, or put the operation that needs both in workflows/.`,
   } = SERVER_FLOORS[index];
   const below = {
-    group: above.map((f) => `../${f}/*`),
+    group: above.map((f) => `${up}${f}/*`),
     message: `${folder}/ is ${is}, a floor of src/server below ${above.join('/, ')}/ (SERVER_FLOORS in eslint.config.js): it imports none of them. ${instead}`,
   };
-  return folder === 'storage' ? [below, storageUsesOnlyHttpErrors] : [below];
+  return folder === 'storage' ? [below, storageUsesOnlyHttpErrors(up)] : [below];
 }
 
 /** storage/ takes only the error type from http/: responses and requests are the functions' business. */
-const storageUsesOnlyHttpErrors = {
-  group: ['../http/*', '!../http/errors'],
+const storageUsesOnlyHttpErrors = (up) => ({
+  group: [`${up}http/*`, `!${up}http/errors`],
   message:
     'storage/ may use http/errors (to answer 404, 409 or 503) but no other part of the HTTP edge: return values and let the caller build the response.',
-};
+});
 const functionsThroughPipeline = {
   group: ['**/server/publishing/history', '**/server/publishing/publish'],
   allowImportNames: ['publish'],
@@ -213,12 +217,18 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restrictImports(serverOffLimits, componentsOffLimits) },
   },
   // Each floor of src/server imports only the floors below it, and none but history.ts asks for builds.
-  ...SERVER_FLOORS.map(({ folder }) => ({
-    files: [`src/server/${folder}/**`],
-    rules: {
-      'no-restricted-imports': restrictImports(...floorRules(folder), rebuildThroughPipeline),
-    },
-  })),
+  // A floor's files and those of its subfolders, two deep, each with its own way up to the others.
+  ...SERVER_FLOORS.flatMap(({ folder }) =>
+    [0, 1, 2].map((depth) => ({
+      files: [`src/server/${folder}/${'*/'.repeat(depth)}*`],
+      rules: {
+        'no-restricted-imports': restrictImports(
+          ...floorRules(folder, '../'.repeat(depth + 1)),
+          rebuildThroughPipeline,
+        ),
+      },
+    })),
+  ),
   {
     files: ['src/server/publishing/history.ts'],
     rules: { 'no-restricted-imports': restrictImports(...floorRules('publishing')) },

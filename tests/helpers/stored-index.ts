@@ -51,7 +51,7 @@ export async function allNamedParts(key: string): Promise<string[]> {
 /**
  * The index rows of a collection kept one key per record, in order, as stored: the rows of the
  * chunks its head names, or of the one document the earlier layout kept them in. `listing` names
- * a listing in another order (ordered-index.ts `sorted`).
+ * a listing in another order (storage/ordered-index/ `sorted`).
  */
 export async function storedRows<Row = Record<string, unknown>>(
   name: string,

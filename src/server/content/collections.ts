@@ -253,7 +253,7 @@ export const teamMembers = collection('team-members', teamMemberSchema, {
   // From the name as shown, honorific included: moving 'Dr.' to its own field changes no address.
   derive: (items) => assignSlugs(items, (m) => shownName(m.honorific, m.name)),
 });
-/** A publication's index row (keyed-collection.ts), with the fields toRow below adds. */
+/** A publication's index row (keyed-collection/), with the fields toRow below adds. */
 export type PublicationRow = Row &
   Pick<Publication, 'date' | 'publishedOn' | 'type' | 'image'> & { hasImage: boolean };
 /** An event's index row: what its card shows (the public lists answer rows), description cut. */
@@ -291,7 +291,7 @@ const cardDescription = (text: string) =>
     ? text
     : `${text.slice(0, CARD_DESCRIPTION_CHARS - 1).trimEnd()}…`;
 
-/** What every index row of a keyed collection holds (keyed-collection.ts), from a record. */
+/** What every index row of a keyed collection holds (keyed-collection/), from a record. */
 const rowBase = (item: Publication | Event, imageField: 'image' | 'imageUrl') => ({
   id: item.id,
   slug: item.slug,

@@ -24,7 +24,7 @@ export interface SingleDocumentMove<I, Row> {
   /** Writes an item's first record version, its row at `place`, unless its key exists already. */
   createRecord: (item: I, place: string) => Promise<unknown>;
   rowOf: (item: I, orderKey: string, rev: number) => Row;
-  /** The collection's index (storage/ordered-index.ts). */
+  /** The collection's index (storage/ordered-index/). */
   index: {
     all(): Promise<readonly Row[] | null>;
     create(rows: Row[]): Promise<boolean>;
@@ -32,7 +32,7 @@ export interface SingleDocumentMove<I, Row> {
 }
 
 /**
- * A keyed collection (keyed-collection.ts) as older versions stored it: the whole collection in
+ * A keyed collection (keyed-collection/) as older versions stored it: the whole collection in
  * one document, `{ items }` under the collection's name. `read` reads it as those versions did
  * (for the build, which may not write); `migrate` moves it to one key per record.
  */

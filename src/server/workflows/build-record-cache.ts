@@ -1,5 +1,5 @@
 /**
- * The build's copies of a keyed collection's records (content/keyed-collection.ts `list`), kept in
+ * The build's copies of a keyed collection's records (content/keyed-collection/ `list`), kept in
  * Astro's cache folder between builds (the content-store plugin saves it on Netlify; locally it
  * lives with the builds in DATA_DIR). A build over 10,000 publications otherwise reads 10,000
  * records from the store, one call each, however few of them changed since the build before.

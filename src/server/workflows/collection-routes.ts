@@ -82,7 +82,7 @@ export interface CollectionApiOptions {
   maxJsonBytes?: number;
   /**
    * Public lists of a collection kept one key per record, answered from its index rows, each a
-   * page of one of its listings (keyed-collection.ts `sorted`; the index order when not named),
+   * page of one of its listings (keyed-collection/ `sorted`; the index order when not named),
    * with `open` only the rows still upcoming: the main list, and `views` at /api/<name>/<view>.
    * `complete` tells a row that holds every field the lists answer from one written before rows
    * held them: such a row is answered as made afresh from its record (read for that page only),
