@@ -18,11 +18,10 @@
  * without this integration) every page is rendered.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { eachLimited, place } from './build-files';
 
 /** Bump when the way keys are made changes. */
 const VERSION = 3;
@@ -74,27 +73,35 @@ async function writeWhole(file: string, data: string | Buffer): Promise<void> {
   await rename(temp, file);
 }
 
-/** A page a route left to the cache: where it lands in the output, and the cached file it will be. */
-export interface CachedPage {
-  file: string;
-  from: string;
-}
-type CachedPagesListener = (pages: readonly CachedPage[]) => void;
-
 /**
- * Who is told, as each route decides, which of its pages will come from the cache: the search
- * index reads them while the rest of the build still renders (src/integrations/search-index.ts).
- * Held on globalThis because routes and integrations load this file in separate module graphs of
- * one process. One listener at a time: the running build's, which replaces whatever a build that
- * stopped half-way in the same process left there.
+ * Puts a file at `to` that is `from`: a hard link (one call, no bytes copied: a build restores and
+ * keeps thousands of files, and neither side is ever changed in place, only replaced or removed),
+ * or a copy when the two folders are on different disks. A copy goes to a temporary name first,
+ * so a cut-short copy never looks complete.
  */
-const LISTENER = Symbol.for('page-cache:cached-pages');
-const slot = globalThis as { [LISTENER]?: CachedPagesListener };
+async function place(from: string, to: string): Promise<void> {
+  try {
+    await link(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return;
+    const temp = `${to}.${process.pid}.tmp`;
+    await copyFile(from, temp);
+    await rename(temp, to);
+  }
+}
 
-/** Calls `listener` with each route's cached pages as the route decides them; null stops that. */
-export function onCachedPages(listener: CachedPagesListener | null): void {
-  if (listener) slot[LISTENER] = listener;
-  else delete slot[LISTENER];
+/** Runs `fn` over `items`, `limit` at a time. */
+async function eachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await fn(items[next++]!);
+    }),
+  );
 }
 
 /**
@@ -112,8 +119,7 @@ export async function pagesToRender<T>(
   const cacheDir = path.resolve(process.env.ASTRO_CACHE_DIR || './node_modules/.astro');
   const fingerprint = (await readFile(fingerprintFile(cacheDir), 'utf8').catch(() => '')).trim();
   if (!fingerprint) return [...items];
-  const store = storeDir(cacheDir, route);
-  const stored = new Set(await readdir(store).catch(() => []));
+  const stored = new Set(await readdir(storeDir(cacheDir, route)).catch(() => []));
   const render: T[] = [];
   const files = items.map((item) => {
     const key = contentHash(VERSION, fingerprint, keyOf(item));
@@ -125,10 +131,6 @@ export async function pagesToRender<T>(
     path.join(plansDir(cacheDir), `${route}.json`),
     JSON.stringify({ fingerprint, files } satisfies Plan),
   );
-  const cached = files
-    .filter((f) => f.cached)
-    .map((f) => ({ file: f.file, from: path.join(store, f.key) }));
-  slot[LISTENER]?.(cached);
   return render;
 }
 

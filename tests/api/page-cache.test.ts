@@ -88,8 +88,8 @@ describe('a rebuild with the page cache', () => {
     expect(archive).not.toBe(before.archive);
     expect(archive).toContain('Rewritten for the second build.');
 
-    // The rebuild's search index: Pagefind read the pages the cache put back while the build
-    // rendered, then the one it rendered. Each is in it once, the edited one by its new words.
+    // The rebuild's search index reads the pages the cache put back as well as the one rendered
+    // anew: each is in it once, the edited one by its new words.
     const rewritten = (await searchSite(site.url, 'rewritten')).map((r) => r.url);
     expect(rewritten.filter((url) => url === EDITED)).toHaveLength(1);
     expect(rewritten.filter((url) => url.startsWith('/publications/'))).toEqual([EDITED]);
