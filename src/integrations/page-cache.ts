@@ -104,6 +104,19 @@ async function eachLimited<T>(
   );
 }
 
+/** Astro's cache folder of the running build, where the page cache and the build's other caches live. */
+export const buildCacheDir = (): string =>
+  path.resolve(process.env.ASTRO_CACHE_DIR || './node_modules/.astro');
+
+/**
+ * The running build's code fingerprint (see `codeFingerprint`), or '' where there is none
+ * (`astro dev`, a build without this integration): then nothing may be taken from a cache.
+ */
+export async function buildFingerprint(): Promise<string> {
+  if (import.meta.env.DEV) return '';
+  return (await readFile(fingerprintFile(buildCacheDir()), 'utf8').catch(() => '')).trim();
+}
+
 /**
  * For a route's getStaticPaths: which of `items` to render. Items whose file (`fileOf`) is in the
  * cache under its key (`keyOf`, hashed with this build's fingerprint) are left out and restored
@@ -115,10 +128,9 @@ export async function pagesToRender<T>(
   fileOf: (item: T) => string,
   keyOf: (item: T) => unknown,
 ): Promise<T[]> {
-  if (import.meta.env.DEV) return [...items];
-  const cacheDir = path.resolve(process.env.ASTRO_CACHE_DIR || './node_modules/.astro');
-  const fingerprint = (await readFile(fingerprintFile(cacheDir), 'utf8').catch(() => '')).trim();
+  const fingerprint = await buildFingerprint();
   if (!fingerprint) return [...items];
+  const cacheDir = buildCacheDir();
   const stored = new Set(await readdir(storeDir(cacheDir, route)).catch(() => []));
   const render: T[] = [];
   const files = items.map((item) => {

@@ -7,7 +7,7 @@
  * (scripts/platform/build-workers.ts), yet each renders for its own environment only.
  */
 import { execFileSync } from 'node:child_process';
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
@@ -64,7 +64,31 @@ describe('a rebuild with the page cache', () => {
       description: 'Rewritten for the second build.',
     });
     expect(res.status, res.text).toBe(200);
+    // An event that passed the first build's render check, now stored as an older version
+    // accepted it, with a date no calendar can hold. The check remembers passes by what they
+    // read, so this one is checked again and left out (publish-except.test.ts: a first build).
+    const { events } = await import('../../src/server/content/collections');
+    const [broken] = ((await admin.get('/api/events')).json as { id: string; slug: string }[]).sort(
+      (a, b) => a.slug.localeCompare(b.slug),
+    );
+    expect(await get(`/events/${broken!.slug}`)).toContain('</html>');
+    const stored = (await events.remove(broken!.id)) as Record<string, unknown>;
+    await events.reinsert({
+      ...stored,
+      startDate: '+275760-09-12T00:00:00.000Z',
+      endDate: '+275760-09-12T00:00:00.000Z',
+    });
     await site.platform.build();
+    expect(site.platform.builder.failures).toBe(0);
+    expect((await fetch(`${site.url}/events/${broken!.slug}`)).status).toBe(404);
+    // Every publication the second build showed passed its check once, and is remembered so.
+    const memo = JSON.parse(
+      await readFile(
+        path.join(site.dataDir, 'builds', 'cache', 'render-checks', 'publication.json'),
+        'utf8',
+      ),
+    ) as string[];
+    expect(memo).toHaveLength(before.pageKeys.size);
 
     // Only the edited publication's page and .ris file were rendered again.
     const renderedAgain = async (route: string, keys: Set<string>) =>
@@ -113,7 +137,9 @@ describe('a rebuild with the page cache', () => {
   }, 300_000);
 
   it('turns a cached event page to its highlights once the event is over', async () => {
-    const events = (await admin.get('/api/events')).json as { slug: string; endDate: string }[];
+    const events = (
+      (await admin.get('/api/events')).json as { slug: string; endDate: string }[]
+    ).filter((e) => !e.endDate.startsWith('+')); // not the one left out above
     const last = events.reduce((a, b) => (Date.parse(a.endDate) > Date.parse(b.endDate) ? a : b));
     const page = `/events/${last.slug}`;
     expect(await get(page)).not.toContain('Event Highlights');

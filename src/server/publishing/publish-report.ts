@@ -21,6 +21,18 @@ export type SkippedRecord = z.infer<typeof skippedRecordSchema>;
 const STORE = 'publish-report';
 
 /**
+ * Which records passed the render check in an earlier build of the same code, so that a rebuild
+ * checks only what changed (src/server/workflows/render-check-memo.ts). The check is a pure
+ * function of what the memo's key covers, so a pass it remembers would pass again.
+ */
+export interface RenderCheckMemo<T> {
+  passed(item: T): boolean;
+  pass(item: T): void;
+  /** Keeps this build's passes, and only those, for the next build. */
+  save(): Promise<void>;
+}
+
+/**
  * Keeps the records whose renderings (`render`: every output built from one record) do not
  * throw; reports the others to this deploy's store. Never throws itself: a report that cannot be
  * written is logged and the build goes on.
@@ -30,13 +42,19 @@ export async function keepRenderable<T extends { id: string; title: string }>(
   items: readonly T[],
   pageOf: (item: T) => string,
   render: (item: T) => unknown,
+  memo?: RenderCheckMemo<T>,
 ): Promise<T[]> {
   const kept: T[] = [];
   const skipped: SkippedRecord[] = [];
   for (const item of items) {
+    if (memo?.passed(item)) {
+      kept.push(item);
+      continue;
+    }
     try {
       render(item);
       kept.push(item);
+      memo?.pass(item);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       skipped.push({
@@ -52,6 +70,12 @@ export async function keepRenderable<T extends { id: string; title: string }>(
     }
   }
   await writeReport(kind, skipped);
+  await memo?.save().catch((error: unknown) => {
+    // Only the next build's speed depends on it: that build checks every record again.
+    console.warn(
+      `The ${kind} render checks could not be kept for the next build: ${String(error)}`,
+    );
+  });
   return kept;
 }
 

@@ -19,6 +19,9 @@ import { getSiteSettings } from '../content/site-settings';
 import { focusByUrl } from '../content/media';
 import { approvedTestimonialsForBuild } from '../visitors/testimonials';
 import { buildRecordCache } from './build-record-cache';
+import { renderCheckMemo } from './render-check-memo';
+import { recordHash } from '../../integrations/page-cache';
+import { eventAction } from '../../lib/event-card';
 
 const once = <T>(load: () => Promise<T>) => {
   let p: Promise<T> | null = null;
@@ -86,7 +89,13 @@ export const loadPublications = once(async () => {
     ...(parsePdfFileUrl(p.pdf) && !deployed.has(p.pdf) ? { ...p, pdf: '' } : p),
     dataFiles: p.dataFiles.filter((f) => deployed.has(f.url)),
   }));
-  return keepRenderable('publication', shown, (p) => `/publications/${p.slug}`, renderPublication);
+  return keepRenderable(
+    'publication',
+    shown,
+    (p) => `/publications/${p.slug}`,
+    renderPublication,
+    await renderCheckMemo('publication', recordHash),
+  );
 });
 /** Public publications newest first (the archive and its filters; the home page keeps the admin's order). */
 export const loadPublicationsNewestFirst = once(async () =>
@@ -133,11 +142,17 @@ export const loadEvents = once(async () => {
   const list = published(showable('event', events.imageFields, await allEvents()))
     .map((e) => (e.eventTimeZone ? e : { ...e, eventTimeZone: siteTimeZone }))
     .sort((a, b) => a.startDate.localeCompare(b.startDate));
+  const now = buildTime();
   return keepRenderable(
     'event',
     list,
     (e) => `/events/${e.slug}`,
-    (e) => renderEvent(e, buildTime()),
+    (e) => renderEvent(e, now),
+    // The check reads the clock only through the event's call to action.
+    await renderCheckMemo('event', (e: (typeof list)[number]) => [
+      recordHash(e),
+      eventAction(e, now),
+    ]),
   );
 });
 
