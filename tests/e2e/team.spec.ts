@@ -173,6 +173,35 @@ test('the side navigation scrolls with an 80 px offset and highlights the sectio
   await expect(founderLink).toHaveAttribute('aria-current', 'true');
 });
 
+test('a tap on the side navigation before the first-load scroll is not undone by it', async ({
+  page,
+}) => {
+  // The first-load scroll (to the top on a fresh visit) waits a moment after the scripts start; a
+  // tap within that moment once had the page sent back to the top. Timers wait for the test here.
+  const now = Date.now();
+  await page.clock.install({ time: now });
+  await page.clock.pauseAt(now + 1_000);
+  await page.goto('/team');
+  const nav = page.getByRole('navigation', { name: 'Team sections' });
+  await expect(nav.getByRole('link', { name: 'Founder' })).toHaveAttribute('aria-current', 'true');
+  await expect(page.locator('html')).not.toHaveAttribute('data-first-scroll', 'done');
+  await nav.getByRole('link', { name: 'Advisory Team' }).click();
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.getElementById('advisory-team')!.getBoundingClientRect().top),
+    )
+    .toBeLessThan(200);
+  await page.clock.runFor(1_000);
+  await expect(page.locator('html')).toHaveAttribute('data-first-scroll', 'done');
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Math.abs(document.getElementById('advisory-team')!.getBoundingClientRect().top - 80),
+      ),
+    )
+    .toBeLessThanOrEqual(1);
+});
+
 test('the newsletter block leads to the home page newsletter section', async ({ page }) => {
   await page.goto('/team');
   await page.getByRole('link', { name: 'Subscribe to the newsletter' }).click();

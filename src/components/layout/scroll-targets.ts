@@ -76,11 +76,23 @@ export function initialScroll(): void {
   // (the team page's side navigation) sets the hash itself and has already scrolled to its own
   // offset, which reading the hash later would undo.
   const id = decodeURIComponent(location.hash.slice(1));
+  // A visitor who acts within the wait (a tap on the team page's side navigation, a key, a wheel)
+  // has chosen where to be: the page is left where that took it, not sent back to the top.
+  let acted = false;
+  const act = () => (acted = true);
+  const events = ['click', 'keydown', 'wheel', 'touchstart'] as const;
+  events.forEach((e) => addEventListener(e, act, { capture: true, passive: true }));
   setTimeout(() => {
+    events.forEach((e) => removeEventListener(e, act, { capture: true }));
     const nav = performance.getEntriesByType('navigation')[0] as
       PerformanceNavigationTiming | undefined;
     // Reload and back/forward keep the browser's own scroll restoration.
-    if (!(id && scrollToId(id, SECTION_OFFSET, 'auto')) && !id && (!nav || nav.type === 'navigate'))
+    if (
+      !acted &&
+      !(id && scrollToId(id, SECTION_OFFSET, 'auto')) &&
+      !id &&
+      (!nav || nav.type === 'navigate')
+    )
       window.scrollTo({ top: 0, behavior: 'auto' });
     document.documentElement.setAttribute('data-first-scroll', 'done');
   }, 100);
