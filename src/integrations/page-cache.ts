@@ -22,6 +22,7 @@ import { copyFile, link, mkdir, readdir, readFile, rename, rm, writeFile } from 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { buildCacheDir } from '../lib/build-cache-dir';
 
 /** Bump when the way keys are made changes. */
 const VERSION = 3;
@@ -103,10 +104,6 @@ async function eachLimited<T>(
     }),
   );
 }
-
-/** Astro's cache folder of the running build, where the page cache and the build's other caches live. */
-export const buildCacheDir = (): string =>
-  path.resolve(process.env.ASTRO_CACHE_DIR || './node_modules/.astro');
 
 /**
  * The running build's code fingerprint (see `codeFingerprint`), or '' where there is none

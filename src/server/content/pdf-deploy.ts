@@ -14,8 +14,9 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { parsePartedFileUrl, partCount } from '../../schemas/pdf-upload';
 import { completedUploadFor, readPdfPart } from './pdf-parts';
+import { buildCacheDir } from '../../lib/build-cache-dir';
 
-const cacheDir = () => path.resolve(process.env.ASTRO_CACHE_DIR || './node_modules/.astro', 'pdfs');
+const cacheDir = () => buildCacheDir('pdfs');
 /** The cache's name for a file: its upload id and its extension (`<id>.pdf`, `<id>.csv`). */
 const cachedName = (ref: { id: string; fileName: string }) =>
   `${ref.id}${path.extname(ref.fileName)}`;

@@ -9,12 +9,12 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { renderReportBody, type RenderedBody, type RenderOptions } from './report-body';
+import { buildCacheDir } from '../../lib/build-cache-dir';
 
 /** Bump when the renderer's output changes, so cached bodies are rendered again. */
 const RENDERER_VERSION = 4;
 
-const cacheDir = () =>
-  path.resolve(process.env.ASTRO_CACHE_DIR || './node_modules/.astro', 'report-bodies');
+const cacheDir = () => buildCacheDir('report-bodies');
 const cacheName = (markdown: string, options: RenderOptions) =>
   `${createHash('sha256')
     .update(`${RENDERER_VERSION}\n${options.figureBase ?? ''}\n${markdown}`)

@@ -9,6 +9,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RecordCache } from '../content/keyed-collection';
+import { buildCacheDir } from '../../lib/build-cache-dir';
 
 /** Bump when the file's shape changes: a file of another version is read as empty. */
 const VERSION = 1;
@@ -17,7 +18,7 @@ type Entry<I> = { sum: string; item: I };
 
 /** The cache of one collection, in `<cacheDir>/records/<name>.json`. */
 export function buildRecordCache<I>(name: string): RecordCache<I> {
-  const cacheDir = path.resolve(process.env.ASTRO_CACHE_DIR || './node_modules/.astro');
+  const cacheDir = buildCacheDir();
   const file = path.join(cacheDir, 'records', `${name}.json`);
   return {
     async load() {

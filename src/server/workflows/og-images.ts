@@ -20,6 +20,7 @@ import { SITE } from '../../site.config';
 import type { ImageFocus } from '../../schemas/media';
 import { readImage } from '../content/uploads';
 import { loadEvents, loadImageFoci, loadPublications, loadSiteSettings } from './page-data';
+import { buildCacheDir } from '../../lib/build-cache-dir';
 
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;
@@ -39,8 +40,7 @@ export interface OgCard {
   image?: { url: string } & ImageFocus;
 }
 
-const cacheDir = () =>
-  path.resolve(process.env.ASTRO_CACHE_DIR || './node_modules/.astro', 'og-images');
+const cacheDir = () => buildCacheDir('og-images');
 const cardKey = (card: OgCard) =>
   createHash('sha256')
     .update(JSON.stringify([TEMPLATE_VERSION, card.eyebrow, card.title, SITE.name, card.image]))

@@ -12,7 +12,8 @@
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { buildCacheDir, buildFingerprint, contentHash } from '../../integrations/page-cache';
+import { buildFingerprint, contentHash } from '../../integrations/page-cache';
+import { buildCacheDir } from '../../lib/build-cache-dir';
 import type { RenderCheckMemo } from '../publishing/publish-report';
 
 /** Bump when what a key covers changes. */
@@ -28,7 +29,7 @@ export async function renderCheckMemo<T>(
   inputOf: (item: T) => unknown,
 ): Promise<RenderCheckMemo<T>> {
   const fingerprint = await buildFingerprint();
-  const file = path.join(buildCacheDir(), 'render-checks', `${kind}.json`);
+  const file = buildCacheDir('render-checks', `${kind}.json`);
   const before = new Set<string>();
   if (fingerprint) {
     try {
