@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, statfs } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,9 +26,38 @@ export async function scratchDir(
   opts: { inMemory?: boolean } = {},
 ): Promise<string> {
   const memory = opts.inMemory ? await memoryFolder() : undefined;
-  if (memory) return mkdtemp(path.join(memory, `meridian-${prefix}`));
+  if (memory) {
+    await (swept ??= sweepAbandonedScratch(memory));
+    return mkdtemp(path.join(memory, `meridian-${prefix}p${process.pid}-`));
+  }
   await mkdir(path.join(PROJECT_ROOT, '.data', 'tmp'), { recursive: true });
   return mkdtemp(path.join(PROJECT_ROOT, '.data', 'tmp', prefix));
+}
+
+let swept: Promise<void> | undefined;
+
+/**
+ * Removes the in-memory folders of processes that are gone. A test run that is stopped half-way
+ * (kill -9, a crash) never removes its sites' folders, and memory holds them until the machine
+ * restarts. Each folder names the process that made it (`-p<pid>-`); one whose process no longer
+ * exists is removed, one of a live process (this run's, or another checkout's running beside it)
+ * is kept, as is any folder named otherwise.
+ */
+export async function sweepAbandonedScratch(folder: string): Promise<void> {
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (error) {
+      // EPERM: it exists, under another user.
+      return (error as NodeJS.ErrnoException).code === 'EPERM';
+    }
+  };
+  for (const name of await readdir(folder).catch(() => [])) {
+    const pid = /^meridian-.*-p(\d+)-[A-Za-z0-9]{6}$/.exec(name)?.[1];
+    if (pid && !alive(Number(pid)))
+      await rm(path.join(folder, name), { recursive: true, force: true });
+  }
 }
 
 /**
