@@ -196,7 +196,7 @@ async function runSuite(suite: Suite): Promise<void> {
   times.push(line);
   console.log(`=== ${line} ===`);
 }
-/** Runs the suites `phase` starts and notes how busy the machine was until it ended. */
+/** Waits for `work` (suites just started) and notes how busy the machine was meanwhile. */
 async function phase(name: string, work: Promise<unknown>): Promise<void> {
   const start = machineTicks();
   await work;
