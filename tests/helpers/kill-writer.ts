@@ -34,3 +34,25 @@ export async function killWriterAfter(
   await exited;
   return { lines: out.split('\n').filter(Boolean), acked: acked() };
 }
+
+/**
+ * What a killed writer's lines say of each record: the last title acknowledged, the titles tried
+ * after it (landed or not: a write cut short may or may not have reached the store), and the
+ * records it made. A record's stored title must be one of the first two.
+ */
+export function writerLog(lines: readonly string[]) {
+  const lastAck = new Map<string, string>();
+  const triedAfter = new Map<string, string[]>();
+  const created: string[] = [];
+  for (const line of lines) {
+    const [kind, id, title] = line.split(' ') as [string, string, string];
+    if (kind === 'ack') {
+      lastAck.set(id, title);
+      triedAfter.set(id, []);
+    } else if (kind === 'try') triedAfter.set(id, [...(triedAfter.get(id) ?? []), title]);
+    else if (kind === 'made') created.push(id);
+  }
+  /** The titles `id` may now have in the store. */
+  const allowed = (id: string) => [lastAck.get(id)!, ...(triedAfter.get(id) ?? [])];
+  return { lastAck, allowed, created };
+}
