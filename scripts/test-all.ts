@@ -40,12 +40,36 @@ const out = await mkdtemp(path.join(tmpdir(), 'test-results-'));
 interface Tally {
   passed: number;
   failed: number;
+  /** What failed, a line each ("file › test: first line of the error"), repeated at the very end. */
+  failures?: string[];
 }
 /** One test file in Vitest's JSON report. */
 interface SuiteResult {
+  name: string;
   status: string;
-  assertionResults?: { status: string }[];
+  message?: string;
+  assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[];
 }
+/** A spec in Playwright's JSON report, and the suites that hold specs. */
+interface PlaywrightSuite {
+  file?: string;
+  specs?: {
+    title: string;
+    ok: boolean;
+    line: number;
+    tests?: { results?: { error?: { message?: string } }[] }[];
+  }[];
+  suites?: PlaywrightSuite[];
+}
+
+/** The first line of an error message, without colour codes, short enough to read in a CI log. */
+const firstLine = (message = '') =>
+  message
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .trim()
+    .split('\n')[0]!
+    .slice(0, 200);
+const relative = (file: string) => path.relative(PROJECT_ROOT, file) || file;
 
 /** A suite runs and says how many of its checks passed and failed. */
 type Suite = { name: string; run: () => Promise<Tally> };
@@ -86,12 +110,22 @@ const vitest = (
       { quiet: opts.quiet },
     );
     const v = await readJson(file);
+    const results = (v.testResults ?? []) as SuiteResult[];
+    const failures = results.flatMap((r) =>
+      (r.assertionResults ?? [])
+        .filter((a) => a.status === 'failed')
+        .map((a) => `${relative(r.name)} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`),
+    );
     // A file whose setup failed fails none of its tests (they are skipped): count it once.
-    const brokenFiles = ((v.testResults ?? []) as SuiteResult[]).filter(
+    const broken = results.filter(
       (r) => r.status === 'failed' && !r.assertionResults?.some((a) => a.status === 'failed'),
-    ).length;
-    const failed = (v.numFailedTests ?? 0) + brokenFiles;
-    return { passed: v.numPassedTests ?? 0, failed: failed + (code !== 0 && !failed ? 1 : 0) };
+    );
+    for (const r of broken) failures.push(`${relative(r.name)}: ${firstLine(r.message)}`);
+    const failed = failures.length;
+    // Vitest also exits non-zero when coverage falls below a threshold; its lines say which.
+    if (code !== 0 && !failed)
+      failures.push(`${name} exited ${code} with every test passing (a coverage threshold?)`);
+    return { passed: v.numPassedTests ?? 0, failed: failures.length, failures };
   },
 });
 
@@ -109,9 +143,24 @@ const playwright: Suite = {
       env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file },
     });
     const p = await readJson(file);
+    const failures: string[] = [];
+    const walk = (suite: PlaywrightSuite, file?: string): void => {
+      for (const spec of suite.specs ?? [])
+        if (!spec.ok) {
+          const error = spec.tests?.flatMap((t) => t.results ?? []).find((r) => r.error)?.error;
+          failures.push(
+            `${file ?? suite.file}:${spec.line} › ${spec.title}: ${firstLine(error?.message)}`,
+          );
+        }
+      for (const inner of suite.suites ?? []) walk(inner, file ?? suite.file);
+    };
+    for (const suite of (p.suites ?? []) as PlaywrightSuite[]) walk(suite);
+    const unexpected = p.stats?.unexpected ?? 0;
+    if (code !== 0 && !unexpected) failures.push(`Playwright exited ${code} with no test failing`);
     return {
       passed: (p.stats?.expected ?? 0) + (p.stats?.flaky ?? 0),
-      failed: (p.stats?.unexpected ?? 0) + (code !== 0 && !p.stats?.unexpected ? 1 : 0),
+      failed: unexpected + (code !== 0 && !unexpected ? 1 : 0),
+      failures,
     };
   },
 };
@@ -180,6 +229,7 @@ const machineAtStart = machineTicks();
 const started = Date.now();
 let passed = 0;
 let failed = 0;
+const failures: string[] = [];
 const times: string[] = [];
 /** The whole machine's cores busy between two readings of machineTicks, as '1.84'. */
 const coresBusy = (a: ReturnType<typeof machineTicks>, b: ReturnType<typeof machineTicks>) =>
@@ -192,6 +242,9 @@ async function runSuite(suite: Suite): Promise<void> {
   const t = await suite.run();
   passed += t.passed;
   failed += t.failed;
+  if (t.failed && !t.failures?.length)
+    failures.push(`${suite.name} failed (its output above says why)`);
+  failures.push(...(t.failures ?? []));
   const line = `${suite.name}: ${t.passed} passed, ${t.failed} failed in ${((Date.now() - t0) / 1000).toFixed(0)} s`;
   times.push(line);
   console.log(`=== ${line} ===`);
@@ -229,5 +282,7 @@ if (Number.isFinite(cpu)) {
 console.log(
   `Whole machine meanwhile: ${coresBusy(machineAtStart, machineTicks())} of ${availableParallelism()} cores busy (${phaseLoads.join(', ')}), every process counted, the suite's and any other`,
 );
+// Last, just above the count: a CI log that keeps only its tail still says what failed.
+if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
