@@ -42,9 +42,9 @@ const isDownload = (req: Request, res: Response) =>
 const secrets = new Map<string, string>();
 
 /**
- * The secret reports are signed with, or null until the function has made it (on the first
- * report it gets) or when it cannot be read: such a report goes unsigned and is throttled on the
- * edge's own address, the next ones are signed.
+ * The secret reports are signed with (made as each deploy starts building), or null while this
+ * edge cannot read it yet: such a report goes unsigned and is throttled on the edge's own address,
+ * the next ones are signed.
  */
 async function reportSecret(host: string): Promise<string | null> {
   const known = secrets.get(host);

@@ -2,7 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { contactFormSchema } from '../../src/schemas/contact-message';
 import { newsletterSubscriptionSchema } from '../../src/schemas/newsletter-subscription';
 import { testimonialSchema } from '../../src/schemas/testimonial';
+import { siteSecretKey } from '../../src/server/storage/keys';
 import { openStore, STORES, writeJSON } from '../../src/server/storage/store';
+import { REPORT_SECRET } from '../../src/server/visitors/download-report';
 import { CROSS_SITE, useAdminSite } from '../helpers/admin-site';
 import { advanceClock } from '../helpers/clock';
 
@@ -43,7 +45,13 @@ describe('publishing', () => {
   });
 
   it('shows building while the build runs; a save meanwhile queues one more build', async () => {
+    // The secret the edge signs download reports with is made as the first deploy starts, so it
+    // can reach the edge before the deploy serves a file.
+    const reportSecret = () =>
+      openStore(STORES.system).get(siteSecretKey(REPORT_SECRET), { type: 'json' });
+    expect(await reportSecret()).toBeNull();
     await markBuildStarted();
+    expect(await reportSecret()).toMatchObject({ value: expect.any(String) });
     expect((await state()).state).toBe('building');
     advanceClock(5);
     await t.admin.patch('/api/site-settings', { heroTitle: 'Three' });

@@ -30,8 +30,9 @@ export function notCounted(req: Request): boolean {
  * from its own address and names the downloader's, signed (download-report.ts): a signed name
  * counts. A report without a valid signature is anyone posting to /api/hit/file directly (or the
  * edge before the secret exists), throttled on the address it comes from, so naming a different
- * address in each post no longer escapes the throttle. Asking for the secret creates it, so the
- * edge finds it from the first report on.
+ * address in each post no longer escapes the throttle. The deploy events make the secret before a
+ * deploy serves a file (workflows/deploy-events.ts); asking for it here makes it too, should they
+ * never have run.
  */
 export async function reportingClient(req: Request, report: FileHit, ip: string): Promise<string> {
   const secret = await siteSecret(REPORT_SECRET);

@@ -15,7 +15,7 @@ import { siteSecretKey } from '../storage/keys.ts';
 export const COUNTED_CLIENT_HEADER = 'x-counted-client';
 /** The header carrying the report's signature: `<ms time>.<hex HMAC-SHA256>`. */
 export const REPORT_SIGNATURE_HEADER = 'x-counted-signature';
-/** The site secret reports are signed with; the function creates it on its first report. */
+/** The site secret reports are signed with, made as a deploy starts building (workflows/deploy-events.ts). */
 export const REPORT_SECRET = 'download-report';
 /** Where the edge reads that secret: the site secret's key in the `system` store (STORES.system). */
 export const REPORT_SECRET_AT = { store: 'system', key: siteSecretKey(REPORT_SECRET) } as const;

@@ -4,6 +4,8 @@ import { json, readJson, route } from '../http/http';
 import { noteEvent } from '../outbound/notify';
 import { markBuildDone, markBuildFailed, markBuildStarted } from '../publishing/publish';
 import { readSkipped } from '../publishing/publish-report';
+import { siteSecret } from '../storage/site-secret';
+import { REPORT_SECRET } from '../visitors/download-report';
 
 /**
  * Netlify calls a function named after a deploy event (deploy-building, deploy-succeeded,
@@ -23,12 +25,27 @@ const deployEventSchema = z.object({
 
 export type DeployEvent = 'deploy-building' | 'deploy-succeeded' | 'deploy-failed';
 
+/**
+ * The edge signs its download reports with a site secret it reads from Blobs, eventually
+ * consistent there: a secret made by the first report would reach the edge only after some
+ * reports went unsigned. Made when a deploy starts building, it is in the store minutes before the
+ * deploy serves its first file; made again (a cached read) when one succeeds, should the first
+ * event have been lost.
+ */
+const prepareEdgeSecret = () => siteSecret(REPORT_SECRET);
+
 const record: Record<
   DeployEvent,
   (deploy: z.infer<typeof deployEventSchema>['payload']) => Promise<unknown>
 > = {
-  'deploy-building': () => markBuildStarted(),
-  'deploy-succeeded': async (deploy) => markBuildDone(await readSkipped(deploy.id)),
+  'deploy-building': async () => {
+    await prepareEdgeSecret();
+    await markBuildStarted();
+  },
+  'deploy-succeeded': async (deploy) => {
+    await prepareEdgeSecret();
+    await markBuildDone(await readSkipped(deploy.id));
+  },
   'deploy-failed': async (deploy) => {
     await markBuildFailed(`The build failed: ${deploy.error_message?.trim() || 'no reason given'}`);
     noteEvent('build-failed');
