@@ -23,19 +23,28 @@ interface EdgeRoute {
   handler: EdgeHandler;
 }
 
+/** Numbers each load, so that every platform gets modules of its own. */
+let loads = 0;
+
 /**
  * The edge functions netlify.toml declares ([[edge_functions]] function + path), loaded from
  * netlify/edge-functions, matched as Netlify's edge bundler matches them (URLPattern paths), in
- * the order declared.
+ * the order declared. Netlify runs a site's edge functions apart from any other site's: each
+ * platform imports its own instance of each module (the query makes it another module), so sites
+ * that share a process, as test sites do, never share what a module keeps (the download counter
+ * keeps its signing secret per host, and a new site can be given a port a closed one had).
  */
 export async function loadEdgeFunctions(projectRoot: string): Promise<EdgeRoute[]> {
+  const instance = ++loads;
   const toml = parse(await readFile(path.join(projectRoot, 'netlify.toml'), 'utf8')) as {
     edge_functions?: { function: string; path: string }[];
   };
   const routes: EdgeRoute[] = [];
   for (const declared of toml.edge_functions ?? []) {
     const file = path.join(projectRoot, 'netlify', 'edge-functions', `${declared.function}.ts`);
-    const mod = (await import(pathToFileURL(file).href)) as { default: EdgeHandler };
+    const mod = (await import(`${pathToFileURL(file).href}?platform=${instance}`)) as {
+      default: EdgeHandler;
+    };
     routes.push({
       name: declared.function,
       pattern: new URLPattern({ pathname: declared.path }),
