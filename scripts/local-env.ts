@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm, statfs } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -41,9 +41,11 @@ let swept: Promise<void> | undefined;
  * (kill -9, a crash) never removes its sites' folders, and memory holds them until the machine
  * restarts. Each folder names the process that made it (`-p<pid>-`); one whose process no longer
  * exists is removed, one of a live process (this run's, or another checkout's running beside it)
- * is kept, as is any folder named otherwise.
+ * is kept. Folders that earlier versions named without a process are removed once untouched for
+ * a day, longer than any run; any other folder is kept.
  */
 export async function sweepAbandonedScratch(folder: string): Promise<void> {
+  const now = Date.now();
   const alive = (pid: number) => {
     try {
       process.kill(pid, 0);
@@ -53,10 +55,14 @@ export async function sweepAbandonedScratch(folder: string): Promise<void> {
       return (error as NodeJS.ErrnoException).code === 'EPERM';
     }
   };
+  const untouchedForADay = async (at: string) =>
+    now - ((await stat(at).catch(() => null))?.mtimeMs ?? now) > 24 * 60 * 60_000;
   for (const name of await readdir(folder).catch(() => [])) {
-    const pid = /^meridian-.*-p(\d+)-[A-Za-z0-9]{6}$/.exec(name)?.[1];
-    if (pid && !alive(Number(pid)))
-      await rm(path.join(folder, name), { recursive: true, force: true });
+    if (!/^meridian-.*-[A-Za-z0-9]{6}$/.test(name)) continue;
+    const at = path.join(folder, name);
+    const pid = /-p(\d+)-[A-Za-z0-9]{6}$/.exec(name)?.[1];
+    if (pid ? !alive(Number(pid)) : await untouchedForADay(at))
+      await rm(at, { recursive: true, force: true });
   }
 }
 
