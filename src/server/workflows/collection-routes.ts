@@ -207,7 +207,7 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
           items.imageFields,
         );
         const input = release ? await withSiteZone(body, true) : body;
-        // Review before publish: this save waits for a second person (proposals.ts).
+        // Review before publish: this save waits for a second person (workflows/proposals/).
         if (await mustPropose(user))
           return acceptedAsProposal(
             await propose(user, { subject: o.name, action: 'create', changes: input }),
@@ -273,7 +273,7 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
         );
         const changes = await importImages(patch as Record<string, unknown>, items.imageFields);
         const fields = release ? await withSiteZone(changes, false) : changes;
-        // Review before publish: this save waits for a second person (proposals.ts).
+        // Review before publish: this save waits for a second person (workflows/proposals/).
         if (await mustPropose(user))
           return acceptedAsProposal(
             await propose(user, {
@@ -297,7 +297,7 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
       },
       async DELETE(req, ctx) {
         const user = await requirePermission(req, 'edit');
-        // Review before publish: this deletion waits for a second person (proposals.ts).
+        // Review before publish: this deletion waits for a second person (workflows/proposals/).
         if (await mustPropose(user))
           return acceptedAsProposal(
             await propose(user, {
