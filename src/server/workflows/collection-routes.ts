@@ -120,7 +120,8 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
   const list = o.list ?? (() => items.list());
   const target = (id: string) => `${o.name}/${id}`;
   const itemId = (ctx: FnContext) => ctx.params.id ?? '';
-  // Public reads are tagged with the collection's name; its writes purge that tag (collections.ts).
+  // Public reads are tagged with the collection's name; its writes purge that tag
+  // (content/collections/).
   const publicCache = { cache: o.cache, headers: cdnCacheHeaders(o.name) };
   const release = o.release;
   /** What visitors may see of `all` now. */
