@@ -1,4 +1,4 @@
-// Review before publish (src/server/workflows/proposals.ts):
+// Review before publish (src/server/workflows/proposals/):
 // GET    /api/admin/proposals?status=&page=&pageSize=  (contributor: own; editor, admin: all) -> {items, page, pageSize, hasMore}, newest first
 // GET    /api/admin/proposals/open?subjects=a,b        -> {items}: the open proposals on those subjects (the in-place editor's badges)
 // GET    /api/admin/proposals/:id                      -> {proposal, current, diff: [{field, base, proposed, current, changedSince}]}

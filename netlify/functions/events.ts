@@ -23,7 +23,8 @@ export default collectionApi({
   },
   cache: 'no-store',
   // From the index rows, which hold the cards' fields (the description cut to what a card shows),
-  // in the listings by start date kept beside the index (collections.ts): a page reads its chunks.
+  // in the listings by start date kept beside the index (collections/events.ts): a page reads its
+  // chunks.
   rowLists: {
     listing: 'byDate',
     views: {

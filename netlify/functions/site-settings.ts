@@ -26,7 +26,7 @@ export default route({
   async PATCH(req) {
     const user = await requirePermission(req, 'edit');
     const { patch, expected } = await readPatch(req, siteSettingsPatchSchema, SITE_SETTINGS_FIELDS);
-    // Review before publish: this save waits for a second person (proposals.ts).
+    // Review before publish: this save waits for a second person (workflows/proposals/).
     if (await mustPropose(user)) {
       const changes = await importImages(patch, SETTINGS_IMAGE_KEYS);
       return acceptedAsProposal(

@@ -120,7 +120,8 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
   const list = o.list ?? (() => items.list());
   const target = (id: string) => `${o.name}/${id}`;
   const itemId = (ctx: FnContext) => ctx.params.id ?? '';
-  // Public reads are tagged with the collection's name; its writes purge that tag (collections.ts).
+  // Public reads are tagged with the collection's name; its writes purge that tag
+  // (content/collections/).
   const publicCache = { cache: o.cache, headers: cdnCacheHeaders(o.name) };
   const release = o.release;
   /** What visitors may see of `all` now. */
@@ -207,7 +208,7 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
           items.imageFields,
         );
         const input = release ? await withSiteZone(body, true) : body;
-        // Review before publish: this save waits for a second person (proposals.ts).
+        // Review before publish: this save waits for a second person (workflows/proposals/).
         if (await mustPropose(user))
           return acceptedAsProposal(
             await propose(user, { subject: o.name, action: 'create', changes: input }),
@@ -273,7 +274,7 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
         );
         const changes = await importImages(patch as Record<string, unknown>, items.imageFields);
         const fields = release ? await withSiteZone(changes, false) : changes;
-        // Review before publish: this save waits for a second person (proposals.ts).
+        // Review before publish: this save waits for a second person (workflows/proposals/).
         if (await mustPropose(user))
           return acceptedAsProposal(
             await propose(user, {
@@ -297,7 +298,7 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
       },
       async DELETE(req, ctx) {
         const user = await requirePermission(req, 'edit');
-        // Review before publish: this deletion waits for a second person (proposals.ts).
+        // Review before publish: this deletion waits for a second person (workflows/proposals/).
         if (await mustPropose(user))
           return acceptedAsProposal(
             await propose(user, {

@@ -1,0 +1,82 @@
+import { HttpError } from '../../http/errors';
+import { commitChange, newEntryId } from '../../publishing/history';
+import { noteProposalStep } from '../proposal-mail';
+import { changeProposal, readProposal } from '../proposal-store';
+import { proposalSubject } from '../proposal-subjects';
+import { apply, type Applied } from './apply';
+import { assertReviewerOf, assertStatus, same, type Who } from './guards';
+import { comment, labelOf, now } from './values';
+
+/** How long an approval's claim holds off a second approval (longer than any approval takes). */
+const CLAIM_MS = 60_000;
+
+/**
+ * Approves a pending proposal: claims it (a second approval at the same time is refused), applies
+ * the change through the record's own update with the base version as the expected values (a
+ * field changed since is a 409 carrying both versions, and nothing is written), records it in
+ * History under the approver with the author named, and marks it approved.
+ *
+ * Exactly once for changes and deletions: an approval cut off after its change landed leaves its
+ * claim to lapse, and approving again finds the fields no longer at their base version (409, the
+ * diff shows the proposed values live) or the record gone, so the reviewer rejects it to close it.
+ * A proposed new record gets the id its proposal decides (newRecordId), and the History entry the
+ * id the first claim chose: approving again after a cut-off approval finds the record made and
+ * the entry written, writes neither twice, and ends approved.
+ */
+export async function approveProposal(reviewer: Who, id: string) {
+  const found = await readProposal(id);
+  if (!found) throw new HttpError(404, 'Proposal not found');
+  assertReviewerOf(reviewer, found, 'approve');
+  const claimed = await changeProposal(id, (p) => {
+    assertStatus(p, ['pending'], 'approved');
+    if (p.claim && p.claim.until > Date.now() && !same(p.claim.by, reviewer.username))
+      throw new HttpError(409, `${p.claim.by} is approving this proposal right now`);
+    return {
+      ...p,
+      claim: { by: reviewer.username, until: Date.now() + CLAIM_MS },
+      historyId: p.historyId ?? newEntryId(),
+    };
+  });
+  const subject = proposalSubject(claimed.subject);
+  let applied: Applied;
+  try {
+    applied = await apply(subject, claimed);
+  } catch (error) {
+    // Nothing was recorded: a later approval dates its entry afresh.
+    await changeProposal(id, ({ claim: _c, historyId: _h, ...p }) => p);
+    throw error;
+  }
+  const entry = await commitChange(
+    reviewer,
+    {
+      action: claimed.action,
+      target: subject.target(applied.recordId),
+      summary: `${labelOf(applied.after ?? applied.before, claimed.label)}${
+        claimed.action === 'update' ? `: ${Object.keys(claimed.changes).join(', ')}` : ''
+      } (proposed by ${claimed.author})`,
+      ...(applied.before ? { before: applied.before } : {}),
+      ...(applied.after ? { after: applied.after } : {}),
+      proposedBy: claimed.author,
+      proposal: claimed.id,
+    },
+    { id: claimed.historyId },
+  );
+  // A second approval by the same reviewer (a double click) that ran alongside finds it marked.
+  let marked = false;
+  const approved = await changeProposal(id, ({ claim: _c, ...p }) => {
+    // Set on every pass: the etag-guarded loop may run this again on a fresher proposal.
+    marked = p.status !== 'approved';
+    if (!marked) return p;
+    return {
+      ...p,
+      ...(applied.recordId ? { recordId: applied.recordId } : {}),
+      status: 'approved',
+      decidedBy: reviewer.username,
+      decidedAt: now(),
+      historyId: entry.id,
+      comments: [...p.comments, comment(reviewer.username, 'approved')],
+    };
+  });
+  if (marked) await noteProposalStep(approved, 'approved');
+  return { proposal: approved, record: applied.after ?? null };
+}
