@@ -25,7 +25,10 @@ export const exportRequestSchema = z.discriminatedUnion(
 );
 export type ExportRequest = z.infer<typeof exportRequestSchema>;
 
-/** Where a run stopped: the sort time and tie-break of the last row written (see log-index.ts). */
+/**
+ * Where a run stopped: the sort time and tie-break of the last row written (see
+ * src/server/storage/log-index/).
+ */
 export const rowPositionSchema = z.object({ time: z.string(), key: z.string() });
 
 export const exportStatusSchema = z.enum(['queued', 'running', 'ready', 'failed']);

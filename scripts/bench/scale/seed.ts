@@ -162,7 +162,7 @@ async function seedMessages(now: number) {
       read: false,
     });
   });
-  // The inbox index folds in only messages stamped after its watermark (log-index.ts), and
+  // The inbox index folds in only messages stamped after its watermark (storage/log-index/), and
   // these carry times up to a year back: one an earlier read of the store made would never show
   // them. Without it, the first admin read scans every message, as on a site whose messages
   // came before the index did.

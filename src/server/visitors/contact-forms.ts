@@ -12,7 +12,7 @@ import { createJSON, deleteKey, openStore, readJSON, STORES } from '../storage/s
 
 /*
  * One key per message, `m/<day>/<id>`, written by the visitor's request alone; the id is
- * newest-first by construction (records.ts). The inbox index (log-index.ts) holds a row per
+ * newest-first by construction (records.ts). The inbox index (storage/log-index/) holds a row per
  * message: its id, time, read flag and what the visitor sent, copied from the message once, when
  * the index first folds it in. The read flag lives only there, so marking a message read is one
  * guarded write and the unread count never disagrees with the list; and a page or the CSV export

@@ -11,8 +11,8 @@ import { listKeys, readRecords } from '../storage/records';
 import { blobCall, createJSON, deleteKey, openStore, STORES, writeJSON } from '../storage/store';
 
 /*
- * The subscriber index (see log-index.ts), so that listing, searching and counting never read
- * 50,000 records. A signup writes a marker in the system store,
+ * The subscriber index (see storage/log-index/), so that listing, searching and counting never
+ * read 50,000 records. A signup writes a marker in the system store,
  * `newsletter-index/<day>/<inverted ms>-<id>`, holding only the id, and then its record (keyed by
  * the address's hash, so signups are unique without a shared list). In that order a signup that
  * fails half-way leaves at most a marker without a record, which the index skips, never a record
