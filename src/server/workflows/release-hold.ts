@@ -1,7 +1,7 @@
 /**
  * A release never goes live with a change of one of its items still awaiting review: the release
  * would publish the item as it is, and the reviewed change after it. Releases go live by time
- * alone (their items are scheduled records, release-bundles.ts), so a release that would come due
+ * alone (their items are scheduled records, release-bundles/), so a release that would come due
  * while one of its items (or a text it changes) has an open proposal is moved on before its time,
  * a step at a time, until the proposals are decided; its log says why, and its author is told.
  */

@@ -116,8 +116,8 @@ const SCHEDULED_CHECK = { username: 'scheduled release' };
 /**
  * Takes releases whose time has come live: writes their text changes into the settings (so later
  * edits are not overridden by them), then marks them released. Until then the build lays the texts
- * over the settings itself (release-bundles.ts, dueTexts), so the one build at the time shows them
- * whichever runs first.
+ * over the settings itself (release-bundles/release-doc.ts, dueTexts), so the one build at the
+ * time shows them whichever runs first.
  */
 async function releaseDue(due: ReleaseBundle[], now: number): Promise<void> {
   for (const bundle of due) {

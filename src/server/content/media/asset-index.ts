@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { assetSchema, type Asset } from '../../../schemas/media';
+import { MEDIA_KEYS } from '../../storage/keys';
+import { updateJSON } from '../../storage/store';
+import { store } from './records';
+
+export const indexSchema = z.object({ rows: z.array(assetSchema).default([]) });
+
+/**
+ * What the index's metadata says of its rows, written in the same write as the rows: the
+ * dashboard's count reads it without reading the index.
+ */
+export const assetIndexMetadata = (rows: readonly Asset[]) => ({
+  withoutAlt: rows.filter((a) => !a.alt.trim()).length,
+});
+
+/** Puts an asset's row into the index (or replaces it): the record is written first, then this. */
+export async function indexRow(asset: Asset): Promise<void> {
+  await updateJSON(
+    store(),
+    MEDIA_KEYS.index,
+    indexSchema,
+    () => ({ rows: [] }),
+    (doc) => ({ rows: [...doc.rows.filter((r) => r.id !== asset.id), asset] }),
+    { metadata: (doc) => assetIndexMetadata(doc.rows) },
+  );
+}
+
+export async function dropRow(id: string): Promise<void> {
+  await updateJSON(
+    store(),
+    MEDIA_KEYS.index,
+    indexSchema,
+    () => ({ rows: [] }),
+    (doc) => ({ rows: doc.rows.filter((r) => r.id !== id) }),
+    { metadata: (doc) => assetIndexMetadata(doc.rows) },
+  );
+}
