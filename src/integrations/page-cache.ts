@@ -41,6 +41,8 @@ interface Plan {
 const cacheRoot = (cacheDir: string) => path.join(cacheDir, 'pages');
 const fingerprintFile = (cacheDir: string) => path.join(cacheRoot(cacheDir), 'fingerprint');
 const plansDir = (cacheDir: string) => path.join(cacheRoot(cacheDir), 'plans');
+/** What the running build's output holds from the cache, for the integrations after this one. */
+const placedFile = (cacheDir: string) => path.join(cacheRoot(cacheDir), 'placed.json');
 const storeDir = (cacheDir: string, route: string) =>
   path.join(cacheRoot(cacheDir), 'files', route);
 
@@ -143,6 +145,17 @@ export async function pagesToRender<T>(
   return render;
 }
 
+/**
+ * The files of the running build's output that are files of the cache (put back unchanged, or
+ * rendered and kept), each with its key: a later integration knows from the key alone whether a
+ * file is the one it saw in an earlier build. Empty without the cache (`astro dev`, or before
+ * this integration's build:done).
+ */
+export async function placedPages(cacheDir: string): Promise<Map<string, string>> {
+  const text = await readFile(placedFile(cacheDir), 'utf8').catch(() => '{}');
+  return new Map(Object.entries(JSON.parse(text) as Record<string, string>));
+}
+
 /** Every file under `dir` (relative paths, sorted). */
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -202,10 +215,12 @@ export default function pageCache(): AstroIntegration {
       'astro:build:start': async () => {
         // Plans of an earlier build that stopped half-way must never restore pages into this one.
         await rm(plansDir(cacheDir), { recursive: true, force: true });
+        await rm(placedFile(cacheDir), { force: true });
         await writeWhole(fingerprintFile(cacheDir), await codeFingerprint(root));
       },
       'astro:build:done': async ({ dir, logger }) => {
         const out = fileURLToPath(dir);
+        const placed: Record<string, string> = {};
         try {
           for (const name of await readdir(plansDir(cacheDir)).catch(() => [])) {
             const route = path.basename(name, '.json');
@@ -222,6 +237,7 @@ export default function pageCache(): AstroIntegration {
                 // A page left to the cache that cannot be restored would be missing from the site: fail the build.
                 await mkdir(path.dirname(target), { recursive: true });
                 await place(path.join(store, key), target);
+                placed[file] = key;
                 restored++;
               } else {
                 // A page Astro wrote elsewhere (or not at all) is simply rendered again next time.
@@ -229,7 +245,10 @@ export default function pageCache(): AstroIntegration {
                   () => true,
                   () => false,
                 );
-                if (written) kept++;
+                if (written) {
+                  placed[file] = key;
+                  kept++;
+                }
               }
             });
             // Only what this build used stays: the cache does not grow with every edit.
@@ -240,6 +259,7 @@ export default function pageCache(): AstroIntegration {
               `${route}: ${restored} unchanged files from the cache, ${kept} rendered and cached`,
             );
           }
+          await writeWhole(placedFile(cacheDir), JSON.stringify(placed));
         } finally {
           await rm(plansDir(cacheDir), { recursive: true, force: true });
           await rm(fingerprintFile(cacheDir), { force: true });

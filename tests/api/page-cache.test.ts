@@ -7,9 +7,11 @@
  * (scripts/platform/build-workers.ts), yet each renders for its own environment only.
  */
 import { execFileSync } from 'node:child_process';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INDEXED_PAGES, INDEXED_SECTIONS } from '../../src/integrations/search-index';
 import { client, createTestUser, login, startTestSite, type TestSite } from '../helpers/platform';
 import { searchSite } from '../helpers/site-search';
 
@@ -123,6 +125,50 @@ describe('a rebuild with the page cache', () => {
     expect(urls.length).toBeGreaterThan(5);
     expect(new Set(urls).size).toBe(urls.length);
   }, 300_000);
+
+  it("indexes for search from the pages' search copies exactly what Pagefind makes of the pages themselves", async () => {
+    // The live build, after a rebuild in which most copies were kept from the build before.
+    const builds = path.join(site.dataDir, 'builds');
+    const live = path.join(builds, (await readFile(path.join(builds, 'current'), 'utf8')).trim());
+    const sections = `{${[...INDEXED_SECTIONS.map((s) => `${s}/*`), ...INDEXED_PAGES].join(',')}}`;
+    const whole = await mkdtemp(path.join(tmpdir(), 'pagefind-whole-'));
+    try {
+      execFileSync(process.execPath, [
+        path.resolve('node_modules/pagefind/lib/runner/bin.cjs'),
+        ...['--site', live, '--glob', `${sections}/index.html`, '--output-path', whole],
+        ...['--force-language', 'en', '--silent'],
+      ]);
+      const files = async (dir: string) =>
+        (await readdir(dir, { recursive: true, withFileTypes: true }))
+          .filter((e) => e.isFile())
+          .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+          .sort();
+      // A page's fragment holds all Pagefind keeps of it (its address, words, headings, meta and
+      // filters), named by a hash of that: the same fragments, byte for byte, are the same pages.
+      // The word and filter indexes number the pages in the order Pagefind found their files,
+      // which the two folders list differently, so only their count is compared.
+      const index = path.join(live, 'pagefind');
+      const kinds = async (dir: string) => {
+        const all = await files(dir);
+        const count = (prefix: string) => all.filter((n) => n.startsWith(prefix)).length;
+        return {
+          fragments: all.filter((n) => n.startsWith('fragment/')),
+          indexes: count('index/'),
+          filters: count('filter/'),
+        };
+      };
+      const expected = await kinds(whole);
+      expect(await kinds(index)).toEqual(expected);
+      expect(expected.fragments.length).toBeGreaterThan(20);
+      for (const name of expected.fragments)
+        expect(
+          (await readFile(path.join(index, name))).equals(await readFile(path.join(whole, name))),
+          name,
+        ).toBe(true);
+    } finally {
+      await rm(whole, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('shows a renamed author on the unchanged publications that credit them', async () => {
     const members = (await admin.get('/api/team-members')).json as { id: string; name: string }[];
