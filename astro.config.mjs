@@ -12,6 +12,8 @@ import { EARLY_TAP_SCRIPT } from './src/lib/early-tap.ts';
 import { OFF_SITE_IMAGE_SOURCES } from './src/schemas/image-source.ts';
 import { createHash } from 'node:crypto';
 
+const search = searchIndex();
+
 // `astro dev` only: Netlify's Vite plugin serves netlify/functions and an emulated Blobs store.
 const isDev = process.argv.includes('dev');
 const devPlugins = isDev
@@ -57,14 +59,17 @@ export default defineConfig({
   // Pages and images render a few at a time: while one waits (sharp encoding a PNG on libuv's
   // threads, a cache file read), the next renders. Output is the same; the build is shorter.
   build: { concurrency: 4 },
-  // searchIndex last: it indexes the output once the others have finished changing it.
+  // The search index starts once the preview pages have left the output and indexes while the
+  // page cache puts back the unchanged pages (it reads the cache's copies, not the output); it is
+  // waited for last (src/integrations/search-index.ts).
   integrations: [
     react(),
     contentStoreCheck(),
     previewPages(),
+    search.start,
     pageCache(),
     setupCode(),
-    searchIndex(),
+    search.finish,
   ],
   vite: {
     plugins: [tailwindcss(), ...devPlugins],

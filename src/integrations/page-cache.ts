@@ -41,8 +41,6 @@ interface Plan {
 const cacheRoot = (cacheDir: string) => path.join(cacheDir, 'pages');
 const fingerprintFile = (cacheDir: string) => path.join(cacheRoot(cacheDir), 'fingerprint');
 const plansDir = (cacheDir: string) => path.join(cacheRoot(cacheDir), 'plans');
-/** What the running build's output holds from the cache, for the integrations after this one. */
-const placedFile = (cacheDir: string) => path.join(cacheRoot(cacheDir), 'placed.json');
 const storeDir = (cacheDir: string, route: string) =>
   path.join(cacheRoot(cacheDir), 'files', route);
 
@@ -145,15 +143,28 @@ export async function pagesToRender<T>(
   return render;
 }
 
+/** A file this build's routes planned: its key, and where the cache holds it if it is not rendered. */
+export interface PlannedFile {
+  key: string;
+  /** The cache's copy, which the page cache puts in the output once this build is done; null if rendered. */
+  cached: string | null;
+}
+
 /**
- * The files of the running build's output that are files of the cache (put back unchanged, or
- * rendered and kept), each with its key: a later integration knows from the key alone whether a
- * file is the one it saw in an earlier build. Empty without the cache (`astro dev`, or before
- * this integration's build:done).
+ * The files the running build's routes planned (output path → its key and, for one left to the
+ * cache, the cache's copy), read before the page cache puts anything back: an integration that
+ * runs beside the restore knows each file by its key, and reads an unchanged one from the cache.
+ * Empty without the cache (`astro dev`).
  */
-export async function placedPages(cacheDir: string): Promise<Map<string, string>> {
-  const text = await readFile(placedFile(cacheDir), 'utf8').catch(() => '{}');
-  return new Map(Object.entries(JSON.parse(text) as Record<string, string>));
+export async function plannedFiles(cacheDir: string): Promise<Map<string, PlannedFile>> {
+  const planned = new Map<string, PlannedFile>();
+  for (const name of await readdir(plansDir(cacheDir)).catch(() => [])) {
+    const route = path.basename(name, '.json');
+    const plan = JSON.parse(await readFile(path.join(plansDir(cacheDir), name), 'utf8')) as Plan;
+    for (const { file, key, cached } of plan.files)
+      planned.set(file, { key, cached: cached ? path.join(storeDir(cacheDir, route), key) : null });
+  }
+  return planned;
 }
 
 /** Every file under `dir` (relative paths, sorted). */
@@ -215,12 +226,10 @@ export default function pageCache(): AstroIntegration {
       'astro:build:start': async () => {
         // Plans of an earlier build that stopped half-way must never restore pages into this one.
         await rm(plansDir(cacheDir), { recursive: true, force: true });
-        await rm(placedFile(cacheDir), { force: true });
         await writeWhole(fingerprintFile(cacheDir), await codeFingerprint(root));
       },
       'astro:build:done': async ({ dir, logger }) => {
         const out = fileURLToPath(dir);
-        const placed: Record<string, string> = {};
         try {
           for (const name of await readdir(plansDir(cacheDir)).catch(() => [])) {
             const route = path.basename(name, '.json');
@@ -237,7 +246,6 @@ export default function pageCache(): AstroIntegration {
                 // A page left to the cache that cannot be restored would be missing from the site: fail the build.
                 await mkdir(path.dirname(target), { recursive: true });
                 await place(path.join(store, key), target);
-                placed[file] = key;
                 restored++;
               } else {
                 // A page Astro wrote elsewhere (or not at all) is simply rendered again next time.
@@ -245,10 +253,7 @@ export default function pageCache(): AstroIntegration {
                   () => true,
                   () => false,
                 );
-                if (written) {
-                  placed[file] = key;
-                  kept++;
-                }
+                if (written) kept++;
               }
             });
             // Only what this build used stays: the cache does not grow with every edit.
@@ -259,7 +264,6 @@ export default function pageCache(): AstroIntegration {
               `${route}: ${restored} unchanged files from the cache, ${kept} rendered and cached`,
             );
           }
-          await writeWhole(placedFile(cacheDir), JSON.stringify(placed));
         } finally {
           await rm(plansDir(cacheDir), { recursive: true, force: true });
           await rm(fingerprintFile(cacheDir), { force: true });

@@ -6,15 +6,17 @@
  * and Pagefind writes from it the same index, byte for byte (tests/api/page-cache.test.ts compares
  * the two on the demo site, so a page that one day marks something outside its body fails there).
  *
- * The copies live in the build cache (`buildCacheDir('search-copies')`), laid out as the site is,
- * with a manifest of what each was made from: a page the page cache put back is the file it keyed,
- * so its copy is kept without reading it; any other page is read and its copy rewritten only when
- * it differs. A build thus reads and writes the pages that changed, not the whole site, and makes
- * no folder for the pages that did not.
+ * The copies live in the build cache (`<cacheDir>/search-copies`), laid out as the site is, with a
+ * manifest of what each was made from: a page the page cache planned is known by its key, so the
+ * copy of an unchanged one is kept without reading it (and one that must be made is read from the
+ * cache, which need not have put it back yet); any other page is read and its copy rewritten only
+ * when it differs. A build thus reads and writes the pages that changed, not the whole site, and
+ * makes no folder for the pages that did not.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { PlannedFile } from './page-cache';
 
 /** Bump when searchCopy changes, so every copy is made again. */
 const VERSION = 1;
@@ -70,15 +72,15 @@ async function writeWhole(file: string, data: string): Promise<void> {
 
 /**
  * Brings the copies in `dir` in line with the pages of the output folder `site`: `pages` are the
- * pages that may be marked (paths in the output), `known` what the page cache put in the output
- * under which key. Returns the folder of copies, for Pagefind to read, how many pages it holds and
+ * pages that may be marked (paths in the output), `planned` the page cache's plan of them (its key
+ * for each, and its copy of those it has not rendered). Returns the folder of copies, for Pagefind to read, how many pages it holds and
  * how many of their copies this build made.
  */
 export async function syncSearchCopies(
   site: string,
   dir: string,
   pages: readonly string[],
-  known: ReadonlyMap<string, string>,
+  planned: ReadonlyMap<string, PlannedFile>,
 ): Promise<{ folder: string; indexed: number; changed: number }> {
   const copies = path.join(dir, 'site');
   const manifestFile = path.join(dir, 'manifest.json');
@@ -93,13 +95,14 @@ export async function syncSearchCopies(
   const next: Manifest = { version: VERSION, pages: {} };
   let changed = 0;
   for (const page of pages) {
-    const key = known.get(page);
+    const plan = planned.get(page);
+    const key = plan?.key;
     const was = old[page];
     if (key !== undefined && was?.from === `key:${key}`) {
       next.pages[page] = was;
       continue;
     }
-    const html = await readFile(path.join(site, page), 'utf8').catch(() => null);
+    const html = await readFile(plan?.cached ?? path.join(site, page), 'utf8').catch(() => null);
     if (html === null) continue;
     const copy = searchCopy(html);
     const from = key !== undefined ? `key:${key}` : `copy:${copy === null ? '' : hashOf(copy)}`;
@@ -122,18 +125,28 @@ export async function syncSearchCopies(
   return { folder: copies, indexed, changed };
 }
 
-/** The pages under `site` that may carry the search marker: `<section>/<name>/index.html` and `<page>/index.html`. */
+/**
+ * The pages that may carry the search marker (`<section>/<name>/index.html` and
+ * `<page>/index.html`): those of the output folder `site`, and those `planned` that the page cache
+ * is still to put there.
+ */
 export async function candidatePages(
   site: string,
   sections: readonly string[],
   pages: readonly string[],
+  planned: Iterable<string>,
 ): Promise<string[]> {
-  const found: string[] = [];
+  const found = new Set<string>();
   for (const section of sections)
     for (const entry of await readdir(path.join(site, section), { withFileTypes: true }).catch(
       () => [],
     ))
-      if (entry.isDirectory()) found.push(`${section}/${entry.name}/index.html`);
-  for (const page of pages) found.push(`${page}/index.html`);
-  return found;
+      if (entry.isDirectory()) found.add(`${section}/${entry.name}/index.html`);
+  for (const page of pages) found.add(`${page}/index.html`);
+  const marked = new Set<string>(sections);
+  for (const file of planned) {
+    const [section, name, last, ...rest] = file.split('/');
+    if (last === 'index.html' && !rest.length && marked.has(section!) && name) found.add(file);
+  }
+  return [...found];
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { AstroIntegration } from 'astro';
-import { placedPages } from './page-cache';
+import { plannedFiles } from './page-cache';
 import { candidatePages, syncSearchCopies } from './search-copies';
 
 /** Where the index lands in the output, and so the address the search page loads it from. */
@@ -47,41 +47,59 @@ async function pagefind(root: string, site: string, outputPath: string): Promise
 }
 
 /**
- * Indexes the built pages for full-text search with Pagefind, over the finished output folder:
- * listed last in astro.config.mjs, so it runs after the page cache has put back the pages it did
- * not render and after preview pages have left the output. Only pages whose main content carries
- * `data-pagefind-body` are indexed (with `src/components/search/SearchFilters.astro` inside), so
- * admin, login, previews and every page without it never are. Pagefind reads each page's search
- * copy (search-copies.ts), kept between builds and made again only for the pages that changed.
- * Runs in every build, Netlify's `astro build` and the local platform's warm build processes
- * alike; a failed index fails the build, since a deploy whose search answers nothing would look
- * like a site with no content.
+ * Indexes the built pages for full-text search with Pagefind. Only pages whose main content
+ * carries `data-pagefind-body` are indexed (with `src/components/search/SearchFilters.astro`
+ * inside), so admin, login, previews and every page without it never are. Pagefind reads each
+ * page's search copy (search-copies.ts), kept between builds and made again only for the pages
+ * that changed, so it needs no page the page cache is still to put back: `start` runs before the
+ * page cache in astro.config.mjs (after the preview pages have left the output) and indexes while
+ * the cache restores the unchanged pages, and `finish`, last, waits for the index. Runs in every
+ * build, Netlify's `astro build` and the local platform's warm build processes alike; a failed
+ * index fails the build, since a deploy whose search answers nothing would look like a site with
+ * no content.
  */
-export default function searchIndex(): AstroIntegration {
+export default function searchIndex(): { start: AstroIntegration; finish: AstroIntegration } {
   let root = process.cwd();
   let cacheDir = '';
-  return {
+  let indexing: Promise<string> | null = null;
+  const start: AstroIntegration = {
     name: 'search-index',
     hooks: {
       'astro:config:done': ({ config }) => {
         root = fileURLToPath(config.root);
         cacheDir = fileURLToPath(config.cacheDir);
       },
-      'astro:build:done': async ({ dir, logger }) => {
+      'astro:build:start': () => {
+        indexing = null;
+      },
+      'astro:build:done': ({ dir }) => {
         const started = Date.now();
         const site = fileURLToPath(dir);
-        const pages = await candidatePages(site, INDEXED_SECTIONS, INDEXED_PAGES);
-        const copies = await syncSearchCopies(
-          site,
-          path.join(cacheDir, 'search-copies'),
-          pages,
-          await placedPages(cacheDir),
-        );
-        await pagefind(root, copies.folder, path.join(site, SEARCH_INDEX_DIR));
-        logger.info(
-          `search index: ${copies.indexed} pages (${copies.changed} copies made anew) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-        );
+        indexing = (async () => {
+          const planned = await plannedFiles(cacheDir);
+          const pages = await candidatePages(site, INDEXED_SECTIONS, INDEXED_PAGES, planned.keys());
+          const copies = await syncSearchCopies(
+            site,
+            path.join(cacheDir, 'search-copies'),
+            pages,
+            planned,
+          );
+          await pagefind(root, copies.folder, path.join(site, SEARCH_INDEX_DIR));
+          return `search index: ${copies.indexed} pages (${copies.changed} copies made anew) in ${((Date.now() - started) / 1000).toFixed(1)} s`;
+        })();
+        // Awaited, and a failure thrown, by `finish`; until then it must not count as unhandled.
+        indexing.catch(() => undefined);
       },
     },
   };
+  const finish: AstroIntegration = {
+    name: 'search-index-done',
+    hooks: {
+      'astro:build:done': async ({ logger }) => {
+        if (!indexing) throw new Error('The search index was never started in this build');
+        logger.info(await indexing);
+      },
+    },
+  };
+  return { start, finish };
 }
