@@ -23,6 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { buildCacheDir } from '../lib/build-cache-dir';
+import { eachLimited } from './each-limited';
 
 /** Bump when the way keys are made changes. */
 const VERSION = 3;
@@ -89,20 +90,6 @@ async function place(from: string, to: string): Promise<void> {
     await copyFile(from, temp);
     await rename(temp, to);
   }
-}
-
-/** Runs `fn` over `items`, `limit` at a time. */
-async function eachLimited<T>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) await fn(items[next++]!);
-    }),
-  );
 }
 
 /**

@@ -16,6 +16,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { eachLimited } from './each-limited';
 import type { PlannedFile } from './page-cache';
 
 /** Bump when searchCopy changes, so every copy is made again. */
@@ -62,7 +63,7 @@ export function searchCopy(html: string): string | null {
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
 
-/** Writes a file whole, so a cut-short write never looks like a copy. */
+/** Writes a file whole, so a cut-short write never looks complete. */
 async function writeWhole(file: string, data: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   const temp = `${file}.${process.pid}.tmp`;
@@ -94,26 +95,30 @@ export async function syncSearchCopies(
 
   const next: Manifest = { version: VERSION, pages: {} };
   let changed = 0;
-  for (const page of pages) {
+  // A few at a time: a build that makes every copy (the first) waits mostly on the disk.
+  await eachLimited(pages, 16, async (page) => {
     const plan = planned.get(page);
     const key = plan?.key;
     const was = old[page];
     if (key !== undefined && was?.from === `key:${key}`) {
       next.pages[page] = was;
-      continue;
+      return;
     }
     const html = await readFile(plan?.cached ?? path.join(site, page), 'utf8').catch(() => null);
-    if (html === null) continue;
+    if (html === null) return;
     const copy = searchCopy(html);
     const from = key !== undefined ? `key:${key}` : `copy:${copy === null ? '' : hashOf(copy)}`;
     next.pages[page] = { from, copy: copy !== null };
-    if (was?.from === from && was.copy === (copy !== null)) continue;
-    if (copy === null) await rm(path.join(copies, page), { force: true });
+    if (was?.from === from && was.copy === (copy !== null)) return;
+    const file = path.join(copies, page);
+    if (copy === null) await rm(file, { force: true });
     else {
-      await writeWhole(path.join(copies, page), copy);
+      // Written in place: with the manifest gone until the end, a copy cut short is never kept.
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, copy);
       changed++;
     }
-  }
+  });
   // Pages no longer on the site leave the index: their copies go, and folders they leave empty.
   for (const [page, was] of Object.entries(old)) {
     if (page in next.pages || !was.copy) continue;
