@@ -3,8 +3,9 @@
  * `data-pagefind-body`, yet it parses every page whole, and re-reads every page on every build: at
  * 10,000 publications that was 430 MB of HTML for each save. A page's search copy is its `<html>`
  * tag, its head without scripts and styles, and its marked elements: about a quarter of the page,
- * and Pagefind writes from it the same index, byte for byte (tests/api/page-cache.test.ts compares
- * the two on the demo site, so a page that one day marks something outside its body fails there).
+ * from which Pagefind makes the same fragments, byte for byte (tests/api/page-cache.test.ts
+ * compares them on the demo site, so a page that one day marks something outside its body fails
+ * there).
  *
  * The copies live in the build cache (`<cacheDir>/search-copies`), laid out as the site is, with a
  * manifest of what each was made from: a page the page cache planned is known by its key, so the
@@ -22,12 +23,13 @@ import type { PlannedFile } from './page-cache';
 /** Bump when searchCopy changes, so every copy is made again. */
 const VERSION = 1;
 
-/** What a copy was made from: the page cache's key of the page, or a hash of the copy itself. */
-type Source = string;
 interface Manifest {
   version: number;
-  /** Page (path in the output) → what its copy was made from; `copy: false` for an unmarked page. */
-  pages: Record<string, { from: Source; copy: boolean }>;
+  /**
+   * Page (path in the output) → what its copy was made from (the page cache's key of the page, or
+   * a hash of the copy itself); `copy: false` for a page with nothing marked.
+   */
+  pages: Record<string, { from: string; copy: boolean }>;
 }
 
 const MARKED = /<([a-z][a-z0-9-]*)\b[^>]*\sdata-pagefind-body\b[^>]*>/gi;
@@ -74,8 +76,8 @@ async function writeWhole(file: string, data: string): Promise<void> {
 /**
  * Brings the copies in `dir` in line with the pages of the output folder `site`: `pages` are the
  * pages that may be marked (paths in the output), `planned` the page cache's plan of them (its key
- * for each, and its copy of those it has not rendered). Returns the folder of copies, for Pagefind to read, how many pages it holds and
- * how many of their copies this build made.
+ * for each, and its copy of those it has not rendered). Returns the folder of copies, for Pagefind
+ * to read, how many pages it holds and how many of their copies this build made.
  */
 export async function syncSearchCopies(
   site: string,
@@ -89,9 +91,10 @@ export async function syncSearchCopies(
     .then((text) => JSON.parse(text) as Manifest)
     .catch(() => null);
   const old = before?.version === VERSION ? before.pages : {};
-  // Gone while the copies change: a build cut short then leaves none, and the next makes them all.
+  // Gone while the copies change: a build cut short then leaves none, and the next starts over,
+  // since copies it no longer knows of (pages removed meanwhile) would be indexed with the rest.
   await rm(manifestFile, { force: true });
-  if (before && before.version !== VERSION) await rm(copies, { recursive: true, force: true });
+  if (before?.version !== VERSION) await rm(copies, { recursive: true, force: true });
 
   const next: Manifest = { version: VERSION, pages: {} };
   let changed = 0;
