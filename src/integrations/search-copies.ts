@@ -2,7 +2,7 @@
  * What Pagefind reads of each page, kept between builds. Pagefind indexes only what is inside
  * `data-pagefind-body`, yet it parses every page whole, and re-reads every page on every build: at
  * 10,000 publications that was 430 MB of HTML for each save. A page's search copy is its `<html>`
- * tag, its head without scripts and styles, and its marked elements: about a quarter of the page,
+ * tag, its head and its marked elements, without scripts and styles: about a quarter of the page,
  * from which Pagefind makes the same fragments, byte for byte (tests/api/page-cache.test.ts
  * compares them on the demo site, so a page that one day marks something outside its body fails
  * there).
@@ -46,8 +46,14 @@ function elementEnd(html: string, tag: string, from: number): number {
   return html.length;
 }
 
-/** A page's search copy, or null when nothing on it is marked for search. */
-export function searchCopy(html: string): string | null {
+/**
+ * A page's search copy, or null when nothing on it is marked for search. Scripts and styles go
+ * first: Pagefind reads neither, and a script may hold the marker's text.
+ */
+export function searchCopy(page: string): string | null {
+  const html = page
+    .replace(/<script\b[\s\S]*?<\/script>/gi, '')
+    .replace(/<style\b[\s\S]*?<\/style>/gi, '');
   const bodies: string[] = [];
   MARKED.lastIndex = 0;
   for (let m = MARKED.exec(html); m; m = MARKED.exec(html)) {
@@ -57,9 +63,7 @@ export function searchCopy(html: string): string | null {
   }
   if (!bodies.length) return null;
   const open = /<html\b[^>]*>/i.exec(html)?.[0] ?? '<html>';
-  const head = (/<head\b[^>]*>[\s\S]*?<\/head>/i.exec(html)?.[0] ?? '<head></head>')
-    .replace(/<script\b[\s\S]*?<\/script>/gi, '')
-    .replace(/<style\b[\s\S]*?<\/style>/gi, '');
+  const head = /<head\b[^>]*>[\s\S]*?<\/head>/i.exec(html)?.[0] ?? '<head></head>';
   return `<!DOCTYPE html>${open}${head}<body>${bodies.join('')}</body></html>`;
 }
 
