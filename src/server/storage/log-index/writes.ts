@@ -14,6 +14,21 @@ import { fold } from './tail';
 /** A chunk no head names any more is kept this long (longer than any function runs) for readers of an older head. */
 const RETIRED_MS = 20 * 60_000;
 
+/** An etag-guarded change of the head, which `ensure` has made: one gone meanwhile is an error. */
+const updateHead = <Row>(
+  ix: LogContext<Row>,
+  change: (head: Head<Row>) => Head<Row> | Promise<Head<Row>>,
+) =>
+  updateJSON(
+    ix.o.snapshotStore(),
+    ix.o.snapshotKey,
+    ix.headSchema,
+    () => {
+      throw new StorageError(`The ${ix.o.what} index disappeared during an update`);
+    },
+    (stored) => change(stored as Head<Row>),
+  );
+
 /** Builds the snapshot from a full scan, once, for a store the index has not seen. */
 export async function ensure<Row>(ix: LogContext<Row>): Promise<Head<Row>> {
   const { o } = ix;
@@ -66,66 +81,57 @@ export async function update<Row>(
   // Per try of the guarded write: the chunks it wrote, and the retired ones its head lets go.
   const attempts: { written: string[]; due: string[] }[] = [];
   try {
-    await updateJSON(
-      o.snapshotStore(),
-      o.snapshotKey,
-      ix.headSchema,
-      () => {
-        throw new StorageError(`The ${o.what} index disappeared during an update`);
-      },
-      async (stored) => {
-        const head = stored as Head<Row>;
-        const attempt = { written: [] as string[], due: [] as string[] };
-        attempts.push(attempt);
-        const { added, watermark } = await fold(ix, head);
-        const found = needsSweep(ix, head)
-          ? await o.orphans!(new Set((await all(ix, head)).ids))
-          : [];
-        const span = found.length || !head.chunks ? undefined : spanOf(ix, added, window);
-        // The chunks before the span (all newer), in it, and after it (all older).
-        const refs = head.chunks ?? [];
-        const before = span && refs.filter((r) => r.oldest > span.newest);
-        const after = span && refs.filter((r) => r.newest < span.oldest);
-        const middle = span
-          ? refs.slice(before!.length, refs.length - after!.length)
-          : (head.chunks ?? []);
-        const rows: Row[] = [];
-        for (const ref of head.chunks ? middle : refsOf(head))
-          rows.push(...(await rowsOfRef(ix, ref)));
-        const known = new Set(rows.map(o.idOf));
-        const next = (
-          await mutate([...rows, ...added.filter((r) => !known.has(o.idOf(r))), ...found])
-        ).sort(o.order);
-        // Rows stay between the chunks before and after: a change must keep to its window.
-        const upper = before?.at(-1)?.oldest;
-        const lower = after?.[0]?.newest;
-        if (
-          next.some(
-            (r) =>
-              (upper !== undefined && o.timeOf(r) > upper) ||
-              (lower !== undefined && o.timeOf(r) < lower),
-          )
+    await updateHead(ix, async (head) => {
+      const attempt = { written: [] as string[], due: [] as string[] };
+      attempts.push(attempt);
+      const { added, watermark } = await fold(ix, head);
+      const found = needsSweep(ix, head)
+        ? await o.orphans!(new Set((await all(ix, head)).ids))
+        : [];
+      const span = found.length || !head.chunks ? undefined : spanOf(ix, added, window);
+      // The chunks before the span (all newer), in it, and after it (all older).
+      const refs = head.chunks ?? [];
+      const before = span && refs.filter((r) => r.oldest > span.newest);
+      const after = span && refs.filter((r) => r.newest < span.oldest);
+      const middle = span
+        ? refs.slice(before!.length, refs.length - after!.length)
+        : (head.chunks ?? []);
+      const rows: Row[] = [];
+      for (const ref of head.chunks ? middle : refsOf(head))
+        rows.push(...(await rowsOfRef(ix, ref)));
+      const known = new Set(rows.map(o.idOf));
+      const next = (
+        await mutate([...rows, ...added.filter((r) => !known.has(o.idOf(r))), ...found])
+      ).sort(o.order);
+      // Rows stay between the chunks before and after: a change must keep to its window.
+      const upper = before?.at(-1)?.oldest;
+      const lower = after?.[0]?.newest;
+      if (
+        next.some(
+          (r) =>
+            (upper !== undefined && o.timeOf(r) > upper) ||
+            (lower !== undefined && o.timeOf(r) < lower),
         )
-          throw new Error(`A change to the ${o.what} index went outside the times it named`);
-        const { refs: made, fresh } = split(ix, next, middle);
-        await writeChunks(ix, fresh);
-        attempt.written = fresh.map((c) => c.key);
-        const kept = new Set(made.map((r) => r.key));
-        const dropped = middle.filter((r) => !kept.has(r.key)).map((r) => r.key);
-        const now = Date.now();
-        const retired = [
-          ...(head.retired ?? []),
-          ...dropped.map((key) => ({ key, at: new Date(now).toISOString() })),
-        ];
-        attempt.due = retired.filter((r) => now - Date.parse(r.at) >= RETIRED_MS).map((r) => r.key);
-        return {
-          watermark,
-          ...(o.orphans && { swept: true }),
-          chunks: [...(before ?? []), ...made, ...(after ?? [])],
-          retired: retired.filter((r) => now - Date.parse(r.at) < RETIRED_MS),
-        };
-      },
-    );
+      )
+        throw new Error(`A change to the ${o.what} index went outside the times it named`);
+      const { refs: made, fresh } = split(ix, next, middle);
+      await writeChunks(ix, fresh);
+      attempt.written = fresh.map((c) => c.key);
+      const kept = new Set(made.map((r) => r.key));
+      const dropped = middle.filter((r) => !kept.has(r.key)).map((r) => r.key);
+      const now = Date.now();
+      const retired = [
+        ...(head.retired ?? []),
+        ...dropped.map((key) => ({ key, at: new Date(now).toISOString() })),
+      ];
+      attempt.due = retired.filter((r) => now - Date.parse(r.at) >= RETIRED_MS).map((r) => r.key);
+      return {
+        watermark,
+        ...(o.orphans && { swept: true }),
+        chunks: [...(before ?? []), ...made, ...(after ?? [])],
+        retired: retired.filter((r) => now - Date.parse(r.at) < RETIRED_MS),
+      };
+    });
   } catch (error) {
     await deleteChunks(
       ix,
@@ -140,20 +146,11 @@ export async function update<Row>(
 }
 
 export async function dropRetired<Row>(ix: LogContext<Row>): Promise<void> {
-  const { o } = ix;
   if (!(await current(ix))?.retired?.length) return;
   let keys: string[] = [];
-  await updateJSON(
-    o.snapshotStore(),
-    o.snapshotKey,
-    ix.headSchema,
-    () => {
-      throw new StorageError(`The ${o.what} index disappeared during an update`);
-    },
-    (head) => {
-      keys = (head.retired ?? []).map((r) => r.key);
-      return { ...head, retired: [] };
-    },
-  );
+  await updateHead(ix, (head) => {
+    keys = (head.retired ?? []).map((r) => r.key);
+    return { ...head, retired: [] };
+  });
   await deleteChunks(ix, keys);
 }
