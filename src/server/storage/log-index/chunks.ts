@@ -27,7 +27,7 @@ function fnv(text: string): number {
 /** The parsed rows of chunks this instance read (chunks never change), oldest read first out. */
 const chunkCopies = new Map<string, unknown[]>();
 forgetWithParsedCopies(() => chunkCopies.clear());
-/** Every row of a head, joined once per parsed head (heads are shared while unchanged, see store.ts). */
+/** Every row of a head, joined once per parsed head (heads are shared while unchanged, see store/parsed-copies.ts). */
 const joinedRows = new WeakMap<object, readonly unknown[]>();
 
 async function readChunk<Row>(
