@@ -5,32 +5,30 @@
  * "Move to top" putting it first. Each step is timed from the editor's action to its result on
  * the screen (checked at every frame, so the figure is not Playwright's polling interval), and
  * checked against what the server then answers.
+ *
+ * This file drives the page; admin-browser-reading.ts reads what it shows (at every frame, and
+ * where the time went), and admin-browser-report.ts holds the figures and how RESULTS.md shows them.
  */
-import { chromium, type Page, type Response } from '@playwright/test';
+import { chromium, type Response } from '@playwright/test';
 import { performance } from 'node:perf_hooks';
+import { lastRequest, timeline, until } from './admin-browser-reading';
+import {
+  ADMIN_BROWSER_BUDGET_MS,
+  type AdminBrowserFigures,
+  type AdminBrowserStep,
+} from './admin-browser-report';
 
-/** Page 1 on screen, from the navigation's start (the issue's budget); also each other step's. */
-export const ADMIN_BROWSER_BUDGET_MS = 1_000;
+export {
+  ADMIN_BROWSER_BUDGET_MS,
+  renderAdminBrowser,
+  type AdminBrowserFigures,
+  type AdminBrowserStep,
+} from './admin-browser-report';
+
 /** What the page asks the server for at once (CollectionPage's PAGE_SIZE). */
 const PAGE_SIZE = 20;
 /** Generous: a loaded two-core machine must fail the budget, not time out the step. */
 const STEP_TIMEOUT_MS = 60_000;
-
-export interface AdminBrowserStep {
-  step: string;
-  ms: number;
-  /** Right, and (when `held`) within ADMIN_BROWSER_BUDGET_MS. */
-  pass: boolean;
-  /** Held to the budget (the very first visit after a deploy is reported only: see below). */
-  held: boolean;
-  detail: string;
-}
-
-export interface AdminBrowserFigures {
-  steps: AdminBrowserStep[];
-  /** The API requests page 1's first load made, and the bytes they answered. */
-  loadRequests: { path: string; status: number; bytes: number }[];
-}
 
 interface Options {
   url: string;
@@ -44,12 +42,6 @@ interface Options {
   chromiumPath: string;
   /** Drops what the functions keep parsed, so page 1 is read as a new instance reads it. */
   forgetParsedCopies: () => void;
-}
-
-/** What the list shows at a frame: its row titles and its count line. */
-interface Shown {
-  titles: string[];
-  count: string;
 }
 
 export async function measureAdminPublications(o: Options): Promise<AdminBrowserFigures> {
@@ -234,83 +226,4 @@ export async function measureAdminPublications(o: Options): Promise<AdminBrowser
   } finally {
     await browser.close();
   }
-}
-
-/**
- * Waits, checking at every frame, until what the list shows passes `done`; answers it with the
- * page's clock then (ms since its navigation began). `done` runs in Node on each frame's reading,
- * so it may use anything in scope; only the reading runs in the page.
- */
-async function until(
-  page: Page,
-  done: (s: Shown) => boolean,
-  hint = '',
-): Promise<Shown & { at: number }> {
-  for (;;) {
-    // The reading waits for the next frame in which the list changed from `last`.
-    const handle = await page.waitForFunction(
-      (last) => {
-        const titles = [...document.querySelectorAll('[data-testid=row-title]')].map(
-          (e) => e.textContent ?? '',
-        );
-        const count =
-          [...document.querySelectorAll('p[aria-live=polite]')].map((e) => e.textContent)[0] ?? '';
-        const now = JSON.stringify({ titles, count });
-        return now !== last && { titles, count, at: window.performance.now() };
-      },
-      hint,
-      { polling: 'raf' },
-    );
-    const s = (await handle.jsonValue()) as Shown & { at: number };
-    if (done(s)) return s;
-    hint = JSON.stringify({ titles: s.titles, count: s.count });
-  }
-}
-
-/**
- * Where page 1's time went, read in the page once its rows are in (ms since the navigation
- * began): the document's answer, the scripts that came before the list was asked for, and each
- * API request from its start to its end.
- */
-async function timeline(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    // No helper functions in here: tsx names them with a function this page does not have.
-    const nav = window.performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-    const all = window.performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-    const api = all.filter((r) => new URL(r.name).pathname.startsWith('/api/'));
-    const list = api.find((r) => new URL(r.name).pathname === '/api/publications/all');
-    const before = all.filter(
-      (r) => r.initiatorType === 'script' && (!list || r.startTime < list.startTime),
-    );
-    const parts = [`document by ${Math.round(nav.responseEnd)}`];
-    if (before.length)
-      parts.push(
-        `${before.length} scripts ${Math.round(Math.min(...before.map((r) => r.startTime)))}–${Math.round(Math.max(...before.map((r) => r.responseEnd)))}`,
-      );
-    for (const r of api)
-      parts.push(
-        `${new URL(r.name).pathname} ${Math.round(r.startTime)}–${Math.round(r.responseEnd)}`,
-      );
-    return parts.join(', ');
-  });
-}
-
-/** Renders the figures as bench/RESULTS.md shows them. */
-export function renderAdminBrowser(f: AdminBrowserFigures): string {
-  const bytes = f.loadRequests.reduce((n, r) => n + Math.max(0, r.bytes), 0);
-  return `| step | ms | right, and ≤ ${ADMIN_BROWSER_BUDGET_MS} ms | what the page showed (times in ms since the navigation began) |
-| --- | --- | --- | --- |
-${f.steps.map((s) => `| ${s.step} | ${s.ms} | ${s.pass ? (s.held ? 'pass' : 'right (time reported only)') : '**FAIL**'} | ${s.detail.replace(/\|/g, '\\|')} |`).join('\n')}
-
-Page 1's first load asked the API ${f.loadRequests.length} times for ${bytes.toLocaleString('en')} bytes in all: ${f.loadRequests.map((r) => `\`${r.path}\` ${r.status}, ${r.bytes.toLocaleString('en')} B`).join('; ')}.`;
-}
-
-/** The last request whose address contains `part`: from its start to its end, in ms. */
-async function lastRequest(page: Page, part: string): Promise<string> {
-  return page.evaluate((part) => {
-    const found = (window.performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      .filter((r) => r.name.includes(part))
-      .pop();
-    return found ? `${Math.round(found.responseEnd - found.startTime)} ms` : 'not seen';
-  }, part);
 }

@@ -5,7 +5,7 @@ import { expect, publishHeldBuilds, test, waitForLive } from './fixtures';
 /** The site search: /search over the Pagefind index the build writes. */
 
 const REPORT = '/publications/the-state-of-ai-governance-2025';
-// From the middle of the demo report's body (src/server/content/demo-report.ts), under "What worked".
+// From the middle of the demo report's body (src/server/content/demo-content/report.ts), under "What worked".
 const SENTENCE = 'audit duties written as tests rather than values';
 
 test('a sentence from the middle of a report finds its section, and the result lands on that heading', async ({

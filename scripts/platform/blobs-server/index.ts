@@ -1,8 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { BlobsServer } from '@netlify/blobs/server';
+import { TEMP_FOLDER, writeAtomically } from './atomic-writes';
+import { etagOf, remember } from './etags';
+import { listPage } from './listing';
+
+export { LIST_PAGE_SIZE } from './listing';
 
 // The stock local Blobs server (a) derives ETags from file mtimes, which repeat for two writes
 // inside one clock tick, (b) checks If-Match and then writes without holding a lock, and (c) sends
@@ -30,7 +34,7 @@ export function assertPatchedBlobsVersion(
 ): void {
   if (installed !== PATCHED_FOR) {
     throw new Error(
-      `scripts/platform/blobs-server.ts patches the local Blobs server of @netlify/blobs ${PATCHED_FOR} ` +
+      `scripts/platform/blobs-server/ patches the local Blobs server of @netlify/blobs ${PATCHED_FOR} ` +
         `(generateETag, ${PATCHED_INTERNALS.join(', ')}), but @netlify/blobs ${installed} is installed. ` +
         'Check each patch there against the new version (each names its upstream report: drop the ones the ' +
         'new version fixes), then set PATCHED_FOR to the new version.',
@@ -47,38 +51,9 @@ export function assertPatchedBlobsVersion(
 }
 assertPatchedBlobsVersion();
 
-// Hashing is remembered per file and trusted while the file's inode, size and nanosecond mtime are
-// unchanged. Every write here renames a new file into place, so a rewrite always changes the inode
-// or the mtime; without the memo a listing of 20,000 keys read and hashed 20,000 files.
-const etagMemo = new Map<string, { stamp: string; etag: string }>();
-const stampOf = (info: { ino: bigint; size: bigint; mtimeNs: bigint }) =>
-  `${info.ino}:${info.size}:${info.mtimeNs}`;
-
-type FileStamp = { ino: bigint; size: bigint; mtimeNs: bigint };
-
-/** The content hash of a file whose stat is `info`, hashed only when the file changed since last time. */
-async function etagOf(filePath: string, info: FileStamp): Promise<string> {
-  const stamp = stampOf(info);
-  const known = etagMemo.get(filePath);
-  if (known?.stamp === stamp) return known.etag;
-  const etag = `"${createHash('sha256')
-    .update(await readFile(filePath))
-    .digest('hex')}"`;
-  // Only remember the hash if the file did not change while it was read.
-  if (stampOf(await stat(filePath, { bigint: true })) === stamp)
-    etagMemo.set(filePath, { stamp, etag });
-  return etag;
-}
-
-/**
- * The ETag of a file just written with `data`, hashed from the bytes in hand rather than read back.
- * Only the put that wrote it calls this, holding the key's lock, so the file is still `data`.
- */
-async function remember(filePath: string, data: Buffer): Promise<string> {
-  const etag = `"${createHash('sha256').update(data).digest('hex')}"`;
-  etagMemo.set(filePath, { stamp: stampOf(await stat(filePath, { bigint: true })), etag });
-  return etag;
-}
+// This file holds the version guard, the patches and the server they make; the parts they work
+// from sit beside it: etags.ts (content-hash ETags, remembered per file), atomic-writes.ts (writes
+// through a temp folder, renamed into place) and listing.ts (a listing paged as Netlify pages it).
 
 // Patch: content-hash ETags instead of an HMAC of the file's mtime, which two writes within one
 // clock tick share (an If-Match write then overwrites a version it never saw). Upstream: local
@@ -94,125 +69,8 @@ async function remember(filePath: string, data: Buffer): Promise<string> {
   }
 };
 
-// Writes land whole or not at all: each file is written to a temp file, then renamed over it.
-// Temp files live in their own folder beside the store's entries (the same disk, so the rename
-// is atomic), where no key can name a file: a write cut short (kill -9) leaves a stray file that
-// no list or read ever sees, and every key, even one starting with a dot, is listed. (Temp files
-// beside the entries were once told apart by a leading dot, which hid such keys: a user named
-// '.alice' existed but was never listed.)
-const TEMP_FOLDER = 'partial-writes';
-
-/**
- * Folders known to exist: a write into one skips its mkdir calls (two per file written, four per
- * put, which were a third of a put's file system work). Should one vanish anyway, the write makes
- * it again and retries.
- */
-const madeFolders = new Set<string>();
-
-async function writeAtomically(
-  file: string,
-  data: Buffer | string,
-  tempDir: string,
-): Promise<void> {
-  const folders = [path.dirname(file), tempDir];
-  for (const folder of folders)
-    if (!madeFolders.has(folder))
-      await mkdir(folder, { recursive: true }).then(() => madeFolders.add(folder));
-  const temp = path.join(tempDir, `${randomBytes(12).toString('hex')}.tmp`);
-  try {
-    await writeFile(temp, data).catch(async (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-      await mkdir(tempDir, { recursive: true });
-      await writeFile(temp, data);
-    });
-    await rename(temp, file).catch(async (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-      await mkdir(path.dirname(file), { recursive: true });
-      await rename(temp, file);
-    });
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
-}
-
 const generateETag = (file: string) =>
   (BlobsServer as unknown as { generateETag: (p: string) => Promise<string> }).generateETag(file);
-
-/** Netlify answers a listing 1,000 blobs at a time, with a cursor for the next page. */
-export const LIST_PAGE_SIZE = 1000;
-
-type ListedBlob = { etag: string; key: string; last_modified: string; size: number };
-type ListPage = { blobs: ListedBlob[]; directories: string[]; next_cursor?: string };
-
-/**
- * One page of a store listing, in key order, as Netlify's API answers it: blobs whose key starts
- * with `prefix` and sorts after `cursor` (the last key of the previous page), at most
- * LIST_PAGE_SIZE of them. With `directories`, keys below the next "/" after the prefix are folded
- * into directory names instead (not paged: the app lists only a few directories).
- * Sub-trees that lie wholly before the cursor are skipped unread, and only listed files are
- * stat'ed, so a page costs about what it returns.
- */
-async function listPage(
-  root: string,
-  prefix: string,
-  directories: boolean,
-  cursor: string,
-): Promise<ListPage> {
-  const page: ListPage = { blobs: [], directories: [] };
-  const wanted = (key: string) => key.startsWith(prefix) && (!cursor || key > cursor);
-  const visit = async (dir: string, dirKey: string): Promise<boolean> => {
-    const entries = await readdir(dir, { withFileTypes: true }).catch((e: NodeJS.ErrnoException) =>
-      e.code === 'ENOENT' ? [] : Promise.reject(e),
-    );
-    // Sort as full keys sort: a directory "a" holds keys "a/…", which sort after "a-b".
-    const named = entries
-      .map((e) => ({ entry: e, key: dirKey + e.name + (e.isDirectory() ? '/' : '') }))
-      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    for (const { entry, key } of named) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        // Outside the prefix, or wholly before the cursor: nothing below it is listed.
-        if (!prefix.startsWith(key.slice(0, prefix.length)) && !key.startsWith(prefix)) continue;
-        if (cursor && key < cursor && !cursor.startsWith(key)) continue;
-        if (directories && key.startsWith(prefix) && key.length > prefix.length) {
-          page.directories.push(key.slice(0, -1));
-          continue;
-        }
-        if (!(await visit(full, key))) return false;
-        continue;
-      }
-      if (!wanted(key)) continue;
-      if (!directories && files.length === LIST_PAGE_SIZE) {
-        page.next_cursor = files.at(-1)!.key;
-        return false;
-      }
-      files.push({ key, full });
-    }
-    return true;
-  };
-  const files: { key: string; full: string }[] = [];
-  await visit(root, '');
-  // Stat'ed together, so the file system works on many at once.
-  const listed = await Promise.all(
-    files.map(async ({ key, full }) => {
-      // Deleted since the readdir: not part of this list.
-      const info = await stat(full, { bigint: true }).catch((e: NodeJS.ErrnoException) =>
-        e.code === 'ENOENT' ? null : Promise.reject(e),
-      );
-      return (
-        info && {
-          etag: await etagOf(full, info),
-          key,
-          last_modified: new Date(Number(info.mtimeMs)).toISOString(),
-          size: Number(info.size),
-        }
-      );
-    }),
-  );
-  page.blobs = listed.filter((b) => b !== null);
-  return page;
-}
 
 const METADATA_HEADER = 'x-amz-meta-user';
 const decodeMetadata = (header: string | null): Record<string, unknown> =>
