@@ -9,17 +9,16 @@ export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.
 export const dataDir = () => path.resolve(PROJECT_ROOT, process.env.DATA_DIR || '.data');
 
 /**
- * A new empty folder under the project's .data/tmp, for a throwaway site's data (tests, benchmarks).
- * Inside the project, so Astro keeps a build's intermediate files inside its output folder; the
- * folder .data/tmp is made first, as nothing has made it on a clean clone.
+ * A new empty folder under the project's .data/tmp, for a throwaway site's data (tests, benchmarks);
+ * the folder .data/tmp is made first, as nothing has made it on a clean clone.
  *
  * With `inMemory` (the test sites), the folder is in the machine's shared-memory file system
  * instead, when it is one with room. The local Blobs store writes each blob to a new file and
  * renames it over the old one, so a test's thousands of writes free as many inodes within
  * seconds; ext4 without a journal passes over every recently freed inode of a block group before
  * it hands out a new one, and that kernel time grew with every write. In memory a write costs the
- * same however many came before. (The platform builds inside the project and moves the finished
- * build into the folder, so a folder elsewhere builds the same.)
+ * same however many came before, and so do the builds, which the platform writes beside the folder's
+ * other builds (scripts/platform/builder.ts, `stageBuild`).
  */
 export async function scratchDir(
   prefix: string,

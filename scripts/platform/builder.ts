@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import {
+  mkdir,
+  readdir,
+  readFile,
+  readlink,
+  rename,
+  rm,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import path from 'node:path';
 import { runBuildPlugins } from './build-plugins';
 import { runAstroBuild } from './build-workers';
@@ -179,20 +188,6 @@ export class Builder {
   private async buildOnce(): Promise<void> {
     const id = `build-${Date.now()}`;
     const outDir = path.join(this.opts.buildsDir, id);
-    // Astro writes its pre-render bundle beside the output when it thinks the output folder is
-    // inside the project, and imports it from there. Its check is a string prefix, so a DATA_DIR
-    // such as <dir>/site-data next to a checkout at <dir>/site passes it and the bundle cannot
-    // find react. Astro therefore always builds into a private folder inside the project (where
-    // packages resolve, and parallel builds never share Astro's fallback ./.astro folder); the
-    // finished build then moves into DATA_DIR.
-    const stagingDir = path.join(
-      this.opts.projectRoot,
-      'node_modules',
-      '.astro',
-      'local-builds',
-      `${id}-${randomBytes(4).toString('hex')}`,
-    );
-    await mkdir(this.opts.buildsDir, { recursive: true });
     const started = Date.now();
     // A deploy id shaped as Netlify's (24 hex digits): the Blobs client refuses any other for a
     // deploy store, which the build writes its report of left-out records to.
@@ -215,19 +210,24 @@ export class Builder {
     } catch (error) {
       return this.failed(deploy, outDir, error instanceof Error ? error.message : String(error));
     }
+    const { stagingDir, astroOutDir } = await stageBuild(
+      this.opts.projectRoot,
+      this.opts.buildsDir,
+      id,
+    );
     const { ok, output, error } = await runAstroBuild(this.opts.projectRoot, {
       ...this.env,
       ...pluginEnv,
-      ASTRO_OUT_DIR: stagingDir,
+      ASTRO_OUT_DIR: astroOutDir,
       ASTRO_CACHE_DIR: path.join(this.opts.buildsDir, 'cache'),
       ASTRO_TELEMETRY_DISABLED: '1',
-    });
+    }).finally(() => rm(astroOutDir, { force: true }));
     if (!ok) {
       await rm(stagingDir, { recursive: true, force: true });
       const tail = output.split('\n').filter(Boolean).slice(-15).join('\n');
       return this.failed(deploy, outDir, error ?? tail.split('\n').slice(-3).join(' '), tail);
     }
-    await moveDir(stagingDir, outDir);
+    await rename(stagingDir, outDir);
     this.builds++;
     await this.goLive({ id, deployId, site: await new StaticSite(outDir).init() });
     this.opts.log(`site rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -276,13 +276,38 @@ export class Builder {
   }
 }
 
-/** Moves a folder; across file systems (DATA_DIR on another disk) by copying. */
-async function moveDir(from: string, to: string): Promise<void> {
-  try {
-    await rename(from, to);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-    await cp(from, to, { recursive: true });
-    await rm(from, { recursive: true, force: true });
-  }
+/**
+ * Where `astro build` writes a build: a fresh folder beside the builds (`<buildsDir>/.staging/`), so
+ * the finished build is renamed into place, never copied across file systems, and its pages can be
+ * hard-linked into the page cache (also in buildsDir). Astro is handed a path inside the project
+ * that links to that folder: Astro writes its pre-render bundle beside the output only when it
+ * thinks the output folder is inside the project (a string prefix check against the working
+ * directory; otherwise every build would share its fallback `./.astro` folder), and imports the
+ * bundle from there. Node resolves the bundle's real path, so the staging folder's parent links
+ * the project's node_modules, where the bundle's packages (react, astro) are found.
+ */
+async function stageBuild(
+  projectRoot: string,
+  buildsDir: string,
+  id: string,
+): Promise<{ stagingDir: string; astroOutDir: string }> {
+  const name = `${id}-${randomBytes(4).toString('hex')}`;
+  const stagingRoot = path.join(buildsDir, '.staging');
+  const stagingDir = path.join(stagingRoot, name);
+  await mkdir(stagingDir, { recursive: true });
+  await linkOnce(path.join(projectRoot, 'node_modules'), path.join(stagingRoot, 'node_modules'));
+  const astroOutDir = path.join(projectRoot, 'node_modules', '.astro', 'local-builds', name);
+  await mkdir(path.dirname(astroOutDir), { recursive: true });
+  await symlink(stagingDir, astroOutDir, 'dir');
+  return { stagingDir, astroOutDir };
+}
+
+/** Makes `link` point at `target`, unless it already does. */
+async function linkOnce(target: string, link: string): Promise<void> {
+  if ((await readlink(link).catch(() => null)) === target) return;
+  await rm(link, { force: true });
+  await symlink(target, link, 'dir').catch((error: NodeJS.ErrnoException) => {
+    // Another build of the same site made it meanwhile.
+    if (error.code !== 'EEXIST') throw error;
+  });
 }
