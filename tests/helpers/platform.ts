@@ -21,7 +21,7 @@ export interface TestSite {
 export async function startTestSite(
   opts: { pages?: boolean; seed?: boolean } = {},
 ): Promise<TestSite> {
-  // In memory where the machine allows (scratchDir says why); the builds still run inside the project.
+  // In memory where the machine allows (scratchDir says why), and its builds with it.
   const dataDir = await scratchDir('site-test-', { inMemory: true });
   // Throttling off unless a test sets a limit (the throttle tests do).
   process.env.PUBLIC_POST_LIMIT ??= '0';
