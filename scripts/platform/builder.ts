@@ -260,6 +260,12 @@ export class Builder {
       .sort();
     for (const old of entries.slice(0, -1))
       await rm(path.join(this.opts.buildsDir, old), { recursive: true, force: true });
+    // One build runs at a time and this one has moved out of staging: anything still there is a
+    // build whose process was stopped half-way.
+    const staging = path.join(this.opts.buildsDir, STAGING);
+    for (const left of await readdir(staging).catch(() => []))
+      if (left !== 'node_modules')
+        await rm(path.join(staging, left), { recursive: true, force: true });
   }
 
   /** Waits for pending and running builds. */
@@ -275,6 +281,9 @@ export class Builder {
     this.timer = null;
   }
 }
+
+/** The folder of buildsDir that builds are written in (see `stageBuild`). */
+const STAGING = '.staging';
 
 /**
  * Where `astro build` writes a build: a fresh folder beside the builds (`<buildsDir>/.staging/`), so
@@ -292,7 +301,7 @@ async function stageBuild(
   id: string,
 ): Promise<{ stagingDir: string; astroOutDir: string }> {
   const name = `${id}-${randomBytes(4).toString('hex')}`;
-  const stagingRoot = path.join(buildsDir, '.staging');
+  const stagingRoot = path.join(buildsDir, STAGING);
   const stagingDir = path.join(stagingRoot, name);
   await mkdir(stagingDir, { recursive: true });
   await linkOnce(path.join(projectRoot, 'node_modules'), path.join(stagingRoot, 'node_modules'));

@@ -7,7 +7,7 @@
  * (scripts/platform/build-workers.ts), yet each renders for its own environment only.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -237,9 +237,13 @@ describe('a rebuild with the page cache', () => {
   }, 300_000);
 
   it(
-    'builds in a fresh process when the warm one it left died while idle',
+    'builds in a fresh process when the warm one it left died while idle, and clears what a stopped build left',
     { timeout: 120_000 },
     async () => {
+      // A build whose process was stopped half-way leaves its folder in staging, beside the builds.
+      const staging = path.join(site.dataDir, 'builds', '.staging');
+      await mkdir(path.join(staging, 'build-1-stopped', 'publications'), { recursive: true });
+      await writeFile(path.join(staging, 'build-1-stopped', 'index.html'), '<p>half a build');
       // The build before left its process waiting for the next; the system may end it meanwhile
       // (out of memory, say). The next build must not wait on it forever.
       const waiting = execFileSync(
@@ -264,6 +268,8 @@ describe('a rebuild with the page cache', () => {
       await site.platform.build();
       expect(site.platform.builder.failures).toBe(failures);
       expect(await get(UNTOUCHED)).toContain('Chen-Ito');
+      // Only the link to the project's packages stays: the new build has moved into place.
+      expect(await readdir(staging)).toEqual(['node_modules']);
     },
   );
 });
