@@ -1,16 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import {
-  mkdir,
-  readdir,
-  readFile,
-  readlink,
-  rename,
-  rm,
-  symlink,
-  writeFile,
-} from 'node:fs/promises';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runBuildPlugins } from './build-plugins';
+import { clearStaging, stageBuild } from './build-staging';
 import { runAstroBuild } from './build-workers';
 import { StaticSite } from './static';
 
@@ -260,12 +252,8 @@ export class Builder {
       .sort();
     for (const old of entries.slice(0, -1))
       await rm(path.join(this.opts.buildsDir, old), { recursive: true, force: true });
-    // One build runs at a time and this one has moved out of staging: anything still there is a
-    // build whose process was stopped half-way.
-    const staging = path.join(this.opts.buildsDir, STAGING);
-    for (const left of await readdir(staging).catch(() => []))
-      if (left !== 'node_modules')
-        await rm(path.join(staging, left), { recursive: true, force: true });
+    // One build runs at a time and this one has moved out of staging.
+    await clearStaging(this.opts.buildsDir);
   }
 
   /** Waits for pending and running builds. */
@@ -280,43 +268,4 @@ export class Builder {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
   }
-}
-
-/** The folder of buildsDir that builds are written in (see `stageBuild`). */
-const STAGING = '.staging';
-
-/**
- * Where `astro build` writes a build: a fresh folder beside the builds (`<buildsDir>/.staging/`), so
- * the finished build is renamed into place, never copied across file systems, and its pages can be
- * hard-linked into the page cache (also in buildsDir). Astro is handed a path inside the project
- * that links to that folder: Astro writes its pre-render bundle beside the output only when it
- * thinks the output folder is inside the project (a string prefix check against the working
- * directory; otherwise every build would share its fallback `./.astro` folder), and imports the
- * bundle from there. Node resolves the bundle's real path, so the staging folder's parent links
- * the project's node_modules, where the bundle's packages (react, astro) are found.
- */
-async function stageBuild(
-  projectRoot: string,
-  buildsDir: string,
-  id: string,
-): Promise<{ stagingDir: string; astroOutDir: string }> {
-  const name = `${id}-${randomBytes(4).toString('hex')}`;
-  const stagingRoot = path.join(buildsDir, STAGING);
-  const stagingDir = path.join(stagingRoot, name);
-  await mkdir(stagingDir, { recursive: true });
-  await linkOnce(path.join(projectRoot, 'node_modules'), path.join(stagingRoot, 'node_modules'));
-  const astroOutDir = path.join(projectRoot, 'node_modules', '.astro', 'local-builds', name);
-  await mkdir(path.dirname(astroOutDir), { recursive: true });
-  await symlink(stagingDir, astroOutDir, 'dir');
-  return { stagingDir, astroOutDir };
-}
-
-/** Makes `link` point at `target`, unless it already does. */
-async function linkOnce(target: string, link: string): Promise<void> {
-  if ((await readlink(link).catch(() => null)) === target) return;
-  await rm(link, { force: true });
-  await symlink(target, link, 'dir').catch((error: NodeJS.ErrnoException) => {
-    // Another build of the same site made it meanwhile.
-    if (error.code !== 'EEXIST') throw error;
-  });
 }
