@@ -14,25 +14,22 @@ export const assetIndexMetadata = (rows: readonly Asset[]) => ({
   withoutAlt: rows.filter((a) => !a.alt.trim()).length,
 });
 
-/** Puts an asset's row into the index (or replaces it): the record is written first, then this. */
-export async function indexRow(asset: Asset): Promise<void> {
-  await updateJSON(
+/** Changes the index's rows, its metadata with them, in one etag-guarded write. */
+const updateRows = (change: (rows: Asset[]) => Asset[]) =>
+  updateJSON(
     store(),
     MEDIA_KEYS.index,
     indexSchema,
     () => ({ rows: [] }),
-    (doc) => ({ rows: [...doc.rows.filter((r) => r.id !== asset.id), asset] }),
+    (doc) => ({ rows: change(doc.rows) }),
     { metadata: (doc) => assetIndexMetadata(doc.rows) },
   );
+
+/** Puts an asset's row into the index (or replaces it): the record is written first, then this. */
+export async function indexRow(asset: Asset): Promise<void> {
+  await updateRows((rows) => [...rows.filter((r) => r.id !== asset.id), asset]);
 }
 
 export async function dropRow(id: string): Promise<void> {
-  await updateJSON(
-    store(),
-    MEDIA_KEYS.index,
-    indexSchema,
-    () => ({ rows: [] }),
-    (doc) => ({ rows: doc.rows.filter((r) => r.id !== id) }),
-    { metadata: (doc) => assetIndexMetadata(doc.rows) },
-  );
+  await updateRows((rows) => rows.filter((r) => r.id !== id));
 }
