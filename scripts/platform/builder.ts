@@ -56,6 +56,8 @@ export class Builder {
   private timer: NodeJS.Timeout | null = null;
   /** The build that follows the running one, once a call asked for it. */
   private followUp: Promise<void> | null = null;
+  /** The removal of old builds after the last one went live (never rejects). */
+  private pruning: Promise<void> | null = null;
   builds = 0;
   failures = 0;
   /** Why the last failed build failed (its output's tail), for a test that must say why. */
@@ -178,6 +180,8 @@ export class Builder {
   }
 
   private async buildOnce(): Promise<void> {
+    // The last build's pruning clears the staging folder this build is about to use.
+    await this.pruning;
     const id = `build-${Date.now()}`;
     const outDir = path.join(this.opts.buildsDir, id);
     const started = Date.now();
@@ -224,7 +228,12 @@ export class Builder {
     await this.goLive({ id, deployId, site: await new StaticSite(outDir).init() });
     this.opts.log(`site rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     await this.opts.onDeployEvent('deploy-succeeded', { ...deploy, state: 'ready' });
-    await this.prune(id);
+    // The new build is live: removing the one before last is housekeeping, which Netlify's deploys
+    // have none of, so no one waits for it but the next build and `idle`. At 10,000 publications
+    // it removes some 100,000 files, seconds after the site is already serving the new pages.
+    this.pruning = this.prune(id).catch((error: Error) =>
+      this.opts.log(`could not remove old builds: ${error.message}`),
+    );
   }
 
   private async failed(
@@ -256,12 +265,13 @@ export class Builder {
     await clearStaging(this.opts.buildsDir);
   }
 
-  /** Waits for pending and running builds. */
+  /** Waits for pending and running builds, and for the old builds they leave to be removed. */
   async idle(): Promise<void> {
     while (this.timer || this.building || this.followUp) {
       if (this.followUp || this.building) await (this.followUp ?? this.building);
       else await new Promise((r) => setTimeout(r, 50));
     }
+    await this.pruning;
   }
 
   cancel(): void {

@@ -268,7 +268,9 @@ describe('a rebuild with the page cache', () => {
       await site.platform.build();
       expect(site.platform.builder.failures).toBe(failures);
       expect(await get(UNTOUCHED)).toContain('Chen-Ito');
-      // Only the link to the project's packages stays: the new build has moved into place.
+      // Only the link to the project's packages stays: the new build has moved into place, and
+      // the staging folder is swept once it serves.
+      await site.platform.builder.idle();
       expect(await readdir(staging)).toEqual(['node_modules']);
     },
   );
