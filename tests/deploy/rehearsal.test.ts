@@ -464,7 +464,7 @@ describe('a deploy with Netlify’s build program', () => {
     expect(again.status).toBe(404);
   }, 60_000);
 
-  it('save → build → save → build: queued, building, live, twice, through the event functions', async () => {
+  it('save → build → live, then the next save queues again, through the event functions', async () => {
     // Signed in through the API too, with the password chosen at /setup.
     const login = await fn('auth-login', {
       method: 'POST',
@@ -473,39 +473,42 @@ describe('a deploy with Netlify’s build program', () => {
     });
     expect(login.status).toBe(200);
     cookie = login.cookies[0]!.split(';')[0]!;
-    for (const [round, title] of [
-      [2, 'Rehearsed once'],
-      [3, 'Rehearsed twice'],
-    ] as const) {
+    /** Saves a new hero title: the build hook is called once and the site shows as queued. */
+    const save = async (title: string) => {
       const before = hookCalls;
-      const save = await fn('site-settings', {
+      const saved = await fn('site-settings', {
         method: 'PATCH',
         path: '/api/site-settings',
         body: { heroTitle: title },
         headers: { Cookie: cookie },
       });
-      expect(save.status, save.body).toBe(200);
+      expect(saved.status, saved.body).toBe(200);
       expect(hookCalls).toBe(before + 1);
       expect((await publishState()).state).toBe('queued');
-      expect((await deployEvent('deploy-building')).status).toBe(200);
-      expect((await publishState()).state).toBe('building');
-      const { success, logs } = await netlifyBuild(copy, store.buildApi, `deploy${round}`);
-      expect(success, logs.slice(-3000)).toBe(true);
-      // An admin exists: no deploy prints a setup code again.
-      expect(logs).not.toMatch(CODE_IN_LOG);
-      goLive(`deploy${round}`);
-      expect((await deployEvent('deploy-succeeded')).status).toBe(200);
-      const live = await publishState();
-      expect(live).toMatchObject({ state: 'live', lastError: null });
-      expect(live.lastBuildAt).not.toBeNull();
-      expect(await home()).toContain(title);
-    }
+    };
+    await save('Rehearsed');
+    expect((await deployEvent('deploy-building')).status).toBe(200);
+    expect((await publishState()).state).toBe('building');
+    // The deploy before saved its build cache; this one restores it, as every later deploy does.
+    const { success, logs } = await netlifyBuild(copy, store.buildApi, 'deploy2');
+    expect(success, logs.slice(-3000)).toBe(true);
+    // An admin exists: no deploy prints a setup code again.
+    expect(logs).not.toMatch(CODE_IN_LOG);
+    goLive('deploy2');
+    expect((await deployEvent('deploy-succeeded')).status).toBe(200);
+    const live = await publishState();
+    expect(live).toMatchObject({ state: 'live', lastError: null });
+    expect(live.lastBuildAt).not.toBeNull();
+    expect(await home()).toContain('Rehearsed');
+    // A live site takes the next save as the first: queued again, for the next deploy. (A second
+    // build here would be the one above again; the failing build below follows this save.)
+    await save('Rehearsed again');
   }, 200_000);
 
   it('without the content-store plugin the build fails, saying why; the failure shows and the next save retries', async () => {
     const broken = await cleanCopy(withoutContentPlugin);
     try {
-      const { success, logs } = await netlifyBuild(broken, store.buildApi, 'deploy4');
+      const { success, logs } = await netlifyBuild(broken, store.buildApi, 'deploy3');
       expect(success).toBe(false);
       expect(logs).toContain('No Netlify Blobs context reached the build');
       const reason = 'No Netlify Blobs context reached the build, so the content cannot be read.';
