@@ -13,7 +13,17 @@ import { assetUseSchema, type AssetUse } from '../../schemas/media';
 import { COLLECTION_KEYS, KEYED_COLLECTIONS, MEDIA_KEYS, SITE_SETTINGS_KEY } from '../storage/keys';
 import { openStore, readJSON, STORES, updateJSON } from '../storage/store';
 
-const usesDocSchema = z.object({ uses: z.array(assetUseSchema).default([]) });
+/**
+ * `rev` counts the document's writes. A version tag names content, not a moment (the local
+ * store's are hashes of the bytes): a recount that puts back the uses the document had before
+ * would put back that version's tag too, and a recount that read the document then, and the
+ * record before it changed, would still land on it with what the record showed then. Counting
+ * every write makes each one a new version, on which such a late write is refused and retried.
+ */
+const usesDocSchema = z.object({
+  uses: z.array(assetUseSchema).default([]),
+  rev: z.number().int().min(0).default(0),
+});
 const store = () => openStore(STORES.media);
 
 /** An image upload's address anywhere in a text: `/api/uploads/<sha256>.<ext>`. */
@@ -94,6 +104,7 @@ async function recountUses(target: string, file: string): Promise<void> {
           ...doc.uses.filter((u) => u.target !== target),
           ...[...fields].map((field) => ({ target, field, label })),
         ],
+        rev: doc.rev + 1,
       };
     },
   );
@@ -137,6 +148,6 @@ export async function setUses(file: string, uses: AssetUse[]): Promise<void> {
     MEDIA_KEYS.uses(file),
     usesDocSchema,
     () => ({ uses: [] }),
-    () => ({ uses }),
+    (doc) => ({ uses, rev: doc.rev + 1 }),
   );
 }
