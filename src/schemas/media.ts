@@ -40,6 +40,12 @@ export const assetSchema = z.object({
   uploadedBy: z.string().default(''),
   uploadedAt: z.string(),
   updatedAt: z.string().optional(),
+  /**
+   * How many changes the record has had. Its changes are ordered by the store's guarded writes;
+   * their copies in the library's index can arrive in another order, and the index keeps the
+   * copy with the highest count.
+   */
+  rev: z.number().int().min(0).default(0),
 });
 export type Asset = z.infer<typeof assetSchema>;
 

@@ -168,6 +168,37 @@ describe('GET and PATCH /api/admin/media', () => {
     expect((await t.admin.get('/api/admin/summary')).json.mediaWithoutAlt).toBe(missing.total - 1);
   });
 
+  it('lists an image as its record holds it after many simultaneous edits of it', async () => {
+    const image = await upload(await png(30, 30, 110), 'simultaneous-edits.png');
+    // Round trips of their own lengths: edits land on the record in one order and can reach the
+    // list in another, which must not keep an older version of the row.
+    const blobs = await countBlobCalls({
+      latencyMs: () => (Math.random() < 0.1 ? 80 : Math.random() * 5),
+    });
+    try {
+      for (let round = 0; round < 3; round++) {
+        const edits = await Promise.all(
+          Array.from({ length: 8 }, (_, n) =>
+            t.viewer.patch(
+              `/api/admin/media/${image.id}`,
+              n % 2 ? { credit: `Credit ${round}.${n}` } : { alt: `Alt text ${round}.${n}` },
+            ),
+          ),
+        );
+        expect(edits.map((e) => e.status)).toEqual(edits.map(() => 200));
+        const { alt, credit } = (await t.viewer.get(`/api/admin/media/${image.id}`)).json;
+        expect([alt, credit]).toEqual([
+          expect.stringMatching(new RegExp(`^Alt text ${round}\\.`)),
+          expect.stringMatching(new RegExp(`^Credit ${round}\\.`)),
+        ]);
+        const listed = (await t.viewer.get('/api/admin/media?q=simultaneous-edits')).json.items;
+        expect(listed.map((i: any) => [i.alt, i.credit])).toEqual([[alt, credit]]);
+      }
+    } finally {
+      await blobs.close();
+    }
+  });
+
   it('refuses bad input with a clear error', async () => {
     const { id } = await upload(await png(10, 10, 60));
     const off = await t.viewer.patch(`/api/admin/media/${id}`, { focalX: 1.5 });

@@ -198,6 +198,7 @@ async function seedMedia(now: number) {
     focalY: 0.5,
     uploadedBy: ADMIN.username,
     uploadedAt: new Date(now - n * 60_000).toISOString(),
+    rev: 0,
   }));
   await openStore(STORES.media).setJSON(
     MEDIA_KEYS.index,

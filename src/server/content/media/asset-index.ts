@@ -25,9 +25,17 @@ const updateRows = (change: (rows: Asset[]) => Asset[]) =>
     { metadata: (doc) => assetIndexMetadata(doc.rows) },
   );
 
-/** Puts an asset's row into the index (or replaces it): the record is written first, then this. */
+/**
+ * Puts an asset's row into the index, or replaces an older one: the record is written first, then
+ * this. Two changes of one asset can reach here in the other order than they landed on the record,
+ * so a row already newer (`rev`) than this copy stays.
+ */
 export async function indexRow(asset: Asset): Promise<void> {
-  await updateRows((rows) => [...rows.filter((r) => r.id !== asset.id), asset]);
+  await updateRows((rows) => {
+    const held = rows.find((r) => r.id === asset.id);
+    if (held && held.rev > asset.rev) return rows;
+    return [...rows.filter((r) => r.id !== asset.id), asset];
+  });
 }
 
 export async function dropRow(id: string): Promise<void> {

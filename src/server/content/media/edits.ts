@@ -34,7 +34,7 @@ export async function patchAsset(
     },
     (current) => {
       before = current;
-      return { ...current, ...patch, updatedAt: new Date().toISOString() };
+      return { ...current, ...patch, updatedAt: new Date().toISOString(), rev: current.rev + 1 };
     },
   );
   await indexRow(after);

@@ -83,6 +83,7 @@ export async function swapAssetFile(
       height: image.height,
       type: image.contentType,
       updatedAt: new Date().toISOString(),
+      rev: current.rev + 1,
     }),
   );
   await indexRow(after);
