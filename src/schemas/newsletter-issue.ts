@@ -115,6 +115,11 @@ export const newsletterIssueSchema = z.object({
   digestOf: z.string().max(200).optional(),
   counts: issueCountsSchema.default({ recipients: 0, sent: 0, failed: 0, unknown: 0, skipped: 0 }),
   bounces: issueBouncesSchema.default({ hard: 0, complaints: 0 }),
+  /**
+   * How many changes the issue has had. Its changes are ordered by the store's guarded writes;
+   * their rows in the list's index can arrive in another order, and the index keeps the newest.
+   */
+  rev: z.number().int().min(0).default(0),
 });
 export type NewsletterIssue = z.infer<typeof newsletterIssueSchema>;
 
@@ -131,6 +136,7 @@ export const issueSummarySchema = newsletterIssueSchema.pick({
   scheduledAt: true,
   sentAt: true,
   counts: true,
+  rev: true,
 });
 export type IssueSummary = z.infer<typeof issueSummarySchema>;
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { getStore } from '@netlify/blobs';
 import { afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { useAdminSite, type Client } from '../helpers/admin-site';
+import { countBlobCalls } from '../helpers/blobs-counter';
 import { mailTo, outboxHeaders, startSmtpServer, type ReadMail } from '../helpers/mail';
 import { addresses, clearSubscribers, seedSubscribers } from '../helpers/subscribers';
 
@@ -102,6 +103,32 @@ describe('drafting and permissions', () => {
     expect(typeof preview.json.recipients).toBe('number');
     expect((await t.viewer.delete(`/api/admin/newsletter-issues/${id}`)).status).toBe(204);
     expect((await t.viewer.get(`/api/admin/newsletter-issues/${id}`)).status).toBe(404);
+  });
+
+  it('the list shows an issue as stored after many simultaneous edits of it', async () => {
+    const id = await draft(t.viewer, { subject: 'Simultaneous edits' });
+    // Round trips of their own lengths: edits land on the issue in one order and can reach the
+    // list in another, which must not keep an older row.
+    const blobs = await countBlobCalls({
+      latencyMs: () => (Math.random() < 0.1 ? 80 : Math.random() * 5),
+    });
+    try {
+      for (let round = 0; round < 3; round++) {
+        const edits = await Promise.all(
+          Array.from({ length: 8 }, (_, n) =>
+            t.viewer.patch(`/api/admin/newsletter-issues/${id}`, {
+              topics: [`round-${round}-edit-${n}`],
+            }),
+          ),
+        );
+        expect(edits.map((e) => e.status)).toEqual(edits.map(() => 200));
+        const stored = (await t.viewer.get(`/api/admin/newsletter-issues/${id}`)).json;
+        const rows = (await t.viewer.get('/api/admin/newsletter-issues?pageSize=100')).json.items;
+        expect(rows.find((r: { id: string }) => r.id === id).topics).toEqual(stored.topics);
+      }
+    } finally {
+      await blobs.close();
+    }
   });
 
   it('bad input is a 400 with the field named', async () => {

@@ -42,8 +42,15 @@ const newestFirst = (a: IssueSummary, b: IssueSummary) => b.createdAt.localeComp
 
 const summaryOf = (issue: NewsletterIssue): IssueSummary => issueSummarySchema.parse(issue);
 
+/**
+ * Puts the issue's row in the index (or takes it out, for null). Two changes of one issue can
+ * reach here in the other order than they landed on the record, so a row already newer (`rev`)
+ * than this copy stays.
+ */
 async function writeRow(issue: NewsletterIssue | null, id: string): Promise<void> {
   await index.update((doc) => {
+    const held = doc.rows.find((r) => r.id === id);
+    if (issue && held && held.rev > issue.rev) return doc;
     const rows = doc.rows.filter((r) => r.id !== id);
     if (issue) rows.push(summaryOf(issue));
     return { rows: rows.sort(newestFirst) };
@@ -130,7 +137,7 @@ export async function changeIssue(
     () => {
       throw new HttpError(404, 'No such newsletter issue');
     },
-    (issue) => ({ ...mutate(issue), updatedAt: new Date().toISOString() }),
+    (issue) => ({ ...mutate(issue), updatedAt: new Date().toISOString(), rev: issue.rev + 1 }),
   );
   await writeRow(next, id);
   return next;
