@@ -10,7 +10,10 @@ import type { AddressInfo } from 'node:net';
  */
 export async function startBlobsProxy(
   target: string,
-  opts: { latencyMs?: number | (() => number) } = {},
+  opts: {
+    /** A delay for every call, or one of its own per call, decided by the call ("METHOD /site/store/key"). */
+    latencyMs?: number | ((call: string) => number);
+  } = {},
 ) {
   const calls: string[] = [];
   /** The status each call was answered with, by the call's index (0 until answered). */
@@ -32,7 +35,8 @@ export async function startBlobsProxy(
     // Its own object: a reset while the call is in flight must not lose its answer's size.
     const size = { sent: chunks.reduce((n, c) => n + c.length, 0), received: 0 };
     sizes[index] = size;
-    const latency = typeof opts.latencyMs === 'function' ? opts.latencyMs() : opts.latencyMs;
+    const latency =
+      typeof opts.latencyMs === 'function' ? opts.latencyMs(calls[index]!) : opts.latencyMs;
     if (latency) await new Promise((r) => setTimeout(r, latency));
     const writing = req.method !== 'GET' && req.method !== 'HEAD';
     if (writing && (refuseWrites || refuseWrite?.(calls[index]!))) {

@@ -194,6 +194,43 @@ describe('admin testimonials', () => {
     expect(hookCalls).toBeGreaterThanOrEqual(1);
   });
 
+  it('a withdrawal that lands while an approval is still writing the public list keeps it off the list', async () => {
+    const { countBlobCalls } = await import('../helpers/blobs-counter');
+    const t = (await submit({ ...sample, name: 'Late Approval' })).json;
+    const isPublic = async () =>
+      (await client(site.url).get('/api/testimonials/approved')).json.some(
+        (x: { id: string }) => x.id === t.id,
+      );
+    const listWrite = (call: string) => /^PUT .*\/testimonials-published$/.test(call);
+    // The approval's write of the public list (the first after its write of the record) is held
+    // for a second and a half; the withdrawal, made after the approval read the list and its
+    // record, runs whole meanwhile.
+    let recordWritten = false;
+    let held = false;
+    const blobs = await countBlobCalls({
+      latencyMs: (call) => {
+        if (call.startsWith('PUT ') && call.includes(t.id)) recordWritten = true;
+        if (held || !recordWritten || !listWrite(call)) return 0;
+        held = true;
+        return 1500;
+      },
+    });
+    try {
+      const approving = admin.patch(`/api/admin/testimonials/${t.id}`, { approved: true });
+      await expect.poll(() => held, { interval: 5 }).toBe(true);
+      const withdrawn = await admin.patch(`/api/admin/testimonials/${t.id}`, { approved: false });
+      expect(withdrawn.status).toBe(200);
+      expect((await approving).status).toBe(200);
+      const stored = (await admin.get('/api/admin/testimonials?pageSize=100')).json.items.find(
+        (x: { id: string }) => x.id === t.id,
+      );
+      expect(stored.approved).toBe(false);
+      expect(await isPublic()).toBe(false);
+    } finally {
+      await blobs.close();
+    }
+  });
+
   it('sorts the public list by order, then newest first', async () => {
     const ids: string[] = [];
     for (const [name, order] of [

@@ -7,7 +7,7 @@ import {
 /**
  * Counts the Blobs calls the functions make: a pass-through proxy in front of the platform's local
  * Blobs server, swapped into NETLIFY_BLOBS_CONTEXT (read by @netlify/blobs on every getStore()).
- * `latencyMs` delays each call (a function: a delay of its own per call).
+ * `latencyMs` delays each call (a function: a delay of its own per call, given the call).
  */
 export async function countBlobCalls(opts: Parameters<typeof startBlobsProxy>[1] = {}) {
   const proxy = await startBlobsProxy(currentBlobsURL(), opts);

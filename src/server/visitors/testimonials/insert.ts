@@ -54,6 +54,7 @@ export async function insertTestimonials(list: Testimonial[], concurrency = 16):
       const ids = new Set(fresh.map((t) => t.id));
       return {
         items: [...doc.items.filter((t) => !ids.has(t.id)), ...fresh.filter((t) => t.approved)],
+        rev: doc.rev + 1,
       };
     });
     await purgeTags(CACHE_TAGS.testimonials);

@@ -33,8 +33,9 @@ export async function publishedIndex({ mayWrite = true } = {}): Promise<readonly
 
 /**
  * Brings the published document in line with one record's current state, then purges the CDN copy
- * of the public lists if they changed. It always writes (etag-guarded), even when nothing changed:
- * a merge computed from an older read of the record then fails its etag check and is redone.
+ * of the public lists if they changed. It always writes a new version (etag-guarded, its write
+ * counter one up), even when no testimonial changed: a merge computed from an older read of the
+ * record then fails its etag check and is redone.
  */
 export async function syncPublished(key: string, id: string): Promise<void> {
   let changed = false;
@@ -51,7 +52,7 @@ export async function syncPublished(key: string, id: string): Promise<void> {
       const items = current?.approved ? [...others, current] : others;
       const was = doc.items.find((t) => t.id === id);
       changed = JSON.stringify(was ?? null) !== JSON.stringify(current?.approved ? current : null);
-      return { items };
+      return { items, rev: doc.rev + 1 };
     },
   );
   if (changed) await purgeTags(CACHE_TAGS.testimonials);

@@ -20,7 +20,16 @@ import { openStore, STORES } from '../../storage/store';
 export const records = () => openStore(STORES.testimonials);
 export const system = () => openStore(STORES.system);
 export const INDEX_KEY = 'testimonials-published';
-export const indexSchema = z.object({ items: z.array(testimonialSchema) });
+/**
+ * `rev` counts the document's writes. A version tag names content (the local store's are hashes of
+ * the bytes), so a write that changed no testimonial would keep the tag it had, and a change
+ * computed from an older read of a record could still land on it: a withdrawn testimonial
+ * published again. Counting every write makes each one a new version.
+ */
+export const indexSchema = z.object({
+  items: z.array(testimonialSchema),
+  rev: z.number().int().min(0).default(0),
+});
 
 export const gone = () => new HttpError(404, 'Testimonial not found');
 
