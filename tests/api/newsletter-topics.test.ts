@@ -123,6 +123,33 @@ describe('the preferences API', () => {
     expect((await preferences(token)).json.topics).toEqual([]);
   });
 
+  it('the admin list shows the topics as stored after many simultaneous saves of them', async () => {
+    const { countBlobCalls } = await import('../helpers/blobs-counter');
+    const token = await subscribed('hesitant@example.org');
+    // Round trips of their own lengths: saves land on the record in one order and can reach the
+    // list in another, which must not keep an older row.
+    const blobs = await countBlobCalls({
+      latencyMs: () => (Math.random() < 0.1 ? 80 : Math.random() * 5),
+    });
+    try {
+      for (let round = 0; round < 3; round++) {
+        const saves = await Promise.all(
+          Array.from({ length: 8 }, (_, n) =>
+            t.anon.post('/api/newsletter/preferences', {
+              token,
+              topics: [n % 2 ? SAFETY : POLICY],
+            }),
+          ),
+        );
+        expect(saves.map((s) => s.status)).toEqual(saves.map(() => 200));
+        const stored = await record('hesitant@example.org');
+        expect((await listed('confirmed', 'hesitant@'))[0].topics).toEqual(stored.topics);
+      }
+    } finally {
+      await blobs.close();
+    }
+  });
+
   it('refuses bad tokens (4xx) and unknown topics (400), changing nothing', async () => {
     const token = await subscribed('careful@example.org');
     const before = await record('careful@example.org');

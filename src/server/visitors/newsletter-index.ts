@@ -192,14 +192,23 @@ export async function listAsStored(ids: string[]): Promise<void> {
 }
 
 /**
- * Replaces a subscription's row after its record changed (confirmed, asked again): the fold adds
- * only rows it has not seen. A row no longer in the snapshot (deleted meanwhile) stays out.
+ * Replaces a subscription's row after its record changed (confirmed, asked again, new topics): the
+ * fold adds only rows it has not seen. A row no longer in the snapshot (deleted meanwhile) stays
+ * out. The row is made from the record as stored when the index is written, not from the caller's
+ * copy: two changes of one subscription (a reader saving topics twice, or unsubscribing while a
+ * save is under way) can reach here in the other order than they landed on the record. Read inside
+ * the guarded update, as listAsStored reads, a change landing meanwhile makes this write retry.
  */
 export async function updateRow(s: NewsletterSubscription): Promise<void> {
-  const row = toRow(s);
   let found = false;
-  const replace = (items: SubscriberRow[]) =>
-    items.map((r) => (r.id === row.id && (found = true) ? row : r));
+  const replace = async (items: SubscriberRow[]) => {
+    if (!items.some((r) => r.id === s.id)) return items;
+    found = true;
+    const stored = (await readRecords(records(), [s.id], newsletterSubscriptionSchema))[0];
+    // Deleted meanwhile: its delete takes the row out.
+    if (!stored) return items;
+    return items.map((r) => (r.id === s.id ? toRow(stored) : r));
+  };
   // A record keeps its createdAt, so its row is where that time is; else it is looked for everywhere.
   await index.update(replace, { oldest: s.createdAt, newest: s.createdAt });
   if (!found) await index.update(replace);
