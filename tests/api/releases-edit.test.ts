@@ -149,6 +149,48 @@ describe('rescheduling and cancelling', () => {
   });
 });
 
+describe('a cancel while a reschedule is moving the items', () => {
+  it('leaves every item in draft', async () => {
+    const { countBlobCalls } = await import('../helpers/blobs-counter');
+    const drafts: string[] = [];
+    for (const title of ['Moved One', 'Moved Two', 'Moved Three']) {
+      const made = await t.viewer.post('/api/publications', {
+        title,
+        description: 'Short.',
+        status: 'draft',
+      });
+      expect(made.status, made.text).toBe(201);
+      drafts.push(made.json.id);
+    }
+    const release = await t.viewer.post('/api/admin/releases', {
+      name: 'Contested',
+      publishAt: local(soon + 7 * HOUR),
+      items: drafts.map((id) => ({ collection: 'publications', id })),
+    });
+    expect(release.status, release.text).toBe(201);
+    // The reschedule's first write of an item is held for a second and a half, after the release
+    // itself has its new time: the cancel runs whole meanwhile.
+    const itemWrite = (call: string) =>
+      call.startsWith('PUT ') && drafts.some((id) => call.endsWith(`publications-records/${id}`));
+    let held = false;
+    const blobs = await countBlobCalls({
+      latencyMs: (call) => (held || !itemWrite(call) ? 0 : ((held = true), 1500)),
+    });
+    try {
+      const moving = t.viewer.patch(`/api/admin/releases/${release.json.id}`, {
+        publishAt: local(soon + 9 * HOUR),
+      });
+      await expect.poll(() => held, { interval: 5 }).toBe(true);
+      const cancelled = await t.viewer.post(`/api/admin/releases/${release.json.id}/cancel`);
+      expect(cancelled.status, cancelled.text).toBe(200);
+      expect((await moving).status).toBe(200);
+    } finally {
+      await blobs.close();
+    }
+    for (const id of drafts) expect((await item('publications', id)).status).toBe('draft');
+  });
+});
+
 describe('the check before a release', () => {
   it('lists a missing PDF, an empty field, an image without alt text and a failed last build', async () => {
     const pdf = `/api/uploads/${'a'.repeat(64)}.pdf`;
