@@ -12,7 +12,7 @@ import { commitChange } from '../../publishing/history';
 import { zoneOrSite } from '../site-zone';
 import { admissible, assertNotElsewhere, futureInstant } from './checks';
 import { describeItems, describeTexts } from './describe';
-import { scheduleItems } from './item-schedules';
+import { scheduleItems, settleItems } from './item-schedules';
 import { pruned, releases } from './release-doc';
 
 /** Makes a release and schedules its items for its time. */
@@ -55,10 +55,11 @@ export async function createRelease(
     return { bundles: pruned([...doc.bundles, made]) };
   });
   const scheduled = await scheduleItems(user, made, input.items);
+  const settled = await settleItems(user, made, input.items);
   await commitChange(
     user,
     { action: 'create', target: `releases/${made.id}`, summary: made.name, after: made },
-    { rebuild: scheduled },
+    { rebuild: scheduled || settled },
   );
   return made;
 }

@@ -2,6 +2,7 @@ import { isPublic, releaseTime } from '../../../schemas/release';
 import type { ReleaseBundle, ReleaseItem } from '../../../schemas/release-bundle';
 import type { User } from '../../../schemas/user';
 import { releaseRecord, setItemSchedule } from '../release-items';
+import { readReleaseDoc } from './release-doc';
 
 /**
  * Schedules items for the release's time (each change in History); answers whether any item
@@ -50,4 +51,23 @@ export async function unscheduleItems(
     changed = true;
   }
   return changed;
+}
+
+/**
+ * After a create or reschedule has written its items. They are written one by one after the
+ * release, so a cancel or another reschedule can land while they move: a cancel puts back to
+ * draft the items already at the release's time and passes over those not yet moved, which this
+ * change then moves; another reschedule's write of an item can come before this change's, which
+ * then leaves it at an older time. So the release is read again and the items this change wrote
+ * are brought to what it is now. Answers whether any changed.
+ */
+export async function settleItems(
+  user: Pick<User, 'username'>,
+  wrote: ReleaseBundle,
+  items: ReleaseItem[],
+): Promise<boolean> {
+  const now = (await readReleaseDoc()).bundles.find((b) => b.id === wrote.id);
+  if (now?.status === 'cancelled') return unscheduleItems(user, wrote, items);
+  if (now?.status === 'scheduled' && now.at !== wrote.at) return scheduleItems(user, now, items);
+  return false;
 }

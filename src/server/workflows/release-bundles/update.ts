@@ -7,7 +7,7 @@ import { commitChange } from '../../publishing/history';
 import { zoneOrSite } from '../site-zone';
 import { admissible, assertNotElsewhere, futureInstant, key, stillScheduled } from './checks';
 import { describeItems, describeTexts } from './describe';
-import { scheduleItems, unscheduleItems } from './item-schedules';
+import { scheduleItems, settleItems, unscheduleItems } from './item-schedules';
 import { readReleaseDoc, releases } from './release-doc';
 
 /** Renames, reschedules (moving all its items), or replaces its items or text changes. */
@@ -72,23 +72,4 @@ export async function updateRelease(
     { rebuild: unscheduled || scheduled || settled },
   );
   return next!;
-}
-
-/**
- * The items are written one by one after the release, so a cancel or another reschedule can land
- * while they move: a cancel puts back to draft the items already at the new time and passes over
- * those still at the old one, which this edit then moves; another reschedule's writes of an item
- * can come before this edit's, which then leaves it at this edit's older time. Once all of them
- * are written, the edit reads the release again and brings the items it wrote to what the release
- * is now. Answers whether any changed.
- */
-async function settleItems(
-  user: Pick<User, 'username'>,
-  wrote: ReleaseBundle,
-  items: ReleaseBundle['items'],
-): Promise<boolean> {
-  const now = (await readReleaseDoc()).bundles.find((b) => b.id === wrote.id);
-  if (now?.status === 'cancelled') return unscheduleItems(user, wrote, items);
-  if (now?.status === 'scheduled' && now.at !== wrote.at) return scheduleItems(user, now, items);
-  return false;
 }
