@@ -199,6 +199,32 @@ describe('GET and PATCH /api/admin/media', () => {
     }
   });
 
+  it('an image deleted while an edit of it is still writing the list stays out of the list', async () => {
+    const image = await upload(await png(30, 30, 120), 'deleted-mid-edit.png');
+    // The edit's write of the list (after its write of the record) is held for a second and a
+    // half; the delete runs whole meanwhile.
+    let recordWritten = false;
+    let held = false;
+    const blobs = await countBlobCalls({
+      latencyMs: (call) => {
+        if (call.startsWith('PUT ') && call.endsWith(`/assets/${image.id}`)) recordWritten = true;
+        if (held || !recordWritten || !/^PUT .*\/asset-index$/.test(call)) return 0;
+        held = true;
+        return 1500;
+      },
+    });
+    try {
+      const editing = t.viewer.patch(`/api/admin/media/${image.id}`, { alt: 'Gone soon' });
+      await expect.poll(() => held, { interval: 5 }).toBe(true);
+      expect((await t.viewer.delete(`/api/admin/media/${image.id}`)).status).toBe(200);
+      expect((await editing).status).toBe(200);
+    } finally {
+      await blobs.close();
+    }
+    expect((await t.viewer.get(`/api/admin/media/${image.id}`)).status).toBe(404);
+    expect((await t.viewer.get('/api/admin/media?q=deleted-mid-edit')).json.items).toEqual([]);
+  });
+
   it('refuses bad input with a clear error', async () => {
     const { id } = await upload(await png(10, 10, 60));
     const off = await t.viewer.patch(`/api/admin/media/${id}`, { focalX: 1.5 });

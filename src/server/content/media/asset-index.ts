@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { assetSchema, type Asset } from '../../../schemas/media';
 import { MEDIA_KEYS } from '../../storage/keys';
 import { updateJSON } from '../../storage/store';
-import { store } from './records';
+import { getAsset, store } from './records';
 
 export const indexSchema = z.object({ rows: z.array(assetSchema).default([]) });
 
@@ -28,7 +28,9 @@ const updateRows = (change: (rows: Asset[]) => Asset[]) =>
 /**
  * Puts an asset's row into the index, or replaces an older one: the record is written first, then
  * this. Two changes of one asset can reach here in the other order than they landed on the record,
- * so a row already newer (`rev`) than this copy stays.
+ * so a row already newer (`rev`) than this copy stays. A delete can land between the two writes:
+ * it takes the row out before and after removing the record, so a row put back after both is
+ * taken out here, once the record is seen gone.
  */
 export async function indexRow(asset: Asset): Promise<void> {
   await updateRows((rows) => {
@@ -36,6 +38,7 @@ export async function indexRow(asset: Asset): Promise<void> {
     if (held && held.rev > asset.rev) return rows;
     return [...rows.filter((r) => r.id !== asset.id), asset];
   });
+  if (!(await getAsset(asset.id))) await dropRow(asset.id);
 }
 
 export async function dropRow(id: string): Promise<void> {

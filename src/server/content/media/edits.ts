@@ -65,6 +65,8 @@ export async function deleteAsset(user: Pick<User, 'username'>, id: string): Pro
     await deleteKey(store(), MEDIA_KEYS.byFile(file));
   }
   await deleteKey(store(), MEDIA_KEYS.asset(id));
+  // An edit that wrote the record before it went may have put the row back since: out again.
+  await dropRow(id);
   await commitChange(
     user,
     { action: 'delete', target: `media/${id}`, summary: asset.name, before: view(asset) },
@@ -85,4 +87,6 @@ export async function forgetAssetOf(url: string): Promise<void> {
   if (!asset) return;
   await dropRow(asset.id);
   await deleteKey(store(), MEDIA_KEYS.asset(asset.id));
+  // As deleteAsset: a row an edit put back meanwhile goes too.
+  await dropRow(asset.id);
 }
