@@ -131,6 +131,32 @@ describe('drafting and permissions', () => {
     }
   });
 
+  it('an issue deleted while an edit of it is still writing the list stays out of the list', async () => {
+    const id = await draft(t.viewer, { subject: 'Deleted mid-edit' });
+    // The edit's write of the list (after its write of the issue) is held for a second and a
+    // half; the delete runs whole meanwhile.
+    let recordWritten = false;
+    let held = false;
+    const blobs = await countBlobCalls({
+      latencyMs: (call) => {
+        if (call.startsWith('PUT ') && call.endsWith(`/issues/${id}`)) recordWritten = true;
+        if (held || !recordWritten || !/^PUT .*\/issue-index$/.test(call)) return 0;
+        held = true;
+        return 1500;
+      },
+    });
+    try {
+      const editing = t.viewer.patch(`/api/admin/newsletter-issues/${id}`, { topics: [] });
+      await expect.poll(() => held, { interval: 5 }).toBe(true);
+      expect((await t.viewer.delete(`/api/admin/newsletter-issues/${id}`)).status).toBe(204);
+      expect((await editing).status).toBe(200);
+    } finally {
+      await blobs.close();
+    }
+    const rows = (await t.viewer.get('/api/admin/newsletter-issues?pageSize=100')).json.items;
+    expect(rows.map((r: { id: string }) => r.id)).not.toContain(id);
+  });
+
   it('bad input is a 400 with the field named', async () => {
     const res = await t.viewer.post('/api/admin/newsletter-issues', {
       subject: '',

@@ -45,7 +45,9 @@ const summaryOf = (issue: NewsletterIssue): IssueSummary => issueSummarySchema.p
 /**
  * Puts the issue's row in the index (or takes it out, for null). Two changes of one issue can
  * reach here in the other order than they landed on the record, so a row already newer (`rev`)
- * than this copy stays.
+ * than this copy stays. A delete can land between a change's two writes: it takes the row out
+ * after removing the record, so a row put back after that is taken out here, once the record is
+ * seen gone.
  */
 async function writeRow(issue: NewsletterIssue | null, id: string): Promise<void> {
   await index.update((doc) => {
@@ -55,6 +57,8 @@ async function writeRow(issue: NewsletterIssue | null, id: string): Promise<void
     if (issue) rows.push(summaryOf(issue));
     return { rows: rows.sort(newestFirst) };
   });
+  if (issue && !(await readJSON(store(), issueKey(id), newsletterIssueSchema)))
+    await writeRow(null, id);
 }
 
 /**
