@@ -552,6 +552,12 @@ describe('digests of releases', () => {
     expect(preview.text).toContain('[A chart of the findings]');
     const cancelled = await t.admin.post(`/api/admin/newsletter-issues/${issue.id}/cancel`);
     expect(cancelled.json.status).toBe('draft');
+    // Deleted, it stays deleted: the check that looks back a day, every minute, does not make it
+    // again (nor, with auto-send on, schedule it to go out).
+    expect((await t.admin.delete(`/api/admin/newsletter-issues/${issue.id}`)).status).toBe(204);
+    const later = await (await t.site.platform.runScheduled('release-scheduled')).json();
+    expect(later.digests).toBe(0);
+    expect((await t.admin.get(`/api/admin/newsletter-issues/${issue.id}`)).status).toBe(404);
     await t.admin.put('/api/admin/newsletter-settings', { digestAutoSend: false });
   });
 });

@@ -42,6 +42,8 @@ export const ANALYTICS_KEYS = {
 export const ISSUE_KEYS = {
   index: 'issue-index',
   issue: (id: string) => `issues/${id}`,
+  /** Left by a delete, so an issue made under a fixed id (a digest's) is never made again. */
+  deleted: (id: string) => `deleted-issues/${id}`,
   slug: (slug: string) => `issue-slugs/${slug}`,
   sendState: (id: string) => `send-state/${id}`,
   lease: (id: string) => `send-lease/${id}`,

@@ -20,6 +20,7 @@ import {
   singleDocument,
   STORES,
   updateJSON,
+  writeJSON,
 } from '../../storage/store';
 
 /*
@@ -36,6 +37,7 @@ const index = singleDocument(
   () => ({ rows: [] }),
 );
 const slugClaimSchema = z.object({ id: z.string() });
+const deletedMarkSchema = z.object({ at: z.string() });
 
 /** Newest first: the order of the admin list. */
 const newestFirst = (a: IssueSummary, b: IssueSummary) => b.createdAt.localeCompare(a.createdAt);
@@ -87,21 +89,27 @@ export async function createIssue(
   input: IssueCreate,
   extra: Pick<NewsletterIssue, 'origin' | 'digestOf'> = { origin: 'manual' },
 ): Promise<NewsletterIssue> {
-  return (await createIssueOnce(randomUUID(), createdBy, input, extra)).issue;
+  // A new random id: never deleted, never stored, so the issue is always the one made here.
+  return (await createIssueOnce(randomUUID(), createdBy, input, extra)).issue!;
 }
 
 /**
  * Creates a draft issue under a fixed id (a digest's, derived from what it is about) unless one
- * exists: a repeat answers the stored issue, `created: false`, and writes nothing.
+ * exists or was deleted: a repeat answers the stored issue (null once deleted), `created: false`,
+ * and writes nothing. The digests are prepared by a check that looks back a day every minute, so
+ * an editor's delete must outlast the issue: read after the issue, the mark the delete left
+ * before removing it is always seen.
  */
 export async function createIssueOnce(
   id: string,
   createdBy: string,
   input: IssueCreate,
   extra: Pick<NewsletterIssue, 'origin' | 'digestOf'>,
-): Promise<{ issue: NewsletterIssue; created: boolean }> {
+): Promise<{ issue: NewsletterIssue | null; created: boolean }> {
   const known = await readJSON(store(), issueKey(id), newsletterIssueSchema);
   if (known) return { issue: known.value, created: false };
+  if (await readJSON(store(), ISSUE_KEYS.deleted(id), deletedMarkSchema))
+    return { issue: null, created: false };
   const now = new Date().toISOString();
   const issue = newsletterIssueSchema.parse({
     ...input,
@@ -178,7 +186,11 @@ export async function updateIssue(id: string, patch: IssueUpdate): Promise<Newsl
 export async function deleteIssue(id: string): Promise<void> {
   const issue = await getIssue(id);
   assertEditable(issue);
-  // Marked first: a send that starts meanwhile sees the issue gone rather than half-deleted.
+  // Its mark first (createIssueOnce), then the issue: a send that starts meanwhile sees the issue
+  // gone rather than half-deleted.
+  await writeJSON(store(), ISSUE_KEYS.deleted(id), deletedMarkSchema, {
+    at: new Date().toISOString(),
+  });
   await deleteKey(store(), issueKey(id));
   await deleteKey(store(), ISSUE_KEYS.slug(issue.slug));
   await writeRow(null, id);
