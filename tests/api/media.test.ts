@@ -384,6 +384,30 @@ describe('focal points', () => {
 });
 
 describe('replacing a file', () => {
+  it('of an image deleted meanwhile answers 404 and brings nothing back', async () => {
+    const image = await upload(await png(30, 30, 130), 'replaced-while-deleted.png');
+    // The replacement's write of its new file's pointer is held for a second and a half; the
+    // delete runs whole meanwhile.
+    let held = false;
+    const blobs = await countBlobCalls({
+      latencyMs: (call) => (held || !/^PUT .*\/by-file\//.test(call) ? 0 : ((held = true), 1500)),
+    });
+    try {
+      const replacing = send(await png(50, 40, 131), {
+        path: `/api/admin/media/${image.id}/file`,
+        method: 'PUT',
+        filename: 'replacement.png',
+      });
+      await expect.poll(() => held, { interval: 5 }).toBe(true);
+      expect((await t.viewer.delete(`/api/admin/media/${image.id}`)).status).toBe(200);
+      expect((await replacing).status).toBe(404);
+    } finally {
+      await blobs.close();
+    }
+    expect((await t.viewer.get(`/api/admin/media/${image.id}`)).status).toBe(404);
+    expect((await t.viewer.get('/api/admin/media?q=replace')).json.items).toEqual([]);
+  });
+
   it('moves every use to the new file and keeps the old address serving', async () => {
     const old = await upload(await png(40, 40, 100), 'old.png');
     const member = await createRecord(t.viewer, 'team-members', {

@@ -70,7 +70,12 @@ export async function swapAssetFile(
     store(),
     MEDIA_KEYS.asset(id),
     assetSchema,
-    () => before,
+    () => {
+      // Deleted since it was read: a replacement must not bring it back. Its new file's pointer
+      // then names no asset, which reads as none (assetOfFile): an upload of the same bytes
+      // makes an asset of them again.
+      throw new HttpError(404, 'Image not found in the media library');
+    },
     (current) => ({
       ...current,
       file,
