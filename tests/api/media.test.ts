@@ -225,6 +225,31 @@ describe('GET and PATCH /api/admin/media', () => {
     expect((await t.viewer.get('/api/admin/media?q=deleted-mid-edit')).json.items).toEqual([]);
   });
 
+  it('an upload of the same bytes as an image being deleted answers an image that is there', async () => {
+    const bytes = await png(30, 30, 140);
+    const image = await upload(bytes, 'uploaded-while-deleted.png');
+    // The new upload's read of who owns its file is held for a second and a half; the delete of
+    // the image those bytes already are runs whole meanwhile.
+    let armed = false;
+    let held = false;
+    const blobs = await countBlobCalls({
+      latencyMs: (call) =>
+        !armed || held || !/^GET .*\/by-file\//.test(call) ? 0 : ((held = true), 1500),
+    });
+    let again: Awaited<ReturnType<typeof upload>>;
+    try {
+      armed = true;
+      const uploading = upload(bytes, 'uploaded-while-deleted.png');
+      await expect.poll(() => held, { interval: 5 }).toBe(true);
+      expect((await t.viewer.delete(`/api/admin/media/${image.id}`)).status).toBe(200);
+      again = await uploading;
+    } finally {
+      await blobs.close();
+    }
+    expect((await fetch(`${t.site.url}${again.url}`)).status).toBe(200);
+    expect((await t.viewer.get(`/api/admin/media/${again.id}`)).status).toBe(200);
+  });
+
   it('refuses bad input with a clear error', async () => {
     const { id } = await upload(await png(10, 10, 60));
     const off = await t.viewer.patch(`/api/admin/media/${id}`, { focalX: 1.5 });

@@ -2,9 +2,18 @@ import { assetSchema, type Asset, type AssetView } from '../../../schemas/media'
 import { HttpError } from '../../http/errors';
 import { MEDIA_KEYS } from '../../storage/keys';
 import { createJSON, updateJSON, writeJSON } from '../../storage/store';
-import { storeImage, type UploadedImage } from '../uploads';
+import { storeImage, uploadExists, type UploadedImage } from '../uploads';
 import { indexRow } from './asset-index';
-import { assetOfFile, fileOf, idOf, mustGet, pointerSchema, store, view } from './records';
+import {
+  assetOfFile,
+  fileOf,
+  getAsset,
+  idOf,
+  mustGet,
+  pointerSchema,
+  store,
+  view,
+} from './records';
 
 /** A file's name as the library shows it: the last part, without folders or odd characters. */
 function displayName(name: string | undefined, fallback: string): string {
@@ -12,15 +21,27 @@ function displayName(name: string | undefined, fallback: string): string {
   return (base || fallback).slice(0, 200);
 }
 
+type Uploader = { uploadedBy: string; uploadedAt?: string; focalY?: number };
+
 /**
  * Stores a checked image as an asset and answers it: the file (counted against the quota), the
  * record, the pointer from the file, the index row, in that order, so a retry after a failure
  * finishes what was begun. The same bytes again answer the asset they already are.
+ *
+ * So a delete of that asset can land while its bytes are uploaded again, and remove the file,
+ * pointer or record this upload found or wrote: the uploader would get the address of nothing.
+ * What it answers is checked once stored, and stored again while missing (the file is then
+ * written anew), at most three times.
  */
-export async function storeAsset(
-  image: UploadedImage,
-  by: { uploadedBy: string; uploadedAt?: string; focalY?: number },
-): Promise<AssetView> {
+export async function storeAsset(image: UploadedImage, by: Uploader): Promise<AssetView> {
+  for (let attempt = 1; ; attempt++) {
+    const stored = await storeAssetOnce(image, by);
+    if (attempt === 3 || ((await uploadExists(stored.url)) && (await getAsset(stored.id))))
+      return stored;
+  }
+}
+
+async function storeAssetOnce(image: UploadedImage, by: Uploader): Promise<AssetView> {
   const file = fileOf(await storeImage(image));
   const owner = await assetOfFile(file);
   if (owner) {
