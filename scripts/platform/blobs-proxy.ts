@@ -11,8 +11,11 @@ import type { AddressInfo } from 'node:net';
 export async function startBlobsProxy(
   target: string,
   opts: {
-    /** A delay for every call, or one of its own per call, decided by the call ("METHOD /site/store/key"). */
-    latencyMs?: number | ((call: string) => number);
+    /**
+     * A delay for every call, or one of its own per call, decided by the call ("METHOD
+     * /site/store/key"): milliseconds, or a promise the call waits for (a test holding it).
+     */
+    latencyMs?: number | ((call: string) => number | Promise<unknown>);
   } = {},
 ) {
   const calls: string[] = [];
@@ -37,7 +40,8 @@ export async function startBlobsProxy(
     sizes[index] = size;
     const latency =
       typeof opts.latencyMs === 'function' ? opts.latencyMs(calls[index]!) : opts.latencyMs;
-    if (latency) await new Promise((r) => setTimeout(r, latency));
+    if (typeof latency === 'object') await latency;
+    else if (latency) await new Promise((r) => setTimeout(r, latency));
     const writing = req.method !== 'GET' && req.method !== 'HEAD';
     if (writing && (refuseWrites || refuseWrite?.(calls[index]!))) {
       statuses[index] = 403;

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../src/schemas/upload-limits';
 import { createRecord, CROSS_SITE, useAdminSite } from '../helpers/admin-site';
-import { countBlobCalls } from '../helpers/blobs-counter';
+import { countBlobCalls, holdFirstCall } from '../helpers/blobs-counter';
 import { rawRequest } from '../helpers/raw-request';
 
 const t = useAdminSite();
@@ -201,24 +201,21 @@ describe('GET and PATCH /api/admin/media', () => {
 
   it('an image deleted while an edit of it is still writing the list stays out of the list', async () => {
     const image = await upload(await png(30, 30, 120), 'deleted-mid-edit.png');
-    // The edit's write of the list (after its write of the record) is held for a second and a
-    // half; the delete runs whole meanwhile.
+    // The edit's write of the list (after its write of the record) is held while the delete runs.
     let recordWritten = false;
-    let held = false;
-    const blobs = await countBlobCalls({
-      latencyMs: (call) => {
-        if (call.startsWith('PUT ') && call.endsWith(`/assets/${image.id}`)) recordWritten = true;
-        if (held || !recordWritten || !/^PUT .*\/asset-index$/.test(call)) return 0;
-        held = true;
-        return 1500;
-      },
+    const hold = holdFirstCall((call) => {
+      if (call.startsWith('PUT ') && call.endsWith(`/assets/${image.id}`)) recordWritten = true;
+      return recordWritten && /^PUT .*\/asset-index$/.test(call);
     });
+    const blobs = await countBlobCalls({ latencyMs: hold.latencyMs });
     try {
       const editing = t.viewer.patch(`/api/admin/media/${image.id}`, { alt: 'Gone soon' });
-      await expect.poll(() => held, { interval: 5 }).toBe(true);
+      await expect.poll(() => hold.held, { interval: 5 }).toBe(true);
       expect((await t.viewer.delete(`/api/admin/media/${image.id}`)).status).toBe(200);
+      hold.release();
       expect((await editing).status).toBe(200);
     } finally {
+      hold.release();
       await blobs.close();
     }
     expect((await t.viewer.get(`/api/admin/media/${image.id}`)).status).toBe(404);
@@ -228,22 +225,19 @@ describe('GET and PATCH /api/admin/media', () => {
   it('an upload of the same bytes as an image being deleted answers an image that is there', async () => {
     const bytes = await png(30, 30, 140);
     const image = await upload(bytes, 'uploaded-while-deleted.png');
-    // The new upload's read of who owns its file is held for a second and a half; the delete of
-    // the image those bytes already are runs whole meanwhile.
-    let armed = false;
-    let held = false;
-    const blobs = await countBlobCalls({
-      latencyMs: (call) =>
-        !armed || held || !/^GET .*\/by-file\//.test(call) ? 0 : ((held = true), 1500),
-    });
+    // The new upload's read of who owns its file is held while the delete of the image those
+    // bytes already are runs.
+    const hold = holdFirstCall((call) => /^GET .*\/by-file\//.test(call));
+    const blobs = await countBlobCalls({ latencyMs: hold.latencyMs });
     let again: Awaited<ReturnType<typeof upload>>;
     try {
-      armed = true;
       const uploading = upload(bytes, 'uploaded-while-deleted.png');
-      await expect.poll(() => held, { interval: 5 }).toBe(true);
+      await expect.poll(() => hold.held, { interval: 5 }).toBe(true);
       expect((await t.viewer.delete(`/api/admin/media/${image.id}`)).status).toBe(200);
+      hold.release();
       again = await uploading;
     } finally {
+      hold.release();
       await blobs.close();
     }
     expect((await fetch(`${t.site.url}${again.url}`)).status).toBe(200);
@@ -411,22 +405,21 @@ describe('focal points', () => {
 describe('replacing a file', () => {
   it('of an image deleted meanwhile answers 404 and brings nothing back', async () => {
     const image = await upload(await png(30, 30, 130), 'replaced-while-deleted.png');
-    // The replacement's write of its new file's pointer is held for a second and a half; the
-    // delete runs whole meanwhile.
-    let held = false;
-    const blobs = await countBlobCalls({
-      latencyMs: (call) => (held || !/^PUT .*\/by-file\//.test(call) ? 0 : ((held = true), 1500)),
-    });
+    // The replacement's write of its new file's pointer is held while the delete runs.
+    const hold = holdFirstCall((call) => /^PUT .*\/by-file\//.test(call));
+    const blobs = await countBlobCalls({ latencyMs: hold.latencyMs });
     try {
       const replacing = send(await png(50, 40, 131), {
         path: `/api/admin/media/${image.id}/file`,
         method: 'PUT',
         filename: 'replacement.png',
       });
-      await expect.poll(() => held, { interval: 5 }).toBe(true);
+      await expect.poll(() => hold.held, { interval: 5 }).toBe(true);
       expect((await t.viewer.delete(`/api/admin/media/${image.id}`)).status).toBe(200);
+      hold.release();
       expect((await replacing).status).toBe(404);
     } finally {
+      hold.release();
       await blobs.close();
     }
     expect((await t.viewer.get(`/api/admin/media/${image.id}`)).status).toBe(404);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { getStore } from '@netlify/blobs';
 import { afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { useAdminSite, type Client } from '../helpers/admin-site';
-import { countBlobCalls } from '../helpers/blobs-counter';
+import { countBlobCalls, holdFirstCall } from '../helpers/blobs-counter';
 import { mailTo, outboxHeaders, startSmtpServer, type ReadMail } from '../helpers/mail';
 import { addresses, clearSubscribers, seedSubscribers } from '../helpers/subscribers';
 
@@ -133,24 +133,21 @@ describe('drafting and permissions', () => {
 
   it('an issue deleted while an edit of it is still writing the list stays out of the list', async () => {
     const id = await draft(t.viewer, { subject: 'Deleted mid-edit' });
-    // The edit's write of the list (after its write of the issue) is held for a second and a
-    // half; the delete runs whole meanwhile.
+    // The edit's write of the list (after its write of the issue) is held while the delete runs.
     let recordWritten = false;
-    let held = false;
-    const blobs = await countBlobCalls({
-      latencyMs: (call) => {
-        if (call.startsWith('PUT ') && call.endsWith(`/issues/${id}`)) recordWritten = true;
-        if (held || !recordWritten || !/^PUT .*\/issue-index$/.test(call)) return 0;
-        held = true;
-        return 1500;
-      },
+    const hold = holdFirstCall((call) => {
+      if (call.startsWith('PUT ') && call.endsWith(`/issues/${id}`)) recordWritten = true;
+      return recordWritten && /^PUT .*\/issue-index$/.test(call);
     });
+    const blobs = await countBlobCalls({ latencyMs: hold.latencyMs });
     try {
       const editing = t.viewer.patch(`/api/admin/newsletter-issues/${id}`, { topics: [] });
-      await expect.poll(() => held, { interval: 5 }).toBe(true);
+      await expect.poll(() => hold.held, { interval: 5 }).toBe(true);
       expect((await t.viewer.delete(`/api/admin/newsletter-issues/${id}`)).status).toBe(204);
+      hold.release();
       expect((await editing).status).toBe(200);
     } finally {
+      hold.release();
       await blobs.close();
     }
     const rows = (await t.viewer.get('/api/admin/newsletter-issues?pageSize=100')).json.items;

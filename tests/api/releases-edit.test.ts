@@ -151,7 +151,7 @@ describe('rescheduling and cancelling', () => {
 
 describe('a cancel while a reschedule is moving the items', () => {
   it('leaves every item in draft', async () => {
-    const { countBlobCalls } = await import('../helpers/blobs-counter');
+    const { countBlobCalls, holdFirstCall } = await import('../helpers/blobs-counter');
     const drafts: string[] = [];
     for (const title of ['Moved One', 'Moved Two', 'Moved Three']) {
       const made = await t.viewer.post('/api/publications', {
@@ -168,23 +168,24 @@ describe('a cancel while a reschedule is moving the items', () => {
       items: drafts.map((id) => ({ collection: 'publications', id })),
     });
     expect(release.status, release.text).toBe(201);
-    // The reschedule's first write of an item is held for a second and a half, after the release
-    // itself has its new time: the cancel runs whole meanwhile.
-    const itemWrite = (call: string) =>
-      call.startsWith('PUT ') && drafts.some((id) => call.endsWith(`publications-records/${id}`));
-    let held = false;
-    const blobs = await countBlobCalls({
-      latencyMs: (call) => (held || !itemWrite(call) ? 0 : ((held = true), 1500)),
-    });
+    // The reschedule's first write of an item, after the release itself has its new time, is held
+    // while the cancel runs whole.
+    const hold = holdFirstCall(
+      (call) =>
+        call.startsWith('PUT ') && drafts.some((id) => call.endsWith(`publications-records/${id}`)),
+    );
+    const blobs = await countBlobCalls({ latencyMs: hold.latencyMs });
     try {
       const moving = t.viewer.patch(`/api/admin/releases/${release.json.id}`, {
         publishAt: local(soon + 9 * HOUR),
       });
-      await expect.poll(() => held, { interval: 5 }).toBe(true);
+      await expect.poll(() => hold.held, { interval: 5 }).toBe(true);
       const cancelled = await t.viewer.post(`/api/admin/releases/${release.json.id}/cancel`);
       expect(cancelled.status, cancelled.text).toBe(200);
+      hold.release();
       expect((await moving).status).toBe(200);
     } finally {
+      hold.release();
       await blobs.close();
     }
     for (const id of drafts) expect((await item('publications', id)).status).toBe('draft');

@@ -195,31 +195,26 @@ describe('admin testimonials', () => {
   });
 
   it('a withdrawal that lands while an approval is still writing the public list keeps it off the list', async () => {
-    const { countBlobCalls } = await import('../helpers/blobs-counter');
+    const { countBlobCalls, holdFirstCall } = await import('../helpers/blobs-counter');
     const t = (await submit({ ...sample, name: 'Late Approval' })).json;
     const isPublic = async () =>
       (await client(site.url).get('/api/testimonials/approved')).json.some(
         (x: { id: string }) => x.id === t.id,
       );
-    const listWrite = (call: string) => /^PUT .*\/testimonials-published$/.test(call);
     // The approval's write of the public list (the first after its write of the record) is held
-    // for a second and a half; the withdrawal, made after the approval read the list and its
-    // record, runs whole meanwhile.
+    // while the withdrawal, made after the approval read the list and its record, runs whole.
     let recordWritten = false;
-    let held = false;
-    const blobs = await countBlobCalls({
-      latencyMs: (call) => {
-        if (call.startsWith('PUT ') && call.includes(t.id)) recordWritten = true;
-        if (held || !recordWritten || !listWrite(call)) return 0;
-        held = true;
-        return 1500;
-      },
+    const hold = holdFirstCall((call) => {
+      if (call.startsWith('PUT ') && call.includes(t.id)) recordWritten = true;
+      return recordWritten && /^PUT .*\/testimonials-published$/.test(call);
     });
+    const blobs = await countBlobCalls({ latencyMs: hold.latencyMs });
     try {
       const approving = admin.patch(`/api/admin/testimonials/${t.id}`, { approved: true });
-      await expect.poll(() => held, { interval: 5 }).toBe(true);
+      await expect.poll(() => hold.held, { interval: 5 }).toBe(true);
       const withdrawn = await admin.patch(`/api/admin/testimonials/${t.id}`, { approved: false });
       expect(withdrawn.status).toBe(200);
+      hold.release();
       expect((await approving).status).toBe(200);
       const stored = (await admin.get('/api/admin/testimonials?pageSize=100')).json.items.find(
         (x: { id: string }) => x.id === t.id,
@@ -227,6 +222,7 @@ describe('admin testimonials', () => {
       expect(stored.approved).toBe(false);
       expect(await isPublic()).toBe(false);
     } finally {
+      hold.release();
       await blobs.close();
     }
   });

@@ -57,3 +57,22 @@ export async function countBlobCalls(opts: Parameters<typeof startBlobsProxy>[1]
     },
   };
 }
+
+/**
+ * Holds the first Blobs call `match` picks until `release()`, for `countBlobCalls`'s `latencyMs`:
+ * a test runs another change whole while one waits at a chosen call, then lets it go on. `match`
+ * sees every call until one is held (so it may note what came before).
+ */
+export function holdFirstCall(match: (call: string) => boolean) {
+  let held = false;
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  return {
+    latencyMs: (call: string) => (held || !match(call) ? 0 : ((held = true), gate)),
+    /** Whether the call is being held (or was). */
+    get held() {
+      return held;
+    },
+    release: () => release(),
+  };
+}
