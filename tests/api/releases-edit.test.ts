@@ -190,6 +190,46 @@ describe('a cancel while a reschedule is moving the items', () => {
     }
     for (const id of drafts) expect((await item('publications', id)).status).toBe('draft');
   });
+
+  it('and while a new release is scheduling them, too', async () => {
+    const { countBlobCalls, holdFirstCall } = await import('../helpers/blobs-counter');
+    const { readReleaseDoc } =
+      await import('../../src/server/workflows/release-bundles/release-doc');
+    const drafts: string[] = [];
+    for (const title of ['Made One', 'Made Two']) {
+      const made = await t.viewer.post('/api/publications', {
+        title,
+        description: 'Short.',
+        status: 'draft',
+      });
+      expect(made.status, made.text).toBe(201);
+      drafts.push(made.json.id);
+    }
+    // The new release's first write of an item, after the release itself is stored, is held while
+    // the cancel runs whole.
+    const hold = holdFirstCall(
+      (call) =>
+        call.startsWith('PUT ') && drafts.some((id) => call.endsWith(`publications-records/${id}`)),
+    );
+    const blobs = await countBlobCalls({ latencyMs: hold.latencyMs });
+    try {
+      const making = t.viewer.post('/api/admin/releases', {
+        name: 'Cancelled at once',
+        publishAt: local(soon + 11 * HOUR),
+        items: drafts.map((id) => ({ collection: 'publications', id })),
+      });
+      await expect.poll(() => hold.held, { interval: 5 }).toBe(true);
+      const made = (await readReleaseDoc()).bundles.find((b) => b.name === 'Cancelled at once')!;
+      const cancelled = await t.viewer.post(`/api/admin/releases/${made.id}/cancel`);
+      expect(cancelled.status, cancelled.text).toBe(200);
+      hold.release();
+      expect((await making).status).toBe(201);
+    } finally {
+      hold.release();
+      await blobs.close();
+    }
+    for (const id of drafts) expect((await item('publications', id)).status).toBe('draft');
+  });
 });
 
 describe('the check before a release', () => {
