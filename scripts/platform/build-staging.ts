@@ -1,6 +1,6 @@
 // Where the local platform's `astro build` writes a build before it goes live (./builder.ts).
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readlink, rm, symlink } from 'node:fs/promises';
+import { mkdir, readdir, readlink, rm, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
 
 /** The folder of buildsDir that builds are written in (see `stageBuild`). */
@@ -44,11 +44,20 @@ async function linkOnce(target: string, link: string): Promise<void> {
 
 /**
  * Removes what builds left in staging: called once a build has moved out of it, when, one build
- * running at a time, anything still there is a build whose process was stopped half-way.
+ * running at a time, anything still there is a build whose process was stopped half-way. Then the
+ * project's links to staging folders that are gone: a build removes its own when it ends, so these
+ * are stopped builds' (of any site: each link is made after its folder, so a live one never
+ * dangles).
  */
-export async function clearStaging(buildsDir: string): Promise<void> {
+export async function clearStaging(projectRoot: string, buildsDir: string): Promise<void> {
   const staging = path.join(buildsDir, STAGING);
   for (const left of await readdir(staging).catch(() => []))
     if (left !== 'node_modules')
       await rm(path.join(staging, left), { recursive: true, force: true });
+  const links = path.join(projectRoot, 'node_modules', '.astro', 'local-builds');
+  for (const name of await readdir(links).catch(() => [])) {
+    const link = path.join(links, name);
+    // stat follows the link: nothing at its end is a stopped build's.
+    if (!(await stat(link).catch(() => null))) await rm(link, { force: true });
+  }
 }

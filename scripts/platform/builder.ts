@@ -262,7 +262,7 @@ export class Builder {
     for (const old of entries.slice(0, -1))
       await rm(path.join(this.opts.buildsDir, old), { recursive: true, force: true });
     // One build runs at a time and this one has moved out of staging.
-    await clearStaging(this.opts.buildsDir);
+    await clearStaging(this.opts.projectRoot, this.opts.buildsDir);
   }
 
   /** Waits for pending and running builds, and for the old builds they leave to be removed. */

@@ -7,7 +7,7 @@
  * (scripts/platform/build-workers.ts), yet each renders for its own environment only.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -244,6 +244,11 @@ describe('a rebuild with the page cache', () => {
       const staging = path.join(site.dataDir, 'builds', '.staging');
       await mkdir(path.join(staging, 'build-1-stopped', 'publications'), { recursive: true });
       await writeFile(path.join(staging, 'build-1-stopped', 'index.html'), '<p>half a build');
+      // And the link inside the project that Astro was handed for it.
+      const links = path.join(process.cwd(), 'node_modules', '.astro', 'local-builds');
+      const stoppedLink = path.join(links, `build-1-stopped-${process.pid}`);
+      await mkdir(links, { recursive: true });
+      await symlink(path.join(staging, 'build-1-stopped'), stoppedLink, 'dir');
       // The build before left its process waiting for the next; the system may end it meanwhile
       // (out of memory, say). The next build must not wait on it forever.
       const waiting = execFileSync(
@@ -271,6 +276,7 @@ describe('a rebuild with the page cache', () => {
       // Only the link to the project's packages stays: the new build has moved into place, and
       // the staging folder is swept once it serves.
       await site.platform.builder.idle();
+      expect(await lstat(stoppedLink).catch(() => null)).toBeNull();
       expect(await readdir(staging)).toEqual(['node_modules']);
     },
   );
