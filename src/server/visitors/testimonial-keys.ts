@@ -22,8 +22,10 @@ import {
  *   `watermark`, and every first-layout key. All keys = the snapshot plus the listings of the days
  *   from the watermark on (normally yesterday and today).
  * - finished days are folded into the snapshot by the reader that finds them (etag-guarded). Admin
- *   deletes and restores change it with etag-guarded merges that always write, so a fold computed
- *   from an older listing fails its etag check and is redone.
+ *   deletes and restores change it with etag-guarded merges that always write a new version (the
+ *   snapshot's `rev`, one up: a version tag names content, so a write that changed no key would
+ *   otherwise keep its tag), so a fold computed from an older listing fails its etag check and is
+ *   redone.
  * A store without the snapshot (the first layout) gets one built from a full listing, once.
  * Every write of the snapshot stores with it, as metadata, how many of its keys are of days before
  * its watermark (countTestimonialKeys): a count reads that and the recent days' listings, never
@@ -32,7 +34,12 @@ import {
 const records = () => openStore(STORES.testimonials);
 const system = () => openStore(STORES.system);
 const SNAPSHOT_KEY = 'testimonial-keys';
-const snapshotSchema = z.object({ watermark: z.string(), keys: z.array(z.string()) });
+const snapshotSchema = z.object({
+  watermark: z.string(),
+  keys: z.array(z.string()),
+  /** Counts the deletes' and restores' writes (see above). */
+  rev: z.number().int().min(0).default(0),
+});
 type Snapshot = z.infer<typeof snapshotSchema>;
 const countSchema = z.object({ before: z.number().int().min(0), watermark: z.string() });
 /** What every snapshot write stores beside it: its keys of days before its watermark, counted. */
@@ -67,7 +74,7 @@ async function snapshot() {
   if (found) return found;
   // Everything listed now is in the snapshot; keys of the days from the watermark on also list as tail.
   const keys = await listKeys(records());
-  const made = { watermark: foldBefore(), keys };
+  const made = { watermark: foldBefore(), keys, rev: 0 };
   await createJSON(system(), SNAPSHOT_KEY, snapshotSchema, made, { metadata: counted(made) });
   const stored = await readJSON(system(), SNAPSHOT_KEY, snapshotSchema);
   if (!stored)
@@ -100,7 +107,7 @@ export async function allTestimonialKeys(): Promise<string[]> {
         const until = foldBefore();
         if (doc.watermark >= until) return doc;
         const folded = await keysOf((await days()).filter((d) => d >= doc.watermark && d < until));
-        return { watermark: until, keys: [...new Set([...doc.keys, ...folded])] };
+        return { watermark: until, keys: [...new Set([...doc.keys, ...folded])], rev: doc.rev + 1 };
       },
       withCount,
     );
@@ -117,7 +124,7 @@ export async function forgetKey(key: string): Promise<void> {
     SNAPSHOT_KEY,
     snapshotSchema,
     missing,
-    (doc) => ({ ...doc, keys: doc.keys.filter((k) => k !== key) }),
+    (doc) => ({ ...doc, keys: doc.keys.filter((k) => k !== key), rev: doc.rev + 1 }),
     withCount,
   );
 }
@@ -132,7 +139,7 @@ export async function rememberKeys(keys: string[]): Promise<void> {
     missing,
     (doc) => {
       const folded = keys.filter((k) => dayOfKey(k) < doc.watermark);
-      return { ...doc, keys: [...new Set([...doc.keys, ...folded])] };
+      return { ...doc, keys: [...new Set([...doc.keys, ...folded])], rev: doc.rev + 1 };
     },
     withCount,
   );
