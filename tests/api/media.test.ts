@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../src/schemas/upload-limits';
 import { createRecord, CROSS_SITE, useAdminSite } from '../helpers/admin-site';
-import { countBlobCalls, holdFirstCall } from '../helpers/blobs-counter';
+import { countBlobCalls, holdFirstCall, unevenRoundTrips } from '../helpers/blobs-counter';
 import { rawRequest } from '../helpers/raw-request';
 
 const t = useAdminSite();
@@ -173,7 +173,7 @@ describe('GET and PATCH /api/admin/media', () => {
     // Round trips of their own lengths: edits land on the record in one order and can reach the
     // list in another, which must not keep an older version of the row.
     const blobs = await countBlobCalls({
-      latencyMs: () => (Math.random() < 0.1 ? 80 : Math.random() * 5),
+      latencyMs: unevenRoundTrips,
     });
     try {
       for (let round = 0; round < 3; round++) {
@@ -346,7 +346,7 @@ describe('uses', () => {
     // Each Blobs call takes its own time, now and then a long one, as round trips on Netlify do,
     // so saves that land in one order reach the uses in another: none may leave a stale use.
     const blobs = await countBlobCalls({
-      latencyMs: () => (Math.random() < 0.1 ? 80 : Math.random() * 5),
+      latencyMs: unevenRoundTrips,
     });
     try {
       for (let round = 0; round < 4; round++) {

@@ -149,19 +149,25 @@ describe('rescheduling and cancelling', () => {
   });
 });
 
+/** Draft publications with these titles; answers their ids. */
+async function draftPublications(titles: string[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const title of titles) {
+    const made = await t.viewer.post('/api/publications', {
+      title,
+      description: 'Short.',
+      status: 'draft',
+    });
+    expect(made.status, made.text).toBe(201);
+    ids.push(made.json.id);
+  }
+  return ids;
+}
+
 describe('a cancel while a reschedule is moving the items', () => {
   it('leaves every item in draft', async () => {
     const { countBlobCalls, holdFirstCall } = await import('../helpers/blobs-counter');
-    const drafts: string[] = [];
-    for (const title of ['Moved One', 'Moved Two', 'Moved Three']) {
-      const made = await t.viewer.post('/api/publications', {
-        title,
-        description: 'Short.',
-        status: 'draft',
-      });
-      expect(made.status, made.text).toBe(201);
-      drafts.push(made.json.id);
-    }
+    const drafts = await draftPublications(['Moved One', 'Moved Two', 'Moved Three']);
     const release = await t.viewer.post('/api/admin/releases', {
       name: 'Contested',
       publishAt: local(soon + 7 * HOUR),
@@ -195,16 +201,7 @@ describe('a cancel while a reschedule is moving the items', () => {
     const { countBlobCalls, holdFirstCall } = await import('../helpers/blobs-counter');
     const { readReleaseDoc } =
       await import('../../src/server/workflows/release-bundles/release-doc');
-    const drafts: string[] = [];
-    for (const title of ['Made One', 'Made Two']) {
-      const made = await t.viewer.post('/api/publications', {
-        title,
-        description: 'Short.',
-        status: 'draft',
-      });
-      expect(made.status, made.text).toBe(201);
-      drafts.push(made.json.id);
-    }
+    const drafts = await draftPublications(['Made One', 'Made Two']);
     // The new release's first write of an item, after the release itself is stored, is held while
     // the cancel runs whole.
     const hold = holdFirstCall(

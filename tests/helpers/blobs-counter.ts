@@ -76,3 +76,9 @@ export function holdFirstCall(match: (call: string) => boolean) {
     release: () => release(),
   };
 }
+
+/**
+ * Round trips of their own lengths, now and then a long one, as on Netlify: simultaneous changes
+ * then land in one order and reach what follows them in another (for `latencyMs`).
+ */
+export const unevenRoundTrips = () => (Math.random() < 0.1 ? 80 : Math.random() * 5);
