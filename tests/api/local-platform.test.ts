@@ -1,8 +1,9 @@
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getStore } from '@netlify/blobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSite, type TestSite } from '../helpers/platform';
+import { FUNCTIONS_SRC, inSourceConfig } from '../../scripts/bundle-functions';
 
 // The local platform must be no kinder than Netlify.
 let site: TestSite;
@@ -78,6 +79,23 @@ describe('the Blobs context a build gets (through its plugins)', () => {
 
   it('the build command itself gets none: only what the plugins hand it', () => {
     expect(site.platform.builder.env.NETLIFY_BLOBS_CONTEXT).toBeUndefined();
+  });
+});
+
+describe("the functions' config", () => {
+  // Netlify routes and schedules each function by the config the build packages beside its bundle,
+  // read from the source as literals (scripts/bundle-functions.ts); the local platform routes by the
+  // config the module exports. Both must be the same.
+  it('Netlify is given is the one each function exports', async () => {
+    const dir = path.resolve(FUNCTIONS_SRC);
+    const files = (await readdir(dir)).filter((f) => f.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(40);
+    for (const file of files) {
+      const exported = ((await import(path.join(dir, file))) as { config?: object }).config ?? {};
+      expect(inSourceConfig(await readFile(path.join(dir, file), 'utf8'), file), file).toEqual(
+        exported,
+      );
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inSourceConfig } from '../../scripts/bundle-functions';
 import { scratchDir } from '../../scripts/local-env';
 import {
   callBundle,
@@ -153,6 +154,24 @@ describe('a deploy with Netlify’s build program', () => {
       .filter((f) => f.endsWith('.ts'))
       .map((f) => f.replace(/\.ts$/, ''));
     expect([...bundles.keys()].sort()).toEqual(sources.sort());
+    // Netlify routes and schedules each function by the config it read when packaging it (the
+    // build packages a file holding the config beside each bundle): the function's own paths and
+    // schedule.
+    const manifest = JSON.parse(
+      await readFile(path.join(copy, '.netlify', 'functions', 'manifest.json'), 'utf8'),
+    ) as { functions: { name: string; routes?: { pattern: string }[]; schedule?: string }[] };
+    for (const name of sources) {
+      const file = `${name}.ts`;
+      const config = inSourceConfig(
+        await readFile(path.join(ROOT, 'netlify', 'functions', file), 'utf8'),
+        file,
+      ) as { path?: string | string[]; schedule?: string };
+      const packaged = manifest.functions.find((f) => f.name === name);
+      expect(packaged?.routes?.map((r) => r.pattern) ?? [], name).toEqual(
+        [config.path ?? []].flat(),
+      );
+      expect(packaged?.schedule, name).toBe(config.schedule);
+    }
   });
 
   it('bundles the download counter for the edge, on the paths netlify.toml declares', async () => {
