@@ -233,6 +233,44 @@ describe('my account', () => {
     expect((await signIn('changer', 'changed-password-1')).status).toBe(200);
   });
 
+  it('a password change in flight when an admin resets the password does not undo the reset', async () => {
+    const { countBlobCalls, holdFirstCall } = await import('../helpers/blobs-counter');
+    await createTestUser('taken-over', 'taken-over-password-1', false);
+    // Whoever holds this session knows the password: the admin resets it to lock them out.
+    const intruder = client(
+      t.site.url,
+      await login(t.site.url, 'taken-over', 'taken-over-password-1'),
+    );
+    // The change's write of the new password is held, its current password already checked.
+    const hold = holdFirstCall((call) => /^PUT .*users\/taken-over$/.test(call));
+    const blobs = await countBlobCalls({ latencyMs: hold.latencyMs });
+    try {
+      const changing = intruder.post('/api/account/password', {
+        currentPassword: 'taken-over-password-1',
+        newPassword: 'intruder-password-1',
+      });
+      await expect.poll(() => hold.held, { interval: 5 }).toBe(true);
+      const reset = await t.admin.post('/api/admin/users/taken-over/reset-password');
+      expect(reset.status).toBe(200);
+      hold.release();
+      const changed = await changing;
+      expect(changed.status).toBe(401);
+      const cookie = changed.headers.getSetCookie()[0]?.split(';')[0];
+      if (cookie) expect((await client(t.site.url, cookie).get('/api/auth/me')).status).toBe(401);
+      expect((await signIn('taken-over', 'intruder-password-1')).status).toBe(401);
+      // The admin's link still sets the password.
+      const accepted = await t.anon.post(
+        `/api/auth/invitations/${tokenOf(reset.json.invitePath)}/accept`,
+        { password: 'rightful-password-1' },
+      );
+      expect(accepted.status, accepted.text).toBe(200);
+      expect((await signIn('taken-over', 'rightful-password-1')).status).toBe(200);
+    } finally {
+      hold.release();
+      await blobs.close();
+    }
+  });
+
   it('signs out everywhere', async () => {
     await createTestUser('leaver', 'leaver-password-1', false);
     const one = client(t.site.url, await login(t.site.url, 'leaver', 'leaver-password-1'));

@@ -3,6 +3,7 @@
  * change pipeline. Accounts are not on the built pages, so none of it rebuilds the site.
  */
 import type { User } from '../../schemas/user';
+import { HttpError } from '../http/errors';
 import { commitChange } from '../publishing/history';
 import { confirmEnrolment } from './two-factor';
 import { requestEmailChange } from './user-email';
@@ -15,12 +16,21 @@ const record = (user: Pick<User, 'username'>, summary: string) =>
     { rebuild: false },
   );
 
-/** Sets a new password (every session ends); answers the user as stored now. */
-export async function changeOwnPassword(
-  user: Pick<User, 'username'>,
-  newPassword: string,
-): Promise<User> {
-  const updated = await setPassword(user.username, newPassword);
+/**
+ * Sets a new password (every session ends); answers the user as stored now. `user` is the record
+ * the session and the current password were checked against.
+ */
+export async function changeOwnPassword(user: User, newPassword: string): Promise<User> {
+  const updated = await setPassword(user.username, newPassword, (u) => {
+    // An admin's reset, a sign-out everywhere or another new password that landed while this one
+    // was being checked ended this session: the change must not undo it and hand out a new one.
+    if (u.passwordHash !== user.passwordHash || u.sessionsValidAfter !== user.sessionsValidAfter)
+      throw new HttpError(
+        401,
+        'Your password was reset or your sessions were ended while you were changing it. Please sign in again.',
+      );
+    return true;
+  });
   await record(user, 'Changed their password');
   return updated;
 }
