@@ -79,6 +79,36 @@ describe('My account: an email address, verified by a link', () => {
     });
   });
 
+  it('a link in use while a newer address is asked for does not verify the older address', async () => {
+    const { countBlobCalls, holdFirstCall } = await import('../helpers/blobs-counter');
+    const me = await signedIn('second-thoughts');
+    await me.post('/api/account/email', { email: 'typo@example.org' });
+    const older = await verifyTokenOf('typo@example.org');
+    // The older link is checked and about to be marked used when the user corrects the address.
+    const hold = holdFirstCall((call) => /^PUT .*invitations\/email\//.test(call));
+    const blobs = await countBlobCalls({ latencyMs: hold.latencyMs });
+    try {
+      const using = verify(older);
+      await expect.poll(() => hold.held, { interval: 5 }).toBe(true);
+      const corrected = await me.post('/api/account/email', { email: 'right@example.org' });
+      expect(corrected.status, corrected.text).toBe(200);
+      hold.release();
+      expect((await using).status).toBe(410);
+    } finally {
+      hold.release();
+      await blobs.close();
+    }
+    expect((await me.get('/api/account/email')).json).toEqual({
+      email: null,
+      pendingEmail: 'right@example.org',
+    });
+    expect((await verify(await verifyTokenOf('right@example.org'))).status).toBe(200);
+    expect((await me.get('/api/account/email')).json).toEqual({
+      email: 'right@example.org',
+      pendingEmail: null,
+    });
+  });
+
   it('a forged, malformed or expired link is a 4xx that changes nothing; a bad or taken address is refused', async () => {
     const me = await signedIn('careful2');
     await me.post('/api/account/email', { email: 'careful2@example.org' });

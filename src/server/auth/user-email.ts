@@ -60,12 +60,20 @@ async function claimAddress(username: string, email: string): Promise<void> {
 /**
  * Makes `email` the user's verified address (a link sent to it was used) and lets go of the
  * address it replaces. A new mailbox ends every link still out: they went to the old one. Checked again after the write, so two accounts verifying the same address
- * at once cannot both keep it.
+ * at once cannot both keep it. `stillValid` (the link's own check) refuses it with 410.
  */
-export async function adoptEmail(username: string, email: string): Promise<User> {
+export async function adoptEmail(
+  username: string,
+  email: string,
+  stillValid: (user: User) => boolean = () => true,
+): Promise<User> {
   await claimAddress(username, email);
   let previous: string | undefined;
   const user = await updateUser(username, (u) => {
+    // Checked on the stored user in the same write: a link checked before a newer address was
+    // asked for, or before its links ended, must not land (the index left naming this account
+    // is harmless: findUserByEmail asks the user record).
+    if (!stillValid(u)) throw new HttpError(410, GONE);
     previous = u.email;
     const adopted = {
       ...u,
@@ -155,7 +163,7 @@ export async function verifyEmail(token: string): Promise<{ username: string; em
     },
   );
   const { username, email } = found.value;
-  await adoptEmail(username, email);
+  await adoptEmail(username, email, (u) => current(found.value, u));
   return { username, email };
 }
 
