@@ -8,7 +8,7 @@ import {
   VIEWER,
   type Client,
 } from '../helpers/admin-site';
-import { countBlobCalls } from '../helpers/blobs-counter';
+import { countBlobCalls, holdFirstCall } from '../helpers/blobs-counter';
 import { advanceClock } from '../helpers/clock';
 import { client, createTestUser, login } from '../helpers/platform';
 
@@ -467,6 +467,56 @@ describe('approving a proposed new record, cut off half-way', () => {
     expect(entries.filter((e) => e.proposal === pid)).toHaveLength(1);
     const shown = (await t.viewer.get(`/api/admin/proposals/${pid}`)).json.proposal;
     expect(shown.comments.filter((c: { kind: string }) => c.kind === 'approved')).toHaveLength(1);
+  });
+});
+
+describe('while an approval is under way', () => {
+  /** Runs `step` whole while the approval of `pid` waits at its first write matching `at`. */
+  async function duringApproval<T>(pid: string, at: RegExp, step: () => Promise<T>) {
+    const hold = holdFirstCall((call) => at.test(call));
+    const blobs = await countBlobCalls({ latencyMs: hold.latencyMs });
+    try {
+      const approving = t.viewer.post(`/api/admin/proposals/${pid}/approve`);
+      await expect.poll(() => hold.held, { interval: 5 }).toBe(true);
+      const stepped = await step();
+      hold.release();
+      return { approved: await approving, stepped };
+    } finally {
+      hold.release();
+      await blobs.close();
+    }
+  }
+
+  it.each([
+    [
+      'its author resubmits it',
+      (pid: string) => t.contributor.patch(`/api/admin/proposals/${pid}`, { bio: 'Second text.' }),
+    ],
+    [
+      'another reviewer sends it back',
+      (pid: string) =>
+        t.admin.post(`/api/admin/proposals/${pid}/request-changes`, {
+          comment: 'Shorter, please.',
+        }),
+    ],
+  ] as const)('%s: refused, and the approved proposal says what went live', async (_name, step) => {
+    const id = await createRecord(t.admin, 'team-members', member('Ada L'));
+    const pid = proposalId(
+      await t.contributor.patch(`/api/team-members/${id}`, { bio: 'First text.' }),
+    );
+    const { approved, stepped } = await duringApproval(pid, /^PUT .*content\/team-members$/, () =>
+      step(pid),
+    );
+    expect(approved.status, approved.text).toBe(200);
+    const live = (await t.anon.get(`/api/team-members/${id}`)).json.bio;
+    const shown = (await t.contributor.get(`/api/admin/proposals/${pid}`)).json.proposal;
+    expect({ status: shown.status, bio: shown.changes.bio }).toEqual({
+      status: 'approved',
+      bio: live,
+    });
+    expect(shown.comments.map((c: { kind: string }) => c.kind)).toEqual(['approved']);
+    expect(stepped.status, stepped.text).toBe(409);
+    expect(stepped.json.message).toBe('viewer is approving this proposal right now');
   });
 });
 

@@ -6,7 +6,7 @@ import { noteProposalStep } from '../proposal-mail';
 import { changeProposal } from '../proposal-store';
 import { proposalSubject } from '../proposal-subjects';
 import { withSiteZone } from '../site-zone';
-import { assertAuthor, assertStatus, type Who } from './guards';
+import { assertAuthor, assertNotBeingApproved, assertStatus, type Who } from './guards';
 import { visibleProposal } from './reads';
 import { comment, now, type Fields } from './values';
 
@@ -16,8 +16,7 @@ export async function withdrawProposal(author: Who, id: string) {
   assertAuthor(author, found, 'withdraw');
   return changeProposal(id, (cur) => {
     assertStatus(cur, OPEN_STATUSES, 'withdrawn');
-    if (cur.claim && cur.claim.until > Date.now())
-      throw new HttpError(409, `${cur.claim.by} is approving this proposal right now`);
+    assertNotBeingApproved(cur);
     return {
       ...cur,
       status: 'withdrawn',
@@ -46,6 +45,7 @@ export async function resubmitProposal(author: Who, id: string, body: Fields) {
   if (found.action === 'update' && !current) throw new HttpError(404, 'Item not found');
   const p = await changeProposal(id, (cur) => {
     assertStatus(cur, OPEN_STATUSES, 'changed');
+    assertNotBeingApproved(cur);
     const merged = found.action === 'create' ? changes : { ...cur.changes, ...changes };
     const base =
       found.action === 'create'

@@ -30,3 +30,13 @@ export function assertAuthor(user: Who, p: Proposal, doing: string): void {
   if (!same(p.author, user.username))
     throw new HttpError(403, `Only the author of a proposal can ${doing} it`);
 }
+
+/**
+ * Refuses a step while an approval holds its claim: that approval applies the proposal as it
+ * claimed it and then marks it approved, so a step landing meanwhile would be overwritten by
+ * the approval, or leave the proposal saying something other than what went live.
+ */
+export function assertNotBeingApproved(p: Proposal): void {
+  if (p.claim && p.claim.until > Date.now())
+    throw new HttpError(409, `${p.claim.by} is approving this proposal right now`);
+}

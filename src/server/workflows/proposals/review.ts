@@ -2,7 +2,7 @@ import { OPEN_STATUSES } from '../../../schemas/proposal';
 import { HttpError } from '../../http/errors';
 import { noteProposalStep } from '../proposal-mail';
 import { changeProposal, readProposal } from '../proposal-store';
-import { assertReviewerOf, assertStatus, type Who } from './guards';
+import { assertNotBeingApproved, assertReviewerOf, assertStatus, type Who } from './guards';
 import { comment, now } from './values';
 
 /** A reviewer sends it back with a comment: the author edits it and resubmits. */
@@ -12,6 +12,7 @@ export async function requestChanges(reviewer: Who, id: string, text: string) {
   assertReviewerOf(reviewer, found, 'send back');
   const p = await changeProposal(id, (cur) => {
     assertStatus(cur, ['pending'], 'sent back');
+    assertNotBeingApproved(cur);
     return {
       ...cur,
       status: 'changes-requested',
@@ -29,8 +30,7 @@ export async function rejectProposal(reviewer: Who, id: string, text: string) {
   assertReviewerOf(reviewer, found, 'reject');
   const p = await changeProposal(id, (cur) => {
     assertStatus(cur, OPEN_STATUSES, 'rejected');
-    if (cur.claim && cur.claim.until > Date.now())
-      throw new HttpError(409, `${cur.claim.by} is approving this proposal right now`);
+    assertNotBeingApproved(cur);
     return {
       ...cur,
       status: 'rejected',
