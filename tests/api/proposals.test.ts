@@ -518,6 +518,35 @@ describe('while an approval is under way', () => {
     expect(stepped.status, stepped.text).toBe(409);
     expect(stepped.json.message).toBe('viewer is approving this proposal right now');
   });
+
+  it.each([
+    ['team-members', member('Niklaus'), () => /^PUT .*content\/team-members$/],
+    [
+      'publications',
+      { title: 'To delete', description: 'Old.' },
+      (id: string) => new RegExp(`^PUT .*content/publications-records/${id}$`),
+    ],
+  ] as const)(
+    '%s: a proposed deletion approved while an admin saves the record deletes nothing',
+    async (collection, body, at) => {
+      const id = await createRecord(t.admin, collection, body);
+      const pid = proposalId(await t.contributor.delete(`/api/${collection}/${id}`));
+      const field = collection === 'publications' ? 'description' : 'bio';
+      const { approved, stepped } = await duringApproval(pid, at(id), () =>
+        t.admin.patch(`/api/${collection}/${id}`, { [field]: 'Saved meanwhile.' }),
+      );
+      expect(stepped.status, stepped.text).toBe(200);
+      // The admin's save was acknowledged: it is still there, and the approval said why not.
+      const stored = await t.anon.get(`/api/${collection}/${id}`);
+      expect(stored.status).toBe(200);
+      expect(stored.json[field]).toBe('Saved meanwhile.');
+      expect(approved.status, approved.text).toBe(409);
+      expect(approved.json.current).toMatchObject({ [field]: 'Saved meanwhile.' });
+      expect((await t.viewer.get(`/api/admin/proposals/${pid}`)).json.proposal.status).toBe(
+        'pending',
+      );
+    },
+  );
 });
 
 describe('outside reviewers: a preview link to a proposal', () => {

@@ -36,7 +36,8 @@ export interface ProposalSubject {
     changes: Fields,
     expected: Fields,
   ) => Promise<{ before: Fields; after: Fields }>;
-  remove?: (recordId: string) => Promise<Fields>;
+  /** `expected`: the whole record as proposed for deletion, checked in the delete's own write. */
+  remove?: (recordId: string, expected: Fields) => Promise<Fields>;
 }
 
 const SCHEMAS: Record<string, { create: z.ZodType; update: z.ZodType; maxJsonBytes?: number }> = {
@@ -76,7 +77,7 @@ function collectionSubject(name: string): ProposalSubject | null {
         before: Fields;
         after: Fields;
       },
-    remove: async (id) => (await items.remove(id)) as unknown as Fields,
+    remove: async (id, expected) => (await items.remove(id, expected)) as unknown as Fields,
   };
 }
 

@@ -152,12 +152,16 @@ export function collection<S extends z.ZodType<BaseItem>>(
       });
       return { before: before!, after: stored(doc, id) };
     },
-    /** Deletes one item and answers it; 404 when unknown. */
-    async remove(id: string): Promise<Item> {
+    /**
+     * Deletes one item and answers it; 404 when unknown. With `expected`, a field whose stored
+     * value differs is a 409 and nothing is deleted (checked on the fresh document, as update).
+     */
+    async remove(id: string, expected?: Record<string, unknown>): Promise<Item> {
       let removed: Item | undefined;
       await write((items) => {
         removed = items.find((i) => i.id === id);
         if (!removed) throw new HttpError(404, 'Item not found');
+        assertExpected(removed as Record<string, unknown>, expected);
         return items.filter((i) => i.id !== id);
       });
       return removed!;

@@ -150,9 +150,12 @@ export function keyedCollection<S extends z.ZodType<Item>>(
     ): Promise<{ before: I; after: I }> {
       return update(cx, id, patch, expected);
     },
-    /** Deletes one item and answers it; 404 when unknown. A retried delete finishes one that died half-way. */
-    remove(id: string): Promise<I> {
-      return remove(cx, id);
+    /**
+     * Deletes one item and answers it; 404 when unknown. A retried delete finishes one that died
+     * half-way. With `expected`, a field whose stored value differs is a 409 and nothing is deleted.
+     */
+    remove(id: string, expected?: Record<string, unknown>): Promise<I> {
+      return remove(cx, id, expected);
     },
     /** Puts a deleted item back with its old id and data (restore from history); 409 if the id is in use. */
     reinsert(value: unknown): Promise<I> {

@@ -92,7 +92,11 @@ export async function update<I extends Item>(
 }
 
 /** Deletes one item and answers it (keyedCollection's `remove`). */
-export async function remove<I extends Item>(cx: CollectionContext<I>, id: string): Promise<I> {
+export async function remove<I extends Item>(
+  cx: CollectionContext<I>,
+  id: string,
+  expected?: Record<string, unknown>,
+): Promise<I> {
   await ready(cx);
   const found = await readRecord(cx, id);
   const stored = found?.value.item as I | undefined;
@@ -107,7 +111,11 @@ export async function remove<I extends Item>(cx: CollectionContext<I>, id: strin
   const removed = place < 0 ? stored : { ...stored, order: place };
   // 1. Mark it deleted: reads and the build stop showing it at once.
   if (!found.value.deleted)
-    await updateRecord(cx, id, (rec) => ({ ...rec, rev: rec.rev + 1, deleted: true }));
+    await updateRecord(cx, id, (rec) => {
+      // Checked on the version this write replaces: a save landing after the read above is seen.
+      if (!rec.deleted && rec.item) assertExpected(rec.item as Record<string, unknown>, expected);
+      return { ...rec, rev: rec.rev + 1, deleted: true };
+    });
   // 2. Its row: lists stop showing it.
   await dropRow(cx, id, near);
   // 3. The record itself, down to the bare mark.

@@ -31,17 +31,28 @@ export async function apply(subject: ProposalSubject, p: Proposal): Promise<Appl
     });
   const stale = (fields: Fields) =>
     Object.keys(fields).filter((k) => !sameValue(fields[k], current[k]));
-  const conflict = (fields: string[]) =>
+  const conflict = (fields: string[], now = current) =>
     new ConflictWithVersions(
       Object.fromEntries(fields.map((k) => [k, 'Changed since this proposal was made'])),
       p,
-      current,
+      now,
     );
+  // The write's own check found a field changed after the read above: show it as it is now.
+  const refused = async (error: unknown) =>
+    error instanceof HttpError && error.status === 409 && error.fields
+      ? conflict(Object.keys(error.fields), (await subject.get(p.recordId)) ?? current)
+      : error;
   if (p.action === 'delete') {
     const changed = stale(p.base);
     if (changed.length) throw conflict(changed);
-    const removed = await subject.remove!(p.recordId!);
-    return { before: removed, recordId: p.recordId };
+    try {
+      // The base is checked again in the delete's own write: a save landing after the check
+      // above is never deleted unseen.
+      const removed = await subject.remove!(p.recordId!, p.base);
+      return { before: removed, recordId: p.recordId };
+    } catch (error) {
+      throw await refused(error);
+    }
   }
   try {
     const { before, after } = await subject.update(p.recordId, p.changes, p.base);
@@ -51,9 +62,7 @@ export async function apply(subject: ProposalSubject, p: Proposal): Promise<Appl
       ? { before: pickFields(before, keys), after: pickFields(after, keys) }
       : { before, after, recordId: p.recordId };
   } catch (error) {
-    if (error instanceof HttpError && error.status === 409 && error.fields)
-      throw conflict(Object.keys(error.fields));
-    throw error;
+    throw await refused(error);
   }
 }
 
