@@ -549,6 +549,48 @@ describe('while an approval is under way', () => {
   );
 });
 
+describe('approving a proposed deletion, cut off half-way', () => {
+  it('publications, between its record and its index row: approving again finishes it, once, in History', async () => {
+    const title = 'Half-deleted report';
+    const id = await createRecord(t.admin, 'publications', { title, description: 'Old.' });
+    const pid = proposalId(await t.contributor.delete(`/api/publications/${id}`));
+    const listed = async () => ({
+      admin: (
+        (await t.admin.get(`/api/publications/all?q=${title}&pageSize=100`)).json.items as {
+          id: string;
+        }[]
+      ).some((i) => i.id === id),
+      public: ((await t.anon.get('/api/publications')).json as { id: string }[]).some(
+        (i) => i.id === id,
+      ),
+    });
+    const counter = await countBlobCalls();
+    try {
+      counter.refuseWrite = (call) => call.endsWith(':content/publications-index');
+      const cut = await t.viewer.post(`/api/admin/proposals/${pid}/approve`);
+      expect(cut.status, cut.text).toBe(503);
+    } finally {
+      counter.refuseWrite = null;
+      await counter.close();
+    }
+
+    const again = await t.viewer.post(`/api/admin/proposals/${pid}/approve`);
+    expect(again.status, again.text).toBe(200);
+    expect(again.json.proposal).toMatchObject({ status: 'approved', decidedBy: 'viewer' });
+    expect((await t.anon.get(`/api/publications/${id}`)).status).toBe(404);
+    expect(await listed()).toEqual({ admin: false, public: false });
+    const entries = (await t.admin.get('/api/admin/history?limit=50')).json as {
+      proposal?: string;
+      action: string;
+      target: string;
+    }[];
+    expect(entries.filter((e) => e.proposal === pid)).toEqual([
+      expect.objectContaining({ action: 'delete', target: `publications/${id}` }),
+    ]);
+    expect((await t.admin.post(`/api/admin/proposals/${pid}/approve`)).status).toBe(409);
+  });
+});
+
 describe('outside reviewers: a preview link to a proposal', () => {
   /** Posts the preview page's form as a browser does (no session, no JavaScript). */
   const sendComment = (url: string, fields: Record<string, string>) =>

@@ -109,8 +109,10 @@ export async function remove<I extends Item>(
   }
   // Answered with its place, which a restore puts it back at.
   const removed = place < 0 ? stored : { ...stored, order: place };
-  // 1. Mark it deleted: reads and the build stop showing it at once.
-  if (!found.value.deleted)
+  // 1. Mark it deleted: reads and the build stop showing it at once. A delete that died
+  // half-way is finished only if it was deleting the version expected.
+  if (found.value.deleted) assertExpected(stored as Record<string, unknown>, expected);
+  else
     await updateRecord(cx, id, (rec) => {
       // Checked on the version this write replaces: a save landing after the read above is seen.
       if (!rec.deleted && rec.item) assertExpected(rec.item as Record<string, unknown>, expected);

@@ -25,10 +25,15 @@ export async function apply(subject: ProposalSubject, p: Proposal): Promise<Appl
     return { after: created, recordId: String(created.id) };
   }
   const current = await subject.get(p.recordId);
-  if (!current)
+  if (!current) {
+    // A deletion this approval cut off half-way (its record marked deleted, its row still
+    // listed) is finished by approving again, as a retried delete finishes one.
+    const finished = p.action === 'delete' ? await finishDelete(subject, p) : null;
+    if (finished) return finished;
     throw new HttpError(409, 'The record was deleted since this proposal was made', {
       _: 'The record no longer exists',
     });
+  }
   const stale = (fields: Fields) =>
     Object.keys(fields).filter((k) => !sameValue(fields[k], current[k]));
   const conflict = (fields: string[], now = current) =>
@@ -63,6 +68,18 @@ export async function apply(subject: ProposalSubject, p: Proposal): Promise<Appl
       : { before, after, recordId: p.recordId };
   } catch (error) {
     throw await refused(error);
+  }
+}
+
+/** Finishes a half-done deletion of the version this proposal deletes; null if there is none. */
+async function finishDelete(subject: ProposalSubject, p: Proposal): Promise<Applied | null> {
+  try {
+    const removed = await subject.remove!(p.recordId!, p.base);
+    return { before: removed, recordId: p.recordId };
+  } catch (error) {
+    // Gone whole, or the delete left half-way was of another version: deleted since.
+    if (error instanceof HttpError && (error.status === 404 || error.status === 409)) return null;
+    throw error;
   }
 }
 

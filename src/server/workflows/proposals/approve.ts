@@ -18,7 +18,8 @@ const CLAIM_MS = 60_000;
  *
  * Exactly once for changes and deletions: an approval cut off after its change landed leaves its
  * claim to lapse, and approving again finds the fields no longer at their base version (409, the
- * diff shows the proposed values live) or the record gone, so the reviewer rejects it to close it.
+ * diff shows the proposed values live) or the record gone, so the reviewer rejects it to close it;
+ * a deletion cut off before its row went is finished instead (apply.ts), so no list keeps it.
  * A proposed new record gets the id its proposal decides (newRecordId), and the History entry the
  * id the first claim chose: approving again after a cut-off approval finds the record made and
  * the entry written, writes neither twice, and ends approved.
