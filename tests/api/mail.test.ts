@@ -2,6 +2,7 @@ import { getStore } from '@netlify/blobs';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SITE } from '../../src/site.config';
 import { useAdminSite } from '../helpers/admin-site';
+import { countBlobCalls, holdFirstCall } from '../helpers/blobs-counter';
 import { readOutbox, startSmtpServer } from '../helpers/mail';
 
 // The one mail module: the local outbox, the SMTP transport against a real SMTP server, the queue's
@@ -145,6 +146,58 @@ describe('SMTP, the production path', () => {
       }
       expect((await t.admin.post(`/api/admin/mail/${failed.id}/retry`)).status).toBe(404);
     } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('a failed delivery retried', () => {
+  it('by two admins at once reaches its reader once', async () => {
+    // A message that gave up after its last attempt, as the queue keeps it for admins.
+    const now = Date.now();
+    const id = `${String(now).padStart(13, '0')}-${crypto.randomUUID()}`;
+    const { newestFirstKey } = await import('../../src/server/storage/keys');
+    await getStore({ name: 'mail', consistency: 'strong' }).setJSON(
+      `failed/${newestFirstKey(now, id)}`,
+      {
+        id,
+        kind: 'notification',
+        to: 'twice@example.org',
+        subject: 'Retried once',
+        text: 'Hello',
+        html: '<p>Hello</p>',
+        headers: {},
+        createdAt: new Date(now).toISOString(),
+        attempts: mail.MAX_ATTEMPTS,
+        nextAttemptAt: new Date(now).toISOString(),
+        lastError: 'Mailbox unavailable',
+        failedAt: new Date(now).toISOString(),
+      },
+    );
+    const [failed] = (await t.admin.get('/api/admin/mail')).json.failed.items;
+    expect(failed).toMatchObject({ to: 'twice@example.org' });
+    const server = await startSmtpServer();
+    process.env.SMTP_URL = server.url;
+    process.env.EMAIL_FROM = 'news@meridian.example';
+    // The first admin's retry waits before it takes the message off the failed list; the second
+    // admin's retry runs whole meanwhile.
+    const hold = holdFirstCall((call) => /^DELETE .*:mail\/failed\//.test(call));
+    const blobs = await countBlobCalls({ latencyMs: hold.latencyMs });
+    try {
+      const first = t.admin.post(`/api/admin/mail/${failed.id}/retry`);
+      await expect.poll(() => hold.held, { interval: 5 }).toBe(true);
+      expect((await t.admin.post(`/api/admin/mail/${failed.id}/retry`)).status).toBe(200);
+      hold.release();
+      expect((await first).status).toBe(200);
+      await t.site.platform.backgroundIdle();
+      await t.site.platform.runScheduled('mail-queue');
+      await t.site.platform.backgroundIdle();
+      expect(server.received.map((m) => m.subject)).toEqual(['Retried once']);
+      expect(await queued()).toEqual([]);
+      expect((await t.admin.get('/api/admin/mail')).json.failed.items).toEqual([]);
+    } finally {
+      hold.release();
+      await blobs.close();
       await server.close();
     }
   });

@@ -250,8 +250,23 @@ const failedKeyOf = (id: string) => {
 export async function retryFailedMail(id: string): Promise<void> {
   const key = failedKeyOf(id);
   const found = await readJSON(store(), key, queuedMailSchema);
-  if (!found) throw new HttpError(404, 'No such failed delivery');
+  if (!found?.etag) throw new HttpError(404, 'No such failed delivery');
   const now = Date.now();
+  // Two admins (or one clicking twice) may retry at once: only the retry whose lease on the entry
+  // lands queues it, so its reader gets one copy, and the other finds it already being sent. A
+  // retry cut off before it queued leaves the lease to run out; the entry can be retried then.
+  const held = found.value.leaseUntil && Date.parse(found.value.leaseUntil) > now;
+  if (
+    held ||
+    !(await landedWrite(`retry ${key}`, () =>
+      store().setJSON(
+        key,
+        { ...found.value, leaseUntil: new Date(now + LEASE_MS).toISOString() },
+        { onlyIfMatch: found.etag },
+      ),
+    ))
+  )
+    return;
   const { failedAt: _f, leaseUntil: _l, ...rest } = found.value;
   const queued = queueKey(now, rest.id);
   await writeJSON(store(), queued, queuedMailSchema, {
