@@ -10,7 +10,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { HitKind } from '../../src/schemas/analytics';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { countBlobCalls } from '../helpers/blobs-counter';
+import { countBlobCalls, holdFirstCall } from '../helpers/blobs-counter';
 import { startAdminSite, type Session } from '../helpers/admin-site';
 import { client, type TestSite } from '../helpers/platform';
 
@@ -381,6 +381,26 @@ describe('counting', () => {
     // The scheduled function itself runs (nothing of this minute is due yet).
     const run = await site.platform.runScheduled('analytics-rollup');
     expect(run.status).toBe(200);
+  });
+
+  it('two rollups at once (Netlify starting one while the last still runs) count every hit once', async () => {
+    for (let i = 0; i < 5; i++) await beacon({ path: '/accessibility' });
+    // The first run waits before it adds to the day; the second runs whole meanwhile.
+    const hold = holdFirstCall((call) => /^PUT .*:analytics\/days\//.test(call));
+    const counter = await countBlobCalls({ latencyMs: hold.latencyMs });
+    try {
+      const first = rollUp();
+      await expect.poll(() => hold.held, { interval: 5 }).toBe(true);
+      await rollUp();
+      hold.release();
+      await first;
+    } finally {
+      hold.release();
+      await counter.close();
+    }
+    await rollUp();
+    expect(await viewsToday()).toBe(5);
+    expect((await store().list({ prefix: 'tallies/' })).blobs).toEqual([]);
   });
 
   it('still counts and folds hits that earlier versions stored as a key each', async () => {

@@ -32,6 +32,8 @@ export const ANALYTICS_KEYS = {
   legacyShards: (minuteOrDay = '') => `shards/${minuteOrDay}`,
   dayPrefix: 'days/',
   day: (date: string) => `days/${date}`,
+  /** Held by the rollup that is folding: one run at a time. */
+  lease: 'rollup-lease',
 } as const;
 
 /**

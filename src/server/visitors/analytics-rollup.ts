@@ -10,15 +10,28 @@
  * write that adds the counts, and forgets it only after that tally is deleted. A run that dies
  * after sealing adds the tally next time (its seal is not noted); one that dies after adding
  * leaves tallies the next run finds noted: they are deleted without being added again.
+ * One run at a time: the day forgets a seal once its tally is deleted, so a second run that read
+ * the same sealed tally before that delete would add it again after it. A run takes the lease
+ * `rollup-lease` first (Netlify may start the next run while one still works); a run that finds it
+ * held folds nothing, and one that died leaves it to lapse.
  */
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import {
   analyticsDaySchema,
   analyticsTallySchema,
   type AnalyticsDay,
 } from '../../schemas/analytics';
 import { ANALYTICS_KEYS } from '../storage/keys';
-import { blobCall, openStore, STORES, updateJSON } from '../storage/store';
+import {
+  blobCall,
+  deleteKey,
+  landedWrite,
+  openStore,
+  readJSON,
+  STORES,
+  updateJSON,
+} from '../storage/store';
 import { getSiteSettings } from '../content/site-settings';
 import { cellKey, listKeys, minuteOf, parseTallyKey } from './analytics-hits';
 import { decodeLegacyShard } from './analytics-legacy-shards';
@@ -42,6 +55,34 @@ interface Folding {
   /** The seal, or the per-hit id: what the day notes as added. */
   id: string;
   cells: Record<string, number>;
+}
+
+/** Longer than a run can take (a scheduled function is stopped after 30 s). */
+const LEASE_MS = 5 * 60_000;
+const leaseSchema = z.object({ holder: z.string(), until: z.number() });
+
+/** Takes the rollup's lease (etag-guarded); the holder's id, or null while another run holds it. */
+async function takeLease(): Promise<string | null> {
+  const store = openStore(STORES.analytics);
+  const found = await readJSON(store, ANALYTICS_KEYS.lease, leaseSchema);
+  if (found && found.value.until > Date.now()) return null;
+  const holder = randomUUID();
+  const lease = { holder, until: Date.now() + LEASE_MS };
+  const won = await landedWrite('take the rollup lease', () =>
+    store.setJSON(
+      ANALYTICS_KEYS.lease,
+      lease,
+      found?.etag ? { onlyIfMatch: found.etag } : { onlyIfNew: true },
+    ),
+  );
+  return won ? holder : null;
+}
+
+/** Gives the lease back, unless it lapsed and another run holds it now. */
+async function releaseLease(holder: string): Promise<void> {
+  const store = openStore(STORES.analytics);
+  const found = await readJSON(store, ANALYTICS_KEYS.lease, leaseSchema);
+  if (found?.value.holder === holder) await deleteKey(store, ANALYTICS_KEYS.lease);
 }
 
 /** Runs `fn` over items, `width` at a time, answering the results in order. */
@@ -154,6 +195,17 @@ export async function rollUpHits(now = Date.now()): Promise<{
   deleted: number;
   daysDropped: number;
 }> {
+  const holder = await takeLease();
+  if (!holder) return { folded: 0, documents: 0, deleted: 0, daysDropped: 0 };
+  try {
+    return await foldAll(now);
+  } finally {
+    await releaseLease(holder);
+  }
+}
+
+/** rollUpHits's work, under its lease. */
+async function foldAll(now: number) {
   const store = openStore(STORES.analytics);
   const { foldings, junk } = await collect(minuteOf(now - GRACE_MS));
   const byDay = new Map<string, Folding[]>();
