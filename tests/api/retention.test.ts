@@ -7,6 +7,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyRetention } from '../../src/server/workflows/retention';
+import { countBlobCalls, holdFirstCall } from '../helpers/blobs-counter';
 import { builtPages } from '../helpers/built-pages';
 import { ADMIN, startAdminSite } from '../helpers/admin-site';
 import { client, type TestSite } from '../helpers/platform';
@@ -167,4 +168,34 @@ describe('the retention run', () => {
     expect(page.querySelector('#controller')!.text).toContain('[To fill in under Site settings:');
     expect(page.querySelector('#complaints')!.text).toContain('right to complain');
   }, 120_000);
+});
+
+describe('a retention run racing an editor', () => {
+  it('keeps a testimonial approved after the run listed it as never approved', async () => {
+    const sent = await anon().post('/api/testimonials', {
+      name: 'Approved Late',
+      content: 'Worth keeping.',
+    });
+    expect(sent.status).toBe(201);
+    const id: string = sent.json.id;
+    // The run has listed what is due and waits before it reads this testimonial; an editor
+    // approves it meanwhile.
+    const hold = holdFirstCall((call) => call.startsWith('GET ') && call.includes(id));
+    const blobs = await countBlobCalls({ latencyMs: hold.latencyMs });
+    try {
+      const run = applyRetention(Date.now() + 13 * MONTH);
+      await expect.poll(() => hold.held, { interval: 5 }).toBe(true);
+      expect((await admin.patch(`/api/admin/testimonials/${id}`, { approved: true })).status).toBe(
+        200,
+      );
+      hold.release();
+      await run;
+    } finally {
+      hold.release();
+      await blobs.close();
+    }
+    expect(await testimonials()).toContain('Approved Late');
+    const published = (await anon().get('/api/testimonials')).json as { name: string }[];
+    expect(published.map((t) => t.name)).toContain('Approved Late');
+  });
 });

@@ -27,7 +27,9 @@ export interface RetentionResult {
   more: boolean;
 }
 
-const gone = (error: unknown) => error instanceof HttpError && error.status === 404;
+/** Not deleted, and rightly: gone meanwhile (404), or no longer due, approved since it was listed (409). */
+const gone = (error: unknown) =>
+  error instanceof HttpError && (error.status === 404 || error.status === 409);
 
 /** Deletes one due record, then erases the History entries about it and forgets its markers. */
 async function expire(
@@ -71,7 +73,7 @@ export async function applyRetention(
       kind: 'testimonial' as const,
       id,
       target: `testimonials/${id}`,
-      remove: () => deleteTestimonial(id),
+      remove: () => deleteTestimonial(id, (t) => t.approved),
     })),
   ];
   for (const [i, item] of due.entries()) {
