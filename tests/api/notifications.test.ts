@@ -1,6 +1,7 @@
 import { getStore } from '@netlify/blobs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { startAdminSite, type AdminSite } from '../helpers/admin-site';
+import { countBlobCalls } from '../helpers/blobs-counter';
 import { readOutbox, type ReadMail } from '../helpers/mail';
 
 // Notifications to the team, read back from the outbox as delivered: batched per kind in 15-minute
@@ -342,6 +343,46 @@ describe('the digests are worded in the site settings', () => {
     expect(unknown.json.message).toContain(
       '{when} is not a placeholder of this email, which has none',
     );
+  });
+});
+
+describe('a digest run cut off after it queued the emails', () => {
+  it('is finished by the next run without a second email to anyone', async () => {
+    const start = base + 20 * WINDOW;
+    at(start + 60_000);
+    expect((await contact('once@example.org', 'Once Only')).status).toBe(201);
+    const once = async (address: string) =>
+      (await notificationsTo(address)).filter((m) => m.parsed.text?.includes('Once Only wrote:'));
+
+    // The run queues the emails, then cannot take the window's marker away: it ends there,
+    // as a run stopped by its time limit would, and its claim on the window lapses after 5 minutes.
+    at(start + WINDOW + 61_000);
+    const blobs = await countBlobCalls();
+    blobs.refuseWrite = (call) => call.startsWith('DELETE ') && call.includes('/notify/contact/');
+    try {
+      // The admin, and the shared inbox an earlier test set.
+      expect(await digest()).toEqual({ windows: 0, sent: 2, failed: 1 });
+    } finally {
+      blobs.refuseWrite = null;
+      await blobs.close();
+    }
+    expect(await once(ADMIN)).toHaveLength(1);
+    expect(await once(SHARED)).toHaveLength(1);
+
+    at(start + WINDOW + 61_000 + 5 * 60_000 + 1000);
+    expect(await digest()).toEqual({ windows: 1, sent: 0, failed: 0 });
+    expect(await markers('contact')).toEqual([]);
+    expect(await once(ADMIN)).toHaveLength(1);
+    expect(await once(SHARED)).toHaveLength(1);
+
+    // What each person was sent is remembered (by a hash of their address) for two days, no longer.
+    const marks = async () =>
+      (await getStore({ name: 'mail', consistency: 'strong' }).list({ prefix: 'once/' })).blobs;
+    expect((await marks()).filter((b) => b.key.includes(`/contact/${start}/`))).toHaveLength(2);
+    expect((await marks()).some((b) => b.key.includes('@'))).toBe(false);
+    at(start + 3 * 86_400_000);
+    await digest();
+    expect(await marks()).toEqual([]);
   });
 });
 

@@ -7,7 +7,7 @@ import { getContactForm, messageIdsBetween } from '../visitors/contact-forms';
 import { HttpError } from '../http/errors';
 import { siteUrl } from '../http/invocation';
 import type { Letter } from '../outbound/mail-letter';
-import { sendMail } from '../outbound/mail-queue';
+import { forgetOldOnceMarks, sendMailOnce, windowOnce } from '../outbound/mail-once';
 import { formatDay } from '../../lib/date-style';
 import { getPublishState } from '../publishing/publish';
 import { upcomingReleases } from './releases';
@@ -180,14 +180,14 @@ async function sendDigest(kind: NotificationKind, start: number): Promise<number
   const digest = await compose(kind, start, await getSiteSettings());
   if (!digest) return 0;
   const recipients = await recipientsOf(kind);
-  for (const r of recipients)
-    await sendMail({
-      kind: 'notification',
-      to: r.address,
-      ...digest,
-      footer: [FOOTER[r.why](kind)],
-    });
-  return recipients.length;
+  let queued = 0;
+  for (const r of recipients) {
+    // Once per window and person: a run cut off after queueing some is run again (mail-once.ts).
+    const letter = { kind: 'notification' as const, to: r.address, ...digest };
+    if (await sendMailOnce({ ...letter, footer: [FOOTER[r.why](kind)] }, windowOnce(kind, start)))
+      queued++;
+  }
+  return queued;
 }
 
 /** Takes one marker for this run (etag-guarded), so two overlapping runs never both send it. */
@@ -221,6 +221,12 @@ export async function sendDueDigests(
     store.list({ prefix: MARKERS }),
   );
   const counts = { windows: 0, sent: 0, failed: 0 };
+  await forgetOldOnceMarks(now).catch((error: unknown) =>
+    console.error(
+      'Old notification marks were not removed; a later run tries again:',
+      error instanceof Error ? error.message : error,
+    ),
+  );
   for (const { key } of blobs) {
     const start = Number(key.slice(key.lastIndexOf('/') + 1));
     if (!(start + WINDOW_MS + GRACE_MS <= now)) continue;

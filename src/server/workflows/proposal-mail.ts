@@ -9,7 +9,7 @@ import { formatDateTime } from '../../lib/date-style';
 import { releaseTime } from '../../schemas/release';
 import { getSiteSettings } from '../content/site-settings';
 import { siteUrl } from '../http/invocation';
-import { sendMail } from '../outbound/mail-queue';
+import { sendMailOnce, windowOnce } from '../outbound/mail-once';
 import { noteEvent, WINDOW_MS } from '../outbound/notify';
 import { addressOfUser, recipientsOf } from '../outbound/notify-settings';
 import { newestFirstKey, timeOfInverted } from '../storage/keys';
@@ -136,28 +136,32 @@ async function sendReviewDigest(start: number): Promise<number> {
     if (!waiting.length) continue;
     const lines = waiting.slice(0, NAMED).map((p) => `${p.author} proposes ${what(p)}.`);
     if (waiting.length > NAMED) lines.push(`…and ${waiting.length - NAMED} more.`);
-    await sendMail({
-      kind: 'notification',
-      to: r.address,
-      subject:
-        waiting.length === 1
-          ? fillPlaceholders<'notifyReviewMailSubject'>(words('notifyReviewMailSubject'), {
-              title: waiting[0]!.label,
-            })
-          : fillPlaceholders<'notifyReviewsMailSubject'>(words('notifyReviewsMailSubject'), {
-              count: String(waiting.length),
-            }),
-      paragraphs: [
-        ...lines,
-        ...fillMailWords<'notifyReviewMailBody'>(words('notifyReviewMailBody'), {}),
-      ],
-      action: {
-        label: waiting.length === 1 ? 'Review it' : 'Review them',
-        url: waiting.length === 1 ? proposalUrl(waiting[0]!.id) : siteUrl('/admin/proposals'),
+    // Once per window and person: a run cut off after queueing some is run again (mail-once.ts).
+    const queued = await sendMailOnce(
+      {
+        kind: 'notification',
+        to: r.address,
+        subject:
+          waiting.length === 1
+            ? fillPlaceholders<'notifyReviewMailSubject'>(words('notifyReviewMailSubject'), {
+                title: waiting[0]!.label,
+              })
+            : fillPlaceholders<'notifyReviewsMailSubject'>(words('notifyReviewsMailSubject'), {
+                count: String(waiting.length),
+              }),
+        paragraphs: [
+          ...lines,
+          ...fillMailWords<'notifyReviewMailBody'>(words('notifyReviewMailBody'), {}),
+        ],
+        action: {
+          label: waiting.length === 1 ? 'Review it' : 'Review them',
+          url: waiting.length === 1 ? proposalUrl(waiting[0]!.id) : siteUrl('/admin/proposals'),
+        },
+        footer: [FOOTER('proposal')],
       },
-      footer: [FOOTER('proposal')],
-    });
-    sent++;
+      windowOnce('proposal', start),
+    );
+    if (queued) sent++;
   }
   return sent;
 }
@@ -186,20 +190,25 @@ async function sendAuthorDigests(start: number): Promise<number> {
     if (!notices.length) continue;
     const address = await addressOfUser(notices[0]!.author, 'proposal-outcome');
     if (address) {
-      await sendMail({
-        kind: 'notification',
-        to: address,
-        subject:
-          notices.length === 1
-            ? notices[0]!.text.split('.')[0]!
-            : fillPlaceholders<'notifyOutcomesMailSubject'>(words('notifyOutcomesMailSubject'), {
-                count: String(notices.length),
-              }),
-        paragraphs: notices.map((n) => `${n.text} ${n.url}`),
-        action: { label: 'Open it', url: notices.at(-1)!.url },
-        footer: [FOOTER('proposal-outcome')],
-      });
-      sent++;
+      // Once per window and author: a run cut off before it deleted the notices it sent is run
+      // again, finds them, and must not send them twice (mail-once.ts).
+      const queued = await sendMailOnce(
+        {
+          kind: 'notification',
+          to: address,
+          subject:
+            notices.length === 1
+              ? notices[0]!.text.split('.')[0]!
+              : fillPlaceholders<'notifyOutcomesMailSubject'>(words('notifyOutcomesMailSubject'), {
+                  count: String(notices.length),
+                }),
+          paragraphs: notices.map((n) => `${n.text} ${n.url}`),
+          action: { label: 'Open it', url: notices.at(-1)!.url },
+          footer: [FOOTER('proposal-outcome')],
+        },
+        windowOnce('proposal-outcome', start),
+      );
+      if (queued) sent++;
     }
     await Promise.all(authorKeys.map((k) => deleteKey(store(), k)));
   }
