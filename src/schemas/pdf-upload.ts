@@ -56,6 +56,11 @@ export const pdfUploadSchema = z.object({
   createdBy: z.string(),
   /** Set once every part arrived and was checked; the upload is then closed. */
   completedAt: z.string().nullable().default(null),
+  /**
+   * Set by the sweep, in a write guarded by the version it read, before it deletes the upload: a
+   * completion landing at the same moment then either finds it abandoned or keeps it whole.
+   */
+  abandonedAt: z.string().nullable().default(null),
 });
 export type PdfUpload = z.infer<typeof pdfUploadSchema>;
 

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { PDF_PART_BYTES } from '../../src/schemas/upload-limits';
 import { openStore, STORES } from '../../src/server/storage/store';
 import { useAdminSite } from '../helpers/admin-site';
+import { countBlobCalls, holdFirstCall } from '../helpers/blobs-counter';
 import { setClock } from '../helpers/clock';
 import { rawRequest } from '../helpers/raw-request';
 
@@ -81,6 +82,69 @@ describe('abandoned PDF uploads', () => {
     expect(await keysOf(refused)).toEqual([]);
     expect(await keysOf(done)).toEqual(kept);
     expect(kept).toContain(`pdf-parts/${done}/0000`);
+  });
+});
+
+describe('the sweep at the moment an upload completes', () => {
+  const record = (id: string) => new RegExp(`/pdf-uploads/${id}$`);
+
+  it('a completion whose write comes after the sweep took the upload is told to choose the file again', async () => {
+    const id = await upload(file(2000), [0]);
+    const now = Date.now();
+    // The completion's write of the record is held while a sweep a day later runs whole.
+    const hold = holdFirstCall((call) => call.startsWith('PUT ') && record(id).test(call));
+    const blobs = await countBlobCalls({ latencyMs: hold.latencyMs });
+    let completed: Awaited<ReturnType<typeof t.admin.post>>;
+    try {
+      const completing = t.admin.post(`/api/admin/pdf-uploads/${id}/complete`);
+      await expect.poll(() => hold.held, { interval: 5 }).toBe(true);
+      setClock(now + 25 * HOUR);
+      expect((await t.site.platform.runScheduled('upload-sweep')).status).toBe(200);
+      setClock(now);
+      hold.release();
+      completed = await completing;
+    } finally {
+      hold.release();
+      await blobs.close();
+    }
+    // Never a 200 with an address whose parts are gone: the build could not join them.
+    expect([completed.status, completed.json]).toEqual([
+      404,
+      { message: 'No such upload. Please choose the file again.' },
+    ]);
+    expect(await keysOf(id)).toEqual([]);
+  });
+
+  it('a sweep that read the upload before it completed keeps the completed file', async () => {
+    const id = await upload(file(2000), [0]);
+    const now = Date.now();
+    // The sweep's first change after reading the upload is held while the completion runs whole.
+    let read = false;
+    const hold = holdFirstCall((call) => {
+      if (call.startsWith('GET ') && record(id).test(call)) read = true;
+      return read && /^(PUT|DELETE) /.test(call) && record(id).test(call);
+    });
+    const blobs = await countBlobCalls({ latencyMs: hold.latencyMs });
+    let completed: Awaited<ReturnType<typeof t.admin.post>>;
+    let sweeping: ReturnType<typeof t.site.platform.runScheduled> | undefined;
+    try {
+      setClock(now + 25 * HOUR);
+      sweeping = t.site.platform.runScheduled('upload-sweep');
+      await expect.poll(() => hold.held, { interval: 5 }).toBe(true);
+      setClock(now);
+      completed = await t.admin.post(`/api/admin/pdf-uploads/${id}/complete`);
+      hold.release();
+      expect((await sweeping).status).toBe(200);
+    } finally {
+      hold.release();
+      await sweeping;
+      await blobs.close();
+    }
+    expect(completed.status, completed.text).toBe(200);
+    expect(completed.json.pdfUrl).toMatch(new RegExp(`^/pdf/${id}/`));
+    const status = await t.admin.get(`/api/admin/pdf-uploads/${id}`);
+    expect([status.status, status.json.received]).toEqual([200, [0]]);
+    expect(await keysOf(id)).toContain(`pdf-parts/${id}/0000`);
   });
 });
 

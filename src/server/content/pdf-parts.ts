@@ -94,11 +94,12 @@ export async function createPdfUpload(
   return status(upload, []);
 }
 
-/** The stored upload of that kind, or 404. */
+const noSuchUpload = () => new HttpError(404, 'No such upload. Please choose the file again.');
+
+/** The stored upload of that kind, or 404 (also for one the sweep is taking). */
 async function findUpload(id: string, kind: PartedKind): Promise<PdfUpload> {
   const found = UPLOAD_ID.test(id) ? await readJSON(store(), uploadKey(id), pdfUploadSchema) : null;
-  if (!found || found.value.kind !== kind)
-    throw new HttpError(404, 'No such upload. Please choose the file again.');
+  if (!found || found.value.kind !== kind || found.value.abandonedAt) throw noSuchUpload();
   return found.value;
 }
 
@@ -221,12 +222,19 @@ export async function completePdfUpload(
       (i) => !have.has(i),
     );
     if (missing.length) throw new HttpError(409, `Parts still missing: ${missing.join(', ')}`);
+    // Guarded against the sweep's own write (sweepPendingUpload): an upload it marked, or already
+    // deleted, is not brought back as complete with its parts gone.
     const done = await updateJSON(
       store(),
       uploadKey(id),
       pdfUploadSchema,
-      () => upload,
-      (u) => ({ ...u, completedAt: u.completedAt ?? new Date().toISOString() }),
+      () => {
+        throw noSuchUpload();
+      },
+      (u) => {
+        if (u.abandonedAt) throw noSuchUpload();
+        return { ...u, completedAt: u.completedAt ?? new Date().toISOString() };
+      },
     );
     await deleteKey(store(), pendingKey(done));
     return status(done, received);
@@ -270,13 +278,34 @@ async function dropPdfUpload(id: string): Promise<void> {
 
 /**
  * Ends the pending state of the upload behind a marker from `PENDING_PREFIX`: one that completed
- * meanwhile keeps its parts, any other is dropped. Answers whether it was dropped.
+ * meanwhile keeps its parts, any other is dropped. Answers whether it was dropped. The upload is
+ * first marked abandoned in a write guarded by the version read, so a completion that lands
+ * between the read and the drop keeps its file (the mark is refused and the record read again),
+ * and one that comes after the mark is refused.
  */
 export async function sweepPendingUpload(marker: string): Promise<boolean> {
   const id = marker.slice(marker.lastIndexOf('/') + 1);
-  const found = UPLOAD_ID.test(id) ? await readJSON(store(), uploadKey(id), pdfUploadSchema) : null;
-  const dropped = !found?.value.completedAt;
-  if (dropped && UPLOAD_ID.test(id)) await dropPdfUpload(id);
+  let dropped = true;
+  if (UPLOAD_ID.test(id)) {
+    const gone = Symbol('gone');
+    const kept = await updateJSON(
+      store(),
+      uploadKey(id),
+      pdfUploadSchema,
+      () => {
+        throw gone;
+      },
+      (u) => (u.completedAt ? u : { ...u, abandonedAt: u.abandonedAt ?? new Date().toISOString() }),
+    ).then(
+      (u) => Boolean(u.completedAt),
+      (error: unknown) => {
+        if (error === gone) return false;
+        throw error;
+      },
+    );
+    dropped = !kept;
+    if (dropped) await dropPdfUpload(id);
+  }
   await deleteKey(store(), marker);
   return dropped;
 }
