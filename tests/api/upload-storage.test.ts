@@ -148,6 +148,37 @@ describe('the sweep at the moment an upload completes', () => {
   });
 });
 
+describe('a part on its way while the sweep takes its upload', () => {
+  it('is not kept or counted after the sweep', async () => {
+    const bytes = file(PDF_PART_BYTES + 10);
+    const id = await upload(bytes, [0]);
+    const now = Date.now();
+    // The last part's write (its count first) is held while a sweep a day later runs whole.
+    const hold = holdFirstCall((call) => call.startsWith('PUT ') && call.includes(`/${id}/0001`));
+    const blobs = await countBlobCalls({ latencyMs: hold.latencyMs });
+    let sent: Awaited<ReturnType<typeof putPart>>;
+    try {
+      const sending = putPart(id, 1, bytes.subarray(PDF_PART_BYTES));
+      await expect.poll(() => hold.held, { interval: 5 }).toBe(true);
+      setClock(now + 25 * HOUR);
+      expect((await t.site.platform.runScheduled('upload-sweep')).status).toBe(200);
+      setClock(now);
+      hold.release();
+      sent = await sending;
+    } finally {
+      hold.release();
+      await blobs.close();
+    }
+    // Neither the part nor its count against the quota stays (no later sweep would find them: the
+    // upload's pending marker is gone).
+    expect(await keysOf(id)).toEqual([]);
+    expect([sent.status, sent.json]).toEqual([
+      404,
+      { message: 'No such upload. Please choose the file again.' },
+    ]);
+  });
+});
+
 describe('the upload quota', () => {
   it('counts stored parts, shows the use to admins, and refuses what would pass it with 507', async () => {
     const before = await storage();

@@ -206,6 +206,16 @@ export async function storePdfPart(
   await landedWrite(`part ${index} of ${id}`, () =>
     store().set(partKey(id, index), new Blob([bytes as Uint8Array<ArrayBuffer>]), { metadata }),
   );
+  // The sweep (or a refused first part) may have dropped the upload while this part was on its
+  // way: it marks or deletes the record before it lists the parts and their counts, so a part
+  // that landed after that listing would stay, counted against the quota, with nothing left to
+  // sweep it. Read the record again and take the part out.
+  const after = await readJSON(store(), uploadKey(id), pdfUploadSchema);
+  if (!after || after.value.abandonedAt) {
+    await deleteKey(store(), partKey(id, index));
+    await releaseUploads(partKey(id, index));
+    throw noSuchUpload();
+  }
   return { index };
 }
 
