@@ -34,7 +34,7 @@ export const rowPositionSchema = z.object({ time: z.string(), key: z.string() })
 export const exportStatusSchema = z.enum(['queued', 'running', 'ready', 'failed']);
 export type ExportStatus = z.infer<typeof exportStatusSchema>;
 
-/** The stored job: `jobs/<id>` in the exports store; part n is `parts/<id>/<n>`. */
+/** The stored job: `jobs/<id>` in the exports store; part n is `parts/<id>/<n>-<run>`. */
 export const exportJobSchema = z.object({
   id: z.string(),
   request: exportRequestSchema,
@@ -46,8 +46,13 @@ export const exportJobSchema = z.object({
   expiresAt: z.string(),
   /** "New since the last export" keeps rows that joined after this (fixed when the job starts). */
   since: z.string().optional(),
-  /** The parts written and recorded, in order: never rewritten once here. */
-  parts: z.array(z.object({ rows: z.number().int(), bytes: z.number().int() })),
+  /**
+   * The parts written and recorded, in order: never rewritten once here. `run` is the run that
+   * wrote the part, and names its key, so a run that lost the job cannot write over it.
+   */
+  parts: z.array(
+    z.object({ rows: z.number().int(), bytes: z.number().int(), run: z.string().optional() }),
+  ),
   /** Where the next part starts; absent before the first row is written. */
   after: rowPositionSchema.optional(),
   /** Rows the export should hold, when known at the start (the progress shown). */

@@ -3,6 +3,7 @@ import { getStore } from '@netlify/blobs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CURRENT_CONSENT } from '../../src/schemas/newsletter-consent';
 import { useAdminSite, type Session } from '../helpers/admin-site';
+import { countBlobCalls, holdFirstCall } from '../helpers/blobs-counter';
 import { exportCsv, waitForExport } from '../helpers/exports';
 import { linkIn, mailTo, newestMailTo } from '../helpers/mail';
 import { client, createTestUser, login } from '../helpers/platform';
@@ -233,6 +234,49 @@ describe('exports in parts', () => {
     expect(await stored(fresh.id)).toBeGreaterThan(1);
     expect(await sweepExports(Date.now() + 24 * 3_600_000)).toBeGreaterThanOrEqual(1);
     expect(await stored(fresh.id)).toBe(0);
+  });
+
+  it('a run that stalls past its lease changes nothing in the file the next run wrote', async () => {
+    const { createContactForm, scanContactForms } =
+      await import('../../src/server/visitors/contact-forms');
+    const { toCsv } = await import('../../src/server/http/csv');
+    // The first run's write of its first part is held (a stalled call) until long after its lease.
+    const hold = holdFirstCall((call) => /^PUT .*:exports\/parts\//.test(call));
+    const blobs = await countBlobCalls({ latencyMs: hold.latencyMs });
+    let id = '';
+    try {
+      const started = await t.admin.post('/api/admin/exports', { kind: 'messages' });
+      expect(started.status, started.text).toBe(202);
+      id = started.json.id as string;
+      await expect.poll(() => hold.held, { interval: 5 }).toBe(true);
+      // Meanwhile a message arrives (the newest: the top of the file), and two minutes pass, so
+      // the admin's next look finds the job held by nobody and starts a run that writes it all.
+      await createContactForm({
+        name: 'Late Writer',
+        email: 'late@example.org',
+        subject: 'research',
+        message: 'Sent while the export stalled',
+      });
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 120_000 });
+      await expect
+        .poll(async () => (await t.admin.get(`/api/admin/exports/${id}`)).json.status, {
+          interval: 20,
+          timeout: 20_000,
+        })
+        .toBe('ready');
+      // The stalled run wakes up with the part it made from the list as it was then.
+      hold.release();
+      await t.site.platform.backgroundIdle();
+    } finally {
+      hold.release();
+      await blobs.close();
+    }
+    const job = (await t.admin.get(`/api/admin/exports/${id}`)).json as { parts: number };
+    const reference = `\uFEFF${toCsv(await scanContactForms(), MESSAGE_COLUMNS as never)}`;
+    expect((await rawFile(id, job.parts)).join('')).toBe(reference);
+    // What the stalled run wrote was deleted when it found the job taken.
+    const exports = getStore({ name: 'exports', consistency: 'strong' });
+    expect((await exports.list({ prefix: `parts/${id}/` })).blobs).toHaveLength(job.parts);
   });
 });
 

@@ -87,8 +87,9 @@ export const EXPORT_KEYS = {
   job: (id: string) => `jobs/${id}`,
   partPrefix: 'parts/',
   parts: (id: string) => `parts/${id}/`,
-  /** Part n (1, 2, …) of a job. */
-  part: (id: string, n: number) => `parts/${id}/${String(n).padStart(5, '0')}`,
+  /** Part n (1, 2, …) of a job, as the run `run` wrote it (parts recorded without a run: no suffix). */
+  part: (id: string, n: number, run?: string) =>
+    `parts/${id}/${String(n).padStart(5, '0')}${run ? `-${run}` : ''}`,
 } as const;
 
 /** The key of the site-settings document (every site text and setting) in the content store. */

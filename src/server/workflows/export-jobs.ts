@@ -5,7 +5,7 @@ import { EXPORT_KEYS } from '../storage/keys';
 import { blobCall, deleteKey, openStore, readJSON, STORES, updateJSON } from '../storage/store';
 
 /*
- * The records of export jobs (`jobs/<id>`) and their parts (`parts/<id>/<n>`), in their own store.
+ * The records of export jobs (`jobs/<id>`) and their parts (`parts/<id>/<n>-<run>`), in their own store.
  * A job is changed only through etag-guarded writes, so the runner recording a part and a request
  * reading or sweeping the job never undo each other's writes.
  */

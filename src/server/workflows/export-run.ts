@@ -3,7 +3,7 @@ import type { ExportJob } from '../../schemas/export-job';
 import { csvHeaderLine, csvRowLine } from '../http/csv';
 import type { Placed, RowPosition } from '../storage/log-index';
 import { EXPORT_KEYS } from '../storage/keys';
-import { landedWrite } from '../storage/store';
+import { deleteKey, landedWrite } from '../storage/store';
 import { contactFormBatches, positionOfMessage } from '../visitors/contact-forms';
 import { EXPORT_COLUMNS, exportBatches, recordExport } from '../visitors/newsletter-export';
 import {
@@ -23,13 +23,17 @@ import {
  * the start of part 1 and every row starts with its line end, so the parts joined in order are the
  * file, with the header once and each row once.
  *
- * Each part is written whole, then recorded in the job with where the next part starts (the sort
- * position of its last row), in one etag-guarded write that also renews the run's lease. A run that
- * dies after writing a part but before recording it leaves a part nobody reads: the next run writes
- * that part again from the recorded position, over it. So a recorded part is never changed, and
- * the file is complete and has each row once however often a run stops. Rows that arrive while it
- * runs come in if they sort after the position reached (the index is newest first, so new rows
- * usually do not): an export is the list as it was read, part by part.
+ * Each part is written whole, under a key of the run's own, then recorded in the job with where
+ * the next part starts (the sort position of its last row), in one etag-guarded write that also
+ * renews the run's lease. A run that dies after writing a part but before recording it leaves a
+ * part nobody reads: the next run writes that part again from the recorded position, under its own
+ * key. A run that stalled past its lease and wakes up after another took the job over writes its
+ * part beside the one recorded, never over it (it made that part from the rows as they were then:
+ * where it ends need not be where the next recorded part starts), and then learns it lost the job.
+ * So a recorded part is never changed, and the file is complete and has each row once however
+ * often a run stops. Rows that arrive while it runs come in if they sort after the position
+ * reached (the index is newest first, so new rows usually do not): an export is the list as it was
+ * read, part by part.
  */
 
 /** Limits of one run; an object so a test can shrink them (and inject a crash). */
@@ -109,7 +113,7 @@ async function recordPart(
   id: string,
   runner: string,
   n: number,
-  part: { rows: number; bytes: number } | null,
+  part: { rows: number; bytes: number; run: string } | null,
   after: RowPosition | undefined,
   last: boolean,
 ): Promise<void> {
@@ -136,6 +140,10 @@ async function recordPart(
       };
     });
   } catch (error) {
+    // Taken over by another run: the part just written is under this run's key, and nobody's
+    // (if this delete fails, it goes with the job).
+    if (error instanceof Lost && part)
+      await deleteKey(exportStore(), EXPORT_KEYS.part(id, n, runner)).catch(() => {});
     if (!(error instanceof JobGone)) throw error;
     // Deleted meanwhile (expired or erased): the part just written must not outlive it.
     await deleteParts(id);
@@ -143,8 +151,8 @@ async function recordPart(
   }
 }
 
-async function writePart(id: string, n: number, text: string): Promise<void> {
-  const key = EXPORT_KEYS.part(id, n);
+async function writePart(id: string, n: number, runner: string, text: string): Promise<void> {
+  const key = EXPORT_KEYS.part(id, n, runner);
   await landedWrite(`write ${key}`, () => exportStore().set(key, text));
 }
 
@@ -167,9 +175,9 @@ export async function runExport(id: string): Promise<RunOutcome> {
   let written = 0;
   const flush = async (last: boolean) => {
     // Nothing left after a recorded part (its next row was deleted meanwhile): no empty part.
-    const part = text ? { rows, bytes } : null;
+    const part = text ? { rows, bytes, run: runner } : null;
     if (part) {
-      await writePart(id, n, text);
+      await writePart(id, n, runner, text);
       // An injected crash dies as a killed process would: the part is written, not recorded.
       if (++written >= EXPORT_TUNING.crashAfterParts) throw new Crash('Injected crash');
     }

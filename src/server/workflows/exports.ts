@@ -116,7 +116,7 @@ export async function readExportPart(user: User, id: string, n: number): Promise
     throw new HttpError(409, 'This export is not ready yet: its parts can be fetched once it is');
   if (!Number.isInteger(n) || n < 1 || n > job.parts.length)
     throw new HttpError(404, `No such part: this export has parts 1 to ${job.parts.length}`);
-  const key = EXPORT_KEYS.part(id, n);
+  const key = EXPORT_KEYS.part(id, n, job.parts[n - 1]!.run);
   // As bytes: read as text, part 1 would lose its byte-order mark.
   const bytes = await blobCall(`read ${key}`, () =>
     exportStore().get(key, { type: 'arrayBuffer' }),
