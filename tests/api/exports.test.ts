@@ -373,4 +373,27 @@ describe('the subscriptions export', () => {
     ).toBe(403);
     expect((await t.anon.get('/api/admin/subscriptions/last-export')).status).toBe(401);
   });
+
+  it('an export that failed is not the last export: the next one since then has what it would have had', async () => {
+    later();
+    await join('third@example.org', '/', 'inline');
+    later();
+    // The store refuses every part the export writes, so each run fails and the job gives up.
+    const blobs = await countBlobCalls();
+    blobs.refuseWrite = (call) => /^PUT .*:exports\/parts\//.test(call);
+    try {
+      const started = await t.admin.post('/api/admin/exports', {
+        kind: 'subscribers',
+        since: 'last',
+      });
+      expect(started.status, started.text).toBe(202);
+      await expect(waitForExport(t.site, t.admin, started.json.id as string)).rejects.toThrow(
+        /failed/,
+      );
+    } finally {
+      await blobs.close();
+    }
+    later();
+    expect(emails((await exported({ since: 'last' })).rows)).toEqual(['third@example.org']);
+  });
 });

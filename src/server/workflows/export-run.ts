@@ -206,9 +206,12 @@ export async function runExport(id: string): Promise<RunOutcome> {
         after = position;
       }
     }
-    // Recorded before the job reads ready, so no ready export misses it; a rerun writes the same.
-    await source.finished?.(job, total + rows);
     await flush(true);
+    // Recorded only once the file is whole: an export that never gets there (it failed, or was
+    // erased) must not move "new since the last export" past rows its maker never received. A run
+    // that stops in between leaves the previous time, so the next such export repeats rows (which
+    // a mailing tool takes twice without harm) rather than missing them.
+    await source.finished?.(job, total);
     return 'ready';
   } catch (error) {
     if (error instanceof Lost) return 'idle';
