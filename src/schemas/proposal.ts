@@ -69,7 +69,14 @@ export const proposalSchema = z.object({
    * An approval under way: the reviewer who claimed it and until when. A second approval waits
    * for it, so a change is applied once; a claim left by a crash expires.
    */
-  claim: z.object({ by: z.string(), until: z.number().int() }).optional(),
+  claim: z
+    .object({
+      by: z.string(),
+      until: z.number().int(),
+      /** Names the approval that took it: only that one lets go of it. */
+      token: z.string().optional(),
+    })
+    .optional(),
 });
 export type Proposal = z.infer<typeof proposalSchema>;
 

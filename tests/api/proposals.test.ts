@@ -519,6 +519,25 @@ describe('while an approval is under way', () => {
     expect(stepped.json.message).toBe('viewer is approving this proposal right now');
   });
 
+  it('a second click of Approve that fails leaves the first its claim: a withdrawal meanwhile is refused', async () => {
+    const id = await createRecord(t.admin, 'team-members', member('Grace H'));
+    const pid = proposalId(
+      await t.contributor.patch(`/api/team-members/${id}`, { bio: 'Clicked twice.' }),
+    );
+    // The first approval waits once its change is live, at its History entry; the second click
+    // finds the change no longer at its base version and fails.
+    const { approved, stepped } = await duringApproval(pid, /^PUT .*:history\//, async () => ({
+      again: await t.viewer.post(`/api/admin/proposals/${pid}/approve`),
+      withdrawn: await t.contributor.post(`/api/admin/proposals/${pid}/withdraw`),
+    }));
+    expect(approved.status, approved.text).toBe(200);
+    expect(stepped.again.status, stepped.again.text).toBe(409);
+    expect(stepped.withdrawn.status, stepped.withdrawn.text).toBe(409);
+    const shown = (await t.contributor.get(`/api/admin/proposals/${pid}`)).json.proposal;
+    expect(shown.status).toBe('approved');
+    expect(shown.comments.map((c: { kind: string }) => c.kind)).toEqual(['approved']);
+  });
+
   it.each([
     ['team-members', member('Niklaus'), () => /^PUT .*content\/team-members$/],
     [

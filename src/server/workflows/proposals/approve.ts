@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { HttpError } from '../../http/errors';
 import { commitChange, newEntryId } from '../../publishing/history';
 import { noteProposalStep } from '../proposal-mail';
@@ -28,13 +29,20 @@ export async function approveProposal(reviewer: Who, id: string) {
   const found = await readProposal(id);
   if (!found) throw new HttpError(404, 'Proposal not found');
   assertReviewerOf(reviewer, found, 'approve');
+  // A second click by the same reviewer goes on under the first click's claim and never lets go
+  // of it: failing (the first click's change already live), it must not open the proposal to a
+  // withdrawal while the first is still recording the approval.
+  const token = randomUUID();
+  let own = false;
   const claimed = await changeProposal(id, (p) => {
     assertStatus(p, ['pending'], 'approved');
-    if (p.claim && p.claim.until > Date.now() && !same(p.claim.by, reviewer.username))
-      throw new HttpError(409, `${p.claim.by} is approving this proposal right now`);
+    const live = p.claim && p.claim.until > Date.now() ? p.claim : undefined;
+    if (live && !same(live.by, reviewer.username))
+      throw new HttpError(409, `${live.by} is approving this proposal right now`);
+    own = !live;
     return {
       ...p,
-      claim: { by: reviewer.username, until: Date.now() + CLAIM_MS },
+      claim: live ?? { by: reviewer.username, until: Date.now() + CLAIM_MS, token },
       historyId: p.historyId ?? newEntryId(),
     };
   });
@@ -44,7 +52,10 @@ export async function approveProposal(reviewer: Who, id: string) {
     applied = await apply(subject, claimed);
   } catch (error) {
     // Nothing was recorded: a later approval dates its entry afresh.
-    await changeProposal(id, ({ claim: _c, historyId: _h, ...p }) => p);
+    if (own)
+      await changeProposal(id, ({ claim, historyId, ...p }) =>
+        claim?.token === token ? p : { ...p, claim, historyId },
+      );
     throw error;
   }
   const entry = await commitChange(
