@@ -9,11 +9,13 @@ import {
   type ChangeRecord,
   type HistoryEntry,
 } from '../publishing/history';
-import { patchSiteSettings, pickFields } from '../content/site-settings';
+import { getSiteSettings, patchSiteSettings, pickFields } from '../content/site-settings';
 import { testimonialUpdateSchema } from '../../schemas/testimonial';
-import { reinsertTestimonial, updateTestimonial } from '../visitors/testimonials';
-import { reinsertSubscription } from '../visitors/newsletter';
+import { sameField } from '../storage/store';
+import { getTestimonial, reinsertTestimonial, updateTestimonial } from '../visitors/testimonials';
+import { findSubscription, reinsertSubscription } from '../visitors/newsletter';
 import { maySee } from '../publishing/site-changes';
+import { claimRestore, endRestoreClaim } from './restore-claim';
 
 type State = Pick<ChangeRecord, 'before' | 'after'>;
 
@@ -26,6 +28,17 @@ const fieldsState = z.record(z.string(), z.unknown());
 const META = new Set(['id', 'createdAt', 'updatedAt']);
 
 const cannot = (message: string) => new HttpError(409, message);
+const ALREADY = 'Nothing to restore: this is as it was before the change already';
+
+/**
+ * Thrown by an undo that finds the content as it was before the change already, with the state a
+ * restore of it leaves: nothing is written.
+ */
+class Already extends Error {
+  constructor(readonly state: State) {
+    super(ALREADY);
+  }
+}
 
 /**
  * Runs a restore step, turning "gone" (404) and "no longer valid" (400) into 409: the entry
@@ -47,7 +60,14 @@ async function asConflict<T>(step: Promise<T>, goneMessage: string): Promise<T> 
 /**
  * Brings back the "before" state of a history entry, records that as a 'restore' entry (itself
  * restorable) and asks for a rebuild. 404 for an unknown entry or one the user may not see, 409
- * when it cannot be restored.
+ * when it cannot be restored, or when the content is as it was before the change already (a
+ * repeated request: nothing is written or recorded again).
+ *
+ * Exactly once: a claim (restore-claim.ts) lets one restore of an entry run at a time and decides
+ * its History entry's id before anything changes. A restore cut off after its change landed (a
+ * write that failed, a function that died) is finished by restoring again, which finds the
+ * content restored and records it then, once; or finds its entry written, asks again for the
+ * rebuild it may not have asked for, and answers that entry.
  */
 export async function restoreEntry(
   user: Pick<User, 'username' | 'role'>,
@@ -58,14 +78,76 @@ export async function restoreEntry(
   if (!entry || !maySee(user)(entry.target)) throw new HttpError(404, 'History entry not found');
   if (entry.erased)
     throw cannot('The personal data of this change was erased, so it cannot be restored');
-  const state = await undo(entry);
-  return commitChange(user, {
-    action: 'restore',
-    target: entry.target,
-    summary: entry.summary,
-    restoredFrom: entry.id,
-    ...state,
-  });
+  const claim = await claimRestore(user, entry.id);
+  try {
+    // A restore that died after writing its entry: that entry stands, and its rebuild is asked for.
+    const finished =
+      claim.recorded && (await commitChange(user, claim.recorded, { id: claim.recorded.id }));
+    const { state, already } = await undoOnce(entry);
+    let answer: HistoryEntry;
+    // Found as before the change: a cut-off restore's change landed (recorded now), or there is
+    // nothing to do (a repeated request, answered with the restore it repeats when known).
+    if (already && !claim.resumed) {
+      if (!finished) throw cannot(ALREADY);
+      answer = finished;
+    } else
+      answer = await commitChange(
+        user,
+        {
+          action: 'restore',
+          target: entry.target,
+          summary: entry.summary,
+          restoredFrom: entry.id,
+          ...state,
+        },
+        { id: claim.id },
+      );
+    await endRestoreClaim(entry.id, claim.id, false);
+    return answer;
+  } catch (error) {
+    // Refused (4xx): nothing changed. Anything else may have come after the change landed.
+    const refused = error instanceof HttpError && error.status < 500;
+    await endRestoreClaim(entry.id, claim.id, !refused);
+    throw error;
+  }
+}
+
+/**
+ * Undoes the entry's change, or finds the content as it was before the change already
+ * (`already`, with the state a restore of it leaves; nothing is written).
+ */
+async function undoOnce(entry: HistoryEntry): Promise<{ state: State; already: boolean }> {
+  try {
+    return { state: await undo(entry), already: false };
+  } catch (error) {
+    if (error instanceof Already) return { state: error.state, already: true };
+    // A create undone already has nothing to delete; a delete undone already, a record in the way.
+    const landed =
+      error instanceof HttpError && error.status === 409 ? await restored(entry) : null;
+    if (!landed) throw error;
+    return { state: landed, already: true };
+  }
+}
+
+/**
+ * The state a restore of a create or a delete left, when the record is gone again or back (null
+ * when it is not): what a cut-off restore's change left, or what makes a repeated one a no-op.
+ */
+async function restored(entry: HistoryEntry): Promise<State | null> {
+  const before = itemState.safeParse(entry.before);
+  const after = itemState.safeParse(entry.after);
+  if (before.success === after.success) return null;
+  const [name = '', id = ''] = entry.target.split('/');
+  if (name === 'subscriptions') {
+    const email = before.success ? before.data.email : undefined;
+    const back = typeof email === 'string' && (await findSubscription(email)) !== null;
+    return back ? { before: undefined, after: before.data } : null;
+  }
+  const items = name === 'testimonials' ? testimonialItems : COLLECTIONS[name];
+  if (!items || !id) return null;
+  const current = await items.get(id);
+  if (after.success) return current ? null : { before: after.data, after: undefined };
+  return current ? { before: undefined, after: current } : null;
 }
 
 async function undo(entry: HistoryEntry): Promise<State> {
@@ -87,12 +169,21 @@ async function undoSettings(entry: HistoryEntry): Promise<State> {
   const patch = before.success ? siteSettingsPatchSchema.safeParse(before.data) : null;
   if (!patch?.success) throw cannot('This settings change cannot be restored');
   const keys = Object.keys(patch.data);
+  const current = await getSiteSettings();
+  if (keys.every((k) => sameField(current[k as keyof typeof current], before.data![k]))) {
+    const left = fieldsState.safeParse(entry.after);
+    throw new Already({
+      before: left.success ? pickFields(left.data, keys) : undefined,
+      after: pickFields(current, keys),
+    });
+  }
   const result = await patchSiteSettings(patch.data);
   return { before: pickFields(result.before, keys), after: pickFields(result.after, keys) };
 }
 
 /** Testimonials behave like a collection for restores: patched back, or re-created after a delete. */
 const testimonialItems = {
+  get: (id: string) => getTestimonial(id),
   remove: async (): Promise<never> => {
     throw cannot('Submitted testimonials are not removed by a restore');
   },
@@ -118,7 +209,7 @@ async function undoSubscription(entry: HistoryEntry): Promise<State> {
 
 /** Item entries: a create is undone by deleting, a delete by re-creating, an update by patching back. */
 async function undoItem(
-  items: Pick<Collection, 'remove' | 'reinsert' | 'update'>,
+  items: Pick<Collection, 'get' | 'remove' | 'reinsert' | 'update'>,
   id: string,
   entry: HistoryEntry,
 ): Promise<State> {
@@ -143,12 +234,17 @@ async function undoItem(
     (k) => !META.has(k) && JSON.stringify(old[k]) !== JSON.stringify(now[k]),
   );
   if (keys.length === 0) throw cannot('This change has nothing to restore');
+  const deleted = 'This item has been deleted since, so the change cannot be restored';
+  const current = (await items.get(id)) as Record<string, unknown> | null;
+  if (!current) throw cannot(deleted);
+  if (keys.every((k) => sameField(current[k], old[k])))
+    throw new Already({
+      before: { ...current, ...Object.fromEntries(keys.map((k) => [k, now[k]])) },
+      after: current,
+    });
   // A field the old version did not have is sent as undefined, which removes it.
   const patch = Object.fromEntries(keys.map((k) => [k, old[k]]));
-  const result = await asConflict(
-    items.update(id, patch),
-    'This item has been deleted since, so the change cannot be restored',
-  );
+  const result = await asConflict(items.update(id, patch), deleted);
   return { before: result.before, after: result.after };
 }
 
@@ -156,11 +252,14 @@ async function undoItem(
 async function undoOrder(items: Collection, entry: HistoryEntry): Promise<State> {
   const before = orderState.safeParse(entry.before);
   if (!before.success) throw cannot('This change cannot be restored');
-  const current = new Set(
-    ('rows' in items ? await items.rows() : await items.list()).map((i) => i.id),
-  );
+  const order = ('rows' in items ? await items.rows() : await items.list()).map((i) => i.id);
+  const current = new Set(order);
   if (current.size !== before.data.ids.length || !before.data.ids.every((id) => current.has(id))) {
     throw cannot('Items were added or removed since, so this order cannot be restored');
+  }
+  if (sameField(order, before.data.ids)) {
+    const left = orderState.safeParse(entry.after);
+    throw new Already({ before: left.success ? left.data : undefined, after: before.data });
   }
   const result = await asConflict(items.reorder(before.data.ids), 'The items changed since');
   return { before: { ids: result.before }, after: { ids: result.after.map((i) => i.id) } };
@@ -176,20 +275,24 @@ async function undoMove(items: Collection, id: string, entry: HistoryEntry): Pro
     'The item it followed has been deleted since, so this move cannot be restored';
   if ('move' in items) {
     // One move, which reads only the rows it needs and says where the item was.
+    let was: string | null;
     try {
-      const moved = await items.move(id, back === null ? 'top' : { after: back });
-      return { before: { id, after: moved.was }, after: before.data };
+      was = (await items.move(id, back === null ? 'top' : { after: back })).was;
     } catch (error) {
       if (error instanceof HttpError && error.status === 404)
         throw cannot(error.fields ? followedGone : gone);
       throw error;
     }
+    // It was there already: the move left it where it was.
+    if (was === back) throw new Already({ before: entry.after, after: before.data });
+    return { before: { id, after: was }, after: before.data };
   }
   const ids = (await items.list()).map((i) => i.id);
   const at = ids.indexOf(id);
   if (at < 0) throw cannot(gone);
   if (back !== null && !ids.includes(back)) throw cannot(followedGone);
   const now = { id, after: ids[at - 1] ?? null };
+  if (now.after === back) throw new Already({ before: entry.after, after: before.data });
   ids.splice(at, 1);
   ids.splice(back === null ? 0 : ids.indexOf(back) + 1, 0, id);
   await asConflict(items.reorder(ids), 'The items changed since');

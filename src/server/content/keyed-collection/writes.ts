@@ -140,8 +140,18 @@ export async function reinsert<I extends Item>(
   const old = parsed.data as I;
   await ready(cx);
   const found = await readRecord(cx, old.id);
-  if ((await cx.index.find(old.id, null)) || (found && !found.value.deleted))
+  if (await cx.index.find(old.id, null))
     throw new HttpError(409, 'This item exists again and cannot be re-created');
+  const back = live(found?.value);
+  if (back) {
+    // Back without its row: a restore cut off between the two (no list or build shows the
+    // record, and nothing acknowledged it). Restoring again finishes it, at its old place.
+    await commitRow(cx, { rev: found!.value.rev, item: back }, null, (view) =>
+      view.keyAt(Math.min(old.order ?? 0, view.total)),
+    );
+    await cx.purge();
+    return back;
+  }
   // Its slug as any new one; of its earlier slugs, those no other record took since.
   const slugged = await claimSlug(cx, { ...old, updatedAt: new Date().toISOString() }, new Set());
   const kept: string[] = [];

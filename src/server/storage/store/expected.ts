@@ -4,17 +4,19 @@ import { HttpError } from '../../http/errors';
 const asText = (v: unknown) =>
   v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v ?? '');
 
+/** Whether two values of a field are the same as an editor sees them (a missing value reads as ''). */
+export const sameField = (a: unknown, b: unknown) =>
+  (typeof a === 'object' && a !== null) || (typeof b === 'object' && b !== null)
+    ? asText(a) === asText(b)
+    : (a ?? '') === (b ?? '');
+
 /** 409 with the current values when a field changed since the editor loaded it. */
 export function assertExpected(
   current: Record<string, unknown>,
   expected?: Record<string, unknown>,
 ) {
   if (!expected) return;
-  const same = (a: unknown, b: unknown) =>
-    (typeof a === 'object' && a !== null) || (typeof b === 'object' && b !== null)
-      ? asText(a) === asText(b)
-      : (a ?? '') === (b ?? '');
-  const changed = Object.keys(expected).filter((k) => !same(current[k], expected[k]));
+  const changed = Object.keys(expected).filter((k) => !sameField(current[k], expected[k]));
   if (changed.length) {
     throw new HttpError(
       409,

@@ -11,7 +11,7 @@ export {
   writeJSON,
 } from './documents';
 export { singleDocument, updateJSON } from './update';
-export { assertExpected } from './expected';
+export { assertExpected, sameField } from './expected';
 
 /*
  * Blobs access for the whole server: every store is opened, every JSON document read, written and

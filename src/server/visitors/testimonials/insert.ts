@@ -4,26 +4,35 @@ import { CACHE_TAGS, purgeTags } from '../../http/cdn-cache';
 import { HttpError, StorageError } from '../../http/errors';
 import { markPerson } from '../../storage/person-index';
 import { readRecords } from '../../storage/records';
-import { createJSON, updateJSON } from '../../storage/store';
+import { createJSON, readJSON, updateJSON } from '../../storage/store';
 import { allTestimonialKeys, idOfKey, recordKey, rememberKeys } from '../testimonial-keys';
 import { publishedIndex, syncPublished } from './published';
 import { INDEX_KEY, indexSchema, records, system } from './stores';
 
-/** Puts a deleted testimonial back exactly as it was (history restore); 409 if it exists again. */
+/**
+ * Puts a deleted testimonial back exactly as it was (history restore); 409 if it exists again. A
+ * restore cut off after writing the record, before the key list or the published list took it
+ * in (no admin list or public page shows it), is finished by restoring again.
+ */
 export async function reinsertTestimonial(record: unknown): Promise<Testimonial> {
   const given = testimonialSchema.parse(record);
   // Its uploaded photo went with the delete: the restored testimonial shows none rather than a broken one.
   const photoGone = given.image.startsWith('/api/uploads/') && !(await uploadExists(given.image));
   const parsed = photoGone ? { ...given, image: '' } : given;
-  await publishedIndex();
+  const published = await publishedIndex();
   await markPerson('testimonial', parsed.id, parsed);
-  if ((await allTestimonialKeys()).some((k) => idOfKey(k) === parsed.id))
-    throw new HttpError(409, 'This testimonial already exists');
-  if (!(await createJSON(records(), recordKey(parsed), testimonialSchema, parsed)))
-    throw new HttpError(409, 'This testimonial already exists');
-  await rememberKeys([recordKey(parsed)]);
-  await syncPublished(recordKey(parsed), parsed.id);
-  return parsed;
+  const key = recordKey(parsed);
+  const known = (await allTestimonialKeys()).some((k) => idOfKey(k) === parsed.id);
+  let restored: Testimonial = parsed;
+  if (known || !(await createJSON(records(), key, testimonialSchema, parsed))) {
+    const stored = (await readJSON(records(), key, testimonialSchema))?.value;
+    const shown = known && (!stored?.approved || published.some((t) => t.id === parsed.id));
+    if (!stored || shown) throw new HttpError(409, 'This testimonial already exists');
+    restored = stored;
+  }
+  await rememberKeys([key]);
+  await syncPublished(key, restored.id);
+  return restored;
 }
 
 /**
