@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRecord, useAdminSite } from '../helpers/admin-site';
-import { countBlobCalls } from '../helpers/blobs-counter';
+import { countBlobCalls, holdFirstCall } from '../helpers/blobs-counter';
 import { advanceClock } from '../helpers/clock';
 
 // A restore is applied once: a repeated request (a retry, a double click, two tabs) records one
@@ -13,6 +13,7 @@ interface Entry {
   action: string;
   target: string;
   restoredFrom?: string;
+  before?: Record<string, unknown>;
   after?: Record<string, unknown>;
 }
 
@@ -169,5 +170,36 @@ describe('a restore repeated', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(await restoresOf(change.id)).toHaveLength(1);
     expect((await t.anon.get('/api/site-settings')).json.heroTitle).toBe('Before');
+  });
+});
+
+describe('a delete racing an edit', () => {
+  it('a publication edited while its delete was under way: History keeps the edit, and restoring brings it back', async () => {
+    const id = await createRecord(t.admin, 'publications', {
+      title: 'Raced report',
+      description: 'First text.',
+    });
+    // The delete's first write (marking the record deleted) waits until the edit has been answered.
+    const hold = holdFirstCall(
+      (call) => call.startsWith('PUT') && call.endsWith(`/publications-records/${id}`),
+    );
+    const blobs = await countBlobCalls({ latencyMs: hold.latencyMs });
+    let deleted;
+    try {
+      const deleting = t.admin.delete(`/api/publications/${id}`);
+      await expect.poll(() => hold.held, { interval: 5 }).toBe(true);
+      const edit = await t.viewer.patch(`/api/publications/${id}`, { description: 'Edited text.' });
+      expect(edit.status, edit.text).toBe(200);
+      hold.release();
+      deleted = await deleting;
+    } finally {
+      hold.release();
+      await blobs.close();
+    }
+    expect(deleted.status, deleted.text).toBe(200);
+    const deletion = await entryFor(`publications/${id}`, 'delete');
+    expect(deletion.before).toMatchObject({ description: 'Edited text.' });
+    expect((await restore(deletion.id)).status).toBe(200);
+    expect((await t.anon.get(`/api/publications/${id}`)).json.description).toBe('Edited text.');
   });
 });

@@ -107,17 +107,22 @@ export async function remove<I extends Item>(
     if (place >= 0) await dropRow(cx, id, near);
     throw new HttpError(404, 'Item not found');
   }
-  // Answered with its place, which a restore puts it back at.
-  const removed = place < 0 ? stored : { ...stored, order: place };
   // 1. Mark it deleted: reads and the build stop showing it at once. A delete that died
   // half-way is finished only if it was deleting the version expected.
+  let last = stored;
   if (found.value.deleted) assertExpected(stored as Record<string, unknown>, expected);
   else
     await updateRecord(cx, id, (rec) => {
-      // Checked on the version this write replaces: a save landing after the read above is seen.
-      if (!rec.deleted && rec.item) assertExpected(rec.item as Record<string, unknown>, expected);
+      // Checked on the version this write replaces: a save landing after the read above is seen,
+      // and is the version answered (and kept in History), so a restore brings that save back.
+      if (!rec.deleted && rec.item) {
+        assertExpected(rec.item as Record<string, unknown>, expected);
+        last = rec.item;
+      }
       return { ...rec, rev: rec.rev + 1, deleted: true };
     });
+  // Answered with its place, which a restore puts it back at.
+  const removed = place < 0 ? last : { ...last, order: place };
   // 2. Its row: lists stop showing it.
   await dropRow(cx, id, near);
   // 3. The record itself, down to the bare mark.
