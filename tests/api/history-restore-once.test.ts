@@ -203,3 +203,38 @@ describe('a delete racing an edit', () => {
     expect((await t.anon.get(`/api/publications/${id}`)).json.description).toBe('Edited text.');
   });
 });
+
+describe('a restore racing an erasure', () => {
+  it('a deleted testimonial being restored while its author is erased stays erased, in History too', async () => {
+    const name = 'Erin Erased';
+    const made = (
+      await t.anon.post('/api/testimonials', { name, content: 'Kind words.', rating: 5 })
+    ).json;
+    expect((await t.admin.delete(`/api/admin/testimonials/${made.id}`)).status).toBe(200);
+    const deletion = await entryFor(`testimonials/${made.id}`, 'delete');
+    // The restore writes the record back only after the erasure has run whole.
+    const hold = holdFirstCall(
+      (call) => call.startsWith('PUT') && call.includes(':testimonials/') && call.endsWith(made.id),
+    );
+    const blobs = await countBlobCalls({ latencyMs: hold.latencyMs });
+    let restored;
+    try {
+      const restoring = restore(deletion.id);
+      await expect.poll(() => hold.held, { interval: 5 }).toBe(true);
+      expect((await t.admin.post('/api/admin/privacy/erase', { name })).status).toBe(200);
+      hold.release();
+      restored = await restoring;
+    } finally {
+      hold.release();
+      await blobs.close();
+    }
+    expect(restored.status, restored.text).toBe(409);
+    expect(restored.json.message).toMatch(/erased/);
+    const listed = (await t.admin.get('/api/admin/testimonials?pageSize=100')).json.items as {
+      name: string;
+    }[];
+    expect(listed.map((x) => x.name)).not.toContain(name);
+    const history = (await t.admin.get('/api/admin/history?limit=50')).text;
+    expect(history).not.toContain(name);
+  });
+});

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { normaliseEmail } from '../../schemas/newsletter';
-import { blobCall, deleteKey, openStore, readJSON, STORES, writeJSON } from './store';
+import { blobCall, deleteKey, openStore, readJSON, STORES, updateJSON, writeJSON } from './store';
 
 /*
  * Where one person's data is, without reading every record: the privacy store keeps an empty
@@ -11,6 +11,7 @@ import { blobCall, deleteKey, openStore, readJSON, STORES, writeJSON } from './s
  *   name. The hash is a SHA-256 of the normalised address (`e:`) or name (`n:`), so the markers hold
  *   no personal data themselves. A name is matched whole (case and spacing aside).
  * - `h/<target>/<entry id>`: a History entry about a record that holds personal data.
+ * - `erasures/<person hash>`: when the newest erasure of this person started, and ended.
  *
  * Records and entries written before these markers existed are marked once, by `markEarlierRecords`
  * (a full scan, the only one), the first time anyone looks a person up.
@@ -109,6 +110,48 @@ export async function forgetRecord(
     ...(await keysUnder(historyPrefix(target))),
   ];
   for (const k of keys) await deleteKey(store(), k);
+}
+
+/*
+ * An erasure finds a person's records by their markers at one moment. A History restore that
+ * brings one of their records back (a deleted testimonial or subscription) can land after that
+ * moment, with an entry the erasure never saw: the erasure notes when it started and ended, and a
+ * restore that overlapped one takes its record and entry back (erasureOverlaps).
+ */
+const erasureSchema = z.object({ started: z.number(), ended: z.number().optional() });
+const erasureKey = (h: string) => `erasures/${h}`;
+/** How long an erasure that never noted its end counts as running (far longer than one takes). */
+const ERASURE_MS = 15 * 60_000;
+/** Allowance for clocks of different function instances. */
+const CLOCK_SKEW_MS = 10_000;
+
+/** Notes that an erasure of this person starts now (before it looks for anything); answers the time. */
+export async function beginErasure(who: Person): Promise<number> {
+  const started = Date.now();
+  for (const h of personHashes(who))
+    await writeJSON(store(), erasureKey(h), erasureSchema, { started });
+  return started;
+}
+
+/** Notes that the erasure begun at `started` has ended (unless a newer one began meanwhile). */
+export async function endErasure(who: Person, started: number): Promise<void> {
+  for (const h of personHashes(who))
+    await updateJSON(
+      store(),
+      erasureKey(h),
+      erasureSchema,
+      () => ({ started }),
+      (e) => (e.started === started ? { ...e, ended: Date.now() } : e),
+    );
+}
+
+/** Whether an erasure of this person ran at any time since `since` (or may still be running). */
+export async function erasureOverlaps(who: Person, since: number): Promise<boolean> {
+  for (const h of personHashes(who)) {
+    const e = (await readJSON(store(), erasureKey(h), erasureSchema))?.value;
+    if (e && (e.ended ?? e.started + ERASURE_MS) >= since - CLOCK_SKEW_MS) return true;
+  }
+  return false;
 }
 
 const FLAG = 'marked-earlier-records';

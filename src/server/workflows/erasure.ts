@@ -15,6 +15,8 @@ import { dismissFailedMail, listFailedMail } from '../outbound/mail-queue';
 import { deleteSubscription, findSubscription, subscriptionId } from '../visitors/newsletter';
 import { forgetDeletedSubscriptions } from '../visitors/newsletter-index';
 import {
+  beginErasure,
+  endErasure,
   forgetPerson,
   historyEntriesOf,
   markEarlierRecords,
@@ -121,6 +123,8 @@ export async function findPerson(who: Person): Promise<PersonRecords> {
 
 /** Erases everything about a person, records the erasure (no content) and rebuilds the site. */
 export async function erasePerson(user: Pick<User, 'username'>, who: Person): Promise<Erased> {
+  // Noted before anything is looked up: a History restore of their data meanwhile takes it back.
+  const started = await beginErasure(who);
   const found = await gather(who);
   const photos = new Set<string>();
   for (const m of found.messages) await orNull(deleteContactForm(m.id));
@@ -152,6 +156,7 @@ export async function erasePerson(user: Pick<User, 'username'>, who: Person): Pr
   // Export files copied the rows just erased; they are made again in a minute if still wanted.
   await dropExports();
   await forgetPerson(who, found.targets);
+  await endErasure(who, started);
   const erased: Erased = {
     messages: found.messages.length,
     subscription,

@@ -5,15 +5,23 @@ import { COLLECTIONS, type Collection } from '../content/collections';
 import { HttpError } from '../http/errors';
 import {
   commitChange,
+  eraseHistoryEntry,
   getHistoryEntry,
+  publish,
   type ChangeRecord,
   type HistoryEntry,
 } from '../publishing/history';
 import { getSiteSettings, patchSiteSettings, pickFields } from '../content/site-settings';
 import { testimonialUpdateSchema } from '../../schemas/testimonial';
+import { erasureOverlaps, type Person } from '../storage/person-index';
 import { sameField } from '../storage/store';
-import { getTestimonial, reinsertTestimonial, updateTestimonial } from '../visitors/testimonials';
-import { findSubscription, reinsertSubscription } from '../visitors/newsletter';
+import {
+  deleteTestimonial,
+  getTestimonial,
+  reinsertTestimonial,
+  updateTestimonial,
+} from '../visitors/testimonials';
+import { deleteSubscription, findSubscription, reinsertSubscription } from '../visitors/newsletter';
 import { maySee } from '../publishing/site-changes';
 import { claimRestore, endRestoreClaim } from './restore-claim';
 
@@ -73,6 +81,7 @@ export async function restoreEntry(
   user: Pick<User, 'username' | 'role'>,
   entryId: string,
 ): Promise<HistoryEntry> {
+  const started = Date.now();
   const entry = await getHistoryEntry(entryId);
   // An entry the caller may not see is answered as if it did not exist.
   if (!entry || !maySee(user)(entry.target)) throw new HttpError(404, 'History entry not found');
@@ -102,6 +111,7 @@ export async function restoreEntry(
         },
         { id: claim.id },
       );
+    await takeBackIfErased(entry, answer, started);
     await endRestoreClaim(entry.id, claim.id, false);
     return answer;
   } catch (error) {
@@ -110,6 +120,36 @@ export async function restoreEntry(
     await endRestoreClaim(entry.id, claim.id, !refused);
     throw error;
   }
+}
+
+/**
+ * A restore of a visitor's data that overlapped an erasure of them (begun before, or while, it
+ * ran) may have brought back a record, and written an entry, that the erasure never saw: both
+ * are taken back (409), and their data stays erased.
+ */
+async function takeBackIfErased(entry: HistoryEntry, answer: HistoryEntry, since: number) {
+  const [name = '', id = ''] = entry.target.split('/');
+  const people: Person[] = [];
+  for (const state of [entry.before, entry.after]) {
+    const record = fieldsState.safeParse(state);
+    if (!record.success) continue;
+    const { name: who, email } = record.data;
+    if (name === 'testimonials' && typeof who === 'string') people.push({ name: who });
+    if (name === 'subscriptions' && typeof email === 'string') people.push({ email });
+  }
+  let overlaps = false;
+  for (const who of people) overlaps ||= await erasureOverlaps(who, since);
+  if (!overlaps) return;
+  if (entry.after === undefined) {
+    const gone = (error: unknown) => {
+      if (!(error instanceof HttpError && error.status === 404)) throw error;
+    };
+    if (name === 'testimonials') await deleteTestimonial(id).catch(gone);
+    else await deleteSubscription(id).catch(gone);
+  }
+  await eraseHistoryEntry(answer.id);
+  await publish();
+  throw cannot('Their personal data was erased while this was being restored, so it stays erased');
 }
 
 /**
