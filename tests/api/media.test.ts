@@ -333,6 +333,33 @@ describe('uses', () => {
     ]);
   });
 
+  it('a restore of a record whose image was deleted since never brings back a broken image', async () => {
+    const photo = await upload(await png(30, 30, 110));
+    const member = await createRecord(t.viewer, 'team-members', {
+      name: 'Barbara Liskov',
+      position: 'Fellow',
+      image: photo.url,
+    });
+    expect((await t.viewer.delete(`/api/team-members/${member}`)).status).toBe(200);
+    const deletion = (await t.viewer.get('/api/admin/history?limit=1')).json[0];
+    await t.viewer.patch('/api/site-settings', { founderImage: photo.url });
+    await t.viewer.patch('/api/site-settings', { founderImage: '' });
+    const change = (await t.viewer.get('/api/admin/history?limit=1')).json[0];
+    expect((await t.viewer.delete(`/api/admin/media/${photo.id}`)).status).toBe(200);
+
+    // A deleted record comes back with the default image, as a testimonial without its photo.
+    expect((await t.viewer.post(`/api/admin/history/${deletion.id}/restore`)).status).toBe(200);
+    expect((await t.anon.get(`/api/team-members/${member}`)).json).toMatchObject({
+      name: 'Barbara Liskov',
+      image: '',
+    });
+    // An earlier version that showed it is refused, saying why.
+    const refused = await t.viewer.post(`/api/admin/history/${change.id}/restore`);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.json.message).toMatch(/deleted from the media library/);
+    expect((await t.anon.get('/api/site-settings')).json.founderImage).toBe('');
+  });
+
   it('match the record as stored after many simultaneous saves of it', async () => {
     const first = await upload(await png(30, 30, 90), 'first.png');
     const second = await upload(await png(30, 30, 100), 'second.png');

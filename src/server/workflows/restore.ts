@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { siteSettingsPatchSchema } from '../../schemas/site-settings';
+import { SETTINGS_IMAGE_KEYS, siteSettingsPatchSchema } from '../../schemas/site-settings';
 import type { User } from '../../schemas/user';
 import { COLLECTIONS, type Collection } from '../content/collections';
 import { HttpError } from '../http/errors';
@@ -12,6 +12,7 @@ import {
   type HistoryEntry,
 } from '../publishing/history';
 import { getSiteSettings, patchSiteSettings, pickFields } from '../content/site-settings';
+import { uploadExists } from '../content/uploads';
 import { testimonialUpdateSchema } from '../../schemas/testimonial';
 import { erasureOverlaps, type Person } from '../storage/person-index';
 import { sameField } from '../storage/store';
@@ -217,12 +218,15 @@ async function undoSettings(entry: HistoryEntry): Promise<State> {
       after: pickFields(current, keys),
     });
   }
+  await assertImagesKept(patch.data, SETTINGS_IMAGE_KEYS);
   const result = await patchSiteSettings(patch.data);
   return { before: pickFields(result.before, keys), after: pickFields(result.after, keys) };
 }
 
 /** Testimonials behave like a collection for restores: patched back, or re-created after a delete. */
 const testimonialItems = {
+  // A deleted testimonial's photo went with it: reinsertTestimonial brings it back without one.
+  imageFields: [] as string[],
   get: (id: string) => getTestimonial(id),
   remove: async (): Promise<never> => {
     throw cannot('Submitted testimonials are not removed by a restore');
@@ -249,7 +253,7 @@ async function undoSubscription(entry: HistoryEntry): Promise<State> {
 
 /** Item entries: a create is undone by deleting, a delete by re-creating, an update by patching back. */
 async function undoItem(
-  items: Pick<Collection, 'get' | 'remove' | 'reinsert' | 'update'>,
+  items: Pick<Collection, 'get' | 'imageFields' | 'remove' | 'reinsert' | 'update'>,
   id: string,
   entry: HistoryEntry,
 ): Promise<State> {
@@ -262,8 +266,10 @@ async function undoItem(
     return { before: removed, after: undefined };
   }
   if (!after) {
+    // An image deleted from the media library since is left out: the default image shows instead.
+    const gone = await goneImages(before.data, items.imageFields);
     const restored = await asConflict(
-      items.reinsert(before.data),
+      items.reinsert({ ...before.data, ...Object.fromEntries(gone.map((f) => [f, ''])) }),
       'This item cannot be re-created',
     );
     return { before: undefined, after: restored };
@@ -284,8 +290,34 @@ async function undoItem(
     });
   // A field the old version did not have is sent as undefined, which removes it.
   const patch = Object.fromEntries(keys.map((k) => [k, old[k]]));
+  await assertImagesKept(patch, items.imageFields);
   const result = await asConflict(items.update(id, patch), deleted);
   return { before: result.before, after: result.after };
+}
+
+/** The image fields of a version that name an upload deleted since (from the media library). */
+async function goneImages(
+  version: Record<string, unknown>,
+  fields: readonly string[],
+): Promise<string[]> {
+  const gone: string[] = [];
+  for (const field of fields) {
+    const url = version[field];
+    if (typeof url === 'string' && url.startsWith('/api/uploads/') && !(await uploadExists(url)))
+      gone.push(field);
+  }
+  return gone;
+}
+
+/** 409 when the old version names an image deleted since: restored, it would show a broken one. */
+async function assertImagesKept(patch: Record<string, unknown>, fields: readonly string[]) {
+  const gone = await goneImages(patch, fields);
+  if (gone.length > 0)
+    throw new HttpError(
+      409,
+      'The image of the old version was deleted from the media library since, so it cannot be restored',
+      Object.fromEntries(gone.map((f) => [f, 'Deleted from the media library'])),
+    );
 }
 
 /** Reorder entries: put the old order back, if the same items are still there. */
