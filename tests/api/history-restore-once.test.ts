@@ -143,6 +143,25 @@ describe('a restore cut off half-way is finished by restoring again', () => {
     expect(shown.map((x) => x.id)).toContain(id);
     expect(await restoresOf(deletion.id)).toHaveLength(1);
   });
+
+  it('a subscription written back but not yet in the subscriber index: listed again', async () => {
+    const { importSubscriptions, subscriptionId } =
+      await import('../../src/server/visitors/newsletter');
+    const email = 'long-ago@example.org';
+    const createdAt = new Date(Date.now() - 40 * 86_400_000).toISOString();
+    expect(await importSubscriptions([{ email, createdAt }])).toBe(1);
+    const id = subscriptionId(email);
+    expect((await t.admin.delete(`/api/admin/subscriptions/${id}`)).status).toBe(200);
+    const deletion = await entryFor(`subscriptions/${id}`, 'delete');
+    await cutOff(deletion.id, (call) => call.endsWith(':system/newsletter-snapshot'));
+
+    const again = await restore(deletion.id);
+    expect(again.status, again.text).toBe(200);
+    const listed = (await t.admin.get(`/api/admin/subscriptions?q=${encodeURIComponent(email)}`))
+      .json.items as { email: string }[];
+    expect(listed.map((s) => s.email)).toEqual([email]);
+    expect(await restoresOf(deletion.id)).toHaveLength(1);
+  });
 });
 
 describe('a restore repeated', () => {

@@ -269,7 +269,11 @@ export async function reinsertSubscription(before: { id: string }): Promise<Subs
   if (record.id !== subscriptionId(record.email))
     throw new HttpError(400, 'the old version does not match its address');
   await assertNotSuppressed(record.id);
-  const { created } = await create(record);
+  const { created, stored } = await create(record);
+  // This very record back already: a restore cut off before the index took it in, which no list,
+  // count or send would see. Listed now (a row replaced by itself if it was listed).
+  if (!created && stored && markerKey(stored) === markerKey(record))
+    await listAsStored([record.id]);
   if (!created)
     throw new HttpError(
       409,
