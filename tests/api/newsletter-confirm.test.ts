@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { CONSENT_WORDINGS, CURRENT_CONSENT } from '../../src/schemas/newsletter-consent';
 import { settingText } from '../../src/schemas/site-settings';
 import { useAdminSite } from '../helpers/admin-site';
-import { linkIn, mailTo, newestMailTo } from '../helpers/mail';
+import { countBlobCalls, holdFirstCall } from '../helpers/blobs-counter';
+import { linkIn, mailTo, newestMailTo, signUpAndConfirm } from '../helpers/mail';
 import { exportCsv } from '../helpers/exports';
 
 // Double opt-in: a signup is pending until the emailed link is used (with one click on its page);
@@ -369,5 +370,50 @@ describe("the newsletter's emails", () => {
     const leaving = await newestMailTo(t.site, email);
     expect(leaving.parsed.subject).toBe(words.newsletterUnsubscribeMailSubject);
     expect(leaving.parsed.text).toContain(words.newsletterUnsubscribeMailText);
+  });
+});
+
+describe('a double submit of the signup form', () => {
+  it('of an address that unsubscribed sends one confirmation email, whose link works', async () => {
+    await signUpAndConfirm(t.site, 'doublesubmit@example.org');
+    const { subscriptionId } = await import('../../src/server/visitors/newsletter');
+    const id = subscriptionId('doublesubmit@example.org');
+    await t.anon.post('/api/newsletter/unsubscribe-link', { email: 'doublesubmit@example.org' });
+    const unsubscribeToken = linkIn(
+      await newestMailTo(t.site, 'doublesubmit@example.org'),
+      '/newsletter/unsubscribe',
+    ).searchParams.get('token');
+    expect(
+      (await t.anon.post('/api/newsletter/unsubscribe', { token: unsubscribeToken })).status,
+    ).toBe(200);
+    const confirmations = async () => {
+      await t.site.platform.backgroundIdle();
+      return (await mailTo(t.site.dataDir, 'doublesubmit@example.org')).filter((m) =>
+        m.parsed.subject?.includes('Confirm your subscription'),
+      );
+    };
+    const before = (await confirmations()).length;
+
+    // The first submit waits at its new link's write while the second one is answered whole.
+    const hold = holdFirstCall(
+      (call) => call.startsWith('PUT ') && call.endsWith(`:newsletter/${id}`),
+    );
+    const blobs = await countBlobCalls({ latencyMs: hold.latencyMs });
+    try {
+      const first = signUp('doublesubmit@example.org');
+      await expect.poll(() => hold.held, { interval: 5 }).toBe(true);
+      expect((await signUp('doublesubmit@example.org')).status).toBe(201);
+      await t.site.platform.backgroundIdle();
+      hold.release();
+      expect((await first).status).toBe(201);
+    } finally {
+      hold.release();
+      await blobs.close();
+    }
+    const sent = (await confirmations()).slice(before);
+    expect(sent).toHaveLength(1);
+    expect(
+      (await confirm(linkIn(sent[0]!, '/newsletter/confirm').searchParams.get('token'))).status,
+    ).toBe(200);
   });
 });

@@ -86,7 +86,12 @@ export async function signUp(email: string, origin: SignupOrigin): Promise<void>
     const landed = await landedWrite(`renew ${id}`, () =>
       store().setJSON(id, newsletterSubscriptionSchema.parse(next), { onlyIfMatch: found!.etag }),
     );
-    changed = landed ? next : await renewAfterRace(id, renewed);
+    // Refused: another write got in first, perhaps a simultaneous signup's new link, whose email
+    // is on its way. The renewal is decided again on what is stored, so a double submit sends one
+    // link, and the one that went out keeps working.
+    changed = landed
+      ? next
+      : await renewAfterRace(id, (current) => (wantsNewLink(current) ? renewed(current) : current));
   } else if (await createJSON(store(), id, newsletterSubscriptionSchema, record)) {
     // New (or deleted since it was read): its own marker, when the one written was another's.
     if (stored) await createMarker(record);
