@@ -1,6 +1,7 @@
 import { getStore } from '@netlify/blobs';
 import { describe, expect, it, vi } from 'vitest';
 import { useAdminSite } from '../helpers/admin-site';
+import { countBlobCalls, holdFirstCall } from '../helpers/blobs-counter';
 import { linkIn, mailTo, newestMailTo, signUpAndConfirm } from '../helpers/mail';
 import { exportCsv } from '../helpers/exports';
 
@@ -150,5 +151,37 @@ describe('the suppression list', () => {
     expect(await listed('unsubscribed', 'undecided@')).toEqual(['undecided@example.org']);
     expect(await record('undecided@example.org')).not.toHaveProperty('confirmTokenHash');
     expect(await suppressed('undecided@example.org')).toBe(true);
+  });
+});
+
+describe('a second click of a confirmation link', () => {
+  it('that lands after its owner unsubscribed again leaves the address suppressed', async () => {
+    await t.anon.post('/api/newsletter', { email: 'doubleclick@example.org' });
+    const token = linkIn(
+      await newestMailTo(t.site, 'doubleclick@example.org'),
+      '/newsletter/confirm',
+    ).searchParams.get('token');
+    const entry = `system/newsletter-suppressed/${await idOf('doubleclick@example.org')}`;
+    // The second click waits at the suppression list while the first confirms and the welcome
+    // email's one-click link unsubscribes.
+    const hold = holdFirstCall((call) => call.endsWith(entry));
+    const blobs = await countBlobCalls({ latencyMs: hold.latencyMs });
+    try {
+      const second = t.anon.post('/api/newsletter/confirm', { token });
+      await expect.poll(() => hold.held, { interval: 5 }).toBe(true);
+      expect((await t.anon.post('/api/newsletter/confirm', { token })).status).toBe(200);
+      expect((await unsubscribe(await oneClickOf('doubleclick@example.org'))).status).toBe(200);
+      hold.release();
+      expect((await second).status).toBe(410);
+    } finally {
+      hold.release();
+      await blobs.close();
+    }
+    expect(await listed('unsubscribed', 'doubleclick@')).toEqual(['doubleclick@example.org']);
+    expect(await suppressed('doubleclick@example.org')).toBe(true);
+    const { importConfirmedSubscriber } = await api();
+    await expect(importConfirmedSubscriber('doubleclick@example.org')).rejects.toMatchObject({
+      status: 409,
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { timestampSchema } from '../../schemas/common';
 import { HttpError } from '../http/errors';
-import { deleteKey, openStore, readJSON, STORES, writeJSON } from '../storage/store';
+import { createJSON, deleteKey, openStore, readJSON, STORES, writeJSON } from '../storage/store';
 
 /*
  * The suppression list: addresses that unsubscribed, so no import and no restore from history
@@ -22,9 +22,21 @@ export async function suppress(id: string): Promise<void> {
   await writeJSON(system(), keyOf(id), entrySchema, { at: new Date().toISOString() });
 }
 
-/** Lifts the suppression: only when the address confirms a new signup itself. */
-export async function liftSuppression(id: string): Promise<void> {
-  await deleteKey(system(), keyOf(id));
+export type Suppression = z.infer<typeof entrySchema>;
+
+/**
+ * Lifts the suppression: only when the address confirms a new signup itself. Answers the entry it
+ * took off (null when there was none), for putting it back should the confirmation not land.
+ */
+export async function liftSuppression(id: string): Promise<Suppression | null> {
+  const found = (await readJSON(system(), keyOf(id), entrySchema))?.value ?? null;
+  if (found) await deleteKey(system(), keyOf(id));
+  return found;
+}
+
+/** Puts back an entry a confirmation lifted and did not confirm (unless the address is suppressed again already). */
+export async function restoreSuppression(id: string, entry: Suppression): Promise<void> {
+  await createJSON(system(), keyOf(id), entrySchema, entry);
 }
 
 /** 409 when the address unsubscribed: what adds subscribers without their new consent calls this. */
