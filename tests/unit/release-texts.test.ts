@@ -20,7 +20,6 @@ const bundle = (
   createdBy: 'riley',
   updatedAt: at,
   releasedAt: null,
-  going: null,
   log: [],
 });
 

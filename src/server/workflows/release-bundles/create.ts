@@ -38,7 +38,6 @@ export async function createRelease(
       createdBy: user.username,
       updatedAt: now,
       releasedAt: null,
-      going: null,
       log: [],
     },
     user.username,
