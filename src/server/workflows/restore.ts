@@ -5,26 +5,18 @@ import { COLLECTIONS, type Collection } from '../content/collections';
 import { HttpError } from '../http/errors';
 import {
   commitChange,
-  eraseHistoryEntry,
   getHistoryEntry,
-  publish,
   type ChangeRecord,
   type HistoryEntry,
 } from '../publishing/history';
 import { getSiteSettings, patchSiteSettings, pickFields } from '../content/site-settings';
-import { uploadExists } from '../content/uploads';
 import { testimonialUpdateSchema } from '../../schemas/testimonial';
-import { erasureOverlaps, type Person } from '../storage/person-index';
 import { sameField } from '../storage/store';
-import {
-  deleteTestimonial,
-  getTestimonial,
-  reinsertTestimonial,
-  updateTestimonial,
-} from '../visitors/testimonials';
-import { deleteSubscription, findSubscription, reinsertSubscription } from '../visitors/newsletter';
+import { getTestimonial, reinsertTestimonial, updateTestimonial } from '../visitors/testimonials';
+import { findSubscription, reinsertSubscription } from '../visitors/newsletter';
 import { maySee } from '../publishing/site-changes';
 import { claimRestore, endRestoreClaim } from './restore-claim';
+import { assertImagesKept, goneImages, takeBackIfErased } from './restore-guards';
 
 type State = Pick<ChangeRecord, 'before' | 'after'>;
 
@@ -121,36 +113,6 @@ export async function restoreEntry(
     await endRestoreClaim(entry.id, claim.id, !refused);
     throw error;
   }
-}
-
-/**
- * A restore of a visitor's data that overlapped an erasure of them (begun before, or while, it
- * ran) may have brought back a record, and written an entry, that the erasure never saw: both
- * are taken back (409), and their data stays erased.
- */
-async function takeBackIfErased(entry: HistoryEntry, answer: HistoryEntry, since: number) {
-  const [name = '', id = ''] = entry.target.split('/');
-  const people: Person[] = [];
-  for (const state of [entry.before, entry.after]) {
-    const record = fieldsState.safeParse(state);
-    if (!record.success) continue;
-    const { name: who, email } = record.data;
-    if (name === 'testimonials' && typeof who === 'string') people.push({ name: who });
-    if (name === 'subscriptions' && typeof email === 'string') people.push({ email });
-  }
-  let overlaps = false;
-  for (const who of people) overlaps ||= await erasureOverlaps(who, since);
-  if (!overlaps) return;
-  if (entry.after === undefined) {
-    const gone = (error: unknown) => {
-      if (!(error instanceof HttpError && error.status === 404)) throw error;
-    };
-    if (name === 'testimonials') await deleteTestimonial(id).catch(gone);
-    else await deleteSubscription(id).catch(gone);
-  }
-  await eraseHistoryEntry(answer.id);
-  await publish();
-  throw cannot('Their personal data was erased while this was being restored, so it stays erased');
 }
 
 /**
@@ -293,31 +255,6 @@ async function undoItem(
   await assertImagesKept(patch, items.imageFields);
   const result = await asConflict(items.update(id, patch), deleted);
   return { before: result.before, after: result.after };
-}
-
-/** The image fields of a version that name an upload deleted since (from the media library). */
-async function goneImages(
-  version: Record<string, unknown>,
-  fields: readonly string[],
-): Promise<string[]> {
-  const gone: string[] = [];
-  for (const field of fields) {
-    const url = version[field];
-    if (typeof url === 'string' && url.startsWith('/api/uploads/') && !(await uploadExists(url)))
-      gone.push(field);
-  }
-  return gone;
-}
-
-/** 409 when the old version names an image deleted since: restored, it would show a broken one. */
-async function assertImagesKept(patch: Record<string, unknown>, fields: readonly string[]) {
-  const gone = await goneImages(patch, fields);
-  if (gone.length > 0)
-    throw new HttpError(
-      409,
-      'The image of the old version was deleted from the media library since, so it cannot be restored',
-      Object.fromEntries(gone.map((f) => [f, 'Deleted from the media library'])),
-    );
 }
 
 /** Reorder entries: put the old order back, if the same items are still there. */
