@@ -69,6 +69,13 @@ export const releaseBundleSchema = z.object({
   createdBy: z.string(),
   updatedAt: z.string(),
   releasedAt: z.string().nullable().default(null),
+  /**
+   * Set by the scheduled check when it starts taking the release live (writing its texts into the
+   * settings, then marking it released): the id its texts' History entry gets, decided before
+   * anything is written, and until when (ms) it holds off another run. From then on the release
+   * no longer changes; a run cut off half-way is finished by a later one, under the same entry.
+   */
+  going: z.object({ entryId: z.string(), until: z.number() }).nullable().default(null),
   log: z.array(releaseLogSchema).max(MAX_LOG),
 });
 export type ReleaseBundle = z.infer<typeof releaseBundleSchema>;

@@ -288,3 +288,112 @@ describe('the check before a release', () => {
     expect(await item('publications', pictured.json.id)).toMatchObject({ status: 'draft' });
   });
 });
+
+describe('the scheduled check taking a release live', () => {
+  /** A release of one text change at `at`; answers its id. */
+  async function textRelease(name: string, at: number, heroTitle: string): Promise<string> {
+    const made = await t.viewer.post('/api/admin/releases', {
+      name,
+      publishAt: local(at),
+      texts: { heroTitle },
+    });
+    expect(made.status, made.text).toBe(201);
+    return made.json.id;
+  }
+  /** The History entries of a release's text changes written into the settings. */
+  async function textEntries(name: string): Promise<string[]> {
+    const history = (await t.viewer.get('/api/admin/history')).json;
+    const entries = (Array.isArray(history) ? history : history.items) as {
+      target: string;
+      summary: string;
+    }[];
+    return entries
+      .filter((e) => e.target === 'site-settings' && e.summary.startsWith(`Release “${name}”`))
+      .map((e) => e.summary);
+  }
+  const settingsWrite = (call: string) =>
+    call.startsWith('PUT ') && call.endsWith('/site-settings');
+  const run = () =>
+    t.site.platform.runScheduled('release-scheduled').then(
+      (res) => res.status,
+      () => 500,
+    );
+
+  it('writes its texts once when two runs overlap', async () => {
+    const { setClock } = await import('../helpers/clock');
+    const { countBlobCalls, holdFirstCall } = await import('../helpers/blobs-counter');
+    const at = soon - HOUR / 2;
+    const id = await textRelease('Overlapped', at, 'Overlapped hero');
+    setClock(at + 60_000);
+    // The first run's write of the texts is held while a second run (a minute on) runs whole.
+    const hold = holdFirstCall(settingsWrite);
+    const blobs = await countBlobCalls({ latencyMs: hold.latencyMs });
+    try {
+      const first = run();
+      await expect.poll(() => hold.held, { interval: 5 }).toBe(true);
+      expect(await run()).toBe(200);
+      hold.release();
+      expect(await first).toBe(200);
+    } finally {
+      hold.release();
+      await blobs.close();
+    }
+    expect((await t.anon.get('/api/site-settings')).json.heroTitle).toBe('Overlapped hero');
+    expect(await textEntries('Overlapped')).toEqual(['Release “Overlapped”: heroTitle']);
+    const release = (await t.viewer.get(`/api/admin/releases/${id}`)).json;
+    expect(release.status).toBe('released');
+    expect(release.log.filter((l: { action: string }) => l.action === 'release')).toHaveLength(1);
+  });
+
+  it('cut off after writing its texts, is finished once by a later run', async () => {
+    const { setClock } = await import('../helpers/clock');
+    const { countBlobCalls } = await import('../helpers/blobs-counter');
+    const at = soon - HOUR / 3;
+    const id = await textRelease('Cut off', at, 'Cut-off hero');
+    setClock(at + 60_000);
+    // The texts and their History entry land; marking the release released does not.
+    let wrote = false;
+    const blobs = await countBlobCalls();
+    blobs.refuseWrite = (call) => {
+      if (settingsWrite(call)) wrote = true;
+      return wrote && call.startsWith('PUT ') && call.endsWith('/release-bundles');
+    };
+    try {
+      expect(await run()).toBe(500);
+    } finally {
+      await blobs.close();
+    }
+    expect(wrote).toBe(true);
+    expect((await t.viewer.get(`/api/admin/releases/${id}`)).json.status).toBe('scheduled');
+    setClock(at + 20 * 60_000);
+    expect(await run()).toBe(200);
+    expect((await t.viewer.get(`/api/admin/releases/${id}`)).json.status).toBe('released');
+    expect((await t.anon.get('/api/site-settings')).json.heroTitle).toBe('Cut-off hero');
+    expect(await textEntries('Cut off')).toEqual(['Release “Cut off”: heroTitle']);
+  });
+
+  it('refuses a cancel while it writes the release texts', async () => {
+    const { setClock } = await import('../helpers/clock');
+    const { countBlobCalls, holdFirstCall } = await import('../helpers/blobs-counter');
+    const at = soon - HOUR / 6;
+    const id = await textRelease('Cancelled late', at, 'Cancelled-late hero');
+    setClock(at + 60_000);
+    const hold = holdFirstCall(settingsWrite);
+    const blobs = await countBlobCalls({ latencyMs: hold.latencyMs });
+    let cancel: { status: number; json: { message?: string } };
+    try {
+      const going = run();
+      await expect.poll(() => hold.held, { interval: 5 }).toBe(true);
+      cancel = await t.viewer.post(`/api/admin/releases/${id}/cancel`);
+      hold.release();
+      expect(await going).toBe(200);
+    } finally {
+      hold.release();
+      await blobs.close();
+    }
+    // Either it went live whole (the cancel refused), or it was cancelled and changed nothing.
+    const release = (await t.viewer.get(`/api/admin/releases/${id}`)).json;
+    const hero = (await t.anon.get('/api/site-settings')).json.heroTitle;
+    expect([cancel.status, release.status, hero]).toEqual([409, 'released', 'Cancelled-late hero']);
+  });
+});

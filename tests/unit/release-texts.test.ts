@@ -20,6 +20,7 @@ const bundle = (
   createdBy: 'riley',
   updatedAt: at,
   releasedAt: null,
+  going: null,
   log: [],
 });
 

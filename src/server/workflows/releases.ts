@@ -4,10 +4,10 @@ import { isPublic, releaseTime, type Releasable } from '../../schemas/release';
 import type { ReleaseBundle } from '../../schemas/release-bundle';
 import { events, publications } from '../content/collections';
 import { HttpError } from '../http/errors';
-import { commitChange, publish } from '../publishing/history';
+import { commitChange, getHistoryEntry, publish } from '../publishing/history';
 import { noteEvent } from '../outbound/notify';
 import { getPublishState } from '../publishing/publish';
-import { dueReleases, markReleased, readReleaseDoc } from './release-bundles';
+import { claimRelease, dueReleases, markReleased, readReleaseDoc } from './release-bundles';
 import { holdReleasesAwaitingReview } from './release-hold';
 import { patchSiteSettings, pickFields } from '../content/site-settings';
 import { openStore, readJSON, STORES, updateJSON } from '../storage/store';
@@ -117,26 +117,34 @@ const SCHEDULED_CHECK = { username: 'scheduled release' };
  * Takes releases whose time has come live: writes their text changes into the settings (so later
  * edits are not overridden by them), then marks them released. Until then the build lays the texts
  * over the settings itself (release-bundles/release-doc.ts, dueTexts), so the one build at the
- * time shows them whichever runs first.
+ * time shows them whichever runs first. Runs may overlap, and one may be cut off half-way: each
+ * release is claimed first (claimRelease), from then on unchanged, and its texts' History entry,
+ * written after the texts with the id the claim holds, says that they were written. A run cut
+ * off between the two writes the same texts again when the claim lapses.
  */
 async function releaseDue(due: ReleaseBundle[], now: number): Promise<void> {
-  for (const bundle of due) {
+  for (const { id } of due) {
+    const bundle = await claimRelease(id, now);
+    // Moved, cancelled or taken live since it was read, or another run is taking it live now.
+    if (!bundle?.going) continue;
     const keys = Object.keys(bundle.texts);
     let note = 'Went live';
     if (keys.length) {
       try {
-        const { before, after } = await patchSiteSettings(bundle.texts);
-        await commitChange(
-          SCHEDULED_CHECK,
-          {
-            action: 'update',
-            target: 'site-settings',
-            summary: `Release “${bundle.name}”: ${keys.join(', ')}`,
-            before: pickFields(before, keys),
-            after: pickFields(after, keys),
-          },
-          { rebuild: false },
-        );
+        if (!(await getHistoryEntry(bundle.going.entryId))) {
+          const { before, after } = await patchSiteSettings(bundle.texts);
+          await commitChange(
+            SCHEDULED_CHECK,
+            {
+              action: 'update',
+              target: 'site-settings',
+              summary: `Release “${bundle.name}”: ${keys.join(', ')}`,
+              before: pickFields(before, keys),
+              after: pickFields(after, keys),
+            },
+            { rebuild: false, id: bundle.going.entryId },
+          );
+        }
         note = 'Went live; its text changes were written into the site settings';
       } catch (error) {
         // A text the settings refuse now (a rule added since) must not hold back the rest of the release.

@@ -67,5 +67,7 @@ export const stillScheduled = (bundle: ReleaseBundle | undefined): ReleaseBundle
   if (!bundle) throw new HttpError(404, 'No release with that id');
   if (bundle.status !== 'scheduled')
     throw new HttpError(409, `This release was ${bundle.status} and can no longer change`);
+  // Its texts may already be in the settings: an edit or a cancel now would not undo them.
+  if (bundle.going) throw new HttpError(409, 'This release is going live and can no longer change');
   return bundle;
 };

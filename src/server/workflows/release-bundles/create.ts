@@ -38,6 +38,7 @@ export async function createRelease(
       createdBy: user.username,
       updatedAt: now,
       releasedAt: null,
+      going: null,
       log: [],
     },
     user.username,

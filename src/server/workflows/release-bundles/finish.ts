@@ -1,6 +1,6 @@
 import { withLog, type ReleaseBundle } from '../../../schemas/release-bundle';
 import type { User } from '../../../schemas/user';
-import { commitChange } from '../../publishing/history';
+import { commitChange, newEntryId } from '../../publishing/history';
 import { stillScheduled } from './checks';
 import { unscheduleItems } from './item-schedules';
 import { pruned, releases } from './release-doc';
@@ -28,6 +28,29 @@ export async function cancelRelease(
     { rebuild: unscheduled },
   );
   return cancelled!;
+}
+
+/** How long a run taking a release live holds off another (longer than any run takes). */
+const GOING_MS = 5 * 60_000;
+
+/**
+ * Takes the claim on taking a due release live: answers the release as it is now, with the id its
+ * texts' History entry gets, or null when it is not due any more, or another run holds it. A
+ * claim that lapsed (its run was cut off) is taken over with the same entry id, so the texts that
+ * run recorded are known to be in the settings and are not written or recorded again.
+ */
+export async function claimRelease(id: string, now = Date.now()): Promise<ReleaseBundle | null> {
+  let claimed: ReleaseBundle | null = null;
+  await releases.update((doc) => {
+    claimed = null;
+    const found = doc.bundles.find((b) => b.id === id);
+    if (!found || found.status !== 'scheduled' || Date.parse(found.at) > now) return doc;
+    if (found.going && found.going.until > now) return doc;
+    const going = { entryId: found.going?.entryId ?? newEntryId(now), until: now + GOING_MS };
+    claimed = { ...found, going };
+    return { bundles: doc.bundles.map((b) => (b.id === id ? claimed! : b)) };
+  });
+  return claimed;
 }
 
 /** Marks a release as gone live (after its texts were written into the settings), with a note for its log. */

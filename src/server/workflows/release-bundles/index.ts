@@ -1,7 +1,7 @@
 export { dueReleases, dueTexts, getRelease, readReleaseDoc } from './release-doc';
 export { createRelease } from './create';
 export { updateRelease } from './update';
-export { cancelRelease, markReleased } from './finish';
+export { cancelRelease, claimRelease, markReleased } from './finish';
 
 /*
  * Releases: several publications, events and site texts that go live together at one time. All
