@@ -309,3 +309,64 @@ describe('review emails', () => {
     expect(lost.json.message).toContain('Keep {proposal} in the text');
   });
 });
+
+describe('two overlapping checks holding one release', () => {
+  it('move it once, and tell its author once', async () => {
+    const { countBlobCalls, holdFirstCall } = await import('../helpers/blobs-counter');
+    const start = base + 25 * WINDOW;
+    at(start + 60_000);
+    const releaseAt = start + 5 * 60_000;
+    const id = await createRecord(t.viewer, 'publications', {
+      title: 'Twice Held Report',
+      description: 'First words.',
+      authors: 'Mei Chen',
+      date: 'May 2027',
+      status: 'draft',
+    });
+    const made = await t.viewer.post('/api/admin/releases', {
+      name: 'Twice held launch',
+      publishAt: minute(releaseAt),
+      timeZone: 'UTC',
+      items: [{ collection: 'publications', id }],
+    });
+    expect(made.status, made.text).toBe(201);
+    const release = made.json.id as string;
+    proposalId(await t.contributor.patch(`/api/publications/${id}`, { description: 'Other.' }));
+
+    at(releaseAt - 60_000);
+    // One run has listed the releases due soon and looks for their open proposals when a second
+    // run (Netlify lets runs overlap) holds the release whole.
+    const hold = holdFirstCall((call) => call.startsWith('GET ') && call.includes('/proposals'));
+    const blobs = await countBlobCalls({ latencyMs: hold.latencyMs });
+    try {
+      const first = t.site.platform.runScheduled('release-scheduled');
+      await expect.poll(() => hold.held, { interval: 5 }).toBe(true);
+      expect((await t.site.platform.runScheduled('release-scheduled')).status).toBe(200);
+      hold.release();
+      expect((await first).status).toBe(200);
+    } finally {
+      hold.release();
+      await blobs.close();
+    }
+    const res = await t.admin.get('/api/admin/history');
+    const history = res.json;
+    const entries = (Array.isArray(history) ? history : history.items) as {
+      target: string;
+      user: string;
+      summary: string;
+    }[];
+    expect(
+      entries
+        .filter((e) => e.target === `releases/${release}` && e.user === 'review hold')
+        .map((e) => e.summary),
+    ).toHaveLength(1);
+
+    at(releaseAt + WINDOW + 61_000);
+    await digest();
+    const told = (await newMailTo(MAIL.viewer)).filter((m) =>
+      m.parsed.text?.includes('Twice held launch'),
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]!.parsed.text!.split('Twice held launch').length - 1).toBe(1);
+  });
+});

@@ -70,7 +70,9 @@ export async function holdReleasesAwaitingReview(now = Date.now()): Promise<stri
       Math.max(now, Date.parse(bundle.at)) + HOLD_STEP_MS,
     );
     try {
-      await updateRelease(REVIEW_HOLD, bundle.id, { publishAt });
+      // Only the release as listed: another run of the check (runs may overlap) that held it
+      // meanwhile has moved it and told its author, and a second hold would do both again.
+      await updateRelease(REVIEW_HOLD, bundle.id, { publishAt }, bundle.updatedAt);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       console.error(`Could not hold release ${bundle.name}: ${error.message}`);

@@ -10,13 +10,23 @@ import { describeItems, describeTexts } from './describe';
 import { scheduleItems, settleItems, unscheduleItems } from './item-schedules';
 import { readReleaseDoc, releases } from './release-doc';
 
-/** Renames, reschedules (moving all its items), or replaces its items or text changes. */
+/**
+ * Renames, reschedules (moving all its items), or replaces its items or text changes. `seen`: the
+ * `updatedAt` of the release the caller worked the patch out from, when it read the release
+ * itself beforehand (a 409 if it changed since).
+ */
 export async function updateRelease(
   user: Pick<User, 'username'>,
   id: string,
   patch: ReleaseUpdate,
+  seen?: string,
 ): Promise<ReleaseBundle> {
   const current = stillScheduled((await readReleaseDoc()).bundles.find((b) => b.id === id));
+  if (seen !== undefined && current.updatedAt !== seen)
+    throw new HttpError(
+      409,
+      'Someone else changed this release meanwhile: reload it and try again',
+    );
   const publishAt = patch.publishAt ?? current.publishAt;
   const timeZone = await zoneOrSite(patch.timeZone ?? current.timeZone);
   const moved = publishAt !== current.publishAt || timeZone !== current.timeZone;
