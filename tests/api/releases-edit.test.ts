@@ -365,6 +365,14 @@ describe('the scheduled check taking a release live', () => {
     }
     expect(wrote).toBe(true);
     expect((await t.viewer.get(`/api/admin/releases/${id}`)).json.status).toBe('scheduled');
+    // The build it asked for starts; the runs of the next minutes, while its claim holds, ask for
+    // no other.
+    const { markBuildStarted } = await import('../../src/server/publishing/publish');
+    await markBuildStarted();
+    const calls = t.site.platform.hookCalls;
+    setClock(at + 2 * 60_000);
+    expect(await run()).toBe(200);
+    expect(t.site.platform.hookCalls).toBe(calls);
     setClock(at + 20 * 60_000);
     expect(await run()).toBe(200);
     expect((await t.viewer.get(`/api/admin/releases/${id}`)).json.status).toBe('released');

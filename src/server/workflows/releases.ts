@@ -172,9 +172,11 @@ export async function checkReleases(
   ]);
   const doc = found?.value ?? releaseDocSchema.parse({});
   const dueBundles = dueReleases(bundles, now);
+  // A release another run is taking live (its claim holds) had its build asked for by that run.
+  const unclaimed = dueBundles.filter((b) => !b.going || b.going.until <= now);
   const due = [
     ...items.map((i) => i.at).filter((at) => at <= now && at > doc.triggeredUpTo),
-    ...dueBundles.map((b) => Date.parse(b.at)),
+    ...unclaimed.map((b) => Date.parse(b.at)),
   ];
   let rebuilt = false;
   if (due.length) {

@@ -30,8 +30,11 @@ export async function cancelRelease(
   return cancelled!;
 }
 
-/** How long a run taking a release live holds off another (longer than any run takes). */
-const GOING_MS = 5 * 60_000;
+/**
+ * How long a run taking a release live holds off another: a run lasts seconds, and Netlify stops a
+ * scheduled function after 30.
+ */
+const GOING_MS = 2 * 60_000;
 
 /**
  * Takes the claim on taking a due release live: answers the release as it is now, with the id its
