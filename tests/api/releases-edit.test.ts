@@ -319,6 +319,26 @@ describe('the scheduled check taking a release live', () => {
       () => 500,
     );
 
+  it('run for a time ahead (as the browser test runs it), leaves a later change the newest in History', async () => {
+    // The check is given the release's time rather than waited for. Its entry is keyed on the clock
+    // all the same: keyed on that time, it stayed the newest until then, and two moves of a list
+    // made meanwhile were two entries, of which one undo put back only the second.
+    const at = soon + HOUR;
+    await textRelease('Ahead', at, 'Ahead hero');
+    const { checkReleases } = await import('../../src/server/workflows/releases');
+    await checkReleases(at + 60_000);
+    expect(await textEntries('Ahead')).toEqual(['Release “Ahead”: heroTitle']);
+    const edit = await t.viewer.patch('/api/site-settings', { heroTitle: 'Edited after it' });
+    expect(edit.status, edit.text).toBe(200);
+    const history = (await t.viewer.get('/api/admin/history')).json;
+    const [newest] = (Array.isArray(history) ? history : history.items) as {
+      user: string;
+      after: Record<string, unknown>;
+    }[];
+    expect(newest!.user).not.toBe('scheduled release');
+    expect(newest!.after).toMatchObject({ heroTitle: 'Edited after it' });
+  });
+
   it('writes its texts once when two runs overlap', async () => {
     const { setClock } = await import('../helpers/clock');
     const { countBlobCalls, holdFirstCall } = await import('../helpers/blobs-counter');

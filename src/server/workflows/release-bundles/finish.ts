@@ -49,7 +49,11 @@ export async function claimRelease(id: string, now = Date.now()): Promise<Releas
     const found = doc.bundles.find((b) => b.id === id);
     if (!found || found.status !== 'scheduled' || Date.parse(found.at) > now) return doc;
     if (found.going && found.going.until > now) return doc;
-    const going = { entryId: found.going?.entryId ?? newEntryId(now), until: now + GOING_MS };
+    // The entry's id is made on the real clock, not on the check's `now`: History is listed in the
+    // order its keys sort, and a check run for a time ahead (as tests inject) would otherwise write
+    // an entry that stays the newest until then, so later changes (two moves that are one entry)
+    // would no longer find their own entry newest.
+    const going = { entryId: found.going?.entryId ?? newEntryId(), until: now + GOING_MS };
     claimed = { ...found, going };
     return { bundles: doc.bundles.map((b) => (b.id === id ? claimed! : b)) };
   });
