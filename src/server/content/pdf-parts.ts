@@ -39,24 +39,14 @@ import {
   createJSON,
   deleteKey,
   landedWrite,
-  openStore,
   readJSON,
-  STORES,
   updateJSON,
 } from '../storage/store';
 import { pdfFileName } from './uploads';
 import { dataFileName, isDataFile } from './data-files';
 import { assertUploadRoom, releaseUploads, reserveUpload } from './upload-space';
+import { dropPdfUpload, partKey, partPrefix, pendingKey, store, uploadKey } from './pdf-part-store';
 
-const store = () => openStore(STORES.uploads);
-const uploadKey = (id: string) => `pdf-uploads/${id}`;
-const partPrefix = (id: string) => `pdf-parts/${id}/`;
-/** Zero-padded, so a listing comes in part order. */
-const partKey = (id: string, index: number) => `${partPrefix(id)}${String(index).padStart(4, '0')}`;
-/** Marks an upload not yet complete: `pdf-pending/<start ms, 13 digits>/<id>`, so a listing finds the old ones. */
-export const PENDING_PREFIX = 'pdf-pending/';
-const pendingKey = (upload: Pick<PdfUpload, 'id' | 'createdAt'>) =>
-  `${PENDING_PREFIX}${String(Date.parse(upload.createdAt)).padStart(13, '0')}/${upload.id}`;
 const partMetadataSchema = z.object({
   sha256: z.string().regex(/^[a-f0-9]{64}$/),
   length: z.number().int().min(1),
@@ -274,48 +264,4 @@ export async function completedUploadFor(url: string): Promise<PdfUpload | null>
   if (!ref) return null;
   const found = await readJSON(store(), uploadKey(ref.id), pdfUploadSchema);
   return found?.value.completedAt ? found.value : null;
-}
-
-/** Deletes an upload's record, its parts and their count against the quota. */
-async function dropPdfUpload(id: string): Promise<void> {
-  await deleteKey(store(), uploadKey(id));
-  const { blobs } = await blobCall(`list parts ${id}`, () =>
-    store().list({ prefix: partPrefix(id) }),
-  );
-  for (const { key } of blobs) await deleteKey(store(), key);
-  await releaseUploads(partPrefix(id));
-}
-
-/**
- * Ends the pending state of the upload behind a marker from `PENDING_PREFIX`: one that completed
- * meanwhile keeps its parts, any other is dropped. Answers whether it was dropped. The upload is
- * first marked abandoned in a write guarded by the version read, so a completion that lands
- * between the read and the drop keeps its file (the mark is refused and the record read again),
- * and one that comes after the mark is refused.
- */
-export async function sweepPendingUpload(marker: string): Promise<boolean> {
-  const id = marker.slice(marker.lastIndexOf('/') + 1);
-  let dropped = true;
-  if (UPLOAD_ID.test(id)) {
-    const gone = Symbol('gone');
-    const kept = await updateJSON(
-      store(),
-      uploadKey(id),
-      pdfUploadSchema,
-      () => {
-        throw gone;
-      },
-      (u) => (u.completedAt ? u : { ...u, abandonedAt: u.abandonedAt ?? new Date().toISOString() }),
-    ).then(
-      (u) => Boolean(u.completedAt),
-      (error: unknown) => {
-        if (error === gone) return false;
-        throw error;
-      },
-    );
-    dropped = !kept;
-    if (dropped) await dropPdfUpload(id);
-  }
-  await deleteKey(store(), marker);
-  return dropped;
 }
