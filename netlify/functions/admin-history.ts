@@ -1,4 +1,5 @@
-// GET  /api/admin/history?limit=N        (editor) -> the newest N changes (editors: without personal data) (default 50, at most 500), newest first
+// GET  /api/admin/history?limit=N        (editor) -> the newest N changes (editors: without personal data) (default 50, at most 500), newest first;
+//                                          an entry that has no restore says why in `notRestorable`
 // GET  /api/admin/history?page=P&pageSize=S (editor) -> { items, page, pageSize, hasMore }: page P (from 1) of S
 //                                          changes (default 20, at most 100), newest first (editors: without personal data)
 // POST /api/admin/history/:id/restore    (editor) -> restores the entry's "before" state and answers the new
@@ -8,7 +9,9 @@ import { requirePermission } from '../../src/server/auth/guard';
 import { assertNoFormBody, byPath, json, parseWith, route } from '../../src/server/http/http';
 import { pageQuerySchema, queryOf } from '../../src/server/storage/records';
 import { historyFor, historyPageFor } from '../../src/server/publishing/site-changes';
+import type { HistoryEntry, ListedHistoryEntry } from '../../src/schemas/history';
 import { restoreEntry } from '../../src/server/workflows/restore';
+import { whyNotRestorable } from '../../src/server/workflows/restorable';
 
 const querySchema = z.object({
   limit: z.coerce
@@ -19,6 +22,13 @@ const querySchema = z.object({
     .default(50),
 });
 
+/** Says of each entry that has no restore why not, so the admin offers Restore only where it works. */
+const listed = (entries: HistoryEntry[]): ListedHistoryEntry[] =>
+  entries.map((entry) => {
+    const why = whyNotRestorable(entry);
+    return why ? { ...entry, notRestorable: why } : entry;
+  });
+
 export default byPath({
   '/api/admin/history': route({
     async GET(req) {
@@ -26,10 +36,11 @@ export default byPath({
       const query = queryOf(req);
       if (query.page !== undefined) {
         const { page, pageSize } = parseWith(pageQuerySchema, query);
-        return json(await historyPageFor(user, page, pageSize));
+        const found = await historyPageFor(user, page, pageSize);
+        return json({ ...found, items: listed(found.items) });
       }
       const { limit } = parseWith(querySchema, { limit: query.limit });
-      return json(await historyFor(user, limit));
+      return json(listed(await historyFor(user, limit)));
     },
   }),
   '/api/admin/history/:id/restore': route({

@@ -24,9 +24,12 @@ export const historyEntrySchema = z.object({
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
+/** An entry as GET /api/admin/history lists it: with why it has no restore, where it has none. */
+export type ListedHistoryEntry = HistoryEntry & { notRestorable?: string };
+
 /** One page of history, newest first (GET /api/admin/history?page=&pageSize=): the log has no count, only whether older entries follow. */
 export interface HistoryPage {
-  items: HistoryEntry[];
+  items: ListedHistoryEntry[];
   page: number;
   pageSize: number;
   hasMore: boolean;

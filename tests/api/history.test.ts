@@ -14,6 +14,7 @@ interface Entry {
   before?: any;
   after?: any;
   restoredFrom?: string;
+  notRestorable?: string;
 }
 
 const latest = async (): Promise<Entry> =>
@@ -171,6 +172,34 @@ describe('POST /api/admin/history/:id/restore', () => {
       createdAt: kept.createdAt,
     });
     expect(await restore(deleted.id)).toMatchObject({ status: 409 });
+  });
+
+  it('says which changes have no restore and why, and refuses their restore with that reason', async () => {
+    const report = (
+      await t.admin.post('/api/publications', {
+        title: 'Linked Draft',
+        description: 'Shared before it is out.',
+        status: 'draft',
+      })
+    ).json;
+    const created = await latest();
+    const link = await t.admin.post('/api/admin/preview-links', {
+      kind: 'publication',
+      id: report.id,
+    });
+    expect(link.status, link.text).toBe(201);
+    const [linked, made] = (await t.admin.get('/api/admin/history?page=1&pageSize=2')).json.items;
+    expect(made).toMatchObject({ id: created.id, target: `publications/${report.id}` });
+    expect(made.notRestorable).toBeUndefined();
+    expect(linked.target).toMatch(/^preview-links\//);
+    expect(linked.notRestorable).toMatch(/not restored from History/);
+    expect((await latest()).notRestorable).toBe(linked.notRestorable);
+    const refused = await restore(linked.id);
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe(linked.notRestorable);
+    expect((await latest()).id).toBe(linked.id);
+    // The list's "yes" holds too: the draft's create is undone.
+    expect((await restore(created.id)).status).toBe(200);
   });
 
   it('restores an order, and refuses with 409 when items were added since', async () => {

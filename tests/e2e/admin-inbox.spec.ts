@@ -164,6 +164,27 @@ test('history: a change shows as a diff and one click restores the version befor
   // The home page's stats are written into it as text: the label as it was, not as changed.
   published.expectLive('/', label);
   published.expectLive('/', `${label} changed`, false);
+
+  // A change History cannot undo says why, and offers no Restore that could only be refused.
+  // A link is made for what is not out yet: a draft, taken away again below.
+  const draft = await page.request.post('/api/publications', {
+    data: { title: unique('E2E draft'), description: 'Shared before it is out.', status: 'draft' },
+  });
+  expect(draft.status()).toBe(201);
+  const report = (await draft.json()) as { id: string };
+  const link = await page.request.post('/api/admin/preview-links', {
+    data: { kind: 'publication', id: report.id },
+  });
+  expect(link.status()).toBe(201);
+  await openAdmin(page, '/admin/history', 'History');
+  const linked = page.getByTestId('history-row').filter({ hasText: 'Preview link to' }).first();
+  await linked.locator('summary').click();
+  await expect(linked.getByTestId('history-not-restorable')).toContainText(
+    'not restored from History',
+  );
+  await expect(linked.getByRole('button', { name: /Restore/ })).toHaveCount(0);
+  await page.request.delete(`/api/admin/preview-links/${(await link.json()).id}`);
+  await page.request.delete(`/api/publications/${report.id}`);
 });
 
 test('the approved testimonial and the restored stat are live after the rebuild', async ({

@@ -17,6 +17,7 @@ import { findSubscription, reinsertSubscription } from '../visitors/newsletter';
 import { maySee } from '../publishing/site-changes';
 import { claimRestore, endRestoreClaim } from './restore-claim';
 import { assertImagesKept, goneImages, takeBackIfErased } from './restore-guards';
+import { whyNotRestorable } from './restorable';
 
 type State = Pick<ChangeRecord, 'before' | 'after'>;
 
@@ -78,8 +79,8 @@ export async function restoreEntry(
   const entry = await getHistoryEntry(entryId);
   // An entry the caller may not see is answered as if it did not exist.
   if (!entry || !maySee(user)(entry.target)) throw new HttpError(404, 'History entry not found');
-  if (entry.erased)
-    throw cannot('The personal data of this change was erased, so it cannot be restored');
+  const why = whyNotRestorable(entry);
+  if (why) throw cannot(why);
   const claim = await claimRestore(user, entry.id);
   try {
     // A restore that died after writing its entry: that entry stands, and its rebuild is asked for.
@@ -159,9 +160,8 @@ async function undo(entry: HistoryEntry): Promise<State> {
   if (name === 'testimonials' && id && rest.length === 0)
     return undoItem(testimonialItems, id, entry);
   if (name === 'subscriptions' && id && rest.length === 0) return undoSubscription(entry);
-  const items = COLLECTIONS[name];
-  if (!items || rest.length > 0 || id === '')
-    throw cannot(`Changes to ${entry.target} cannot be restored here`);
+  // whyNotRestorable let through only a collection's item or its whole order.
+  const items = COLLECTIONS[name]!;
   if (id === undefined) return undoOrder(items, entry);
   return entry.action === 'reorder' ? undoMove(items, id, entry) : undoItem(items, id, entry);
 }

@@ -229,7 +229,8 @@ export default function HelpPage() {
           <li>
             Open an entry to see what changed, and choose{' '}
             <strong>Restore the version before this change</strong>. The restore is itself a change,
-            so it can be undone too.
+            so it can be undone too. Changes to media, users, releases and messages are listed but
+            not restored here: the entry says so, and you change them again where they are managed.
           </li>
         </ol>
       </Topic>

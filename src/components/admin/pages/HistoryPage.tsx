@@ -78,10 +78,16 @@ export default function HistoryPage() {
                   {entry.restoredFrom && ' · restores an earlier change'}
                 </p>
                 <DiffView before={entry.before} after={entry.after} />
-                <Button variant="secondary" size="sm" onClick={() => setRestoring(entry)}>
-                  <RotateCcw aria-hidden="true" className="h-4 w-4" />
-                  Restore the version before this change
-                </Button>
+                {entry.notRestorable ? (
+                  <p className="text-sm text-ink-muted" data-testid="history-not-restorable">
+                    {entry.notRestorable}.
+                  </p>
+                ) : (
+                  <Button variant="secondary" size="sm" onClick={() => setRestoring(entry)}>
+                    <RotateCcw aria-hidden="true" className="h-4 w-4" />
+                    Restore the version before this change
+                  </Button>
+                )}
               </div>
             </details>
           </li>
