@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import path from 'node:path';
 import { getStore } from '@netlify/blobs';
@@ -556,6 +557,58 @@ describe('digests of releases', () => {
     expect(later.digests).toBe(0);
     expect((await t.admin.get(`/api/admin/newsletter-issues/${issue.id}`)).status).toBe(404);
     await t.admin.put('/api/admin/newsletter-settings', { digestAutoSend: false });
+  });
+
+  it('a check cut off between a digest and its list row: the next run lists it, made scheduled in the write that made it', async () => {
+    const publishAt = new Date(Date.now() + 120_000).toISOString().slice(0, 16);
+    const pub = await t.admin.post('/api/publications', {
+      title: 'Cut Off Report',
+      description: 'Its digest is made by a check that dies half-way.',
+      status: 'scheduled',
+      publishAt,
+      timeZone: 'UTC',
+    });
+    expect(pub.status, pub.text).toBe(201);
+    await t.admin.put('/api/admin/newsletter-settings', {
+      digestAutoSend: true,
+      digestDelayMinutes: 30,
+    });
+    onTestFinished(async () => {
+      await t.admin.put('/api/admin/newsletter-settings', { digestAutoSend: false });
+    });
+    const { setClock } = await import('../helpers/clock');
+    const ran = Date.parse(`${publishAt}:00Z`) + 60_000;
+    setClock(ran);
+    const blobs = await countBlobCalls();
+    onTestFinished(() => blobs.close());
+    // The issue is written; the write of the list's row fails, as a function killed there would.
+    blobs.refuseWrite = (call) => /^PUT .*issue-index/.test(call);
+    const cut = await t.site.platform.runScheduled('release-scheduled');
+    expect((await cut.json()).digests).toBe(0);
+    blobs.refuseWrite = null;
+    const listed = async () =>
+      (await t.admin.get('/api/admin/newsletter-issues?pageSize=100')).json.items.filter(
+        (r: { subject: string }) => r.subject === 'Cut Off Report',
+      );
+    expect(await listed()).toEqual([]);
+    const id = `digest-${createHash('sha256').update(`publications:${pub.json.id}`).digest('hex').slice(0, 32)}`;
+    expect((await t.admin.get(`/api/admin/newsletter-issues/${id}`)).json).toMatchObject({
+      subject: 'Cut Off Report',
+      status: 'scheduled',
+    });
+    const next = await (await t.site.platform.runScheduled('release-scheduled')).json();
+    expect(next.digests).toBe(0);
+    const [row, ...more] = await listed();
+    expect(more).toEqual([]);
+    expect(row).toMatchObject({
+      id,
+      origin: 'digest',
+      status: 'scheduled',
+      scheduledAt: new Date(ran + 30 * 60_000).toISOString(),
+    });
+    // Listed, it is what the send check finds: cancelled here, so nothing goes out.
+    const cancelled = await t.admin.post(`/api/admin/newsletter-issues/${row.id}/cancel`);
+    expect(cancelled.json.status).toBe('draft');
   });
 });
 

@@ -4,7 +4,7 @@ import { releaseTime } from '../../../schemas/release';
 import { SITE } from '../../../site.config';
 import { events, publications, researchAreas } from '../../content/collections';
 import { readReleaseDoc } from '../release-bundles';
-import { changeIssue, createIssueOnce } from './issues';
+import { createIssueOnce } from './issues';
 import { getNewsletterSettings } from './sending-settings';
 
 /*
@@ -12,8 +12,9 @@ import { getNewsletterSettings } from './sending-settings';
  * a draft issue is prepared for the subscribers of its topics, its items as cards. Each source
  * gets one digest: the issue's id is derived from the source, and an issue is created only if its
  * id is new, so the check running every minute (or twice at once) prepares it once. With
- * `digestAutoSend` on, the new digest is scheduled `digestDelayMinutes` later, and can be
- * cancelled back to a draft until then.
+ * `digestAutoSend` on, the new digest is made scheduled `digestDelayMinutes` later (in the write
+ * that makes it, so a run cut off after it cannot leave it a draft), and can be cancelled back to
+ * a draft until then.
  */
 
 /** Releases that went public longer ago than this get no digest (the feature switched on late). */
@@ -72,6 +73,9 @@ export async function prepareDigests(now = Date.now()): Promise<number> {
     getNewsletterSettings(),
   ]);
   const slugOf = new Map(areas.map((a) => [a.id, a.slug]));
+  const sendAt = settings.digestAutoSend
+    ? new Date(now + settings.digestDelayMinutes * 60_000).toISOString()
+    : undefined;
   let created = 0;
   for (const source of sources) {
     const records = source.items.flatMap((i) => {
@@ -87,21 +91,14 @@ export async function prepareDigests(now = Date.now()): Promise<number> {
       0,
       200,
     );
-    const id = digestId(source.key);
     const { created: isNew } = await createIssueOnce(
-      id,
+      digestId(source.key),
       'system',
       { subject, intro: `New from ${SITE.name}:`, items: source.items, topics },
       { origin: 'digest', digestOf: source.key },
+      sendAt,
     );
-    if (!isNew) continue;
-    created++;
-    if (settings.digestAutoSend) {
-      const at = new Date(now + settings.digestDelayMinutes * 60_000).toISOString();
-      await changeIssue(id, (i) =>
-        i.status === 'draft' ? { ...i, status: 'scheduled', scheduledAt: at } : i,
-      );
-    }
+    if (isNew) created++;
   }
   return created;
 }

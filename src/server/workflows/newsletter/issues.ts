@@ -94,20 +94,28 @@ export async function createIssue(
 }
 
 /**
- * Creates a draft issue under a fixed id (a digest's, derived from what it is about) unless one
+ * Creates an issue under a fixed id (a digest's, derived from what it is about) unless one
  * exists or was deleted: a repeat answers the stored issue (null once deleted), `created: false`,
- * and writes nothing. The digests are prepared by a check that looks back a day every minute, so
+ * and changes nothing. The digests are prepared by a check that looks back a day every minute, so
  * an editor's delete must outlast the issue: read after the issue, the mark the delete left
- * before removing it is always seen.
+ * before removing it is always seen. A draft, or with `scheduledAt` an issue that sends itself
+ * then: made scheduled in the one write that makes it, so no run cut off after it leaves a draft
+ * that nothing will schedule.
  */
 export async function createIssueOnce(
   id: string,
   createdBy: string,
   input: IssueCreate,
   extra: Pick<NewsletterIssue, 'origin' | 'digestOf'>,
+  scheduledAt?: string,
 ): Promise<{ issue: NewsletterIssue | null; created: boolean }> {
   const known = await readJSON(store(), issueKey(id), newsletterIssueSchema);
-  if (known) return { issue: known.value, created: false };
+  if (known) {
+    // A run cut off between the issue and its row left it off the list, where neither the admin
+    // nor the scheduled send's check (which reads the rows) would find it: the repeat adds it.
+    if (!(await index.read()).rows.some((r) => r.id === id)) await writeRow(known.value, id);
+    return { issue: known.value, created: false };
+  }
   if (await readJSON(store(), ISSUE_KEYS.deleted(id), deletedMarkSchema))
     return { issue: null, created: false };
   const now = new Date().toISOString();
@@ -116,7 +124,7 @@ export async function createIssueOnce(
     ...extra,
     id,
     slug: await claimSlug(id, input.subject, now),
-    status: 'draft',
+    ...(scheduledAt ? { status: 'scheduled', scheduledAt } : { status: 'draft' }),
     createdBy,
     createdAt: now,
     updatedAt: now,
