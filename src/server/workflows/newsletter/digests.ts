@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { IssueItem } from '../../../schemas/newsletter-issue';
+import type { IssueCreate, IssueItem } from '../../../schemas/newsletter-issue';
 import { releaseTime } from '../../../schemas/release';
 import { SITE } from '../../../site.config';
 import { events, publications, researchAreas } from '../../content/collections';
@@ -66,39 +66,51 @@ async function wentPublic(now: number): Promise<Source[]> {
 export async function prepareDigests(now = Date.now()): Promise<number> {
   const sources = await wentPublic(now);
   if (!sources.length) return 0;
-  const [pubs, evs, areas, settings] = await Promise.all([
-    publications.rows(),
-    events.rows(),
-    researchAreas.list(),
-    getNewsletterSettings(),
-  ]);
-  const slugOf = new Map(areas.map((a) => [a.id, a.slug]));
+  const settings = await getNewsletterSettings();
   const sendAt = settings.digestAutoSend
     ? new Date(now + settings.digestDelayMinutes * 60_000).toISOString()
     : undefined;
   let created = 0;
   for (const source of sources) {
-    const records = source.items.flatMap((i) => {
-      const found = (i.collection === 'publications' ? pubs : evs).find((r) => r.id === i.id);
-      return found ? [found] : [];
-    });
-    if (!records.length) continue;
-    const topics = [
-      ...new Set(records.flatMap((r) => r.topics.flatMap((t) => slugOf.get(t) ?? []))),
-    ].filter(Boolean);
-    const first = records[0]!.title;
-    const subject = (records.length > 1 ? `${first} and ${records.length - 1} more` : first).slice(
-      0,
-      200,
-    );
     const { created: isNew } = await createIssueOnce(
       digestId(source.key),
       'system',
-      { subject, intro: `New from ${SITE.name}:`, items: source.items, topics },
+      () => digestOf(source),
       { origin: 'digest', digestOf: source.key },
       sendAt,
     );
     if (isNew) created++;
   }
   return created;
+}
+
+/**
+ * A digest's subject, items and topics, from its items' records (at most 20, read only when the
+ * digest is to be made); null when none of them is left.
+ */
+async function digestOf(source: Source): Promise<IssueCreate | null> {
+  const ids = (collection: IssueItem['collection']) =>
+    source.items.filter((i) => i.collection === collection).map((i) => i.id);
+  const [pubs, evs, areas] = await Promise.all([
+    publications.getMany(ids('publications')),
+    events.getMany(ids('events')),
+    researchAreas.list(),
+  ]);
+  // What a digest needs of a record, publication or event alike.
+  const byKey = new Map<string, { title: string; topics?: string[] }>([
+    ...pubs.map((r) => [`publications:${r.id}`, r] as const),
+    ...evs.map((r) => [`events:${r.id}`, r] as const),
+  ]);
+  const records = source.items.flatMap((i) => byKey.get(`${i.collection}:${i.id}`) ?? []);
+  if (!records.length) return null;
+  const slugOf = new Map(areas.map((a) => [a.id, a.slug]));
+  const topics = [
+    ...new Set(records.flatMap((r) => (r.topics ?? []).flatMap((t) => slugOf.get(t) ?? []))),
+  ].filter(Boolean);
+  const first = records[0]!.title;
+  const subject = (records.length > 1 ? `${first} and ${records.length - 1} more` : first).slice(
+    0,
+    200,
+  );
+  return { subject, intro: `New from ${SITE.name}:`, items: source.items, topics };
 }

@@ -90,7 +90,7 @@ export async function createIssue(
   extra: Pick<NewsletterIssue, 'origin' | 'digestOf'> = { origin: 'manual' },
 ): Promise<NewsletterIssue> {
   // A new random id: never deleted, never stored, so the issue is always the one made here.
-  return (await createIssueOnce(randomUUID(), createdBy, input, extra)).issue!;
+  return (await createIssueOnce(randomUUID(), createdBy, async () => input, extra)).issue!;
 }
 
 /**
@@ -100,12 +100,13 @@ export async function createIssue(
  * an editor's delete must outlast the issue: read after the issue, the mark the delete left
  * before removing it is always seen. A draft, or with `scheduledAt` an issue that sends itself
  * then: made scheduled in the one write that makes it, so no run cut off after it leaves a draft
- * that nothing will schedule.
+ * that nothing will schedule. `makeInput` runs only when the issue is to be made (null: make none),
+ * so a check that finds its digest made reads nothing of what the digest is about.
  */
 export async function createIssueOnce(
   id: string,
   createdBy: string,
-  input: IssueCreate,
+  makeInput: () => Promise<IssueCreate | null>,
   extra: Pick<NewsletterIssue, 'origin' | 'digestOf'>,
   scheduledAt?: string,
 ): Promise<{ issue: NewsletterIssue | null; created: boolean }> {
@@ -118,6 +119,8 @@ export async function createIssueOnce(
   }
   if (await readJSON(store(), ISSUE_KEYS.deleted(id), deletedMarkSchema))
     return { issue: null, created: false };
+  const input = await makeInput();
+  if (!input) return { issue: null, created: false };
   const now = new Date().toISOString();
   const issue = newsletterIssueSchema.parse({
     ...input,
