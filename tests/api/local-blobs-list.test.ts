@@ -1,31 +1,19 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { getStore, type Store } from '@netlify/blobs';
+import type { Store } from '@netlify/blobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assertPatchedBlobsVersion,
   LIST_PAGE_SIZE,
-  LocalBlobsServer,
   PATCHED_FOR,
 } from '../../scripts/platform/blobs-server';
+import { startLocalStore } from '../helpers/local-store';
 
 // The local Blobs server lists as Netlify's API does: in key order, a page of 1,000 at a time with
 // a cursor, so code that lists is charged the same number of round trips here as there.
-let dir: string;
-let server: LocalBlobsServer;
 let store: Store;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'blobs-list-'));
-  server = new LocalBlobsServer({ directory: dir, token: 'list-token' });
-  const { port } = await server.start();
-  store = getStore({
-    name: 'list',
-    siteID: 'site',
-    token: 'list-token',
-    edgeURL: `http://127.0.0.1:${port}`,
-  });
+  ({ store, close } = await startLocalStore('list'));
   // Keys where directory order and key order differ ("a/…" sorts after "a-…" and "a.…").
   const keys = [
     ...Array.from({ length: 2_300 }, (_, i) => `m/${String(i).padStart(5, '0')}`),
@@ -38,10 +26,7 @@ beforeAll(async () => {
   for (let i = 0; i < keys.length; i += 100)
     await Promise.all(keys.slice(i, i + 100).map((k) => store.set(k, k)));
 });
-afterAll(async () => {
-  await server.stop();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 describe('the local Blobs server lists like Netlify', () => {
   it('pages a listing 1,000 blobs at a time, in key order, with nothing lost or repeated', async () => {

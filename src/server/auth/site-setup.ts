@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { RecoverRequest, SetupRequest } from '../../schemas/setup';
 import type { User } from '../../schemas/user';
-import { HttpError, StorageError } from '../http/errors';
+import { HttpError } from '../http/errors';
 import { canEmail, sendRecoveryNoticeMail } from '../outbound/account-mail';
 import { accountMailWords } from './account-mail-words';
 import { commitChange } from '../publishing/history';
-import { createJSON, deleteKey, landedWrite, openStore, readJSON, STORES } from '../storage/store';
+import { deleteKey, openStore, STORES, takeLease } from '../storage/store';
 import { recoverUser } from './recover-user';
 import { recoveryCodeMatches, setupCodeMatches } from './setup-code';
 import { reserveSetupAttempt } from './throttle';
@@ -84,21 +84,24 @@ export async function createFirstAdmin(
 /** A claim older than this was left by a setup that never finished (a function cut off mid-way). */
 const CLAIM_STALE_MS = 2 * 60_000;
 
-/** Takes the one setup claim; a stale one is taken over, so a crash cannot shut the door for good. */
+/**
+ * Takes the one setup claim (a lease that keeps when it was taken, `at`); a stale one is taken
+ * over, so a crash cannot shut the door for good. Taken over only while it is still the stale
+ * claim read (etag-guarded), never deleted and made anew: two setups that both found it stale
+ * would each delete the claim the other had just taken, and both go on to make an admin.
+ */
 async function claim(system: ReturnType<typeof openStore>): Promise<boolean> {
-  const take = () => createJSON(system, CLAIM, claimSchema, { at: new Date().toISOString() });
-  if (await take()) return true;
-  const held = await readJSON(system, CLAIM, claimSchema);
-  if (!held) return take();
-  if (Date.now() - Date.parse(held.value.at) < CLAIM_STALE_MS) return false;
-  if (!held.etag) throw new StorageError(`The store sent no version tag for ${CLAIM}`);
-  // Replaced only while it is still the stale claim read (etag-guarded), never deleted and made
-  // anew: two setups that both found it stale would each delete the claim the other had just
-  // taken, and both go on to make an admin.
-  const at = new Date().toISOString();
-  return landedWrite(`take over ${CLAIM}`, () =>
-    system.setJSON(CLAIM, claimSchema.parse({ at }), { onlyIfMatch: held.etag }),
+  const taken = await takeLease(
+    system,
+    CLAIM,
+    claimSchema,
+    {
+      until: (held) => Date.parse(held.at) + CLAIM_STALE_MS,
+      hold: (_held, until) => ({ at: new Date(until - CLAIM_STALE_MS).toISOString() }),
+    },
+    { ms: CLAIM_STALE_MS, initial: () => ({ at: new Date(0).toISOString() }) },
   );
+  return taken !== null;
 }
 
 /** Emails the verification link; the admin exists either way, so a failure here is told, not thrown. */

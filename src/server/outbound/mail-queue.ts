@@ -16,11 +16,12 @@ import {
   blobCall,
   createJSON,
   deleteKey,
-  landedWrite,
   openStore,
   readJSON,
   STORES,
+  takeLease,
   writeJSON,
+  type LeaseField,
   type StoreName,
 } from '../storage/store';
 
@@ -48,6 +49,11 @@ export const MAX_ATTEMPTS = 5;
 const RETRY_AFTER_MINUTES = [1, 5, 30, 120];
 /** Longer than one delivery can take (see mail-transport.ts), so a held message is never sent twice. */
 const LEASE_MS = 2 * 60_000;
+/** A message's lease is its `leaseUntil`, an ISO time (takeLease). */
+const leaseUntil: LeaseField<QueuedMail> = {
+  until: (mail) => (mail.leaseUntil ? Date.parse(mail.leaseUntil) : 0),
+  hold: (mail, until) => ({ ...mail, leaseUntil: new Date(until).toISOString() }),
+};
 
 const pad = (ms: number) => String(ms).padStart(13, '0');
 const queueKey = (dueMs: number, id: string) => `${QUEUE}${pad(dueMs)}-${id}`;
@@ -82,20 +88,11 @@ export async function sendMail(letter: Letter): Promise<void> {
 
 /** Takes the lease on a due message; null when it is gone, not due, or held by another delivery. */
 async function claim(key: string): Promise<QueuedMail | null> {
-  const found = await readJSON(store(), key, queuedMailSchema);
-  if (!found?.etag) return null;
-  const now = Date.now();
-  const mail = found.value;
-  if (
-    Date.parse(mail.nextAttemptAt) > now ||
-    (mail.leaseUntil && Date.parse(mail.leaseUntil) > now)
-  )
-    return null;
-  const leased = { ...mail, leaseUntil: new Date(now + LEASE_MS).toISOString() };
-  const won = await landedWrite(`claim ${key}`, () =>
-    store().setJSON(key, leased, { onlyIfMatch: found.etag }),
-  );
-  return won ? leased : null;
+  const taken = await takeLease(store(), key, queuedMailSchema, leaseUntil, {
+    ms: LEASE_MS,
+    free: (mail, now) => Date.parse(mail.nextAttemptAt) <= now,
+  });
+  return taken?.value ?? null;
 }
 
 export type Outcome = 'sent' | 'retrying' | 'failed' | 'skipped';
@@ -249,25 +246,18 @@ const failedKeyOf = (id: string) => {
 /** Puts a failed delivery back in the queue with fresh attempts and starts it after the response. */
 export async function retryFailedMail(id: string): Promise<void> {
   const key = failedKeyOf(id);
-  const found = await readJSON(store(), key, queuedMailSchema);
-  if (!found?.etag) throw new HttpError(404, 'No such failed delivery');
-  const now = Date.now();
   // Two admins (or one clicking twice) may retry at once: only the retry whose lease on the entry
   // lands queues it, so its reader gets one copy, and the other finds it already being sent. A
   // retry cut off before it queued leaves the lease to run out; the entry can be retried then.
-  const held = found.value.leaseUntil && Date.parse(found.value.leaseUntil) > now;
-  if (
-    held ||
-    !(await landedWrite(`retry ${key}`, () =>
-      store().setJSON(
-        key,
-        { ...found.value, leaseUntil: new Date(now + LEASE_MS).toISOString() },
-        { onlyIfMatch: found.etag },
-      ),
-    ))
-  )
-    return;
-  const { failedAt: _f, leaseUntil: _l, ...rest } = found.value;
+  const taken = await takeLease(store(), key, queuedMailSchema, leaseUntil, {
+    ms: LEASE_MS,
+    initial: () => {
+      throw new HttpError(404, 'No such failed delivery');
+    },
+  });
+  if (!taken) return;
+  const now = Date.now();
+  const { failedAt: _f, leaseUntil: _l, ...rest } = taken.value;
   const queued = queueKey(now, rest.id);
   await writeJSON(store(), queued, queuedMailSchema, {
     ...rest,

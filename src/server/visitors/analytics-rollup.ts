@@ -16,22 +16,13 @@
  * held folds nothing, and one that died leaves it to lapse.
  */
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import {
   analyticsDaySchema,
   analyticsTallySchema,
   type AnalyticsDay,
 } from '../../schemas/analytics';
 import { ANALYTICS_KEYS } from '../storage/keys';
-import {
-  blobCall,
-  deleteKey,
-  landedWrite,
-  openStore,
-  readJSON,
-  STORES,
-  updateJSON,
-} from '../storage/store';
+import { blobCall, openStore, STORES, takeLeaseDocument, updateJSON } from '../storage/store';
 import { getSiteSettings } from '../content/site-settings';
 import { cellKey, listKeys, minuteOf, parseTallyKey } from './analytics-hits';
 import { decodeLegacyShard } from './analytics-legacy-shards';
@@ -59,31 +50,6 @@ interface Folding {
 
 /** Longer than a run can take (a scheduled function is stopped after 30 s). */
 const LEASE_MS = 5 * 60_000;
-const leaseSchema = z.object({ holder: z.string(), until: z.number() });
-
-/** Takes the rollup's lease (etag-guarded); the holder's id, or null while another run holds it. */
-async function takeLease(): Promise<string | null> {
-  const store = openStore(STORES.analytics);
-  const found = await readJSON(store, ANALYTICS_KEYS.lease, leaseSchema);
-  if (found && found.value.until > Date.now()) return null;
-  const holder = randomUUID();
-  const lease = { holder, until: Date.now() + LEASE_MS };
-  const won = await landedWrite('take the rollup lease', () =>
-    store.setJSON(
-      ANALYTICS_KEYS.lease,
-      lease,
-      found?.etag ? { onlyIfMatch: found.etag } : { onlyIfNew: true },
-    ),
-  );
-  return won ? holder : null;
-}
-
-/** Gives the lease back, unless it lapsed and another run holds it now. */
-async function releaseLease(holder: string): Promise<void> {
-  const store = openStore(STORES.analytics);
-  const found = await readJSON(store, ANALYTICS_KEYS.lease, leaseSchema);
-  if (found?.value.holder === holder) await deleteKey(store, ANALYTICS_KEYS.lease);
-}
 
 /** Runs `fn` over items, `width` at a time, answering the results in order. */
 async function inBatches<T, R>(items: readonly T[], width: number, fn: (item: T) => Promise<R>) {
@@ -195,12 +161,16 @@ export async function rollUpHits(now = Date.now()): Promise<{
   deleted: number;
   daysDropped: number;
 }> {
-  const holder = await takeLease();
-  if (!holder) return { folded: 0, documents: 0, deleted: 0, daysDropped: 0 };
+  const lease = await takeLeaseDocument(
+    openStore(STORES.analytics),
+    ANALYTICS_KEYS.lease,
+    LEASE_MS,
+  );
+  if (!lease) return { folded: 0, documents: 0, deleted: 0, daysDropped: 0 };
   try {
     return await foldAll(now);
   } finally {
-    await releaseLease(holder);
+    await lease.release();
   }
 }
 

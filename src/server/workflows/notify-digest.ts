@@ -12,7 +12,7 @@ import { formatDay } from '../../lib/date-style';
 import { getPublishState } from '../publishing/publish';
 import { upcomingReleases } from './releases';
 import { sendProposalDigest } from './proposal-mail';
-import { blobCall, deleteKey, landedWrite, openStore, readJSON, STORES } from '../storage/store';
+import { blobCall, deleteKey, openStore, STORES, takeLease } from '../storage/store';
 import { getTestimonial, pendingIdsBetween } from '../visitors/testimonials';
 import { quoted } from '../outbound/excerpt';
 import { MARKERS, markerSchema, WINDOW_MS } from '../outbound/notify';
@@ -190,22 +190,22 @@ async function sendDigest(kind: NotificationKind, start: number): Promise<number
   return queued;
 }
 
-/** Takes one marker for this run (etag-guarded), so two overlapping runs never both send it. */
+/** Takes one marker for this run (a lease, its `claimedUntil`), so two overlapping runs never both send it. */
 async function claim(
   key: string,
   now: number,
 ): Promise<{ kind: NotificationKind; windowStart: number } | null> {
-  const store = openStore(STORES.mail);
-  const found = await readJSON(store, key, markerSchema);
-  if (!found?.etag || (found.value.claimedUntil ?? 0) > now) return null;
-  const won = await landedWrite(`claim ${key}`, () =>
-    store.setJSON(
-      key,
-      { ...found.value, claimedUntil: now + CLAIM_MS },
-      { onlyIfMatch: found.etag },
-    ),
+  const taken = await takeLease(
+    openStore(STORES.mail),
+    key,
+    markerSchema,
+    {
+      until: (marker) => marker.claimedUntil ?? 0,
+      hold: (marker, until) => ({ ...marker, claimedUntil: until }),
+    },
+    { ms: CLAIM_MS, now },
   );
-  return won ? found.value : null;
+  return taken?.value ?? null;
 }
 
 /**

@@ -12,6 +12,13 @@ export {
 } from './documents';
 export { singleDocument, updateJSON } from './update';
 export { assertExpected, sameField } from './expected';
+export {
+  leaseDocumentHeld,
+  takeLease,
+  takeLeaseDocument,
+  type HeldLease,
+  type LeaseField,
+} from './lease';
 
 /*
  * Blobs access for the whole server: every store is opened, every JSON document read, written and
@@ -23,5 +30,7 @@ export { assertExpected, sameField } from './expected';
  * landed), parsed-copies.ts (the documents a warm instance keeps parsed, read again only when
  * their etag changed), documents.ts (JSON records read, created, written, listed and deleted),
  * update.ts (updateJSON's etag-guarded read-modify-write, and the one-of-a-kind documents changed
- * through it) and expected.ts (the 409 of a field changed since the editor loaded it).
+ * through it), expected.ts (the 409 of a field changed since the editor loaded it) and lease.ts
+ * (the short lease a run takes on a piece of work with an etag-guarded write, so overlapping runs
+ * never both do it and a run cut off half-way leaves it to run out).
  */
