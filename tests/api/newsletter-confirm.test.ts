@@ -416,4 +416,49 @@ describe('a double submit of the signup form', () => {
       (await confirm(linkIn(sent[0]!, '/newsletter/confirm').searchParams.get('token'))).status,
     ).toBe(200);
   });
+
+  it('whose record is deleted while it is renewed (the expiry sweep, an erasure) stores a new one, and its link works', async () => {
+    const email = 'swept-meanwhile@example.org';
+    await signUpAndConfirm(t.site, email);
+    const { subscriptionId } = await import('../../src/server/visitors/newsletter');
+    const id = subscriptionId(email);
+    await t.anon.post('/api/newsletter/unsubscribe-link', { email });
+    const unsubscribeToken = linkIn(
+      await newestMailTo(t.site, email),
+      '/newsletter/unsubscribe',
+    ).searchParams.get('token');
+    expect(
+      (await t.anon.post('/api/newsletter/unsubscribe', { token: unsubscribeToken })).status,
+    ).toBe(200);
+    const confirmations = async () => {
+      await t.site.platform.backgroundIdle();
+      return (await mailTo(t.site.dataDir, email)).filter((m) =>
+        m.parsed.subject?.includes('Confirm your subscription'),
+      );
+    };
+    const before = (await confirmations()).length;
+    // The signup waits at its new link's write while the record is deleted.
+    const hold = holdFirstCall(
+      (call) => call.startsWith('PUT ') && call.endsWith(`:newsletter/${id}`),
+    );
+    const blobs = await countBlobCalls({ latencyMs: hold.latencyMs });
+    try {
+      const again = signUp(email);
+      await expect.poll(() => hold.held, { interval: 5 }).toBe(true);
+      await getStore({ name: 'newsletter', consistency: 'strong' }).delete(id);
+      hold.release();
+      expect((await again).status).toBe(201);
+      // Its confirmation is handed over while the proxy still stands.
+      await t.site.platform.backgroundIdle();
+    } finally {
+      hold.release();
+      await blobs.close();
+    }
+    expect(await record(email)).toMatchObject({ status: 'pending' });
+    const sent = (await confirmations()).slice(before);
+    expect(sent).toHaveLength(1);
+    const token = linkIn(sent[0]!, '/newsletter/confirm').searchParams.get('token');
+    expect((await confirm(token)).status).toBe(200);
+    expect(await record(email)).toMatchObject({ status: 'confirmed' });
+  });
 });

@@ -89,9 +89,15 @@ export async function signUp(email: string, origin: SignupOrigin): Promise<void>
     // Refused: another write got in first, perhaps a simultaneous signup's new link, whose email
     // is on its way. The renewal is decided again on what is stored, so a double submit sends one
     // link, and the one that went out keeps working.
-    changed = landed
+    const raced = landed
       ? next
       : await renewAfterRace(id, (current) => (wantsNewLink(current) ? renewed(current) : current));
+    // Deleted meanwhile (the expiry sweep, an erasure): stored anew, as a first signup is, so the
+    // link on its way works rather than answering that there is nothing to confirm.
+    if (raced === DELETED) {
+      if (await createJSON(store(), id, newsletterSubscriptionSchema, record))
+        await createMarker(record);
+    } else changed = raced;
   } else if (await createJSON(store(), id, newsletterSubscriptionSchema, record)) {
     // New (or deleted since it was read): its own marker, when the one written was another's.
     if (stored) await createMarker(record);
@@ -116,18 +122,24 @@ const wantsNewLink = (s: NewsletterSubscription) =>
     Date.now() - Date.parse(s.confirmSentAt) < RESEND_AFTER_MS
   );
 
-/** The renewal again, in the etag-guarded loop, after another write got in first; null when the record was deleted meanwhile. */
+const DELETED: unique symbol = Symbol('deleted meanwhile');
+
+/**
+ * The renewal again, in the etag-guarded loop, after another write got in first: the pending
+ * record, null when it is not pending (confirmed meanwhile), DELETED when it was deleted meanwhile.
+ */
 async function renewAfterRace(
   id: string,
   renewed: (s: NewsletterSubscription) => NewsletterSubscription,
-): Promise<NewsletterSubscription | null> {
+): Promise<NewsletterSubscription | null | typeof DELETED> {
   const updated = await updateJSON(store(), id, newsletterSubscriptionSchema, gone, renewed).catch(
-    (error: unknown) => {
-      if (error instanceof Deleted) return null;
+    (error: unknown): typeof DELETED => {
+      if (error instanceof Deleted) return DELETED;
       throw error;
     },
   );
-  return updated?.status === 'pending' ? updated : null;
+  if (updated === DELETED) return DELETED;
+  return updated.status === 'pending' ? updated : null;
 }
 
 class Deleted extends Error {}
