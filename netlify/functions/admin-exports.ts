@@ -11,17 +11,18 @@ import { exportRequestSchema } from '../../src/schemas/export-job';
 import { requirePermission } from '../../src/server/auth/guard';
 import { API_SECURITY_HEADERS, byPath, json, readJson, route } from '../../src/server/http/http';
 import { exportStatus, readExportPart, startExport } from '../../src/server/workflows/exports';
+import { answerOnce } from '../../src/server/workflows/answer-once';
 
 const partNumber = (raw: string | undefined) => (/^\d{1,5}$/.test(raw ?? '') ? Number(raw) : 0);
 
 export default byPath({
   '/api/admin/exports': route({
-    async POST(req) {
+    POST: answerOnce(async (req) => {
       const user = await requirePermission(req, 'personal-data');
       return json(await startExport(user, await readJson(req, exportRequestSchema)), {
         status: 202,
       });
-    },
+    }),
   }),
   '/api/admin/exports/:id': route({
     async GET(req, ctx) {

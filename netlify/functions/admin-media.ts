@@ -34,6 +34,7 @@ import {
 import { migrateUploads } from '../../src/server/content/media-migrate';
 import { readImageUpload } from '../../src/server/content/uploads';
 import { replaceAssetFile } from '../../src/server/workflows/media-replace';
+import { answerOnce } from '../../src/server/workflows/answer-once';
 
 const listSchema = pageQuerySchema.extend({
   alt: z.enum(['missing', ''], { error: 'alt can only be "missing"' }).default(''),
@@ -46,7 +47,7 @@ export default byPath({
       const { alt, ...query } = parseWith(listSchema, queryOf(req));
       return json(await listAssets({ ...query, missingAlt: alt === 'missing' }));
     },
-    async POST(req) {
+    POST: answerOnce(async (req) => {
       const user = await requirePermission(req, 'edit');
       const image = await readImageUpload(req, 'file');
       const asset = await storeAsset(image, { uploadedBy: user.username });
@@ -54,7 +55,7 @@ export default byPath({
         { id: asset.id, url: asset.url, width: asset.width, height: asset.height },
         { status: 201 },
       );
-    },
+    }),
   }),
   '/api/admin/media/migrate': route({
     async POST(req) {

@@ -37,6 +37,7 @@ import {
 } from '../../src/server/workflows/newsletter/send-control';
 import { unknownRecipients } from '../../src/server/workflows/newsletter/deliveries';
 import { pageQuerySchema, queryOf } from '../../src/server/storage/records';
+import { answerOnce } from '../../src/server/workflows/answer-once';
 
 /** The send body is optional: none sends now; a form body is refused (cross-site forms send those). */
 async function sendBody(req: Request) {
@@ -53,11 +54,11 @@ export default byPath({
       const { page, pageSize } = parseWith(pageQuerySchema, queryOf(req));
       return json(await listIssues(page, pageSize));
     },
-    async POST(req) {
+    POST: answerOnce(async (req) => {
       const user = await requirePermission(req, 'content');
       const issue = await createIssue(user.id, await readJson(req, issueCreateSchema, 256 * 1024));
       return json({ id: issue.id, status: issue.status }, { status: 201 });
-    },
+    }),
   }),
   '/api/admin/newsletter-issues/:id': route({
     async GET(req, ctx) {

@@ -12,6 +12,7 @@ import {
   revokePreviewLink,
 } from '../../src/server/workflows/preview-links';
 import { queryOf } from '../../src/server/storage/records';
+import { answerOnce } from '../../src/server/workflows/answer-once';
 
 const filterSchema = z.object({
   kind: z.enum(PREVIEW_KINDS, { error: "kind must be 'publication' or 'event'" }).optional(),
@@ -26,12 +27,12 @@ export default route({
     if (ctx.params.id) throw notHere('GET');
     return json(await listPreviewLinks(parseWith(filterSchema, queryOf(req))));
   },
-  async POST(req, ctx) {
+  POST: answerOnce(async (req, ctx) => {
     const user = await requirePermission(req, 'content');
     if (ctx.params.id) throw notHere('POST');
     const input = await readJson(req, previewLinkCreateSchema);
     return json(await createPreviewLink(user, input, new URL(req.url).origin), { status: 201 });
-  },
+  }),
   async DELETE(req, ctx) {
     const user = await requirePermission(req, 'content');
     if (!ctx.params.id)

@@ -21,6 +21,7 @@ import {
 import { checkRelease } from '../../src/server/workflows/release-check';
 import { createReleasePreviewLink } from '../../src/server/workflows/release-preview';
 import { upcomingReleases } from '../../src/server/workflows/releases';
+import { answerOnce } from '../../src/server/workflows/answer-once';
 
 export default byPath({
   '/api/admin/releases': route({
@@ -28,12 +29,12 @@ export default byPath({
       await requirePermission(req, 'content');
       return json(await upcomingReleases());
     },
-    async POST(req) {
+    POST: answerOnce(async (req) => {
       const user = await requirePermission(req, 'content');
       return json(await createRelease(user, await readJson(req, releaseCreateSchema)), {
         status: 201,
       });
-    },
+    }),
   }),
   '/api/admin/releases/:id/cancel': route({
     async POST(req, ctx) {
@@ -42,7 +43,7 @@ export default byPath({
     },
   }),
   '/api/admin/releases/:id/preview-link': route({
-    async POST(req, ctx) {
+    POST: answerOnce(async (req, ctx) => {
       const user = await requirePermission(req, 'content');
       const { expiresInDays } = await readJson(req, releasePreviewSchema);
       return json(
@@ -54,7 +55,7 @@ export default byPath({
         ),
         { status: 201 },
       );
-    },
+    }),
   }),
   '/api/admin/releases/:id': route({
     async GET(req, ctx) {

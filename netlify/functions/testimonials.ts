@@ -13,6 +13,7 @@ import {
   submitTestimonial,
 } from '../../src/server/visitors/testimonials';
 import { assertPublicPostAllowed } from '../../src/server/auth/throttle';
+import { answerOnce } from '../../src/server/workflows/answer-once';
 
 // Browsers revalidate on every load (an approval must show without waiting for a cache); Netlify's
 // CDN keeps the lists until an admin change purges them.
@@ -28,7 +29,7 @@ export default route({
     if (list === 'featured') return json(await featuredTestimonials(), LIST_CACHE);
     throw new HttpError(404, 'No such testimonial list');
   },
-  async POST(req, ctx) {
+  POST: answerOnce(async (req, ctx) => {
     if (ctx.params.list)
       throw new HttpError(405, `Method POST is not allowed here`, undefined, { Allow: 'GET' });
     const input = await readJson(req, testimonialSubmitSchema);
@@ -36,7 +37,7 @@ export default route({
     const saved = await submitTestimonial(input);
     noteEvent('testimonial', saved.createdAt);
     return json(saved, { status: 201 });
-  },
+  }),
 });
 
 export const config = { path: ['/api/testimonials', '/api/testimonials/:list'] };

@@ -14,19 +14,25 @@ export class ApiError extends Error {
   }
 }
 
-/** Sends a request with the session cookie; resolves to parsed JSON (or null for empty answers). */
+/**
+ * Sends a request with the session cookie; resolves to parsed JSON (or null for empty answers).
+ * `idempotencyKey` names a mutation, the same on its retry, so the server answers a retry of one
+ * that landed with the first answer instead of doing it again.
+ */
 export async function apiRequest<T = unknown>(
   method: string,
   url: string,
   body?: unknown,
+  idempotencyKey?: string,
 ): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined && !(body instanceof FormData))
+    headers['Content-Type'] = 'application/json';
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
   const res = await fetch(url, {
     method,
     credentials: 'include',
-    headers:
-      body !== undefined && !(body instanceof FormData)
-        ? { 'Content-Type': 'application/json' }
-        : undefined,
+    headers,
     body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
   });
   const text = await res.text();
@@ -66,11 +72,23 @@ export async function fetchQuery<T>(url: string): Promise<T> {
   }
 }
 
-/** A mutation with the spec's rule: never retried when the message contains '4' or '5', else 1 retry. */
+/** 128 random bits as hex (getRandomValues: randomUUID needs a secure context, a site on a LAN address is not). */
+const newKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('');
+
+/**
+ * A mutation with the spec's rule: never retried when the message contains '4' or '5', else 1
+ * retry. That retry follows a failure with no status (the connection broke, perhaps after the
+ * server had done the work), so both attempts carry one Idempotency-Key: the server's creating
+ * routes answer the retry of a request that landed as they answered it (answer-once.ts).
+ */
 export async function mutate<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const key = newKey();
   for (let attempt = 0; ; attempt++) {
     try {
-      return await apiRequest<T>(method, url, body);
+      return await apiRequest<T>(method, url, body, key);
     } catch (error) {
       const message = error instanceof Error ? error.message : '';
       if (/[45]/.test(message) || attempt >= 1) throw error;

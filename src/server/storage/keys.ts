@@ -115,6 +115,15 @@ export const COLLECTION_KEYS = {
 } as const;
 
 /**
+ * Keys of the answers store: the answer a POST got, under a hash of its method, path and
+ * Idempotency-Key, so the browser's retry of it is answered the same (workflows/answer-once.ts).
+ */
+export const ANSWER_KEYS = {
+  prefix: 'answers/',
+  answer: (name: string) => `answers/${name}`,
+} as const;
+
+/**
  * Where a secret the site made for itself is kept (storage/site-secret.ts), in the `system` store.
  * The edge reads the download report's secret here too (visitors/download-report.ts).
  */

@@ -21,6 +21,7 @@ export const STORES = {
   proposals: 'proposals',
   media: 'media',
   exports: 'exports',
+  answers: 'request-answers',
 } as const;
 export type StoreName = (typeof STORES)[keyof typeof STORES];
 

@@ -5,6 +5,7 @@ import type { CollectionApiOptions } from './options';
 import { putOrder } from './order';
 import { publicItem, publicRows, visible } from './public-reads';
 import { collectionRouting } from './routing';
+import { answerOnce } from '../answer-once';
 
 /**
  * The whole API of one admin-edited collection: public reads, and admin create, update
@@ -22,7 +23,7 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
         keyed
           ? publicRows(api, req, { listing: o.rowLists?.listing })
           : list().then((all) => visible(api, all)),
-      POST: (req) => createItem(api, req),
+      POST: answerOnce((req) => createItem(api, req)),
     }),
     [`${base}/order`]: route({ PUT: (req) => putOrder(api, req) }),
     [`${base}/:id`]: route({
