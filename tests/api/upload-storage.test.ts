@@ -77,7 +77,7 @@ describe('abandoned PDF uploads', () => {
     setClock(Date.now() + 25 * HOUR);
     const run = await t.site.platform.runScheduled('upload-sweep');
     expect(run.status).toBe(200);
-    expect(await run.json()).toEqual({ swept: 2, indexChunks: 0 });
+    expect(await run.json()).toEqual({ swept: 2, answers: 0, indexChunks: 0 });
     expect(await keysOf(abandoned)).toEqual([]);
     expect(await keysOf(refused)).toEqual([]);
     expect(await keysOf(done)).toEqual(kept);
