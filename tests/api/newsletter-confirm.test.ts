@@ -30,6 +30,25 @@ const exported = async () =>
     (await exportCsv(t.site, t.admin, { kind: 'subscribers' })).csv,
     { header: true, skipEmptyLines: true },
   ).data;
+/** Signs `email` up, confirms it and unsubscribes it through the emailed links; answers its id. */
+const unsubscribed = async (email: string) => {
+  await signUpAndConfirm(t.site, email);
+  const { subscriptionId } = await import('../../src/server/visitors/newsletter');
+  await t.anon.post('/api/newsletter/unsubscribe-link', { email });
+  const token = linkIn(
+    await newestMailTo(t.site, email),
+    '/newsletter/unsubscribe',
+  ).searchParams.get('token');
+  expect((await t.anon.post('/api/newsletter/unsubscribe', { token })).status).toBe(200);
+  return subscriptionId(email);
+};
+/** The confirmation emails sent to `email` so far, once the mail handed over is delivered. */
+const confirmationsTo = async (email: string) => {
+  await t.site.platform.backgroundIdle();
+  return (await mailTo(t.site.dataDir, email)).filter((m) =>
+    m.parsed.subject?.includes('Confirm your subscription'),
+  );
+};
 const record = async (email: string) => {
   const { subscriptionId } = await import('../../src/server/visitors/newsletter');
   return getStore({ name: 'newsletter', consistency: 'strong' }).get(subscriptionId(email), {
@@ -375,23 +394,8 @@ describe("the newsletter's emails", () => {
 
 describe('a double submit of the signup form', () => {
   it('of an address that unsubscribed sends one confirmation email, whose link works', async () => {
-    await signUpAndConfirm(t.site, 'doublesubmit@example.org');
-    const { subscriptionId } = await import('../../src/server/visitors/newsletter');
-    const id = subscriptionId('doublesubmit@example.org');
-    await t.anon.post('/api/newsletter/unsubscribe-link', { email: 'doublesubmit@example.org' });
-    const unsubscribeToken = linkIn(
-      await newestMailTo(t.site, 'doublesubmit@example.org'),
-      '/newsletter/unsubscribe',
-    ).searchParams.get('token');
-    expect(
-      (await t.anon.post('/api/newsletter/unsubscribe', { token: unsubscribeToken })).status,
-    ).toBe(200);
-    const confirmations = async () => {
-      await t.site.platform.backgroundIdle();
-      return (await mailTo(t.site.dataDir, 'doublesubmit@example.org')).filter((m) =>
-        m.parsed.subject?.includes('Confirm your subscription'),
-      );
-    };
+    const id = await unsubscribed('doublesubmit@example.org');
+    const confirmations = () => confirmationsTo('doublesubmit@example.org');
     const before = (await confirmations()).length;
 
     // The first submit waits at its new link's write while the second one is answered whole.
@@ -419,23 +423,8 @@ describe('a double submit of the signup form', () => {
 
   it('whose record is deleted while it is renewed (the expiry sweep, an erasure) stores a new one, and its link works', async () => {
     const email = 'swept-meanwhile@example.org';
-    await signUpAndConfirm(t.site, email);
-    const { subscriptionId } = await import('../../src/server/visitors/newsletter');
-    const id = subscriptionId(email);
-    await t.anon.post('/api/newsletter/unsubscribe-link', { email });
-    const unsubscribeToken = linkIn(
-      await newestMailTo(t.site, email),
-      '/newsletter/unsubscribe',
-    ).searchParams.get('token');
-    expect(
-      (await t.anon.post('/api/newsletter/unsubscribe', { token: unsubscribeToken })).status,
-    ).toBe(200);
-    const confirmations = async () => {
-      await t.site.platform.backgroundIdle();
-      return (await mailTo(t.site.dataDir, email)).filter((m) =>
-        m.parsed.subject?.includes('Confirm your subscription'),
-      );
-    };
+    const id = await unsubscribed(email);
+    const confirmations = () => confirmationsTo(email);
     const before = (await confirmations()).length;
     // The signup waits at its new link's write while the record is deleted.
     const hold = holdFirstCall(
