@@ -17,12 +17,15 @@ const partNumber = (raw: string | undefined) => (/^\d{1,5}$/.test(raw ?? '') ? N
 
 export default byPath({
   '/api/admin/exports': route({
-    POST: answerOnce(async (req) => {
-      const user = await requirePermission(req, 'personal-data');
-      return json(await startExport(user, await readJson(req, exportRequestSchema)), {
-        status: 202,
-      });
-    }),
+    POST: answerOnce(
+      async (req) => {
+        const user = await requirePermission(req, 'personal-data');
+        return json(await startExport(user, await readJson(req, exportRequestSchema)), {
+          status: 202,
+        });
+      },
+      { signedIn: true },
+    ),
   }),
   '/api/admin/exports/:id': route({
     async GET(req, ctx) {

@@ -47,15 +47,18 @@ export default byPath({
       const { alt, ...query } = parseWith(listSchema, queryOf(req));
       return json(await listAssets({ ...query, missingAlt: alt === 'missing' }));
     },
-    POST: answerOnce(async (req) => {
-      const user = await requirePermission(req, 'edit');
-      const image = await readImageUpload(req, 'file');
-      const asset = await storeAsset(image, { uploadedBy: user.username });
-      return json(
-        { id: asset.id, url: asset.url, width: asset.width, height: asset.height },
-        { status: 201 },
-      );
-    }),
+    POST: answerOnce(
+      async (req) => {
+        const user = await requirePermission(req, 'edit');
+        const image = await readImageUpload(req, 'file');
+        const asset = await storeAsset(image, { uploadedBy: user.username });
+        return json(
+          { id: asset.id, url: asset.url, width: asset.width, height: asset.height },
+          { status: 201 },
+        );
+      },
+      { signedIn: true },
+    ),
   }),
   '/api/admin/media/migrate': route({
     async POST(req) {

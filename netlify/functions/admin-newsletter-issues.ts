@@ -54,11 +54,17 @@ export default byPath({
       const { page, pageSize } = parseWith(pageQuerySchema, queryOf(req));
       return json(await listIssues(page, pageSize));
     },
-    POST: answerOnce(async (req) => {
-      const user = await requirePermission(req, 'content');
-      const issue = await createIssue(user.id, await readJson(req, issueCreateSchema, 256 * 1024));
-      return json({ id: issue.id, status: issue.status }, { status: 201 });
-    }),
+    POST: answerOnce(
+      async (req) => {
+        const user = await requirePermission(req, 'content');
+        const issue = await createIssue(
+          user.id,
+          await readJson(req, issueCreateSchema, 256 * 1024),
+        );
+        return json({ id: issue.id, status: issue.status }, { status: 201 });
+      },
+      { signedIn: true },
+    ),
   }),
   '/api/admin/newsletter-issues/:id': route({
     async GET(req, ctx) {

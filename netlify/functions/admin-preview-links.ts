@@ -27,12 +27,15 @@ export default route({
     if (ctx.params.id) throw notHere('GET');
     return json(await listPreviewLinks(parseWith(filterSchema, queryOf(req))));
   },
-  POST: answerOnce(async (req, ctx) => {
-    const user = await requirePermission(req, 'content');
-    if (ctx.params.id) throw notHere('POST');
-    const input = await readJson(req, previewLinkCreateSchema);
-    return json(await createPreviewLink(user, input, new URL(req.url).origin), { status: 201 });
-  }),
+  POST: answerOnce(
+    async (req, ctx) => {
+      const user = await requirePermission(req, 'content');
+      if (ctx.params.id) throw notHere('POST');
+      const input = await readJson(req, previewLinkCreateSchema);
+      return json(await createPreviewLink(user, input, new URL(req.url).origin), { status: 201 });
+    },
+    { signedIn: true },
+  ),
   async DELETE(req, ctx) {
     const user = await requirePermission(req, 'content');
     if (!ctx.params.id)

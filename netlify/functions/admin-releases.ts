@@ -29,12 +29,15 @@ export default byPath({
       await requirePermission(req, 'content');
       return json(await upcomingReleases());
     },
-    POST: answerOnce(async (req) => {
-      const user = await requirePermission(req, 'content');
-      return json(await createRelease(user, await readJson(req, releaseCreateSchema)), {
-        status: 201,
-      });
-    }),
+    POST: answerOnce(
+      async (req) => {
+        const user = await requirePermission(req, 'content');
+        return json(await createRelease(user, await readJson(req, releaseCreateSchema)), {
+          status: 201,
+        });
+      },
+      { signedIn: true },
+    ),
   }),
   '/api/admin/releases/:id/cancel': route({
     async POST(req, ctx) {
@@ -43,19 +46,22 @@ export default byPath({
     },
   }),
   '/api/admin/releases/:id/preview-link': route({
-    POST: answerOnce(async (req, ctx) => {
-      const user = await requirePermission(req, 'content');
-      const { expiresInDays } = await readJson(req, releasePreviewSchema);
-      return json(
-        await createReleasePreviewLink(
-          user,
-          ctx.params.id ?? '',
-          expiresInDays,
-          new URL(req.url).origin,
-        ),
-        { status: 201 },
-      );
-    }),
+    POST: answerOnce(
+      async (req, ctx) => {
+        const user = await requirePermission(req, 'content');
+        const { expiresInDays } = await readJson(req, releasePreviewSchema);
+        return json(
+          await createReleasePreviewLink(
+            user,
+            ctx.params.id ?? '',
+            expiresInDays,
+            new URL(req.url).origin,
+          ),
+          { status: 201 },
+        );
+      },
+      { signedIn: true },
+    ),
   }),
   '/api/admin/releases/:id': route({
     async GET(req, ctx) {

@@ -101,6 +101,19 @@ describe('a POST repeated with its Idempotency-Key', () => {
       expect(await answers.get(stored, { type: 'text' })).not.toContain(token);
   });
 
+  it('from nobody, to a route for signed-in users, is a 401 that writes nothing', async () => {
+    const blobs = await countBlobCalls();
+    try {
+      const { result, calls } = await blobs.during(() =>
+        t.anon.post('/api/publications', { title: 'Nobody’s' }, once()),
+      );
+      expect(result.status).toBe(401);
+      expect(calls.filter((c) => c.includes('request-answers'))).toEqual([]);
+    } finally {
+      await blobs.close();
+    }
+  });
+
   it('refuses a malformed key with 400 and does nothing', async () => {
     const res = await t.anon.post('/api/contact', message('Bad key'), { 'Idempotency-Key': 'x' });
     expect(res.status).toBe(400);

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { requireUser } from '../auth/guard';
 import { HttpError, StorageError } from '../http/errors';
 import type { FnContext } from '../http/http';
 import { ANSWER_KEYS } from '../storage/keys';
@@ -63,13 +64,18 @@ const store = () => openStore(STORES.answers);
 const hash = (...parts: string[]) => createHash('sha256').update(parts.join('\0')).digest();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Wraps a POST handler so that a repeat of its Idempotency-Key gets the first answer (see above). */
-export function answerOnce(handler: Handler): Handler {
+/**
+ * Wraps a POST handler so that a repeat of its Idempotency-Key gets the first answer (see above).
+ * `signedIn`: the route is for signed-in users, who are checked before the key is claimed, so a
+ * request from nobody writes nothing (the handler checks what the user may do, as before).
+ */
+export function answerOnce(handler: Handler, { signedIn = false } = {}): Handler {
   return async (req, ctx) => {
     const given = req.headers.get('idempotency-key');
     if (given === null) return handler(req, ctx);
     if (!GIVEN_KEY.test(given))
       throw new HttpError(400, 'Idempotency-Key must be 16 to 128 letters, digits, - or _');
+    if (signedIn) await requireUser(req);
     const key = ANSWER_KEYS.answer(
       hash('answer', req.method, new URL(req.url).pathname, given).toString('hex'),
     );

@@ -23,7 +23,7 @@ export function collectionApi(o: CollectionApiOptions): RouteHandler {
         keyed
           ? publicRows(api, req, { listing: o.rowLists?.listing })
           : list().then((all) => visible(api, all)),
-      POST: answerOnce((req) => createItem(api, req)),
+      POST: answerOnce((req) => createItem(api, req), { signedIn: true }),
     }),
     [`${base}/order`]: route({ PUT: (req) => putOrder(api, req) }),
     [`${base}/:id`]: route({
