@@ -519,19 +519,23 @@ describe('while an approval is under way', () => {
     expect(stepped.json.message).toBe('viewer is approving this proposal right now');
   });
 
-  it('a second click of Approve that fails leaves the first its claim: a withdrawal meanwhile is refused', async () => {
+  it('a second click of Approve while the first records it finishes it with the first, once: a withdrawal meanwhile is refused', async () => {
     const id = await createRecord(t.admin, 'team-members', member('Grace H'));
     const pid = proposalId(
       await t.contributor.patch(`/api/team-members/${id}`, { bio: 'Clicked twice.' }),
     );
     // The first approval waits once its change is live, at its History entry; the second click
-    // finds the change no longer at its base version and fails.
+    // finds the change live under the entry the first decided, and finishes it.
     const { approved, stepped } = await duringApproval(pid, /^PUT .*:history\//, async () => ({
       again: await t.viewer.post(`/api/admin/proposals/${pid}/approve`),
       withdrawn: await t.contributor.post(`/api/admin/proposals/${pid}/withdraw`),
     }));
     expect(approved.status, approved.text).toBe(200);
-    expect(stepped.again.status, stepped.again.text).toBe(409);
+    expect(stepped.again.status, stepped.again.text).toBe(200);
+    const entries = (await t.admin.get('/api/admin/history?limit=50')).json as {
+      proposal?: string;
+    }[];
+    expect(entries.filter((e) => e.proposal === pid)).toHaveLength(1);
     expect(stepped.withdrawn.status, stepped.withdrawn.text).toBe(409);
     const shown = (await t.contributor.get(`/api/admin/proposals/${pid}`)).json.proposal;
     expect(shown.status).toBe('approved');
@@ -564,6 +568,56 @@ describe('while an approval is under way', () => {
       expect((await t.viewer.get(`/api/admin/proposals/${pid}`)).json.proposal.status).toBe(
         'pending',
       );
+    },
+  );
+});
+
+describe('approving a proposed change, cut off after it landed', () => {
+  // One collection kept as one document, one kept one key per record.
+  it.each([
+    ['team-members', member('Ada L'), { bio: 'Ada wrote the first program.' }],
+    ['publications', { title: 'Cut Change', description: 'Old.' }, { description: 'New.' }],
+  ] as const)(
+    '%s: approving again finishes it, once, in History, and it ends approved',
+    async (collection, body, change) => {
+      const id = await createRecord(t.admin, collection, body);
+      const pid = proposalId(await t.contributor.patch(`/api/${collection}/${id}`, change));
+      const counter = await countBlobCalls();
+      try {
+        // The change lands; the History entry's write fails, as a function killed there would.
+        counter.refuseWrite = (call) => /:history\/\d{13}-/.test(call);
+        const cut = await t.viewer.post(`/api/admin/proposals/${pid}/approve`);
+        expect(cut.status, cut.text).toBe(503);
+      } finally {
+        counter.refuseWrite = null;
+        await counter.close();
+      }
+      const [field, value] = Object.entries(change)[0]!;
+      const live = async () =>
+        (
+          await t.admin.get(
+            `/api/${collection}${collection === 'publications' ? '/all' : ''}/${id}`,
+          )
+        ).json[field];
+      expect(await live()).toBe(value);
+      expect((await t.viewer.get(`/api/admin/proposals/${pid}`)).json.proposal.status).toBe(
+        'pending',
+      );
+
+      const again = await t.viewer.post(`/api/admin/proposals/${pid}/approve`);
+      expect(again.status, again.text).toBe(200);
+      expect(again.json.proposal).toMatchObject({ status: 'approved', decidedBy: 'viewer' });
+      expect(await live()).toBe(value);
+      const entries = (await t.admin.get('/api/admin/history?limit=50')).json as {
+        proposal?: string;
+        before?: Record<string, unknown>;
+        after?: Record<string, unknown>;
+      }[];
+      const mine = entries.filter((e) => e.proposal === pid);
+      expect(mine).toHaveLength(1);
+      expect(mine[0]!.before?.[field]).toBe((body as Record<string, unknown>)[field]);
+      expect(mine[0]!.after?.[field]).toBe(value);
+      expect((await t.admin.post(`/api/admin/proposals/${pid}/approve`)).status).toBe(409);
     },
   );
 });

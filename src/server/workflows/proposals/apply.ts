@@ -19,7 +19,17 @@ export function newRecordId(proposalId: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-export async function apply(subject: ProposalSubject, p: Proposal): Promise<Applied> {
+/**
+ * Applies the proposal's change. `resumed`: an approval of it before this one may have been cut
+ * off after its change landed (it decided the History entry's id and did not finish), so an
+ * update that finds every field it changes at the proposed value is that change, finished here
+ * rather than refused as a conflict.
+ */
+export async function apply(
+  subject: ProposalSubject,
+  p: Proposal,
+  resumed = false,
+): Promise<Applied> {
   if (p.action === 'create') {
     const created = await subject.create!(p.changes, newRecordId(p.id));
     return { after: created, recordId: String(created.id) };
@@ -59,13 +69,17 @@ export async function apply(subject: ProposalSubject, p: Proposal): Promise<Appl
       throw await refused(error);
     }
   }
-  try {
-    const { before, after } = await subject.update(p.recordId, p.changes, p.base);
-    // The site texts' History keeps only the fields a change touched (as a direct save's does).
-    const keys = Object.keys(p.changes);
-    return p.subject === SITE_SETTINGS_SUBJECT
+  // The site texts' History keeps only the fields a change touched (as a direct save's does).
+  const keys = Object.keys(p.changes);
+  const applied = (before: Fields, after: Fields): Applied =>
+    p.subject === SITE_SETTINGS_SUBJECT
       ? { before: pickFields(before, keys), after: pickFields(after, keys) }
       : { before, after, recordId: p.recordId };
+  if (resumed && keys.every((k) => sameValue(p.changes[k], current[k])))
+    return applied({ ...current, ...pickFields(p.base, keys) }, current);
+  try {
+    const { before, after } = await subject.update(p.recordId, p.changes, p.base);
+    return applied(before, after);
   } catch (error) {
     throw await refused(error);
   }

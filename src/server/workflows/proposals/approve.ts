@@ -17,13 +17,13 @@ const CLAIM_MS = 60_000;
  * field changed since is a 409 carrying both versions, and nothing is written), records it in
  * History under the approver with the author named, and marks it approved.
  *
- * Exactly once for changes and deletions: an approval cut off after its change landed leaves its
- * claim to lapse, and approving again finds the fields no longer at their base version (409, the
- * diff shows the proposed values live) or the record gone, so the reviewer rejects it to close it;
- * a deletion cut off before its row went is finished instead (apply.ts), so no list keeps it.
- * A proposed new record gets the id its proposal decides (newRecordId), and the History entry the
- * id the first claim chose: approving again after a cut-off approval finds the record made and
- * the entry written, writes neither twice, and ends approved.
+ * Exactly once: the History entry gets the id the first claim chose, kept until an approval ends
+ * (or is refused: nothing changed), so approving again after one cut off writes it once. A
+ * proposed new record gets the id its proposal decides (newRecordId): approving again finds it
+ * made. A change cut off after it landed is found with every field at its proposed value and
+ * finished, not refused as a conflict; a deletion cut off before its row went is finished too
+ * (apply.ts). Either way the proposal ends approved, with one entry. (A direct save that set the
+ * very same values meanwhile is taken for the approval's: the content is what was approved.)
  */
 export async function approveProposal(reviewer: Who, id: string) {
   const found = await readProposal(id);
@@ -33,6 +33,9 @@ export async function approveProposal(reviewer: Who, id: string) {
   // of it: failing (the first click's change already live), it must not open the proposal to a
   // withdrawal while the first is still recording the approval.
   const token = randomUUID();
+  // An approval before this one decided the entry's id and did not end: it may have been cut off
+  // after its change landed.
+  const resumed = found.historyId !== undefined;
   let own = false;
   const claimed = await changeProposal(id, (p) => {
     assertStatus(p, ['pending'], 'approved');
@@ -49,12 +52,14 @@ export async function approveProposal(reviewer: Who, id: string) {
   const subject = proposalSubject(claimed.subject);
   let applied: Applied;
   try {
-    applied = await apply(subject, claimed);
+    applied = await apply(subject, claimed, resumed);
   } catch (error) {
-    // Nothing was recorded: a later approval dates its entry afresh.
+    // Refused: nothing changed, and a later approval dates its entry afresh. A fault may have come
+    // after the change landed: the entry's id stays, so approving again finishes it.
+    const refused = error instanceof HttpError && error.status < 500;
     if (own)
       await changeProposal(id, ({ claim, historyId, ...p }) =>
-        claim?.token === token ? p : { ...p, claim, historyId },
+        claim?.token !== token ? { ...p, claim, historyId } : refused ? p : { ...p, historyId },
       );
     throw error;
   }
