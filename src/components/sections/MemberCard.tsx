@@ -1,6 +1,7 @@
 import { Icon } from '../ui/Icon';
 import { memberInitials } from '../../lib/format';
 import { personUrl } from '../../lib/people';
+import { personLinks } from '../../lib/person-links';
 import { memberPhoto, responsiveImage } from '../../lib/responsive-image';
 import { objectPosition, type ImageFocus } from '../../schemas/image-focus';
 import { shownImage } from '../../schemas/image-source';
@@ -42,6 +43,7 @@ export function MemberCard({
 }) {
   // A photo stored on another site would be blocked by the page: the monogram shows instead.
   const photo = shownImage(m.image);
+  const links = personLinks(m.name, m);
   return (
     <article
       id={`member-${m.id}`}
@@ -97,41 +99,21 @@ export function MemberCard({
           >
             {m.position}
           </p>
-          {(m.linkedin || m.twitter || m.email) && (
+          {links.length > 0 && (
             <ul className="mt-4 flex gap-2" aria-label={`${m.name} elsewhere`}>
-              {m.linkedin && (
-                <li>
+              {links.map((l) => (
+                <li key={l.icon}>
                   <a
                     className={iconLink}
-                    href={m.linkedin}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={`${m.name} on LinkedIn (opens in a new tab)`}
+                    href={l.href}
+                    target={l.newTab ? '_blank' : undefined}
+                    rel={l.newTab ? 'noopener noreferrer' : undefined}
+                    aria-label={l.label}
                   >
-                    <Icon name="linkedin" />
+                    <Icon name={l.icon} />
                   </a>
                 </li>
-              )}
-              {m.twitter && (
-                <li>
-                  <a
-                    className={iconLink}
-                    href={m.twitter}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={`${m.name} on X (Twitter) (opens in a new tab)`}
-                  >
-                    <Icon name="twitter" />
-                  </a>
-                </li>
-              )}
-              {m.email && (
-                <li>
-                  <a className={iconLink} href={`mailto:${m.email}`} aria-label={`Email ${m.name}`}>
-                    <Icon name="mail" />
-                  </a>
-                </li>
-              )}
+              ))}
             </ul>
           )}
         </div>

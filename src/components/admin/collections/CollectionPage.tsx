@@ -1,18 +1,4 @@
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { arrayMove } from '@dnd-kit/sortable';
 import Plus from 'lucide-react/icons/plus';
 import { Suspense, useEffect, useState } from 'react';
 import { apiRequest } from '../../../lib/api';
@@ -28,15 +14,16 @@ import ConfirmDialog from '../../ui/ConfirmDialog';
 import LoadStatus from '../../ui/LoadStatus';
 import { cx, ui } from '../../ui/styles';
 import { useFetch } from '../use-fetch';
+import CollectionFilters from './CollectionFilters';
+import CollectionList from './CollectionList';
 import { COLLECTION_CONFIGS } from './collection-configs';
-import SortableRow from './SortableRow';
+import { capitalise, type ListedItem as Item } from './collection-configs/collection-config';
 import { useConfirmedDelete } from './use-delete';
 
 // The form and its field code (uploads, image resizing, drafts) are not needed to show the list:
 // page 1 no longer waits for them. They are fetched once the list is in, before an editor opens.
 const ItemEditor = preloadable(() => import('./ItemEditor'));
 
-type Item = Record<string, unknown> & { id: string };
 /** One page of a paged collection's admin list. */
 interface Rows {
   items: Item[];
@@ -46,7 +33,6 @@ interface Rows {
 }
 
 const PAGE_SIZE = 20;
-const STATUSES = ['published', 'scheduled', 'draft'] as const;
 
 /** The generic manager of one orderable collection: list, add, edit, delete and reorder. */
 export default function CollectionPage({ page }: { page: string }) {
@@ -112,10 +98,6 @@ export default function CollectionPage({ page }: { page: string }) {
     (item) => setItems((list) => list.filter((i) => i.id !== item.id)),
     capitalise(config.singular),
   );
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
 
   async function move(from: number, to: number) {
     if (to < 0 || to >= items.length || from === to) return;
@@ -152,35 +134,6 @@ export default function CollectionPage({ page }: { page: string }) {
     });
   }
 
-  function onDragEnd({ active, over }: DragEndEvent) {
-    if (!over || active.id === over.id) return;
-    void move(
-      items.findIndex((i) => i.id === active.id),
-      items.findIndex((i) => i.id === over.id),
-    );
-  }
-
-  // Screen-reader announcements during a keyboard drag, in the items' own names rather than ids.
-  const nameOf = (id: unknown) => {
-    const item = items.find((i) => i.id === id);
-    return item ? config.primary(item) : String(id);
-  };
-  const positionOf = (id: unknown) => items.findIndex((i) => i.id === id) + 1;
-  const announcements = {
-    onDragStart: ({ active }: { active: { id: unknown } }) =>
-      `Picked up ${nameOf(active.id)}, position ${positionOf(active.id)} of ${items.length}.`,
-    onDragOver: ({ active, over }: { active: { id: unknown }; over: { id: unknown } | null }) =>
-      over
-        ? `${nameOf(active.id)} moved to position ${positionOf(over.id)} of ${items.length}.`
-        : `${nameOf(active.id)} is no longer over a position.`,
-    onDragEnd: ({ active, over }: { active: { id: unknown }; over: { id: unknown } | null }) =>
-      over
-        ? `${nameOf(active.id)} dropped at position ${positionOf(over.id)} of ${items.length}.`
-        : `${nameOf(active.id)} dropped.`,
-    onDragCancel: ({ active }: { active: { id: unknown } }) =>
-      `Moving ${nameOf(active.id)} was cancelled.`,
-  };
-
   function onSaved(saved: Item, created: boolean) {
     setEditing(null);
     // A new item of a paged collection goes first: the server's page 1 shows where.
@@ -204,39 +157,14 @@ export default function CollectionPage({ page }: { page: string }) {
         <ScheduledReleases only={config.api} />
       )}
       {paged && (
-        <div className="mb-4 flex flex-wrap items-end gap-3">
-          <div className="max-w-sm flex-1">
-            <label htmlFor={`${config.api}-search`} className="mb-1 block text-sm font-medium">
-              Search {config.title.toLowerCase()}
-            </label>
-            <input
-              id={`${config.api}-search`}
-              type="search"
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              placeholder="Words of the title"
-              className={ui.input}
-            />
-          </div>
-          <div>
-            <label htmlFor={`${config.api}-status`} className="mb-1 block text-sm font-medium">
-              Status
-            </label>
-            <select
-              id={`${config.api}-status`}
-              value={query.status}
-              onChange={(e) => setQuery((now) => ({ ...now, status: e.target.value, page: 1 }))}
-              className={ui.input}
-            >
-              <option value="">Any</option>
-              {STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {capitalise(s)}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <CollectionFilters
+          api={config.api}
+          title={config.title}
+          typed={typed}
+          onType={setTyped}
+          status={query.status}
+          onStatus={(status) => setQuery((now) => ({ ...now, status, page: 1 }))}
+        />
       )}
       <LoadStatus loaded={!!data} error={error || opening.error} />
       {rows && (
@@ -251,52 +179,16 @@ export default function CollectionPage({ page }: { page: string }) {
         </p>
       )}
       {items.length > 0 && (
-        <>
-          <p id={`${config.api}-order-help`} className="mb-2 text-xs text-ink-soft">
-            Drag the handle, or focus it and use Space and the arrow keys, or the arrow buttons, to
-            change the order shown on the site.
-            {paged && ' Moving works among the items on this page; "Move to top" puts one first.'}
-          </p>
-          <DndContext
-            sensors={sensors}
-            collisionDetection={closestCenter}
-            onDragEnd={onDragEnd}
-            accessibility={{
-              announcements,
-              screenReaderInstructions: {
-                draggable:
-                  'Press Space to pick up, the arrow keys to move, Space again to drop, Escape to cancel.',
-              },
-            }}
-          >
-            <SortableContext items={items.map((i) => i.id)} strategy={verticalListSortingStrategy}>
-              <ul
-                aria-label={config.title}
-                aria-describedby={`${config.api}-order-help`}
-                className={cx(ui.card, 'divide-y divide-slate-100 overflow-hidden')}
-              >
-                {items.map((item, index) => (
-                  <SortableRow
-                    key={item.id}
-                    id={item.id}
-                    primary={config.primary(item)}
-                    secondary={config.secondary?.(item)}
-                    image={config.image?.(item)}
-                    index={index}
-                    count={items.length}
-                    busy={reorder.pending}
-                    fixed={filtered}
-                    onMove={(from, to) => void move(from, to)}
-                    onMoveTop={paged ? () => void moveTop(item) : undefined}
-                    atTop={item.order === 0}
-                    onEdit={() => open(item)}
-                    onDelete={() => removal.ask(item)}
-                  />
-                ))}
-              </ul>
-            </SortableContext>
-          </DndContext>
-        </>
+        <CollectionList
+          config={config}
+          items={items}
+          fixed={filtered}
+          busy={reorder.pending}
+          onMove={(from, to) => void move(from, to)}
+          onMoveTop={paged ? (item) => void moveTop(item) : undefined}
+          onEdit={open}
+          onDelete={removal.ask}
+        />
       )}
       {rows && (
         <Pagination
@@ -332,5 +224,3 @@ export default function CollectionPage({ page }: { page: string }) {
     </div>
   );
 }
-
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -5,6 +5,10 @@ import type { FieldConfig } from '../../form/field-config';
 export type Item = Record<string, unknown>;
 /** A field's text: the value when it is a string, else nothing. */
 export const s = (v: unknown) => (typeof v === 'string' ? v : '');
+/** An item as a collection's list holds it: its fields, and the id it is edited and moved by. */
+export type ListedItem = Item & { id: string };
+/** 'team member' -> 'Team member': a word of the admin's at the start of a label. */
+export const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** What the generic collection manager needs to know about one content collection. */
 export interface CollectionConfig {
