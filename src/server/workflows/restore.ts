@@ -3,12 +3,7 @@ import { SETTINGS_IMAGE_KEYS, siteSettingsPatchSchema } from '../../schemas/site
 import type { User } from '../../schemas/user';
 import { COLLECTIONS, type Collection } from '../content/collections';
 import { HttpError } from '../http/errors';
-import {
-  commitChange,
-  getHistoryEntry,
-  type ChangeRecord,
-  type HistoryEntry,
-} from '../publishing/history';
+import { commitChange, getHistoryEntry, type HistoryEntry } from '../publishing/history';
 import { getSiteSettings, patchSiteSettings, pickFields } from '../content/site-settings';
 import { testimonialUpdateSchema } from '../../schemas/testimonial';
 import { sameField } from '../storage/store';
@@ -18,46 +13,13 @@ import { maySee } from '../publishing/site-changes';
 import { claimRestore, endRestoreClaim } from './restore-claim';
 import { assertImagesKept, goneImages, takeBackIfErased } from './restore-guards';
 import { whyNotRestorable } from './restorable';
-
-type State = Pick<ChangeRecord, 'before' | 'after'>;
+import { undoMove, undoOrder } from './restore-order';
+import { ALREADY, Already, asConflict, cannot, type State } from './restore-steps';
 
 const itemState = z.looseObject({ id: z.string() });
-const orderState = z.object({ ids: z.array(z.string()) });
-/** One item's move: the item it followed (null: it was first). */
-const moveState = z.object({ id: z.string(), after: z.string().nullable() });
 const fieldsState = z.record(z.string(), z.unknown());
 // Server-owned fields never take part in a restore patch.
 const META = new Set(['id', 'createdAt', 'updatedAt']);
-
-const cannot = (message: string) => new HttpError(409, message);
-const ALREADY = 'Nothing to restore: this is as it was before the change already';
-
-/**
- * Thrown by an undo that finds the content as it was before the change already, with the state a
- * restore of it leaves: nothing is written.
- */
-class Already extends Error {
-  constructor(readonly state: State) {
-    super(ALREADY);
-  }
-}
-
-/**
- * Runs a restore step, turning "gone" (404) and "no longer valid" (400) into 409: the entry
- * exists, but the content has moved on so that its old state cannot be brought back.
- */
-async function asConflict<T>(step: Promise<T>, goneMessage: string): Promise<T> {
-  try {
-    return await step;
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) throw cannot(goneMessage);
-    if (error instanceof HttpError && error.status === 400)
-      throw cannot(`This change cannot be restored: ${error.message}`);
-    if (error instanceof z.ZodError)
-      throw cannot('The old version no longer fits the current rules and cannot be restored');
-    throw error;
-  }
-}
 
 /**
  * Brings back the "before" state of a history entry, records that as a 'restore' entry (itself
@@ -255,55 +217,4 @@ async function undoItem(
   await assertImagesKept(patch, items.imageFields);
   const result = await asConflict(items.update(id, patch), deleted);
   return { before: result.before, after: result.after };
-}
-
-/** Reorder entries: put the old order back, if the same items are still there. */
-async function undoOrder(items: Collection, entry: HistoryEntry): Promise<State> {
-  const before = orderState.safeParse(entry.before);
-  if (!before.success) throw cannot('This change cannot be restored');
-  const order = ('rows' in items ? await items.rows() : await items.list()).map((i) => i.id);
-  const current = new Set(order);
-  if (current.size !== before.data.ids.length || !before.data.ids.every((id) => current.has(id))) {
-    throw cannot('Items were added or removed since, so this order cannot be restored');
-  }
-  if (sameField(order, before.data.ids)) {
-    const left = orderState.safeParse(entry.after);
-    throw new Already({ before: left.success ? left.data : undefined, after: before.data });
-  }
-  const result = await asConflict(items.reorder(before.data.ids), 'The items changed since');
-  return { before: { ids: result.before }, after: { ids: result.after.map((i) => i.id) } };
-}
-
-/** A move of one item: put it back after the item it followed, or first. */
-async function undoMove(items: Collection, id: string, entry: HistoryEntry): Promise<State> {
-  const before = moveState.safeParse(entry.before);
-  if (!before.success || before.data.id !== id) throw cannot('This change cannot be restored');
-  const back = before.data.after;
-  const gone = 'This item has been deleted since, so its move cannot be restored';
-  const followedGone =
-    'The item it followed has been deleted since, so this move cannot be restored';
-  if ('move' in items) {
-    // One move, which reads only the rows it needs and says where the item was.
-    let was: string | null;
-    try {
-      was = (await items.move(id, back === null ? 'top' : { after: back })).was;
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 404)
-        throw cannot(error.fields ? followedGone : gone);
-      throw error;
-    }
-    // It was there already: the move left it where it was.
-    if (was === back) throw new Already({ before: entry.after, after: before.data });
-    return { before: { id, after: was }, after: before.data };
-  }
-  const ids = (await items.list()).map((i) => i.id);
-  const at = ids.indexOf(id);
-  if (at < 0) throw cannot(gone);
-  if (back !== null && !ids.includes(back)) throw cannot(followedGone);
-  const now = { id, after: ids[at - 1] ?? null };
-  if (now.after === back) throw new Already({ before: entry.after, after: before.data });
-  ids.splice(at, 1);
-  ids.splice(back === null ? 0 : ids.indexOf(back) + 1, 0, id);
-  await asConflict(items.reorder(ids), 'The items changed since');
-  return { before: now, after: before.data };
 }
