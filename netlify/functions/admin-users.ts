@@ -23,6 +23,7 @@ import {
   setAuthPolicyAsAdmin,
 } from '../../src/server/auth/user-admin';
 import { listUsers, userSummary } from '../../src/server/auth/users';
+import { answerOnce } from '../../src/server/workflows/answer-once';
 
 export default byPath({
   '/api/admin/users': route({
@@ -31,12 +32,15 @@ export default byPath({
       const [users, policy] = await Promise.all([listUsers(), getAuthPolicy()]);
       return json({ users: users.map(userSummary), policy });
     },
-    async POST(req) {
-      const admin = await requirePermission(req, 'users');
-      return json(await inviteUser(admin, await readJson(req, inviteRequestSchema)), {
-        status: 201,
-      });
-    },
+    POST: answerOnce(
+      async (req) => {
+        const admin = await requirePermission(req, 'users');
+        return json(await inviteUser(admin, await readJson(req, inviteRequestSchema)), {
+          status: 201,
+        });
+      },
+      { signedIn: true },
+    ),
   }),
   '/api/admin/users/:username': route({
     async PATCH(req, ctx) {
@@ -51,11 +55,15 @@ export default byPath({
     },
   }),
   '/api/admin/users/:username/reset-password': route({
-    async POST(req, ctx) {
-      const admin = await requirePermission(req, 'users');
-      assertNoFormBody(req);
-      return json(await resetPasswordAsAdmin(admin, ctx.params.username ?? ''));
-    },
+    // A retry of a reset that landed gets its link, which works, rather than ending it with another.
+    POST: answerOnce(
+      async (req, ctx) => {
+        const admin = await requirePermission(req, 'users');
+        assertNoFormBody(req);
+        return json(await resetPasswordAsAdmin(admin, ctx.params.username ?? ''));
+      },
+      { signedIn: true },
+    ),
   }),
   '/api/admin/users/:username/reset-two-factor': route({
     async POST(req, ctx) {

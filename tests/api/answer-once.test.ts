@@ -101,6 +101,20 @@ describe('a POST repeated with its Idempotency-Key', () => {
       expect(await answers.get(stored, { type: 'text' })).not.toContain(token);
   });
 
+  it('gives an invitation’s one-time link again, and the account is made once', async () => {
+    const key = once();
+    const body = { username: 'invited-once', role: 'editor' };
+    const first = await t.admin.post('/api/admin/users', body, key);
+    const again = await t.admin.post('/api/admin/users', body, key);
+    expect(first.status, first.text).toBe(201);
+    expect(again.status, again.text).toBe(201);
+    expect(again.json.invitePath).toBe(first.json.invitePath);
+    const { users } = (await t.admin.get('/api/admin/users')).json as {
+      users: { username: string }[];
+    };
+    expect(users.filter((u) => u.username === 'invited-once')).toHaveLength(1);
+  });
+
   it('from nobody, to a route for signed-in users, is a 401 that writes nothing', async () => {
     const blobs = await countBlobCalls();
     try {
