@@ -9,6 +9,7 @@ import {
   type AdminSite,
 } from '../helpers/admin-site';
 import { readOutbox, type ReadMail } from '../helpers/mail';
+import { proposalId } from '../helpers/proposals';
 
 // What review does beyond the proposal itself: a release waits while one of its items awaits
 // review (and its author is told), and every step's email, batched per 15-minute window and read
@@ -54,10 +55,6 @@ async function newMailTo(address: string): Promise<ReadMail[]> {
   for (const m of fresh) seen.add(m.file);
   return fresh;
 }
-const proposalId = (res: { status: number; json: any; text: string }): string => {
-  expect(res.status, res.text).toBe(202);
-  return res.json.proposal.id;
-};
 
 describe('a release with an item awaiting review', () => {
   it('says which item, waits while the proposal is open, tells its author, then goes live', async () => {
